@@ -1,0 +1,106 @@
+"""The option table sbatch (and later srun/salloc) parse with getopt_long.
+
+Every long option of Slurm 22.05's sbatch is listed, even those slurmsim does
+not model, because getopt resolves abbreviations (``--gpus-per-nod``) against
+the whole table: a missing entry would change which prefixes are ambiguous.
+"""
+
+from typing import Final
+
+from slurmsim.parse.options import Opt
+
+_REQ = "required"
+_NONE = "none"
+_OPT = "optional"
+
+# (long, short, argument) — the key of each option is its long name.
+_SBATCH: Final = [
+    ("account", "A", _REQ), ("acctg-freq", None, _REQ), ("array", "a", _REQ),
+    ("batch", None, _REQ), ("bb", None, _REQ), ("bbf", None, _REQ), ("begin", "b", _REQ),
+    ("chdir", "D", _REQ), ("cluster-constraint", None, _REQ), ("clusters", "M", _REQ),
+    ("comment", None, _REQ), ("constraint", "C", _REQ), ("container", None, _REQ),
+    ("contiguous", None, _NONE), ("core-spec", "S", _REQ), ("cores-per-socket", None, _REQ),
+    ("cpu-freq", None, _REQ), ("cpus-per-gpu", None, _REQ), ("cpus-per-task", "c", _REQ),
+    ("deadline", None, _REQ), ("delay-boot", None, _REQ), ("dependency", "d", _REQ),
+    ("distribution", "m", _REQ), ("error", "e", _REQ), ("exclude", "x", _REQ),
+    ("exclusive", None, _OPT), ("export", None, _REQ), ("export-file", None, _REQ),
+    ("extra-node-info", "B", _REQ), ("get-user-env", None, _OPT), ("gid", None, _REQ),
+    ("gpu-bind", None, _REQ), ("gpu-freq", None, _REQ), ("gpus", "G", _REQ),
+    ("gpus-per-node", None, _REQ), ("gpus-per-socket", None, _REQ),
+    ("gpus-per-task", None, _REQ), ("gres", None, _REQ), ("gres-flags", None, _REQ),
+    ("help", "h", _NONE), ("hint", None, _REQ), ("hold", "H", _NONE),
+    ("ignore-pbs", None, _NONE), ("input", "i", _REQ), ("job-name", "J", _REQ),
+    ("kill-on-invalid-dep", None, _REQ), ("licenses", "L", _REQ), ("mail-type", None, _REQ),
+    ("mail-user", None, _REQ), ("mcs-label", None, _REQ), ("mem", None, _REQ),
+    ("mem-bind", None, _REQ), ("mem-per-cpu", None, _REQ), ("mem-per-gpu", None, _REQ),
+    ("mincpus", None, _REQ), ("network", None, _REQ), ("nice", None, _OPT),
+    ("no-kill", "k", _OPT), ("no-requeue", None, _NONE), ("nodefile", "F", _REQ),
+    ("nodelist", "w", _REQ), ("nodes", "N", _REQ), ("ntasks", "n", _REQ),
+    ("ntasks-per-core", None, _REQ), ("ntasks-per-gpu", None, _REQ),
+    ("ntasks-per-node", None, _REQ), ("ntasks-per-socket", None, _REQ),
+    ("open-mode", None, _REQ), ("output", "o", _REQ), ("overcommit", "O", _NONE),
+    ("oversubscribe", "s", _NONE), ("parsable", None, _NONE), ("partition", "p", _REQ),
+    ("power", None, _REQ), ("prefer", None, _REQ), ("priority", None, _REQ),
+    ("profile", None, _REQ), ("propagate", None, _OPT), ("qos", "q", _REQ),
+    ("quiet", "Q", _NONE), ("reboot", None, _NONE), ("requeue", None, _NONE),
+    ("reservation", None, _REQ), ("signal", None, _REQ), ("sockets-per-node", None, _REQ),
+    ("spread-job", None, _NONE), ("switches", None, _REQ), ("test-only", None, _NONE),
+    ("thread-spec", None, _REQ), ("threads-per-core", None, _REQ), ("time", "t", _REQ),
+    ("time-min", None, _REQ), ("tmp", None, _REQ), ("uid", None, _REQ),
+    ("usage", "u", _NONE), ("use-min-nodes", None, _NONE), ("verbose", "v", _NONE),
+    ("version", "V", _NONE), ("wait", "W", _NONE), ("wait-all-nodes", None, _REQ),
+    ("wckey", None, _REQ), ("wrap", None, _REQ),
+]  # fmt: skip
+
+SBATCH_OPTIONS: Final = tuple(Opt(long, short, arg, long) for long, short, arg in _SBATCH)  # type: ignore[arg-type]  # arg literals match Opt.arg
+
+#: Input environment variables and the option each one sets (lowest precedence
+#: after #SBATCH directives, below the command line).
+SBATCH_ENV: Final = {
+    "SBATCH_ACCOUNT": "account", "SBATCH_ARRAY_INX": "array", "SBATCH_CONSTRAINT": "constraint",
+    "SBATCH_CPUS_PER_GPU": "cpus-per-gpu", "SBATCH_DISTRIBUTION": "distribution",
+    "SBATCH_ERROR": "error", "SBATCH_EXCLUSIVE": "exclusive", "SBATCH_EXPORT": "export",
+    "SBATCH_GPUS": "gpus", "SBATCH_GPUS_PER_NODE": "gpus-per-node",
+    "SBATCH_GPUS_PER_TASK": "gpus-per-task", "SBATCH_GPUS_PER_SOCKET": "gpus-per-socket",
+    "SBATCH_GPU_BIND": "gpu-bind", "SBATCH_GRES": "gres", "SBATCH_GRES_FLAGS": "gres-flags",
+    "SBATCH_HINT": "hint", "SBATCH_IGNORE_PBS": "ignore-pbs", "SBATCH_INPUT": "input",
+    "SBATCH_JOB_NAME": "job-name", "SBATCH_MEM_PER_CPU": "mem-per-cpu",
+    "SBATCH_MEM_PER_GPU": "mem-per-gpu", "SBATCH_MEM_PER_NODE": "mem",
+    "SBATCH_NO_KILL": "no-kill", "SBATCH_NO_REQUEUE": "no-requeue",
+    "SBATCH_OPEN_MODE": "open-mode", "SBATCH_OUTPUT": "output",
+    "SBATCH_OVERCOMMIT": "overcommit", "SBATCH_PARTITION": "partition", "SBATCH_QOS": "qos",
+    "SBATCH_REQUEUE": "requeue", "SBATCH_RESERVATION": "reservation",
+    "SBATCH_SIGNAL": "signal", "SBATCH_SPREAD_JOB": "spread-job",
+    "SBATCH_THREADS_PER_CORE": "threads-per-core", "SBATCH_TIMELIMIT": "time",
+    "SBATCH_USE_MIN_NODES": "use-min-nodes", "SBATCH_WAIT": "wait",
+    "SBATCH_WAIT_ALL_NODES": "wait-all-nodes", "SBATCH_WCKEY": "wckey",
+}  # fmt: skip
+
+_SBATCH_ONLY = {
+    "array", "batch", "export-file", "get-user-env", "ignore-pbs", "kill-on-invalid-dep",
+    "parsable", "wait-all-nodes", "wrap", "test-only", "wait",
+}
+# srun's own long options (22.05), beside those it shares with sbatch.
+_SRUN_ONLY = [
+    ("accel-bind", None, _REQ), ("bcast", None, _OPT), ("bcast-exclude", None, _REQ),
+    ("compress", None, _OPT), ("cpu-bind", None, _REQ), ("epilog", None, _REQ),
+    ("exact", None, _NONE), ("external-launcher", None, _NONE), ("het-group", None, _REQ),
+    ("immediate", "I", _OPT), ("input", "i", _REQ), ("jobid", None, _REQ),
+    ("join", "j", _NONE), ("kill-on-bad-exit", "K", _OPT), ("label", "l", _NONE),
+    ("launch-cmd", None, _NONE), ("launcher-opts", None, _REQ), ("mpi", None, _REQ),
+    ("multi-prog", None, _NONE), ("no-allocate", "Z", _NONE), ("overlap", None, _NONE),
+    ("prolog", None, _REQ), ("pty", None, _NONE), ("quit-on-interrupt", None, _NONE),
+    ("relative", "r", _REQ), ("resv-ports", None, _OPT), ("slurmd-debug", None, _REQ),
+    ("task-epilog", None, _REQ), ("task-prolog", None, _REQ), ("test-only", None, _NONE),
+    ("unbuffered", "u", _NONE), ("wait", "W", _REQ), ("x11", None, _OPT),
+]  # fmt: skip
+_SRUN_SHORT_CLASH = {"u", "W", "i"}  # short letters srun gives to its own options
+
+SRUN_OPTIONS: Final = tuple(
+    [
+        Opt(long, None if short in _SRUN_SHORT_CLASH else short, arg, long)  # type: ignore[arg-type]
+        for long, short, arg in _SBATCH
+        if long not in _SBATCH_ONLY and long != "input"
+    ]
+    + [Opt(long, short, arg, long) for long, short, arg in _SRUN_ONLY]  # type: ignore[arg-type]
+)

@@ -1,0 +1,7 @@
+"""``salloc``: not emulated yet; answers so, with exit status 1."""
+
+from cli._common import not_supported
+
+
+def main() -> None:
+    not_supported("salloc")

@@ -1,0 +1,302 @@
+"""``sbatch``: submit a batch script to the simulated cluster.
+
+Options come from three places, in increasing precedence: ``#SBATCH``
+directives in the script, ``SBATCH_*`` environment variables, and the command
+line. Value errors end the command with status 255 before anything is sent, as
+Slurm's client does; refusals by the controller end it with status 1.
+"""
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+
+from cli._common import err, error, out, run, usage_error
+from cli._submit_table import SBATCH_ENV, SBATCH_OPTIONS
+from slurmsim.api.submit import SubmitOptions
+from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.time import Seconds
+from slurmsim.model.tres import Gres
+from slurmsim.parse.errors import ParseError
+from slurmsim.parse.options import OptionError, getopt
+
+PROG = "sbatch"
+VERSION = "slurm 22.05.8"
+
+
+class _Exit(Exception):
+    """Stop with a status after the messages were printed."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    run(PROG, lambda: sbatch(list(sys.argv[1:] if argv is None else argv), os.environ))
+
+
+def sbatch(argv: list[str], env: Mapping[str, str]) -> int:
+    try:
+        return _sbatch(argv, env)
+    except _Exit as e:
+        return e.code
+
+
+def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
+    cmdline, operands = _getopt(argv)
+    given = dict(cmdline)
+    if "help" in given or "usage" in given:
+        out(f"Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]\n")
+        return 0
+    if "version" in given:
+        out(f"{VERSION}\n")
+        return 0
+    script, path, args = _read_script(given.get("wrap"), operands)
+    directives = _directives(script, path)
+    from_env = [(key, env[var]) for var, key in SBATCH_ENV.items() if var in env]
+    values: dict[str, str | None] = {}
+    for key, value in [*directives, *from_env, *cmdline]:
+        values[key] = value
+    try:
+        opts = submit_options(values, script, path, args)
+    except InvalidOption as e:
+        if e.detail:
+            err(f"{e.detail}\n")
+        error(PROG, e.message)
+        return 255
+
+    from slurmsim.api import submit as api  # noqa: PLC0415 (keeps --help and usage errors fast)
+
+    try:
+        if "test-only" in values:
+            will = api.test_only(opts)
+            from slurmsim.format.sbatch import render_test_only  # noqa: PLC0415
+
+            rendered = render_test_only(
+                will.job_id, will.start, will.cpus, will.nodes, will.partition, program=PROG
+            )
+            err(rendered.stderr)
+            return rendered.exit_code
+        submitted = api.submit(opts)
+    except InvalidOption as e:
+        if e.detail:
+            err(f"{e.detail}\n")
+        error(PROG, e.message)
+        return 255
+    except SlurmError as e:
+        if e.detail:
+            for line in e.detail.splitlines():
+                error(PROG, line)
+        if "test-only" in values:
+            err(f"allocation failure: {e.message}\n")
+        else:
+            error(PROG, f"Batch job submission failed: {e.message}")
+        return 1
+    if "parsable" in values:
+        out(f"{submitted.job_id}\n")
+    elif "quiet" not in values:
+        out(f"Submitted batch job {submitted.job_id}\n")
+    return 0
+
+
+def _getopt(argv: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
+    try:
+        return getopt(argv, SBATCH_OPTIONS, stop_at_operand=True)
+    except OptionError as e:
+        usage_error(PROG, e.message, 255)
+
+
+def _read_script(wrap: str | None, operands: list[str]) -> tuple[str, str | None, tuple[str, ...]]:
+    from slurmsim.parse.script import check_script, wrap_script  # noqa: PLC0415
+
+    if wrap is not None:
+        if operands:
+            error(PROG, "Script arguments not permitted with --wrap option")
+            raise _Exit(1)
+        return wrap_script(wrap), None, ()
+    if operands:
+        path = operands[0]
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError:
+            error(PROG, f"Unable to open file {path}")
+            raise _Exit(1) from None
+    else:
+        data = sys.stdin.buffer.read()
+        path = None
+    try:
+        check_script(data)
+    except ParseError as e:
+        for line in e.message.splitlines():
+            error(PROG, line)
+        raise _Exit(1) from None
+    return data.decode("utf-8", errors="replace"), path, tuple(operands[1:])
+
+
+def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
+    from slurmsim.parse.script import directive_args  # noqa: PLC0415
+
+    source = os.path.basename(path) if path else "stdin"
+    try:
+        words = directive_args(script, source=source)
+    except ParseError as e:
+        err(f"{PROG}: fatal: {e.message}\n")
+        raise _Exit(1) from None
+    pairs, rest = _getopt(words)
+    if rest:
+        error(PROG, f"Invalid directive found in batch script: {rest[0]}")
+        raise _Exit(255)
+    return pairs
+
+
+# ---- option values -------------------------------------------------------------------------
+
+
+def submit_options(
+    v: Mapping[str, str | None], script: str, path: str | None, args: tuple[str, ...]
+) -> SubmitOptions:
+    from slurmsim.parse import durations, gres, hostlist, memory  # noqa: PLC0415
+
+    def text(key: str) -> str | None:
+        return v.get(key) if key in v else None
+
+    def duration(key: str) -> Seconds | None:
+        value = text(key)
+        if value is None:
+            return None
+        try:
+            seconds = durations.parse_time_limit(value, option=f"--{key}")
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+        return None if seconds is None else Seconds(seconds)
+
+    def mem(key: str) -> int | None:
+        value = text(key)
+        if value is None:
+            return None
+        try:
+            return memory.parse_memory(value)
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+
+    def integer(key: str) -> int | None:
+        value = text(key)
+        if value is None:
+            return None
+        if not value.strip().isdigit() or int(value) <= 0:
+            raise InvalidOption(f'Invalid numeric value "{value}" for --{key}.')
+        return int(value)
+
+    def gpus(key: str) -> Gres | None:
+        value = text(key)
+        if value is None:
+            return None
+        try:
+            spec = gres.parse_gpus(value)
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+        return Gres(spec.name, spec.type, spec.count)
+
+    def hosts(key: str) -> tuple[str, ...]:
+        value = text(key)
+        if not value:
+            return ()
+        try:
+            return tuple(hostlist.expand(value))
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+
+    per_node: list[Gres] = []
+    if (g := text("gres")) is not None:
+        try:
+            per_node.extend(Gres(s.name, s.type, s.count) for s in gres.parse_gres(g))
+        except ParseError:
+            raise InvalidOption("Invalid generic resource (gres) specification") from None
+    if (gpn := gpus("gpus-per-node")) is not None:
+        per_node = [p for p in per_node if p.name != "gpu"] + [gpn]
+    set_mems = [k for k in ("mem", "mem-per-cpu", "mem-per-gpu") if k in v]
+    if len(set_mems) > 1:
+        err(f"{PROG}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n")
+        raise _Exit(1)
+    array, throttle = _array(text("array"))
+    return SubmitOptions(
+        script=script,
+        script_path=path,
+        script_args=args,
+        wrap="wrap" in v,
+        job_name=text("job-name"),
+        partition=text("partition"),
+        account=text("account"),
+        qos=text("qos"),
+        nodes=_nodes(text("nodes")),
+        ntasks=integer("ntasks"),
+        ntasks_per_node=integer("ntasks-per-node"),
+        cpus_per_task=integer("cpus-per-task"),
+        mem=mem("mem"),
+        mem_per_cpu=mem("mem-per-cpu"),
+        mem_per_gpu=mem("mem-per-gpu"),
+        gres=tuple(per_node),
+        gpus=gpus("gpus"),
+        gpus_per_task=gpus("gpus-per-task"),
+        time=duration("time"),
+        time_set="time" in v,
+        time_min=duration("time-min"),
+        nodelist=hosts("nodelist"),
+        exclude=hosts("exclude"),
+        exclusive="exclusive" in v,
+        contiguous="contiguous" in v,
+        constraint=text("constraint"),
+        begin=text("begin"),
+        array=array,
+        array_throttle=throttle,
+        dependency=text("dependency"),
+        hold="hold" in v,
+        nice=_nice(v),
+        requeue=False if "no-requeue" in v else (True if "requeue" in v else None),
+        output=text("output"),
+        error=text("error"),
+        input=text("input"),
+        chdir=text("chdir"),
+        comment=text("comment"),
+        export=text("export"),
+    )
+
+
+def _nodes(value: str | None) -> tuple[int, int | None] | None:
+    if value is None:
+        return None
+    low, sep, high = value.partition("-")
+    if not low.isdigit() or (sep and not high.isdigit()):
+        raise InvalidOption(f'"{value}" is not a valid node count')
+    lo = int(low)
+    hi = int(high) if sep else None
+    if hi is not None and hi < lo:
+        raise InvalidOption(f"Maximum node count {hi} is less than minimum node count {lo}")
+    return lo, hi
+
+
+def _nice(v: Mapping[str, str | None]) -> int:
+    if "nice" not in v:
+        return 0
+    value = v["nice"]
+    if value is None:
+        return 100
+    try:
+        nice = int(value)
+    except ValueError:
+        raise InvalidOption("Invalid --nice value") from None
+    if abs(nice) > 2147483645:
+        raise InvalidOption("Invalid --nice value, out of range (+/- 2147483645)")
+    return nice
+
+
+def _array(value: str | None) -> tuple[tuple[int, ...] | None, int | None]:
+    if value is None:
+        return None, None
+    from slurmsim.parse.arrays import parse_array  # noqa: PLC0415
+
+    try:
+        spec = parse_array(value)
+    except ParseError:
+        raise SlurmError("Invalid job array specification") from None
+    return spec.indices, spec.throttle

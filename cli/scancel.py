@@ -1,0 +1,126 @@
+"""``scancel``: cancel jobs, array tasks, or every job a filter selects.
+
+A plain ``scancel ID`` of a job that is unknown or already finished prints
+nothing and exits 0, as Slurm does; only ``-v`` shows why. A refused
+cancellation exits with Slurm's error number truncated to 8 bits.
+"""
+
+import sys
+from collections.abc import Sequence
+
+from cli._common import err, run, usage_error
+from slurmsim.parse.options import Opt, OptionError, getopt
+
+PROG = "scancel"
+
+_OPTIONS = tuple(
+    Opt(long, short, arg, long)  # type: ignore[arg-type]  # literal argument kinds
+    for long, short, arg in [
+        ("account", "A", "required"), ("batch", "b", "none"), ("ctld", None, "none"),
+        ("full", "f", "none"), ("help", None, "none"), ("hurry", "H", "none"),
+        ("interactive", "i", "none"), ("clusters", "M", "required"), ("me", None, "none"),
+        ("name", "n", "required"), ("jobname", None, "required"), ("partition", "p", "required"),
+        ("qos", "q", "required"), ("quiet", "Q", "none"), ("reservation", "R", "required"),
+        ("sibling", None, "required"), ("signal", "s", "required"), ("state", "t", "required"),
+        ("usage", None, "none"), ("user", "u", "required"), ("verbose", "v", "none"),
+        ("version", "V", "none"), ("nodelist", "w", "required"), ("wckey", None, "required"),
+    ]
+)  # fmt: skip
+
+#: Slurm's error numbers, whose low 8 bits are scancel's exit status.
+ERRNO = {
+    "Invalid job id specified": 2017,
+    "Access/permission denied": 2002,
+    "Job/step already completing or completed": 2021,
+}
+_STATES = {"PENDING", "PD", "RUNNING", "R", "SUSPENDED", "S"}
+_SIGNALS = {
+    "HUP": 1, "INT": 2, "QUIT": 3, "KILL": 9, "USR1": 10, "SEGV": 11, "USR2": 12,
+    "PIPE": 13, "ALRM": 14, "TERM": 15, "CONT": 18, "STOP": 19, "TSTP": 20,
+}  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    run(PROG, lambda: scancel(list(sys.argv[1:] if argv is None else argv)))
+
+
+def scancel(argv: list[str]) -> int:
+    try:
+        pairs, operands = getopt(argv, _OPTIONS, stop_at_operand=False)
+    except OptionError as e:
+        usage_error(PROG, e.message, 1)
+    opts: dict[str, str | None] = {}
+    for key, value in pairs:
+        opts["name" if key == "jobname" else key] = value
+    if "version" in opts:
+        sys.stdout.write("slurm 22.05.8\n")
+        return 0
+    if "help" in opts or "usage" in opts:
+        sys.stdout.write("Usage: scancel [OPTIONS] [job_id[_array_id][.step_id]]\n")
+        return 0
+    verbose = "verbose" in opts
+
+    from slurmsim.api.control import JobRef, cancel  # noqa: PLC0415
+    from slurmsim.model.errors import SlurmError  # noqa: PLC0415
+
+    refs = []
+    for word in operands:
+        for piece in word.split(","):
+            try:
+                refs.append(JobRef.parse(piece))
+            except SlurmError:
+                err(f"{PROG}: error: Invalid job id {piece}\n")
+                return 1
+    states = _split(opts.get("state"))
+    for s in states:
+        if s.upper() not in _STATES and s.upper() not in {"CD", "COMPLETED", "CA", "F"}:
+            err(f"Invalid job state specified: {s}\n")
+            err("Valid job states are PENDING, RUNNING, and SUSPENDED\n")
+            return 1
+    signal = None
+    if (sig := opts.get("signal")) is not None:
+        signal = _signal(sig)
+        if signal is None:
+            err(f"Unknown job signal: {sig}\n")
+            return 1
+    filters = any(k in opts for k in ("user", "me", "partition", "state", "name", "account", "qos"))
+    if not refs and not filters:
+        err(f"{PROG}: error: No job identification provided\n")
+        return 1
+    outcomes = cancel(
+        refs,
+        users=_split(opts.get("user")),
+        partitions=_split(opts.get("partition")),
+        states=states,
+        names=_split(opts.get("name")),
+        me="me" in opts,
+        signal=signal,
+    )
+    code = 0
+    for outcome in outcomes:
+        if outcome.error is None:
+            if verbose:
+                action = f"Signal {signal} to job" if signal else "Terminating job"
+                err(f"{PROG}: {action} {outcome.ref}\n")
+            continue
+        quiet_miss = outcome.error in (
+            "Invalid job id specified",
+            "Job/step already completing or completed",
+        ) and not (filters or signal)
+        if quiet_miss and not verbose:
+            continue
+        err(f"{PROG}: error: Kill job error on job id {outcome.ref}: {outcome.error}\n")
+        if not quiet_miss:
+            code = ERRNO.get(outcome.error, 1) & 0xFF
+    return code
+
+
+def _split(value: str | None) -> list[str]:
+    return [v for v in value.split(",") if v] if value else []
+
+
+def _signal(text: str) -> int | None:
+    if text.isdigit():
+        return int(text)
+    name = text.upper().removeprefix("SIG")
+    return _SIGNALS.get(name)

@@ -1,0 +1,86 @@
+"""``sinfo``: partitions and nodes, in Slurm 22.05's formats (read-only)."""
+
+import os
+import sys
+from collections.abc import Sequence
+
+from cli._common import err, out, run, usage_error
+from slurmsim.parse.options import Opt, OptionError, getopt
+
+PROG = "sinfo"
+
+_OPTIONS = tuple(
+    Opt(long, short, arg, long)  # type: ignore[arg-type]  # literal argument kinds
+    for long, short, arg in [
+        ("all", "a", "none"), ("clusters", "M", "required"), ("dead", "d", "none"),
+        ("exact", "e", "none"), ("federation", None, "none"), ("format", "o", "required"),
+        ("Format", "O", "required"), ("help", None, "none"), ("hide", None, "none"),
+        ("iterate", "i", "required"), ("json", None, "none"), ("local", None, "none"),
+        ("long", "l", "none"), ("noconvert", None, "none"), ("nodes", "n", "required"),
+        ("Node", "N", "none"), ("noheader", "h", "none"), ("partition", "p", "required"),
+        ("responding", "r", "none"), ("list-reasons", "R", "none"),
+        ("reservation", "T", "none"), ("states", "t", "required"), ("sort", "S", "required"),
+        ("summarize", "s", "none"), ("usage", None, "none"), ("verbose", "v", "none"),
+        ("version", "V", "none"), ("yaml", None, "none"),
+    ]
+)  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    run(PROG, lambda: sinfo(list(sys.argv[1:] if argv is None else argv)))
+
+
+def sinfo(argv: list[str]) -> int:
+    try:
+        pairs, operands = getopt(argv, _OPTIONS, stop_at_operand=False)
+    except OptionError as e:
+        usage_error(PROG, e.message, 1)
+    given: dict[str, str] = {}
+    flags: set[str] = set()
+    for key, value in pairs:
+        flags.add(key)
+        if value is not None:
+            given[key] = value
+    if "version" in flags:
+        out("slurm 22.05.8\n")
+        return 0
+    if "help" in flags or "usage" in flags:
+        out("Usage: sinfo [OPTIONS]\n")
+        return 0
+    if operands:
+        usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)
+    if "json" in flags or "yaml" in flags or "reservation" in flags:
+        err(f"{PROG}: error: this option is not supported yet by slurmsim\n")
+        return 1
+
+    from slurmsim.format.sinfo import SinfoOptions, render_sinfo  # noqa: PLC0415
+
+    nodes: tuple[str, ...] = ()
+    if "nodes" in given:
+        from slurmsim.parse.hostlist import expand  # noqa: PLC0415
+
+        nodes = tuple(expand(given["nodes"]))
+    fmt = given.get("format")
+    if fmt is None and "Format" not in given:
+        fmt = os.environ.get("SINFO_FORMAT") or None
+    partitions = given.get("partition") or os.environ.get("SINFO_PARTITION") or ""
+
+    from slurmsim.api.views import current_state  # noqa: PLC0415
+
+    state, _ = current_state()
+    opts = SinfoOptions(
+        node_oriented="Node" in flags,
+        long="long" in flags,
+        summarize="summarize" in flags,
+        reasons="list-reasons" in flags,
+        format=fmt,
+        format_long=given.get("Format"),
+        partitions=tuple(p for p in partitions.split(",") if p),
+        states=tuple(s for s in given.get("states", "").split(",") if s),
+        noheader="noheader" in flags,
+        nodes=nodes,
+    )
+    rendered = render_sinfo(state, opts, state.now)
+    out(rendered.stdout)
+    err(rendered.stderr)
+    return rendered.exit_code

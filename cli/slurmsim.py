@@ -1,0 +1,124 @@
+"""``slurmsim``: set up the simulated cluster, move its clock, and look at it.
+
+This is slurmsim's own command (the Slurm commands stay byte-compatible with
+Slurm); it uses click and rich because nothing has to parse its output.
+"""
+
+import sys
+
+import click
+
+from slurmsim.model.time import Instant
+
+
+def _when(instant: Instant) -> str:
+    import time  # noqa: PLC0415
+
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(instant))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="slurmsim", message="slurmsim %(version)s (emulating Slurm 22.05.8)")
+def cli() -> None:
+    """A Slurm 22.05 emulator of a GPU cluster: set it up, move its clock, watch it.
+
+    The Slurm commands (sbatch, squeue, sinfo, scontrol, scancel, ...) act on the
+    cluster in the store named by $SLURMSIM_DB (default: a file in your data
+    directory). Example:
+
+        slurmsim init && sbatch -N 4 --gres=gpu:8 --wrap='sleep 3600' && slurmsim clock advance 1m
+    """
+
+
+@cli.command()
+@click.option("--preset", default=None, help="A named cluster (see --list).")
+@click.option("--conf", type=click.Path(exists=True, dir_okay=False), help="A slurm.conf file.")
+@click.option("--force", is_flag=True, help="Replace the cluster already in the store.")
+@click.option("--list", "list_presets", is_flag=True, help="List the presets and exit.")
+def init(preset: str | None, conf: str | None, force: bool, list_presets: bool) -> None:
+    """Create the simulated cluster (default preset: dgx-h100-4).
+
+    Example: slurmsim init --preset dgx-h100-64 --force
+    """
+    from slurmsim.config.presets import preset_names  # noqa: PLC0415
+
+    if list_presets:
+        for name in preset_names():
+            click.echo(name)
+        return
+    if preset and conf:
+        raise click.UsageError("give --preset or --conf, not both")
+    if preset and preset not in preset_names():
+        raise click.BadParameter(f"unknown preset {preset!r}", param_hint="--preset")
+    from slurmsim.api import cluster  # noqa: PLC0415
+    from slurmsim.config.errors import ConfigError  # noqa: PLC0415
+    from slurmsim.store.repository import StoreError  # noqa: PLC0415
+
+    try:
+        state = cluster.init(preset, conf, force=force)
+    except (StoreError, ConfigError) as e:
+        raise click.ClickException(str(e)) from None
+    gpus = sum(n.config.gres_count("gpu") for n in state.nodes.values())
+    click.echo(
+        f"Cluster {state.config.cluster_name}: {len(state.nodes)} nodes, {gpus} GPUs, "
+        f"partitions {', '.join(state.partitions)}; clock at {_when(state.now)} (manual)."
+    )
+
+
+@cli.group(invoke_without_command=True)
+@click.pass_context
+def clock(ctx: click.Context) -> None:
+    """Show the simulated clock, or move it (see `clock advance`)."""
+    if ctx.invoked_subcommand is None:
+        from slurmsim.api import cluster  # noqa: PLC0415
+
+        click.echo(f"{_when(cluster.now())} (manual)")
+
+
+@clock.command()
+@click.argument("duration", required=False)
+@click.option("--until-idle", is_flag=True, help="Until no job is pending or running.")
+@click.option("--until", "until_job", type=int, help="Until job JOBID has ended.")
+def advance(duration: str | None, until_idle: bool, until_job: int | None) -> None:
+    """Move simulated time forward and let the scheduler play it out.
+
+    DURATION takes Slurm's time formats (30, 1:30:00, 2-00:00:00) and 30s, 15m, 2h, 1d.
+
+    Example: slurmsim clock advance 2h
+    """
+    chosen = sum(x is not None and x is not False for x in (duration, until_idle or None, until_job))
+    if chosen != 1:
+        raise click.UsageError("give exactly one of DURATION, --until-idle, --until JOBID")
+    by = None
+    if duration is not None:
+        from slurmsim.parse.durations import parse_interval  # noqa: PLC0415
+        from slurmsim.parse.errors import ParseError  # noqa: PLC0415
+
+        try:
+            by = parse_interval(duration)
+        except ParseError:
+            raise click.BadParameter(f"invalid duration {duration!r}") from None
+    from slurmsim.api import cluster  # noqa: PLC0415
+
+    moved = cluster.advance_clock(by=by, until_idle=until_idle, until_job=until_job)
+    click.echo(f"{_when(moved.start)} -> {_when(moved.end)}")
+    for event in moved.events:
+        if event.kind in ("job_start", "job_end"):
+            job = f" job {event.job_id}" if event.job_id is not None else ""
+            click.echo(f"  {_when(event.time)} {event.kind}{job} {event.detail}".rstrip())
+
+
+@cli.command()
+def status() -> None:
+    """A picture of the cluster: every node's GPUs and the queue."""
+    from slurmsim.api import cluster  # noqa: PLC0415
+    from cli._status import render_status  # noqa: PLC0415
+
+    render_status(cluster.snapshot())
+
+
+def main() -> None:
+    try:
+        cli(standalone_mode=True)
+    except KeyboardInterrupt:
+        sys.exit(130)

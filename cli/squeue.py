@@ -1,0 +1,109 @@
+"""``squeue``: the queue, in Slurm 22.05's formats.
+
+A read-only command: it opens the store without taking the write lock and
+never moves the clock.
+"""
+
+import os
+import sys
+from collections.abc import Sequence
+
+from cli._common import err, out, run, usage_error
+from slurmsim.parse.options import Opt, OptionError, getopt
+
+PROG = "squeue"
+
+_OPTIONS = tuple(
+    Opt(long, short, arg, long)  # type: ignore[arg-type]  # literal argument kinds
+    for long, short, arg in [
+        ("account", "A", "required"), ("all", "a", "none"), ("array", "r", "none"),
+        ("array-unique", None, "none"), ("clusters", "M", "required"),
+        ("federation", None, "none"), ("format", "o", "required"), ("Format", "O", "required"),
+        ("help", None, "none"), ("hide", None, "none"), ("iterate", "i", "required"),
+        ("jobs", "j", "optional"), ("json", None, "none"), ("licenses", "L", "required"),
+        ("local", None, "none"), ("long", "l", "none"), ("me", None, "none"),
+        ("name", "n", "required"), ("noconvert", None, "none"), ("noheader", "h", "none"),
+        ("nodelist", "w", "required"), ("partition", "p", "required"),
+        ("priority", "P", "none"), ("qos", "q", "required"), ("reservation", "R", "required"),
+        ("sibling", None, "none"), ("sort", "S", "required"), ("start", None, "none"),
+        ("states", "t", "required"), ("steps", "s", "optional"), ("user", "u", "required"),
+        ("usage", None, "none"), ("verbose", "v", "none"), ("version", "V", "none"),
+        ("yaml", None, "none"),
+    ]
+)  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    run(PROG, lambda: squeue(list(sys.argv[1:] if argv is None else argv)))
+
+
+def _split(values: list[str]) -> tuple[str, ...]:
+    return tuple(v for value in values for v in value.split(",") if v)
+
+
+def squeue(argv: list[str]) -> int:
+    try:
+        pairs, operands = getopt(argv, _OPTIONS, stop_at_operand=False)
+    except OptionError as e:
+        usage_error(PROG, e.message, 1)
+    given: dict[str, list[str]] = {}
+    flags: set[str] = set()
+    for key, value in pairs:
+        flags.add(key)
+        if value is not None:
+            given.setdefault(key, []).append(value)
+    if "version" in flags:
+        out("slurm 22.05.8\n")
+        return 0
+    if "help" in flags or "usage" in flags:
+        out("Usage: squeue [OPTIONS]\n")
+        return 0
+    if "jobs" in flags and "jobs" not in given and operands:
+        given["jobs"] = [operands.pop(0)]
+    if operands:
+        err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
+        return 1
+    if "json" in flags or "yaml" in flags:
+        err(f"{PROG}: error: --json and --yaml are not supported yet by slurmsim\n")
+        return 1
+
+    from slurmsim.format.squeue import SqueueOptions, render_squeue  # noqa: PLC0415
+
+    fmt = given.get("format", [None])[-1]
+    fmt_long = given.get("Format", [None])[-1]
+    if fmt is None and fmt_long is None and "long" not in flags:
+        fmt = os.environ.get("SQUEUE_FORMAT") or None
+        if fmt is None:
+            fmt_long = os.environ.get("SQUEUE_FORMAT2") or None
+    nodelist: tuple[str, ...] = ()
+    if "nodelist" in given:
+        from slurmsim.parse.hostlist import expand  # noqa: PLC0415
+
+        nodelist = tuple(n for expr in given["nodelist"] for n in expand(expr))
+
+    from slurmsim.api.views import current_state  # noqa: PLC0415
+
+    state, user = current_state()
+    opts = SqueueOptions(
+        format=fmt,
+        format_long=fmt_long,
+        long="long" in flags,
+        noheader="noheader" in flags,
+        array_unfold="array" in flags,
+        start="start" in flags,
+        jobs=_split(given.get("jobs", [])),
+        users=_split(given.get("user", [])),
+        partitions=_split(given.get("partition", [])),
+        states=_split(given.get("states", [])),
+        accounts=_split(given.get("account", [])),
+        qos=_split(given.get("qos", [])),
+        names=_split(given.get("name", [])),
+        nodelist=nodelist,
+        me="me" in flags,
+        user=user,
+        sort=given.get("sort", [None])[-1] or os.environ.get("SQUEUE_SORT") or None,
+    )
+    rendered = render_squeue(state, opts, state.now)
+    out(rendered.stdout)
+    err(rendered.stderr)
+    return rendered.exit_code

@@ -1,0 +1,63 @@
+"""Cluster-level intents: set up a cluster, read and move the clock."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from slurmsim.api.session import current_user, session
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.events import Event
+from slurmsim.model.time import EPOCH, Instant
+from slurmsim.store.repository import Store
+
+
+def initial_state(preset: str | None, conf: str | None) -> ClusterState:
+    """A new cluster from a named preset or a slurm.conf file, with the shell's user in it."""
+    from slurmsim.config import presets  # noqa: PLC0415 (lark and tomllib: only when creating)
+
+    if conf is not None:
+        return presets.load_conf_file(Path(conf), EPOCH, extra_user=current_user())
+    return presets.load_preset(preset or "dgx-h100-4", EPOCH, extra_user=current_user())
+
+
+def init(preset: str | None, conf: str | None, *, force: bool) -> ClusterState:
+    """``slurmsim init``: write a new cluster into the store (``force`` replaces one)."""
+    state = initial_state(preset, conf)
+    store = Store.open()
+    store.initialize(state, force=force)
+    return state
+
+
+@dataclass(frozen=True)
+class Advanced:
+    start: Instant
+    end: Instant
+    events: list[Event]
+
+
+def advance_clock(
+    *, by: int | None = None, until_idle: bool = False, until_job: int | None = None
+) -> Advanced:
+    """``slurmsim clock advance``: move simulated time and let the engine play it out."""
+    from slurmsim.engine import simulate  # noqa: PLC0415
+
+    with session(write=True) as s:
+        start = s.state.now
+        if until_job is not None:
+            events = simulate.run_until_job_ends(s.state, until_job)
+        elif until_idle:
+            events = simulate.run_until_idle(s.state)
+        else:
+            events = simulate.advance(s.state, Instant(start + (by or 0)))
+        s.events.extend(events)
+        return Advanced(start, s.state.now, events)
+
+
+def now() -> Instant:
+    with session(write=False) as s:
+        return s.state.now
+
+
+def snapshot() -> ClusterState:
+    """The whole state, read-only (for views such as ``slurmsim status``)."""
+    with session(write=False) as s:
+        return s.state

@@ -1,0 +1,159 @@
+"""Changing jobs and nodes: scancel, scontrol hold/release/update/requeue/top.
+
+Each function is one write transaction; refusals come back as ``SlurmError``
+with Slurm's own error string, and nothing is saved when one is raised.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from slurmsim.api.session import session
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.jobs import Job, JobState
+
+
+@dataclass(frozen=True)
+class JobRef:
+    """A job as users name it: ``12`` or the array task ``12_3``."""
+
+    job_id: int
+    task_id: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "JobRef":
+        head, sep, task = text.partition("_")
+        if not head.isdigit() or (sep and not task.isdigit()) or int(head) <= 0:
+            raise SlurmError("Invalid job id specified")
+        return cls(int(head), int(task) if sep else None)
+
+    def __str__(self) -> str:
+        return f"{self.job_id}" if self.task_id is None else f"{self.job_id}_{self.task_id}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to one job a command named: ``error`` is Slurm's string, or None."""
+
+    ref: JobRef
+    error: str | None = None
+
+
+def cancel(
+    refs: Sequence[JobRef],
+    *,
+    users: Sequence[str] = (),
+    partitions: Sequence[str] = (),
+    states: Sequence[str] = (),
+    names: Sequence[str] = (),
+    me: bool = False,
+    signal: int | None = None,
+) -> list[Outcome]:
+    """``scancel``: cancel the named jobs, or every job the filters select."""
+    from slurmsim.engine import control  # noqa: PLC0415
+
+    with session(write=True) as s:
+        targets = list(refs)
+        if not targets:
+            wanted_users = {s.user} if me else set(users)
+            targets = [
+                JobRef(j.job_id)
+                for j in _filter(s.state.jobs.values(), wanted_users, partitions, states, names)
+            ]
+        outcomes = []
+        for ref in targets:
+            try:
+                s.events.extend(
+                    control.cancel(s.state, ref.job_id, ref.task_id, s.user, signal=signal)
+                )
+                outcomes.append(Outcome(ref))
+            except SlurmError as e:
+                outcomes.append(Outcome(ref, e.message))
+        return outcomes
+
+
+def _filter(
+    jobs: Sequence[Job] | object,
+    users: set[str],
+    partitions: Sequence[str],
+    states: Sequence[str],
+    names: Sequence[str],
+) -> list[Job]:
+    chosen = []
+    for job in jobs:  # type: ignore[attr-defined]  # any iterable of jobs
+        if job.state.finished:
+            continue
+        if users and job.request.user not in users:
+            continue
+        if partitions and job.request.partition not in partitions:
+            continue
+        if states and not _state_matches(job.state, states):
+            continue
+        if names and job.request.name not in names:
+            continue
+        chosen.append(job)
+    return chosen
+
+
+def _state_matches(state: JobState, wanted: Sequence[str]) -> bool:
+    return any(w.upper() in (state.value, state.compact) for w in wanted)
+
+
+def hold(refs: Sequence[JobRef], *, user_hold: bool = False) -> list[Outcome]:
+    """``scontrol hold``/``uhold``: priority 0; an operator's hold is an admin hold."""
+    from slurmsim.engine import control  # noqa: PLC0415
+
+    return _each(refs, lambda st, ref, actor: control.hold(st, ref.job_id, ref.task_id, actor))
+
+
+def release(refs: Sequence[JobRef]) -> list[Outcome]:
+    """``scontrol release``."""
+    from slurmsim.engine import control  # noqa: PLC0415
+
+    return _each(refs, lambda st, ref, actor: control.release(st, ref.job_id, ref.task_id, actor))
+
+
+def requeue(refs: Sequence[JobRef]) -> list[Outcome]:
+    """``scontrol requeue``."""
+    from slurmsim.engine import control  # noqa: PLC0415
+
+    return _each(refs, lambda st, ref, actor: control.requeue(st, ref.job_id, actor))
+
+
+def top(refs: Sequence[JobRef]) -> list[Outcome]:
+    """``scontrol top``: move the jobs ahead of the user's other jobs."""
+    from slurmsim.engine import control  # noqa: PLC0415
+
+    with session(write=True) as s:
+        try:
+            control.top(s.state, [r.job_id for r in refs], s.user)
+        except SlurmError as e:
+            return [Outcome(r, e.message) for r in refs]
+        return [Outcome(r) for r in refs]
+
+
+def update_job(ref: JobRef, changes: dict[str, str]) -> None:
+    """``scontrol update JobId=...``: raises ``SlurmError`` on refusal."""
+    from slurmsim.engine import control  # noqa: PLC0415
+
+    with session(write=True) as s:
+        control.update_job(s.state, ref.job_id, ref.task_id, s.user, changes)
+
+
+def update_node(names: Sequence[str], state_word: str | None, reason: str | None) -> None:
+    """``scontrol update NodeName=...``: drain, resume, down, undrain."""
+    from slurmsim.engine import control  # noqa: PLC0415
+
+    with session(write=True) as s:
+        s.events.extend(control.update_node(s.state, list(names), s.user, state_word, reason))
+
+
+def _each(refs, act) -> list[Outcome]:  # type: ignore[no-untyped-def]  # small local helper
+    outcomes = []
+    with session(write=True) as s:
+        for ref in refs:
+            try:
+                act(s.state, ref, s.user)
+                outcomes.append(Outcome(ref))
+            except SlurmError as e:
+                outcomes.append(Outcome(ref, e.message))
+    return outcomes

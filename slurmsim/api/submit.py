@@ -1,0 +1,215 @@
+"""Submitting batch jobs: from the options a user gave to a job in the queue.
+
+The command line front end parses option *syntax* (``cli/sbatch.py``); here the
+values meet the cluster: defaults come from the partition and the user's
+association, names are checked, and the engine decides acceptance.
+"""
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from slurmsim.api.session import Session, session
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.jobs import Hold, Job, JobRequest
+from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.tres import Gres
+from slurmsim.parse.simulated import simulated
+
+
+@dataclass(frozen=True)
+class SubmitOptions:
+    """What a submission asked for, values already parsed; ``None`` = not given."""
+
+    script: str
+    script_path: str | None = None  # None: --wrap or standard input
+    script_args: tuple[str, ...] = ()
+    wrap: bool = False
+    job_name: str | None = None
+    partition: str | None = None
+    account: str | None = None
+    qos: str | None = None
+    nodes: tuple[int, int | None] | None = None  # -N min[-max]
+    ntasks: int | None = None
+    ntasks_per_node: int | None = None
+    cpus_per_task: int | None = None
+    mem: int | None = None
+    mem_per_cpu: int | None = None
+    mem_per_gpu: int | None = None
+    gres: tuple[Gres, ...] = ()
+    gpus: Gres | None = None
+    gpus_per_task: Gres | None = None
+    time: Seconds | None = None
+    time_set: bool = False
+    time_min: Seconds | None = None
+    nodelist: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    exclusive: bool = False
+    contiguous: bool = False
+    constraint: str | None = None
+    begin: str | None = None
+    array: tuple[int, ...] | None = None
+    array_throttle: int | None = None
+    dependency: str | None = None
+    hold: bool = False
+    nice: int = 0
+    requeue: bool | None = None
+    output: str | None = None
+    error: str | None = None
+    input: str | None = None
+    chdir: str | None = None
+    comment: str | None = None
+    export: str | None = None
+    environment: tuple[tuple[str, str], ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Submitted:
+    job_id: int
+    cluster: str
+
+
+@dataclass(frozen=True)
+class WillRun:
+    job_id: int
+    start: Instant
+    nodes: tuple[str, ...]
+    cpus: int
+    partition: str
+
+
+def submit(opts: SubmitOptions) -> Submitted:
+    """``sbatch``: queue a batch job (or raise ``SlurmError`` with Slurm's refusal)."""
+    from slurmsim.engine.submit import submit as engine_submit  # noqa: PLC0415
+
+    with session(write=True) as s:
+        request = build_request(s, opts)
+        hold = Hold.USER if opts.hold else Hold.NONE
+        try:
+            job = engine_submit(
+                s.state, request, array=opts.array, throttle=opts.array_throttle, hold=hold
+            )
+        except SlurmError as e:
+            rejected = e  # raised after the commit: a rejected submission still used its job id
+        else:
+            return Submitted(job.job_id, s.state.config.cluster_name)
+    raise rejected
+
+
+def test_only(opts: SubmitOptions) -> WillRun:
+    """``sbatch --test-only``: when and where the job would start, without queueing it."""
+    from slurmsim.engine.submit import will_run  # noqa: PLC0415
+
+    with session(write=True) as s:
+        request = build_request(s, opts)
+        job_id = s.state.next_job_id
+        start, nodes, cpus, partition = will_run(s.state, request)
+        return WillRun(job_id, start, nodes, cpus, partition)
+
+
+def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
+    """Apply the defaults slurmctld and sbatch apply, and check names."""
+    state = s.state
+    user = state.users.get(s.user)
+    partition = opts.partition or _default_partition(state)
+    account = opts.account or (user.default_account if user else "")
+    assoc = next(
+        (a for a in state.associations if a.account == account and a.user == s.user), None
+    )
+    if partition not in state.partitions:
+        raise SlurmError("Invalid partition name specified", detail=f"invalid partition specified: {partition}")
+    if user is None or assoc is None:
+        raise SlurmError("Invalid account or account/partition combination specified")
+    qos = opts.qos or assoc.default_qos or "normal"
+    if qos not in state.qos or qos not in assoc.qos:
+        raise SlurmError("Invalid qos specification")
+    name = opts.job_name or _default_name(opts)
+    work_dir = os.path.abspath(opts.chdir) if opts.chdir else os.getcwd()
+    sim = simulated(opts.script, opts.script_args)
+    min_nodes, max_nodes = opts.nodes if opts.nodes else (1, None)
+    if opts.nodes and max_nodes is None:
+        max_nodes = min_nodes
+    ntasks = opts.ntasks
+    if ntasks is None:
+        per_node = opts.ntasks_per_node or 1
+        ntasks = min_nodes * per_node
+    begin = _begin(opts.begin, state.now) if opts.begin else None
+    command = None
+    if opts.script_path is not None:
+        command = " ".join([str(Path(opts.script_path).resolve()), *opts.script_args])
+    return JobRequest(
+        name=name,
+        user=s.user,
+        account=account,
+        partition=partition,
+        qos=qos,
+        min_nodes=min_nodes,
+        max_nodes=max_nodes,
+        num_tasks=ntasks,
+        ntasks_set=opts.ntasks is not None,
+        ntasks_per_node=opts.ntasks_per_node,
+        cpus_per_task=opts.cpus_per_task or 1,
+        mem_per_cpu=opts.mem_per_cpu,
+        mem_per_node=opts.mem,
+        mem_per_gpu=opts.mem_per_gpu,
+        gres_per_node=opts.gres,
+        gpus_per_job=opts.gpus,
+        gpus_per_task=opts.gpus_per_task,
+        time_limit=opts.time,
+        time_limit_set=opts.time_set,
+        time_min=opts.time_min,
+        req_nodes=opts.nodelist,
+        exc_nodes=opts.exclude,
+        exclusive=opts.exclusive,
+        contiguous=opts.contiguous,
+        features=opts.constraint,
+        begin_time=begin,
+        dependency=opts.dependency,
+        nice=opts.nice,
+        requeue=state.config.job_requeue if opts.requeue is None else opts.requeue,
+        batch=True,
+        command=command,
+        script=opts.script,
+        work_dir=work_dir,
+        std_out=opts.output,
+        std_err=opts.error,
+        std_in=opts.input or "/dev/null",
+        comment=opts.comment,
+        export=opts.export,
+        environment=opts.environment,
+        runtime=Seconds(sim.runtime) if sim.runtime is not None else None,
+        exit_code=sim.exit_code,
+        uid=user.uid,
+        gid=user.gid,
+    )
+
+
+def _default_partition(state: ClusterState) -> str:
+    for p in state.partitions.values():
+        if p.default:
+            return p.name
+    raise SlurmError("No partition specified or system default partition")
+
+
+def _default_name(opts: SubmitOptions) -> str:
+    if opts.wrap:
+        return "wrap"
+    if opts.script_path is None:
+        return "sbatch"
+    return os.path.basename(opts.script_path)
+
+
+def _begin(text: str, now: Instant) -> Instant:
+    from slurmsim.parse.datetimes import parse_begin  # noqa: PLC0415
+    from slurmsim.parse.errors import ParseError  # noqa: PLC0415
+
+    try:
+        return Instant(parse_begin(text, now))
+    except ParseError as e:
+        raise InvalidOption("Invalid --begin specification", detail=e.context) from None
+
+
+def with_defaults(request: JobRequest, **changes: object) -> JobRequest:
+    """A copy of ``request`` with some fields changed (for ``scontrol update``)."""
+    return replace(request, **changes)  # type: ignore[arg-type]  # field names are checked by replace

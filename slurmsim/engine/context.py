@@ -1,0 +1,237 @@
+"""The scheduler's working view during one ``advance``: built once, then kept in step.
+
+Rebuilding free resources, the ordered queue or the fair-share table for every
+event would make a long simulation quadratic; instead the context is built from
+the state when ``advance`` starts and updated as jobs start and end:
+
+* ``pool``: free cores, memory and GPU indices per node;
+* ``ends``/``purges``: heaps of (instant, job id) for running jobs' ends and for
+  finished records to drop after MinJobAge (stale entries are skipped when popped);
+* ``ready``: pending jobs that may be scheduled, in Slurm's order (partition
+  PriorityTier, priority, submit time, job id); ``blocked``: the others, with when
+  to look at them again;
+* ``version``: bumped on every start and end, so that a periodic pass or a
+  backfill cycle with nothing new to look at can be skipped, as slurmctld does.
+"""
+
+import heapq
+import math
+from collections.abc import Callable, Iterator
+
+from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
+from slurmsim.engine.fairshare import fairshare_factors
+from slurmsim.engine.lifecycle import finish, planned_end, start
+from slurmsim.engine.priority import age_factor, clamp, factors
+from slurmsim.engine.resources import Shape, shape
+from slurmsim.engine.select import Pool
+from slurmsim.model.alloc import HOLDS_RESOURCES
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.events import Event
+from slurmsim.model.jobs import Hold, Job, JobState, NodeAlloc
+from slurmsim.model.partitions import Partition
+from slurmsim.model.time import Instant
+
+SortKey = tuple[int, int, int, int, int]
+
+
+class Context:
+    """Everything a pass needs that is derived from the state, kept current."""
+
+    def __init__(self, state: ClusterState) -> None:
+        self.state = state
+        self.pool = Pool.of(state.nodes, state.jobs.values())
+        self.version = 0
+        self.ended = 0  # job ends seen, for dependency rechecks
+        self.main_version = -1  # version at the last full main pass
+        self.backfill_version = -1
+        self._fairshare: dict[int, float] | None = None
+        self._shapes: dict[tuple[int, int, int], Shape | None] = {}
+        self._static_priority: dict[int, float] = {}
+        self.main_tested: list[Job] = []  # what the last full main pass looked at
+        self.backfill_tested: list[Job] = []
+        self.ends: list[tuple[int, int]] = []
+        self.purges: list[tuple[int, int]] = []
+        self.array_running: dict[int, int] = {}
+        self.ready: list[Job] = []
+        self.blocked: dict[int, Blocked] = {}
+        self._ready_sorted = True
+        self._blocked_checked_at = -1
+        for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
+            self._adopt(job)
+
+    # -- building -------------------------------------------------------------------
+
+    def _adopt(self, job: Job) -> None:
+        if job.state in HOLDS_RESOURCES:
+            self._schedule_end(job)
+            if job.array_job_id is not None:
+                self._count_task(job, +1)
+        elif job.state is JobState.PENDING:
+            self.blocked[job.job_id] = Blocked(job.reason, Recheck.AT_TIME, Instant(0))
+        elif job.end_time is not None:
+            heapq.heappush(self.purges, (job.end_time + self.state.config.min_job_age, job.job_id))
+
+    def _schedule_end(self, job: Job) -> None:
+        end = planned_end(self.state, job)
+        if end is not None:
+            heapq.heappush(self.ends, (end[0], job.job_id))
+
+    def _count_task(self, job: Job, delta: int) -> None:
+        key = job.array_job_id
+        if key is not None:
+            self.array_running[key] = self.array_running.get(key, 0) + delta
+
+    @property
+    def fairshare(self) -> dict[int, float]:
+        if self._fairshare is None:
+            self._fairshare = fairshare_factors(self.state)
+        return self._fairshare
+
+    def shape_for(self, job: Job, part: Partition) -> Callable[[int], Shape | None]:
+        """``n -> Shape`` for this job, remembered: a request does not change within a pass."""
+        config = self.state.config
+
+        def for_nodes(n: int) -> Shape | None:
+            key = (job.job_id, n, id(job.request))
+            if key not in self._shapes:
+                self._shapes[key] = shape(job.request, n, config, part)
+            return self._shapes[key]
+
+        return for_nodes
+
+    # -- the queue ------------------------------------------------------------------
+
+    def sort_key(self, job: Job) -> SortKey:
+        part = self.state.partitions.get(job.request.partition)
+        tier = part.priority_tier if part else 0
+        first_task = job.array_tasks[0] if job.array_tasks else (job.array_task_id or 0)
+        return (-tier, -job.priority, job.submit_time, job.job_id, first_task)
+
+    def refresh(self, now: Instant) -> None:
+        """Re-examine blocked jobs whose situation may have changed by ``now``."""
+        changed = False
+        for job_id, b in list(self.blocked.items()):
+            due = (b.recheck is Recheck.AT_TIME and (b.at is None or b.at <= now)) or (
+                b.recheck is Recheck.ON_JOB_END and self.ended != self._blocked_checked_at
+            )
+            if not due:
+                continue
+            job = self.state.jobs.get(job_id)
+            if job is None or job.state is not JobState.PENDING:
+                del self.blocked[job_id]
+                continue
+            why = blocker(self.state, job, now)
+            if why is None:
+                del self.blocked[job_id]
+                self._admit(job, now)
+                changed = True
+            else:
+                self.blocked[job_id] = why
+                if job.reason != why.reason:
+                    job.reason = why.reason
+        self._blocked_checked_at = self.ended
+        if changed:
+            self.version += 1
+
+    def _admit(self, job: Job, now: Instant) -> None:
+        if job.reason in ("Dependency", "BeginTime"):
+            job.reason = "None"
+        mark_eligible(job, now)
+        self.ready.append(job)
+        self._ready_sorted = False
+
+    def ordered(self) -> Iterator[Job]:
+        """Pending, schedulable jobs in Slurm's order (started ones drop out)."""
+        live = [j for j in self.ready if j.state is JobState.PENDING]
+        if len(live) != len(self.ready) or not self._ready_sorted:
+            live.sort(key=self.sort_key)
+            self.ready = live
+            self._ready_sorted = True
+        return iter(list(live))
+
+    def recalculate_priorities(self, now: Instant) -> None:
+        """PriorityCalcPeriod: pending jobs get fresh priorities (age grows).
+
+        Within one ``advance`` only the age factor can change, so everything else is
+        computed once per job and kept.
+        """
+        state = self.state
+        for job in self.ready:
+            if job.state is not JobState.PENDING or job.hold is not Hold.NONE:
+                continue
+            base = self._static_priority.get(job.job_id)
+            if base is None:
+                f = factors(state, job, self.fairshare)
+                base = f.total - f.weighted_age
+                self._static_priority[job.job_id] = base
+            age = age_factor(state, job)
+            job.priority = clamp(math.floor(base + state.config.priority_weights.age * age))
+        self._ready_sorted = False
+
+    @staticmethod
+    def stamp(jobs: list[Job], now: Instant) -> None:
+        """Record that a pass looked at ``jobs`` again (LastSchedEval)."""
+        for job in jobs:
+            if job.state is JobState.PENDING:
+                job.last_sched_eval = now
+
+    def throttled(self, job: Job) -> bool:
+        limit = job.array_throttle
+        if not job.array_tasks or not limit:
+            return False
+        return self.array_running.get(job.job_id, 0) >= limit
+
+    # -- starting and ending --------------------------------------------------------
+
+    def start(self, job: Job, alloc: tuple[NodeAlloc, ...], now: Instant, scheduler: str) -> Event:
+        running = start(self.state, job, alloc, now, scheduler)
+        self.pool.take(alloc)
+        self._schedule_end(running)
+        if running.array_job_id is not None:
+            self._count_task(running, +1)
+        self.version += 1
+        return Event(now, "job_start", running.job_id, ",".join(running.nodes))
+
+    def end(self, job: Job, now: Instant, final: JobState, **how: object) -> Event:
+        """A running job stops: free its resources, record it for purging."""
+        if job.state in HOLDS_RESOURCES:
+            self.pool.give(job.alloc)
+            if job.array_job_id is not None:
+                self._count_task(job, -1)
+        event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
+        for name in job.nodes:
+            node = self.state.nodes.get(name)
+            if node is not None:
+                node.last_busy_time = now
+        heapq.heappush(self.purges, (now + self.state.config.min_job_age, job.job_id))
+        self.ended += 1
+        self.version += 1
+        return event
+
+    def next_end(self) -> tuple[Instant, Job, JobState] | None:
+        """The earliest pending job end, dropping heap entries that no longer hold."""
+        while self.ends:
+            t, job_id = self.ends[0]
+            job = self.state.jobs.get(job_id)
+            end = planned_end(self.state, job) if job and job.state in HOLDS_RESOURCES else None
+            if end is None or end[0] != t:
+                heapq.heappop(self.ends)
+                continue
+            return Instant(t), job, end[1]  # type: ignore[return-value]  # job checked above
+        return None
+
+    def next_purge(self) -> tuple[Instant, int] | None:
+        while self.purges:
+            t, job_id = self.purges[0]
+            job = self.state.jobs.get(job_id)
+            due = job.end_time + self.state.config.min_job_age if job and job.end_time else None
+            if job is None or not job.state.finished or due != t:
+                heapq.heappop(self.purges)
+                continue
+            return Instant(t), job_id
+        return None
+
+    def next_begin(self) -> Instant | None:
+        """The earliest begin time among blocked jobs (for run-until-idle)."""
+        times = [b.at for b in self.blocked.values() if b.recheck is Recheck.AT_TIME and b.at]
+        return min(times, default=None)

@@ -1,0 +1,92 @@
+"""Whether a pending job may be considered at all, and if not, the reason squeue shows.
+
+slurmctld builds its queue from pending jobs that are not held, whose
+dependencies are met, whose ``--begin`` has come and that fit their partition's
+limits; the others keep a reason (JobHeldUser, Dependency, BeginTime,
+PartitionTimeLimit, ...) and never block anyone. The array throttle
+(JobArrayTaskLimit) is checked by the passes themselves, because starting tasks
+changes it within a pass.
+"""
+
+from dataclasses import dataclass
+from enum import Enum
+
+from slurmsim.engine import dependency
+from slurmsim.engine.lifecycle import requeue_begin
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.jobs import Hold, Job
+from slurmsim.model.partitions import PartitionState
+from slurmsim.model.time import Instant
+
+DEPENDENCY_NEVER = "DependencyNeverSatisfied"
+
+
+class Recheck(Enum):
+    """When a blocked job could become eligible without anyone touching it."""
+
+    NEVER = "never"  # only a command (release, update, resume) can change it
+    ON_JOB_END = "on_job_end"  # a dependency may be met when some job ends
+    AT_TIME = "at_time"  # a begin time
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    reason: str
+    recheck: Recheck
+    at: Instant | None = None
+
+
+def blocker(state: ClusterState, job: Job, now: Instant) -> Blocked | None:
+    """Why ``job`` cannot be queued now, or None when it may be scheduled."""
+    if job.hold is not Hold.NONE:
+        return Blocked(job.hold.value, Recheck.NEVER)
+    if job.reason == DEPENDENCY_NEVER:
+        return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)
+    if job.request.dependency:
+        try:
+            deps = dependency.parse_dependency(job.request.dependency)
+        except SlurmError:
+            return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)
+        match dependency.status(state, job, deps):
+            case dependency.Status.FAILED:
+                return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)
+            case dependency.Status.WAITING:
+                return Blocked("Dependency", Recheck.ON_JOB_END)
+            case dependency.Status.MET:
+                pass
+    begin = max(job.request.begin_time or 0, requeue_begin(job) or 0)
+    if begin > now:
+        return Blocked("BeginTime", Recheck.AT_TIME, Instant(begin))
+    limit = partition_limit(state, job)
+    if limit is not None:
+        return Blocked(limit, Recheck.NEVER)
+    return None
+
+
+def partition_limit(state: ClusterState, job: Job) -> str | None:
+    """The partition-limit reason a job pends with (EnforcePartLimits=NO), if any."""
+    part = state.partitions.get(job.request.partition)
+    if part is None or part.state is PartitionState.DOWN:
+        return "PartitionDown"
+    if part.state is PartitionState.INACTIVE:
+        return "PartitionInactive"
+    req = job.request
+    if part.max_time is not None and job.time_limit is not None and job.time_limit > part.max_time:
+        return "PartitionTimeLimit"
+    biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)
+    if req.min_nodes > min(biggest, len(part.nodes)) or req.min_nodes < part.min_nodes:
+        return "PartitionNodeLimit"
+    return None
+
+
+def mark_eligible(job: Job, now: Instant) -> None:
+    """First time a job may run: its eligible time is set and age starts accruing.
+
+    An array's meta record keeps ``EligibleTime=Unknown`` (golden 093); its tasks
+    get theirs when they are split off.
+    """
+    if job.eligible_time is None and not job.array_tasks:
+        job.eligible_time = now
+    if job.accrue_time is None:
+        job.accrue_time = now

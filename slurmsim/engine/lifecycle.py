@@ -1,0 +1,152 @@
+"""How a job starts and ends: allocation, array task split-off, end time, exit state.
+
+Shared by the scheduler passes (start), the event loop (end) and the control
+operations (cancel, node DOWN, requeue), so that every way in or out of RUNNING
+sets the same fields.
+"""
+
+from dataclasses import replace
+
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.events import Event
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.time import EPOCH, Instant, Seconds
+
+#: slurmctld looks for jobs past their time limit every 30 s (PERIODIC_TIMEOUT), not
+#: at the exact second. We place those checks 10 s past each half minute of the
+#: cluster clock, the phase the oracle's controller had (golden 175: a 1-minute job
+#: started 19:05:33 ended TIMEOUT at 19:06:40).
+TIMEOUT_CHECK: Seconds = Seconds(30)
+TIMEOUT_PHASE: Seconds = Seconds(10)
+
+#: A requeued job waits for its old credential to expire (120 s) plus one second.
+REQUEUE_DELAY: Seconds = Seconds(121)
+
+
+def timeout_at(start: Instant, limit: Seconds | None, over_time_min: int = 0) -> Instant | None:
+    """When the periodic time-limit check kills a job started at ``start`` (None: never)."""
+    if limit is None:
+        return None
+    due = start + limit + over_time_min * 60
+    offset = (due - EPOCH - TIMEOUT_PHASE) % TIMEOUT_CHECK
+    return Instant(due if offset == 0 else due + TIMEOUT_CHECK - offset)
+
+
+def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | None:
+    """When a running job will stop and in which state (None: it runs forever)."""
+    if job.start_time is None:
+        return None
+    kill = timeout_at(job.start_time, job.time_limit, state.config.over_time_limit)
+    runtime = job.request.runtime
+    if runtime is not None:
+        done = Instant(job.start_time + max(0, runtime - job.work_done))
+        if kill is None or done < kill:
+            ok = job.request.exit_code == 0
+            return done, JobState.COMPLETED if ok else JobState.FAILED
+    if kill is None:
+        return None
+    return kill, JobState.TIMEOUT
+
+
+def start(
+    state: ClusterState, job: Job, alloc: tuple[NodeAlloc, ...], now: Instant, scheduler: str
+) -> Job:
+    """Start ``job`` (an array meta record starts its lowest pending task) on ``alloc``.
+
+    Returns the record that is now running: for an array with more than one task
+    left, a new record split off under the next job id; the last task keeps the meta
+    record's own id (golden 094).
+    """
+    running = _split_task(state, job, now) if job.array_tasks else job
+    running.state = JobState.RUNNING
+    running.reason = "None"
+    running.alloc = alloc
+    running.start_time = now
+    running.last_sched_eval = now
+    running.scheduler = scheduler
+    running.sched_nodes = ()
+    if running.eligible_time is None:
+        running.eligible_time = now
+    if running.accrue_time is None:
+        running.accrue_time = now
+    if running.time_limit is None:
+        part = state.partitions.get(running.request.partition)
+        running.time_limit = part.max_time if part else None
+    limit = running.time_limit
+    running.end_time = Instant(now + limit) if limit is not None else None
+    return running
+
+
+def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
+    task, *rest = meta.array_tasks
+    meta.accrue_time = meta.accrue_time or now
+    if not rest:
+        meta.array_task_id = task
+        meta.array_tasks = ()
+        meta.eligible_time = meta.eligible_time or now
+        return meta
+    job_id = state.next_job_id
+    state.next_job_id += 1
+    meta.array_tasks = tuple(rest)
+    task_job = replace(
+        meta,
+        job_id=job_id,
+        array_task_id=task,
+        array_tasks=(),
+        eligible_time=now,
+        extra=dict(meta.extra),
+    )
+    state.jobs[job_id] = task_job
+    return task_job
+
+
+def finish(
+    job: Job,
+    now: Instant,
+    final: JobState,
+    *,
+    reason: str | None = None,
+    exit_code: int = 0,
+    signal: int = 0,
+) -> Event:
+    """End a running (or pending) job in state ``final`` at ``now``."""
+    was_running = job.state is JobState.RUNNING
+    if job.start_time is not None and was_running:
+        job.work_done = Seconds(job.work_done + now - job.start_time)
+    if not was_running:
+        # A pending job that is cancelled shows StartTime = EndTime = now (golden 124).
+        job.start_time = now
+    job.state = final
+    job.end_time = now
+    job.exit_code = exit_code
+    job.exit_signal = signal
+    if reason is not None:
+        job.reason = reason
+    elif final is JobState.FAILED:
+        job.reason = "NonZeroExitCode"
+    elif final is JobState.TIMEOUT:
+        job.reason = "TimeLimit"
+    elif was_running:
+        job.reason = "None"
+    return Event(now, "job_end", job.job_id, final.value)
+
+
+def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | None = None) -> None:
+    """Put a job back to PENDING under its own id, eligible again after the credential delay."""
+    job.state = JobState.PENDING
+    job.alloc = ()
+    job.restarts += 1
+    job.submit_time = now
+    job.start_time = None
+    job.end_time = None
+    job.sched_nodes = ()
+    job.accrue_time = None
+    job.eligible_time = Instant(now + REQUEUE_DELAY)
+    job.extra["requeue_begin"] = str(now + REQUEUE_DELAY)
+    job.reason = hold_reason or "BeginTime"
+
+
+def requeue_begin(job: Job) -> Instant | None:
+    """The instant before which a requeued job may not start (None when not requeued)."""
+    text = job.extra.get("requeue_begin")
+    return Instant(int(text)) if text else None

@@ -1,0 +1,181 @@
+"""Job priority: priority/multifactor (weighted factors) and priority/basic (FIFO).
+
+Multifactor sums weight x factor for age, association, fair share, job size,
+partition, QOS and TRES, subtracts nice, and truncates (Slurm casts, it does not
+round): golden 105 shows 10000 + 252.2 + 500 = 10752. A computed value below 1
+becomes 1, because 0 means held.
+"""
+
+import math
+from dataclasses import dataclass
+
+from slurmsim.engine.fairshare import fairshare_factors
+from slurmsim.engine.resources import GPU
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Hold, Job, JobRequest
+
+#: priority/basic gives the first job 0xFFFF0000 - 1 and each later one one less.
+BASIC_TOP = 0xFFFF0000
+MAX_PRIORITY = 0xFFFFFFFF
+
+
+@dataclass(frozen=True, slots=True)
+class Factors:
+    """A job's priority factors, normalised (0..1) and weighted as sprio prints them."""
+
+    age: float
+    assoc: float
+    fairshare: float
+    job_size: float
+    partition: float
+    qos: float
+    tres: tuple[tuple[str, float], ...]  # (TRES name, normalised factor)
+    nice: int
+    site: int
+    #: weight x factor for each of the above (sprio's columns), in the same order.
+    weighted_age: float
+    weighted_assoc: float
+    weighted_fairshare: float
+    weighted_job_size: float
+    weighted_partition: float
+    weighted_qos: float
+    weighted_tres: tuple[tuple[str, float], ...]
+
+    @property
+    def total(self) -> float:
+        """The untruncated sum Slurm casts to the job's priority."""
+        return (
+            self.weighted_age
+            + self.weighted_assoc
+            + self.weighted_fairshare
+            + self.weighted_job_size
+            + self.weighted_partition
+            + self.weighted_qos
+            + sum(w for _, w in self.weighted_tres)
+            + self.site
+            - self.nice
+        )
+
+
+def factors(state: ClusterState, job: Job, fairshare: dict[int, float] | None = None) -> Factors:
+    """The multifactor factors of ``job`` now (``fairshare`` may be precomputed by the caller)."""
+    cfg = state.config
+    w = cfg.priority_weights
+    req = job.request
+    fs_table = fairshare if fairshare is not None else fairshare_factors(state)
+    age = age_factor(state, job)
+    fs = fs_table.get(_assoc_id(state, req), 0.0)
+    size = job_size_factor(state, job)
+    part = _partition_factor(state, req.partition)
+    qos = _qos_factor(state, req.qos)
+    tres = tuple((name, _tres_factor(state, job, name)) for name, _ in w.tres)
+    weights = dict(w.tres)
+    return Factors(
+        age=age,
+        assoc=0.0,
+        fairshare=fs,
+        job_size=size,
+        partition=part,
+        qos=qos,
+        tres=tres,
+        nice=req.nice,
+        site=0,
+        weighted_age=w.age * age,
+        weighted_assoc=0.0,
+        weighted_fairshare=w.fairshare * fs,
+        weighted_job_size=w.job_size * size,
+        weighted_partition=w.partition * part,
+        weighted_qos=w.qos * qos,
+        weighted_tres=tuple((name, weights[name] * f) for name, f in tres),
+    )
+
+
+def priority(state: ClusterState, job: Job, fairshare: dict[int, float] | None = None) -> int:
+    """The priority slurmctld would store for ``job`` now; 0 while it is held."""
+    if job.hold is not Hold.NONE:
+        return 0
+    if state.config.priority_type != "priority/multifactor":
+        # FIFO: earlier job ids rank higher; nice still lowers the value.
+        return clamp(BASIC_TOP - job.job_id - job.request.nice)
+    return clamp(math.floor(factors(state, job, fairshare).total))
+
+
+def clamp(value: int) -> int:
+    """Keep a computed priority within 1..2^32-1 (0 is reserved for held jobs)."""
+    return min(max(value, 1), MAX_PRIORITY)
+
+
+def age_factor(state: ClusterState, job: Job) -> float:
+    """min(1, time accrued / PriorityMaxAge); 0 when age has no weight or never accrued."""
+    if job.accrue_time is None or state.config.priority_weights.age == 0:
+        return 0.0
+    max_age = state.config.priority_max_age
+    if max_age <= 0:
+        return 1.0
+    return min(1.0, max(0, state.now - job.accrue_time) / max_age)
+
+
+def job_cpus(request: JobRequest) -> int:
+    """The CPU count a pending job asks for (what the job-size factor uses)."""
+    per_node = request.ntasks_per_node
+    tasks = per_node * request.min_nodes if per_node else request.num_tasks
+    return max(tasks * max(request.cpus_per_task, 1), request.min_nodes, 1)
+
+
+def job_size_factor(state: ClusterState, job: Job) -> float:
+    """22.05's job size factor: the mean of the node and CPU fractions of the cluster."""
+    nodes = len(state.nodes)
+    cpus = sum(n.config.cpus for n in state.nodes.values())
+    if not nodes or not cpus:
+        return 0.0
+    req = job.request
+    want_cpus = job.num_cpus if job.alloc else job_cpus(req)
+    want_nodes = len(job.alloc) if job.alloc else req.min_nodes
+    if state.config.priority_favor_small:
+        return ((nodes - want_nodes) / nodes + (cpus - want_cpus) / cpus) / 2
+    return (want_nodes / nodes + want_cpus / cpus) / 2
+
+
+def _partition_factor(state: ClusterState, name: str) -> float:
+    top = max((p.priority_job_factor for p in state.partitions.values()), default=0)
+    part = state.partitions.get(name)
+    if part is None or top <= 0:
+        return 0.0
+    return part.priority_job_factor / top
+
+
+def _qos_factor(state: ClusterState, name: str) -> float:
+    top = max((q.priority for q in state.qos.values()), default=0)
+    qos = state.qos.get(name)
+    if qos is None or top <= 0:
+        return 0.0
+    return qos.priority / top
+
+
+def _tres_factor(state: ClusterState, job: Job, name: str) -> float:
+    if name.lower() != f"gres/{GPU}":
+        return 0.0
+    part = state.partitions.get(job.request.partition)
+    if part is None:
+        return 0.0
+    total = sum(state.nodes[n].config.gres_count(GPU) for n in part.nodes if n in state.nodes)
+    return job_gpus(job.request) / total if total else 0.0
+
+
+def job_gpus(request: JobRequest) -> int:
+    """The GPUs a job asks for in all (``--gres`` per node, ``--gpus``, ``--gpus-per-task``)."""
+    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
+    if per_node:
+        return per_node * request.min_nodes
+    if request.gpus_per_job is not None:
+        return request.gpus_per_job.count
+    if request.gpus_per_task is not None:
+        return request.gpus_per_task.count * max(request.num_tasks, 1)
+    return 0
+
+
+def _assoc_id(state: ClusterState, req: JobRequest) -> int:
+    for a in state.associations:
+        if a.user == req.user and a.account == req.account:
+            return a.id
+    return -1

@@ -1,0 +1,169 @@
+"""What a job asks of each node it runs on: CPUs, memory and GPUs.
+
+A ``JobRequest`` says what the user typed (``-N``, ``-n``, ``--gres``, ``--gpus``,
+``--mem-per-cpu``...); a ``Shape`` lays it out on a given number of nodes the way
+select/cons_tres with CR_Core_Memory counts it: cores per node, GPUs per node and
+memory per node, the memory following from the CPUs or GPUs when no ``--mem`` was
+given (``DefMemPerCPU``), or taking the whole node when nothing sets it.
+"""
+
+from dataclasses import dataclass, field
+
+from slurmsim.model.cluster import ClusterConfig
+from slurmsim.model.jobs import JobRequest
+from slurmsim.model.nodes import NodeConfig
+from slurmsim.model.partitions import Partition
+
+GPU = "gpu"
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """What one node must have free for its share of the job."""
+
+    cpus: int
+    gpus: int
+    mem: int | None  # MB; None: the whole node's memory (nothing else may hold any)
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A request laid out on ``len(tasks)`` nodes; node ``i`` of the choice gets ``tasks[i]``."""
+
+    tasks: tuple[int, ...]
+    cpus_per_task: int
+    gpus: tuple[int, ...]
+    gpu_type: str | None
+    mem_per_node: int | None  # --mem; 0 means all
+    mem_per_cpu: int | None
+    mem_per_gpu: int | None
+    exclusive: bool
+    #: largest_need per node configuration, filled on first use (not part of equality).
+    _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def nodes(self) -> int:
+        return len(self.tasks)
+
+    @property
+    def gpu_preference(self) -> int:
+        """The GPU count a node should be able to supply (cons_tres ranks nodes by it)."""
+        return max(self.gpus, default=0)
+
+    def need(self, i: int, cfg: NodeConfig) -> Need:
+        """What node ``cfg`` must give when it is the ``i``-th node of the allocation."""
+        if self.exclusive:
+            cpus, gpus = cfg.cpus, cfg.gres_count(GPU)
+        else:
+            cpus, gpus = self.tasks[i] * self.cpus_per_task, self.gpus[i]
+        return Need(cpus, gpus, self._mem(cpus, gpus))
+
+    def largest_need(self, cfg: NodeConfig) -> Need:
+        """The biggest share any node gets (what every candidate node must be able to hold)."""
+        cached = self._largest.get(cfg.name)
+        if cached is None or self.exclusive:
+            cached = max((self.need(i, cfg) for i in range(self.nodes)), key=_size)
+            self._largest[cfg.name] = cached
+        return cached
+
+    def _mem(self, cpus: int, gpus: int) -> int | None:
+        if self.mem_per_node is not None:
+            return None if self.mem_per_node == 0 else self.mem_per_node
+        if self.mem_per_cpu is not None:
+            return self.mem_per_cpu * cpus
+        if self.mem_per_gpu is not None:
+            return self.mem_per_gpu * gpus
+        return None
+
+
+def _size(need: Need) -> tuple[int, int, int]:
+    return (need.cpus, need.gpus, need.mem if need.mem is not None else 1 << 62)
+
+
+def node_counts(request: JobRequest, partition_size: int) -> range:
+    """The node counts worth trying, fewest first (``-N`` pins them; otherwise tasks decide)."""
+    low = max(request.min_nodes, 1)
+    if request.max_nodes is not None:
+        return range(low, max(low, request.max_nodes) + 1)
+    spread = max(request.num_tasks, request.gpus_per_job.count if request.gpus_per_job else 1)
+    return range(low, max(low, min(partition_size, spread)) + 1)
+
+
+def shape(
+    request: JobRequest, nodes: int, config: ClusterConfig, partition: Partition
+) -> Shape | None:
+    """Lay ``request`` out on ``nodes`` nodes, or None when it cannot be split that way."""
+    tasks = _tasks(request, nodes)
+    if tasks is None:
+        return None
+    gpus = _gpus(request, tasks)
+    if gpus is None:
+        return None
+    mem_per_cpu = request.mem_per_cpu
+    mem_per_gpu = request.mem_per_gpu
+    if request.mem_per_node is None and mem_per_cpu is None and mem_per_gpu is None:
+        # No memory asked for: slurm.conf's defaults apply, the partition's first.
+        default_cpu = partition.def_mem_per_cpu or config.def_mem_per_cpu
+        if default_cpu is not None:
+            mem_per_cpu = default_cpu
+        elif config.def_mem_per_gpu is not None and any(gpus):
+            mem_per_gpu = config.def_mem_per_gpu
+    return Shape(
+        tasks=tasks,
+        cpus_per_task=max(request.cpus_per_task, 1),
+        gpus=gpus,
+        gpu_type=_gpu_type(request),
+        mem_per_node=request.mem_per_node,
+        mem_per_cpu=mem_per_cpu,
+        mem_per_gpu=mem_per_gpu,
+        exclusive=request.exclusive,
+    )
+
+
+def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
+    if request.ntasks_per_node:
+        return (request.ntasks_per_node,) * nodes
+    total = max(request.num_tasks, 1)
+    if total < nodes and request.ntasks_set:
+        return None  # more nodes than tasks: every node needs one
+    total = max(total, nodes)
+    base, extra = divmod(total, nodes)
+    return tuple(base + 1 if i < extra else base for i in range(nodes))
+
+
+def _gpus(request: JobRequest, tasks: tuple[int, ...]) -> tuple[int, ...] | None:
+    nodes = len(tasks)
+    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
+    if per_node:
+        return (per_node,) * nodes
+    if request.gpus_per_task is not None:
+        return tuple(t * request.gpus_per_task.count for t in tasks)
+    if request.gpus_per_job is not None:
+        total = request.gpus_per_job.count
+        if total < nodes:
+            return None  # every allocated node gets at least one GPU
+        base, extra = divmod(total, nodes)
+        return tuple(base + 1 if i < extra else base for i in range(nodes))
+    return (0,) * nodes
+
+
+def _gpu_type(request: JobRequest) -> str | None:
+    for g in request.gres_per_node:
+        if g.name == GPU:
+            return g.type
+    for maybe in (request.gpus_per_job, request.gpus_per_task):
+        if maybe is not None:
+            return maybe.type
+    return None
+
+
+def fits_config(s: Shape, cfg: NodeConfig) -> tuple[bool, bool]:
+    """Could an empty ``cfg`` node ever hold its largest share? (fits, memory was why not)."""
+    if s.gpu_type is not None and any(s.gpus) and cfg.gres_type(GPU) != s.gpu_type:
+        return False, False
+    need = s.largest_need(cfg)
+    if need.cpus > cfg.cpus or need.gpus > cfg.gres_count(GPU):
+        return False, False
+    if need.mem is not None and need.mem > cfg.real_memory:
+        return False, True
+    return True, False

@@ -1,0 +1,201 @@
+"""Node and GPU placement, as select/cons_tres with CR_Core_Memory chooses.
+
+A ``Pool`` holds what is free on every node (cores, memory, GPU indices). ``place``
+picks nodes for a job the way cons_tres does on a cluster without topology:
+
+* nodes are ranked by ``Weight`` and, for GPU jobs, by whether they can supply the
+  job's whole GPU count; lower-ranked groups are used up first;
+* inside a group, nodes with consecutive slurm.conf indexes form runs; a one-node
+  job takes the fitting node with the fewest free cores (best fit, ties: lowest
+  index), a multi-node job the first nodes of the sufficient run with the fewest
+  free cores. This packs small jobs onto partly used nodes and keeps whole nodes
+  free for big ones (golden 068: array tasks and a 1-CPU job share dgx1, the
+  8-GPU job takes dgx2, the 2-node job dgx[3-4]);
+* GPU indices are handed out lowest first (golden 088: ``IDX:0-7``).
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from slurmsim.engine.resources import GPU, Need, Shape
+from slurmsim.model.alloc import node_usage
+from slurmsim.model.jobs import Job, NodeAlloc
+from slurmsim.model.nodes import Node, NodeConfig
+
+
+@dataclass(slots=True)
+class Free:
+    """What is still free on one node."""
+
+    cpus: int
+    mem: int
+    gpus: list[int] = field(default_factory=list)  # free GPU indices, ascending
+    jobs: int = 0
+
+
+class Pool:
+    """Free resources per node, kept up to date as jobs start and end."""
+
+    def __init__(self, configs: dict[str, NodeConfig], free: dict[str, Free]) -> None:
+        self.configs = configs
+        self.free = free
+        self.index = {name: i for i, name in enumerate(configs)}
+
+    @classmethod
+    def of(cls, nodes: dict[str, Node], jobs: Iterable[Job]) -> "Pool":
+        """The pool left over by ``jobs`` that hold resources."""
+        used = node_usage(jobs)
+        configs = {name: n.config for name, n in nodes.items()}
+        free: dict[str, Free] = {}
+        for name, cfg in configs.items():
+            u = used.get(name)
+            gpus = list(range(cfg.gres_count(GPU)))
+            if u is None:
+                free[name] = Free(cfg.cpus, cfg.real_memory, gpus)
+            else:
+                rest = [g for g in gpus if g not in u.gpus]
+                free[name] = Free(cfg.cpus - u.cpus, cfg.real_memory - u.mem, rest, u.jobs)
+        return cls(configs, free)
+
+    def copy(self, names: Iterable[str] | None = None) -> "Pool":
+        """An independent copy (of only ``names`` when given), for what-if simulations."""
+        keep = self.free if names is None else {n: self.free[n] for n in names}
+        free = {n: Free(f.cpus, f.mem, list(f.gpus), f.jobs) for n, f in keep.items()}
+        pool = Pool({n: self.configs[n] for n in free}, free)
+        pool.index = self.index  # runs of consecutive nodes count in the whole cluster
+        return pool
+
+    def take(self, alloc: Iterable[NodeAlloc]) -> None:
+        for a in alloc:
+            f = self.free.get(a.node)
+            if f is None:
+                continue
+            f.cpus -= a.cpus
+            f.mem -= a.mem
+            if a.gpus:
+                taken = set(a.gpus)
+                f.gpus = [g for g in f.gpus if g not in taken]
+            f.jobs += 1
+
+    def give(self, alloc: Iterable[NodeAlloc]) -> None:
+        for a in alloc:
+            f = self.free.get(a.node)
+            if f is None:
+                continue
+            f.cpus += a.cpus
+            f.mem += a.mem
+            if a.gpus:
+                f.gpus = sorted([*f.gpus, *a.gpus])
+            f.jobs -= 1
+
+    def idle(self, name: str) -> bool:
+        return self.free[name].jobs == 0
+
+    def fits(self, name: str, need: Need, gpu_type: str | None, exclusive: bool) -> bool:
+        """Can node ``name`` give ``need`` right now?"""
+        f = self.free[name]
+        cfg = self.configs[name]
+        if (exclusive or need.mem is None) and f.jobs:
+            return False  # whole node (or all of its memory): nothing else may be on it
+        if need.cpus > f.cpus or need.gpus > len(f.gpus):
+            return False
+        if need.gpus and gpu_type is not None and cfg.gres_type(GPU) != gpu_type:
+            return False
+        return need.mem is None or need.mem <= f.mem
+
+
+ShapeFor = Callable[[int], Shape | None]
+
+
+def place(
+    pool: Pool,
+    shape_for: ShapeFor,
+    counts: range,
+    candidates: list[str],
+    required: tuple[str, ...] = (),
+) -> tuple[NodeAlloc, ...] | None:
+    """Nodes and resources for a job on ``candidates`` now, or None when it does not fit.
+
+    ``shape_for(n)`` lays the job out on ``n`` nodes; the fewest nodes that fit win.
+    ``candidates`` are the usable nodes in slurm.conf order; ``required`` (``-w``)
+    must all be among the chosen ones.
+    """
+    for n in counts:
+        if n < len(required):
+            continue
+        s = shape_for(n)
+        if s is None:
+            continue
+        fitting = [c for c in candidates if _fits_largest(pool, c, s)]
+        if len(fitting) < n or any(r not in fitting for r in required):
+            continue
+        others = [c for c in fitting if c not in required]
+        chosen = [*required, *_choose(pool, others, n - len(required), s)]
+        return _allocate(pool, chosen, s)
+    return None
+
+
+def _fits_largest(pool: Pool, name: str, s: Shape) -> bool:
+    return pool.fits(name, s.largest_need(pool.configs[name]), s.gpu_type, s.exclusive)
+
+
+def _choose(pool: Pool, fitting: list[str], k: int, s: Shape) -> list[str]:
+    """Pick ``k`` of the fitting nodes: lowest weight group first, best fit inside it."""
+    if k <= 0:
+        return []
+    prefer = s.gpu_preference
+
+    def rank(name: str) -> tuple[int, int]:
+        gpu_key = 255 - min(len(pool.free[name].gpus), prefer) if prefer else 0
+        return (pool.configs[name].weight, gpu_key)
+
+    groups: dict[tuple[int, int], list[str]] = {}
+    for name in fitting:
+        groups.setdefault(rank(name), []).append(name)
+    chosen: list[str] = []
+    for key in sorted(groups):
+        group = groups[key]
+        if len(group) <= k - len(chosen):
+            chosen.extend(group)
+        else:
+            chosen.extend(_best_fit(pool, group, k - len(chosen)))
+        if len(chosen) == k:
+            break
+    return chosen
+
+
+def _best_fit(pool: Pool, group: list[str], k: int) -> list[str]:
+    def cpus(name: str) -> int:
+        return pool.free[name].cpus
+
+    if k == 1:
+        return [min(group, key=lambda n: (cpus(n), pool.index[n]))]
+    runs: list[list[str]] = []
+    for name in sorted(group, key=pool.index.__getitem__):
+        if runs and pool.index[name] == pool.index[runs[-1][-1]] + 1:
+            runs[-1].append(name)
+        else:
+            runs.append([name])
+    sufficient = [r for r in runs if len(r) >= k]
+    if sufficient:
+        best = min(sufficient, key=lambda r: (sum(cpus(n) for n in r), pool.index[r[0]]))
+        return best[:k]
+    chosen: list[str] = []
+    for run in sorted(runs, key=lambda r: (-len(r), pool.index[r[0]])):
+        chosen.extend(run[: k - len(chosen)])
+        if len(chosen) == k:
+            break
+    return chosen
+
+
+def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:
+    """The exact share of each chosen node, listed in slurm.conf order."""
+    allocs: list[NodeAlloc] = []
+    for i, name in enumerate(chosen):
+        cfg = pool.configs[name]
+        need = s.need(i, cfg)
+        f = pool.free[name]
+        mem = f.mem if need.mem is None else need.mem
+        allocs.append(NodeAlloc(name, need.cpus, mem, tuple(f.gpus[: need.gpus])))
+    allocs.sort(key=lambda a: pool.index[a.node])
+    return tuple(allocs)

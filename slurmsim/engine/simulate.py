@@ -1,0 +1,241 @@
+"""The event loop: play the cluster forward to a target instant.
+
+Things happen at whole seconds. At one instant they happen in a fixed order
+(``Kind``): jobs end first (freeing nodes), then finished records are purged,
+priorities recalculated, and only then do the main scheduler and backfill look.
+
+``advance(state, until)`` handles everything strictly before ``until`` and leaves
+the clock at ``until``: a command issued at an instant acts before what the clock
+has queued for that same instant, as a slurmctld RPC usually beats the background
+pass that shares its second (golden 073: job 235, submitted at 19:05:33, took its
+id before the pass at 19:05:33 split off the array tasks 236 and 237).
+
+Passes: a submit, job end, release, resume or cancel queues one main pass
+``TRIGGER_DELAY`` later (golden 073/088: submitted 19:05:31, started 19:05:33),
+limited to ``default_queue_depth`` jobs; a full main pass runs every
+``sched_interval`` and, under sched/backfill, a backfill cycle every
+``bf_interval``, both on a grid counted from the cluster's epoch. Like
+a periodic pass or backfill cycle in which no job or node changed since the last
+one would decide exactly the same again; it only moves LastSchedEval of the jobs
+the last one looked at, which is cheap.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum
+
+from slurmsim.engine.backfill import backfill_pass
+from slurmsim.engine.context import Context
+from slurmsim.engine.passes import main_pass
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.events import Event
+from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.time import EPOCH, Instant, Seconds
+
+TRIGGER_DELAY: Seconds = Seconds(2)
+#: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
+PRIORITY_CALC_PERIOD: Seconds = Seconds(300)
+_PRIORITY_KEY = "last_priority_calc"
+
+
+class Kind(IntEnum):
+    """What can happen, in the order things at the same instant are handled."""
+
+    JOB_END = 0
+    PURGE = 1
+    PRIORITY = 2
+    MAIN_TRIGGERED = 3
+    MAIN_PERIODIC = 4
+    BACKFILL = 5
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    time: Instant
+    kind: Kind
+    job: Job | None = None
+    final: JobState | None = None
+    job_id: int = 0
+
+
+def trigger(state: ClusterState) -> None:
+    """Queue a main pass ``TRIGGER_DELAY`` from now (one pass serves every trigger before it)."""
+    if state.sched_due is None:
+        state.sched_due = Instant(state.now + TRIGGER_DELAY)
+
+
+def advance(state: ClusterState, until: Instant) -> list[Event]:
+    """Process job ends (runtime elapsed -> COMPLETED, or FAILED when ``exit_code != 0``;
+    time limit first -> TIMEOUT, reason TimeLimit), eligibility changes, triggered and
+    periodic main passes, backfill cycles and purges of finished jobs older than
+    MinJobAge, in time order, for every instant before ``until``; sets ``state.now = until``.
+
+    Example: ``advance(state, Instant(state.now + 3600))`` plays one hour.
+    """
+    if until <= state.now:
+        return []
+    return _run(Context(state), until)
+
+
+def next_event_time(state: ClusterState) -> Instant | None:
+    """The earliest instant at which something would happen (periodic passes included)."""
+    step = _next(Context(state))
+    return step.time if step else None
+
+
+def run_until_idle(state: ClusterState, limit: Instant | None = None) -> list[Event]:
+    """Advance until no job runs and nothing pending can change without a command."""
+    ctx = Context(state)
+    return _run_while(ctx, lambda: False, limit)
+
+
+def run_until_job_ends(
+    state: ClusterState, job_id: int, limit: Instant | None = None
+) -> list[Event]:
+    """Advance until job ``job_id`` has finished (or nothing more can happen, or ``limit``)."""
+    ctx = Context(state)
+
+    def done() -> bool:
+        job = state.jobs.get(job_id)
+        return job is None or job.state.finished
+
+    return _run_while(ctx, done, limit)
+
+
+def _run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> list[Event]:
+    events: list[Event] = []
+    while not done():
+        t = _next_meaningful(ctx)
+        if t is None:
+            break
+        if limit is not None and t >= limit:
+            events.extend(_run(ctx, limit))
+            break
+        events.extend(_run(ctx, Instant(t + 1)))
+    return events
+
+
+def _run(ctx: Context, until: Instant) -> list[Event]:
+    state = ctx.state
+    events: list[Event] = []
+    while (step := _next(ctx)) is not None and step.time < until:
+        state.now = step.time
+        events.extend(_handle(ctx, step))
+    state.now = max(state.now, until)
+    return events
+
+
+def _handle(ctx: Context, step: _Step) -> list[Event]:
+    state = ctx.state
+    params = state.config.scheduler_parameters
+    now = step.time
+    match step.kind:
+        case Kind.JOB_END:
+            assert step.job is not None
+            assert step.final is not None
+            code = step.job.request.exit_code if step.final is JobState.FAILED else 0
+            event = ctx.end(step.job, now, step.final, exit_code=code)
+            trigger(state)
+            return [event]
+        case Kind.PURGE:
+            del state.jobs[step.job_id]
+            return [Event(now, "job_purge", step.job_id)]
+        case Kind.PRIORITY:
+            state.extra[_PRIORITY_KEY] = str(now)
+            ctx.recalculate_priorities(now)
+            return []
+        case Kind.MAIN_TRIGGERED:
+            state.sched_due = None
+            return main_pass(ctx, now, params.default_queue_depth)
+        case Kind.MAIN_PERIODIC:
+            state.last_sched = now
+            if state.sched_due == now:
+                state.sched_due = None  # the full pass serves the trigger too
+            ctx.refresh(now)
+            if ctx.version == ctx.main_version:
+                ctx.stamp(ctx.main_tested, now)  # same outcome as last time; only the stamp moves
+                return []
+            events = main_pass(ctx, now, None)
+            ctx.main_version = ctx.version
+            return events
+        case Kind.BACKFILL:
+            state.last_backfill = now
+            ctx.refresh(now)
+            if ctx.version == ctx.backfill_version:
+                ctx.stamp(ctx.backfill_tested, now)
+                return []
+            events = backfill_pass(ctx, now)
+            ctx.backfill_version = ctx.version
+            return events
+    return []
+
+
+def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
+    """The first instant at or after ``after`` on a grid of ``interval`` from the epoch,
+    skipping ``last`` (the one already handled)."""
+    interval = max(interval, 1)
+    offset = (after - EPOCH) % interval
+    t = after if offset == 0 else after + interval - offset
+    if last is not None and t <= last:
+        t = last + interval
+    return Instant(t)
+
+
+def _periodic(ctx: Context) -> list[_Step]:
+    state = ctx.state
+    cfg = state.config
+    params = cfg.scheduler_parameters
+    steps = [_Step(_grid(state.now, state.last_sched, params.sched_interval), Kind.MAIN_PERIODIC)]
+    if cfg.scheduler_type == "sched/backfill":
+        t = _grid(state.now, state.last_backfill, params.bf_interval)
+        steps.append(_Step(t, Kind.BACKFILL))
+    if cfg.priority_type == "priority/multifactor" and cfg.priority_weights.age:
+        last = state.extra.get(_PRIORITY_KEY)
+        t = _grid(state.now, Instant(int(last)) if last else None, PRIORITY_CALC_PERIOD)
+        steps.append(_Step(t, Kind.PRIORITY))
+    return steps
+
+
+def _next(ctx: Context) -> _Step | None:
+    state = ctx.state
+    steps = _periodic(ctx)
+    end = ctx.next_end()
+    if end is not None:
+        steps.append(_Step(end[0], Kind.JOB_END, end[1], end[2]))
+    purge = ctx.next_purge()
+    if purge is not None:
+        steps.append(_Step(purge[0], Kind.PURGE, job_id=purge[1]))
+    if state.sched_due is not None:
+        steps.append(_Step(max(state.sched_due, state.now), Kind.MAIN_TRIGGERED))
+    return min(steps, key=lambda s: (s.time, s.kind))
+
+
+def _next_meaningful(ctx: Context) -> Instant | None:
+    """When something could still change the jobs: an end, a queued or useful pass."""
+    state = ctx.state
+    times: list[int] = []
+    end = ctx.next_end()
+    if end is not None:
+        times.append(end[0])
+    if state.sched_due is not None:
+        times.append(state.sched_due)
+    periodic = {s.kind: s.time for s in _periodic(ctx)}
+    begin = ctx.next_begin()
+    if begin is not None:
+        times.append(
+            _grid(
+                Instant(max(begin, state.now)),
+                state.last_sched,
+                state.config.scheduler_parameters.sched_interval,
+            )
+        )
+    if ctx.version != ctx.main_version or _has_unadmitted(ctx):
+        times.append(periodic[Kind.MAIN_PERIODIC])
+    if Kind.BACKFILL in periodic and ctx.version != ctx.backfill_version:
+        times.append(periodic[Kind.BACKFILL])
+    return Instant(min(times)) if times else None
+
+
+def _has_unadmitted(ctx: Context) -> bool:
+    """Pending jobs not looked at since this context was built (a first pass is due)."""
+    return ctx.main_version < 0 and bool(ctx.blocked or ctx.ready)

@@ -1,0 +1,158 @@
+"""Submission: validate like slurmctld's submit RPC, then queue the job.
+
+What the real controller does with a bad request decides what we do (golden
+023-058): unknown partition, account or QOS, and under EnforcePartLimits=ALL a
+node count or time limit over the partition's, are refused before a job record
+exists, so no job id is used. A request that no node of the partition could ever
+hold ("Requested node configuration is not available") is refused after the
+record was made: the id is used up and the record stays, FAILED with reason
+BadConstraints and exit code 1, for accounting (golden 085, 158). Under the
+default EnforcePartLimits=NO, partition limits are not refused: the job pends
+with PartitionNodeLimit or PartitionTimeLimit.
+"""
+
+from slurmsim.engine.backfill import earliest_start, running_by_end
+from slurmsim.engine.context import Context
+from slurmsim.engine.dependency import parse_dependency
+from slurmsim.engine.eligibility import blocker, partition_limit
+from slurmsim.engine.passes import candidate_nodes
+from slurmsim.engine.priority import job_cpus, priority
+from slurmsim.engine.resources import fits_config, node_counts, shape
+from slurmsim.engine.simulate import trigger
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
+from slurmsim.model.partitions import Partition
+from slurmsim.model.time import Instant, Seconds
+
+NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
+MEMORY_UNSATISFIABLE = "Memory specification can not be satisfied"
+
+
+def submit(
+    state: ClusterState,
+    request: JobRequest,
+    *,
+    array: tuple[int, ...] | None = None,
+    throttle: int | None = None,
+    hold: Hold = Hold.NONE,
+) -> Job:
+    """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
+
+    Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
+    module docstring for which refusals still use up a job id.
+    Example: ``submit(state, JobRequest("train", "alice", "research", "gpu", "normal"))``.
+    """
+    part = _validate(state, request)
+    job = Job(
+        job_id=state.next_job_id,
+        request=request,
+        submit_time=state.now,
+        hold=hold,
+        time_limit=_time_limit(request, part),
+        last_sched_eval=state.now,
+    )
+    if array:
+        job.array_job_id = job.job_id
+        job.array_tasks = tuple(sorted(set(array)))
+        job.array_throttle = throttle or None
+    state.next_job_id += 1
+    state.jobs[job.job_id] = job
+    unsatisfiable = _unsatisfiable(state, request, part)
+    if unsatisfiable is not None:
+        _reject(state, job)
+        raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
+    job.priority = priority(state, job)
+    why = blocker(state, job, state.now)
+    if why is not None:
+        job.reason = why.reason
+    begin = request.begin_time
+    if begin is not None and begin > state.now:
+        job.eligible_time = begin
+    elif hold is Hold.NONE and (why is None or partition_limit(state, job)) and not array:
+        job.eligible_time = job.accrue_time = state.now
+    trigger(state)
+    return job
+
+
+def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[str, ...], int, str]:
+    """``--test-only``: (expected start, nodes, processors, partition), no job created.
+
+    It still uses up the would-be job id, as Slurm does (golden 020/021: ids 215, 216).
+    """
+    part = _validate(state, request)
+    probe = Job(state.next_job_id, request, state.now, time_limit=_time_limit(request, part))
+    state.next_job_id += 1
+    if _unsatisfiable(state, request, part) is not None:
+        raise SlurmError(NODE_CONFIG_UNAVAILABLE)
+    ctx = Context(state)
+    cand = candidate_nodes(ctx, probe, part, set())
+    found = earliest_start(ctx, probe, part, cand, state.now, running_by_end(ctx, state.now))
+    if found is None:
+        raise SlurmError(NODE_CONFIG_UNAVAILABLE)
+    start, alloc = found
+    cpus = sum(a.cpus for a in alloc) or job_cpus(request)
+    return start, tuple(a.node for a in alloc), cpus, part.name
+
+
+def _validate(state: ClusterState, request: JobRequest) -> Partition:
+    part = state.partitions.get(request.partition)
+    if part is None:
+        raise SlurmError("Invalid partition name specified")
+    assoc = next(
+        (a for a in state.associations if a.account == request.account and a.user == request.user),
+        None,
+    )
+    allowed_account = not part.allow_accounts or request.account in part.allow_accounts
+    if assoc is None or request.account not in state.accounts or not allowed_account:
+        raise SlurmError("Invalid account or account/partition combination specified")
+    qos_ok = request.qos in state.qos and request.qos in assoc.qos
+    if not qos_ok or (part.allow_qos and request.qos not in part.allow_qos):
+        raise SlurmError("Invalid qos specification")
+    if request.dependency:
+        parse_dependency(request.dependency)
+    if state.config.enforce_part_limits.upper() in ("ALL", "ANY", "YES"):
+        biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)
+        if request.min_nodes > min(biggest, len(part.nodes)):
+            raise SlurmError("Node count specification invalid")
+        limit = _time_limit(request, part)
+        if part.max_time is not None and limit is not None and limit > part.max_time:
+            raise SlurmError("Requested time limit is invalid (missing or exceeds some limit)")
+    return part
+
+
+def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:
+    """The limit the job carries: its own, else the partition's DefaultTime, else none yet."""
+    if request.time_limit is not None:
+        return request.time_limit
+    return part.default_time
+
+
+def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) -> str | None:
+    """None when some layout fits the partition's nodes; else the client-side detail ("" if none).
+
+    A node count above the partition's is a partition limit, not this: then only
+    the per-node share has to fit somewhere.
+    """
+    configs = [state.nodes[n].config for n in part.nodes if n in state.nodes]
+    memory_only = False
+    for n in node_counts(request, len(configs)):
+        s = shape(request, n, state.config, part)
+        if s is None:
+            continue
+        verdicts = [fits_config(s, cfg) for cfg in configs]
+        fitting = sum(1 for ok, _ in verdicts if ok)
+        if fitting >= min(n, len(configs)) and fitting > 0:
+            return None
+        memory_only = memory_only or any(mem for _, mem in verdicts)
+    return MEMORY_UNSATISFIABLE if memory_only else ""
+
+
+def _reject(state: ClusterState, job: Job) -> None:
+    """Keep the refused job's record as slurmctld does: FAILED, BadConstraints, exit 1."""
+    now = state.now
+    job.priority = priority(state, job)
+    job.state = JobState.FAILED
+    job.reason = "BadConstraints"
+    job.exit_code = 1
+    job.eligible_time = job.start_time = job.end_time = now

@@ -1,0 +1,84 @@
+"""Column specifications of ``-o``/``-O`` and how Slurm pads and cuts each cell.
+
+``-o "%.18i %P"``: each ``%[.|-][width]<letter>`` is a column, ``.`` right-justifies,
+and the text up to the next ``%`` is printed after the field. ``-O "JobID:10,Name"``:
+comma-separated names, each ``name[:[.][width][suffix]]``, 20 wide by default.
+A cell wider than its column is cut to the column, keeping its left part.
+"""
+
+import re
+from dataclasses import dataclass
+
+_PERCENT = re.compile(r"%([.-]?)(\d*)(.)")
+_LONG = re.compile(r"^([^:]+)(?::(\.?)(\d*)(.*))?$")
+
+#: Width of an ``-O`` column written without one.
+DEFAULT_LONG_WIDTH = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: ``key`` is the ``-o`` letter or the ``-O`` name as typed."""
+
+    key: str
+    width: int = 0  # 0: print the value as it is
+    right: bool = False
+    suffix: str = ""
+
+
+def parse_percent(fmt: str) -> tuple[str, list[Column]]:
+    """Split an ``-o`` format into its leading text and its columns."""
+    columns: list[Column] = []
+    first = fmt.find("%")
+    if first < 0:
+        return fmt, []
+    prefix, pos = fmt[:first], first
+    while pos < len(fmt):
+        match = _PERCENT.match(fmt, pos)
+        if match is None:  # a lone trailing "%"
+            columns.append(Column("%"))
+            break
+        align, width, key = match.groups()
+        end = fmt.find("%", match.end())
+        end = len(fmt) if end < 0 else end
+        columns.append(Column(key, int(width or 0), align == ".", fmt[match.end() : end]))
+        pos = end
+    return prefix, columns
+
+
+def parse_long(fmt: str) -> list[Column]:
+    """Split an ``-O`` format (``JobID:10,Name:.8 ,State``) into columns."""
+    columns = []
+    for item in fmt.split(","):
+        if not item:
+            continue
+        match = _LONG.match(item)
+        if match is None:
+            columns.append(Column(item, DEFAULT_LONG_WIDTH))
+            continue
+        name, align, width, suffix = match.groups()
+        columns.append(
+            Column(
+                name,
+                int(width) if width else DEFAULT_LONG_WIDTH,
+                align == ".",
+                suffix or "",
+            )
+        )
+    return columns
+
+
+def cell(value: str | None, column: Column, *, cut: bool = True) -> str:
+    """Pad (and, unless ``cut`` is off, truncate) ``value`` to the column, then add its suffix.
+
+    ``None`` is C's NULL string: glibc prints ``(null)``, or nothing at all when
+    a precision under 6 would cut it.
+    """
+    width = column.width
+    if value is None:
+        value = "(null)" if width == 0 or width >= len("(null)") or not cut else ""
+    if width > 0:
+        if cut:
+            value = value[:width]
+        value = value.rjust(width) if column.right else value.ljust(width)
+    return value + column.suffix

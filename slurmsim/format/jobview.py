@@ -1,0 +1,270 @@
+"""What squeue and scontrol derive from a job record before printing it.
+
+Array jobs: the record whose ``array_task_id`` is None is the meta record that
+still holds the pending tasks (``234_[2-3%2]``); every split-off task is a
+record of its own (``234_0``, with a job id of its own).
+"""
+
+from slurmsim.format.hostlist import compress, format_ranges
+from slurmsim.format.units import format_mem
+from slurmsim.model.cluster import ClusterConfig, ClusterState
+from slurmsim.model.jobs import Job, JobRequest, JobState
+from slurmsim.model.time import Instant
+
+#: What ``%a`` expands to for a job that is not an array task (Slurm's NO_VAL - 1).
+NO_TASK = 4294967294
+
+#: States whose %R shows "(reason)" instead of the node list.
+_REASON_STATES = frozenset(
+    {
+        JobState.PENDING,
+        JobState.TIMEOUT,
+        JobState.OUT_OF_MEMORY,
+        JobState.DEADLINE,
+        JobState.FAILED,
+    }
+)
+
+
+def is_array_meta(job: Job) -> bool:
+    """True for the record that stands for an array's not-yet-split tasks."""
+    return job.array_job_id is not None and job.array_task_id is None
+
+
+def array_task_text(job: Job) -> str:
+    """``ArrayTaskId=`` / ``%K``: ``2-3%2`` for the meta record, ``1`` for a task, else ``N/A``."""
+    if job.array_task_id is not None:
+        return str(job.array_task_id)
+    if job.array_job_id is None:
+        return "N/A"
+    throttle = f"%{job.array_throttle}" if job.array_throttle else ""
+    return format_ranges(job.array_tasks) + throttle
+
+
+def job_id_text(job: Job, task: int | None = None) -> str:
+    """squeue's JOBID: ``233``, ``234_0``, ``234_[2-3%2]``; ``task`` picks one pending task."""
+    if job.array_job_id is None:
+        return str(job.job_id)
+    if task is not None:
+        return f"{job.array_job_id}_{task}"
+    if job.array_task_id is not None:
+        return f"{job.array_job_id}_{job.array_task_id}"
+    return f"{job.array_job_id}_[{array_task_text(job)}]"
+
+
+def reason_text(job: Job) -> str:
+    """The reason as printed: the free-text description when there is one, else the code."""
+    return job.state_desc or job.reason
+
+
+def node_list(job: Job) -> str:
+    """The job's allocated nodes, sorted and compressed (empty when it never ran)."""
+    return compress(job.nodes)
+
+
+def reason_list(job: Job) -> str:
+    """squeue ``%R``: ``(Priority)`` for a waiting or failed job, else its node list."""
+    if job.state in _REASON_STATES:
+        return f"({reason_text(job)})"
+    return node_list(job)
+
+
+def time_used(job: Job, now: Instant) -> int:
+    """Seconds the job has run (pending: 0; suspended: frozen at the suspension)."""
+    if job.start_time is None or job.state is JobState.PENDING:
+        return 0
+    if job.state is JobState.SUSPENDED and job.suspend_time is not None:
+        return max(job.suspend_time - job.start_time, 0)
+    end = job.end_time if job.state.finished and job.end_time is not None else now
+    return max(end - job.start_time, 0)
+
+
+def time_left(job: Job, now: Instant) -> int | None:
+    """Limit minus time used; None without a limit."""
+    if job.time_limit is None:
+        return None
+    return max(job.time_limit - time_used(job, now), 0)
+
+
+def end_time(job: Job) -> Instant | None:
+    """The end (or, while planned or running, the expected end); None when unknown."""
+    if job.end_time is not None:
+        return job.end_time
+    if job.start_time is not None and job.time_limit is not None:
+        return Instant(job.start_time + job.time_limit)
+    return None
+
+
+def node_count(job: Job) -> int:
+    """Allocated nodes, or the minimum asked for while none are allocated."""
+    return len(job.alloc) if job.alloc else job.request.min_nodes
+
+
+def requested_cpus(request: JobRequest) -> int:
+    return request.num_tasks * request.cpus_per_task
+
+
+def cpu_count(job: Job) -> int:
+    """Allocated CPUs, or the CPUs asked for while none are allocated."""
+    return job.num_cpus if job.alloc else requested_cpus(job.request)
+
+
+def requested_gpus(request: JobRequest) -> int:
+    per_node = sum(g.count for g in request.gres_per_node if g.name == "gpu")
+    total = per_node * request.min_nodes
+    if request.gpus_per_job is not None:
+        total += request.gpus_per_job.count
+    if request.gpus_per_task is not None:
+        total += request.gpus_per_task.count * request.num_tasks
+    return total
+
+
+def mem_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
+    """The per-CPU memory in force: asked for, or DefMemPerCPU when nothing else was."""
+    if request.mem_per_cpu is not None:
+        return request.mem_per_cpu
+    if request.mem_per_node is None and request.mem_per_gpu is None:
+        return config.def_mem_per_cpu
+    return None
+
+
+def requested_mem(request: JobRequest, config: ClusterConfig) -> int:
+    """Total MB asked for across the job."""
+    per_cpu = mem_per_cpu(request, config)
+    if per_cpu is not None:
+        return per_cpu * requested_cpus(request)
+    if request.mem_per_node is not None:
+        return request.mem_per_node * request.min_nodes
+    if request.mem_per_gpu is not None:
+        return request.mem_per_gpu * requested_gpus(request)
+    return 0
+
+
+def tres_text(parts: list[tuple[str, int]]) -> str:
+    """``cpu=2,mem=32G,node=2,billing=2,gres/gpu=16``; zero counts are left out."""
+    items = []
+    for name, value in parts:
+        if value:
+            text = format_mem(value) if name == "mem" else str(value)
+            items.append(f"{name}={text}")
+    return ",".join(items)
+
+
+def job_tres(job: Job, config: ClusterConfig) -> str:
+    """scontrol's ``TRES=``: what the job holds once allocated, else what it asks for."""
+    if job.alloc:
+        cpus = job.num_cpus
+        mem = sum(a.mem for a in job.alloc)
+        nodes = len(job.alloc)
+        gpus = sum(len(a.gpus) for a in job.alloc)
+    else:
+        cpus = requested_cpus(job.request)
+        mem = requested_mem(job.request, config)
+        nodes = job.request.min_nodes
+        gpus = requested_gpus(job.request)
+    return tres_text(
+        [("cpu", cpus), ("mem", mem), ("node", nodes), ("billing", cpus), ("gres/gpu", gpus)]
+    )
+
+
+def tres_per_node(request: JobRequest) -> str | None:
+    """``gres:gpu:8`` for ``--gres=gpu:8``; None when the job asked for no GRES per node."""
+    if not request.gres_per_node:
+        return None
+    return ",".join(f"gres:{g}" for g in request.gres_per_node)
+
+
+def expand_path(job: Job, pattern: str, task: int | None = None) -> str:
+    """An output-file pattern as scontrol shows it: ``%A %a %j %u %x`` expanded, under WorkDir."""
+    request = job.request
+    array_id = job.array_job_id if job.array_job_id is not None else job.job_id
+    if task is None:
+        task = job.array_task_id if job.array_task_id is not None else NO_TASK
+    codes = {
+        "A": str(array_id),
+        "a": str(task),
+        "j": str(job.job_id),
+        "u": request.user,
+        "x": request.name,
+        "%": "%",
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "%" and i + 1 < len(pattern) and pattern[i + 1] in codes:
+            out.append(codes[pattern[i + 1]])
+            i += 2
+            continue
+        out.append(char)
+        i += 1
+    path = "".join(out)
+    if not path.startswith("/"):
+        path = f"{request.work_dir.rstrip('/')}/{path}"
+    return path
+
+
+def std_out(job: Job, task: int | None = None) -> str:
+    default = "slurm-%A_%a.out" if job.array_job_id is not None else "slurm-%j.out"
+    return expand_path(job, job.request.std_out or default, task)
+
+
+def std_err(job: Job, task: int | None = None) -> str:
+    if job.request.std_err is None:
+        return std_out(job, task)
+    return expand_path(job, job.request.std_err, task)
+
+
+_FAILED_ENDS = frozenset(
+    {
+        JobState.FAILED,
+        JobState.CANCELLED,
+        JobState.TIMEOUT,
+        JobState.NODE_FAIL,
+        JobState.PREEMPTED,
+        JobState.BOOT_FAIL,
+        JobState.DEADLINE,
+        JobState.OUT_OF_MEMORY,
+    }
+)
+
+
+def _dependency_status(kind: str, target: Job) -> str | None:
+    """``None`` when the dependency on ``target`` is met, else ``unfulfilled``/``failed``."""
+    state = target.state
+    if kind == "after":
+        return None if state is not JobState.PENDING else "unfulfilled"
+    if not state.finished:
+        return "unfulfilled"
+    if kind == "afterok":
+        return None if state is JobState.COMPLETED else "failed"
+    if kind == "afternotok":
+        return None if state in _FAILED_ENDS else "failed"
+    return None
+
+
+def dependency_text(job: Job, state: ClusterState) -> str | None:
+    """``Dependency=`` / ``%E``: the dependencies not yet met, e.g. ``afterok:233(unfulfilled)``.
+
+    A dependency on a job the controller no longer knows counts as met (22.05).
+    """
+    spec = job.request.dependency
+    if not spec:
+        return None
+    separator = "?" if "?" in spec else ","
+    shown: list[str] = []
+    for item in spec.split(separator):
+        kind, _, ids = item.partition(":")
+        if not ids:
+            if kind == "singleton":
+                shown.append("singleton(unfulfilled)")
+            continue
+        for raw in ids.split(":"):
+            ident = raw.split("+")[0]
+            target = state.jobs.get(int(ident.split("_")[0])) if ident[:1].isdigit() else None
+            if target is None:
+                continue
+            status = _dependency_status(kind.lower(), target)
+            if status is not None:
+                shown.append(f"{kind}:{raw}({status})")
+    return separator.join(shown) or None

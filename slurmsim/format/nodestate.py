@@ -1,0 +1,105 @@
+"""A node's displayed state, derived from its flags and the jobs on it.
+
+slurmctld stores only IDLE/ALLOCATED/DOWN plus flag bits; clients work out
+MIXED (some but not all CPUs allocated; GPUs do not count) and choose the one
+word sinfo prints (``drng`` = DRAIN with jobs still on the node, ``drain`` =
+DRAIN and empty). scontrol prints the base in upper case followed by
+``+FLAG`` words.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from slurmsim.model.alloc import NodeUsage
+from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.nodes import Node
+
+#: Slurm's numeric base states and flag bits; sinfo sorts its lines by these, highest first.
+_BASE_VALUE = {"DOWN": 1, "IDLE": 2, "ALLOCATED": 3, "MIXED": 5}
+_FLAG_VALUE = {"DRAIN": 0x200, "COMPLETING": 0x400, "NOT_RESPONDING": 0x800}
+#: The order scontrol prints flag words in.
+_FLAG_ORDER = ("COMPLETING", "DRAIN", "NOT_RESPONDING")
+
+
+@dataclass(frozen=True, slots=True)
+class NodeStatus:
+    """``base`` is IDLE, MIXED, ALLOCATED or DOWN; ``flags`` a subset of _FLAG_ORDER."""
+
+    base: str
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def has_jobs(self) -> bool:
+        return self.base in ("ALLOCATED", "MIXED") or "COMPLETING" in self.flags
+
+    @property
+    def value(self) -> int:
+        """Slurm's numeric state, for sinfo's default sort."""
+        return _BASE_VALUE[self.base] + sum(_FLAG_VALUE[f] for f in self.flags)
+
+    def _word(self) -> tuple[str, str]:
+        """(long, compact) names before any suffix."""
+        if "DRAIN" in self.flags:
+            return ("draining", "drng") if self.has_jobs else ("drained", "drain")
+        if self.base == "DOWN":
+            return "down", "down"
+        if self.base == "ALLOCATED":
+            return "allocated", "alloc"
+        if self.base == "IDLE" and "COMPLETING" in self.flags:
+            return "completing", "comp"
+        if self.base == "MIXED":
+            return "mixed", "mix"
+        return "idle", "idle"
+
+    def _suffix(self) -> str:
+        if "NOT_RESPONDING" in self.flags:
+            return "*"
+        if self.base == "ALLOCATED" and "COMPLETING" in self.flags and "DRAIN" not in self.flags:
+            return "+"
+        return ""
+
+    @property
+    def compact(self) -> str:
+        """sinfo ``%t``: ``mix``, ``drng``, ``idle*``, ``alloc+``."""
+        return self._word()[1] + self._suffix()
+
+    @property
+    def long(self) -> str:
+        """sinfo ``%T``: ``mixed``, ``draining``, ``idle*``."""
+        return self._word()[0] + self._suffix()
+
+    @property
+    def complete(self) -> str:
+        """sinfo ``StateComplete``: ``mixed+drain``."""
+        return self.scontrol.lower()
+
+    @property
+    def scontrol(self) -> str:
+        """scontrol ``State=``: ``MIXED+DRAIN``, ``DOWN+NOT_RESPONDING``."""
+        return "+".join([self.base, *(f for f in _FLAG_ORDER if f in self.flags)])
+
+
+def node_status(node: Node, usage: NodeUsage | None, completing: bool = False) -> NodeStatus:
+    """The state of ``node`` given what its jobs hold (``completing``: one of them is CG)."""
+    flags = set()
+    if node.drain:
+        flags.add("DRAIN")
+    if node.not_responding:
+        flags.add("NOT_RESPONDING")
+    if completing:
+        flags.add("COMPLETING")
+    cpus = usage.cpus if usage else 0
+    if node.down:
+        base = "DOWN"
+    elif cpus == 0:
+        base = "IDLE"
+    elif cpus >= node.config.cpus:
+        base = "ALLOCATED"
+    else:
+        base = "MIXED"
+    return NodeStatus(base, frozenset(flags))
+
+
+def completing_nodes(jobs: Iterable[Job]) -> frozenset[str]:
+    """Nodes where some job is still COMPLETING."""
+    return frozenset(a.node for job in jobs if job.state is JobState.COMPLETING for a in job.alloc)

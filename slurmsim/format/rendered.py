@@ -1,0 +1,12 @@
+"""What a display command prints: its two streams and its exit code."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """The exact bytes (as text) a command writes, and the code it exits with."""
+
+    stdout: str = ""
+    stderr: str = ""
+    exit_code: int = 0

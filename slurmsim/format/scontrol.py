@@ -1,0 +1,550 @@
+"""``scontrol show job|node|partition|hostnames|hostlist`` records, Slurm 22.05's bytes.
+
+A record is a list of lines of ``Key=value`` fields. Jobs print the first line
+flush left and the rest indented three spaces, then a line of three spaces and an
+empty line; nodes and partitions end with just the empty line. ``-o`` joins a
+record's fields on one line.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+
+from slurmsim.format import jobview as jv
+from slurmsim.format.hostlist import compress, format_ranges
+from slurmsim.format.nodestate import completing_nodes, node_status
+from slurmsim.format.rendered import Rendered
+from slurmsim.format.times import format_hms, format_instant, format_limit_hms
+from slurmsim.format.units import format_mem
+from slurmsim.format.version import SLURM_VERSION
+from slurmsim.model.alloc import node_usage
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.nodes import Node
+from slurmsim.model.partitions import Partition
+from slurmsim.model.time import Instant
+
+#: Host facts a simulated node cannot know; printed as these fixed, plausible values.
+ARCH = "x86_64"
+OS_NAME = "Linux 6.1.0-slurmsim #1 SMP PREEMPT_DYNAMIC"
+CPU_LOAD = "0.00"
+
+_JOB_ID = re.compile(r"^(\d+)(?:_(\d+))?$")
+
+
+def _record(lines: list[list[str]], *, oneliner: bool, job: bool) -> str:
+    """Lay out a record's lines of fields; jobs get the closing three-space line."""
+    if oneliner:
+        return " ".join(f for line in lines for f in line) + " \n"
+    text = "\n".join(("   " if i else "") + " ".join(line) for i, line in enumerate(lines))
+    return text + ("\n   \n\n" if job else "\n\n")
+
+
+# --- jobs ------------------------------------------------------------------------------
+
+
+def _cpu_ids(state: ClusterState, job: Job, alloc: NodeAlloc) -> str:
+    """CPU indices of ``job`` on one node; without recorded ids, after earlier jobs' CPUs."""
+    if alloc.cpu_ids:
+        return format_ranges(alloc.cpu_ids)
+    mine = (job.start_time or 0, job.job_id)
+    offset = sum(
+        a.cpus
+        for other in state.jobs.values()
+        if other.state in (JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING)
+        and (other.start_time or 0, other.job_id) < mine
+        for a in other.alloc
+        if a.node == alloc.node
+    )
+    return format_ranges(range(offset, offset + alloc.cpus))
+
+
+def _gpu_kind(state: ClusterState, node_name: str) -> str:
+    node = state.nodes.get(node_name)
+    kind = node.config.gres_type("gpu") if node else None
+    return f"gpu:{kind}" if kind else "gpu"
+
+
+def _gres_detail(state: ClusterState, job: Job) -> list[list[str]]:
+    """The ``-d`` lines: JOB_GRES, then one ``Nodes=`` line per run of alike nodes."""
+    gpus = sum(len(a.gpus) for a in job.alloc)
+    kind = _gpu_kind(state, job.alloc[0].node)
+    lines = [[f"JOB_GRES={kind}:{gpus}" if gpus else "JOB_GRES=(null)"]]
+    runs: list[tuple[list[str], str]] = []
+    for alloc in sorted(job.alloc, key=lambda a: _natural(a.node)):
+        gres = ""
+        if alloc.gpus:
+            kind = _gpu_kind(state, alloc.node)
+            gres = f"{kind}:{len(alloc.gpus)}(IDX:{format_ranges(alloc.gpus)})"
+        rest = f"CPU_IDs={_cpu_ids(state, job, alloc)} Mem={alloc.mem} GRES={gres}"
+        if runs and runs[-1][1] == rest:
+            runs[-1][0].append(alloc.node)
+        else:
+            runs.append(([alloc.node], rest))
+    lines += [[f"  Nodes={compress(names)} {rest}"] for names, rest in runs]
+    return lines
+
+
+def _num_nodes(job: Job) -> str:
+    """``1-1`` while a never-started job waits with a maximum; else the count."""
+    request = job.request
+    if job.state is JobState.PENDING and request.max_nodes is not None and job.restarts == 0:
+        return f"{request.min_nodes}-{request.max_nodes}"
+    return str(jv.node_count(job))
+
+
+def _scheduler(job: Job) -> str:
+    # A pending job that backfill has planned is flagged with ":*".
+    if job.scheduler == "Backfill" and job.state is JobState.PENDING:
+        return "Backfill:*"
+    return job.scheduler
+
+
+def _memory_field(state: ClusterState, job: Job) -> str:
+    per_cpu = jv.mem_per_cpu(job.request, state.config)
+    if per_cpu is not None:
+        return f"MinMemoryCPU={format_mem(per_cpu)}"
+    return f"MinMemoryNode={format_mem(job.request.mem_per_node or 0)}"
+
+
+def _user_field(state: ClusterState, job: Job) -> list[str]:
+    request = job.request
+    user = state.users.get(request.user)
+    uid, gid = (user.uid, user.gid) if user else (request.uid, request.gid)
+    return [f"UserId={request.user}({uid})", f"GroupId={request.user}({gid})", "MCS_label=N/A"]
+
+
+def _tres_request_lines(job: Job) -> list[list[str]]:
+    request = job.request
+    lines = []
+    if request.mem_per_gpu is not None:
+        lines.append([f"MemPerTres=gres:gpu:{request.mem_per_gpu}"])
+    if request.gpus_per_job is not None:
+        lines.append([f"TresPerJob=gres:{request.gpus_per_job}"])
+    per_node = jv.tres_per_node(request)
+    if per_node is not None:
+        lines.append([f"TresPerNode={per_node}"])
+    if request.gpus_per_task is not None:
+        lines.append([f"TresPerTask=gres:{request.gpus_per_task}"])
+    return lines
+
+
+_Lines = list[list[str]]
+
+
+def _identity(state: ClusterState, job: Job, task: int | None) -> _Lines:
+    """JobId/array ids/JobName, the owner, and priority/account/QOS."""
+    request = job.request
+    head = [f"JobId={job.job_id}"]
+    if job.array_job_id is not None:
+        task_text = str(task) if task is not None else jv.array_task_text(job)
+        head += [f"ArrayJobId={job.array_job_id}", f"ArrayTaskId={task_text}"]
+        if job.array_throttle:
+            head.append(f"ArrayTaskThrottle={job.array_throttle}")
+    head.append(f"JobName={request.name}")
+    account = [f"Priority={job.priority}", f"Nice={request.nice}"]
+    account += [f"Account={request.account}", f"QOS={request.qos}"]
+    return [head, _user_field(state, job), account]
+
+
+def _status(state: ClusterState, job: Job, detail: bool) -> _Lines:
+    """State, reason, dependency, requeue counters and exit codes."""
+    request = job.request
+    dependency = jv.dependency_text(job, state) or "(null)"
+    # scontrol prints a free-text reason with its blanks turned into underscores.
+    reason = jv.reason_text(job).replace(" ", "_")
+    lines = [
+        [f"JobState={job.state.value}", f"Reason={reason}", f"Dependency={dependency}"],
+        [
+            f"Requeue={int(request.requeue)}",
+            f"Restarts={job.restarts}",
+            f"BatchFlag={int(request.batch)}",
+            "Reboot=0",
+            f"ExitCode={job.exit_code}:{job.exit_signal}",
+        ],
+    ]
+    if detail:
+        lines.append([f"DerivedExitCode={job.derived_exit_code}:0"])
+    return lines
+
+
+def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
+    """RunTime/limits, then submit, eligible, accrue, start/end, preemption and scheduler."""
+    time_min = format_hms(job.request.time_min) if job.request.time_min else "N/A"
+    lines = [
+        [
+            f"RunTime={format_hms(jv.time_used(job, now))}",
+            f"TimeLimit={format_limit_hms(job.time_limit)}",
+            f"TimeMin={time_min}",
+        ],
+        [
+            f"SubmitTime={format_instant(job.submit_time)}",
+            f"EligibleTime={format_instant(job.eligible_time)}",
+        ],
+        [f"AccrueTime={format_instant(job.accrue_time)}"],
+        [
+            f"StartTime={format_instant(job.start_time)}",
+            f"EndTime={format_instant(jv.end_time(job))}",
+            "Deadline=N/A",
+        ],
+    ]
+    started = job.state is not JobState.PENDING and job.start_time is not None
+    if started and state.config.preempt_type != "preempt/none":
+        lines.append(
+            [
+                f"PreemptEligibleTime={format_instant(job.start_time)}",
+                f"PreemptTime={format_instant(job.preempt_time, 'None')}",
+            ]
+        )
+    lines.append(
+        [
+            f"SuspendTime={format_instant(job.suspend_time, 'None')}",
+            "SecsPreSuspend=0",
+            f"LastSchedEval={format_instant(job.last_sched_eval)}",
+            f"Scheduler={_scheduler(job)}",
+        ]
+    )
+    return lines
+
+
+def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
+    """Partition, node lists, counts, TRES, and with ``-d`` the per-node GRES detail."""
+    request = job.request
+    nodes = [f"NodeList={jv.node_list(job)}"]
+    if job.sched_nodes:
+        nodes.append(f"SchedNodeList={compress(job.sched_nodes)}")
+    lines = [
+        [
+            f"Partition={request.partition}",
+            f"AllocNode:Sid={request.alloc_node}:{request.alloc_sid}",
+        ],
+        [
+            f"ReqNodeList={compress(request.req_nodes) or '(null)'}",
+            f"ExcNodeList={compress(request.exc_nodes) or '(null)'}",
+        ],
+        nodes,
+    ]
+    if job.alloc and request.batch:
+        lines.append([f"BatchHost={min(job.nodes, key=_natural)}"])
+    # A job that ended without ever running has no task count left to show.
+    tasks = "N/A" if job.state.finished and not job.alloc else str(request.num_tasks)
+    lines += [
+        [
+            f"NumNodes={_num_nodes(job)}",
+            f"NumCPUs={jv.cpu_count(job)}",
+            f"NumTasks={tasks}",
+            f"CPUs/Task={request.cpus_per_task}",
+            "ReqB:S:C:T=0:0:*:*",
+        ],
+        [f"TRES={jv.job_tres(job, state.config)}"],
+        ["Socks/Node=*", f"NtasksPerN:B:S:C={request.ntasks_per_node or 0}:0:*:*", "CoreSpec=*"],
+    ]
+    if detail and job.alloc:
+        lines += _gres_detail(state, job)
+    return lines
+
+
+def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
+    """Per-node minimums, features, sharing, the command and its files, TRES requests."""
+    request = job.request
+    min_cpus = request.cpus_per_task * (request.ntasks_per_node or 1)
+    lines = [
+        [f"MinCPUsNode={min_cpus}", _memory_field(state, job), "MinTmpDiskNode=0"],
+        [f"Features={request.features or '(null)'}", "DelayBoot=00:00:00"],
+        [
+            f"OverSubscribe={'NO' if request.exclusive else 'OK'}",
+            f"Contiguous={int(request.contiguous)}",
+            "Licenses=(null)",
+            "Network=(null)",
+        ],
+        [f"Command={request.command or '(null)'}"],
+        [f"WorkDir={request.work_dir}"],
+    ]
+    if request.comment:
+        lines.append([f"Comment={request.comment} "])
+    if request.batch:
+        lines += [
+            [f"StdErr={jv.std_err(job, task)}"],
+            [f"StdIn={request.std_in}"],
+            [f"StdOut={jv.std_out(job, task)}"],
+        ]
+    lines.append(["Power="])
+    return lines + _tres_request_lines(job)
+
+
+def show_job(
+    state: ClusterState,
+    job: Job,
+    *,
+    now: Instant,
+    detail: bool = False,
+    oneliner: bool = False,
+    task: int | None = None,
+) -> str:
+    """One ``scontrol show job`` record (``-d``: ``detail``, ``-o``: ``oneliner``).
+
+    ``task`` prints a still-pending task of an array from its meta record.
+    """
+    lines = (
+        _identity(state, job, task)
+        + _status(state, job, detail)
+        + _times(state, job, now)
+        + _placement(state, job, detail)
+        + _requirements(state, job, task)
+    )
+    return _record(lines, oneliner=oneliner, job=True)
+
+
+def _natural(name: str) -> tuple[str, int]:
+    head = name.rstrip("0123456789")
+    digits = name[len(head) :]
+    return (head, int(digits) if digits else -1)
+
+
+def _array_records(state: ClusterState, array_id: int) -> list[Job]:
+    """An array's records as slurmctld lists them: the meta record, then tasks newest first."""
+    members = [j for j in state.jobs.values() if j.array_job_id == array_id]
+    meta = [j for j in members if j.job_id == array_id]
+    rest = sorted((j for j in members if j.job_id != array_id), key=lambda j: -j.job_id)
+    return meta + rest
+
+
+def show_jobs(
+    state: ClusterState,
+    selector: str | None,
+    *,
+    now: Instant,
+    detail: bool = False,
+    oneliner: bool = False,
+) -> Rendered:
+    """``scontrol show job [ID]``: every job, one job, one array (all its records) or ``A_i``."""
+    if selector is None:
+        jobs = sorted(state.jobs.values(), key=lambda j: j.job_id)
+        if not jobs:
+            return Rendered(stdout="No jobs in the system\n")
+        text = "".join(show_job(state, j, now=now, detail=detail, oneliner=oneliner) for j in jobs)
+        return Rendered(stdout=text)
+    match = _JOB_ID.match(selector)
+    if match is None:
+        return Rendered(stderr="scontrol_print_job error: Invalid job id specified\n", exit_code=1)
+    job_id, task = int(match.group(1)), match.group(2)
+    records = _array_records(state, job_id)
+    if not records and job_id in state.jobs:
+        records = [state.jobs[job_id]]
+    if not records:
+        return Rendered(stderr="slurm_load_jobs error: Invalid job id specified\n", exit_code=1)
+    if task is None:
+        text = "".join(
+            show_job(state, j, now=now, detail=detail, oneliner=oneliner) for j in records
+        )
+        return Rendered(stdout=text)
+    index = int(task)
+    for record in records:
+        if record.array_task_id == index:
+            return Rendered(
+                stdout=show_job(state, record, now=now, detail=detail, oneliner=oneliner)
+            )
+        if jv.is_array_meta(record) and index in record.array_tasks:
+            return Rendered(
+                stdout=show_job(
+                    state, record, now=now, detail=detail, oneliner=oneliner, task=index
+                )
+            )
+    return Rendered(stdout=f"Job {selector} not found\n", exit_code=1)
+
+
+# --- nodes -----------------------------------------------------------------------------
+
+
+def show_node(state: ClusterState, node: Node, *, oneliner: bool = False) -> str:
+    """One ``scontrol show node`` record.
+
+    Host facts a simulation cannot know are fixed: ``Arch`` and ``OS`` are constants,
+    ``CPULoad=0.00``, ``FreeMem`` is RealMemory minus AllocMem, and both
+    ``BootTime`` and ``SlurmdStartTime`` are the node's boot time.
+    """
+    config = node.config
+    usage = node_usage(state.jobs.values()).get(node.name)
+    cpus = usage.cpus if usage else 0
+    mem = usage.mem if usage else 0
+    gpus = len(usage.gpus) if usage else 0
+    status = node_status(node, usage, node.name in completing_nodes(state.jobs.values()))
+    partitions = ",".join(p.name for p in state.partitions.values() if node.name in p.nodes)
+    address = [
+        f"NodeAddr={config.node_addr or node.name}",
+        f"NodeHostName={config.node_hostname or node.name}",
+    ]
+    if config.port is not None:
+        address.append(f"Port={config.port}")
+    address.append(f"Version={SLURM_VERSION}")
+    gres = ",".join(str(g) for g in config.gres) or "(null)"
+    gpu_total = config.gres_count("gpu")
+    cfg_tres = jv.tres_text(
+        [
+            ("cpu", config.cpus),
+            ("mem", config.real_memory),
+            ("billing", config.cpus),
+            ("gres/gpu", gpu_total),
+        ]
+    )
+    alloc_tres = jv.tres_text([("cpu", cpus), ("mem", mem), ("gres/gpu", gpus)])
+    boot = format_instant(node.boot_time, "None")
+    features = ",".join(config.features) or "(null)"
+    lines = [
+        [f"NodeName={node.name}", f"Arch={ARCH}", f"CoresPerSocket={config.cores_per_socket} "],
+        [
+            f"CPUAlloc={cpus}",
+            f"CPUEfctv={config.cpus}",
+            f"CPUTot={config.cpus}",
+            f"CPULoad={CPU_LOAD}",
+        ],
+        [f"AvailableFeatures={features}"],
+        [f"ActiveFeatures={features}"],
+        [f"Gres={gres}"],
+        address,
+        [f"OS={OS_NAME} "],
+        [
+            f"RealMemory={config.real_memory}",
+            f"AllocMem={mem}",
+            f"FreeMem={config.real_memory - mem}",
+            f"Sockets={config.sockets}",
+            f"Boards={config.boards}",
+        ],
+        [
+            f"State={status.scontrol}",
+            f"ThreadsPerCore={config.threads_per_core}",
+            f"TmpDisk={config.tmp_disk}",
+            f"Weight={config.weight}",
+            "Owner=N/A",
+            "MCS_label=N/A",
+        ],
+        [f"Partitions={partitions} "],
+        [f"BootTime={boot}", f"SlurmdStartTime={boot}"],
+        [f"LastBusyTime={format_instant(node.last_busy_time)}"],
+        [f"CfgTRES={cfg_tres}"],
+        [f"AllocTRES={alloc_tres}"],
+        ["CapWatts=n/a"],
+        ["CurrentWatts=0", "AveWatts=0"],
+        ["ExtSensorsJoules=n/s", "ExtSensorsWatts=0", "ExtSensorsTemp=n/s"],
+    ]
+    if node.reason:
+        stamp = ""
+        if node.reason_user is not None and node.reason_time is not None:
+            stamp = f" [{node.reason_user}@{format_instant(node.reason_time)}]"
+        lines.append([f"Reason={node.reason}{stamp}"])
+    return _record(lines, oneliner=oneliner, job=False)
+
+
+def show_nodes(
+    state: ClusterState, names: Sequence[str] | None = None, *, oneliner: bool = False
+) -> Rendered:
+    """``scontrol show node [NAMES]``; an unknown name prints ``Node X not found`` (exit 1)."""
+    if not state.nodes:
+        return Rendered(stdout="No nodes in the system\n")
+    chosen = list(state.nodes) if names is None else list(names)
+    out, code = [], 0
+    for name in chosen:
+        node = state.nodes.get(name)
+        if node is None:
+            out.append(f"Node {name} not found\n")
+            code = 1
+        else:
+            out.append(show_node(state, node, oneliner=oneliner))
+    return Rendered(stdout="".join(out), exit_code=code)
+
+
+# --- partitions ------------------------------------------------------------------------
+
+
+def _partition_record(state: ClusterState, part: Partition, oneliner: bool) -> str:
+    nodes = [state.nodes[n] for n in part.nodes if n in state.nodes]
+    cpus = sum(n.config.cpus for n in nodes)
+    mem = sum(n.config.real_memory for n in nodes)
+    gpus = sum(n.config.gres_count("gpu") for n in nodes)
+    tres = jv.tres_text(
+        [("cpu", cpus), ("mem", mem), ("node", len(nodes)), ("billing", cpus), ("gres/gpu", gpus)]
+    )
+    default_time = "NONE" if part.default_time is None else format_hms(part.default_time)
+    mem_default = (
+        f"DefMemPerCPU={part.def_mem_per_cpu}"
+        if part.def_mem_per_cpu
+        else "DefMemPerNode=UNLIMITED"
+    )
+    mem_max = (
+        f"MaxMemPerNode={part.max_mem_per_node}"
+        if part.max_mem_per_node
+        else "MaxMemPerNode=UNLIMITED"
+    )
+    lines = [
+        [f"PartitionName={part.name}"],
+        [
+            f"AllowGroups={','.join(part.allow_groups) or 'ALL'}",
+            f"AllowAccounts={','.join(part.allow_accounts) or 'ALL'}",
+            f"AllowQos={','.join(part.allow_qos) or 'ALL'}",
+        ],
+        [
+            "AllocNodes=ALL",
+            f"Default={'YES' if part.default else 'NO'}",
+            f"QoS={part.qos or 'N/A'}",
+        ],
+        [
+            f"DefaultTime={default_time}",
+            "DisableRootJobs=NO",
+            f"ExclusiveUser={'YES' if part.exclusive_user else 'NO'}",
+            f"GraceTime={part.grace_time}",
+            f"Hidden={'YES' if part.hidden else 'NO'}",
+        ],
+        [
+            f"MaxNodes={part.max_nodes if part.max_nodes is not None else 'UNLIMITED'}",
+            f"MaxTime={format_limit_hms(part.max_time)}",
+            f"MinNodes={part.min_nodes}",
+            "LLN=NO",
+            "MaxCPUsPerNode=UNLIMITED",
+        ],
+        [f"Nodes={part.nodes_expr or compress(part.nodes)}"],
+        [
+            f"PriorityJobFactor={part.priority_job_factor}",
+            f"PriorityTier={part.priority_tier}",
+            "RootOnly=NO",
+            "ReqResv=NO",
+            f"OverSubscribe={part.oversubscribe}",
+        ],
+        ["OverTimeLimit=NONE", f"PreemptMode={part.preempt_mode or state.config.preempt_mode}"],
+        [
+            f"State={part.state.value}",
+            f"TotalCPUs={cpus}",
+            f"TotalNodes={len(nodes)}",
+            "SelectTypeParameters=NONE",
+        ],
+        ["JobDefaults=(null)"],
+        [mem_default, mem_max],
+        [f"TRES={tres}"],
+    ]
+    return _record(lines, oneliner=oneliner, job=False)
+
+
+def show_partition(
+    state: ClusterState, name: str | None = None, *, oneliner: bool = False
+) -> Rendered:
+    """``scontrol show partition [NAME]``; unknown: ``Partition X not found`` on stdout, exit 1."""
+    if name is None:
+        if not state.partitions:
+            return Rendered(stdout="No partitions in the system\n")
+        text = "".join(_partition_record(state, p, oneliner) for p in state.partitions.values())
+        return Rendered(stdout=text)
+    part = state.partitions.get(name)
+    if part is None:
+        return Rendered(stdout=f"Partition {name} not found\n", exit_code=1)
+    return Rendered(stdout=_partition_record(state, part, oneliner))
+
+
+# --- host lists ------------------------------------------------------------------------
+
+
+def show_hostnames(names: Iterable[str]) -> str:
+    """``scontrol show hostnames``: the (already expanded) names, one per line."""
+    return "".join(f"{n}\n" for n in names)
+
+
+def show_hostlist(names: Iterable[str]) -> str:
+    """``scontrol show hostlist``: names compressed in the order given."""
+    return compress(names, sort=False) + "\n"

@@ -1,0 +1,484 @@
+"""``sinfo``: partitions and nodes, one line per group of alike nodes.
+
+Nodes of a partition share a line when every displayed per-node value (state,
+GRES, reason, ...) is equal; counts, node lists and CPU/memory sizes are then
+summed or summarised over the line's nodes. When no partition column is shown
+the partitions' nodes are pooled. Lines are ordered by partition (slurm.conf
+order) and then by Slurm's numeric node state, highest first; ``-N`` orders by
+node name.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from slurmsim.format.columns import Column, cell, parse_long, parse_percent
+from slurmsim.format.hostlist import compress, format_ranges
+from slurmsim.format.nodestate import NodeStatus, completing_nodes, node_status
+from slurmsim.format.rendered import Rendered
+from slurmsim.format.times import date_line, format_instant, format_limit
+from slurmsim.format.version import SLURM_VERSION
+from slurmsim.model.alloc import NodeUsage, node_usage
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.nodes import Node
+from slurmsim.model.partitions import Partition, PartitionState
+from slurmsim.model.time import Instant
+
+
+@dataclass(frozen=True, slots=True)
+class SinfoOptions:
+    """sinfo's command-line options, already split into lists."""
+
+    node_oriented: bool = False  # -N
+    long: bool = False  # -l
+    summarize: bool = False  # -s
+    reasons: bool = False  # -R
+    format: str | None = None  # -o
+    format_long: str | None = None  # -O
+    partitions: tuple[str, ...] = ()  # -p
+    states: tuple[str, ...] = ()  # -t
+    noheader: bool = False  # -h
+    nodes: tuple[str, ...] = ()  # -n, expanded host names
+
+
+@dataclass(frozen=True, slots=True)
+class _NodeView:
+    node: Node
+    usage: NodeUsage
+    status: NodeStatus
+    partitions: tuple[str, ...]  # every partition holding the node, config order
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """The nodes one output line stands for."""
+
+    partition: Partition | None
+    nodes: tuple[_NodeView, ...]
+    state: ClusterState
+
+    @property
+    def first(self) -> _NodeView:
+        return self.nodes[0]
+
+
+_Value = Callable[[_Group], str | None]
+_PerNode = Callable[[_NodeView], str]
+
+
+def _min_plus(values: list[int]) -> str:
+    """One number, or the smallest with ``+`` when the line's nodes differ."""
+    low = min(values)
+    return str(low) if low == max(values) else f"{low}+"
+
+
+def _counts(group: _Group) -> tuple[int, int, int]:
+    """(allocated, idle, other) node counts; mixed counts as allocated, drained/down as other."""
+    alloc = idle = other = 0
+    for view in group.nodes:
+        if view.status.base == "DOWN" or "DRAIN" in view.status.flags:
+            other += 1
+        elif view.status.has_jobs:
+            alloc += 1
+        else:
+            idle += 1
+    return alloc, idle, other
+
+
+def _cpu_counts(group: _Group) -> str:
+    alloc = idle = other = total = 0
+    for view in group.nodes:
+        cpus, used = view.node.config.cpus, view.usage.cpus
+        total += cpus
+        alloc += used
+        if view.status.base == "DOWN" or "DRAIN" in view.status.flags:
+            other += cpus - used
+        else:
+            idle += cpus - used
+    return f"{alloc}/{idle}/{other}/{total}"
+
+
+def _gres(view: _NodeView) -> str:
+    gres = view.node.config.gres
+    return ",".join(str(g) for g in gres) if gres else "(null)"
+
+
+def _gres_used(view: _NodeView) -> str:
+    """``gpu:h100:8(IDX:0-7)``, or ``gpu:h100:0(IDX:N/A)`` when none is in use."""
+    parts = []
+    for gres in view.node.config.gres:
+        kind = f"{gres.name}:{gres.type or '(null)'}"
+        if gres.name == "gpu" and view.usage.gpus:
+            parts.append(f"{kind}:{len(view.usage.gpus)}(IDX:{format_ranges(view.usage.gpus)})")
+        else:
+            parts.append(f"{kind}:0(IDX:N/A)")
+    return ",".join(parts) if parts else "(null)"
+
+
+def _partition_name(group: _Group) -> str | None:
+    part = group.partition
+    if part is None:
+        return None
+    return part.name + ("*" if part.default else "")
+
+
+def _part(attr: Callable[[Partition], str]) -> _Value:
+    return lambda g: attr(g.partition) if g.partition else None
+
+
+def _avail(part: Partition) -> str:
+    return {PartitionState.INACTIVE: "inact"}.get(part.state, part.state.value.lower())
+
+
+def _job_size(part: Partition) -> str:
+    low = max(part.min_nodes, 1)
+    if part.max_nodes is None:
+        return f"{low}-infinite"
+    return str(low) if low == part.max_nodes else f"{low}-{part.max_nodes}"
+
+
+def _user_long(state: ClusterState, view: _NodeView) -> str:
+    name = view.node.reason_user
+    if name is None:
+        return "Unknown"
+    user = state.users.get(name)
+    return f"{name}({user.uid})" if user else name
+
+
+#: Per-node values: nodes share a line only when these are equal.
+_PER_NODE: dict[str, tuple[str, _PerNode]] = {
+    "b": ("ACTIVE_FEATURES", lambda v: ",".join(v.node.config.features) or "(null)"),
+    "e": ("FREE_MEM", lambda v: str(v.node.config.real_memory - v.usage.mem)),
+    "E": ("REASON", lambda v: v.node.reason or "none"),
+    "f": ("AVAIL_FEATURES", lambda v: ",".join(v.node.config.features) or "(null)"),
+    "G": ("GRES", _gres),
+    "H": ("TIMESTAMP", lambda v: format_instant(v.node.reason_time)),
+    "O": ("CPU_LOAD", lambda v: "0.00"),
+    "t": ("STATE", lambda v: v.status.compact),
+    "T": ("STATE", lambda v: v.status.long),
+    "u": ("USER", lambda v: v.node.reason_user or "Unknown"),
+    "v": ("VERSION", lambda v: SLURM_VERSION),
+    "w": ("WEIGHT", lambda v: str(v.node.config.weight)),
+    "X": ("SOCKETS", lambda v: str(v.node.config.sockets)),
+    "Y": ("CORES", lambda v: str(v.node.config.cores_per_socket)),
+    "Z": ("THREADS", lambda v: str(v.node.config.threads_per_core)),
+    "z": (
+        "S:C:T",
+        lambda v: (
+            f"{v.node.config.sockets}:{v.node.config.cores_per_socket}"
+            f":{v.node.config.threads_per_core}"
+        ),
+    ),
+    "gresused": ("GRES_USED", _gres_used),
+    "statecomplete": ("STATECOMPLETE", lambda v: v.status.complete),
+    "allocmem": ("ALLOCMEM", lambda v: str(v.usage.mem)),
+}
+
+#: Values of the whole line: partition attributes and sums over its nodes.
+_PER_LINE: dict[str, tuple[str, _Value]] = {
+    "a": ("AVAIL", _part(_avail)),
+    "A": ("NODES(A/I)", lambda g: "{}/{}".format(*_counts(g)[:2])),
+    "B": ("MAX_CPUS_PER_NODE", _part(lambda p: "UNLIMITED")),
+    "c": ("CPUS", lambda g: _min_plus([v.node.config.cpus for v in g.nodes])),
+    "C": ("CPUS(A/I/O/T)", _cpu_counts),
+    "d": ("TMP_DISK", lambda g: _min_plus([v.node.config.tmp_disk for v in g.nodes])),
+    "D": ("NODES", lambda g: str(len(g.nodes))),
+    "F": ("NODES(A/I/O/T)", lambda g: "{}/{}/{}/{}".format(*_counts(g), len(g.nodes))),
+    "g": ("GROUPS", _part(lambda p: ",".join(p.allow_groups) or "all")),
+    "h": ("OVERSUBSCRIBE", _part(lambda p: p.oversubscribe)),
+    "I": ("PRIO_JOB_FACTOR", _part(lambda p: str(p.priority_job_factor))),
+    "l": ("TIMELIMIT", _part(lambda p: format_limit(p.max_time, unlimited="infinite"))),
+    "L": ("DEFAULTTIME", _part(lambda p: format_limit(p.default_time, unlimited="n/a"))),
+    "m": ("MEMORY", lambda g: _min_plus([v.node.config.real_memory for v in g.nodes])),
+    "M": (
+        "PREEMPT_MODE",
+        lambda g: (g.partition and g.partition.preempt_mode) or g.state.config.preempt_mode,
+    ),
+    "n": (
+        "HOSTNAMES",
+        lambda g: compress(v.node.config.node_hostname or v.node.name for v in g.nodes),
+    ),
+    "N": ("NODELIST", lambda g: compress(v.node.name for v in g.nodes)),
+    "o": ("NODE_ADDR", lambda g: compress(v.node.config.node_addr or v.node.name for v in g.nodes)),
+    "p": ("PRIO_TIER", _part(lambda p: str(p.priority_tier))),
+    "P": ("PARTITION", _partition_name),
+    "r": ("ROOT", _part(lambda p: "no")),
+    "R": ("PARTITION", _part(lambda p: p.name)),
+    "s": ("JOB_SIZE", _part(_job_size)),
+    "S": ("ALLOCNODES", _part(lambda p: "all")),
+    "U": ("USER", lambda g: _user_long(g.state, g.first)),
+    "V": ("CLUSTER", lambda g: g.state.config.cluster_name),
+}
+
+#: Letters that make lines per partition.
+_PARTITION_KEYS = frozenset("aBghIlLMpPrRsS")
+#: Node lists are never cut to their column.
+_UNCUT = frozenset("Nno")
+
+_LONG_NAMES = {
+    "allocmem": "allocmem",
+    "allocnodes": "S",
+    "available": "a",
+    "cluster": "V",
+    "cores": "Y",
+    "cpus": "c",
+    "cpusload": "O",
+    "cpusstate": "C",
+    "defaulttime": "L",
+    "disk": "d",
+    "features": "f",
+    "features_act": "b",
+    "freemem": "e",
+    "gres": "G",
+    "gresused": "gresused",
+    "groups": "g",
+    "maxcpuspernode": "B",
+    "memory": "m",
+    "nodeai": "A",
+    "nodeaiot": "F",
+    "nodeaddr": "o",
+    "nodehost": "n",
+    "nodelist": "N",
+    "nodes": "D",
+    "oversubscribe": "h",
+    "partition": "P",
+    "partitionname": "R",
+    "preemptmode": "M",
+    "priorityjobfactor": "I",
+    "prioritytier": "p",
+    "reason": "E",
+    "root": "r",
+    "size": "s",
+    "socketcorethread": "z",
+    "sockets": "X",
+    "statecompact": "t",
+    "statecomplete": "statecomplete",
+    "statelong": "T",
+    "threads": "Z",
+    "time": "l",
+    "timestamp": "H",
+    "user": "u",
+    "userlong": "U",
+    "version": "v",
+    "weight": "w",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    key: str
+    header: str
+    column: Column
+
+    def value(self, group: _Group) -> str | None:
+        if self.key in _PER_NODE:
+            return _PER_NODE[self.key][1](group.first)
+        return _PER_LINE[self.key][1](group)
+
+    def render(self, group: _Group) -> str:
+        return cell(self.value(group), self.column, cut=self.key not in _UNCUT)
+
+
+def _field(key: str, column: Column) -> _Field | None:
+    entry = _PER_NODE.get(key) or _PER_LINE.get(key)
+    return _Field(key, entry[0], column) if entry else None
+
+
+def _cols(spec: list[tuple[str, int, bool]]) -> list[Column]:
+    """Built-in formats: (letter, width, right), each followed by one space but the last."""
+    return [
+        Column(key, width, right, "" if i == len(spec) - 1 else " ")
+        for i, (key, width, right) in enumerate(spec)
+    ]
+
+
+def _default_columns(state: ClusterState, opts: SinfoOptions) -> list[Column]:
+    parts = list(state.partitions.values())
+    pwidth = max([9] + [len(p.name) + (1 if p.default else 0) for p in parts])
+    nwidth = max([9] + [len(n) for n in state.nodes])
+    if opts.reasons:
+        if opts.long:
+            return _cols(
+                [
+                    ("E", 20, False),
+                    ("U", 12, False),
+                    ("H", 19, False),
+                    ("t", 6, False),
+                    ("N", 0, False),
+                ]
+            )
+        return _cols([("E", 20, False), ("u", 9, False), ("H", 19, False), ("N", 0, False)])
+    if opts.node_oriented and opts.long:
+        return _cols(
+            [
+                ("N", nwidth, False),
+                ("D", 6, True),
+                ("P", pwidth, True),
+                ("T", 11, True),
+                ("c", 4, False),
+                ("z", 8, True),
+                ("m", 6, True),
+                ("d", 8, True),
+                ("w", 6, True),
+                ("f", 8, True),
+                ("E", 20, False),
+            ]
+        )
+    if opts.node_oriented:
+        return _cols([("N", nwidth, False), ("D", 6, True), ("P", pwidth, True), ("t", 6, False)])
+    if opts.summarize:
+        return _cols(
+            [
+                ("P", pwidth, False),
+                ("a", 5, True),
+                ("l", 10, True),
+                ("F", 16, True),
+                ("N", 0, False),
+            ]
+        )
+    if opts.long:
+        return _cols(
+            [
+                ("P", pwidth, False),
+                ("a", 5, True),
+                ("l", 10, True),
+                ("s", 10, True),
+                ("r", 4, True),
+                ("h", 8, True),
+                ("g", 10, True),
+                ("D", 6, True),
+                ("T", 11, True),
+                ("N", 0, False),
+            ]
+        )
+    return _cols(
+        [
+            ("P", pwidth, False),
+            ("a", 5, True),
+            ("l", 10, True),
+            ("D", 6, True),
+            ("t", 6, True),
+            ("N", 0, False),
+        ]
+    )
+
+
+def _fields(state: ClusterState, opts: SinfoOptions) -> tuple[str, list[_Field], list[str]]:
+    prefix, errors = "", []
+    if opts.format_long is not None:
+        columns = [
+            Column(_LONG_NAMES.get(c.key.lower(), c.key), c.width, c.right, c.suffix)
+            for c in parse_long(opts.format_long)
+        ]
+    elif opts.format is not None:
+        prefix, columns = parse_percent(opts.format)
+    else:
+        columns = _default_columns(state, opts)
+    fields = []
+    for column in columns:
+        made = _field(column.key, column)
+        if made is None:
+            errors.append(f"sinfo: error: Invalid node format specification: {column.key}")
+        else:
+            fields.append(made)
+    return prefix, fields, errors
+
+
+_STATE_FILTERS: dict[str, Callable[[NodeStatus], bool]] = {
+    "ALLOC": lambda s: s.base == "ALLOCATED",
+    "ALLOCATED": lambda s: s.base == "ALLOCATED",
+    "COMP": lambda s: "COMPLETING" in s.flags,
+    "COMPLETING": lambda s: "COMPLETING" in s.flags,
+    "DOWN": lambda s: s.base == "DOWN",
+    "DRAIN": lambda s: "DRAIN" in s.flags,
+    "DRAINED": lambda s: "DRAIN" in s.flags and not s.has_jobs,
+    "DRAINING": lambda s: "DRAIN" in s.flags and s.has_jobs,
+    "IDLE": lambda s: s.base == "IDLE",
+    "MIX": lambda s: s.base == "MIXED",
+    "MIXED": lambda s: s.base == "MIXED",
+    "NO_RESPOND": lambda s: "NOT_RESPONDING" in s.flags,
+    "FAIL": lambda s: False,
+}
+
+
+def _state_filter(
+    names: tuple[str, ...], opts: SinfoOptions
+) -> Callable[[NodeStatus], bool] | str | None:
+    """A predicate for ``-t`` (``,`` = or); -R alone means down, drain, fail."""
+    if not names:
+        names = ("DOWN", "DRAIN", "FAIL") if opts.reasons else ()
+    if not names:
+        return None
+    tests = []
+    for name in names:
+        test = _STATE_FILTERS.get(name.upper())
+        if test is None:
+            return name
+        tests.append(test)
+    return lambda status: any(t(status) for t in tests)
+
+
+def _natural(name: str) -> tuple[str, int, str]:
+    head = name.rstrip("0123456789")
+    digits = name[len(head) :]
+    return (head, int(digits) if digits else -1, name)
+
+
+def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rendered:
+    """Print partitions and node states as ``sinfo`` with ``opts`` would at ``now``."""
+    prefix, fields, errors = _fields(state, opts)
+    wanted_state = _state_filter(opts.states, opts)
+    if isinstance(wanted_state, str):
+        return Rendered(stderr=f'sinfo: error: Bad state string: "{wanted_state}"\n', exit_code=1)
+    usage = node_usage(state.jobs.values())
+    completing = completing_nodes(state.jobs.values())
+    views: dict[str, _NodeView] = {}
+    for name, node in state.nodes.items():
+        holders = tuple(p.name for p in state.partitions.values() if name in p.nodes)
+        status = node_status(node, usage.get(name), name in completing)
+        views[name] = _NodeView(node, usage.get(name, NodeUsage()), status, holders)
+
+    def shown(view: _NodeView) -> bool:
+        if opts.nodes and view.node.name not in opts.nodes:
+            return False
+        return wanted_state is None or wanted_state(view.status)
+
+    partitions = [
+        p
+        for p in state.partitions.values()
+        if not p.hidden and (not opts.partitions or p.name in opts.partitions)
+    ]
+    by_partition = opts.node_oriented or any(f.key in _PARTITION_KEYS for f in fields)
+    pools: list[tuple[Partition | None, list[_NodeView]]]
+    if by_partition:
+        pools = [(p, [views[n] for n in p.nodes if n in views]) for p in partitions]
+    else:
+        pooled = {n for p in partitions for n in p.nodes}
+        pools = [(None, [v for n, v in views.items() if n in pooled])]
+
+    node_keys = [f.key for f in fields if f.key in _PER_NODE]
+    groups: list[_Group] = []
+    for part, pool in pools:
+        members = [v for v in pool if shown(v)]
+        if opts.node_oriented:
+            groups.extend(_Group(part, (v,), state) for v in members)
+            continue
+        if not members:
+            continue
+        buckets: dict[tuple[str, ...], list[_NodeView]] = {}
+        for view in members:
+            key = tuple(_PER_NODE[k][1](view) for k in node_keys)
+            buckets.setdefault(key, []).append(view)
+        line_groups = [_Group(part, tuple(b), state) for b in buckets.values()]
+        line_groups.sort(key=lambda g: g.first.status.value, reverse=True)
+        groups.extend(line_groups)
+    if opts.node_oriented:
+        groups.sort(key=lambda g: _natural(g.first.node.name))
+
+    out: list[str] = []
+    if not opts.noheader:
+        if opts.long:
+            out.append(date_line(now) + "\n")
+        out.append(prefix + "".join(cell(f.header, f.column) for f in fields) + "\n")
+    for group in groups:
+        out.append(prefix + "".join(f.render(group) for f in fields) + "\n")
+    return Rendered(stdout="".join(out), stderr="".join(e + "\n" for e in errors))

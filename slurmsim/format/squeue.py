@@ -1,0 +1,553 @@
+"""``squeue``: one line per job (pending array tasks folded), Slurm 22.05's bytes.
+
+Rows are listed in the controller's order (job id order; the records of one
+array, newest task first, when a single array is asked for), pre-sorted by
+start time, newest first, then sorted stably by each ``-S`` key from last to
+first, as squeue does; the default keys are ``P,t,-p``.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from slurmsim.format import jobview as jv
+from slurmsim.format.columns import Column, cell, parse_long, parse_percent
+from slurmsim.format.hostlist import compress
+from slurmsim.format.rendered import Rendered
+from slurmsim.format.times import (
+    date_line,
+    format_elapsed,
+    format_instant,
+    format_limit,
+)
+from slurmsim.format.units import format_mem
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.time import Instant
+
+DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R"
+LONG_FORMAT = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R"
+START_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R"
+DEFAULT_SORT = "P,t,-p"
+
+#: What squeue lists when no -t is given.
+DEFAULT_STATES = frozenset(
+    {JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING}
+)
+_PRIORITY_SCALE = 0xFFFFFFFF
+
+
+@dataclass(frozen=True, slots=True)
+class SqueueOptions:
+    """squeue's command-line options, already split into lists."""
+
+    format: str | None = None  # -o
+    format_long: str | None = None  # -O
+    long: bool = False  # -l
+    noheader: bool = False  # -h
+    array_unfold: bool = False  # -r
+    start: bool = False  # --start
+    jobs: tuple[str, ...] = ()  # -j: "234" or "234_3"
+    users: tuple[str, ...] = ()  # -u: names or uids
+    partitions: tuple[str, ...] = ()  # -p
+    states: tuple[str, ...] = ()  # -t: PD, pending, all, ...
+    accounts: tuple[str, ...] = ()  # -A
+    qos: tuple[str, ...] = ()  # -q
+    names: tuple[str, ...] = ()  # -n
+    nodelist: tuple[str, ...] = ()  # -w, expanded host names
+    me: bool = False  # --me
+    user: str = "root"  # who runs squeue (for --me)
+    sort: str | None = None  # -S
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One printed line: a job record, or one pending task of an array's meta record."""
+
+    job: Job
+    state: ClusterState
+    now: Instant
+    task: int | None = None  # set when a pending array task is shown on its own line
+
+
+_Value = Callable[[_Row], str | None]
+
+
+def _iso(instant: Instant | None) -> str:
+    return format_instant(instant, "N/A")
+
+
+def _user_id(row: _Row) -> str:
+    user = row.state.users.get(row.job.request.user)
+    return str(user.uid if user else row.job.request.uid)
+
+
+def _group_id(row: _Row) -> str:
+    user = row.state.users.get(row.job.request.user)
+    return str(user.gid if user else row.job.request.gid)
+
+
+def _min_memory(row: _Row) -> str:
+    request = row.job.request
+    per_cpu = jv.mem_per_cpu(request, row.state.config)
+    if per_cpu is not None:
+        return format_mem(per_cpu)
+    return format_mem(request.mem_per_node or 0)
+
+
+def _end(row: _Row) -> str:
+    job = row.job
+    if job.state is JobState.RUNNING and job.time_limit is None:
+        return "NONE"
+    return _iso(jv.end_time(job))
+
+
+def _start(row: _Row) -> str:
+    return _iso(row.job.start_time)
+
+
+def _time_left(row: _Row) -> str:
+    left = jv.time_left(row.job, row.now)
+    return "UNLIMITED" if left is None else format_elapsed(left)
+
+
+def _array_task(row: _Row) -> str:
+    return str(row.task) if row.task is not None else jv.array_task_text(row.job)
+
+
+def _array_job(row: _Row) -> str:
+    job = row.job
+    return str(job.array_job_id if job.array_job_id is not None else job.job_id)
+
+
+def _sched_nodes(row: _Row) -> str | None:
+    return compress(row.job.sched_nodes) if row.job.sched_nodes else None
+
+
+def _gres_field(gres: object) -> str:
+    return "N/A" if gres is None else f"gres:{gres}"
+
+
+#: ``-o`` letters: header and value. A value of None prints as ``(null)``.
+LETTERS: dict[str, tuple[str, _Value]] = {
+    "a": ("ACCOUNT", lambda r: r.job.request.account),
+    "A": ("JOBID", lambda r: str(r.job.job_id)),
+    "b": ("TRES_PER_NODE", lambda r: jv.tres_per_node(r.job.request) or "N/A"),
+    "B": ("EXEC_HOST", lambda r: r.job.nodes[0] if r.job.alloc else "n/a"),
+    "c": (
+        "MIN_CPUS",
+        lambda r: str(r.job.request.cpus_per_task * (r.job.request.ntasks_per_node or 1)),
+    ),
+    "C": ("CPUS", lambda r: str(jv.cpu_count(r.job))),
+    "d": ("MIN_TMP_DISK", lambda r: "0"),
+    "D": ("NODES", lambda r: str(jv.node_count(r.job))),
+    "e": ("END_TIME", _end),
+    "E": ("DEPENDENCY", lambda r: jv.dependency_text(r.job, r.state)),
+    "f": ("FEATURES", lambda r: r.job.request.features),
+    "F": ("ARRAY_JOB_ID", _array_job),
+    "g": ("GROUP", lambda r: r.job.request.user),
+    "G": ("GROUP", _group_id),
+    "h": ("OVER_SUBSCRIBE", lambda r: "NO" if r.job.request.exclusive else "OK"),
+    "H": ("SOCKETS_PER_NODE", lambda r: "*"),
+    "i": ("JOBID", lambda r: jv.job_id_text(r.job, r.task)),
+    "I": ("CORES_PER_SOCKET", lambda r: "*"),
+    "j": ("NAME", lambda r: r.job.request.name),
+    "J": ("THREADS_PER_CORE", lambda r: "*"),
+    "k": ("COMMENT", lambda r: r.job.request.comment),
+    "K": ("ARRAY_TASK_ID", _array_task),
+    "l": ("TIME_LIMIT", lambda r: format_limit(r.job.time_limit)),
+    "L": ("TIME_LEFT", _time_left),
+    "m": ("MIN_MEMORY", _min_memory),
+    "M": ("TIME", lambda r: format_elapsed(jv.time_used(r.job, r.now))),
+    "n": ("REQ_NODES", lambda r: compress(r.job.request.req_nodes)),
+    "N": ("NODELIST", lambda r: jv.node_list(r.job)),
+    "o": ("COMMAND", lambda r: r.job.request.command),
+    "O": ("CONTIGUOUS", lambda r: str(int(r.job.request.contiguous))),
+    "p": ("PRIORITY", lambda r: f"{r.job.priority / _PRIORITY_SCALE:16.14f}"),
+    "P": ("PARTITION", lambda r: r.job.request.partition),
+    "q": ("QOS", lambda r: r.job.request.qos),
+    "Q": ("PRIORITY", lambda r: str(r.job.priority)),
+    "r": ("REASON", lambda r: jv.reason_text(r.job)),
+    "R": ("NODELIST(REASON)", lambda r: jv.reason_list(r.job)),
+    "S": ("START_TIME", _start),
+    "t": ("ST", lambda r: r.job.state.compact),
+    "T": ("STATE", lambda r: r.job.state.value),
+    "u": ("USER", lambda r: r.job.request.user),
+    "U": ("UID", _user_id),
+    "v": ("RESERVATION", lambda r: None),
+    "V": ("SUBMIT_TIME", lambda r: _iso(r.job.submit_time)),
+    "w": ("WCKEY", lambda r: None),
+    "W": ("LICENSES", lambda r: None),
+    "x": ("EXC_NODES", lambda r: compress(r.job.request.exc_nodes)),
+    "X": ("CORE_SPEC", lambda r: "N/A"),
+    "y": ("NICE", lambda r: str(r.job.request.nice)),
+    "Y": ("SCHEDNODES", _sched_nodes),
+    "z": ("S:C:T", lambda r: "*:*:*"),
+    "Z": ("WORK_DIR", lambda r: r.job.request.work_dir),
+}
+
+#: ``-O`` names (lower case) that are just an ``-o`` letter.
+_LONG_LETTERS = {
+    "account": "a",
+    "arrayjobid": "F",
+    "arraytaskid": "K",
+    "batchhost": "B",
+    "command": "o",
+    "comment": "k",
+    "contiguous": "O",
+    "cores": "I",
+    "corespec": "X",
+    "dependency": "E",
+    "endtime": "e",
+    "excnodes": "x",
+    "feature": "f",
+    "groupid": "G",
+    "groupname": "g",
+    "jobarrayid": "i",
+    "jobid": "A",
+    "licenses": "W",
+    "mincpus": "c",
+    "minmemory": "m",
+    "mintmpdisk": "d",
+    "name": "j",
+    "nice": "y",
+    "nodelist": "N",
+    "numcpus": "C",
+    "numnodes": "D",
+    "oversubscribe": "h",
+    "partition": "P",
+    "priority": "p",
+    "prioritylong": "Q",
+    "qos": "q",
+    "reason": "r",
+    "reasonlist": "R",
+    "reqnodes": "n",
+    "reservation": "v",
+    "schednodes": "Y",
+    "sct": "z",
+    "shared": "h",
+    "sockets": "H",
+    "starttime": "S",
+    "state": "T",
+    "statecompact": "t",
+    "submittime": "V",
+    "threads": "J",
+    "timeleft": "L",
+    "timelimit": "l",
+    "timeused": "M",
+    "tres-per-node": "b",
+    "userid": "U",
+    "username": "u",
+    "wckey": "w",
+    "workdir": "Z",
+}
+
+#: ``-O`` names with no ``-o`` letter of their own.
+_LONG_ONLY: dict[str, tuple[str, _Value]] = {
+    "accruetime": ("ACCRUE_TIME", lambda r: format_instant(r.job.accrue_time, "N/A")),
+    "allocnodes": ("ALLOC_NODES", lambda r: r.job.request.alloc_node),
+    "allocsid": ("ALLOC_SID", lambda r: str(r.job.request.alloc_sid)),
+    "batchflag": ("BATCH_FLAG", lambda r: str(int(r.job.request.batch))),
+    "cpus-per-task": ("CPUS_PER_TASK", lambda r: str(r.job.request.cpus_per_task)),
+    "cpuspertask": ("CPUS_PER_TASK", lambda r: str(r.job.request.cpus_per_task)),
+    "eligibletime": ("ELIGIBLE_TIME", lambda r: format_instant(r.job.eligible_time, "N/A")),
+    "exit_code": ("EXIT_CODE", lambda r: str(r.job.exit_code)),
+    "lastschedeval": ("LAST_SCHED_EVAL", lambda r: _iso(r.job.last_sched_eval)),
+    "maxnodes": ("MAX_NODES", lambda r: str(r.job.request.max_nodes or 0)),
+    "mintime": ("TIME_MIN", lambda r: format_limit(r.job.request.time_min, unlimited="0:00")),
+    "ntpernode": ("NTASKS_PER_NODE", lambda r: str(r.job.request.ntasks_per_node or 0)),
+    "numtasks": ("TASKS", lambda r: str(r.job.request.num_tasks)),
+    "preempttime": ("PREEMPT_TIME", lambda r: _iso(r.job.preempt_time)),
+    "requeue": ("REQUEUE", lambda r: str(int(r.job.request.requeue))),
+    "restartcnt": ("RESTART_COUNT", lambda r: str(r.job.restarts)),
+    "stderr": ("STDERR", lambda r: jv.std_err(r.job, r.task)),
+    "stdin": ("STDIN", lambda r: r.job.request.std_in),
+    "stdout": ("STDOUT", lambda r: jv.std_out(r.job, r.task)),
+    "tres-alloc": ("TRES_ALLOC", lambda r: jv.job_tres(r.job, r.state.config)),
+    "tres": ("TRES_ALLOC", lambda r: jv.job_tres(r.job, r.state.config)),
+    "tres-per-job": ("TRES_PER_JOB", lambda r: _gres_field(r.job.request.gpus_per_job)),
+    "tres-per-task": ("TRES_PER_TASK", lambda r: _gres_field(r.job.request.gpus_per_task)),
+}
+
+#: Columns never cut to their width: node lists and the scheduled-node list.
+_UNCUT = frozenset({"N", "n", "x", "Y"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    header: str
+    value: _Value
+    column: Column
+    letter: str = ""  # the -o letter behind the column, if any
+
+    def render(self, row: _Row) -> str:
+        value = self.value(row)
+        # Node lists are never cut; %R cuts a "(reason)" but not the node list it may show.
+        cut = self.letter not in _UNCUT and not (
+            self.letter == "R" and value is not None and not value.startswith("(")
+        )
+        return cell(value, self.column, cut=cut)
+
+
+def _percent_fields(fmt: str) -> tuple[str, list[_Field], list[str]]:
+    prefix, columns = parse_percent(fmt)
+    fields, errors = [], []
+    for column in columns:
+        entry = LETTERS.get(column.key)
+        if entry is None:
+            errors.append(f"squeue: error: Invalid job format specification: {column.key}")
+            continue
+        header, value = entry
+        fields.append(_Field(header, value, column, column.key))
+    return prefix, fields, errors
+
+
+def _long_fields(fmt: str) -> tuple[list[_Field], list[str]]:
+    fields, errors = [], []
+    for column in parse_long(fmt):
+        name = column.key.lower()
+        letter = _LONG_LETTERS.get(name)
+        if letter is not None:
+            header, value = LETTERS[letter]
+            fields.append(_Field(header, value, column, letter))
+        elif name in _LONG_ONLY:
+            header, value = _LONG_ONLY[name]
+            fields.append(_Field(header, value, column))
+        else:
+            errors.append(f"squeue: error: Invalid job format specification: {column.key}")
+    return fields, errors
+
+
+def _render_line(prefix: str, fields: list[_Field], row: _Row | None) -> str:
+    if row is None:
+        cells = [cell(f.header, f.column) for f in fields]
+    else:
+        cells = [f.render(row) for f in fields]
+    return prefix + "".join(cells) + "\n"
+
+
+# --- selection -------------------------------------------------------------------------
+
+
+_STATE_NAMES = {s.value: s for s in JobState} | {s.compact: s for s in JobState}
+
+
+def _parse_states(names: Iterable[str]) -> frozenset[JobState] | str:
+    """The states asked for, or the first name that is not a state."""
+    wanted: set[JobState] = set()
+    for name in names:
+        upper = name.upper()
+        if upper == "ALL":
+            return frozenset(JobState)
+        if upper not in _STATE_NAMES:
+            return name
+        wanted.add(_STATE_NAMES[upper])
+    return frozenset(wanted)
+
+
+@dataclass(slots=True)
+class _JobSelector:
+    """``-j`` ids: whole jobs or arrays (``234``) and single tasks (``234_3``)."""
+
+    ids: set[int] = field(default_factory=set)
+    tasks: set[tuple[int, int]] = field(default_factory=set)
+
+    @classmethod
+    def parse(cls, specs: Iterable[str]) -> "_JobSelector | str":
+        selector = cls()
+        for spec in specs:
+            head, _, task = spec.partition("_")
+            if not head.isdigit() or (task and not task.isdigit()):
+                return spec
+            if task:
+                selector.tasks.add((int(head), int(task)))
+            else:
+                selector.ids.add(int(head))
+        return selector
+
+    def rows(self, job: Job) -> list[int | None] | None:
+        """Which lines of ``job`` the selection keeps: None: none; [None]: the whole record."""
+        array_id = job.array_job_id
+        if job.job_id in self.ids or (array_id is not None and array_id in self.ids):
+            return [None]
+        if array_id is None:
+            return None
+        if job.array_task_id is not None:
+            return [None] if (array_id, job.array_task_id) in self.tasks else None
+        picked = [t for t in job.array_tasks if (array_id, t) in self.tasks]
+        return list(picked) if picked else None
+
+
+def _known(state: ClusterState, spec: str) -> bool:
+    head = int(spec.partition("_")[0])
+    return any(head in (j.job_id, j.array_job_id) for j in state.jobs.values())
+
+
+def _controller_order(state: ClusterState, opts: SqueueOptions) -> list[Job]:
+    """Jobs in the order slurmctld sends them.
+
+    Loading one array by id returns its meta record, then its tasks newest first;
+    everything else comes in job id order.
+    """
+    jobs = sorted(state.jobs.values(), key=lambda j: j.job_id)
+    if len(opts.jobs) == 1 and "_" not in opts.jobs[0]:
+        wanted = int(opts.jobs[0])
+        members = [j for j in jobs if j.array_job_id == wanted and j.job_id != wanted]
+        if members:
+            meta = [j for j in jobs if j.job_id == wanted]
+            return meta + sorted(members, key=lambda j: j.job_id, reverse=True)
+    return jobs
+
+
+def _user_filter(state: ClusterState, opts: SqueueOptions) -> tuple[set[str] | None, list[str]]:
+    names = list(opts.users) + ([opts.user] if opts.me else [])
+    if not names:
+        return None, []
+    wanted, errors = set(), []
+    by_uid = {str(u.uid): u.name for u in state.users.values()}
+    for name in names:
+        if name in state.users:
+            wanted.add(name)
+        elif name in by_uid:
+            wanted.add(by_uid[name])
+        else:
+            errors.append(f"squeue: error: Invalid user: {name}\n")
+    return wanted, errors
+
+
+# --- sorting ---------------------------------------------------------------------------
+
+
+def _priority_key(row: _Row) -> tuple[int, int]:
+    partition = row.state.partitions.get(row.job.request.partition)
+    return (partition.priority_tier if partition else 0, row.job.priority)
+
+
+def _array_key(row: _Row) -> tuple[int, int]:
+    job = row.job
+    if job.array_job_id is None:
+        return (job.job_id, -1)
+    task = row.task if row.task is not None else job.array_task_id
+    return (job.array_job_id, -1 if task is None else task)
+
+
+_SortKey = Callable[[_Row], object]
+
+_SORT_KEYS: dict[str, _SortKey] = {
+    "a": lambda r: r.job.request.account,
+    "A": lambda r: r.job.job_id,
+    "C": lambda r: jv.cpu_count(r.job),
+    "D": lambda r: jv.node_count(r.job),
+    "e": lambda r: jv.end_time(r.job) or 0,
+    "i": _array_key,
+    "j": lambda r: r.job.request.name,
+    "l": lambda r: r.job.time_limit or 0,
+    "L": lambda r: jv.time_left(r.job, r.now) or 0,
+    "M": lambda r: jv.time_used(r.job, r.now),
+    "N": lambda r: jv.node_list(r.job),
+    "p": _priority_key,
+    "P": lambda r: r.job.request.partition,
+    "q": lambda r: r.job.request.qos,
+    "Q": _priority_key,
+    "r": lambda r: jv.reason_text(r.job),
+    "S": lambda r: r.job.start_time or 0,
+    "t": lambda r: r.job.state.compact,
+    "T": lambda r: r.job.state.value,
+    "u": lambda r: r.job.request.user,
+    "U": lambda r: r.job.request.uid,
+    "V": lambda r: r.job.submit_time,
+}
+
+
+def _sort(rows: list[_Row], spec: str) -> list[_Row] | str:
+    """Apply ``-S`` keys from last to first, each a stable sort; or return the bad key."""
+    keys = []
+    for item in spec.split(","):
+        descending = item.startswith("-")
+        letter = item.lstrip("+-")
+        if letter not in _SORT_KEYS:
+            return letter
+        keys.append((_SORT_KEYS[letter], descending))
+    rows = sorted(rows, key=lambda r: r.job.start_time or 0, reverse=True)
+    for key, descending in reversed(keys):
+        rows = sorted(rows, key=key, reverse=descending)  # type: ignore[arg-type]  # keys compare within one type
+    return rows
+
+
+# --- entry point -----------------------------------------------------------------------
+
+
+def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | None]:
+    """The lines ``job`` gets under the filters: [] none, [None] its record, else pending tasks."""
+    request = job.request
+    if (
+        (opts.partitions and request.partition not in opts.partitions)
+        or (opts.accounts and request.account not in opts.accounts)
+        or (opts.qos and request.qos not in opts.qos)
+        or (opts.names and request.name not in opts.names)
+        or (opts.nodelist and not set(opts.nodelist).intersection(job.nodes))
+    ):
+        return []
+    picked: list[int | None] = [None]
+    if opts.jobs:
+        picked = selector.rows(job) or []
+    if picked == [None] and opts.array_unfold and jv.is_array_meta(job):
+        return list(job.array_tasks)
+    return picked
+
+
+def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Rendered:
+    """Print the job queue as ``squeue`` with ``opts`` would at ``now``."""
+    errors: list[str] = []
+    selector = _JobSelector.parse(opts.jobs)
+    if isinstance(selector, str):
+        return Rendered(stderr=f"squeue: error: Invalid job id: {selector}\n", exit_code=1)
+    if len(opts.jobs) == 1 and not _known(state, opts.jobs[0]):
+        return Rendered(stderr="slurm_load_jobs error: Invalid job id specified\n", exit_code=1)
+    states: frozenset[JobState] | str = DEFAULT_STATES
+    if opts.states:
+        states = _parse_states(opts.states)
+    elif opts.start:
+        states = frozenset({JobState.PENDING})
+    if isinstance(states, str):
+        valid = ",".join(s.value for s in JobState)
+        return Rendered(
+            stderr=(
+                f"squeue: error: Invalid job state specified: {states}\n"
+                f"squeue: error: Valid job states include: {valid}\n\n"
+            ),
+            exit_code=1,
+        )
+    users, user_errors = _user_filter(state, opts)
+    errors += user_errors
+
+    if opts.format_long is not None:
+        prefix = ""
+        fields, field_errors = _long_fields(opts.format_long)
+    else:
+        fmt = opts.format or (
+            START_FORMAT if opts.start else LONG_FORMAT if opts.long else DEFAULT_FORMAT
+        )
+        prefix, fields, field_errors = _percent_fields(fmt)
+    errors += field_errors
+
+    rows = [
+        _Row(job, state, now, task)
+        for job in _controller_order(state, opts)
+        if job.state in states and (users is None or job.request.user in users)
+        for task in _lines(job, opts, selector)
+    ]
+
+    sort_spec = opts.sort or ("S" if opts.start else DEFAULT_SORT)
+    ordered = _sort(rows, sort_spec)
+    if isinstance(ordered, str):
+        return Rendered(
+            stderr=f"squeue: error: Invalid sort specification: {ordered}\n", exit_code=1
+        )
+
+    out: list[str] = []
+    if not opts.noheader:
+        if opts.long:
+            out.append(date_line(now) + "\n")
+        out.append(_render_line(prefix, fields, None))
+    out.extend(_render_line(prefix, fields, row) for row in ordered)
+    return Rendered(stdout="".join(out), stderr="".join(e + "\n" for e in errors))

@@ -1,0 +1,57 @@
+"""Accounting objects: accounts, users, associations and QOS (sacctmgr's world)."""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from slurmsim.model.time import Seconds
+
+
+class AdminLevel(StrEnum):
+    NONE = "None"
+    OPERATOR = "Operator"
+    ADMINISTRATOR = "Administrator"
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    name: str
+    parent: str | None  # None only for "root"
+    description: str = ""
+    organization: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    name: str
+    uid: int
+    gid: int
+    default_account: str
+    admin_level: AdminLevel = AdminLevel.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class Association:
+    """A (account, user) pair, or an account's own node when ``user`` is None."""
+
+    id: int
+    account: str
+    user: str | None
+    shares: int = 1
+    qos: tuple[str, ...] = ("normal",)
+    default_qos: str | None = None
+    parent_account: str | None = None  # the account above an account's own node
+
+
+@dataclass(frozen=True, slots=True)
+class Qos:
+    name: str
+    id: int
+    priority: int = 0
+    preempt: tuple[str, ...] = ()
+    preempt_mode: str = "cluster"
+    grace_time: Seconds = Seconds(0)
+    usage_factor: float = 1.0
+    flags: tuple[str, ...] = ()
+    description: str = ""
+    #: Limits by sacctmgr name (``MaxWall``, ``MaxTRESPU``, ``GrpTRES``, ...), raw text.
+    limits: dict[str, str] = field(default_factory=dict)

@@ -1,0 +1,94 @@
+"""Cluster-wide configuration (the scheduling part of slurm.conf) and the state the engine advances."""
+
+from dataclasses import dataclass, field
+
+from slurmsim.model.accounts import Account, Association, Qos, User
+from slurmsim.model.jobs import Job
+from slurmsim.model.nodes import Node
+from slurmsim.model.partitions import Partition
+from slurmsim.model.time import Instant, Seconds
+
+
+@dataclass(frozen=True, slots=True)
+class SchedulerParameters:
+    """``SchedulerParameters=`` with Slurm 22.05's defaults."""
+
+    bf_interval: Seconds = Seconds(30)
+    bf_window: int = 1440  # minutes
+    bf_resolution: Seconds = Seconds(60)
+    bf_max_job_test: int = 100
+    bf_continue: bool = False
+    default_queue_depth: int = 100
+    sched_interval: Seconds = Seconds(60)
+    sched_min_interval: int = 2  # microseconds, as Slurm counts it
+    batch_sched_delay: Seconds = Seconds(3)
+
+
+@dataclass(frozen=True, slots=True)
+class PriorityWeights:
+    age: int = 0
+    assoc: int = 0
+    fairshare: int = 0
+    job_size: int = 0
+    partition: int = 0
+    qos: int = 0
+    tres: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterConfig:
+    """The slurm.conf options that shape scheduling, with Slurm's defaults."""
+
+    cluster_name: str = "cluster"
+    scheduler_type: str = "sched/backfill"
+    scheduler_parameters: SchedulerParameters = SchedulerParameters()
+    select_type: str = "select/cons_tres"
+    select_type_parameters: str = "CR_Core_Memory"
+    def_mem_per_cpu: int | None = None  # MB
+    def_mem_per_gpu: int | None = None  # MB
+    max_job_count: int = 10000
+    min_job_age: Seconds = Seconds(300)
+    priority_type: str = "priority/basic"
+    priority_weights: PriorityWeights = PriorityWeights()
+    priority_max_age: Seconds = Seconds(7 * 86400)
+    priority_decay_half_life: Seconds = Seconds(7 * 86400)
+    priority_favor_small: bool = False
+    priority_flags: tuple[str, ...] = ()
+    preempt_type: str = "preempt/none"
+    preempt_mode: str = "OFF"
+    job_requeue: bool = True
+    enforce_part_limits: str = "NO"
+    kill_wait: Seconds = Seconds(30)
+    over_time_limit: int = 0
+    gres_types: tuple[str, ...] = ()
+    #: Every option of the slurm.conf it came from, in order, for ``scontrol show config``.
+    raw: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(slots=True)
+class ClusterState:
+    """Everything the engine reads and advances: configuration, nodes, jobs, the clock.
+
+    The engine mutates the ``ClusterState`` it is given (the caller owns it: the
+    store loads a fresh one for every command) and reports what it did as events.
+    """
+
+    config: ClusterConfig
+    nodes: dict[str, Node]  # in slurm.conf order
+    partitions: dict[str, Partition]  # in slurm.conf order
+    qos: dict[str, Qos]
+    accounts: dict[str, Account]
+    users: dict[str, User]
+    associations: list[Association]
+    jobs: dict[int, Job]  # by job id
+    now: Instant
+    next_job_id: int = 1
+    #: When the engine last ran each pass, so passes keep Slurm's intervals across commands.
+    last_sched: Instant | None = None
+    last_backfill: Instant | None = None
+    #: When a triggered main-scheduler pass is due (Slurm answers a submit, a job end,
+    #: a release or a node resume with a pass a moment later); None when none is queued.
+    sched_due: Instant | None = None
+    #: Raw fair-share usage per association id (GPU-seconds x billing, decayed); see priority.
+    usage: dict[int, float] = field(default_factory=dict)
+    extra: dict[str, str] = field(default_factory=dict)

@@ -1,0 +1,184 @@
+"""Jobs: what was asked for (``JobRequest``) and what became of it (``Job``).
+
+Field names follow ``scontrol show job``. Times are ``Instant``s (int seconds);
+``None`` prints as ``Unknown``/``None``/``N/A`` as Slurm does for that field.
+"""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.tres import Gres
+
+
+class JobState(StrEnum):
+    """Slurm's base job states, spelled as Slurm prints them."""
+
+    PENDING = "PENDING"
+    RUNNING = "RUNNING"
+    SUSPENDED = "SUSPENDED"
+    COMPLETING = "COMPLETING"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
+    FAILED = "FAILED"
+    TIMEOUT = "TIMEOUT"
+    NODE_FAIL = "NODE_FAIL"
+    PREEMPTED = "PREEMPTED"
+    BOOT_FAIL = "BOOT_FAIL"
+    DEADLINE = "DEADLINE"
+    OUT_OF_MEMORY = "OUT_OF_MEMORY"
+
+    @property
+    def compact(self) -> str:
+        """The two-letter code squeue's ``%t`` prints."""
+        return _COMPACT[self]
+
+    @property
+    def finished(self) -> bool:
+        return self not in _ACTIVE
+
+
+_ACTIVE = frozenset(
+    {JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING}
+)
+_COMPACT = {
+    JobState.PENDING: "PD",
+    JobState.RUNNING: "R",
+    JobState.SUSPENDED: "S",
+    JobState.COMPLETING: "CG",
+    JobState.COMPLETED: "CD",
+    JobState.CANCELLED: "CA",
+    JobState.FAILED: "F",
+    JobState.TIMEOUT: "TO",
+    JobState.NODE_FAIL: "NF",
+    JobState.PREEMPTED: "PR",
+    JobState.BOOT_FAIL: "BF",
+    JobState.DEADLINE: "DL",
+    JobState.OUT_OF_MEMORY: "OOM",
+}
+
+
+class Hold(StrEnum):
+    NONE = ""
+    USER = "JobHeldUser"
+    ADMIN = "JobHeldAdmin"
+
+
+@dataclass(frozen=True, slots=True)
+class JobRequest:
+    """Everything a submission asks for, after defaults are applied.
+
+    This is what sbatch/srun/salloc send; the engine never changes it except
+    through ``scontrol update`` (which builds a new request).
+    """
+
+    name: str
+    user: str
+    account: str
+    partition: str
+    qos: str
+    min_nodes: int = 1
+    max_nodes: int | None = None  # None: same as min_nodes
+    num_tasks: int = 1
+    ntasks_set: bool = False  # -n given explicitly (changes NumTasks display)
+    ntasks_per_node: int | None = None
+    cpus_per_task: int = 1
+    mem_per_cpu: int | None = None  # MB
+    mem_per_node: int | None = None  # MB; 0 means "all of the node's memory"
+    mem_per_gpu: int | None = None  # MB
+    gres_per_node: tuple[Gres, ...] = ()  # --gres / --gpus-per-node
+    gpus_per_job: Gres | None = None  # --gpus
+    gpus_per_task: Gres | None = None  # --gpus-per-task
+    time_limit: Seconds | None = None  # None: the partition's limit (or UNLIMITED)
+    time_limit_set: bool = False  # --time given; otherwise filled from DefaultTime
+    time_min: Seconds | None = None
+    req_nodes: tuple[str, ...] = ()  # -w
+    exc_nodes: tuple[str, ...] = ()  # -x
+    exclusive: bool = False
+    contiguous: bool = False
+    features: str | None = None
+    begin_time: Instant | None = None
+    dependency: str | None = None  # as given, e.g. "afterok:12"
+    nice: int = 0
+    requeue: bool = True
+    batch: bool = True  # False for srun/salloc allocations
+    command: str | None = None  # script path and args, as scontrol shows Command=
+    script: str = ""
+    work_dir: str = "/"
+    std_out: str | None = None  # pattern as given (-o), None: slurm-%j.out
+    std_err: str | None = None
+    std_in: str = "/dev/null"
+    comment: str | None = None
+    export: str | None = None
+    environment: tuple[tuple[str, str], ...] = ()
+    #: Simulation: how long the job would really run, and how it ends.
+    runtime: Seconds | None = None  # None: runs to its time limit
+    exit_code: int = 0
+    uid: int = 0
+    gid: int = 0
+    alloc_node: str = "localhost"
+    alloc_sid: int = 0
+
+
+@dataclass(slots=True)
+class NodeAlloc:
+    """What a running job holds on one node."""
+
+    node: str
+    cpus: int
+    mem: int  # MB
+    gpus: tuple[int, ...] = ()  # GPU indices, e.g. (0, 1, ..., 7)
+    #: CPU indices on the node (``scontrol show job -d`` CPU_IDs); empty: the formatter
+    #: assumes the job's CPUs follow those of the jobs that started there before it.
+    cpu_ids: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class Job:
+    """A job record as slurmctld keeps it."""
+
+    job_id: int
+    request: JobRequest
+    submit_time: Instant
+    state: JobState = JobState.PENDING
+    reason: str = "None"
+    #: Free text that replaces the reason code in squeue %R and scontrol Reason=
+    #: (``ReqNodeNotAvail, UnavailableNodes:dgx2``); the code stays in ``reason``.
+    state_desc: str | None = None
+    hold: Hold = Hold.NONE
+    priority: int = 0
+    eligible_time: Instant | None = None
+    accrue_time: Instant | None = None
+    start_time: Instant | None = None  # actual start, or the planned start while pending
+    end_time: Instant | None = None
+    suspend_time: Instant | None = None
+    preempt_time: Instant | None = None
+    last_sched_eval: Instant | None = None
+    scheduler: str = "Main"  # "Main" or "Backfill" (scontrol prints "Backfill:*" when planned)
+    sched_nodes: tuple[str, ...] = ()  # planned nodes of a pending job (SchedNodeList)
+    alloc: tuple[NodeAlloc, ...] = ()
+    time_limit: Seconds | None = None  # effective limit (request or partition default)
+    exit_code: int = 0
+    exit_signal: int = 0
+    derived_exit_code: int = 0
+    restarts: int = 0
+    #: Array jobs: the meta record has array_task_id None and array_tasks pending.
+    array_job_id: int | None = None
+    array_task_id: int | None = None
+    array_tasks: tuple[int, ...] = ()  # task ids not yet split off (meta record only)
+    array_throttle: int | None = None
+    #: Seconds of simulated work already done (for requeue and checkpoints later).
+    work_done: Seconds = Seconds(0)
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def nodes(self) -> tuple[str, ...]:
+        return tuple(a.node for a in self.alloc)
+
+    @property
+    def is_array(self) -> bool:
+        return self.array_job_id is not None
+
+    @property
+    def num_cpus(self) -> int:
+        return sum(a.cpus for a in self.alloc)

@@ -1,0 +1,60 @@
+"""Nodes: what slurm.conf declares (``NodeConfig``) and what happens to them (``Node``).
+
+A node's displayed state (IDLE, MIXED, ALLOCATED, DRAINING, DRAINED, ...) is not
+stored: it follows from ``Node.down``/``Node.drain`` and the jobs running on it.
+"""
+
+from dataclasses import dataclass, field
+
+from slurmsim.model.time import Instant
+from slurmsim.model.tres import Gres
+
+
+@dataclass(frozen=True, slots=True)
+class NodeConfig:
+    """One ``NodeName=`` entry of slurm.conf, expanded to a single node."""
+
+    name: str
+    cpus: int
+    boards: int = 1
+    sockets: int = 1  # sockets per node (Boards x SocketsPerBoard)
+    cores_per_socket: int = 1
+    threads_per_core: int = 1
+    real_memory: int = 1  # MB
+    tmp_disk: int = 0  # MB
+    gres: tuple[Gres, ...] = ()
+    features: tuple[str, ...] = ()
+    weight: int = 1
+    node_addr: str | None = None  # defaults to the name, as in Slurm
+    node_hostname: str | None = None
+    port: int | None = None
+
+    def gres_count(self, name: str = "gpu") -> int:
+        return sum(g.count for g in self.gres if g.name == name)
+
+    def gres_type(self, name: str = "gpu") -> str | None:
+        return next((g.type for g in self.gres if g.name == name), None)
+
+
+@dataclass(slots=True)
+class Node:
+    """The runtime part of a node: the flags an operator or a failure sets."""
+
+    config: NodeConfig
+    down: bool = False
+    drain: bool = False
+    reason: str | None = None
+    reason_user: str | None = None
+    reason_time: Instant | None = None
+    boot_time: Instant | None = None
+    last_busy_time: Instant | None = None
+    #: GPUs the node really has; lower than configured after a GPU "falls off the bus".
+    gpus_present: int | None = None
+    #: slurmctld has not heard from the node lately (sinfo ``mix*``, scontrol NOT_RESPONDING),
+    #: as for a few seconds after ``scontrol update state=resume``.
+    not_responding: bool = False
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.config.name

@@ -1,0 +1,113 @@
+"""Batch scripts: sanity checks, ``#SBATCH`` directive scanning, and ``--wrap`` scripts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from slurmsim.parse.errors import ParseError
+from slurmsim.parse.loader import parse_tree, transform
+
+SLURM_PREFIX_WARNING: Final = (
+    "Change from #SLURM to #SBATCH in your script and verify the options are valid in sbatch"
+)
+"""sbatch's ``error:`` line, printed once when a script uses ``#SLURM`` directives."""
+
+_NO_SHEBANG: Final = (
+    "This does not look like a batch script.  The first\n"
+    "line must start with #! followed by the path to an interpreter.\n"
+    "For instance: #!/bin/sh"
+)
+_HAS_NUL: Final = (
+    "The Slurm controller does not allow scripts that\ncontain a NULL character '\\0'."
+)
+_HAS_CRLF: Final = (
+    "Batch script contains DOS line breaks (\\r\\n)\ninstead of expected UNIX line breaks (\\n)."
+)
+_BLANKS: Final = b" \t\n\v\f\r"  # C isspace()
+_TEXT_BLANKS: Final = " \t\n\v\f\r"
+
+
+def check_script(script_bytes: bytes) -> None:
+    """Refuse what sbatch refuses before reading directives.
+
+    The ParseError message is sbatch's ``error:`` lines joined by newlines, without the
+    ``sbatch: error: `` prefix: empty, whitespace only, no ``#!`` at the very start, a NUL byte,
+    or CR LF line ends (checked in that order).
+    """
+    if not script_bytes:
+        raise ParseError("Batch script is empty!")
+    if not script_bytes.strip(_BLANKS):
+        raise ParseError("Batch script contains only whitespace!")
+    if not script_bytes.startswith(b"#!"):
+        raise ParseError(_NO_SHEBANG)
+    if b"\0" in script_bytes:
+        raise ParseError(_HAS_NUL)
+    if b"\r\n" in script_bytes:
+        raise ParseError(_HAS_CRLF)
+
+
+def wrap_script(command: str) -> str:
+    """The script ``sbatch --wrap=<command>`` submits."""
+    return f"#!/bin/sh\n# This script was created by sbatch --wrap.\n\n{command}\n"
+
+
+@dataclass(frozen=True)
+class Directives:
+    """The words of all directive lines, in order, and whether any line used ``#SLURM``
+    (sbatch then prints :data:`SLURM_PREFIX_WARNING` once)."""
+
+    args: tuple[str, ...]
+    slurm_prefix_used: bool = False
+
+
+def _split(rest: str, source: str, lineno: int) -> list[str]:
+    """The words of one directive line (``rest`` is the text after the prefix)."""
+    from slurmsim.parse.transformers.directive import DirectiveTransformer  # noqa: PLC0415 (lazy import)
+
+    try:
+        words = transform(DirectiveTransformer(), parse_tree("directive", rest, "unmatched"))
+    except ParseError as exc:
+        # Only an unclosed quote can fail to lex; the error points at that quote.
+        at = (exc.column or 1) - 1
+        quote = rest[at] if at < len(rest) and rest[at] in "'\"" else '"'
+        raise ParseError(
+            f"{source}: line {lineno}: Unmatched `{quote}` in [{rest}]", exc.column
+        ) from None
+    for _, starts_with_colon in words:
+        if starts_with_colon:
+            raise ParseError(f"{source}: line {lineno}: Unexpected `:` in [{rest}]")
+    return [text for text, _ in words]
+
+
+def scan_directives(script: str, prefix: str = "#SBATCH", source: str = "stdin") -> Directives:
+    """Collect directive words the way sbatch does.
+
+    A directive line begins exactly with ``prefix`` at column 0 (``#SLURM`` is accepted too
+    when the prefix is ``#SBATCH``). Blank and comment lines are skipped; the first line whose
+    first non-blank character is not ``#`` ends the scan. ``source`` is the name sbatch shows
+    in fatal messages: the script's basename, or ``stdin``.
+
+    Raises ParseError with sbatch's ``fatal:`` text (without ``sbatch: fatal: ``) for an
+    unmatched quote or a word starting with ``:``.
+    """
+    args: list[str] = []
+    slurm_used = False
+    for lineno, line in enumerate(script.split("\n"), start=1):
+        if line.startswith(prefix):
+            args.extend(_split(line[len(prefix) :], source, lineno))
+        elif prefix == "#SBATCH" and line.startswith("#SLURM"):
+            slurm_used = True
+            args.extend(_split(line[len("#SLURM") :], source, lineno))
+        elif line.strip(_TEXT_BLANKS) and not line.lstrip(_TEXT_BLANKS).startswith("#"):
+            break
+    return Directives(tuple(args), slurm_used)
+
+
+def directive_args(script: str, prefix: str = "#SBATCH", source: str = "stdin") -> list[str]:
+    """The words of all directive lines as one argument vector (see :func:`scan_directives`).
+
+    >>> directive_args("#!/bin/sh\\n#SBATCH -N 2 --time=10 # ten minutes\\necho hi\\n#SBATCH -p x")
+    ['-N', '2', '--time=10']
+    """
+    return list(scan_directives(script, prefix, source).args)

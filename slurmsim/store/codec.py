@@ -1,0 +1,246 @@
+"""How a model dataclass maps to a table row: one column per field, in field order.
+
+Scalars (int, float, str, bool and NewTypes of them) are stored as they are, enums by
+value, everything else (tuples, dicts, ``Gres``, nested dataclasses) as canonical JSON
+text. The converters are worked out once per class from its type hints, so that turning
+a thousand rows into jobs costs a few attribute lookups per field, not a type dispatch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from operator import attrgetter
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+Convert = Callable[[Any], Any]
+
+
+class Kind(StrEnum):
+    """The storage type of a column; ``schema`` turns it into a SQL type."""
+
+    INT = "int"
+    FLOAT = "float"
+    TEXT = "text"
+    BOOL = "bool"
+    JSON = "json"  # text holding canonical JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    kind: Kind
+    nullable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    attr: str
+    column: Column
+    encode: Convert | None  # None: stored as it is
+    decode: Convert | None
+
+
+class RowCodec(Generic[T]):
+    """Encodes instances of one dataclass as row tuples and decodes them back.
+
+    ``exclude`` leaves fields out (the caller stores them elsewhere and passes them to
+    ``decode``); ``rename`` gives a field another column name where two classes stored
+    in one table share a field name.
+    """
+
+    def __init__(
+        self,
+        cls: type[T],
+        *,
+        exclude: Sequence[str] = (),
+        rename: Mapping[str, str] | None = None,
+    ) -> None:
+        hints = typing.get_type_hints(cls)
+        rename = rename or {}
+        names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]  # a dataclass
+        self.cls = cls
+        self._fields = tuple(
+            _field(name, rename.get(name, name), hints[name])
+            for name in names
+            if name not in exclude
+        )
+        # Where the excluded fields go back in, so decode() can build positionally (faster).
+        self._excluded = tuple(
+            (names.index(name), name) for name in sorted(exclude, key=names.index)
+        )
+        self.columns = tuple(f.column for f in self._fields)
+        self._attrs = tuple(f.attr for f in self._fields)
+        self._get = attrgetter(*self._attrs)
+        self._encoders = tuple((i, f.encode) for i, f in enumerate(self._fields) if f.encode)
+        self._decoders = tuple((i, f.decode) for i, f in enumerate(self._fields) if f.decode)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def encode(self, obj: T) -> tuple[Any, ...]:
+        """The row for ``obj``: one value per column, in column order."""
+        got = self._get(obj)
+        row = list(got) if len(self._attrs) > 1 else [got]
+        for i, encode in self._encoders:
+            if row[i] is not None:
+                row[i] = encode(row[i])
+        return tuple(row)
+
+    def decode(self, row: Sequence[Any], **others: Any) -> T:
+        """The object stored in ``row``; ``others`` supplies every excluded field."""
+        values = list(row)
+        for i, decode in self._decoders:
+            if values[i] is not None:
+                values[i] = decode(values[i])
+        for position, name in self._excluded:
+            values.insert(position, others[name])
+        return self.cls(*values)
+
+
+def dumps(value: object) -> str:
+    """Canonical JSON: sorted keys, no spaces, dataclasses as objects, enums by value."""
+    return json.dumps(value, default=_plain, sort_keys=True, separators=(",", ":"))
+
+
+def _plain(obj: object) -> object:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+    raise TypeError(f"cannot store {type(obj).__name__} as JSON")
+
+
+def _field(attr: str, column: str, hint: object) -> _Field:
+    base, nullable = _unwrap(hint)
+    if base is bool:
+        return _Field(attr, Column(column, Kind.BOOL, nullable), None, bool)
+    if base is int:
+        return _Field(attr, Column(column, Kind.INT, nullable), None, None)
+    if base is float:
+        return _Field(attr, Column(column, Kind.FLOAT, nullable), None, float)
+    if isinstance(base, type) and issubclass(base, Enum):
+        by_value = {member.value: member for member in base}
+        return _Field(attr, Column(column, Kind.TEXT, nullable), _enum_value, by_value.__getitem__)
+    if base is str:
+        return _Field(attr, Column(column, Kind.TEXT, nullable), None, None)
+    return _Field(attr, Column(column, Kind.JSON, nullable), _json_encoder(), json_decoder(base))
+
+
+def _json_encoder() -> Convert:
+    # Most jobs share the same empty tuples and GRES: encode each distinct value once.
+    cache: dict[object, str] = {}
+
+    def encode(value: object) -> str:
+        try:
+            return cache[value]
+        except KeyError:
+            text = cache[value] = dumps(value)
+            return text
+        except TypeError:  # unhashable: a dict
+            return dumps(value) if value else "{}"
+
+    return encode
+
+
+def _enum_value(member: Enum) -> object:
+    return member.value
+
+
+def json_decoder(hint: object) -> Callable[[str], Any]:
+    """A function that turns JSON text written by ``dumps`` back into a ``hint`` value."""
+    convert = _converter(hint)
+    if not _immutable(hint):  # every object gets its own
+        return lambda text: convert(json.loads(text))
+    # Equal texts can share one immutable value: most jobs have the same empty tuples
+    # and the same GRES.
+    cache: dict[str, object] = {}
+
+    def decode(text: str) -> object:
+        try:
+            return cache[text]
+        except KeyError:
+            value = cache[text] = convert(json.loads(text))
+            return value
+
+    return decode
+
+
+def _immutable(hint: object) -> bool:
+    base, _ = _unwrap(hint)
+    if base in (int, float, str, bool, type(None)) or (
+        isinstance(base, type) and issubclass(base, Enum)
+    ):
+        return True
+    if _origin(base) is tuple:
+        return all(a is Ellipsis or _immutable(a) for a in typing.get_args(base))
+    if isinstance(base, type) and dataclasses.is_dataclass(base):
+        hints = typing.get_type_hints(base)
+        frozen = base.__dataclass_params__.frozen  # type: ignore[attr-defined]  # dataclass
+        return bool(frozen) and all(_immutable(hints[f.name]) for f in dataclasses.fields(base))
+    return False
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _converter(hint: object) -> Convert:
+    base, nullable = _unwrap(hint)
+    convert = _converter_of(base)
+    if not nullable or convert is _same:
+        return convert
+    return lambda v: None if v is None else convert(v)
+
+
+def _converter_of(hint: object) -> Convert:
+    origin, args = _origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _converter(args[0])
+            return tuple if item is _same else lambda v: tuple(item(x) for x in v)
+        items = tuple(_converter(a) for a in args)
+        return lambda v: tuple(c(x) for c, x in zip(items, v, strict=True))
+    if origin is dict:
+        value = _converter(args[1])
+        return lambda v: {k: value(x) for k, x in v.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_converter(hint)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint
+    return _same
+
+
+def _dataclass_converter(cls: type[Any]) -> Convert:
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: _converter(hints[f.name]) for f in dataclasses.fields(cls)}
+
+    # Keys the class no longer has are dropped and missing ones take their defaults,
+    # so that a JSON blob written before an additive model change still loads.
+    def convert(value: dict[str, Any]) -> object:
+        return cls(**{k: fields[k](v) for k, v in value.items() if k in fields})
+
+    return convert
+
+
+def _origin(hint: object) -> object:
+    return typing.get_origin(hint)
+
+
+def _unwrap(hint: object) -> tuple[object, bool]:
+    """``(base type, nullable)`` with NewTypes and ``X | None`` peeled off."""
+    nullable = False
+    while True:
+        if isinstance(hint, typing.NewType):
+            hint = hint.__supertype__
+        elif _origin(hint) in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(hint) if a is not type(None)]
+            if len(args) != 1:
+                raise TypeError(f"cannot store a union {hint}")
+            nullable, hint = True, args[0]
+        else:
+            return hint, nullable

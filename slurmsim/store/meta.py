@@ -1,0 +1,27 @@
+"""The keys of the ``meta`` table and the version of the table layout.
+
+``meta`` holds the scalars of a ``ClusterState`` (the clock, the next job id, when the
+scheduler last ran) next to facts about the store itself (schema version, clock mode,
+the preset the cluster came from).
+"""
+
+from typing import Final
+
+#: Bump whenever a table or column changes; a store written by another version is refused.
+SCHEMA_VERSION: Final = 1
+
+SCHEMA_VERSION_KEY: Final = "schema_version"
+#: A digest of every table's columns: catches a model field added without a version bump.
+SCHEMA_LAYOUT: Final = "schema_layout"
+CLOCK_MODE: Final = "clock_mode"  # "manual", "scaled" or "realtime"
+PRESET: Final = "preset"  # the preset or slurm.conf the cluster was built from
+
+# Written by Transaction.save from the ClusterState; do not set them with set_meta.
+NOW: Final = "now"
+NEXT_JOB_ID: Final = "next_job_id"
+LAST_SCHED: Final = "last_sched"
+LAST_BACKFILL: Final = "last_backfill"
+SCHED_DUE: Final = "sched_due"
+STATE_EXTRA: Final = "state_extra"  # ClusterState.extra as JSON
+
+DEFAULT_CLOCK_MODE: Final = "manual"

@@ -1,0 +1,44 @@
+"""Compare a renderer's output with a golden case copied into tests/format/golden/.
+
+The few ``scontrol show node`` values that belong to the oracle's host rather
+than to Slurm (load, free memory, kernel, boot and slurmd start times) are
+masked in both texts here, and only here.
+"""
+
+import calendar
+import re
+import time
+from pathlib import Path
+
+from slurmsim.format.rendered import Rendered
+from slurmsim.model.time import Instant
+from tests.goldenfile import Case, load_case
+
+GOLDEN = Path(__file__).parent / "golden"
+
+_HOST_FIELDS = re.compile(r"\b(CPULoad|FreeMem|BootTime|SlurmdStartTime)=\S+|\bOS=[^\n]*")
+
+
+def case(name: str) -> Case:
+    """The golden case whose file name starts with ``name`` (e.g. ``"068"``)."""
+    (path,) = GOLDEN.glob(f"{name}-*.txt")
+    return load_case(path)
+
+
+def when(c: Case) -> Instant:
+    """The instant the case was recorded, as the simulated clock's ``now``."""
+    return Instant(calendar.timegm(time.strptime(c.when, "%Y-%m-%dT%H:%M:%S")))
+
+
+def mask_host_fields(text: str) -> str:
+    """Replace the host-dependent values of ``scontrol show node`` with ``*``."""
+    return _HOST_FIELDS.sub(lambda m: m.group(0).split("=")[0] + "=*", text)
+
+
+def assert_matches(c: Case, got: Rendered, *, mask: bool = False) -> None:
+    want_out, got_out = c.stdout.decode(), got.stdout
+    if mask:
+        want_out, got_out = mask_host_fields(want_out), mask_host_fields(got_out)
+    assert got_out == want_out
+    assert got.stderr == c.stderr.decode()
+    assert got.exit_code == c.exit

@@ -1,0 +1,61 @@
+"""scontrol records and errors beyond the golden files."""
+
+import pytest
+
+from slurmsim.format.scontrol import show_hostlist, show_hostnames, show_jobs, show_partition
+from tests.format import scenario
+from tests.format.builders import cluster
+
+
+@pytest.mark.parametrize(
+    ("selector", "stdout", "stderr"),
+    [
+        pytest.param(
+            "999999", "", "slurm_load_jobs error: Invalid job id specified\n", id="unknown id"
+        ),
+        pytest.param(
+            "23x", "", "scontrol_print_job error: Invalid job id specified\n", id="not an id"
+        ),
+        pytest.param("234_9", "Job 234_9 not found\n", "", id="array task not in the array"),
+    ],
+)
+def test_show_job_errors_exit_1(selector: str, stdout: str, stderr: str) -> None:
+    state = scenario.busy()
+    got = show_jobs(state, selector, now=state.now)
+    assert (got.stdout, got.stderr, got.exit_code) == (stdout, stderr, 1)
+
+
+def test_show_job_without_jobs_says_so() -> None:
+    state = cluster()
+    assert show_jobs(state, None, now=state.now).stdout == "No jobs in the system\n"
+
+
+def test_oneliner_joins_the_record_with_a_trailing_space() -> None:
+    state = scenario.busy()
+    text = show_jobs(state, "233", now=state.now, oneliner=True).stdout
+    assert text.count("\n") == 1
+    assert text.startswith("JobId=233 JobName=train-llm UserId=alice(1001) GroupId=alice(1001)")
+    assert text.endswith(" Power= TresPerNode=gres:gpu:8 \n")
+
+
+def test_dependency_lists_what_is_still_unmet() -> None:
+    state = scenario.busy()
+    text = show_jobs(state, "241", now=state.now).stdout
+    assert " Dependency=afterok:233(unfulfilled)\n" in text
+
+
+def test_show_all_jobs_prints_every_record_in_id_order() -> None:
+    state = scenario.busy()
+    text = show_jobs(state, None, now=state.now).stdout
+    ids = [line.split()[0] for line in text.splitlines() if line.startswith("JobId=")]
+    assert ids == [f"JobId={i}" for i in sorted(state.jobs)]
+
+
+def test_unknown_partition_is_reported_on_stdout() -> None:
+    got = show_partition(cluster(), "nosuch")
+    assert (got.stdout, got.exit_code) == ("Partition nosuch not found\n", 1)
+
+
+def test_hostnames_and_hostlist() -> None:
+    assert show_hostnames(["dgx1", "dgx2"]) == "dgx1\ndgx2\n"
+    assert show_hostlist(["dgx3", "dgx1", "dgx2"]) == "dgx[3,1-2]\n"  # neighbours merge, order kept

@@ -1,0 +1,55 @@
+"""sinfo behaviours the golden files do not pin down byte for byte."""
+
+import pytest
+
+from slurmsim.format.sinfo import SinfoOptions, render_sinfo
+from tests.format import scenario
+
+
+@pytest.mark.parametrize(
+    ("opts", "want"),
+    [
+        pytest.param(
+            SinfoOptions(summarize=True),
+            ["gpu* up 7-00:00:00 3/0/1/4 dgx[1-4]", "debug up 2:00:00 3/0/1/4 dgx[1-4]"],
+            id="-s counts a draining node as other",
+        ),
+        pytest.param(
+            SinfoOptions(states=("drain",)),
+            ["gpu* up 7-00:00:00 1 drng dgx2", "debug up 2:00:00 1 drng dgx2"],
+            id="-t drain keeps draining nodes",
+        ),
+        pytest.param(
+            SinfoOptions(states=("idle",)), [], id="-t with no match prints only the header"
+        ),
+        pytest.param(
+            SinfoOptions(nodes=("dgx1", "dgx3"), partitions=("gpu",)),
+            ["gpu* up 7-00:00:00 2 mix dgx[1,3]"],
+            id="-n and -p",
+        ),
+        pytest.param(
+            SinfoOptions(format="%P %C %F"),
+            ["gpu* 6/331/111/448 3/0/1/4", "debug 6/331/111/448 3/0/1/4"],
+            id="CPU and node counts over the whole partition",
+        ),
+    ],
+)
+def test_sinfo_lines_on_a_draining_cluster(opts: SinfoOptions, want: list[str]) -> None:
+    state = scenario.drained()
+    got = render_sinfo(state, opts, state.now)
+    lines = [" ".join(line.split()) for line in got.stdout.splitlines()[1:]]
+    assert (lines, got.exit_code) == (want, 0)
+
+
+def test_bad_state_is_an_error() -> None:
+    state = scenario.drained()
+    got = render_sinfo(state, SinfoOptions(states=("sleepy",)), state.now)
+    assert (got.stderr, got.exit_code) == ('sinfo: error: Bad state string: "sleepy"\n', 1)
+
+
+def test_reasons_long_shows_user_with_uid_and_state() -> None:
+    state = scenario.drained()
+    got = render_sinfo(state, SinfoOptions(reasons=True, long=True), state.now)
+    assert got.stdout.splitlines()[-1] == (
+        "gpu fell off bus     root(0)      2026-11-29T19:06:04 drng   dgx2"
+    )

@@ -1,0 +1,57 @@
+"""Read a golden case recorded from real Slurm (format: shared/oracle/README.md).
+
+A case file holds the command line, who ran it and when, the exit code, and the
+exact stdout and stderr bytes. Each stream is ``# stdout: N bytes\\n`` followed by
+exactly N bytes, plus one ``\\n`` that the recorder adds when non-empty data does
+not end with one.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+_HEADER = re.compile(rb"^# user: (\S+)\s+cwd: (\S+)\s+when: (\S+)$")
+
+
+@dataclass(frozen=True)
+class Case:
+    command: str  # as recorded, shell-quoted, without the "$ "
+    user: str
+    cwd: str
+    when: str  # ISO time, e.g. 2026-11-29T19:05:49
+    exit: int
+    stdout: bytes
+    stderr: bytes
+
+
+def _stream(data: bytes, pos: int, name: bytes) -> tuple[bytes, int]:
+    match = re.compile(rb"# " + name + rb": (\d+) bytes\n").match(data, pos)
+    if match is None:
+        raise ValueError(f"expected '# {name.decode()}: N bytes' at byte {pos}")
+    start = match.end()
+    end = start + int(match.group(1))
+    body = data[start:end]
+    if body and not body.endswith(b"\n"):
+        end += 1  # the recorder's added newline (none after an empty stream)
+    return body, end
+
+
+def load_case(path: Path | str) -> Case:
+    """Parse one golden file into a ``Case``, byte-exact."""
+    data = Path(path).read_bytes()
+    first, second, third, _ = data.split(b"\n", 3)
+    if not first.startswith(b"$ "):
+        raise ValueError(f"{path}: first line must start with '$ '")
+    header = _HEADER.match(second)
+    if header is None:
+        raise ValueError(f"{path}: bad '# user:' line")
+    exit_match = re.fullmatch(rb"# exit: (-?\d+)", third)
+    if exit_match is None:
+        raise ValueError(f"{path}: bad '# exit:' line")
+    pos = len(first) + len(second) + len(third) + 3
+    stdout, pos = _stream(data, pos, b"stdout")
+    stderr, pos = _stream(data, pos, b"stderr")
+    if pos != len(data):
+        raise ValueError(f"{path}: {len(data) - pos} unexpected bytes after stderr")
+    user, cwd, when = (g.decode() for g in header.groups())
+    return Case(first[2:].decode(), user, cwd, when, int(exit_match.group(1)), stdout, stderr)
