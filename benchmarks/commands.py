@@ -24,7 +24,7 @@ def _bin(name: str) -> str:
 
 def _fill(jobs: int, env: dict[str, str]) -> None:
     """Queue ``jobs`` jobs of mixed shapes through the library (fast), as alice and carol."""
-    from slurmsim.api import cluster, submit  # noqa: PLC0415
+    from slurmsim.api import cluster
 
     os.environ.update(env)
     cluster.init(None, None, force=True)
@@ -33,7 +33,7 @@ def _fill(jobs: int, env: dict[str, str]) -> None:
         nodes, gres = shapes[i % len(shapes)]
         os.environ["SLURMSIM_USER"] = "alice" if i % 3 else "carol"
         script = f"#!/bin/sh\n#SBATCH -N {nodes} --gres={gres} -t 1:00:00\nsleep {600 + i}\n"
-        from cli.sbatch import sbatch  # noqa: PLC0415
+        from cli.sbatch import sbatch
 
         path = Path(env["SLURMSIM_BENCH_DIR"]) / "job.sh"
         path.write_text(script)
@@ -58,8 +58,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, SLURMSIM_DB=f"{tmp}/bench.db", SLURMSIM_USER="alice",
-                   SLURMSIM_BENCH_DIR=tmp)
+        env = dict(
+            os.environ, SLURMSIM_DB=f"{tmp}/bench.db", SLURMSIM_USER="alice", SLURMSIM_BENCH_DIR=tmp
+        )
         t0 = time.perf_counter()
         _fill(args.jobs, env)
         fill_s = time.perf_counter() - t0

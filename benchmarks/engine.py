@@ -1,11 +1,12 @@
 """Engine throughput: N mixed jobs advanced until idle, in process, no database.
 
-    python benchmarks/engine.py [--jobs 10000] [--preset dgx-h100-4]
+python benchmarks/engine.py [--jobs 10000] [--preset dgx-h100-4]
 """
 
 import argparse
 import random
 import time
+from contextlib import suppress
 from dataclasses import replace
 
 from slurmsim.config.presets import load_preset
@@ -27,11 +28,17 @@ def workload(n: int, seed: int = 1) -> list[JobRequest]:
         limit = rng.choice([600, 1800, 3600, 4 * 3600])
         requests.append(
             JobRequest(
-                name=f"job{i}", user=rng.choice(["alice", "bob", "carol"]),
-                account="research", partition="gpu", qos="normal",
-                min_nodes=nodes, max_nodes=nodes, num_tasks=nodes,
+                name=f"job{i}",
+                user=rng.choice(["alice", "bob", "carol"]),
+                account="research",
+                partition="gpu",
+                qos="normal",
+                min_nodes=nodes,
+                max_nodes=nodes,
+                num_tasks=nodes,
                 gres_per_node=(Gres("gpu", None, gpus),),
-                time_limit=Seconds(limit), time_limit_set=True,
+                time_limit=Seconds(limit),
+                time_limit_set=True,
                 runtime=Seconds(int(limit * rng.uniform(0.2, 1.0))),
             )
         )
@@ -46,18 +53,17 @@ def main() -> None:
     state = load_preset(args.preset, EPOCH, extra_user=None)
     t0 = time.perf_counter()
     for request in workload(args.jobs):
-        if request.user == "carol":
-            request = replace(request, account="product")
-        try:
-            submit(state, request)
-        except SlurmError:
-            pass
+        account = "product" if request.user == "carol" else "research"
+        with suppress(SlurmError):
+            submit(state, replace(request, account=account))
     t1 = time.perf_counter()
     events = run_until_idle(state)
     t2 = time.perf_counter()
-    print(f"preset {args.preset}: {args.jobs} jobs submitted in {t1 - t0:.2f} s; "
-          f"advanced until idle in {t2 - t1:.2f} s ({len(events)} events, "
-          f"{args.jobs / (t2 - t1):.0f} jobs/s); simulated span {(state.now - EPOCH) / 3600:.1f} h")
+    print(
+        f"preset {args.preset}: {args.jobs} jobs submitted in {t1 - t0:.2f} s; "
+        f"advanced until idle in {t2 - t1:.2f} s ({len(events)} events, "
+        f"{args.jobs / (t2 - t1):.0f} jobs/s); simulated span {(state.now - EPOCH) / 3600:.1f} h"
+    )
 
 
 if __name__ == "__main__":

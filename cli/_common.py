@@ -32,7 +32,7 @@ def usage_error(prog: str, message: str, code: int) -> NoReturn:
 
 def run(prog: str, body: Callable[[], int]) -> NoReturn:
     """Run a command body and exit with its status; store errors end cleanly."""
-    from slurmsim.store.repository import StoreError  # noqa: PLC0415
+    from slurmsim.store.repository import StoreError
 
     try:
         code = body()

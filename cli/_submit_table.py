@@ -77,8 +77,17 @@ SBATCH_ENV: Final = {
 }  # fmt: skip
 
 _SBATCH_ONLY = {
-    "array", "batch", "export-file", "get-user-env", "ignore-pbs", "kill-on-invalid-dep",
-    "parsable", "wait-all-nodes", "wrap", "test-only", "wait",
+    "array",
+    "batch",
+    "export-file",
+    "get-user-env",
+    "ignore-pbs",
+    "kill-on-invalid-dep",
+    "parsable",
+    "wait-all-nodes",
+    "wrap",
+    "test-only",
+    "wait",
 }
 # srun's own long options (22.05), beside those it shares with sbatch.
 _SRUN_ONLY = [

@@ -45,7 +45,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     cmdline, operands = _getopt(argv)
     given = dict(cmdline)
     if "help" in given or "usage" in given:
-        out(f"Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]\n")
+        out("Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]\n")
         return 0
     if "version" in given:
         out(f"{VERSION}\n")
@@ -64,12 +64,12 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         error(PROG, e.message)
         return 255
 
-    from slurmsim.api import submit as api  # noqa: PLC0415 (keeps --help and usage errors fast)
+    from slurmsim.api import submit as api  # keeps --help and usage errors fast
 
     try:
         if "test-only" in values:
             will = api.test_only(opts)
-            from slurmsim.format.sbatch import render_test_only  # noqa: PLC0415
+            from slurmsim.format.sbatch import render_test_only
 
             rendered = render_test_only(
                 will.job_id, will.start, will.cpus, will.nodes, will.partition, program=PROG
@@ -106,7 +106,7 @@ def _getopt(argv: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
 
 
 def _read_script(wrap: str | None, operands: list[str]) -> tuple[str, str | None, tuple[str, ...]]:
-    from slurmsim.parse.script import check_script, wrap_script  # noqa: PLC0415
+    from slurmsim.parse.script import check_script, wrap_script
 
     if wrap is not None:
         if operands:
@@ -134,7 +134,7 @@ def _read_script(wrap: str | None, operands: list[str]) -> tuple[str, str | None
 
 
 def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
-    from slurmsim.parse.script import directive_args  # noqa: PLC0415
+    from slurmsim.parse.script import directive_args
 
     source = os.path.basename(path) if path else "stdin"
     try:
@@ -155,7 +155,7 @@ def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
 def submit_options(
     v: Mapping[str, str | None], script: str, path: str | None, args: tuple[str, ...]
 ) -> SubmitOptions:
-    from slurmsim.parse import durations, gres, hostlist, memory  # noqa: PLC0415
+    from slurmsim.parse import durations, gres, hostlist, memory
 
     def text(key: str) -> str | None:
         return v.get(key) if key in v else None
@@ -293,7 +293,7 @@ def _nice(v: Mapping[str, str | None]) -> int:
 def _array(value: str | None) -> tuple[tuple[int, ...] | None, int | None]:
     if value is None:
         return None, None
-    from slurmsim.parse.arrays import parse_array  # noqa: PLC0415
+    from slurmsim.parse.arrays import parse_array
 
     try:
         spec = parse_array(value)

@@ -60,8 +60,8 @@ def scancel(argv: list[str]) -> int:
         return 0
     verbose = "verbose" in opts
 
-    from slurmsim.api.control import JobRef, cancel  # noqa: PLC0415
-    from slurmsim.model.errors import SlurmError  # noqa: PLC0415
+    from slurmsim.api.control import JobRef, cancel
+    from slurmsim.model.errors import SlurmError
 
     refs = []
     for word in operands:

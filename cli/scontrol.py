@@ -91,8 +91,8 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     if entity is None:
         err(f"invalid entity: {args[0]} for keyword: show\n")
         return 1
-    from slurmsim.api.views import current_state  # noqa: PLC0415
-    from slurmsim.format import scontrol as fmt  # noqa: PLC0415
+    from slurmsim.api.views import current_state
+    from slurmsim.format import scontrol as fmt
 
     state, _ = current_state()
     if entity.startswith("job"):
@@ -107,8 +107,8 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
 
 
 def _hostlist(entity: str, expr: str | None) -> int:
-    from slurmsim.parse import hostlist  # noqa: PLC0415
-    from slurmsim.parse.errors import ParseError  # noqa: PLC0415
+    from slurmsim.parse import hostlist
+    from slurmsim.parse.errors import ParseError
 
     if expr is None:
         err("scontrol: error: Unable to parse hostlist\n")
@@ -128,9 +128,9 @@ def _hostlist(entity: str, expr: str | None) -> int:
 
 
 def _update(args: list[str]) -> int:
-    from slurmsim.model.errors import SlurmError  # noqa: PLC0415
-    from slurmsim.parse.errors import ParseError  # noqa: PLC0415
-    from slurmsim.parse.keyvalue import parse_assignments  # noqa: PLC0415
+    from slurmsim.model.errors import SlurmError
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.keyvalue import parse_assignments
 
     try:
         pairs = parse_assignments(args)
@@ -156,9 +156,9 @@ def _update(args: list[str]) -> int:
 
 
 def _update_node(pairs: list[tuple[str, str]]) -> int:
-    from slurmsim.api.control import update_node  # noqa: PLC0415
-    from slurmsim.model.errors import SlurmError  # noqa: PLC0415
-    from slurmsim.parse.hostlist import expand  # noqa: PLC0415
+    from slurmsim.api.control import update_node
+    from slurmsim.model.errors import SlurmError
+    from slurmsim.parse.hostlist import expand
 
     names: list[str] = []
     state_word = reason = None
@@ -188,8 +188,8 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
 
 
 def _update_job(pairs: list[tuple[str, str]]) -> int:
-    from slurmsim.api.control import JobRef, update_job  # noqa: PLC0415
-    from slurmsim.model.errors import SlurmError  # noqa: PLC0415
+    from slurmsim.api.control import JobRef, update_job
+    from slurmsim.model.errors import SlurmError
 
     ids: list[str] = []
     changes: dict[str, str] = {}
@@ -212,8 +212,8 @@ def _update_job(pairs: list[tuple[str, str]]) -> int:
 
 
 def _job_control(command: str, args: list[str]) -> int:
-    from slurmsim.api import control  # noqa: PLC0415
-    from slurmsim.model.errors import SlurmError  # noqa: PLC0415
+    from slurmsim.api import control
+    from slurmsim.model.errors import SlurmError
 
     words = [w for a in args for w in a.split(",") if w]
     if not words:
@@ -221,11 +221,11 @@ def _job_control(command: str, args: list[str]) -> int:
         return 1
     refs = []
     for word in words:
-        word = word.split("=", 1)[1] if word.lower().startswith(("jobid=", "job=")) else word
+        text = word.split("=", 1)[1] if word.lower().startswith(("jobid=", "job=")) else word
         try:
-            refs.append(control.JobRef.parse(word))
+            refs.append(control.JobRef.parse(text))
         except SlurmError as e:
-            err(f"{e.message} for job {word}\n")
+            err(f"{e.message} for job {text}\n")
             return 1
     if command in ("hold", "uhold"):
         outcomes = control.hold(refs, user_hold=command == "uhold")

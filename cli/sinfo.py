@@ -53,11 +53,11 @@ def sinfo(argv: list[str]) -> int:
         err(f"{PROG}: error: this option is not supported yet by slurmsim\n")
         return 1
 
-    from slurmsim.format.sinfo import SinfoOptions, render_sinfo  # noqa: PLC0415
+    from slurmsim.format.sinfo import SinfoOptions, render_sinfo
 
     nodes: tuple[str, ...] = ()
     if "nodes" in given:
-        from slurmsim.parse.hostlist import expand  # noqa: PLC0415
+        from slurmsim.parse.hostlist import expand
 
         nodes = tuple(expand(given["nodes"]))
     fmt = given.get("format")
@@ -65,7 +65,7 @@ def sinfo(argv: list[str]) -> int:
         fmt = os.environ.get("SINFO_FORMAT") or None
     partitions = given.get("partition") or os.environ.get("SINFO_PARTITION") or ""
 
-    from slurmsim.api.views import current_state  # noqa: PLC0415
+    from slurmsim.api.views import current_state
 
     state, _ = current_state()
     opts = SinfoOptions(

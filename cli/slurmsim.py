@@ -12,13 +12,15 @@ from slurmsim.model.time import Instant
 
 
 def _when(instant: Instant) -> str:
-    import time  # noqa: PLC0415
+    import time
 
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(instant))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="slurmsim", message="slurmsim %(version)s (emulating Slurm 22.05.8)")
+@click.version_option(
+    package_name="slurmsim", message="slurmsim %(version)s (emulating Slurm 22.05.8)"
+)
 def cli() -> None:
     """A Slurm 22.05 emulator of a GPU cluster: set it up, move its clock, watch it.
 
@@ -40,7 +42,7 @@ def init(preset: str | None, conf: str | None, force: bool, list_presets: bool) 
 
     Example: slurmsim init --preset dgx-h100-64 --force
     """
-    from slurmsim.config.presets import preset_names  # noqa: PLC0415
+    from slurmsim.config.presets import preset_names
 
     if list_presets:
         for name in preset_names():
@@ -50,9 +52,9 @@ def init(preset: str | None, conf: str | None, force: bool, list_presets: bool) 
         raise click.UsageError("give --preset or --conf, not both")
     if preset and preset not in preset_names():
         raise click.BadParameter(f"unknown preset {preset!r}", param_hint="--preset")
-    from slurmsim.api import cluster  # noqa: PLC0415
-    from slurmsim.config.errors import ConfigError  # noqa: PLC0415
-    from slurmsim.store.repository import StoreError  # noqa: PLC0415
+    from slurmsim.api import cluster
+    from slurmsim.config.errors import ConfigError
+    from slurmsim.store.repository import StoreError
 
     try:
         state = cluster.init(preset, conf, force=force)
@@ -70,7 +72,7 @@ def init(preset: str | None, conf: str | None, force: bool, list_presets: bool) 
 def clock(ctx: click.Context) -> None:
     """Show the simulated clock, or move it (see `clock advance`)."""
     if ctx.invoked_subcommand is None:
-        from slurmsim.api import cluster  # noqa: PLC0415
+        from slurmsim.api import cluster
 
         click.echo(f"{_when(cluster.now())} (manual)")
 
@@ -86,19 +88,21 @@ def advance(duration: str | None, until_idle: bool, until_job: int | None) -> No
 
     Example: slurmsim clock advance 2h
     """
-    chosen = sum(x is not None and x is not False for x in (duration, until_idle or None, until_job))
+    chosen = sum(
+        x is not None and x is not False for x in (duration, until_idle or None, until_job)
+    )
     if chosen != 1:
         raise click.UsageError("give exactly one of DURATION, --until-idle, --until JOBID")
     by = None
     if duration is not None:
-        from slurmsim.parse.durations import parse_interval  # noqa: PLC0415
-        from slurmsim.parse.errors import ParseError  # noqa: PLC0415
+        from slurmsim.parse.durations import parse_interval
+        from slurmsim.parse.errors import ParseError
 
         try:
             by = parse_interval(duration)
         except ParseError:
             raise click.BadParameter(f"invalid duration {duration!r}") from None
-    from slurmsim.api import cluster  # noqa: PLC0415
+    from slurmsim.api import cluster
 
     moved = cluster.advance_clock(by=by, until_idle=until_idle, until_job=until_job)
     click.echo(f"{_when(moved.start)} -> {_when(moved.end)}")
@@ -111,8 +115,8 @@ def advance(duration: str | None, until_idle: bool, until_job: int | None) -> No
 @cli.command()
 def status() -> None:
     """A picture of the cluster: every node's GPUs and the queue."""
-    from slurmsim.api import cluster  # noqa: PLC0415
-    from cli._status import render_status  # noqa: PLC0415
+    from cli._status import render_status
+    from slurmsim.api import cluster
 
     render_status(cluster.snapshot())
 

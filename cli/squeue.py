@@ -67,7 +67,7 @@ def squeue(argv: list[str]) -> int:
         err(f"{PROG}: error: --json and --yaml are not supported yet by slurmsim\n")
         return 1
 
-    from slurmsim.format.squeue import SqueueOptions, render_squeue  # noqa: PLC0415
+    from slurmsim.format.squeue import SqueueOptions, render_squeue
 
     fmt = given.get("format", [None])[-1]
     fmt_long = given.get("Format", [None])[-1]
@@ -77,11 +77,11 @@ def squeue(argv: list[str]) -> int:
             fmt_long = os.environ.get("SQUEUE_FORMAT2") or None
     nodelist: tuple[str, ...] = ()
     if "nodelist" in given:
-        from slurmsim.parse.hostlist import expand  # noqa: PLC0415
+        from slurmsim.parse.hostlist import expand
 
         nodelist = tuple(n for expr in given["nodelist"] for n in expand(expr))
 
-    from slurmsim.api.views import current_state  # noqa: PLC0415
+    from slurmsim.api.views import current_state
 
     state, user = current_state()
     opts = SqueueOptions(

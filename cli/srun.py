@@ -36,8 +36,8 @@ def srun(argv: list[str]) -> int:
         error(PROG, "No command given to execute.")
         return 1
     values.setdefault("job-name", os.path.basename(operands[0]))
-    from slurmsim.api import submit as api  # noqa: PLC0415
-    from slurmsim.format.sbatch import render_test_only  # noqa: PLC0415
+    from slurmsim.api import submit as api
+    from slurmsim.format.sbatch import render_test_only
 
     try:
         opts = submit_options(values, "", None, ())

@@ -12,7 +12,7 @@ from slurmsim.store.repository import Store
 
 def initial_state(preset: str | None, conf: str | None) -> ClusterState:
     """A new cluster from a named preset or a slurm.conf file, with the shell's user in it."""
-    from slurmsim.config import presets  # noqa: PLC0415 (lark and tomllib: only when creating)
+    from slurmsim.config import presets  # lark and tomllib: only when creating
 
     if conf is not None:
         return presets.load_conf_file(Path(conf), EPOCH, extra_user=current_user())
@@ -38,7 +38,7 @@ def advance_clock(
     *, by: int | None = None, until_idle: bool = False, until_job: int | None = None
 ) -> Advanced:
     """``slurmsim clock advance``: move simulated time and let the engine play it out."""
-    from slurmsim.engine import simulate  # noqa: PLC0415
+    from slurmsim.engine import simulate
 
     with session(write=True) as s:
         start = s.state.now

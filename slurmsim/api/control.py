@@ -4,10 +4,11 @@ Each function is one write transaction; refusals come back as ``SlurmError``
 with Slurm's own error string, and nothing is saved when one is raised.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from slurmsim.api.session import session
+from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState
 
@@ -49,7 +50,7 @@ def cancel(
     signal: int | None = None,
 ) -> list[Outcome]:
     """``scancel``: cancel the named jobs, or every job the filters select."""
-    from slurmsim.engine import control  # noqa: PLC0415
+    from slurmsim.engine import control
 
     with session(write=True) as s:
         targets = list(refs)
@@ -72,14 +73,14 @@ def cancel(
 
 
 def _filter(
-    jobs: Sequence[Job] | object,
+    jobs: Iterable[Job],
     users: set[str],
     partitions: Sequence[str],
     states: Sequence[str],
     names: Sequence[str],
 ) -> list[Job]:
     chosen = []
-    for job in jobs:  # type: ignore[attr-defined]  # any iterable of jobs
+    for job in jobs:
         if job.state.finished:
             continue
         if users and job.request.user not in users:
@@ -100,28 +101,28 @@ def _state_matches(state: JobState, wanted: Sequence[str]) -> bool:
 
 def hold(refs: Sequence[JobRef], *, user_hold: bool = False) -> list[Outcome]:
     """``scontrol hold``/``uhold``: priority 0; an operator's hold is an admin hold."""
-    from slurmsim.engine import control  # noqa: PLC0415
+    from slurmsim.engine import control
 
     return _each(refs, lambda st, ref, actor: control.hold(st, ref.job_id, ref.task_id, actor))
 
 
 def release(refs: Sequence[JobRef]) -> list[Outcome]:
     """``scontrol release``."""
-    from slurmsim.engine import control  # noqa: PLC0415
+    from slurmsim.engine import control
 
     return _each(refs, lambda st, ref, actor: control.release(st, ref.job_id, ref.task_id, actor))
 
 
 def requeue(refs: Sequence[JobRef]) -> list[Outcome]:
     """``scontrol requeue``."""
-    from slurmsim.engine import control  # noqa: PLC0415
+    from slurmsim.engine import control
 
     return _each(refs, lambda st, ref, actor: control.requeue(st, ref.job_id, actor))
 
 
 def top(refs: Sequence[JobRef]) -> list[Outcome]:
     """``scontrol top``: move the jobs ahead of the user's other jobs."""
-    from slurmsim.engine import control  # noqa: PLC0415
+    from slurmsim.engine import control
 
     with session(write=True) as s:
         try:
@@ -133,7 +134,7 @@ def top(refs: Sequence[JobRef]) -> list[Outcome]:
 
 def update_job(ref: JobRef, changes: dict[str, str]) -> None:
     """``scontrol update JobId=...``: raises ``SlurmError`` on refusal."""
-    from slurmsim.engine import control  # noqa: PLC0415
+    from slurmsim.engine import control
 
     with session(write=True) as s:
         control.update_job(s.state, ref.job_id, ref.task_id, s.user, changes)
@@ -141,13 +142,16 @@ def update_job(ref: JobRef, changes: dict[str, str]) -> None:
 
 def update_node(names: Sequence[str], state_word: str | None, reason: str | None) -> None:
     """``scontrol update NodeName=...``: drain, resume, down, undrain."""
-    from slurmsim.engine import control  # noqa: PLC0415
+    from slurmsim.engine import control
 
     with session(write=True) as s:
         s.events.extend(control.update_node(s.state, list(names), s.user, state_word, reason))
 
 
-def _each(refs, act) -> list[Outcome]:  # type: ignore[no-untyped-def]  # small local helper
+def _each(
+    refs: Sequence[JobRef], act: Callable[[ClusterState, JobRef, str], None]
+) -> list[Outcome]:
+    """Apply ``act`` to each job in one transaction; a refusal is reported, not raised."""
     outcomes = []
     with session(write=True) as s:
         for ref in refs:

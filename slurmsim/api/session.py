@@ -36,8 +36,8 @@ def open_store() -> Store:
     """The store named by ``$SLURMSIM_DB``, initialised with the default preset on first use."""
     store = Store.open()
     if not store.is_initialized():
-        from slurmsim.api.cluster import initial_state  # noqa: PLC0415 (first run only: pulls in lark)
-        from slurmsim.store.repository import StoreError  # noqa: PLC0415
+        from slurmsim.api.cluster import initial_state  # first run only: pulls in lark
+        from slurmsim.store.repository import StoreError
 
         try:
             store.initialize(initial_state(DEFAULT_PRESET, None))
@@ -57,7 +57,7 @@ def session(*, write: bool) -> Iterator[Session]:
         mode = tx.get_meta("clock_mode") or clock.MANUAL
         until = clock.target(mode, state.now)
         if write and until > state.now:
-            from slurmsim.engine.simulate import advance  # noqa: PLC0415 (writers only)
+            from slurmsim.engine.simulate import advance  # writers only
 
             s.events.extend(advance(state, until))
         yield s

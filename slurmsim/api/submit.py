@@ -12,7 +12,7 @@ from pathlib import Path
 from slurmsim.api.session import Session, session
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import InvalidOption, SlurmError
-from slurmsim.model.jobs import Hold, Job, JobRequest
+from slurmsim.model.jobs import Hold, JobRequest
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.simulated import simulated
@@ -81,7 +81,7 @@ class WillRun:
 
 def submit(opts: SubmitOptions) -> Submitted:
     """``sbatch``: queue a batch job (or raise ``SlurmError`` with Slurm's refusal)."""
-    from slurmsim.engine.submit import submit as engine_submit  # noqa: PLC0415
+    from slurmsim.engine.submit import submit as engine_submit
 
     with session(write=True) as s:
         request = build_request(s, opts)
@@ -99,7 +99,7 @@ def submit(opts: SubmitOptions) -> Submitted:
 
 def test_only(opts: SubmitOptions) -> WillRun:
     """``sbatch --test-only``: when and where the job would start, without queueing it."""
-    from slurmsim.engine.submit import will_run  # noqa: PLC0415
+    from slurmsim.engine.submit import will_run
 
     with session(write=True) as s:
         request = build_request(s, opts)
@@ -114,11 +114,11 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     user = state.users.get(s.user)
     partition = opts.partition or _default_partition(state)
     account = opts.account or (user.default_account if user else "")
-    assoc = next(
-        (a for a in state.associations if a.account == account and a.user == s.user), None
-    )
+    assoc = next((a for a in state.associations if a.account == account and a.user == s.user), None)
     if partition not in state.partitions:
-        raise SlurmError("Invalid partition name specified", detail=f"invalid partition specified: {partition}")
+        raise SlurmError(
+            "Invalid partition name specified", detail=f"invalid partition specified: {partition}"
+        )
     if user is None or assoc is None:
         raise SlurmError("Invalid account or account/partition combination specified")
     qos = opts.qos or assoc.default_qos or "normal"
@@ -201,8 +201,8 @@ def _default_name(opts: SubmitOptions) -> str:
 
 
 def _begin(text: str, now: Instant) -> Instant:
-    from slurmsim.parse.datetimes import parse_begin  # noqa: PLC0415
-    from slurmsim.parse.errors import ParseError  # noqa: PLC0415
+    from slurmsim.parse.datetimes import parse_begin
+    from slurmsim.parse.errors import ParseError
 
     try:
         return Instant(parse_begin(text, now))

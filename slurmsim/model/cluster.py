@@ -1,4 +1,4 @@
-"""Cluster-wide configuration (the scheduling part of slurm.conf) and the state the engine advances."""
+"""Cluster-wide configuration (slurm.conf's scheduling part) and the state the engine advances."""
 
 from dataclasses import dataclass, field
 

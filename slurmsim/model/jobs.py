@@ -38,9 +38,7 @@ class JobState(StrEnum):
         return self not in _ACTIVE
 
 
-_ACTIVE = frozenset(
-    {JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING}
-)
+_ACTIVE = frozenset({JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING})
 _COMPACT = {
     JobState.PENDING: "PD",
     JobState.RUNNING: "R",

@@ -24,7 +24,7 @@ class ArraySpec:
 
 
 def _ranges(text: str) -> tuple[list[tuple[int, int, int | None]], int | None]:
-    from slurmsim.parse.transformers.arrays import ArrayTransformer  # noqa: PLC0415 (lazy import)
+    from slurmsim.parse.transformers.arrays import ArrayTransformer  # lazy import
 
     return parse_with("arrays", text, ARRAY_ERROR, ArrayTransformer())
 

@@ -119,7 +119,7 @@ def parse_begin(text: str, now: int, tz: dt.tzinfo = dt.UTC, *, option: str = "-
     >>> parse_begin("now+1hour", 1_000_000)
     1003600
     """
-    from slurmsim.parse.transformers.datetimes import DatetimeTransformer  # noqa: PLC0415 (lazy import)
+    from slurmsim.parse.transformers.datetimes import DatetimeTransformer  # lazy import
 
     stripped = text.strip(" \t")
     lead = len(text) - len(text.lstrip(" \t"))

@@ -58,7 +58,7 @@ def parse_dependency(text: str) -> Dependency:
     """
     if text == "":
         return Dependency(())
-    from slurmsim.parse.transformers.dependency import DependencyTransformer  # noqa: PLC0415 (lazy import)
+    from slurmsim.parse.transformers.dependency import DependencyTransformer  # lazy import
 
     return parse_with("dependency", text, DEPENDENCY_ERROR, DependencyTransformer())
 

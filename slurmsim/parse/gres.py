@@ -57,7 +57,7 @@ def _spec(words: tuple[str, ...]) -> GresSpec:
 
 
 def _words(text: str) -> list[tuple[str, ...]]:
-    from slurmsim.parse.transformers.gres import GresTransformer  # noqa: PLC0415 (lazy import)
+    from slurmsim.parse.transformers.gres import GresTransformer  # lazy import
 
     return parse_with("gres", text, GRES_ERROR, GresTransformer())
 

@@ -15,7 +15,7 @@ def parse_assignment(arg: str) -> tuple[str, str]:
     Raises ParseError("Invalid input: <arg>") for a word without ``=`` or with an empty key;
     scontrol follows that line with ``Request aborted``.
     """
-    from slurmsim.parse.transformers.keyvalue import AssignmentTransformer  # noqa: PLC0415 (lazy import)
+    from slurmsim.parse.transformers.keyvalue import AssignmentTransformer  # lazy import
 
     return parse_with("keyvalue", arg, f"Invalid input: {arg}", AssignmentTransformer())
 

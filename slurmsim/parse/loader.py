@@ -30,14 +30,14 @@ def grammar_text(name: str) -> str:
 @functools.cache
 def get_parser(name: str) -> Lark:
     """One LALR parser per grammar, built on first use and kept for the process."""
-    from lark import Lark  # noqa: PLC0415 (lazy import)
+    from lark import Lark  # lazy import
 
     return Lark(grammar_text(name), parser="lalr", propagate_positions=False)
 
 
 def parse_tree(name: str, text: str, message: str) -> Tree[Token]:
     """Parse ``text`` with grammar ``name``; any syntax error becomes ParseError(message)."""
-    from lark.exceptions import LarkError, UnexpectedInput  # noqa: PLC0415 (lazy import)
+    from lark.exceptions import LarkError, UnexpectedInput  # lazy import
 
     parser = get_parser(name)  # outside the try: a broken grammar is a bug, not bad input
     try:
@@ -56,7 +56,7 @@ def parse_tree(name: str, text: str, message: str) -> Tree[Token]:
 
 def transform(transformer: Transformer[Token, T], tree: Tree[Token]) -> T:
     """Run a Transformer, letting the ParseErrors it raises through unwrapped."""
-    from lark.exceptions import VisitError  # noqa: PLC0415 (lazy import)
+    from lark.exceptions import VisitError  # lazy import
 
     try:
         return transformer.transform(tree)

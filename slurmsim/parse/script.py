@@ -63,7 +63,7 @@ class Directives:
 
 def _split(rest: str, source: str, lineno: int) -> list[str]:
     """The words of one directive line (``rest`` is the text after the prefix)."""
-    from slurmsim.parse.transformers.directive import DirectiveTransformer  # noqa: PLC0415 (lazy import)
+    from slurmsim.parse.transformers.directive import DirectiveTransformer  # lazy import
 
     try:
         words = transform(DirectiveTransformer(), parse_tree("directive", rest, "unmatched"))

@@ -29,8 +29,41 @@ _DEFAULTED_ARG = re.compile(r'^"?\$\{(\d+):-(\w+)\}"?$')
 _PLAIN_ARG = re.compile(r'^"?\$(\d)"?$')
 #: Commands that take no noticeable time: a script made of these (and sleeps) is quick.
 _QUICK = frozenset(
-    "echo printf true false : hostname date env printenv cd export set unset module ml source ."
-    " whoami pwd id uname ls cat mkdir touch rm cp mv ln test [ nvidia-smi wait".split()
+    [
+        "echo",
+        "printf",
+        "true",
+        "false",
+        ":",
+        "hostname",
+        "date",
+        "env",
+        "printenv",
+        "cd",
+        "export",
+        "set",
+        "unset",
+        "module",
+        "ml",
+        "source",
+        ".",
+        "whoami",
+        "pwd",
+        "id",
+        "uname",
+        "ls",
+        "cat",
+        "mkdir",
+        "touch",
+        "rm",
+        "cp",
+        "mv",
+        "ln",
+        "test",
+        "[",
+        "nvidia-smi",
+        "wait",
+    ]
 )
 
 
@@ -77,7 +110,9 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
         if not stripped or stripped.startswith("#"):
             continue
         if exit_match := _EXIT.match(line):
-            return Simulated(total if total is not None or not quick else 0, int(exit_match.group(1)))
+            return Simulated(
+                total if total is not None or not quick else 0, int(exit_match.group(1))
+            )
         if sleep_match := _SLEEP.match(line):
             seconds = _sleep_seconds(sleep_match.group(1), args)
             if seconds is not None:

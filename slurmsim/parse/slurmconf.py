@@ -101,7 +101,7 @@ class _Collected:
 def _collect(
     text: str, source: str, include: Callable[[str], str] | None, depth: int, out: _Collected
 ) -> None:
-    from slurmsim.parse.transformers.slurmconf import Include, SlurmConfTransformer  # noqa: PLC0415 (lazy import)
+    from slurmsim.parse.transformers.slurmconf import Include, SlurmConfTransformer  # lazy import
 
     joined = _Text(text)
     try:

@@ -117,7 +117,7 @@ class SqliteConnection(Connection):
         return bool(self.query(sql, (name,)))
 
     def dialect(self) -> Any:
-        from sqlalchemy.dialects import sqlite  # noqa: PLC0415  # lazy: SQLAlchemy is slow to import
+        from sqlalchemy.dialects import sqlite  # lazy: SQLAlchemy is slow to import
 
         return sqlite.dialect()
 
@@ -127,8 +127,8 @@ class SqlAlchemyConnection(Connection):
 
     def __init__(self, url: str) -> None:
         # Lazy imports (here and below): SQLAlchemy costs ~450 ms, the SQLite path never needs it.
-        from sqlalchemy import create_engine, exc, make_url  # noqa: PLC0415
-        from sqlalchemy.pool import NullPool  # noqa: PLC0415
+        from sqlalchemy import create_engine, exc, make_url
+        from sqlalchemy.pool import NullPool
 
         try:
             where = make_url(url).render_as_string(hide_password=True)
@@ -148,7 +148,7 @@ class SqlAlchemyConnection(Connection):
         self.execute("UPDATE meta SET value = value WHERE key = ?", ("schema_version",))
 
     def has_table(self, name: str) -> bool:
-        from sqlalchemy import inspect  # noqa: PLC0415  # lazy, see __init__
+        from sqlalchemy import inspect  # lazy, see __init__
 
         return inspect(self._engine).has_table(name)
 

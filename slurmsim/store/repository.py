@@ -103,7 +103,7 @@ class Store:
 
     def initialize(self, state: ClusterState, *, force: bool = False) -> None:
         """Create the tables and write ``state``; ``force`` replaces a cluster already there."""
-        from slurmsim.store import schema  # noqa: PLC0415  # imports SQLAlchemy: only here
+        from slurmsim.store import schema  # imports SQLAlchemy: only here
 
         dialect = self._conn.dialect()
         with self._begin(write=True):

@@ -72,7 +72,13 @@ def steps() -> list[Step]:
         elif kind == "sub":
             pin = next((w[1:] for w in words[3:] if w.startswith("@")), None)
             parsed.append(
-                Step("sub", user=words[2], capture=words[1], pin=pin, argv=tuple(shlex.split(command)))
+                Step(
+                    "sub",
+                    user=words[2],
+                    capture=words[1],
+                    pin=pin,
+                    argv=tuple(shlex.split(command)),
+                )
             )
         else:
             parsed.append(Step(kind, argv=tuple(words[1:])))
@@ -99,8 +105,8 @@ def _when_instant(when: str) -> int:
 
 
 def _commands() -> dict[str, Callable[[], None]]:
-    from cli import scancel, scontrol, sinfo, squeue, srun  # noqa: PLC0415
-    from cli import sbatch as sbatch_cli  # noqa: PLC0415
+    from cli import sbatch as sbatch_cli
+    from cli import scancel, scontrol, sinfo, squeue, srun
 
     return {
         "sbatch": sbatch_cli.main,
@@ -152,7 +158,7 @@ def run_command(argv: list[str], user: str) -> Result:
 
 
 def _advance_to(instant: int) -> None:
-    from slurmsim.api import cluster  # noqa: PLC0415
+    from slurmsim.api import cluster
 
     now = cluster.now()
     if instant > now:
@@ -160,8 +166,8 @@ def _advance_to(instant: int) -> None:
 
 
 def _housekeeping(step: Step, ids: dict[str, str]) -> None:
-    from slurmsim.api import control  # noqa: PLC0415
-    from slurmsim.api.session import session  # noqa: PLC0415
+    from slurmsim.api import control
+    from slurmsim.api.session import session
 
     if step.kind == "cancel-ours":
         control_user = os.environ.get("SLURMSIM_USER")
@@ -176,7 +182,7 @@ def _housekeeping(step: Step, ids: dict[str, str]) -> None:
         if step.kind == "skip-id":
             s.state.next_job_id += 1
         elif step.kind == "conf":
-            from dataclasses import replace  # noqa: PLC0415
+            from dataclasses import replace
 
             key, _, value = step.argv[0].partition("=")
             assert key == "EnforcePartLimits"
@@ -206,7 +212,7 @@ ORACLE_USAGE = {
 
 
 def seed_oracle_usage() -> None:
-    from slurmsim.api.session import session  # noqa: PLC0415
+    from slurmsim.api.session import session
 
     with session(write=True) as s:
         for assoc in s.state.associations:
@@ -214,7 +220,9 @@ def seed_oracle_usage() -> None:
                 s.state.usage[assoc.id] = ORACLE_USAGE[(assoc.account, assoc.user)]
 
 
-def replay(db: Path, seed_usage: Callable[[], None] | None = seed_oracle_usage) -> dict[int, Result]:
+def replay(
+    db: Path, seed_usage: Callable[[], None] | None = seed_oracle_usage
+) -> dict[int, Result]:
     """Run the whole scenario on a fresh cluster in ``db``; results by case number."""
     os.environ["SLURMSIM_DB"] = str(db)
     JOB_DIR.mkdir(parents=True, exist_ok=True)
@@ -229,8 +237,8 @@ def replay(db: Path, seed_usage: Callable[[], None] | None = seed_oracle_usage) 
 
 
 def _replay(seed_usage: Callable[[], None] | None) -> dict[int, Result]:
-    from slurmsim.api import cluster  # noqa: PLC0415
-    from slurmsim.api.session import session  # noqa: PLC0415
+    from slurmsim.api import cluster
+    from slurmsim.api.session import session
 
     os.environ["SLURMSIM_USER"] = "root"
     cluster.init(None, None, force=True)

@@ -53,9 +53,7 @@ def _later(command: str) -> str | None:
     if words[0] in LATER:
         return LATER[words[0]]
     for prefix, reason in LATER_ARGS.items():
-        if tuple(words[: len(prefix)]) == prefix or (
-            words[0] == prefix[0] and prefix[-1] in words
-        ):
+        if tuple(words[: len(prefix)]) == prefix or (words[0] == prefix[0] and prefix[-1] in words):
             return reason
     return None
 
