@@ -134,15 +134,17 @@ def _read_script(wrap: str | None, operands: list[str]) -> tuple[str, str | None
 
 
 def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
-    from slurmsim.parse.script import directive_args
+    from slurmsim.parse.script import SLURM_PREFIX_WARNING, scan_directives
 
     source = os.path.basename(path) if path else "stdin"
     try:
-        words = directive_args(script, source=source)
+        found = scan_directives(script, source=source)
     except ParseError as e:
         err(f"{PROG}: fatal: {e.message}\n")
         raise _Exit(1) from None
-    pairs, rest = _getopt(words)
+    if found.slurm_prefix_used:
+        error(PROG, SLURM_PREFIX_WARNING)
+    pairs, rest = _getopt(list(found.args))
     if rest:
         error(PROG, f"Invalid directive found in batch script: {rest[0]}")
         raise _Exit(255)

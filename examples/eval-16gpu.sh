@@ -4,5 +4,5 @@
 #SBATCH --nodes=2
 #SBATCH --gres=gpu:8
 #SBATCH --time=01:00:00
-#SLURMSIM --runtime=45:00
 srun python eval.py
+#SLURMSIM --runtime=45:00

@@ -7,5 +7,6 @@
 #SBATCH --ntasks-per-node=8
 #SBATCH --gres=gpu:h100:8
 #SBATCH --time=04:00:00
-#SLURMSIM --runtime=3:00:00
 srun torchrun --nnodes=4 --nproc-per-node=8 train.py --tp 8 --dp 4
+# For slurmsim: this run takes 3 hours. (After the first command, where real Slurm ignores it.)
+#SLURMSIM --runtime=3:00:00

@@ -182,6 +182,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         exit_code=sim.exit_code,
         uid=user.uid,
         gid=user.gid,
+        alloc_sid=os.getsid(0),
     )
 
 

@@ -25,6 +25,12 @@ _HAS_CRLF: Final = (
     "Batch script contains DOS line breaks (\\r\\n)\ninstead of expected UNIX line breaks (\\n)."
 )
 _BLANKS: Final = b" \t\n\v\f\r"  # C isspace()
+SIMULATION_PREFIX: Final = "#SLURMSIM"
+"""slurmsim's own directive (run time, exit code): a comment to sbatch's scanner here.
+
+Real Slurm reads any line starting with ``#SLURM`` as a directive, so before the first
+command it would reject ``#SLURMSIM``; docs/differences.md advises putting these lines
+after the first command, where Slurm stops looking."""
 _TEXT_BLANKS: Final = " \t\n\v\f\r"
 
 
@@ -96,6 +102,8 @@ def scan_directives(script: str, prefix: str = "#SBATCH", source: str = "stdin")
     for lineno, line in enumerate(script.split("\n"), start=1):
         if line.startswith(prefix):
             args.extend(_split(line[len(prefix) :], source, lineno))
+        elif line.startswith(SIMULATION_PREFIX):
+            continue
         elif prefix == "#SBATCH" and line.startswith("#SLURM"):
             slurm_used = True
             args.extend(_split(line[len("#SLURM") :], source, lineno))
