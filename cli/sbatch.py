@@ -23,6 +23,10 @@ PROG = "sbatch"
 VERSION = "slurm 22.05.8"
 
 
+class _BadNumber(InvalidOption):
+    """An integer option that is not a number: sbatch exits 1 for these, not 255."""
+
+
 class _Exit(Exception):
     """Stop with a status after the messages were printed."""
 
@@ -62,7 +66,10 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         if e.detail:
             err(f"{e.detail}\n")
         error(PROG, e.message)
-        return 255
+        return 1 if isinstance(e, _BadNumber) else 255
+    except SlurmError as e:  # e.g. a malformed --array, refused as the controller would
+        error(PROG, f"Batch job submission failed: {e.message}")
+        return 1
 
     from slurmsim.api import submit as api  # keeps --help and usage errors fast
 
@@ -186,7 +193,7 @@ def submit_options(
         if value is None:
             return None
         if not value.strip().isdigit() or int(value) <= 0:
-            raise InvalidOption(f'Invalid numeric value "{value}" for --{key}.')
+            raise _BadNumber(f'Invalid numeric value "{value}" for --{key}.')
         return int(value)
 
     def gpus(key: str) -> Gres | None:

@@ -7,18 +7,16 @@ same command as the same user in the same directory.
 """
 
 import calendar
-import contextlib
-import io
 import os
 import re
 import shlex
 import shutil
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.clirunner import Result, run_command
 from tests.goldenfile import Case, load_case
 
 HERE = Path(__file__).parent
@@ -27,13 +25,6 @@ CASES = HERE / "cases"
 JOB_DIR = Path("/tmp/slurm-oracle-jobs")
 FIRST_JOB_ID = 215  # the oracle's controller had used ids up to 214 before the recording
 DAY = "2026-11-29"
-
-
-@dataclass
-class Result:
-    exit: int
-    stdout: bytes
-    stderr: bytes
 
 
 @dataclass(frozen=True)
@@ -102,59 +93,6 @@ def _instant(hms: str) -> int:
 
 def _when_instant(when: str) -> int:
     return _instant(when.split("T", 1)[1])
-
-
-def _commands() -> dict[str, Callable[[], None]]:
-    from cli import sbatch as sbatch_cli
-    from cli import scancel, scontrol, sinfo, squeue, srun
-
-    return {
-        "sbatch": sbatch_cli.main,
-        "squeue": squeue.main,
-        "sinfo": sinfo.main,
-        "scontrol": scontrol.main,
-        "scancel": scancel.main,
-        "srun": srun.main,
-    }
-
-
-@contextlib.contextmanager
-def _as(user: str, argv: list[str]) -> Iterator[tuple[io.BytesIO, io.BytesIO]]:
-    out, err = io.BytesIO(), io.BytesIO()
-    saved = sys.argv, sys.stdin, sys.stdout, sys.stderr, os.environ.get("SLURMSIM_USER")
-    sys.argv = argv
-    sys.stdin = io.TextIOWrapper(io.BytesIO(b""))
-    sys.stdout = io.TextIOWrapper(out, write_through=True)
-    sys.stderr = io.TextIOWrapper(err, write_through=True)
-    os.environ["SLURMSIM_USER"] = user
-    try:
-        yield out, err
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
-            stream.detach()  # keep the BytesIO open when the wrapper is collected
-        sys.argv, sys.stdin, sys.stdout, sys.stderr, user_env = saved
-        if user_env is None:
-            os.environ.pop("SLURMSIM_USER", None)
-        else:
-            os.environ["SLURMSIM_USER"] = user_env
-
-
-def run_command(argv: list[str], user: str) -> Result:
-    """One Slurm command, in process, as ``user``: its exit status and bytes."""
-    commands = _commands()
-    main = commands.get(argv[0])
-    with _as(user, argv) as (out, err):
-        if main is None:
-            sys.stderr.write(f"{argv[0]}: not emulated\n")
-            code = 1
-        else:
-            try:
-                main()
-                code = 0
-            except SystemExit as e:
-                code = e.code if isinstance(e.code, int) else 1
-    return Result(code, out.getvalue(), err.getvalue())
 
 
 def _advance_to(instant: int) -> None:

@@ -1,0 +1,159 @@
+"""sbatch: options, directives, environment, and Slurm's messages and exit codes."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import advance, dump, slurm
+
+
+def script(path: Path, body: str) -> str:
+    path.write_text(body)
+    return str(path)
+
+
+def test_submit_prints_job_id_and_parsable_prints_bare_id(cluster: Path) -> None:
+    first = slurm("sbatch", "--wrap=sleep 60", user="alice")
+    second = slurm("sbatch", "--parsable", "--wrap=sleep 60", user="alice")
+    assert (first.exit, first.out, first.err) == (0, "Submitted batch job 1\n", "")
+    assert (second.exit, second.out) == (0, "2\n")
+
+
+def test_job_starts_two_seconds_after_submission(cluster: Path) -> None:
+    """The scheduler runs a moment after a submit: PD (None), then R."""
+    slurm("sbatch", "-N", "4", "--gres=gpu:8", "-t", "1:00:00", "--wrap=sleep 60", user="alice")
+    before = slurm("squeue", "-h", "-o", "%t %r")
+    advance(5)
+    after = slurm("squeue", "-h", "-o", "%t %R %D")
+    assert before.out == "PD None\n"
+    assert after.out == "R dgx[1-4] 4\n"
+
+
+def test_command_line_beats_environment_beats_directives(
+    cluster: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = script(tmp_path / "job.sh", "#!/bin/sh\n#SBATCH -J fromdirective -p debug -t 5\ntrue\n")
+    monkeypatch.setenv("SBATCH_JOB_NAME", "fromenv")
+    slurm("sbatch", path, user="alice")
+    slurm("sbatch", "-J", "fromcli", path, user="alice")
+    got = slurm("squeue", "-h", "-o", "%j %P %l")
+    assert got.out == "fromenv debug 5:00\nfromcli debug 5:00\n"
+
+
+def test_directives_after_the_first_command_are_ignored(cluster: Path, tmp_path: Path) -> None:
+    path = script(tmp_path / "job.sh", "#!/bin/sh\n# comment\n#SBATCH -J early\nhostname\n#SBATCH -J late\n")
+    slurm("sbatch", path, user="alice")
+    assert slurm("squeue", "-h", "-o", "%j").out == "early\n"
+
+
+def test_unique_prefix_of_a_long_option_is_accepted(cluster: Path) -> None:
+    got = slurm("sbatch", "--gpus-per-nod=8", "--parti=debug", "--wrap=true", user="alice")
+    assert got.exit == 0
+    assert slurm("squeue", "-h", "-o", "%P %b").out == "debug gres:gpu:8\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "stderr"),
+    [
+        pytest.param(["--bogus", "--wrap=x"], 255,
+                     "sbatch: unrecognized option '--bogus'\nTry \"sbatch --help\" for more information\n",
+                     id="unknown option"),
+        pytest.param(["--time=abc", "--wrap=x"], 255, "sbatch: error: Invalid --time specification\n",
+                     id="bad time"),
+        pytest.param(["--mem=12Q", "--wrap=x"], 255, "sbatch: error: Invalid --mem specification\n",
+                     id="bad memory"),
+        pytest.param(["-N", "x", "--wrap=x"], 255, 'sbatch: error: "x" is not a valid node count\n',
+                     id="bad node count"),
+        pytest.param(["-n", "abc", "--wrap=x"], 1,
+                     'sbatch: error: Invalid numeric value "abc" for --ntasks.\n', id="bad task count"),
+        pytest.param(["--wrap=x", "extra"], 1,
+                     "sbatch: error: Script arguments not permitted with --wrap option\n",
+                     id="wrap with arguments"),
+        pytest.param(["nosuch.sh"], 1, "sbatch: error: Unable to open file nosuch.sh\n",
+                     id="missing script"),
+        pytest.param(["-p", "nosuch", "--wrap=x"], 1,
+                     "sbatch: error: invalid partition specified: nosuch\n"
+                     "sbatch: error: Batch job submission failed: Invalid partition name specified\n",
+                     id="unknown partition"),
+        pytest.param(["--qos=nosuch", "--wrap=x"], 1,
+                     "sbatch: error: Batch job submission failed: Invalid qos specification\n",
+                     id="unknown qos"),
+    ],
+)  # fmt: skip
+def test_bad_submission_gets_slurms_message_and_changes_nothing(
+    cluster: Path, argv: list[str], code: int, stderr: str
+) -> None:
+    before = dump(cluster)
+    got = slurm("sbatch", *argv, user="alice")
+    assert (got.exit, got.out, got.err) == (code, "", stderr)
+    assert dump(cluster) == before
+
+
+def test_script_from_standard_input_is_named_sbatch(cluster: Path) -> None:
+    got = slurm("sbatch", user="alice", stdin=b"#!/bin/sh\n#SBATCH -t 10\nsleep 5\n")
+    assert got.exit == 0
+    assert slurm("squeue", "-h", "-o", "%j %l").out == "sbatch 10:00\n"
+
+
+def test_empty_standard_input_is_refused(cluster: Path) -> None:
+    got = slurm("sbatch", user="alice", stdin=b"")
+    assert (got.exit, got.err) == (1, "sbatch: error: Batch script is empty!\n")
+
+
+def test_stray_word_in_a_directive_is_an_invalid_directive(cluster: Path, tmp_path: Path) -> None:
+    path = script(tmp_path / "j.sh", "#!/bin/sh\n#SBATCH --job-name=my job\ntrue\n")
+    got = slurm("sbatch", path, user="alice")
+    assert (got.exit, got.err) == (255, "sbatch: error: Invalid directive found in batch script: job\n")
+
+
+def test_unmatched_quote_in_a_directive_is_fatal(cluster: Path, tmp_path: Path) -> None:
+    path = script(tmp_path / "q.sh", '#!/bin/sh\n#SBATCH -J "oops\ntrue\n')
+    got = slurm("sbatch", path, user="alice")
+    assert got.exit == 1
+    assert got.err.startswith("sbatch: fatal: q.sh: line 2: Unmatched `\"`")
+
+
+def test_slurmsim_runtime_directive_sets_how_long_the_job_runs(cluster: Path, tmp_path: Path) -> None:
+    path = script(tmp_path / "t.sh", "#!/bin/sh\n#SBATCH -t 1:00:00\npython train.py\n#SLURMSIM --runtime=10m\n")
+    slurm("sbatch", path, user="alice")
+    advance(5)
+    assert slurm("squeue", "-h", "-o", "%t").out == "R\n"
+    advance(10 * 60)
+    assert slurm("squeue", "-h").out == ""
+    shown = slurm("scontrol", "show", "job", "1").out
+    assert "JobState=COMPLETED" in shown
+    assert "RunTime=00:10:00" in shown
+
+
+def test_exit_code_directive_ends_the_job_failed(cluster: Path, tmp_path: Path) -> None:
+    path = script(tmp_path / "f.sh", "#!/bin/sh\necho starting\nexit 3\n")
+    slurm("sbatch", path, user="carol")
+    advance(10)
+    shown = slurm("scontrol", "show", "job", "1").out
+    assert "JobState=FAILED Reason=NonZeroExitCode" in shown
+    assert "ExitCode=3:0" in shown
+
+
+def test_test_only_prints_the_expected_start_and_queues_nothing(cluster: Path) -> None:
+    got = slurm("sbatch", "--test-only", "-N", "2", "--gres=gpu:8", "--wrap=true", user="alice")
+    assert got.exit == 0
+    assert got.err == (
+        "sbatch: Job 1 to start at 2026-11-29T19:00:00 using 2 processors on nodes dgx[1-2]"
+        " in partition gpu\n"
+    )
+    assert slurm("squeue", "-h").out == ""
+
+
+def test_more_gpus_than_a_node_has_is_refused_and_uses_a_job_id(cluster: Path) -> None:
+    got = slurm("sbatch", "--gres=gpu:9", "--wrap=true", user="alice")
+    again = slurm("sbatch", "--wrap=true", user="alice")
+    assert got.err == (
+        "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
+    )
+    assert again.out == "Submitted batch job 2\n"
+
+
+def test_held_job_waits_with_job_held_user(cluster: Path) -> None:
+    slurm("sbatch", "-H", "--wrap=true", user="bob")
+    advance(5)
+    assert slurm("squeue", "-h", "-o", "%i %t %r %Q").out == "1 PD JobHeldUser 0\n"
