@@ -5,10 +5,16 @@ command-specific status; nothing a user types may end in a Python traceback.
 """
 
 import sys
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, Literal, NoReturn
 
 from slurmsim.model.errors import SlurmError
+from slurmsim.parse.options import Opt, OptionError, getopt
+
+#: What ``--version`` prints for every Slurm command; tools probe it.
+VERSION: Final = "slurm 22.05.8"
+
+Arg = Literal["none", "required", "optional"]
 
 
 def out(text: str) -> None:
@@ -28,6 +34,21 @@ def usage_error(prog: str, message: str, code: int) -> NoReturn:
     err(f"{prog}: {message}\n")
     err(f'Try "{prog} --help" for more information\n')
     sys.exit(code)
+
+
+def options(rows: Iterable[tuple[str, str | None, Arg]]) -> tuple[Opt, ...]:
+    """A getopt table from ``(long, short, argument)`` rows; each option's key is its long name."""
+    return tuple(Opt(long, short, arg, long) for long, short, arg in rows)
+
+
+def parse_args(
+    prog: str, argv: list[str], table: Sequence[Opt], *, stop_at_operand: bool, code: int
+) -> tuple[list[tuple[str, str | None]], list[str]]:
+    """getopt_long, or getopt's complaint and exit ``code`` (255 for sbatch, 1 for the rest)."""
+    try:
+        return getopt(argv, table, stop_at_operand=stop_at_operand)
+    except OptionError as e:
+        usage_error(prog, e.message, code)
 
 
 def run(prog: str, body: Callable[[], int]) -> NoReturn:

@@ -7,14 +7,14 @@ the whole table: a missing entry would change which prefixes are ambiguous.
 
 from typing import Final
 
-from slurmsim.parse.options import Opt
+from cli._common import Arg, options
 
-_REQ = "required"
-_NONE = "none"
-_OPT = "optional"
+_REQ: Arg = "required"
+_NONE: Arg = "none"
+_OPT: Arg = "optional"
 
 # (long, short, argument) — the key of each option is its long name.
-_SBATCH: Final = [
+_SBATCH: Final[list[tuple[str, str | None, Arg]]] = [
     ("account", "A", _REQ), ("acctg-freq", None, _REQ), ("array", "a", _REQ),
     ("batch", None, _REQ), ("bb", None, _REQ), ("bbf", None, _REQ), ("begin", "b", _REQ),
     ("chdir", "D", _REQ), ("cluster-constraint", None, _REQ), ("clusters", "M", _REQ),
@@ -52,7 +52,7 @@ _SBATCH: Final = [
     ("wckey", None, _REQ), ("wrap", None, _REQ),
 ]  # fmt: skip
 
-SBATCH_OPTIONS: Final = tuple(Opt(long, short, arg, long) for long, short, arg in _SBATCH)  # type: ignore[arg-type]  # arg literals match Opt.arg
+SBATCH_OPTIONS: Final = options(_SBATCH)
 
 #: Input environment variables and the option each one sets (lowest precedence
 #: after #SBATCH directives, below the command line).
@@ -90,7 +90,7 @@ _SBATCH_ONLY = {
     "wait",
 }
 # srun's own long options (22.05), beside those it shares with sbatch.
-_SRUN_ONLY = [
+_SRUN_ONLY: list[tuple[str, str | None, Arg]] = [
     ("accel-bind", None, _REQ), ("bcast", None, _OPT), ("bcast-exclude", None, _REQ),
     ("compress", None, _OPT), ("cpu-bind", None, _REQ), ("epilog", None, _REQ),
     ("exact", None, _NONE), ("external-launcher", None, _NONE), ("het-group", None, _REQ),
@@ -105,11 +105,11 @@ _SRUN_ONLY = [
 ]  # fmt: skip
 _SRUN_SHORT_CLASH = {"u", "W", "i"}  # short letters srun gives to its own options
 
-SRUN_OPTIONS: Final = tuple(
+SRUN_OPTIONS: Final = options(
     [
-        Opt(long, None if short in _SRUN_SHORT_CLASH else short, arg, long)  # type: ignore[arg-type]
+        (long, None if short in _SRUN_SHORT_CLASH else short, arg)
         for long, short, arg in _SBATCH
         if long not in _SBATCH_ONLY and long != "input"
     ]
-    + [Opt(long, short, arg, long) for long, short, arg in _SRUN_ONLY]  # type: ignore[arg-type]
+    + _SRUN_ONLY
 )

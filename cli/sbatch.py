@@ -10,17 +10,15 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
-from cli._common import err, error, out, run, usage_error
+from cli._common import VERSION, err, error, out, parse_args, run
 from cli._submit_table import SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.errors import ParseError
-from slurmsim.parse.options import OptionError, getopt
 
 PROG = "sbatch"
-VERSION = "slurm 22.05.8"
 
 
 class _BadNumber(InvalidOption):
@@ -106,10 +104,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
 
 
 def _getopt(argv: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
-    try:
-        return getopt(argv, SBATCH_OPTIONS, stop_at_operand=True)
-    except OptionError as e:
-        usage_error(PROG, e.message, 255)
+    return parse_args(PROG, argv, SBATCH_OPTIONS, stop_at_operand=True, code=255)
 
 
 def _read_script(wrap: str | None, operands: list[str]) -> tuple[str, str | None, tuple[str, ...]]:

@@ -8,14 +8,12 @@ cancellation exits with Slurm's error number truncated to 8 bits.
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, run, usage_error
-from slurmsim.parse.options import Opt, OptionError, getopt
+from cli._common import VERSION, err, options, out, parse_args, run
 
 PROG = "scancel"
 
-_OPTIONS = tuple(
-    Opt(long, short, arg, long)  # type: ignore[arg-type]  # literal argument kinds
-    for long, short, arg in [
+_OPTIONS = options(
+    [
         ("account", "A", "required"), ("batch", "b", "none"), ("ctld", None, "none"),
         ("full", "f", "none"), ("help", None, "none"), ("hurry", "H", "none"),
         ("interactive", "i", "none"), ("clusters", "M", "required"), ("me", None, "none"),
@@ -45,15 +43,12 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def scancel(argv: list[str]) -> int:
-    try:
-        pairs, operands = getopt(argv, _OPTIONS, stop_at_operand=False)
-    except OptionError as e:
-        usage_error(PROG, e.message, 1)
+    pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     opts: dict[str, str | None] = {}
     for key, value in pairs:
         opts["name" if key == "jobname" else key] = value
     if "version" in opts:
-        sys.stdout.write("slurm 22.05.8\n")
+        out(f"{VERSION}\n")
         return 0
     if "help" in opts or "usage" in opts:
         sys.stdout.write("Usage: scancel [OPTIONS] [job_id[_array_id][.step_id]]\n")

@@ -7,14 +7,12 @@ nodes; users may change only their own jobs, within what Slurm allows them.
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, out, run, usage_error
-from slurmsim.parse.options import Opt, OptionError, getopt
+from cli._common import VERSION, err, options, out, parse_args, run
 
 PROG = "scontrol"
 
-_OPTIONS = tuple(
-    Opt(long, short, arg, long)  # type: ignore[arg-type]  # literal argument kinds
-    for long, short, arg in [
+_OPTIONS = options(
+    [
         ("all", "a", "none"), ("clusters", "M", "required"), ("details", "d", "none"),
         ("federation", None, "none"), ("future", "F", "none"), ("help", "h", "none"),
         ("hide", None, "none"), ("local", None, "none"), ("oneliner", "o", "none"),
@@ -42,13 +40,10 @@ def _keyword(word: str, choices: Sequence[str]) -> str | None:
 
 
 def scontrol(argv: list[str]) -> int:
-    try:
-        pairs, words = getopt(argv, _OPTIONS, stop_at_operand=True)
-    except OptionError as e:
-        usage_error(PROG, e.message, 1)
+    pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=True, code=1)
     flags = {k for k, _ in pairs}
     if "version" in flags:
-        out("slurm 22.05.8\n")
+        out(f"{VERSION}\n")
         return 0
     if "help" in flags or "usage" in flags or not words:
         out("Usage: scontrol [<OPTION>] [<COMMAND>]\n")
@@ -68,7 +63,7 @@ def scontrol(argv: list[str]) -> int:
         err(f"invalid keyword: {words[0]}\n")
         return 1
     if command == "version":
-        out("slurm 22.05.8\n")
+        out(f"{VERSION}\n")
         return 0
     if command == "ping":
         out("Slurmctld(primary) at slurmsim is UP\n")

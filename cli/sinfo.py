@@ -4,14 +4,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, out, run, usage_error
-from slurmsim.parse.options import Opt, OptionError, getopt
+from cli._common import VERSION, err, options, out, parse_args, run, usage_error
 
 PROG = "sinfo"
 
-_OPTIONS = tuple(
-    Opt(long, short, arg, long)  # type: ignore[arg-type]  # literal argument kinds
-    for long, short, arg in [
+_OPTIONS = options(
+    [
         ("all", "a", "none"), ("clusters", "M", "required"), ("dead", "d", "none"),
         ("exact", "e", "none"), ("federation", None, "none"), ("format", "o", "required"),
         ("Format", "O", "required"), ("help", None, "none"), ("hide", None, "none"),
@@ -31,10 +29,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def sinfo(argv: list[str]) -> int:
-    try:
-        pairs, operands = getopt(argv, _OPTIONS, stop_at_operand=False)
-    except OptionError as e:
-        usage_error(PROG, e.message, 1)
+    pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     given: dict[str, str] = {}
     flags: set[str] = set()
     for key, value in pairs:
@@ -42,7 +37,7 @@ def sinfo(argv: list[str]) -> int:
         if value is not None:
             given[key] = value
     if "version" in flags:
-        out("slurm 22.05.8\n")
+        out(f"{VERSION}\n")
         return 0
     if "help" in flags or "usage" in flags:
         out("Usage: sinfo [OPTIONS]\n")

@@ -8,14 +8,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, out, run, usage_error
-from slurmsim.parse.options import Opt, OptionError, getopt
+from cli._common import VERSION, err, options, out, parse_args, run
 
 PROG = "squeue"
 
-_OPTIONS = tuple(
-    Opt(long, short, arg, long)  # type: ignore[arg-type]  # literal argument kinds
-    for long, short, arg in [
+_OPTIONS = options(
+    [
         ("account", "A", "required"), ("all", "a", "none"), ("array", "r", "none"),
         ("array-unique", None, "none"), ("clusters", "M", "required"),
         ("federation", None, "none"), ("format", "o", "required"), ("Format", "O", "required"),
@@ -42,10 +40,7 @@ def _split(values: list[str]) -> tuple[str, ...]:
 
 
 def squeue(argv: list[str]) -> int:
-    try:
-        pairs, operands = getopt(argv, _OPTIONS, stop_at_operand=False)
-    except OptionError as e:
-        usage_error(PROG, e.message, 1)
+    pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     given: dict[str, list[str]] = {}
     flags: set[str] = set()
     for key, value in pairs:
@@ -53,7 +48,7 @@ def squeue(argv: list[str]) -> int:
         if value is not None:
             given.setdefault(key, []).append(value)
     if "version" in flags:
-        out("slurm 22.05.8\n")
+        out(f"{VERSION}\n")
         return 0
     if "help" in flags or "usage" in flags:
         out("Usage: squeue [OPTIONS]\n")

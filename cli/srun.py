@@ -8,11 +8,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, error, not_supported, run, usage_error
+from cli._common import VERSION, err, error, not_supported, out, parse_args, run
 from cli._submit_table import SRUN_OPTIONS
 from cli.sbatch import submit_options
 from slurmsim.model.errors import InvalidOption, SlurmError
-from slurmsim.parse.options import OptionError, getopt
 
 PROG = "srun"
 
@@ -22,13 +21,10 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def srun(argv: list[str]) -> int:
-    try:
-        pairs, operands = getopt(argv, SRUN_OPTIONS, stop_at_operand=True)
-    except OptionError as e:
-        usage_error(PROG, e.message, 255)
+    pairs, operands = parse_args(PROG, argv, SRUN_OPTIONS, stop_at_operand=True, code=255)
     values = dict(pairs)
     if "version" in values:
-        sys.stdout.write("slurm 22.05.8\n")
+        out(f"{VERSION}\n")
         return 0
     if "test-only" not in values:
         not_supported(PROG)
