@@ -7,6 +7,8 @@ subprocess, the way a user or a client library runs it. Prints a table.
 """
 
 import argparse
+import contextlib
+import io
 import os
 import shutil
 import statistics
@@ -37,7 +39,8 @@ def _fill(jobs: int, env: dict[str, str]) -> None:
 
         path = Path(env["SLURMSIM_BENCH_DIR"]) / "job.sh"
         path.write_text(script)
-        code = sbatch(["--parsable", str(path)], os.environ)
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = sbatch(["--parsable", str(path)], os.environ)
         assert code == 0
     cluster.advance_clock(by=10)
 
