@@ -1,0 +1,63 @@
+"""End to end: the installed console scripts, as separate processes, on one store.
+
+This is how people and client libraries use slurmsim; it checks the packaging
+(entry points, grammar and preset files shipped) as much as the behaviour.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BIN = Path(sys.executable).parent
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("sbatch", path=str(BIN)) is None, reason="slurmsim is not installed here"
+)
+
+
+def run(env: dict[str, str], *argv: str, user: str = "alice") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN / argv[0]), *argv[1:]],
+        env={**env, "SLURMSIM_USER": user},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_session_from_first_command_to_idle(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SBATCH_", "SQUEUE_"))}
+    env["SLURMSIM_DB"] = str(tmp_path / "e2e.db")
+    # The first Slurm command on an empty store creates the default cluster by itself.
+    first = run(env, "sinfo")
+    assert first.stdout.splitlines()[1:] == [
+        "gpu*         up 7-00:00:00      4   idle dgx[1-4]",
+        "debug        up    2:00:00      4   idle dgx[1-4]",
+    ]
+    script = tmp_path / "pretrain.sh"
+    script.write_text(
+        "#!/bin/bash\n#SBATCH -J pretrain -N 4 --gres=gpu:h100:8 -t 4:00:00\n"
+        "srun python train.py\n#SLURMSIM --runtime=3h\n"
+    )
+    assert run(env, "sbatch", str(script)).stdout == "Submitted batch job 1\n"
+    waiting = run(env, "sbatch", "--parsable", "-N", "2", "--gres=gpu:8", "--wrap=sleep 600",
+                  user="carol")  # fmt: skip
+    assert waiting.stdout == "2\n"
+    assert run(env, "slurmsim", "clock", "advance", "5s").returncode == 0
+    queue = run(env, "squeue", "-h", "-o", "%i %j %t %R")
+    assert queue.stdout.splitlines() == ["2 wrap PD (Resources)", "1 pretrain R dgx[1-4]"]
+    assert "JobState=RUNNING" in run(env, "scontrol", "show", "job", "1").stdout
+    run(env, "slurmsim", "clock", "advance", "--until", "1")
+    assert run(env, "squeue", "-h", "-o", "%i %t").stdout == "2 R\n"
+    run(env, "slurmsim", "clock", "advance", "--until-idle")
+    assert run(env, "squeue", "-h").stdout == ""
+    refused = run(env, "sbatch", "--bogus", "--wrap=true")
+    assert (refused.returncode, refused.stderr) == (
+        255,
+        "sbatch: unrecognized option '--bogus'\nTry \"sbatch --help\" for more information\n",
+    )
