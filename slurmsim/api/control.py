@@ -103,7 +103,12 @@ def hold(refs: Sequence[JobRef], *, user_hold: bool = False) -> list[Outcome]:
     """``scontrol hold``/``uhold``: priority 0; an operator's hold is an admin hold."""
     from slurmsim.engine import control
 
-    return _each(refs, lambda st, ref, actor: control.hold(st, ref.job_id, ref.task_id, actor))
+    return _each(
+        refs,
+        lambda st, ref, actor: control.hold(
+            st, ref.job_id, ref.task_id, actor, user_hold=user_hold
+        ),
+    )
 
 
 def release(refs: Sequence[JobRef]) -> list[Outcome]:

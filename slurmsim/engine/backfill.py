@@ -14,11 +14,12 @@ not (golden 089/090 show 19:35:33 and 19:10:33, golden 096 19:20:00).
 """
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
-from slurmsim.engine.resources import node_counts
+from slurmsim.engine.resources import Shape, node_counts
 from slurmsim.engine.select import Pool, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.events import Event
@@ -44,6 +45,7 @@ class ReservationMap:
         self.end = max((now + window) // self.res * self.res, self.begin + self.res)
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[frozenset[str]] = [frozenset()]
+        self.version = 0  # bumped by every reservation that lands in the map
 
     def _boundary(self, t: int) -> int:
         """Index of the slot starting at ``t``, splitting a slot if needed."""
@@ -69,6 +71,7 @@ class ReservationMap:
         j = self._boundary(e) if e < self.end else len(self.times)
         for k in range(i, j):
             self.sets[k] = self.sets[k] | nodes
+        self.version += 1
 
     def reserved(self, a: int, b: int) -> frozenset[str]:
         out: frozenset[str] = frozenset()
@@ -89,6 +92,66 @@ class ReservationMap:
 class _Running:
     end: int  # start + time limit: what backfill believes
     job: Job
+    nodes: frozenset[str]
+
+
+#: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
+_Plan = tuple[Instant | None, Instant | None, tuple[str, ...]] | None
+
+
+class _Repeats:
+    """Plans already made this cycle, by request shape (Slurm skips such repeats too).
+
+    Two jobs that ask for the same thing in the same partition for the same time get
+    the same plan from the same map, so the second is not worked out again. A plan
+    that lands a reservation or starts a job changes the map, and with it every
+    answer; those are never reused.
+    """
+
+    def __init__(self) -> None:
+        self.plans: dict[tuple[object, ...], _Plan] = {}
+        self.seen: tuple[int, int] = (-1, -1)
+
+    def lookup(self, ctx: Context, resv: ReservationMap, key: tuple[object, ...]) -> bool:
+        """Has ``key`` been planned from the map as it is now? (``plans[key]`` then)."""
+        if self.seen != (ctx.version, resv.version):
+            self.plans.clear()
+            self.seen = (ctx.version, resv.version)
+        return key in self.plans
+
+    def remember(
+        self, ctx: Context, resv: ReservationMap, key: tuple[object, ...], job: Job
+    ) -> None:
+        if self.seen == (ctx.version, resv.version):
+            planned = job.scheduler == "Backfill"
+            self.plans[key] = (job.start_time, job.end_time, job.sched_nodes) if planned else None
+
+
+def _repeat_key(job: Job) -> tuple[object, ...] | None:
+    """Everything planning reads from a job; None for arrays (their tasks start one by one)."""
+    if job.array_tasks:
+        return None
+    r = job.request
+    return (
+        r.partition,
+        r.min_nodes,
+        r.max_nodes,
+        r.num_tasks,
+        r.ntasks_set,
+        r.ntasks_per_node,
+        r.cpus_per_task,
+        r.mem_per_cpu,
+        r.mem_per_node,
+        r.mem_per_gpu,
+        r.gres_per_node,
+        r.gpus_per_job,
+        r.gpus_per_task,
+        r.exclusive,
+        r.req_nodes,
+        r.exc_nodes,
+        r.time_min,
+        job.time_limit,
+    )
 
 
 def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
@@ -96,19 +159,38 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     ctx.refresh(now)
     params = ctx.state.config.scheduler_parameters
     queue = [j for j in ctx.ordered() if not ctx.throttled(j)]
-    for job in queue:
-        _clear_plan(job)
+    for job in queue if ctx.planned is None else ctx.planned:
+        if ctx.schedulable(job):
+            _clear_plan(job)  # every plan is made afresh
     resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60))
     running = running_by_end(ctx, now)
+    repeats = _Repeats()
     events: list[Event] = []
     tested = queue[: params.bf_max_job_test]
     for job in tested:
         if job.state is not JobState.PENDING:
             continue
         job.last_sched_eval = now
-        events.extend(_plan(ctx, job, now, resv, running))
+        if job.job_id not in ctx.repeat_keys:
+            ctx.repeat_keys[job.job_id] = _repeat_key(job)
+        key = ctx.repeat_keys[job.job_id]
+        if key is None or not repeats.lookup(ctx, resv, key):
+            events.extend(_plan(ctx, job, now, resv, running))
+            if key is not None:
+                repeats.remember(ctx, resv, key, job)
+            continue
+        plan = repeats.plans[key]
+        if plan is not None:
+            job.start_time, job.end_time, job.sched_nodes = plan
+            job.scheduler = "Backfill"
     ctx.backfill_tested = tested
+    kept = tested if ctx.planned is None else [*ctx.planned, *tested]
+    ctx.planned = [j for j in {j.job_id: j for j in kept}.values() if _has_plan(j)]
     return events
+
+
+def _has_plan(job: Job) -> bool:
+    return job.state is JobState.PENDING and (bool(job.sched_nodes) or job.scheduler == "Backfill")
 
 
 def _clear_plan(job: Job) -> None:
@@ -126,7 +208,9 @@ def running_by_end(ctx: Context, now: Instant) -> list[_Running]:
             continue
         if job.time_limit is None:
             continue  # never ends as far as planning goes
-        out.append(_Running(max(job.start_time + job.time_limit, now + 1), job))
+        out.append(
+            _Running(max(job.start_time + job.time_limit, now + 1), job, frozenset(job.nodes))
+        )
     out.sort(key=lambda r: (r.end, r.job.job_id))
     return out
 
@@ -228,16 +312,44 @@ def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
     if alloc is not None:
         return now, alloc
     wanted = set(cand)
-    relevant = [r for r in running if wanted.intersection(r.job.nodes)]
+    relevant = [r for r in running if not wanted.isdisjoint(r.nodes)]
+    least_cpus, least_gpus = _least_totals(ctx.shape_for(job, part), counts)
+    free_cpus = sum(f.cpus for f in pool.free.values())
+    free_gpus = sum(len(f.gpus) for f in pool.free.values())
     i = 0
     while i < len(relevant):
         first = relevant[i].end
         last = first
         while i < len(relevant) and relevant[i].end <= first + END_BATCH:
+            for a in relevant[i].job.alloc:
+                if a.node in wanted:
+                    free_cpus += a.cpus
+                    free_gpus += len(a.gpus)
             pool.give(relevant[i].job.alloc)
             last = relevant[i].end
             i += 1
+        if free_cpus < least_cpus or free_gpus < least_gpus:
+            continue  # not enough free in all yet: no layout can fit
         alloc = attempt(pool)
         if alloc is not None:
             return Instant(last), alloc
     return None
+
+
+def _least_totals(shape_for: Callable[[int], Shape | None], counts: range) -> tuple[int, int]:
+    """The fewest CPUs and GPUs any layout of the job takes in all.
+
+    Placement is tried again each time running jobs end; while the candidate nodes
+    together have less than this free, the try is bound to fail and is skipped.
+    A whole-node (exclusive) layout takes what its nodes have, so it gives no bound.
+    """
+    cpus = gpus = 1 << 62
+    for n in counts:
+        s = shape_for(n)
+        if s is None:
+            continue
+        if s.exclusive:
+            return 0, 0
+        cpus = min(cpus, sum(s.tasks) * s.cpus_per_task)
+        gpus = min(gpus, sum(s.gpus))
+    return cpus, gpus

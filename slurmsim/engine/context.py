@@ -49,12 +49,18 @@ class Context:
         self._static_priority: dict[int, float] = {}
         self.main_tested: list[Job] = []  # what the last full main pass looked at
         self.backfill_tested: list[Job] = []
+        #: Backfill's key for jobs that ask for the same thing (see backfill._repeat_key).
+        self.repeat_keys: dict[int, tuple[object, ...] | None] = {}
+        #: Pending jobs that may carry a backfill plan (None: not known yet, look at all).
+        self.planned: list[Job] | None = None
         self.ends: list[tuple[int, int]] = []
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
         self.ready: list[Job] = []
         self.blocked: dict[int, Blocked] = {}
         self._ready_sorted = True
+        self._sort_keys: dict[int, SortKey] = {}
+        self._priorities_due: Instant | None = None  # a recalculation nobody has looked at yet
         self._blocked_checked_at = -1
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
             self._adopt(job)
@@ -134,6 +140,7 @@ class Context:
             self.version += 1
 
     def _admit(self, job: Job, now: Instant) -> None:
+        self.settle_priorities()  # an earlier recalculation did not include this job
         if job.reason in ("Dependency", "BeginTime"):
             job.reason = "None"
         mark_eligible(job, now)
@@ -142,20 +149,49 @@ class Context:
 
     def ordered(self) -> Iterator[Job]:
         """Pending, schedulable jobs in Slurm's order (started ones drop out)."""
+        self.settle_priorities()
         live = [j for j in self.ready if j.state is JobState.PENDING]
         if len(live) != len(self.ready) or not self._ready_sorted:
-            live.sort(key=self.sort_key)
+            live.sort(key=self._cached_sort_key)
             self.ready = live
             self._ready_sorted = True
         return iter(list(live))
 
+    def _cached_sort_key(self, job: Job) -> SortKey:
+        """``sort_key``, remembered until the job's priority changes."""
+        if job.array_tasks:
+            return self.sort_key(job)  # its first task moves as tasks start
+        key = self._sort_keys.get(job.job_id)
+        if key is None or key[1] != -job.priority:
+            key = self._sort_keys[job.job_id] = self.sort_key(job)
+        return key
+
     def recalculate_priorities(self, now: Instant) -> None:
         """PriorityCalcPeriod: pending jobs get fresh priorities (age grows).
+
+        Nothing reads a pending job's priority between passes, so the work is left to
+        the next pass that orders the queue (``settle_priorities``): of several
+        recalculations with no pass between them only the last one counts.
+        """
+        self._priorities_due = now
+        self._ready_sorted = False
+
+    def settle(self) -> None:
+        """Write back everything left for later, before the state is handed back."""
+        self.settle_priorities()
+
+    def settle_priorities(self) -> None:
+        """Carry out the recalculation ``recalculate_priorities`` asked for, if any.
 
         Within one ``advance`` only the age factor can change, so everything else is
         computed once per job and kept.
         """
+        at = self._priorities_due
+        if at is None:
+            return
+        self._priorities_due = None
         state = self.state
+        weight = state.config.priority_weights.age
         for job in self.ready:
             if job.state is not JobState.PENDING or job.hold is not Hold.NONE:
                 continue
@@ -164,9 +200,8 @@ class Context:
                 f = factors(state, job, self.fairshare)
                 base = f.total - f.weighted_age
                 self._static_priority[job.job_id] = base
-            age = age_factor(state, job)
-            job.priority = clamp(math.floor(base + state.config.priority_weights.age * age))
-        self._ready_sorted = False
+            age = age_factor(state, job, at)
+            job.priority = clamp(math.floor(base + weight * age))
 
     @staticmethod
     def stamp(jobs: list[Job], now: Instant) -> None:
@@ -174,6 +209,14 @@ class Context:
         for job in jobs:
             if job.state is JobState.PENDING:
                 job.last_sched_eval = now
+
+    def schedulable(self, job: Job) -> bool:
+        """Is ``job`` in the queue the passes walk (pending, not blocked, not throttled)?"""
+        return (
+            job.state is JobState.PENDING
+            and job.job_id not in self.blocked
+            and not self.throttled(job)
+        )
 
     def throttled(self, job: Job) -> bool:
         limit = job.array_throttle
@@ -230,6 +273,20 @@ class Context:
                 continue
             return Instant(t), job_id
         return None
+
+    def quiet(self) -> bool:
+        """Would a periodic main pass or backfill cycle now only repeat the last one?"""
+        backfill = self.state.config.scheduler_type == "sched/backfill"
+        return (
+            self.version == self.main_version
+            and (not backfill or self.version == self.backfill_version)
+            and self.ended == self._blocked_checked_at
+        )
+
+    def next_recheck(self) -> Instant | None:
+        """When ``refresh`` will next have a blocked job to look at again (a begin time)."""
+        times = [b.at or 0 for b in self.blocked.values() if b.recheck is Recheck.AT_TIME]
+        return Instant(min(times)) if times else None
 
     def next_begin(self) -> Instant | None:
         """The earliest begin time among blocked jobs (for run-until-idle)."""

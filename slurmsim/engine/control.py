@@ -10,8 +10,9 @@ from dataclasses import replace
 
 from slurmsim.engine import updates
 from slurmsim.engine.dependency import parse_dependency
-from slurmsim.engine.lifecycle import finish
+from slurmsim.engine.lifecycle import SIGTERM, finish
 from slurmsim.engine.lifecycle import requeue as requeue_job
+from slurmsim.engine.liveness import ping
 from slurmsim.engine.priority import priority
 from slurmsim.engine.simulate import trigger
 from slurmsim.model.accounts import AdminLevel
@@ -21,7 +22,6 @@ from slurmsim.model.events import Event
 from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.time import Seconds
 
-SIGTERM = 15
 #: States a running job can be in (a suspended job still holds its nodes).
 _ACTIVE = frozenset({JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING})
 _REASON_NEEDED = "You must specify a reason when DOWNING or DRAINING a node. Request denied"
@@ -92,13 +92,21 @@ def cancel(
     return events
 
 
-def hold(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> None:
-    """``scontrol hold``: priority 0; JobHeldAdmin by an operator, JobHeldUser by the owner."""
+def hold(
+    state: ClusterState, job_id: int, task_id: int | None, actor: str, *, user_hold: bool = False
+) -> None:
+    """``scontrol hold``: priority 0; JobHeldAdmin by an operator, JobHeldUser by the owner.
+
+    ``user_hold`` (``scontrol uhold``) makes even an operator's hold a user hold. The
+    controller evaluates the job as it holds it: LastSchedEval moves to now (golden 114).
+    """
     job = _one(state, job_id, task_id)
     if not _owner_or_operator(state, job, actor):
         raise SlurmError("Invalid user id")
     _must_be_pending(job)
-    job.hold = Hold.ADMIN if is_operator(state, actor) else Hold.USER
+    admin = is_operator(state, actor) and not user_hold
+    job.hold = Hold.ADMIN if admin else Hold.USER
+    job.last_sched_eval = state.now
     job.priority = 0
     job.reason = job.hold.value
     job.eligible_time = None
@@ -316,6 +324,7 @@ def update_node(
             events.extend(_kill_jobs_on(state, name))
         elif word in ("RESUME", "IDLE"):
             node.drain = node.down = False
+            ping(node, now)
         elif word == "UNDRAIN":
             node.drain = False
         elif word:

@@ -16,6 +16,8 @@ from slurmsim.model.time import EPOCH, Instant, Seconds
 #: at the exact second. We place those checks 10 s past each half minute of the
 #: cluster clock, the phase the oracle's controller had (golden 175: a 1-minute job
 #: started 19:05:33 ended TIMEOUT at 19:06:40).
+#: The signal that ends a cancelled or timed-out job's batch script (ExitCode=0:15).
+SIGTERM = 15
 TIMEOUT_CHECK: Seconds = Seconds(30)
 TIMEOUT_PHASE: Seconds = Seconds(10)
 

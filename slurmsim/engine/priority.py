@@ -13,6 +13,7 @@ from slurmsim.engine.fairshare import fairshare_factors
 from slurmsim.engine.resources import GPU
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Hold, Job, JobRequest
+from slurmsim.model.time import Instant
 
 #: priority/basic gives the first job 0xFFFF0000 - 1 and each later one one less.
 BASIC_TOP = 0xFFFF0000
@@ -105,14 +106,16 @@ def clamp(value: int) -> int:
     return min(max(value, 1), MAX_PRIORITY)
 
 
-def age_factor(state: ClusterState, job: Job) -> float:
-    """min(1, time accrued / PriorityMaxAge); 0 when age has no weight or never accrued."""
+def age_factor(state: ClusterState, job: Job, now: Instant | None = None) -> float:
+    """min(1, time accrued / PriorityMaxAge) at ``now`` (default: the cluster's clock);
+    0 when age has no weight or never accrued."""
     if job.accrue_time is None or state.config.priority_weights.age == 0:
         return 0.0
     max_age = state.config.priority_max_age
     if max_age <= 0:
         return 1.0
-    return min(1.0, max(0, state.now - job.accrue_time) / max_age)
+    at = state.now if now is None else now
+    return min(1.0, max(0, at - job.accrue_time) / max_age)
 
 
 def job_cpus(request: JobRequest) -> int:

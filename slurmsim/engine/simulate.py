@@ -26,6 +26,8 @@ from enum import IntEnum
 
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context
+from slurmsim.engine.lifecycle import SIGTERM
+from slurmsim.engine.liveness import answers_before
 from slurmsim.engine.passes import main_pass
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -74,7 +76,11 @@ def advance(state: ClusterState, until: Instant) -> list[Event]:
     """
     if until <= state.now:
         return []
-    return _run(Context(state), until)
+    answers_before(state, until)
+    ctx = Context(state)
+    events = _run(ctx, until)
+    ctx.settle()
+    return events
 
 
 def next_event_time(state: ClusterState) -> Instant | None:
@@ -112,17 +118,74 @@ def _run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) ->
             events.extend(_run(ctx, limit))
             break
         events.extend(_run(ctx, Instant(t + 1)))
+    answers_before(ctx.state, ctx.state.now)
+    ctx.settle()
     return events
 
 
 def _run(ctx: Context, until: Instant) -> list[Event]:
     state = ctx.state
     events: list[Event] = []
-    while (step := _next(ctx)) is not None and step.time < until:
+    while True:
+        _skip_quiet_ticks(ctx, until)
+        step = _next(ctx)
+        if step is None or step.time >= until:
+            break
         state.now = step.time
         events.extend(_handle(ctx, step))
     state.now = max(state.now, until)
     return events
+
+
+def _skip_quiet_ticks(ctx: Context, until: Instant) -> None:
+    """Play at once the periodic ticks that would only repeat what the last passes did.
+
+    While no job or node changes, a periodic main pass or backfill cycle would
+    decide what the last one decided and only move LastSchedEval, and a priority
+    recalculation matters only to the next pass that looks. A long simulation has
+    millions of such ticks between the events that matter, so up to the next real
+    step each periodic kind takes effect once, as of its last tick before it.
+    """
+    state = ctx.state
+    if not ctx.quiet():
+        return
+    horizon = min(t for t in _real_step_times(ctx, until) if t is not None)
+    last: dict[Kind, Instant] = {}
+    for tick in _periodic(ctx):
+        if tick.time < horizon:
+            interval = _interval(ctx, tick.kind)
+            last[tick.kind] = Instant(tick.time + (horizon - 1 - tick.time) // interval * interval)
+    for kind, t in sorted(last.items(), key=lambda kv: (kv[1], kv[0])):
+        state.now = t
+        match kind:
+            case Kind.PRIORITY:
+                state.extra[_PRIORITY_KEY] = str(t)
+                ctx.recalculate_priorities(t)
+            case Kind.MAIN_PERIODIC:
+                state.last_sched = t
+                ctx.stamp(ctx.main_tested, t)
+            case Kind.BACKFILL:
+                state.last_backfill = t
+                ctx.stamp(ctx.backfill_tested, t)
+
+
+def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
+    """When the next step that is not a quiet periodic tick could come."""
+    state = ctx.state
+    end = ctx.next_end()
+    purge = ctx.next_purge()
+    due = max(state.sched_due, state.now) if state.sched_due is not None else None
+    return [until, end[0] if end else None, purge[0] if purge else None, due, ctx.next_recheck()]
+
+
+def _interval(ctx: Context, kind: Kind) -> int:
+    params = ctx.state.config.scheduler_parameters
+    seconds = {
+        Kind.MAIN_PERIODIC: params.sched_interval,
+        Kind.BACKFILL: params.bf_interval,
+        Kind.PRIORITY: PRIORITY_CALC_PERIOD,
+    }[kind]
+    return max(int(seconds), 1)
 
 
 def _handle(ctx: Context, step: _Step) -> list[Event]:
@@ -134,7 +197,9 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             assert step.job is not None
             assert step.final is not None
             code = step.job.request.exit_code if step.final is JobState.FAILED else 0
-            event = ctx.end(step.job, now, step.final, exit_code=code)
+            # A job killed at its time limit dies of the SIGTERM sent to it: ExitCode=0:15.
+            signal = SIGTERM if step.final is JobState.TIMEOUT else 0
+            event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal)
             trigger(state)
             return [event]
         case Kind.PURGE:
