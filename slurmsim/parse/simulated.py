@@ -12,7 +12,7 @@ happen, in this order of precedence:
    only of such sleeps and quick shell commands (``echo``, ``hostname``, ...)
    runs for the sleeps alone, zero seconds when there are none.
 3. Otherwise (a script that runs a real program) ``runtime`` is None: the job
-   runs until its time limit and then ends COMPLETED (see docs/differences.md).
+   runs until its time limit and is killed TIMEOUT (see docs/differences.md).
 """
 
 import re
