@@ -7,7 +7,7 @@ A cell wider than its column is cut to the column, keeping its left part.
 """
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _PERCENT = re.compile(r"%([.-]?)(\d*)(.)")
 _LONG = re.compile(r"^([^:]+)(?::(\.?)(\d*)(.*))?$")
@@ -16,8 +16,7 @@ _LONG = re.compile(r"^([^:]+)(?::(\.?)(\d*)(.*))?$")
 DEFAULT_LONG_WIDTH = 20
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(NamedTuple):
     """One column: ``key`` is the ``-o`` letter or the ``-O`` name as typed."""
 
     key: str
@@ -82,3 +81,14 @@ def cell(value: str | None, column: Column, *, cut: bool = True) -> str:
             value = value[:width]
         value = value.rjust(width) if column.right else value.ljust(width)
     return value + column.suffix
+
+
+def cells(values: list[str | None], column: Column, *, cut: bool = True) -> list[str]:
+    """``cell`` of each value, for a whole column at once (squeue lays out thousands)."""
+    width, suffix = column.width, column.suffix
+    if width == 0:
+        return [cell(v, column, cut=cut) if v is None else v + suffix for v in values]
+    pad = str.rjust if column.right else str.ljust
+    if cut:
+        return [cell(v, column) if v is None else pad(v[:width], width) + suffix for v in values]
+    return [cell(v, column, cut=False) if v is None else pad(v, width) + suffix for v in values]

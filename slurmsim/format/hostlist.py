@@ -7,13 +7,12 @@ hostlist`` keeps the order given and only merges neighbours (``sort=False``).
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _NAME = re.compile(r"^(.*?)(\d*)$")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class _Host:
+class _Host(NamedTuple):  # ordered, hashable and immutable, as a tuple
     prefix: str
     number: int  # -1 when the name has no numeric suffix
     width: int  # digits as written; 0 without a suffix

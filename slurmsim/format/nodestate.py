@@ -8,7 +8,7 @@ DRAIN and empty). scontrol prints the base in upper case followed by
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from slurmsim.model.alloc import NodeUsage
 from slurmsim.model.jobs import Job, JobState
@@ -21,8 +21,7 @@ _FLAG_VALUE = {"DRAIN": 0x200, "COMPLETING": 0x400, "NOT_RESPONDING": 0x800}
 _FLAG_ORDER = ("COMPLETING", "DRAIN", "NOT_RESPONDING")
 
 
-@dataclass(frozen=True, slots=True)
-class NodeStatus:
+class NodeStatus(NamedTuple):
     """``base`` is IDLE, MIXED, ALLOCATED or DOWN; ``flags`` a subset of _FLAG_ORDER."""
 
     base: str

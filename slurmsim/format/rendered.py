@@ -1,10 +1,9 @@
 """What a display command prints: its two streams and its exit code."""
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Rendered:
+class Rendered(NamedTuple):
     """The exact bytes (as text) a command writes, and the code it exits with."""
 
     stdout: str = ""

@@ -10,6 +10,7 @@ node name.
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from slurmsim.format.columns import Column, cell, parse_long, parse_percent
 from slurmsim.format.hostlist import compress, format_ranges
@@ -40,16 +41,15 @@ class SinfoOptions:
     nodes: tuple[str, ...] = ()  # -n, expanded host names
 
 
-@dataclass(frozen=True, slots=True)
-class _NodeView:
+# Private types are NamedTuples: cheaper to create at import than frozen dataclasses.
+class _NodeView(NamedTuple):
     node: Node
     usage: NodeUsage
     status: NodeStatus
     partitions: tuple[str, ...]  # every partition holding the node, config order
 
 
-@dataclass(frozen=True, slots=True)
-class _Group:
+class _Group(NamedTuple):
     """The nodes one output line stands for."""
 
     partition: Partition | None
@@ -263,8 +263,7 @@ _LONG_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class _Field:
+class _Field(NamedTuple):
     key: str
     header: str
     column: Column

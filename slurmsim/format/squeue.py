@@ -7,10 +7,11 @@ first, as squeue does; the default keys are ``P,t,-p``.
 """
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from slurmsim.format import jobview as jv
-from slurmsim.format.columns import Column, cell, parse_long, parse_percent
+from slurmsim.format.columns import Column, cell, cells, parse_long, parse_percent
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import (
@@ -59,8 +60,9 @@ class SqueueOptions:
     sort: str | None = None  # -S
 
 
-@dataclass(frozen=True, slots=True)
-class _Row:
+# Private types are NamedTuples and plain classes, not dataclasses: they are cheaper to
+# create at import and (for the thousands of rows) to instantiate.
+class _Row(NamedTuple):
     """One printed line: a job record, or one pending task of an array's meta record."""
 
     job: Job
@@ -272,20 +274,25 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
 _UNCUT = frozenset({"N", "n", "x", "Y"})
 
 
-@dataclass(frozen=True, slots=True)
 class _Field:
-    header: str
-    value: _Value
-    column: Column
-    letter: str = ""  # the -o letter behind the column, if any
+    """One column of the output: its header, how to get its text, how to lay it out."""
 
-    def render(self, row: _Row) -> str:
-        value = self.value(row)
-        # Node lists are never cut; %R cuts a "(reason)" but not the node list it may show.
-        cut = self.letter not in _UNCUT and not (
-            self.letter == "R" and value is not None and not value.startswith("(")
-        )
-        return cell(value, self.column, cut=cut)
+    __slots__ = ("column", "cut", "header", "value")
+
+    def __init__(self, header: str, value: _Value, column: Column, letter: str = "") -> None:
+        self.header = header
+        self.value = value
+        self.column = column
+        # Node lists are never cut; %R cuts a "(reason)" but not the node list it may
+        # show, so it decides per value (None). Worked out once, not once per cell.
+        self.cut: bool | None = None if letter == "R" else letter not in _UNCUT
+
+    def render(self, rows: list[_Row]) -> list[str]:
+        """This column's cell on each of ``rows``."""
+        values = [self.value(row) for row in rows]
+        if self.cut is None:
+            return [cell(v, self.column, cut=v is None or v.startswith("(")) for v in values]
+        return cells(values, self.column, cut=self.cut)
 
 
 def _percent_fields(fmt: str) -> tuple[str, list[_Field], list[str]]:
@@ -317,12 +324,17 @@ def _long_fields(fmt: str) -> tuple[list[_Field], list[str]]:
     return fields, errors
 
 
-def _render_line(prefix: str, fields: list[_Field], row: _Row | None) -> str:
-    if row is None:
-        cells = [cell(f.header, f.column) for f in fields]
-    else:
-        cells = [f.render(row) for f in fields]
-    return prefix + "".join(cells) + "\n"
+def _header(prefix: str, fields: list[_Field]) -> str:
+    return prefix + "".join(cell(f.header, f.column) for f in fields) + "\n"
+
+
+def _render_lines(prefix: str, fields: list[_Field], rows: list[_Row]) -> list[str]:
+    # Column by column, then zipped into lines: a thousand jobs cost one loop per column
+    # instead of a call chain per cell.
+    if not fields:  # a format of plain text prints that text once per job
+        return [prefix + "\n" for _ in rows]
+    columns = [f.render(rows) for f in fields]
+    return [prefix + "".join(cells) + "\n" for cells in zip(*columns, strict=True)]
 
 
 # --- selection -------------------------------------------------------------------------
@@ -344,12 +356,14 @@ def _parse_states(names: Iterable[str]) -> frozenset[JobState] | str:
     return frozenset(wanted)
 
 
-@dataclass(slots=True)
 class _JobSelector:
     """``-j`` ids: whole jobs or arrays (``234``) and single tasks (``234_3``)."""
 
-    ids: set[int] = field(default_factory=set)
-    tasks: set[tuple[int, int]] = field(default_factory=set)
+    __slots__ = ("ids", "tasks")
+
+    def __init__(self) -> None:
+        self.ids: set[int] = set()
+        self.tasks: set[tuple[int, int]] = set()
 
     @classmethod
     def parse(cls, specs: Iterable[str]) -> "_JobSelector | str":
@@ -548,6 +562,6 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
     if not opts.noheader:
         if opts.long:
             out.append(date_line(now) + "\n")
-        out.append(_render_line(prefix, fields, None))
-    out.extend(_render_line(prefix, fields, row) for row in ordered)
+        out.append(_header(prefix, fields))
+    out.extend(_render_lines(prefix, fields, ordered))
     return Rendered(stdout="".join(out), stderr="".join(e + "\n" for e in errors))

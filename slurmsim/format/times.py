@@ -6,6 +6,7 @@ Slurm has three duration styles: squeue/sinfo trim leading zeros
 slurmsim is UTC (``2026-11-29T19:05:33``).
 """
 
+import functools
 import time
 
 from slurmsim.model.time import Instant, Seconds
@@ -21,6 +22,7 @@ def _split(seconds: int) -> tuple[int, int, int, int]:
     return days, hours, minutes, secs
 
 
+@functools.lru_cache(maxsize=4096)  # squeue prints one per job, mostly the same few (0:00)
 def format_elapsed(seconds: int) -> str:
     """squeue's TIME and TIME_LIMIT style: ``0:00``, ``4:44``, ``1:00:00``, ``7-00:00:00``."""
     days, hours, minutes, secs = _split(seconds)

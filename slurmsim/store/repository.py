@@ -31,6 +31,7 @@ from slurmsim.store.errors import StoreError
 from slurmsim.store.location import default_url
 from slurmsim.store.rows import (
     Key,
+    LoadedJobs,
     Row,
     Rows,
     TableRows,
@@ -192,6 +193,7 @@ class Transaction:
         # The rows as last loaded or saved: save() writes the difference to these.
         self._rows: TableRows | None = {t.name: {} for t in STATE_TABLES} if empty else None
         self._meta: dict[str, str | None] = {}
+        self._jobs: LoadedJobs | None = None  # writers only: lets save() skip unchanged requests
         #: Rows inserted, updated, deleted or marked purged by save() so far.
         self.rows_written = 0
 
@@ -205,6 +207,8 @@ class Transaction:
         state = state_from_rows(tables, values)
         self._rows = tables
         self._meta = {key: values.get(key) for key in state_meta(state)}
+        if self._write:
+            self._jobs = LoadedJobs(tables[JOBS.name], state.jobs.values())
         return state
 
     def load_history(self) -> list[Job]:
@@ -225,7 +229,7 @@ class Transaction:
             raise RuntimeError("save() in a read-only transaction")
         if self._rows is None:
             raise RuntimeError("save() before load() in this transaction")
-        new = state_rows(state)
+        new = state_rows(state, self._jobs)
         for table in STATE_TABLES:
             self._sync(table, self._rows[table.name], new)
         values = state_meta(state)
@@ -233,6 +237,7 @@ class Transaction:
             if key not in self._meta or self._meta[key] != value:
                 self._put_meta(key, value)
         self._rows, self._meta = new, values
+        self._jobs = LoadedJobs(new[JOBS.name], state.jobs.values())
 
     def append_events(self, events: Sequence[Event]) -> None:
         """Add ``events`` to the event log, in order."""

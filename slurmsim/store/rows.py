@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job
+from slurmsim.model.jobs import Job, JobRequest
 from slurmsim.model.nodes import Node
 from slurmsim.model.time import Instant
 from slurmsim.store import meta
@@ -57,6 +57,9 @@ _INSTANT_KEYS = (meta.LAST_SCHED, meta.LAST_BACKFILL, meta.SCHED_DUE)
 def keyed(layout: TableLayout, rows: Iterable[Row]) -> Rows:
     """Index rows by their key columns."""
     positions = layout.key_positions
+    if len(positions) == 1:  # most tables: no generator per row (a thousand jobs)
+        (position,) = positions
+        return {(row[position],): row for row in rows}
     return {tuple(row[p] for p in positions): row for row in rows}
 
 
@@ -74,8 +77,35 @@ def state_meta(state: ClusterState) -> dict[str, str | None]:
     return values
 
 
-def state_rows(state: ClusterState) -> TableRows:
-    """Every row that stores ``state`` (except ``meta``, see ``state_meta``)."""
+class LoadedJobs:
+    """The job rows a transaction loaded, and the request each job was decoded with.
+
+    A request is immutable, so a job that still holds the very object it was loaded with
+    saves the same request columns: ``state_rows`` copies them from the loaded row
+    instead of encoding them again (they are most of a job row, and every command that
+    writes saves every job).
+    """
+
+    __slots__ = ("_requests", "_rows")
+
+    def __init__(self, rows: Rows, jobs: Iterable[Job]) -> None:
+        self._rows = rows
+        self._requests: dict[int, JobRequest] = (
+            {job.job_id: job.request for job in jobs} if JOB_REQUEST.immutable else {}
+        )
+
+    def request_columns(self, job: Job) -> Row | None:
+        """The columns of ``job.request`` as loaded, or None when it is a new request."""
+        if self._requests.get(job.job_id) is not job.request:
+            return None
+        return self._rows[(job.job_id,)][_JOB_END:_REQUEST_END]
+
+
+def state_rows(state: ClusterState, loaded: LoadedJobs | None = None) -> TableRows:
+    """Every row that stores ``state`` (except ``meta``, see ``state_meta``).
+
+    ``loaded``: the jobs as the transaction loaded them, to skip encoding unchanged requests.
+    """
     return {
         CONFIG.name: {(1,): (1, dumps(state.config))},
         NODES.name: _positional(
@@ -95,7 +125,7 @@ def state_rows(state: ClusterState) -> TableRows:
         USERS.name: _entities(USERS, USER, state.users.values()),
         ASSOCIATIONS.name: _entities(ASSOCIATIONS, ASSOCIATION, state.associations),
         USAGE.name: {(a,): (a, float(u)) for a, u in state.usage.items()},
-        JOBS.name: {(j.job_id,): _job_row(j) for j in state.jobs.values()},
+        JOBS.name: {(j.job_id,): _job_row(j, loaded) for j in state.jobs.values()},
         JOB_ALLOC.name: {
             (j.job_id, seq): (j.job_id, seq, *NODE_ALLOC.encode(a))
             for j in state.jobs.values()
@@ -169,8 +199,11 @@ def _node(row: Row, gres: tuple[Any, ...]) -> Node:
     return NODE.decode(row[_NODE_CONFIG_END:], config=config)
 
 
-def _job_row(job: Job) -> Row:
-    return (*JOB.encode(job), *JOB_REQUEST.encode(job.request), False)
+def _job_row(job: Job, loaded: LoadedJobs | None) -> Row:
+    request = loaded.request_columns(job) if loaded is not None else None
+    if request is None:
+        request = JOB_REQUEST.encode(job.request)
+    return (*JOB.encode(job), *request, False)
 
 
 def _job(row: Row, alloc: tuple[Any, ...]) -> Job:

@@ -56,7 +56,7 @@ def _table(layout: tables.TableLayout) -> Table:
         # The only generated key. Plain INTEGER, because only "INTEGER PRIMARY KEY" is
         # SQLite's auto-numbered rowid (a BIGINT key would stay NULL).
         columns[0] = Column("id", Integer, primary_key=True, autoincrement=True)
-    indexes = [Index(f"ix_{layout.name}_{name}", name) for name in layout.indexes]
+    indexes = [Index(f"ix_{layout.name}_{names[0]}", *names) for names in layout.indexes]
     return Table(layout.name, metadata, *columns, *indexes)
 
 

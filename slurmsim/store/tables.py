@@ -8,8 +8,7 @@ drift apart. It imports no SQLAlchemy.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 
 from slurmsim.model.accounts import Account, Association, Qos, User
 from slurmsim.model.cluster import ClusterConfig
@@ -41,21 +40,34 @@ decode_config = json_decoder(ClusterConfig)
 _POSITION = Column("position", Kind.INT)
 
 
-@dataclass(frozen=True)
 class TableLayout:
-    name: str
-    columns: tuple[Column, ...]
-    key: tuple[str, ...]
-    order: tuple[str, ...]
-    indexes: tuple[str, ...] = ()  # columns that get an index of their own
+    """One table: its columns, primary key, load order and indexed columns.
 
-    @cached_property
-    def names(self) -> tuple[str, ...]:
-        return tuple(c.name for c in self.columns)
+    A plain class, not a frozen dataclass: every command creates this class at import,
+    and a dataclass's generated methods cost a millisecond or more to compile.
+    Layouts are singletons, compared and hashed by identity.
+    """
 
-    @cached_property
-    def key_positions(self) -> tuple[int, ...]:
-        return tuple(self.names.index(k) for k in self.key)
+    __slots__ = ("columns", "indexes", "key", "key_positions", "name", "names", "order")
+
+    def __init__(
+        self,
+        name: str,
+        columns: tuple[Column, ...],
+        key: tuple[str, ...],
+        order: tuple[str, ...],
+        indexes: tuple[tuple[str, ...], ...] = (),  # the columns of each index, in order
+    ) -> None:
+        self.name = name
+        self.columns = columns
+        self.key = key
+        self.order = order
+        self.indexes = indexes
+        self.names = tuple(c.name for c in columns)
+        self.key_positions = tuple(self.names.index(k) for k in key)
+
+    def __repr__(self) -> str:
+        return f"TableLayout({self.name!r})"
 
 
 META = TableLayout(
@@ -102,7 +114,8 @@ JOBS = TableLayout(
     (*JOB.columns, *JOB_REQUEST.columns, Column("purged", Kind.BOOL)),
     key=("job_id",),
     order=("job_id",),
-    indexes=("state", "user", "purged"),
+    # (purged, job_id): load() reads the live jobs in id order off the index, without a sort.
+    indexes=(("state",), ("user",), ("purged", "job_id")),
 )
 JOB_ALLOC = TableLayout(
     "job_alloc",
@@ -115,7 +128,7 @@ EVENTS = TableLayout(
     (Column("id", Kind.INT), *EVENT.columns),
     key=("id",),
     order=("id",),
-    indexes=("job_id",),
+    indexes=(("job_id",),),
 )
 
 #: The tables that hold a ClusterState, in the order load() reads them.

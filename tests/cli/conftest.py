@@ -1,7 +1,6 @@
 """Fixtures for command tests: a fresh cluster in a temporary store, a clean cwd."""
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,7 @@ from tests.clirunner import Result, run_command
 
 
 @pytest.fixture
-def cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A new default cluster in ``tmp_path``, which is also the working directory."""
     db = tmp_path / "cluster.db"
     monkeypatch.setenv("SLURMSIM_DB", str(db))
@@ -21,7 +20,7 @@ def cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     from slurmsim.api import cluster as api
 
     api.init(None, None, force=True)
-    yield db
+    return db
 
 
 def slurm(*argv: str, user: str = "root", stdin: bytes = b"") -> Result:

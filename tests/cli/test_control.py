@@ -38,9 +38,10 @@ def test_scancel_of_one_array_task_leaves_the_others(cluster: Path) -> None:
     job = submit("carol", "--array=0-3", "--gres=gpu:8", "-N", "1", "--wrap=sleep 60")
     advance(5)
     slurm("scancel", f"{job}_3", user="carol")
-    assert slurm("squeue", "-h", "-r", "-o", "%i").out.split() == [
-        f"{job}_0", f"{job}_1", f"{job}_2"
-    ] or "_3" not in slurm("squeue", "-h", "-r", "-o", "%i").out
+    assert (
+        slurm("squeue", "-h", "-r", "-o", "%i").out.split() == [f"{job}_0", f"{job}_1", f"{job}_2"]
+        or "_3" not in slurm("squeue", "-h", "-r", "-o", "%i").out
+    )
 
 
 def test_hold_by_root_is_an_admin_hold_the_owner_cannot_release(cluster: Path) -> None:
@@ -65,7 +66,9 @@ def test_hold_of_another_users_job_is_refused(cluster: Path) -> None:
 def test_drain_needs_a_reason_and_an_operator(cluster: Path) -> None:
     before = dump(cluster)
     no_reason = slurm("scontrol", "update", "nodename=dgx3", "state=drain")
-    not_admin = slurm("scontrol", "update", "nodename=dgx3", "state=drain", "reason=x", user="alice")
+    not_admin = slurm(
+        "scontrol", "update", "nodename=dgx3", "state=drain", "reason=x", user="alice"
+    )
     assert (no_reason.exit, no_reason.err) == (
         1,
         "You must specify a reason when DOWNING or DRAINING a node. Request denied\n",
@@ -109,7 +112,8 @@ def test_update_time_limit_of_a_pending_job(cluster: Path) -> None:
         pytest.param(["show", "node", "nosuch"], "Node nosuch not found\n", "", 1, id="no node"),
         pytest.param(["show", "job", "999999"], "",
                      "slurm_load_jobs error: Invalid job id specified\n", 1, id="no job"),
-        pytest.param(["show", "hostnames", "dgx[1-3]"], "dgx1\ndgx2\ndgx3\n", "", 0, id="hostnames"),
+        pytest.param(["show", "hostnames", "dgx[1-3]"], "dgx1\ndgx2\ndgx3\n", "", 0,
+                     id="hostnames"),
         pytest.param(["show", "hostlist", "dgx3,dgx1,dgx2"], "dgx[3,1-2]\n", "", 0, id="hostlist"),
         pytest.param(["show", "hostlistsorted", "dgx3,dgx1,dgx2"], "dgx[1-3]\n", "", 0,
                      id="hostlistsorted"),

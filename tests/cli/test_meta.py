@@ -43,7 +43,9 @@ def test_help_exits_zero(cluster: Path, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", LATER)
-def test_later_commands_say_not_supported_yet(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_later_commands_say_not_supported_yet(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     module = importlib.import_module(f"cli.{name}")
     with pytest.raises(SystemExit) as exited:
         module.main()

@@ -41,7 +41,9 @@ def test_command_line_beats_environment_beats_directives(
 
 
 def test_directives_after_the_first_command_are_ignored(cluster: Path, tmp_path: Path) -> None:
-    path = script(tmp_path / "job.sh", "#!/bin/sh\n# comment\n#SBATCH -J early\nhostname\n#SBATCH -J late\n")
+    path = script(
+        tmp_path / "job.sh", "#!/bin/sh\n# comment\n#SBATCH -J early\nhostname\n#SBATCH -J late\n"
+    )
     slurm("sbatch", path, user="alice")
     assert slurm("squeue", "-h", "-o", "%j").out == "early\n"
 
@@ -56,16 +58,18 @@ def test_unique_prefix_of_a_long_option_is_accepted(cluster: Path) -> None:
     ("argv", "code", "stderr"),
     [
         pytest.param(["--bogus", "--wrap=x"], 255,
-                     "sbatch: unrecognized option '--bogus'\nTry \"sbatch --help\" for more information\n",
+                     "sbatch: unrecognized option '--bogus'\n"
+                     'Try "sbatch --help" for more information\n',
                      id="unknown option"),
-        pytest.param(["--time=abc", "--wrap=x"], 255, "sbatch: error: Invalid --time specification\n",
-                     id="bad time"),
-        pytest.param(["--mem=12Q", "--wrap=x"], 255, "sbatch: error: Invalid --mem specification\n",
-                     id="bad memory"),
-        pytest.param(["-N", "x", "--wrap=x"], 255, 'sbatch: error: "x" is not a valid node count\n',
-                     id="bad node count"),
+        pytest.param(["--time=abc", "--wrap=x"], 255,
+                     "sbatch: error: Invalid --time specification\n", id="bad time"),
+        pytest.param(["--mem=12Q", "--wrap=x"], 255,
+                     "sbatch: error: Invalid --mem specification\n", id="bad memory"),
+        pytest.param(["-N", "x", "--wrap=x"], 255,
+                     'sbatch: error: "x" is not a valid node count\n', id="bad node count"),
         pytest.param(["-n", "abc", "--wrap=x"], 1,
-                     'sbatch: error: Invalid numeric value "abc" for --ntasks.\n', id="bad task count"),
+                     'sbatch: error: Invalid numeric value "abc" for --ntasks.\n',
+                     id="bad task count"),
         pytest.param(["--wrap=x", "extra"], 1,
                      "sbatch: error: Script arguments not permitted with --wrap option\n",
                      id="wrap with arguments"),
@@ -73,7 +77,8 @@ def test_unique_prefix_of_a_long_option_is_accepted(cluster: Path) -> None:
                      id="missing script"),
         pytest.param(["-p", "nosuch", "--wrap=x"], 1,
                      "sbatch: error: invalid partition specified: nosuch\n"
-                     "sbatch: error: Batch job submission failed: Invalid partition name specified\n",
+                     "sbatch: error: Batch job submission failed: "
+                     "Invalid partition name specified\n",
                      id="unknown partition"),
         pytest.param(["--qos=nosuch", "--wrap=x"], 1,
                      "sbatch: error: Batch job submission failed: Invalid qos specification\n",
@@ -103,18 +108,26 @@ def test_empty_standard_input_is_refused(cluster: Path) -> None:
 def test_stray_word_in_a_directive_is_an_invalid_directive(cluster: Path, tmp_path: Path) -> None:
     path = script(tmp_path / "j.sh", "#!/bin/sh\n#SBATCH --job-name=my job\ntrue\n")
     got = slurm("sbatch", path, user="alice")
-    assert (got.exit, got.err) == (255, "sbatch: error: Invalid directive found in batch script: job\n")
+    assert (got.exit, got.err) == (
+        255,
+        "sbatch: error: Invalid directive found in batch script: job\n",
+    )
 
 
 def test_unmatched_quote_in_a_directive_is_fatal(cluster: Path, tmp_path: Path) -> None:
     path = script(tmp_path / "q.sh", '#!/bin/sh\n#SBATCH -J "oops\ntrue\n')
     got = slurm("sbatch", path, user="alice")
     assert got.exit == 1
-    assert got.err.startswith("sbatch: fatal: q.sh: line 2: Unmatched `\"`")
+    assert got.err.startswith('sbatch: fatal: q.sh: line 2: Unmatched `"`')
 
 
-def test_slurmsim_runtime_directive_sets_how_long_the_job_runs(cluster: Path, tmp_path: Path) -> None:
-    path = script(tmp_path / "t.sh", "#!/bin/sh\n#SBATCH -t 1:00:00\npython train.py\n#SLURMSIM --runtime=10m\n")
+def test_slurmsim_runtime_directive_sets_how_long_the_job_runs(
+    cluster: Path, tmp_path: Path
+) -> None:
+    path = script(
+        tmp_path / "t.sh",
+        "#!/bin/sh\n#SBATCH -t 1:00:00\npython train.py\n#SLURMSIM --runtime=10m\n",
+    )
     slurm("sbatch", path, user="alice")
     advance(5)
     assert slurm("squeue", "-h", "-o", "%t").out == "R\n"
@@ -148,7 +161,8 @@ def test_more_gpus_than_a_node_has_is_refused_and_uses_a_job_id(cluster: Path) -
     got = slurm("sbatch", "--gres=gpu:9", "--wrap=true", user="alice")
     again = slurm("sbatch", "--wrap=true", user="alice")
     assert got.err == (
-        "sbatch: error: Batch job submission failed: Requested node configuration is not available\n"
+        "sbatch: error: Batch job submission failed: "
+        "Requested node configuration is not available\n"
     )
     assert again.out == "Submitted batch job 2\n"
 

@@ -40,7 +40,9 @@ def test_whole_cluster_job_runs_and_others_wait_for_resources(busy: Path) -> Non
         pytest.param(["-n", "eval"], ["eval"], id="by name"),
     ],
 )
-def test_squeue_filters_select_the_right_jobs(busy: Path, argv: list[str], names: list[str]) -> None:
+def test_squeue_filters_select_the_right_jobs(
+    busy: Path, argv: list[str], names: list[str]
+) -> None:
     got = slurm("squeue", "-h", "-o", "%j", *argv)
     assert sorted(got.out.split()) == sorted(names)
 

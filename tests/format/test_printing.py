@@ -2,7 +2,7 @@
 
 import pytest
 
-from slurmsim.format.columns import Column, cell, parse_long, parse_percent
+from slurmsim.format.columns import Column, cell, cells, parse_long, parse_percent
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.times import date_line, format_elapsed, format_hms, format_instant
 from slurmsim.format.units import format_mem
@@ -105,9 +105,13 @@ def test_long_format_defaults_to_20_left_justified() -> None:
         pytest.param(None, Column("E", 0), True, "(null)", id="NULL string"),
         pytest.param(None, Column("E", 4), True, "    ", id="NULL under six wide prints nothing"),
         pytest.param("x", Column("j", 0, suffix=" "), True, "x ", id="suffix follows"),
+        pytest.param("abcdef", Column("j", 3, suffix="|"), False, "abcdef|", id="uncut, suffix"),
+        pytest.param("ab", Column("j", 4), False, "ab  ", id="uncut, padded left"),
+        pytest.param(None, Column("E", 4), False, "(null)", id="NULL uncut prints whole"),
     ],
 )
 def test_cells_pad_and_cut_like_printf(
     value: str | None, column: Column, cut: bool, want: str
 ) -> None:
     assert cell(value, column, cut=cut) == want
+    assert cells([value, value], column, cut=cut) == [want, want], "a whole column, the same"

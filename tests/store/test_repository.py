@@ -87,6 +87,16 @@ def _new_running_job(state: ClusterState) -> None:
     state.jobs[13] = job
 
 
+def _new_request(state: ClusterState) -> None:
+    job = state.jobs[11]
+    job.request = dataclasses.replace(job.request, nice=job.request.nice + 10)
+
+
+def _same_request_new_job(state: ClusterState) -> None:
+    old = state.jobs[11]
+    state.jobs[11] = dataclasses.replace(old, priority=old.priority + 1)
+
+
 def _drain(state: ClusterState) -> None:
     state.nodes["dgx1"].drain = True
 
@@ -119,6 +129,8 @@ def _clock(state: ClusterState) -> None:
         pytest.param(_job_state, 1, id="one job changed: one row"),
         pytest.param(_new_job, 1, id="a new pending job: one row"),
         pytest.param(_new_running_job, 3, id="a new running job: its row and two allocations"),
+        pytest.param(_new_request, 1, id="a job's request replaced: its row"),
+        pytest.param(_same_request_new_job, 1, id="a new job record keeping its request: one row"),
         pytest.param(_drain, 1, id="a drained node: one row"),
         pytest.param(_purge, 1, id="a purged job: marked, allocations kept"),
         pytest.param(_requeue, 2, id="a requeued job: its two allocations deleted"),
