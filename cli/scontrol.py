@@ -123,7 +123,6 @@ def _hostlist(entity: str, expr: str | None) -> int:
 
 
 def _update(args: list[str]) -> int:
-    from slurmsim.model.errors import SlurmError
     from slurmsim.parse.errors import ParseError
     from slurmsim.parse.keyvalue import parse_assignments
 
@@ -146,7 +145,6 @@ def _update(args: list[str]) -> int:
     err("No valid entity in update command\n")
     err('Input line must include "NodeName", "PartitionName", "Reservation", "JobId", or '
         '"SlurmctldDebug"\n')  # fmt: skip
-    _ = SlurmError
     return 1
 
 

@@ -6,7 +6,7 @@ association, names are checked, and the engine decides acceptance.
 """
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from slurmsim.api.session import Session, session
@@ -210,7 +210,3 @@ def _begin(text: str, now: Instant) -> Instant:
     except ParseError as e:
         raise InvalidOption("Invalid --begin specification", detail=e.context) from None
 
-
-def with_defaults(request: JobRequest, **changes: object) -> JobRequest:
-    """A copy of ``request`` with some fields changed (for ``scontrol update``)."""
-    return replace(request, **changes)  # type: ignore[arg-type]  # field names are checked by replace
