@@ -1,6 +1,10 @@
 """Engine throughput: N mixed jobs advanced until idle, in process, no database.
 
-python benchmarks/engine.py [--jobs 10000] [--preset dgx-h100-4]
+python benchmarks/engine.py [--jobs 10000] [--preset dgx-h100-4] [--arrivals burst|spread|both]
+
+``burst`` submits every job at the epoch and then runs until idle; ``spread`` submits
+them one by one at exponential (Poisson) gaps sized for an offered GPU load of
+``LOAD``, advancing the clock to each arrival first, and then runs until idle.
 """
 
 import argparse
@@ -10,12 +14,16 @@ from contextlib import suppress
 from dataclasses import replace
 
 from slurmsim.config.presets import load_preset
-from slurmsim.engine.simulate import run_until_idle
+from slurmsim.engine.simulate import advance, run_until_idle
 from slurmsim.engine.submit import submit
+from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import JobRequest
-from slurmsim.model.time import EPOCH, Seconds
+from slurmsim.model.time import EPOCH, Instant, Seconds
 from slurmsim.model.tres import Gres
+
+#: Offered load of the spread arrivals: GPU-seconds asked per second over GPUs in all.
+LOAD = 0.9
 
 
 def workload(n: int, seed: int = 1) -> list[JobRequest]:
@@ -45,25 +53,56 @@ def workload(n: int, seed: int = 1) -> list[JobRequest]:
     return requests
 
 
+def _submit(state: ClusterState, request: JobRequest) -> None:
+    account = "product" if request.user == "carol" else "research"
+    with suppress(SlurmError):
+        submit(state, replace(request, account=account))
+
+
+def mean_gap(state: ClusterState, requests: list[JobRequest]) -> float:
+    """The mean arrival gap (s) at which ``requests`` offer ``LOAD`` of the cluster's GPUs."""
+    gpus = sum(n.config.gres_count("gpu") for n in state.nodes.values())
+    work = sum(
+        sum(g.count for g in r.gres_per_node) * r.min_nodes * (r.runtime or 0) for r in requests
+    )
+    return work / len(requests) / (LOAD * gpus)
+
+
+def run(jobs: int, preset: str, arrivals: str) -> str:
+    """Play one benchmark; the figures as one line."""
+    state = load_preset(preset, EPOCH, extra_user=None)
+    requests = workload(jobs)
+    t0 = time.perf_counter()
+    if arrivals == "burst":
+        for request in requests:
+            _submit(state, request)
+    else:
+        rng = random.Random(7)
+        gap = mean_gap(state, requests)
+        at = float(EPOCH)
+        for request in requests:
+            at += rng.expovariate(1 / gap)
+            advance(state, Instant(int(at)))
+            _submit(state, request)
+    t1 = time.perf_counter()
+    events = run_until_idle(state)
+    t2 = time.perf_counter()
+    return (
+        f"preset {preset}, {jobs} jobs, {arrivals} arrivals: submitted in {t1 - t0:.2f} s, "
+        f"then idle after {t2 - t1:.2f} s more ({len(events)} events); total {t2 - t0:.2f} s, "
+        f"{jobs / (t2 - t0):.0f} jobs/s; simulated span {(state.now - EPOCH) / 3600:.1f} h"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--jobs", type=int, default=10_000)
     parser.add_argument("--preset", default="dgx-h100-4")
+    parser.add_argument("--arrivals", choices=["burst", "spread", "both"], default="both")
     args = parser.parse_args()
-    state = load_preset(args.preset, EPOCH, extra_user=None)
-    t0 = time.perf_counter()
-    for request in workload(args.jobs):
-        account = "product" if request.user == "carol" else "research"
-        with suppress(SlurmError):
-            submit(state, replace(request, account=account))
-    t1 = time.perf_counter()
-    events = run_until_idle(state)
-    t2 = time.perf_counter()
-    print(
-        f"preset {args.preset}: {args.jobs} jobs submitted in {t1 - t0:.2f} s; "
-        f"advanced until idle in {t2 - t1:.2f} s ({len(events)} events, "
-        f"{args.jobs / (t2 - t1):.0f} jobs/s); simulated span {(state.now - EPOCH) / 3600:.1f} h"
-    )
+    kinds = ["burst", "spread"] if args.arrivals == "both" else [args.arrivals]
+    for kind in kinds:
+        print(run(args.jobs, args.preset, kind), flush=True)
 
 
 if __name__ == "__main__":

@@ -14,13 +14,13 @@ not (golden 089/090 show 19:35:33 and 19:10:33, golden 096 19:20:00).
 """
 
 import bisect
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 
+from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.resources import Shape, node_counts
-from slurmsim.engine.select import Pool, place
+from slurmsim.engine.select import place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
@@ -29,22 +29,27 @@ from slurmsim.model.time import Instant, Seconds
 
 #: A job with no time limit in a partition without MaxTime plans for a year.
 YEAR: Seconds = Seconds(365 * 86400)
-#: Running jobs whose (limit-based) ends fall within this many seconds of the first
-#: one of a batch are taken away together when simulating the future.
-END_BATCH: Seconds = Seconds(30)
 #: How many times one job's planning may move its trial start later.
 MAX_RETRIES = 50
 
 
 class ReservationMap:
-    """Which nodes higher-priority pending jobs have reserved, slot by slot."""
+    """Which nodes higher-priority pending jobs have reserved, slot by slot.
 
-    def __init__(self, now: Instant, resolution: Seconds, window: Seconds) -> None:
+    A set of nodes is a bit mask (``bits`` gives each node its bit): the map is asked
+    for the union over a stretch of slots for every job planned, and or-ing
+    integers is much cheaper than joining sets of names on a large cluster.
+    """
+
+    def __init__(
+        self, now: Instant, resolution: Seconds, window: Seconds, bits: dict[str, int]
+    ) -> None:
+        self.bits = bits
         self.res = max(int(resolution), 1)
         self.begin = now // self.res * self.res
         self.end = max((now + window) // self.res * self.res, self.begin + self.res)
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
-        self.sets: list[frozenset[str]] = [frozenset()]
+        self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
 
     def _boundary(self, t: int) -> int:
@@ -61,7 +66,14 @@ class ReservationMap:
         hi = bisect.bisect_left(self.times, b)
         return range(lo, hi) if a < self.end else range(0)
 
-    def add(self, start: int, end: int, nodes: frozenset[str]) -> None:
+    def mask(self, nodes: Iterable[str]) -> int:
+        """The bit mask of ``nodes``."""
+        out = 0
+        for n in nodes:
+            out |= self.bits[n]
+        return out
+
+    def add(self, start: int, end: int, nodes: Iterable[str]) -> None:
         s = start // self.res * self.res
         e = max(end // self.res * self.res, s + self.res)
         s, e = max(s, self.begin), min(e, self.end)
@@ -69,12 +81,14 @@ class ReservationMap:
             return
         i = self._boundary(s)
         j = self._boundary(e) if e < self.end else len(self.times)
+        mask = self.mask(nodes)
         for k in range(i, j):
-            self.sets[k] = self.sets[k] | nodes
+            self.sets[k] |= mask
         self.version += 1
 
-    def reserved(self, a: int, b: int) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
+    def reserved(self, a: int, b: int) -> int:
+        """The nodes reserved at some time in [a, b), as a mask."""
+        out = 0
         for k in self._overlapping(a, b):
             out |= self.sets[k]
         return out
@@ -83,16 +97,9 @@ class ReservationMap:
         """The first slot end in [a, b] after which some reserved node comes free."""
         slots = self._overlapping(a, b)
         for k in slots:
-            if k + 1 < len(self.sets) and k + 1 in slots and not self.sets[k + 1] >= self.sets[k]:
+            if k + 1 < len(self.sets) and k + 1 in slots and self.sets[k] & ~self.sets[k + 1]:
                 return self.times[k + 1]
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class _Running:
-    end: int  # start + time limit: what backfill believes
-    job: Job
-    nodes: frozenset[str]
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
@@ -162,8 +169,9 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     for job in queue if ctx.planned is None else ctx.planned:
         if ctx.schedulable(job):
             _clear_plan(job)  # every plan is made afresh
-    resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60))
-    running = running_by_end(ctx, now)
+    bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
+    resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
+    avail = Availability(running_by_end(ctx, now), ctx.pool)
     repeats = _Repeats()
     events: list[Event] = []
     tested = queue[: params.bf_max_job_test]
@@ -175,7 +183,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
             ctx.repeat_keys[job.job_id] = _repeat_key(job)
         key = ctx.repeat_keys[job.job_id]
         if key is None or not repeats.lookup(ctx, resv, key):
-            events.extend(_plan(ctx, job, now, resv, running))
+            events.extend(_plan(ctx, job, now, resv, avail))
             if key is not None:
                 repeats.remember(ctx, resv, key, job)
             continue
@@ -201,15 +209,15 @@ def _clear_plan(job: Job) -> None:
         job.scheduler = "Main"
 
 
-def running_by_end(ctx: Context, now: Instant) -> list[_Running]:
-    out: list[_Running] = []
+def running_by_end(ctx: Context, now: Instant) -> list[Running]:
+    out: list[Running] = []
     for job in ctx.state.jobs.values():
         if job.state not in HOLDS_RESOURCES or job.start_time is None:
             continue
         if job.time_limit is None:
             continue  # never ends as far as planning goes
         out.append(
-            _Running(max(job.start_time + job.time_limit, now + 1), job, frozenset(job.nodes))
+            Running(max(job.start_time + job.time_limit, now + 1), job, frozenset(job.nodes))
         )
     out.sort(key=lambda r: (r.end, r.job.job_id))
     return out
@@ -228,7 +236,7 @@ def plan_limit(job: Job, part: Partition) -> Seconds:
 
 
 def _plan(
-    ctx: Context, job: Job, now: Instant, resv: ReservationMap, running: list[_Running]
+    ctx: Context, job: Job, now: Instant, resv: ReservationMap, avail: Availability
 ) -> list[Event]:
     state = ctx.state
     part = state.partitions[job.request.partition]
@@ -236,20 +244,20 @@ def _plan(
     span = plan_limit(job, part)
     events: list[Event] = []
     start_at = int(now)
+    usable = candidate_nodes(ctx, job, part, set())  # no node goes down during a cycle
     for _ in range(MAX_RETRIES):
         if ctx.throttled(job):
             job.reason = "JobArrayTaskLimit"
             return events
         end = start_at + span
-        usable = candidate_nodes(ctx, job, part, set())
         if job.request.min_nodes > len(usable):
             return events  # nodes down or drained: no estimate, no reservation
         taken = resv.reserved(start_at, end)
-        cand = [n for n in usable if n not in taken]
+        cand = [n for n in usable if not resv.bits[n] & taken] if taken else usable
         later = resv.later_start(start_at, end)
         found = None
         if len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes):
-            found = earliest_start(ctx, job, part, cand, now, running)
+            found = earliest_start(ctx, job, part, cand, now, avail.running, avail)
         if found is None:
             if later is None:
                 return events
@@ -274,10 +282,10 @@ def _plan(
         job.scheduler = "Backfill"
         if est > window_end:
             return events
-        if resv.reserved(est, est + span) & set(nodes):
+        if resv.reserved(est, est + span) & resv.mask(nodes):
             start_at = est
             continue
-        resv.add(est, est + span, frozenset(nodes))
+        resv.add(est, est + span, nodes)
         return events
     return events
 
@@ -288,68 +296,76 @@ def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
     part: Partition,
     cand: list[str],
     now: Instant,
-    running: list[_Running],
+    running: list[Running],
+    availability: Availability | None = None,
 ) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
     """When and where ``job`` could start on ``cand``, judging running jobs by their limits.
 
     Running jobs are taken away in the order their time limits expire (those ending
     within ``END_BATCH`` of each other together) until the job fits; the estimate is
-    the end of the last one taken away.
+    the end of the last one taken away. Rather than trying a placement after every
+    batch, each node's profile says after which end it can hold its share, and the
+    placement is made once, after the first batch at which enough nodes can: whether
+    a placement succeeds depends only on which nodes can hold a share, and that only
+    grows as jobs end. ``availability`` is the cycle's profile of ``running``.
     """
-    pool = ctx.pool.copy(cand)
+    if availability is None:
+        return _earliest_start(ctx, job, part, cand, now, Availability(running, ctx.pool))
+    # The answer depends only on the job's layouts, the nodes and the pool, so jobs
+    # asking for the same thing on the same nodes share it until the pool changes.
+    shape_for = ctx.shape_for(job, part)
     counts = node_counts(job.request, len(part.nodes))
-
-    def attempt(p: Pool) -> tuple[NodeAlloc, ...] | None:
-        return place(
-            p,
-            ctx.shape_for(job, part),
-            counts,
-            cand,
-            job.request.req_nodes,
-        )
-
-    alloc = attempt(pool)
-    if alloc is not None:
-        return now, alloc
-    wanted = set(cand)
-    relevant = [r for r in running if not wanted.isdisjoint(r.nodes)]
-    least_cpus, least_gpus = _least_totals(ctx.shape_for(job, part), counts)
-    free_cpus = sum(f.cpus for f in pool.free.values())
-    free_gpus = sum(len(f.gpus) for f in pool.free.values())
-    i = 0
-    while i < len(relevant):
-        first = relevant[i].end
-        last = first
-        while i < len(relevant) and relevant[i].end <= first + END_BATCH:
-            for a in relevant[i].job.alloc:
-                if a.node in wanted:
-                    free_cpus += a.cpus
-                    free_gpus += len(a.gpus)
-            pool.give(relevant[i].job.alloc)
-            last = relevant[i].end
-            i += 1
-        if free_cpus < least_cpus or free_gpus < least_gpus:
-            continue  # not enough free in all yet: no layout can fit
-        alloc = attempt(pool)
-        if alloc is not None:
-            return Instant(last), alloc
-    return None
+    shapes = tuple(shape_for(n) for n in counts)
+    key = (now, counts, shapes, tuple(cand), job.request.req_nodes)
+    availability.current()
+    if key not in availability.starts:
+        availability.starts[key] = _earliest_start(ctx, job, part, cand, now, availability)
+    return availability.starts[key]
 
 
-def _least_totals(shape_for: Callable[[int], Shape | None], counts: range) -> tuple[int, int]:
-    """The fewest CPUs and GPUs any layout of the job takes in all.
+def _earliest_start(  # noqa: PLR0917 (as earliest_start)
+    ctx: Context, job: Job, part: Partition, cand: list[str], now: Instant, avail: Availability
+) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
+    shape_for = ctx.shape_for(job, part)
+    counts = node_counts(job.request, len(part.nodes))
+    required = job.request.req_nodes
+    end = _first_fit_end(avail, shape_for, counts, cand, required)
+    if end is None:
+        return None
+    if end == NOW:
+        alloc = place(ctx.pool, shape_for, counts, cand, required)
+        return None if alloc is None else (now, alloc)
+    batches = avail.batches(cand)
+    k = batches.index(end)
+    pool = ctx.pool.copy(cand)
+    for r in batches.relevant[: batches.stops[k]]:
+        pool.give(r.job.alloc)
+    alloc = place(pool, shape_for, counts, cand, required)
+    return None if alloc is None else (Instant(batches.lasts[k]), alloc)
 
-    Placement is tried again each time running jobs end; while the candidate nodes
-    together have less than this free, the try is bound to fail and is skipped.
-    A whole-node (exclusive) layout takes what its nodes have, so it gives no bound.
+
+def _first_fit_end(
+    avail: Availability,
+    shape_for: Callable[[int], Shape | None],
+    counts: range,
+    cand: list[str],
+    required: tuple[str, ...],
+) -> int | None:
+    """The first running job end after which ``place`` would succeed (``NOW``: already).
+
+    ``place`` succeeds for a layout on ``n`` nodes when ``n`` candidates, the
+    required ones among them, can hold the layout's largest share; the fewest nodes
+    that work win, so over all layouts the earliest such moment counts.
     """
-    cpus = gpus = 1 << 62
+    best: int | None = None
     for n in counts:
         s = shape_for(n)
-        if s is None:
+        if n < len(required) or s is None:
             continue
-        if s.exclusive:
-            return 0, 0
-        cpus = min(cpus, sum(s.tasks) * s.cpus_per_task)
-        gpus = min(gpus, sum(s.gpus))
-    return cpus, gpus
+        fit = avail.fit_ends(s)
+        ends = sorted(fit[c] for c in cand if c in fit)
+        if len(ends) < n or any(r not in fit or r not in cand for r in required):
+            continue
+        at = max([ends[n - 1], *(fit[r] for r in required)])
+        best = at if best is None else min(best, at)
+    return best

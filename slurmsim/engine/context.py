@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import fairshare_factors
 from slurmsim.engine.lifecycle import finish, planned_end, start
-from slurmsim.engine.priority import age_factor, clamp, factors
+from slurmsim.engine.priority import Factors, Scale, age_factor, clamp, factors, scale, static_key
 from slurmsim.engine.resources import Shape, shape
 from slurmsim.engine.select import Pool
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -45,8 +45,10 @@ class Context:
         self.main_version = -1  # version at the last full main pass
         self.backfill_version = -1
         self._fairshare: dict[int, float] | None = None
+        self._scale: Scale | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
         self._static_priority: dict[int, float] = {}
+        self._factors_by_key: dict[tuple[object, ...], Factors] = {}  # see priority.static_key
         self.main_tested: list[Job] = []  # what the last full main pass looked at
         self.backfill_tested: list[Job] = []
         #: Backfill's key for jobs that ask for the same thing (see backfill._repeat_key).
@@ -197,11 +199,26 @@ class Context:
                 continue
             base = self._static_priority.get(job.job_id)
             if base is None:
-                f = factors(state, job, self.fairshare)
-                base = f.total - f.weighted_age
-                self._static_priority[job.job_id] = base
+                base = self._static_priority[job.job_id] = self._static_part(job)
             age = age_factor(state, job, at)
             job.priority = clamp(math.floor(base + weight * age))
+
+    def _static_part(self, job: Job) -> float:
+        """A job's priority before age is added.
+
+        Jobs with the same ``static_key`` share their factors but age; the sum is still
+        formed with each job's own age term, exactly as ``factors(...).total`` would.
+        """
+        key = static_key(job)
+        f = self._factors_by_key.get(key) if key is not None else None
+        if f is None:
+            if self._scale is None:
+                self._scale = scale(self.state)  # nodes, partitions, QOS stay put within an advance
+            f = factors(self.state, job, self.fairshare, self._scale)
+            if key is not None:
+                self._factors_by_key[key] = f
+        weighted_age = self.state.config.priority_weights.age * age_factor(self.state, job)
+        return f.total_with(weighted_age) - weighted_age
 
     @staticmethod
     def stamp(jobs: list[Job], now: Instant) -> None:

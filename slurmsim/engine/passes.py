@@ -42,16 +42,17 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
     """One main-scheduler pass at ``now`` over at most ``depth`` jobs (None: all)."""
     ctx.refresh(now)
     run = _Pass()
-    tested: list[Job] = []
-    for job in ctx.ordered():
-        if depth is not None and len(tested) >= depth:
-            break
-        tested.append(job)
-        if ctx.throttled(job):
+    queue = list(ctx.ordered())
+    tested = queue if depth is None else queue[:depth]
+    failed = run.failed
+    # Behind a blocked head, a long queue is mostly jobs that only get Priority; the
+    # loop keeps their cost to the two writes.
+    for job in tested:
+        if job.array_tasks and ctx.throttled(job):
             job.reason = "JobArrayTaskLimit"  # checked first, without an evaluation stamp
             continue
         job.last_sched_eval = now
-        if job.request.partition in run.failed:
+        if job.request.partition in failed:
             job.reason = "Priority"
             continue
         _try(ctx, job, now, run)

@@ -45,8 +45,12 @@ class Factors:
     @property
     def total(self) -> float:
         """The untruncated sum Slurm casts to the job's priority."""
+        return self.total_with(self.weighted_age)
+
+    def total_with(self, weighted_age: float) -> float:
+        """``total`` with another age term (the same sum, in the same order)."""
         return (
-            self.weighted_age
+            weighted_age
             + self.weighted_assoc
             + self.weighted_fairshare
             + self.weighted_job_size
@@ -58,18 +62,58 @@ class Factors:
         )
 
 
-def factors(state: ClusterState, job: Job, fairshare: dict[int, float] | None = None) -> Factors:
-    """The multifactor factors of ``job`` now (``fairshare`` may be precomputed by the caller)."""
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """What every job's factors are measured against: cluster totals, looked up once."""
+
+    nodes: int
+    cpus: int
+    top_partition_factor: int
+    top_qos: int
+    gpus: dict[str, int]  # GPUs in each partition
+    assoc_ids: dict[tuple[str, str], int]  # (user, account) -> association id
+
+
+def scale(state: ClusterState) -> Scale:
+    """The totals of ``state`` that ``factors`` divides by (valid while the cluster is as is)."""
+    assoc_ids: dict[tuple[str, str], int] = {}
+    for a in state.associations:
+        if a.user is not None:
+            assoc_ids.setdefault((a.user, a.account), a.id)  # the first one counts
+    return Scale(
+        nodes=len(state.nodes),
+        cpus=sum(n.config.cpus for n in state.nodes.values()),
+        top_partition_factor=max(
+            (p.priority_job_factor for p in state.partitions.values()), default=0
+        ),
+        top_qos=max((q.priority for q in state.qos.values()), default=0),
+        gpus={
+            name: sum(state.nodes[n].config.gres_count(GPU) for n in p.nodes if n in state.nodes)
+            for name, p in state.partitions.items()
+        },
+        assoc_ids=assoc_ids,
+    )
+
+
+def factors(
+    state: ClusterState,
+    job: Job,
+    fairshare: dict[int, float] | None = None,
+    totals: Scale | None = None,
+) -> Factors:
+    """The multifactor factors of ``job`` now (``fairshare`` and ``totals`` may be
+    precomputed by the caller)."""
     cfg = state.config
     w = cfg.priority_weights
     req = job.request
     fs_table = fairshare if fairshare is not None else fairshare_factors(state)
+    sc = totals if totals is not None else scale(state)
     age = age_factor(state, job)
-    fs = fs_table.get(_assoc_id(state, req), 0.0)
-    size = job_size_factor(state, job)
-    part = _partition_factor(state, req.partition)
-    qos = _qos_factor(state, req.qos)
-    tres = tuple((name, _tres_factor(state, job, name)) for name, _ in w.tres)
+    fs = fs_table.get(sc.assoc_ids.get((req.user, req.account), -1), 0.0)
+    size = job_size_factor(state, job, sc)
+    part = _partition_factor(state, req.partition, sc)
+    qos = _qos_factor(state, req.qos, sc)
+    tres = tuple((name, _tres_factor(job, name, sc)) for name, _ in w.tres)
     weights = dict(w.tres)
     return Factors(
         age=age,
@@ -88,6 +132,27 @@ def factors(state: ClusterState, job: Job, fairshare: dict[int, float] | None = 
         weighted_partition=w.partition * part,
         weighted_qos=w.qos * qos,
         weighted_tres=tuple((name, weights[name] * f) for name, f in tres),
+    )
+
+
+def static_key(job: Job) -> tuple[object, ...] | None:
+    """Everything ``factors`` reads from a pending job, its age aside (None: not pending-like).
+
+    Jobs with equal keys have equal factors apart from age, so a queue of thousands
+    of jobs from a few users asking for a few shapes needs only a few computations.
+    """
+    if job.alloc:
+        return None  # sized by what it holds
+    req = job.request
+    return (
+        req.user,
+        req.account,
+        req.partition,
+        req.qos,
+        req.nice,
+        req.min_nodes,
+        job_cpus(req),
+        job_gpus(req),
     )
 
 
@@ -125,10 +190,11 @@ def job_cpus(request: JobRequest) -> int:
     return max(tasks * max(request.cpus_per_task, 1), request.min_nodes, 1)
 
 
-def job_size_factor(state: ClusterState, job: Job) -> float:
+def job_size_factor(state: ClusterState, job: Job, totals: Scale | None = None) -> float:
     """22.05's job size factor: the mean of the node and CPU fractions of the cluster."""
-    nodes = len(state.nodes)
-    cpus = sum(n.config.cpus for n in state.nodes.values())
+    sc = totals if totals is not None else scale(state)
+    nodes = sc.nodes
+    cpus = sc.cpus
     if not nodes or not cpus:
         return 0.0
     req = job.request
@@ -139,29 +205,28 @@ def job_size_factor(state: ClusterState, job: Job) -> float:
     return (want_nodes / nodes + want_cpus / cpus) / 2
 
 
-def _partition_factor(state: ClusterState, name: str) -> float:
-    top = max((p.priority_job_factor for p in state.partitions.values()), default=0)
+def _partition_factor(state: ClusterState, name: str, sc: Scale) -> float:
+    top = sc.top_partition_factor
     part = state.partitions.get(name)
     if part is None or top <= 0:
         return 0.0
     return part.priority_job_factor / top
 
 
-def _qos_factor(state: ClusterState, name: str) -> float:
-    top = max((q.priority for q in state.qos.values()), default=0)
+def _qos_factor(state: ClusterState, name: str, sc: Scale) -> float:
+    top = sc.top_qos
     qos = state.qos.get(name)
     if qos is None or top <= 0:
         return 0.0
     return qos.priority / top
 
 
-def _tres_factor(state: ClusterState, job: Job, name: str) -> float:
+def _tres_factor(job: Job, name: str, sc: Scale) -> float:
     if name.lower() != f"gres/{GPU}":
         return 0.0
-    part = state.partitions.get(job.request.partition)
-    if part is None:
+    total = sc.gpus.get(job.request.partition)
+    if total is None:
         return 0.0
-    total = sum(state.nodes[n].config.gres_count(GPU) for n in part.nodes if n in state.nodes)
     return job_gpus(job.request) / total if total else 0.0
 
 
@@ -175,10 +240,3 @@ def job_gpus(request: JobRequest) -> int:
     if request.gpus_per_task is not None:
         return request.gpus_per_task.count * max(request.num_tasks, 1)
     return 0
-
-
-def _assoc_id(state: ClusterState, req: JobRequest) -> int:
-    for a in state.associations:
-        if a.user == req.user and a.account == req.account:
-            return a.id
-    return -1

@@ -32,6 +32,16 @@ class Free:
     gpus: list[int] = field(default_factory=list)  # free GPU indices, ascending
     jobs: int = 0
 
+    def holds(self, cfg: NodeConfig, need: Need, gpu_type: str | None, exclusive: bool) -> bool:
+        """Can a node of ``cfg`` with this much free give ``need``?"""
+        if (exclusive or need.mem is None) and self.jobs:
+            return False  # whole node (or all of its memory): nothing else may be on it
+        if need.cpus > self.cpus or need.gpus > len(self.gpus):
+            return False
+        if need.gpus and gpu_type is not None and cfg.gres_type(GPU) != gpu_type:
+            return False
+        return need.mem is None or need.mem <= self.mem
+
 
 class Pool:
     """Free resources per node, kept up to date as jobs start and end."""
@@ -40,6 +50,7 @@ class Pool:
         self.configs = configs
         self.free = free
         self.index = {name: i for i, name in enumerate(configs)}
+        self.changes = 0  # bumped by every take and give, for answers derived from the pool
 
     @classmethod
     def of(cls, nodes: dict[str, Node], jobs: Iterable[Job]) -> "Pool":
@@ -66,6 +77,7 @@ class Pool:
         return pool
 
     def take(self, alloc: Iterable[NodeAlloc]) -> None:
+        self.changes += 1
         for a in alloc:
             f = self.free.get(a.node)
             if f is None:
@@ -78,6 +90,7 @@ class Pool:
             f.jobs += 1
 
     def give(self, alloc: Iterable[NodeAlloc]) -> None:
+        self.changes += 1
         for a in alloc:
             f = self.free.get(a.node)
             if f is None:
@@ -93,15 +106,7 @@ class Pool:
 
     def fits(self, name: str, need: Need, gpu_type: str | None, exclusive: bool) -> bool:
         """Can node ``name`` give ``need`` right now?"""
-        f = self.free[name]
-        cfg = self.configs[name]
-        if (exclusive or need.mem is None) and f.jobs:
-            return False  # whole node (or all of its memory): nothing else may be on it
-        if need.cpus > f.cpus or need.gpus > len(f.gpus):
-            return False
-        if need.gpus and gpu_type is not None and cfg.gres_type(GPU) != gpu_type:
-            return False
-        return need.mem is None or need.mem <= f.mem
+        return self.free[name].holds(self.configs[name], need, gpu_type, exclusive)
 
 
 ShapeFor = Callable[[int], Shape | None]

@@ -1,0 +1,157 @@
+"""When running jobs free each node, as backfill judges it: one availability profile per node.
+
+Backfill asks, for job after job, "on these candidate nodes, when will the running
+jobs (ending at their time limits) have freed enough for this one?". Asked from
+scratch, that question takes running jobs away one batch at a time and tries a
+placement after each, which for a long queue is most of a cycle's work.
+
+A node's free cores, memory and GPUs are constant between the ends of the running
+jobs on it, and only grow at each. So ``Availability`` keeps, for the cycle, each
+node's change points (``changes``: the running jobs on it in the order their limits
+expire, with what each holds there), and from them the first end after which the
+node can hold a given share of a job for good (``fit_end``; ``fit_ends`` for every
+node and one layout). Whether a placement succeeds depends only on which nodes can
+hold their share, so the first batch of ends at which enough candidate nodes can is
+the first at which a placement would succeed; it is then made once, there.
+
+Running jobs whose ends fall within ``END_BATCH`` of the first one of a batch are
+taken away together, and the estimate is the end of the last one taken; batches
+are formed over the running jobs touching the candidate nodes, so they depend on
+the candidates (``_Batches``).
+
+Within a cycle the running jobs stay put, but the pool changes when the cycle
+starts a job; every answer derived from it is dropped then (``pool.changes``).
+"""
+
+import bisect
+from dataclasses import dataclass
+
+from slurmsim.engine.resources import Need, Shape
+from slurmsim.engine.select import Free, Pool
+from slurmsim.model.jobs import Job, NodeAlloc
+from slurmsim.model.time import Instant, Seconds
+
+#: Running jobs whose (limit-based) ends fall within this many seconds of the first
+#: one of a batch are taken away together when simulating the future.
+END_BATCH: Seconds = Seconds(30)
+#: ``fit_end`` of a node that can hold the share already.
+NOW = -1
+
+#: A start estimate: when, and on what.
+Start = tuple[Instant, tuple[NodeAlloc, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Running:
+    """A job holding resources, as backfill sees it."""
+
+    end: int  # start + time limit: what backfill believes
+    job: Job
+    nodes: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Batches:
+    """The running jobs that touch a set of candidate nodes, cut into batches."""
+
+    relevant: list[Running]  # in (end, job id) order
+    firsts: list[int]  # each batch's first end
+    lasts: list[int]  # each batch's last end: the instant the batch stands for
+    stops: list[int]  # index into ``relevant`` just past each batch
+
+    def index(self, end: int) -> int:
+        """The batch in which a relevant job ending at ``end`` is taken away."""
+        return bisect.bisect_right(self.firsts, end) - 1
+
+
+class Availability:
+    """Per-node change points of free resources for one backfill cycle.
+
+    ``running`` (sorted by end, then job id) does not change during a cycle; the
+    pool does when the cycle starts jobs, so answers derived from it are keyed by
+    ``pool.changes``.
+    """
+
+    def __init__(self, running: list[Running], pool: Pool) -> None:
+        self.running = running
+        self.pool = pool
+        #: For each node, the running jobs on it as (end, what the job holds there).
+        self.changes: dict[str, list[tuple[int, int, int, int]]] = {}
+        for r in running:
+            for a in r.job.alloc:
+                self.changes.setdefault(a.node, []).append((r.end, a.cpus, a.mem, len(a.gpus)))
+        self._batches: dict[frozenset[str], _Batches] = {}
+        self._fits: dict[tuple[str, Need, str | None, bool], int | None] = {}
+        self._by_shape: dict[Shape, dict[str, int]] = {}
+        #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
+        #: same layouts on the same nodes.
+        self.starts: dict[tuple[object, ...], Start | None] = {}
+        self._seen_changes = pool.changes
+
+    def batches(self, cand: list[str]) -> _Batches:
+        """The batches running jobs are taken away in when planning on ``cand``."""
+        key = frozenset(cand)
+        found = self._batches.get(key)
+        if found is None:
+            relevant = [r for r in self.running if not key.isdisjoint(r.nodes)]
+            firsts: list[int] = []
+            lasts: list[int] = []
+            stops: list[int] = []
+            i = 0
+            while i < len(relevant):
+                first = relevant[i].end
+                while i < len(relevant) and relevant[i].end <= first + END_BATCH:
+                    i += 1
+                firsts.append(first)
+                lasts.append(relevant[i - 1].end)
+                stops.append(i)
+            found = self._batches[key] = _Batches(relevant, firsts, lasts, stops)
+        return found
+
+    def current(self) -> None:
+        """Forget answers derived from the pool once the cycle has started a job on it."""
+        if self._seen_changes != self.pool.changes:
+            self._fits.clear()
+            self._by_shape.clear()
+            self.starts.clear()
+            self._seen_changes = self.pool.changes
+
+    def fit_end(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:
+        """The end after which ``node`` can hold ``need`` (``NOW``: already; None: never).
+
+        Free capacity only grows as running jobs end, so the first fit lasts.
+        """
+        self.current()
+        key = (node, need, gpu_type, exclusive)
+        if key in self._fits:
+            return self._fits[key]
+        now = self.pool.free[node]
+        free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
+        cfg = self.pool.configs[node]
+        answer: int | None = None
+        if free.holds(cfg, need, gpu_type, exclusive):
+            answer = NOW
+        else:
+            for end, cpus, mem, gpus in self.changes.get(node, ()):
+                free.cpus += cpus
+                free.mem += mem
+                free.gpus.extend(range(gpus))  # only how many counts here
+                free.jobs -= 1
+                if free.holds(cfg, need, gpu_type, exclusive):
+                    answer = end
+                    break
+        self._fits[key] = answer
+        return answer
+
+    def fit_ends(self, s: Shape) -> dict[str, int]:
+        """``fit_end`` of every node for its share of layout ``s``, leaving out the nevers."""
+        self.current()
+        found = self._by_shape.get(s)
+        if found is None:
+            found = {}
+            for node, cfg in self.pool.configs.items():
+                end = self.fit_end(node, s.largest_need(cfg), s.gpu_type, s.exclusive)
+                if end is not None:
+                    found[node] = end
+            self._by_shape[s] = found
+        return found
