@@ -12,10 +12,10 @@ block nobody.
 from dataclasses import dataclass, field
 
 from slurmsim.engine.context import Context
-from slurmsim.engine.nodelist import compress
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
 from slurmsim.model.events import Event
+from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
