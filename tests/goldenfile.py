@@ -55,3 +55,25 @@ def load_case(path: Path | str) -> Case:
         raise ValueError(f"{path}: {len(data) - pos} unexpected bytes after stderr")
     user, cwd, when = (g.decode() for g in header.groups())
     return Case(first[2:].decode(), user, cwd, when, int(exit_match.group(1)), stdout, stderr)
+
+
+#: What depends on the oracle's host rather than on Slurm: its load, free memory, kernel,
+#: boot and slurmd start times, when its nodes were last busy, a login session id.
+_HOST_FIELDS = [
+    (rb"CPULoad=\S+", rb"CPULoad=<load>"),
+    (rb"FreeMem=\S+", rb"FreeMem=<free>"),
+    (rb"(?m)^   OS=[^\n]*\n", rb"   OS=<os>\n"),
+    (rb"BootTime=\S+ SlurmdStartTime=\S+", rb"BootTime=<boot> SlurmdStartTime=<boot>"),
+    (rb"LastBusyTime=\S+", rb"LastBusyTime=<busy>"),
+    (rb"AllocNode:Sid=(\S+):\d+", rb"AllocNode:Sid=\1:<sid>"),
+]
+
+
+def scrub(data: bytes) -> bytes:
+    """Replace what depends on the oracle's host, not on Slurm, with placeholders.
+
+    The only normalisation the golden comparisons make, for every golden test.
+    """
+    for pattern, placeholder in _HOST_FIELDS:
+        data = re.sub(pattern, placeholder, data)
+    return data

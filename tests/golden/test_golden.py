@@ -2,15 +2,15 @@
 
 The scenario runs once (module fixture); each recorded case is one test. What
 truly depends on the oracle's host (its kernel, load, free memory, boot time,
-a session id) is normalised in ``scrub`` and nowhere else.
+a session id) is normalised by ``tests.goldenfile.scrub`` and nowhere else.
 """
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.golden.replay import Result, recorded, replay
+from tests.goldenfile import scrub
 
 CASES = recorded()
 
@@ -40,23 +40,6 @@ KNOWN: dict[str, str] = {
     "155-scontrol-show-job-preempted-later": _PREEMPTION,
     "176-squeue-final": _PREEMPTION,
 }
-
-_HOST_FIELDS = [
-    (rb"CPULoad=\S+", rb"CPULoad=<load>"),
-    (rb"FreeMem=\S+", rb"FreeMem=<free>"),
-    (rb"(?m)^   OS=[^\n]*\n", rb"   OS=<os>\n"),
-    (rb"BootTime=\S+ SlurmdStartTime=\S+", rb"BootTime=<boot> SlurmdStartTime=<boot>"),
-    (rb"LastBusyTime=\S+", rb"LastBusyTime=<busy>"),
-    (rb"AllocNode:Sid=(\S+):\d+", rb"AllocNode:Sid=\1:<sid>"),
-]
-
-
-def scrub(data: bytes) -> bytes:
-    """Replace what depends on the oracle's host, not on Slurm, with placeholders."""
-    for pattern, placeholder in _HOST_FIELDS:
-        data = re.sub(pattern, placeholder, data)
-    return data
-
 
 def _later(command: str) -> str | None:
     words = command.split()
