@@ -1,8 +1,8 @@
 """Compare a renderer's output with a golden case of tests/golden/cases/.
 
-The few ``scontrol show node`` values that belong to the oracle's host rather
-than to Slurm (load, free memory, kernel, boot and slurmd start times) are
-masked in both texts here, and only here.
+The few values that belong to the oracle's host rather than to Slurm are masked
+in both texts by ``tests.goldenfile.scrub``, the one normalisation of all golden
+comparisons.
 """
 
 import calendar
