@@ -112,26 +112,31 @@ class _Repeats:
     Two jobs that ask for the same thing in the same partition for the same time get
     the same plan from the same map, so the second is not worked out again. A plan
     that lands a reservation or starts a job changes the map, and with it every
-    answer; those are never reused.
+    answer; those are never reused, and the ones remembered before are dropped then
+    (nothing else in a cycle changes the map, so a remembered plan is always current).
     """
 
     def __init__(self) -> None:
         self.plans: dict[tuple[object, ...], _Plan] = {}
-        self.seen: tuple[int, int] = (-1, -1)
 
-    def lookup(self, ctx: Context, resv: ReservationMap, key: tuple[object, ...]) -> bool:
-        """Has ``key`` been planned from the map as it is now? (``plans[key]`` then)."""
-        if self.seen != (ctx.version, resv.version):
+    def plan(  # noqa: PLR0917 (_plan's arguments and the key)
+        self,
+        ctx: Context,
+        job: Job,
+        now: Instant,
+        resv: ReservationMap,
+        avail: Availability,
+        key: tuple[object, ...] | None,
+    ) -> list[Event]:
+        """``_plan`` for ``job``, remembering the outcome under ``key`` if the map held."""
+        before = (ctx.version, resv.version)
+        events = _plan(ctx, job, now, resv, avail)
+        if (ctx.version, resv.version) != before:
             self.plans.clear()
-            self.seen = (ctx.version, resv.version)
-        return key in self.plans
-
-    def remember(
-        self, ctx: Context, resv: ReservationMap, key: tuple[object, ...], job: Job
-    ) -> None:
-        if self.seen == (ctx.version, resv.version):
+        elif key is not None:
             planned = job.scheduler == "Backfill"
             self.plans[key] = (job.start_time, job.end_time, job.sched_nodes) if planned else None
+        return events
 
 
 def _repeat_key(job: Job) -> tuple[object, ...] | None:
@@ -163,9 +168,11 @@ def _repeat_key(job: Job) -> tuple[object, ...] | None:
 
 def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     """One backfill cycle at ``now``."""
+    ctx.flush_stamps()  # held-back stamps are older than the ones this cycle writes
     ctx.refresh(now)
     params = ctx.state.config.scheduler_parameters
-    queue = [j for j in ctx.ordered() if not ctx.throttled(j)]
+    # Only arrays can be throttled; testing that first spares a call per plain job.
+    queue = [j for j in ctx.ordered() if not (j.array_tasks and ctx.throttled(j))]
     for job in queue if ctx.planned is None else ctx.planned:
         if ctx.schedulable(job):
             _clear_plan(job)  # every plan is made afresh
@@ -182,10 +189,8 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         if job.job_id not in ctx.repeat_keys:
             ctx.repeat_keys[job.job_id] = _repeat_key(job)
         key = ctx.repeat_keys[job.job_id]
-        if key is None or not repeats.lookup(ctx, resv, key):
-            events.extend(_plan(ctx, job, now, resv, avail))
-            if key is not None:
-                repeats.remember(ctx, resv, key, job)
+        if key is None or key not in repeats.plans:
+            events.extend(repeats.plan(ctx, job, now, resv, avail, key))
             continue
         plan = repeats.plans[key]
         if plan is not None:

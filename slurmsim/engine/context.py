@@ -64,6 +64,7 @@ class Context:
         self._sort_keys: dict[int, SortKey] = {}
         self._priorities_due: Instant | None = None  # a recalculation nobody has looked at yet
         self._blocked_checked_at = -1
+        self._stamps: dict[int, tuple[list[Job], Instant]] = {}  # see stamp
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
             self._adopt(job)
 
@@ -153,10 +154,12 @@ class Context:
         """Pending, schedulable jobs in Slurm's order (started ones drop out)."""
         self.settle_priorities()
         live = [j for j in self.ready if j.state is JobState.PENDING]
-        if len(live) != len(self.ready) or not self._ready_sorted:
+        # Dropping started jobs keeps a sorted queue sorted; only new jobs and new
+        # priorities (both clear ``_ready_sorted``) call for sorting again.
+        if not self._ready_sorted:
             live.sort(key=self._cached_sort_key)
-            self.ready = live
             self._ready_sorted = True
+        self.ready = live
         return iter(list(live))
 
     def _cached_sort_key(self, job: Job) -> SortKey:
@@ -180,6 +183,7 @@ class Context:
 
     def settle(self) -> None:
         """Write back everything left for later, before the state is handed back."""
+        self.flush_stamps()
         self.settle_priorities()
 
     def settle_priorities(self) -> None:
@@ -220,12 +224,25 @@ class Context:
         weighted_age = self.state.config.priority_weights.age * age_factor(self.state, job)
         return f.total_with(weighted_age) - weighted_age
 
-    @staticmethod
-    def stamp(jobs: list[Job], now: Instant) -> None:
-        """Record that a pass looked at ``jobs`` again (LastSchedEval)."""
-        for job in jobs:
-            if job.state is JobState.PENDING:
-                job.last_sched_eval = now
+    def stamp(self, jobs: list[Job], now: Instant) -> None:
+        """Record that a pass looked at ``jobs`` again (LastSchedEval), to be written later.
+
+        Quiet ticks repeat the same lists many times between real steps, and only the
+        last stamp of each list shows; ``flush_stamps`` writes them before anything
+        reads or changes a job (a pass, a start, an end, ``settle``).
+        """
+        self._stamps[id(jobs)] = (jobs, now)  # the entry keeps the list, so its id stays its own
+
+    def flush_stamps(self) -> None:
+        """Write the LastSchedEval stamps ``stamp`` held back, oldest first."""
+        if not self._stamps:
+            return
+        # Oldest first: a job in two lists ends with the later stamp, as if written at once.
+        for jobs, now in sorted(self._stamps.values(), key=lambda s: s[1]):
+            for job in jobs:
+                if job.state is JobState.PENDING:
+                    job.last_sched_eval = now
+        self._stamps.clear()
 
     def schedulable(self, job: Job) -> bool:
         """Is ``job`` in the queue the passes walk (pending, not blocked, not throttled)?"""
@@ -244,6 +261,7 @@ class Context:
     # -- starting and ending --------------------------------------------------------
 
     def start(self, job: Job, alloc: tuple[NodeAlloc, ...], now: Instant, scheduler: str) -> Event:
+        self.flush_stamps()
         running = start(self.state, job, alloc, now, scheduler)
         self.pool.take(alloc)
         self._schedule_end(running)
@@ -254,6 +272,7 @@ class Context:
 
     def end(self, job: Job, now: Instant, final: JobState, **how: object) -> Event:
         """A running job stops: free its resources, record it for purging."""
+        self.flush_stamps()
         if job.state in HOLDS_RESOURCES:
             self.pool.give(job.alloc)
             if job.array_job_id is not None:

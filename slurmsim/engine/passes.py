@@ -40,6 +40,7 @@ def usable(node: Node) -> bool:
 
 def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
     """One main-scheduler pass at ``now`` over at most ``depth`` jobs (None: all)."""
+    ctx.flush_stamps()  # held-back stamps are older than the ones this pass writes
     ctx.refresh(now)
     run = _Pass()
     queue = list(ctx.ordered())
