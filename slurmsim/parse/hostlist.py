@@ -11,6 +11,9 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+# Printing lives with the shared vocabulary (model.hostlist); re-exported here so that
+# callers that both read and print node lists need one import.
+from slurmsim.model.hostlist import compress, sort_hosts
 from slurmsim.parse.errors import ParseError
 
 MAX_RANGE: Final = 64 * 1024
@@ -109,9 +112,5 @@ def expand(expr: str) -> list[str]:
             raise _invalid(expr)
     return hosts
 
-
-# Printing lives with the shared vocabulary; re-exported so that parsing and printing
-# keep one import for callers that need both.
-from slurmsim.model.hostlist import compress, sort_hosts  # noqa: E402
 
 __all__ = ["MAX_HOSTS", "MAX_RANGE", "compress", "expand", "sort_hosts"]
