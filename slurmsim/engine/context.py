@@ -208,11 +208,7 @@ class Context:
             job.priority = clamp(math.floor(base + weight * age))
 
     def _static_part(self, job: Job) -> float:
-        """A job's priority before age is added.
-
-        Jobs with the same ``static_key`` share their factors but age; the sum is still
-        formed with each job's own age term, exactly as ``factors(...).total`` would.
-        """
+        """A job's priority before age is added (jobs with the same ``static_key`` share it)."""
         key = static_key(job)
         f = self._factors_by_key.get(key) if key is not None else None
         if f is None:
@@ -221,8 +217,7 @@ class Context:
             f = factors(self.state, job, self.fairshare, self._scale)
             if key is not None:
                 self._factors_by_key[key] = f
-        weighted_age = self.state.config.priority_weights.age * age_factor(self.state, job)
-        return f.total_with(weighted_age) - weighted_age
+        return f.static
 
     def stamp(self, jobs: list[Job], now: Instant) -> None:
         """Record that a pass looked at ``jobs`` again (LastSchedEval), to be written later.

@@ -47,11 +47,11 @@ class Factors:
         """The untruncated sum Slurm casts to the job's priority."""
         return self.total_with(self.weighted_age)
 
-    def total_with(self, weighted_age: float) -> float:
-        """``total`` with another age term (the same sum, in the same order)."""
+    @property
+    def static(self) -> float:
+        """Everything but age: constant while a job waits, as long as the cluster stays put."""
         return (
-            weighted_age
-            + self.weighted_assoc
+            self.weighted_assoc
             + self.weighted_fairshare
             + self.weighted_job_size
             + self.weighted_partition
@@ -60,6 +60,11 @@ class Factors:
             + self.site
             - self.nice
         )
+
+    def total_with(self, weighted_age: float) -> float:
+        """``total`` with another age term. Age is added last, so that the queue can keep
+        ``static`` per job and add the growing age term alone, bit for bit the same sum."""
+        return self.static + weighted_age
 
 
 @dataclass(frozen=True, slots=True)
