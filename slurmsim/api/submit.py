@@ -12,6 +12,7 @@ from pathlib import Path
 from slurmsim.api.session import Session, session
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.features import UNREADABLE, Constraint, Unreadable
 from slurmsim.model.jobs import Hold, JobRequest
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
@@ -88,13 +89,30 @@ def submit(opts: SubmitOptions) -> Submitted:
         hold = Hold.USER if opts.hold else Hold.NONE
         try:
             job = engine_submit(
-                s.state, request, array=opts.array, throttle=opts.array_throttle, hold=hold
+                s.state,
+                request,
+                array=opts.array,
+                throttle=opts.array_throttle,
+                hold=hold,
+                constraint=_constraint(opts.constraint),
             )
         except SlurmError as e:
             rejected = e  # raised after the commit: a rejected submission still used its job id
         else:
             return Submitted(job.job_id, s.state.config.cluster_name)
     raise rejected
+
+
+def _constraint(text: str | None) -> Constraint | Unreadable | None:
+    """``--constraint`` read for the controller, which judges it (and refuses it)."""
+    if text is None:
+        return None
+    from slurmsim.parse.features import ParseError, parse_constraint
+
+    try:
+        return parse_constraint(text)
+    except ParseError:
+        return UNREADABLE
 
 
 def test_only(opts: SubmitOptions) -> WillRun:
@@ -209,4 +227,3 @@ def _begin(text: str, now: Instant) -> Instant:
         return Instant(parse_begin(text, now))
     except ParseError as e:
         raise InvalidOption("Invalid --begin specification", detail=e.context) from None
-

@@ -95,7 +95,8 @@ def candidate_nodes(ctx: Context, job: Job, part: Partition, withheld: set[str])
     """The partition's nodes this job may use now, in slurm.conf order."""
     nodes = ctx.state.nodes
     excluded = set(job.request.exc_nodes) | withheld
-    members = set(part.nodes)
+    allowed = job.request.feature_nodes
+    members = set(part.nodes) if allowed is None else set(part.nodes) & set(allowed)
     return [
         name
         for name, node in nodes.items()

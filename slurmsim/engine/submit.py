@@ -6,10 +6,14 @@ node count or time limit over the partition's, are refused before a job record
 exists, so no job id is used. A request that no node of the partition could ever
 hold ("Requested node configuration is not available") is refused after the
 record was made: the id is used up and the record stays, FAILED with reason
-BadConstraints and exit code 1, for accounting (golden 085, 158). Under the
+BadConstraints and exit code 1, for accounting (golden 085, 158). So is a
+``--constraint`` that cannot be read or names a feature no node has ("Invalid
+feature specification"; the oracle used up ids 10 and 12-13 on those). Under the
 default EnforcePartLimits=NO, partition limits are not refused: the job pends
 with PartitionNodeLimit or PartitionTimeLimit.
 """
+
+from dataclasses import replace
 
 from slurmsim.engine.backfill import earliest_start, running_by_end
 from slurmsim.engine.context import Context
@@ -21,11 +25,13 @@ from slurmsim.engine.resources import fits_config, node_counts, shape
 from slurmsim.engine.simulate import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
+from slurmsim.model.features import Constraint, Unreadable, matches, names
 from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant, Seconds
 
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
+FEATURE_ERROR = "Invalid feature specification"
 MEMORY_UNSATISFIABLE = "Memory specification can not be satisfied"
 
 
@@ -36,14 +42,22 @@ def submit(
     array: tuple[int, ...] | None = None,
     throttle: int | None = None,
     hold: Hold = Hold.NONE,
+    constraint: Constraint | Unreadable | None = None,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
+
+    ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be).
 
     Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
     module docstring for which refusals still use up a job id.
     Example: ``submit(state, JobRequest("train", "alice", "research", "gpu", "normal"))``.
     """
     part = _validate(state, request)
+    feature_error = False
+    if constraint is not None:
+        allowed = _feature_nodes(state, part, constraint)
+        feature_error = allowed is None
+        request = replace(request, feature_nodes=allowed or ())
     job = Job(
         job_id=state.next_job_id,
         request=request,
@@ -58,6 +72,9 @@ def submit(
         job.array_throttle = throttle or None
     state.next_job_id += 1
     state.jobs[job.job_id] = job
+    if feature_error:
+        _reject(state, job)
+        raise SlurmError(FEATURE_ERROR)
     unsatisfiable = _unsatisfiable(state, request, part)
     if unsatisfiable is not None:
         _reject(state, job)
@@ -121,6 +138,23 @@ def _validate(state: ClusterState, request: JobRequest) -> Partition:
     return part
 
 
+def _feature_nodes(
+    state: ClusterState, part: Partition, constraint: Constraint | Unreadable
+) -> tuple[str, ...] | None:
+    """The partition's nodes that satisfy ``constraint``; None when the controller refuses
+    it (unreadable, or naming a feature no node has)."""
+    if isinstance(constraint, Unreadable):
+        return None
+    known = {f for node in state.nodes.values() for f in node.config.features}
+    if not names(constraint) <= known:
+        return None
+    return tuple(
+        n
+        for n in part.nodes
+        if n in state.nodes and matches(constraint, state.nodes[n].config.features)
+    )
+
+
 def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:
     """The limit the job carries: its own, else the partition's DefaultTime, else none yet."""
     if request.time_limit is not None:
@@ -134,7 +168,10 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
     A node count above the partition's is a partition limit, not this: then only
     the per-node share has to fit somewhere.
     """
-    configs = [state.nodes[n].config for n in part.nodes if n in state.nodes]
+    allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
+    configs = [state.nodes[n].config for n in allowed if n in state.nodes]
+    if not configs:
+        return ""
     memory_only = False
     for n in node_counts(request, len(configs)):
         s = shape(request, n, state.config, part)

@@ -95,6 +95,9 @@ class JobRequest:
     exclusive: bool = False
     contiguous: bool = False
     features: str | None = None
+    #: The nodes whose features satisfy ``features``, worked out when the job is
+    #: submitted (None: no constraint).
+    feature_nodes: tuple[str, ...] | None = None
     begin_time: Instant | None = None
     dependency: str | None = None  # as given, e.g. "afterok:12"
     nice: int = 0
