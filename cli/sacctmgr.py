@@ -1,7 +1,112 @@
-"""``sacctmgr``: not emulated yet; answers so, with exit status 1."""
+"""``sacctmgr``: show, add, modify and delete QOS, accounts, users and associations.
 
-from cli._common import not_supported
+``sacctmgr [-i] [-n] [-p|-P] <verb> <entity> [names] [where key=value...] [set key=value...]``.
+Without ``-i`` a change is summarised and sacctmgr asks whether to commit it, reading
+the answer from standard input one character at a time, as Slurm does.
+"""
+
+import sys
+from collections.abc import Sequence
+
+from cli._common import VERSION, err, options, out, parse_args, run
+
+PROG = "sacctmgr"
+
+_OPTIONS = options(
+    [
+        ("help", "h", "none"), ("immediate", "i", "none"), ("noheader", "n", "none"),
+        ("oneliner", "o", "none"), ("parsable", "p", "none"), ("parsable2", "P", "none"),
+        ("quiet", "Q", "none"), ("readonly", "r", "none"), ("associations", "s", "none"),
+        ("verbose", "v", "none"), ("version", "V", "none"), ("cluster", "M", "required"),
+    ]
+)  # fmt: skip
+
+_VERBS = {
+    "add": "add", "create": "add", "list": "show", "show": "show",
+    "modify": "modify", "update": "modify", "delete": "delete", "remove": "delete",
+}  # fmt: skip
+_ENTITIES = {"qos": "qos", "accounts": "account", "users": "user", "associations": "association"}
+
+# What sacctmgr says when the entity is missing or unknown, per verb.
+_NO_ENTITY = {
+    "show": 'No valid entity in list command\nInput line must include "Account", "Association", '
+    '"Cluster", "Configuration",\n"Event", "Federation", "Problem", "QOS", "Resource", '
+    '"Reservation",\n"RunAwayJobs", "Stats", "Transaction", "TRES", "User", or "WCKey"\n',
+    "add": 'No valid entity in add command\nInput line must include "Account", "Cluster", '
+    '"Coordinator", "Federation", "QOS", "Resource", or "User"\n',
+    "modify": 'No valid entity in modify command\nInput line must include "Account", '
+    '"Cluster", "Federation", "Job", "QOS", "Resource" or "User"\n',
+    "delete": 'No valid entity in delete command\nInput line must include "Account", '
+    '"Cluster", "Coordinator", "Federation", "QOS", "Resource", or "User"\n',
+}
+
+_PROMPT = "Would you like to commit changes? (You have 30 seconds to decide)\n"
 
 
-def main() -> None:
-    not_supported("sacctmgr")
+def main(argv: Sequence[str] | None = None) -> None:
+    run(PROG, lambda: sacctmgr(list(sys.argv[1:] if argv is None else argv)))
+
+
+def sacctmgr(argv: list[str]) -> int:
+    pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=True, code=1)
+    flags = {k for k, _ in pairs}
+    if "version" in flags:
+        out(f"{VERSION}\n")
+        return 0
+    if "help" in flags or not words:
+        out(f"Usage: {PROG} [<OPTION>] [<COMMAND>]\n")
+        return 0
+    verb = _VERBS.get(words[0].lower())
+    if verb is None:
+        err(f"invalid keyword: {words[0]}\n")
+        return 1
+    entity = _entity(words[1]) if len(words) > 1 else None
+    if entity is None:
+        err(_NO_ENTITY[verb])
+        return 1
+    from slurmsim.api import accounts
+    from slurmsim.format.sacctmgr import Layout
+
+    rest = words[2:]
+    if verb == "show":
+        layout = Layout("parsable" in flags, "parsable2" in flags, "noheader" in flags)
+        rendered = accounts.show(entity, rest, layout)
+    elif entity == "association":  # Slurm changes associations through users and accounts
+        err(_NO_ENTITY[verb])
+        return 1
+    else:
+        change = {"add": accounts.add, "modify": accounts.modify, "delete": accounts.delete}[verb]
+        rendered = change(entity, rest, lambda summary: _confirm(summary, "immediate" in flags))
+    out(rendered.stdout)
+    err(rendered.stderr)
+    return rendered.exit_code
+
+
+def _entity(word: str) -> str | None:
+    """An entity word in any case, singular or plural, or a prefix (``assoc``)."""
+    w = word.lower()
+    matches = [e for name, e in _ENTITIES.items() if len(w) >= 2 and name.startswith(w)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _confirm(summary: str, immediate: bool) -> bool:
+    """Print the summary; unless ``-i``, ask as sacctmgr does and read y/N from stdin.
+
+    Each character read is an answer: ``y``/``Y`` commits, ``n``, ``N`` or a newline
+    discards, anything else asks again. At the end of input Slurm would ask forever;
+    slurmsim takes it as no.
+    """
+    out(summary)
+    if immediate:
+        return True
+    out(_PROMPT)
+    while True:
+        out("(N/y): ")
+        sys.stdout.flush()
+        answer = sys.stdin.read(1)
+        out("\n")
+        if answer in ("", "\n", "n", "N"):
+            return False
+        if answer in ("y", "Y"):
+            return True
+        out("Y or N please\n")

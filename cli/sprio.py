@@ -1,7 +1,115 @@
-"""``sprio``: not emulated yet; answers so, with exit status 1."""
+"""``sprio``: the multifactor priority of each pending job, factor by factor.
 
-from cli._common import not_supported
+A read-only command: it opens the store without taking the write lock and never
+moves the clock. Only priority/multifactor has factors to show.
+"""
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cli._common import VERSION, err, options, out, parse_args, run
+
+if TYPE_CHECKING:
+    from slurmsim.model.cluster import ClusterState
+
+PROG = "sprio"
+
+_OPTIONS = options(
+    [
+        ("clusters", "M", "required"), ("federation", None, "none"), ("format", "o", "required"),
+        ("help", None, "none"), ("jobs", "j", "optional"), ("local", None, "none"),
+        ("long", "l", "none"), ("noheader", "h", "none"), ("norm", "n", "none"),
+        ("partition", "p", "required"), ("sibling", None, "none"), ("sort", "S", "required"),
+        ("usage", None, "none"), ("user", "u", "required"), ("verbose", "v", "none"),
+        ("version", "V", "none"), ("weights", "w", "none"),
+    ]
+)  # fmt: skip
+
+USAGE = """\
+Usage: sprio [-j jid[s]] [-u user_name[s]] [-o format] [-p partitions]
+   [--federation] [--local] [--sibling] [--usage] [-hlnvVw]
+"""
+
+#: --help: the first line of Slurm's help (the option list is not reproduced).
+HELP = "Usage: sprio [OPTIONS]\n"
 
 
-def main() -> None:
-    not_supported("sprio")
+def main(argv: Sequence[str] | None = None) -> None:
+    run(PROG, lambda: sprio(list(sys.argv[1:] if argv is None else argv)))
+
+
+def _split(values: list[str]) -> tuple[str, ...]:
+    return tuple(v for value in values for v in value.split(",") if v)
+
+
+def sprio(argv: list[str]) -> int:
+    """Parse sprio's options, then print the factors of the jobs they select."""
+    pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    given: dict[str, list[str]] = {}
+    flags: set[str] = set()
+    for key, value in pairs:
+        flags.add(key)
+        if value is not None:
+            given.setdefault(key, []).append(value)
+    if "version" in flags:
+        out(f"{VERSION}\n")
+        return 0
+    if "help" in flags:
+        out(HELP)
+        return 0
+    if "usage" in flags:
+        out(USAGE)
+        return 0
+    if "jobs" in flags and "jobs" not in given and operands:
+        given["jobs"] = [operands.pop(0)]
+    if operands:
+        err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
+        out(USAGE)
+        return 1
+
+    from slurmsim.api.views import current_state
+
+    state, _ = current_state()
+    if state.config.priority_type != "priority/multifactor":
+        err(
+            "You are not running a supported priority plugin\n"
+            f"({state.config.priority_type}).\n"
+            "Only 'priority/multifactor' is supported.\n"
+        )
+        return 1
+    return _show(state, given, flags)
+
+
+def _show(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -> int:
+    from slurmsim.api.priorities import priority_rows, priority_weights
+    from slurmsim.format.sprio import SprioOptions, render_sprio
+
+    jobs = _split(given.get("jobs", []))
+    users = _split(given.get("user", []))
+    partitions = _split(given.get("partition", []))
+    valid_users = tuple(u for u in users if u in state.users)
+    for bad in (u for u in users if u not in state.users):
+        err(f"{PROG}: error: Invalid user: {bad}\n\n")
+    rows = priority_rows(state)
+    if jobs:
+        rows = [r for r in rows if str(r.job_id) in jobs]
+    if users:
+        rows = [r for r in rows if r.user in valid_users]
+    if partitions:
+        rows = [r for r in rows if r.partition in partitions]
+    opts = SprioOptions(
+        format=given.get("format", [None])[-1] or os.environ.get("SPRIO_FORMAT") or None,
+        long="long" in flags,
+        norm="norm" in flags,
+        weights="weights" in flags,
+        noheader="noheader" in flags,
+        sort=given.get("sort", [None])[-1],
+        show_user=bool(users),
+        filtered=bool(jobs or valid_users),
+    )
+    rendered = render_sprio(rows, priority_weights(state), opts)
+    out(rendered.stdout)
+    err(rendered.stderr)
+    return rendered.exit_code

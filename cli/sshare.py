@@ -1,7 +1,87 @@
-"""``sshare``: not emulated yet; answers so, with exit status 1."""
+"""``sshare``: shares, usage and fair share of every association, as a tree.
 
-from cli._common import not_supported
+A read-only command: it opens the store without taking the write lock and never
+moves the clock. Slurm 22.05's sshare has no ``--me``; it answers that option as
+any unknown one.
+"""
+
+import sys
+from collections.abc import Sequence
+
+from cli._common import VERSION, err, options, out, parse_args, run
+
+PROG = "sshare"
+
+_OPTIONS = options(
+    [
+        ("accounts", "A", "required"), ("all", "a", "none"), ("cluster", "M", "required"),
+        ("format", "o", "required"), ("help", None, "none"), ("helpformat", "e", "none"),
+        ("long", "l", "none"), ("noheader", "n", "none"), ("parsable", "p", "none"),
+        ("parsable2", "P", "none"), ("partition", "m", "none"), ("usage", None, "none"),
+        ("users", "u", "required"), ("Users", "U", "none"), ("verbose", "v", "none"),
+        ("version", "V", "none"),
+    ]
+)  # fmt: skip
+
+#: --help/--usage: the first line of Slurm's help (the option list is not reproduced).
+HELP = "Usage:  sshare [OPTION]\n"
+
+#: -e: the fields -o accepts, four to a line, 18 wide (the last one too).
+HELPFORMAT = (
+    "Account           Cluster           EffectvUsage      FairShare        \n"
+    "GrpTRESMins       GrpTRESRaw        ID                LevelFS          \n"
+    "NormShares        NormUsage         Partition         RawShares        \n"
+    "RawUsage          TRESRunMins       User             \n"
+)
 
 
-def main() -> None:
-    not_supported("sshare")
+def main(argv: Sequence[str] | None = None) -> None:
+    run(PROG, lambda: sshare(list(sys.argv[1:] if argv is None else argv)))
+
+
+def _split(values: list[str]) -> tuple[str, ...]:
+    return tuple(v for value in values for v in value.split(",") if v)
+
+
+def sshare(argv: list[str]) -> int:
+    """Parse sshare's options, then print the association tree they select."""
+    pairs, _ = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    given: dict[str, list[str]] = {}
+    flags: set[str] = set()
+    for key, value in pairs:
+        flags.add(key)
+        if value is not None:
+            given.setdefault(key, []).append(value)
+    if "version" in flags:
+        out(f"{VERSION}\n")
+        return 0
+    if "help" in flags or "usage" in flags:
+        out(HELP)
+        return 0
+    if "helpformat" in flags:
+        out(HELPFORMAT)
+        return 0
+
+    from slurmsim.api.priorities import fair_tree_enabled, share_lines
+    from slurmsim.api.views import current_state
+    from slurmsim.format.sshare import SshareOptions, render_sshare
+
+    state, user = current_state()
+    opts = SshareOptions(
+        all_users="all" in flags,
+        long="long" in flags,
+        accounts=_split(given.get("accounts", [])),
+        users=_split(given.get("users", [])),
+        users_only="Users" in flags,
+        partitions="partition" in flags,
+        noheader="noheader" in flags,
+        parsable="parsable" in flags,
+        parsable2="parsable2" in flags,
+        format=given.get("format", [None])[-1],
+        fair_tree=fair_tree_enabled(state),
+        user=user,
+    )
+    rendered = render_sshare(share_lines(state), opts)
+    out(rendered.stdout)
+    err(rendered.stderr)
+    return rendered.exit_code

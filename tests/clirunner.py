@@ -29,7 +29,7 @@ class Result:
 
 
 def commands() -> dict[str, Callable[[], None]]:
-    from cli import sbatch, scancel, scontrol, sinfo, squeue, srun
+    from cli import sacctmgr, sbatch, scancel, scontrol, sinfo, sprio, squeue, srun, sshare
 
     return {
         "sbatch": sbatch.main,
@@ -38,6 +38,9 @@ def commands() -> dict[str, Callable[[], None]]:
         "scontrol": scontrol.main,
         "scancel": scancel.main,
         "srun": srun.main,
+        "sacctmgr": sacctmgr.main,
+        "sprio": sprio.main,
+        "sshare": sshare.main,
     }
 
 

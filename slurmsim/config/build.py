@@ -112,6 +112,15 @@ def cluster_config(conf: SlurmConf, sources: Sources = ()) -> ClusterConfig:
         priority_decay_half_life=g.value(
             "PriorityDecayHalfLife", _duration, defaults.priority_decay_half_life
         ),
+        priority_calc_period=g.value(
+            "PriorityCalcPeriod", _duration, defaults.priority_calc_period
+        ),
+        priority_usage_reset_period=g.value(
+            "PriorityUsageResetPeriod", _reset_period, defaults.priority_usage_reset_period
+        ),
+        fairshare_dampening_factor=g.value(
+            "FairShareDampeningFactor", int, defaults.fairshare_dampening_factor
+        ),
         priority_favor_small=g.value("PriorityFavorSmall", _yes_no, False),
         priority_flags=g.value("PriorityFlags", _words, ()),
         preempt_type=g.value("PreemptType", str, defaults.preempt_type),
@@ -234,6 +243,7 @@ def _partition(line: ConfLine, nodes: dict[str, Node]) -> Partition:
         exclusive_user=v.value("ExclusiveUser", _yes_no, False),
         def_mem_per_cpu=v.value("DefMemPerCPU", int, None),
         max_mem_per_node=v.value("MaxMemPerNode", _count_or_unlimited, None),
+        tres_billing_weights=v.value("TRESBillingWeights", _billing_weights, ()),
     )
 
 
@@ -390,6 +400,33 @@ def _tres_weights(text: str) -> tuple[tuple[str, int], ...]:
         if not sep:
             raise ValueError(f"expected TRES=weight, not {item}")
         pairs.append((name, int(weight)))
+    return tuple(pairs)
+
+
+_RESET_PERIODS = ("NONE", "NOW", "DAILY", "WEEKLY", "MONTHLY", "QUARTERLY", "YEARLY")
+
+
+def _reset_period(text: str) -> str:
+    folded = text.upper()
+    if folded not in _RESET_PERIODS:
+        raise ValueError("must be one of " + ", ".join(_RESET_PERIODS))
+    return folded
+
+
+#: A memory weight's unit suffix, in MB (a weight is per MB unless it says otherwise).
+_MEM_UNITS = {"K": 1 / 1024, "M": 1.0, "G": 1024.0, "T": 1024.0 * 1024}
+
+
+def _billing_weights(text: str) -> tuple[tuple[str, float], ...]:
+    """``CPU=1.0,Mem=0.25G,GRES/gpu=2.0`` -> ``(("cpu", 1.0), ("mem", 0.25 / 1024), ...)``."""
+    pairs = []
+    for item in _words(text):
+        name, sep, weight = item.partition("=")
+        if not sep:
+            raise ValueError(f"expected TRES=weight, not {item}")
+        unit = weight[-1:].upper()
+        per_mb = float(weight[:-1]) / _MEM_UNITS[unit] if unit in _MEM_UNITS else float(weight)
+        pairs.append((name.lower(), per_mb))
     return tuple(pairs)
 
 

@@ -1,19 +1,26 @@
-"""Fair share by the Fair Tree algorithm (Slurm 22.05's default).
+"""Fair share: the Fair Tree algorithm (Slurm 22.05's default) and the classic formula.
 
-Each association is compared with its siblings only: its share of the siblings'
-shares (S) against its share of the parent's usage (U). The ratio S/U, the
-"level fair share", orders siblings; walking the tree depth first in that order
-ranks every user association, and a user's factor is its rank divided by the
-number of user associations (the best-served user gets 1.0).
+Fair Tree compares each association with its siblings only: its share of the
+siblings' shares (S) against its share of the parent's usage (U). The ratio S/U,
+the "level fair share", orders siblings; walking the tree depth first in that
+order ranks every user association, and a user's factor is its rank divided by
+the number of user associations (the best-served user gets 1.0). Siblings with
+equal level fair share tie: tied users share a rank, and the children of tied
+accounts are merged and ranked as one level.
 
-Usage comes from ``state.usage``: raw usage charged to each association id. An
-account's usage is its own entry plus everything below it, so the store should
-charge user associations only (charging and decay are a later issue).
+The classic formula (``PriorityFlags=NO_FAIR_TREE``) gives each association
+2^(-U_eff / S / FairShareDampeningFactor), with S its share of the whole cluster
+and U_eff its usage blended with its parent's.
+
+Usage is the one the last PriorityCalcPeriod left (``usage.usage_seen``); sshare's
+RawUsage alone shows the live number. An account's usage is its own entry plus
+everything below it.
 """
 
 import math
 from dataclasses import dataclass
 
+from slurmsim.engine.usage import usage_seen
 from slurmsim.model.accounts import Association
 from slurmsim.model.cluster import ClusterState
 
@@ -24,108 +31,161 @@ class ShareRow:
 
     assoc: Association
     depth: int  # 0 for the root account
-    norm_shares: float  # S: shares / siblings' shares
-    raw_usage: float  # own usage plus that of everything below
-    norm_usage: float  # usage / root usage
-    effective_usage: float  # U: usage / parent usage
-    level_fs: float  # S / U (inf when U is 0)
-    fairshare: float | None  # factor, users only
+    norm_shares: float  # Fair Tree: shares / siblings' shares; classic: share of the cluster
+    raw_usage: float  # live usage of the association and everything below it
+    norm_usage: float  # usage / root usage (at the last calculation)
+    effective_usage: float  # Fair Tree: usage / parent usage; classic: blended with parents
+    level_fs: float | None  # Fair Tree's S / U (inf when U is 0); None under classic
+    fairshare: float | None  # the factor; Fair Tree gives users only
+
+    @property
+    def is_root(self) -> bool:
+        return self.depth == 0
 
 
-def fair_tree(state: ClusterState) -> list[ShareRow]:
-    """Every association in tree order (siblings by level fair share) with its numbers."""
-    tree = _Tree(state)
-    return tree.rows()
+def fair_tree_enabled(state: ClusterState) -> bool:
+    """Fair Tree is on unless ``PriorityFlags`` has NO_FAIR_TREE (22.05's default)."""
+    return "NO_FAIR_TREE" not in state.config.priority_flags
 
 
 def fairshare_factors(state: ClusterState) -> dict[int, float]:
     """The fair-share factor of every user association, by association id."""
-    return {r.assoc.id: r.fairshare for r in fair_tree(state) if r.fairshare is not None}
+    rows = share_rows(state)
+    return {r.assoc.id: r.fairshare for r in rows if r.assoc.user and r.fairshare is not None}
+
+
+def share_rows(state: ClusterState) -> list[ShareRow]:
+    """Every association in sshare's order: depth first from root, users before
+    sub-accounts, each by name."""
+    tree = _Tree(state)
+    if tree.root is None:
+        return []
+    return tree.rows(fair_tree_enabled(state))
 
 
 class _Tree:
     def __init__(self, state: ClusterState) -> None:
         assocs = sorted(state.associations, key=lambda a: a.id)
-        self.usage = state.usage
-        self.accounts = {a.account: a for a in assocs if a.user is None}
         self.children: dict[str, list[Association]] = {}
+        self.root: Association | None = None
         for a in assocs:
+            if a.user is None and a.account == "root":
+                self.root = self.root or a
+                continue
             parent = a.account if a.user is not None else a.parent_account
-            if parent is not None and (a.user is not None or a.account != parent):
+            if parent is not None:
                 self.children.setdefault(parent, []).append(a)
-        self.total_usage: dict[int, float] = {}
-        root = self.accounts.get("root")
-        self.root = root
-        if root is not None:
-            self._sum(root)
+        for kids in self.children.values():
+            kids.sort(key=lambda a: (a.user is None, a.user or a.account))
         self.users = sum(1 for a in assocs if a.user is not None)
+        self.used = self._totals(usage_seen(state))
+        self.live = self._totals(state.usage)
+        self.dampening = max(state.config.fairshare_dampening_factor, 1)
 
-    def _kids(self, a: Association) -> list[Association]:
+    def kids(self, a: Association) -> list[Association]:
         return [] if a.user is not None else self.children.get(a.account, [])
 
-    def _sum(self, a: Association) -> float:
-        total = self.usage.get(a.id, 0.0) + sum(self._sum(k) for k in self._kids(a))
-        self.total_usage[a.id] = total
-        return total
+    def _totals(self, usage: dict[int, float]) -> dict[int, float]:
+        totals: dict[int, float] = {}
 
-    def rows(self) -> list[ShareRow]:
-        if self.root is None:
-            return []
-        root_usage = self.total_usage[self.root.id]
-        rows: list[ShareRow] = []
-        factors: dict[int, float] = {}
-        rank = [self.users]
-        root_row = ShareRow(self.root, 0, 1.0, root_usage, 1.0, 1.0, math.inf, None)
-        rows.append(root_row)
-        self._walk(self.root, 1, root_usage, rows, factors, rank)
-        return [
-            ShareRow(
-                r.assoc,
-                r.depth,
-                r.norm_shares,
-                r.raw_usage,
-                r.norm_usage,
-                r.effective_usage,
-                r.level_fs,
-                factors.get(r.assoc.id),
-            )
-            for r in rows
-        ]
+        def walk(a: Association) -> float:
+            total = usage.get(a.id, 0.0) + sum(walk(k) for k in self.kids(a))
+            totals[a.id] = total
+            return total
 
-    def _walk(  # noqa: PLR0917 (recursive walk carrying its accumulators)
-        self,
-        parent: Association,
-        depth: int,
-        root_usage: float,
-        rows: list[ShareRow],
-        factors: dict[int, float],
-        rank: list[int],
-    ) -> None:
-        kids = self._kids(parent)
-        total_shares = sum(k.shares for k in kids)
-        parent_usage = self.total_usage[parent.id]
-        level: list[tuple[ShareRow, Association]] = []
+        if self.root is not None:
+            walk(self.root)
+        return totals
+
+    # -- the numbers of each level -----------------------------------------------------
+
+    def level(self, parent: Association) -> list[tuple[Association, float, float, float]]:
+        """Each child of ``parent`` with its S, U and level fair share."""
+        kids = self.kids(parent)
+        shares = sum(k.shares for k in kids)
+        parent_used = self.used[parent.id]
+        out = []
         for k in kids:
-            s = k.shares / total_shares if total_shares else 0.0
-            used = self.total_usage[k.id]
-            u = used / parent_usage if parent_usage else 0.0
+            s = k.shares / shares if shares else 0.0
+            u = self.used[k.id] / parent_used if parent_used else 0.0
             lf = 0.0 if s == 0 else (s / u if u else math.inf)
-            nu = used / root_usage if root_usage else 0.0
-            level.append((ShareRow(k, depth, s, used, nu, u, lf, None), k))
-        # Highest level fair share first; a user before an account with the same value.
-        level.sort(key=lambda p: (-p[0].level_fs, p[1].user is None, p[1].id))
-        i = 0
-        while i < len(level):
-            row, a = level[i]
-            if a.user is None:
+            out.append((k, s, u, lf))
+        return out
+
+    def rows(self, fair_tree: bool) -> list[ShareRow]:
+        assert self.root is not None
+        factors = self._ranks() if fair_tree else {}
+        root_used = self.used[self.root.id]
+        root_fs = None if fair_tree else _classic(1.0, 1.0, self.dampening)
+        rows = [
+            ShareRow(self.root, 0, 0.0 if fair_tree else 1.0, self.live[self.root.id],
+                     1.0, 1.0, None, root_fs)
+        ]  # fmt: skip
+
+        def walk(parent: Association, depth: int, global_s: float, parent_eff: float) -> None:
+            for k, s, u, lf in self.level(parent):
+                norm = self.used[k.id] / root_used if root_used else 0.0
+                if fair_tree:
+                    row = ShareRow(k, depth, s, self.live[k.id], norm, u, lf, factors.get(k.id))
+                    eff, share = u, s
+                else:
+                    share = global_s * s
+                    # Level-1 accounts use their own normalised usage; deeper ones blend in
+                    # their parent's effective usage by their level share.
+                    eff = norm if depth == 1 else norm + (parent_eff - norm) * s
+                    fs = _classic(eff, share, self.dampening)
+                    row = ShareRow(k, depth, share, self.live[k.id], norm, eff, None, fs)
                 rows.append(row)
-                self._walk(a, depth + 1, root_usage, rows, factors, rank)
-                i += 1
+                walk(k, depth + 1, share, eff)
+
+        walk(self.root, 1, 1.0, 1.0)
+        return rows
+
+    # -- Fair Tree ranking -----------------------------------------------------------------
+
+    def _ranks(self) -> dict[int, float]:
+        """Fair Tree's factor of every user association."""
+        assert self.root is not None
+        factors: dict[int, float] = {}
+        # rank: the rank the next user gets; left: users still to rank (rank without ties).
+        counter = {"rank": self.users, "left": self.users}
+        self._rank_level(self.level(self.root), tied_on_entry=False, out=factors, at=counter)
+        return factors
+
+    def _rank_level(
+        self,
+        siblings: list[tuple[Association, float, float, float]],
+        *,
+        tied_on_entry: bool,
+        out: dict[int, float],
+        at: dict[str, int],
+    ) -> None:
+        # Highest level fair share first; a user before an account with the same value.
+        ordered = sorted(siblings, key=lambda t: (-t[3], t[0].user is None, t[0].id))
+        previous: float | None = None
+        i = 0
+        while i < len(ordered):
+            a, _, _, lf = ordered[i]
+            tied = tied_on_entry if i == 0 else lf == previous
+            previous = lf
+            if a.user is None:
+                # Accounts tied with this one (next in order): their children rank as one level.
+                j = i + 1
+                while j < len(ordered) and ordered[j][0].user is None and ordered[j][3] == lf:
+                    j += 1
+                merged = [c for acct, *_ in ordered[i:j] for c in self.level(acct)]
+                self._rank_level(merged, tied_on_entry=tied, out=out, at=at)
+                i = j
                 continue
-            # Sibling users with equal level fair share share one rank.
-            tied = [p for p in level[i:] if p[1].user is not None and p[0].level_fs == row.level_fs]
-            for trow, t in tied:
-                rows.append(trow)
-                factors[t.id] = rank[0] / self.users if self.users else 0.0
-            rank[0] -= len(tied)
-            i += len(tied)
+            if not tied:
+                at["rank"] = at["left"]
+            out[a.id] = at["rank"] / self.users if self.users else 0.0
+            at["left"] -= 1
+            i += 1
+
+
+def _classic(effective_usage: float, share: float, dampening: int) -> float:
+    """The classic factor 2^(-U_eff / S / dampening); 0 for an association without shares."""
+    if share <= 0:
+        return 0.0
+    return float(2.0 ** (-effective_usage / share / dampening))

@@ -105,15 +105,16 @@ def factors(
     job: Job,
     fairshare: dict[int, float] | None = None,
     totals: Scale | None = None,
+    at: Instant | None = None,
 ) -> Factors:
-    """The multifactor factors of ``job`` now (``fairshare`` and ``totals`` may be
-    precomputed by the caller)."""
+    """The multifactor factors of ``job`` at ``at`` (default: now); ``fairshare`` and
+    ``totals`` may be precomputed by the caller."""
     cfg = state.config
     w = cfg.priority_weights
     req = job.request
     fs_table = fairshare if fairshare is not None else fairshare_factors(state)
     sc = totals if totals is not None else scale(state)
-    age = age_factor(state, job)
+    age = age_factor(state, job, at)
     fs = fs_table.get(sc.assoc_ids.get((req.user, req.account), -1), 0.0)
     size = job_size_factor(state, job, sc)
     part = _partition_factor(state, req.partition, sc)

@@ -40,6 +40,9 @@ class Association:
     qos: tuple[str, ...] = ("normal",)
     default_qos: str | None = None
     parent_account: str | None = None  # the account above an account's own node
+    #: Grp/Max limits and Priority by ``sacctmgr show assoc`` column name (``GrpTRES``,
+    #: ``MaxJobs``, ...), in the stored form that ``slurmsim.model.limits`` reads.
+    limits: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,5 +56,6 @@ class Qos:
     usage_factor: float = 1.0
     flags: tuple[str, ...] = ()
     description: str = ""
-    #: Limits by sacctmgr name (``MaxWall``, ``MaxTRESPU``, ``GrpTRES``, ...), raw text.
+    #: Limits by ``sacctmgr show qos`` column name (``MaxWall``, ``MaxTRESPU``, ``GrpTRES``,
+    #: ...), in the stored form that ``slurmsim.model.limits`` reads.
     limits: dict[str, str] = field(default_factory=dict)

@@ -52,6 +52,11 @@ class ClusterConfig:
     priority_weights: PriorityWeights = PriorityWeights()
     priority_max_age: Seconds = Seconds(7 * 86400)
     priority_decay_half_life: Seconds = Seconds(7 * 86400)
+    #: How often usage is decayed and charged and fair share recomputed (the decay thread).
+    priority_calc_period: Seconds = Seconds(300)
+    #: PriorityUsageResetPeriod: NONE, NOW, DAILY, WEEKLY, MONTHLY, QUARTERLY or YEARLY.
+    priority_usage_reset_period: str = "NONE"
+    fairshare_dampening_factor: int = 1
     priority_favor_small: bool = False
     priority_flags: tuple[str, ...] = ()
     preempt_type: str = "preempt/none"
@@ -89,6 +94,12 @@ class ClusterState:
     #: When a triggered main-scheduler pass is due (Slurm answers a submit, a job end,
     #: a release or a node resume with a pass a moment later); None when none is queued.
     sched_due: Instant | None = None
-    #: Raw fair-share usage per association id (GPU-seconds x billing, decayed); see priority.
+    #: Raw fair-share usage per association id (billing x seconds, decayed), charged to user
+    #: associations only (an account's usage is the sum below it); see engine/usage.py.
     usage: dict[int, float] = field(default_factory=dict)
+    #: ``usage`` as the last PriorityCalcPeriod left it: fair share (and sshare's NormUsage,
+    #: EffectvUsage, LevelFS) come from it, while RawUsage also shows jobs ended since.
+    calc_usage: dict[int, float] = field(default_factory=dict)
+    #: When usage was last decayed and charged (None: never; fair share then reads ``usage``).
+    last_usage_calc: Instant | None = None
     extra: dict[str, str] = field(default_factory=dict)

@@ -39,3 +39,5 @@ class Partition:
     exclusive_user: bool = False
     def_mem_per_cpu: int | None = None
     max_mem_per_node: int | None = None
+    #: TRESBillingWeights as (TRES name in lower case, weight per unit; memory per MB).
+    tres_billing_weights: tuple[tuple[str, float], ...] = ()

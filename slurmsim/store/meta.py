@@ -8,7 +8,7 @@ the preset the cluster came from).
 from typing import Final
 
 #: Bump whenever a table or column changes; a store written by another version is refused.
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 SCHEMA_VERSION_KEY: Final = "schema_version"
 #: A digest of every table's columns: catches a model field added without a version bump.
@@ -22,6 +22,7 @@ NEXT_JOB_ID: Final = "next_job_id"
 LAST_SCHED: Final = "last_sched"
 LAST_BACKFILL: Final = "last_backfill"
 SCHED_DUE: Final = "sched_due"
+LAST_USAGE_CALC: Final = "last_usage_calc"
 STATE_EXTRA: Final = "state_extra"  # ClusterState.extra as JSON
 
 DEFAULT_CLOCK_MODE: Final = "manual"

@@ -51,7 +51,7 @@ Rows = dict[Key, Row]
 TableRows = dict[str, Rows]
 
 #: The meta keys that mirror ClusterState fields (all but ``extra`` are optional ints).
-_INSTANT_KEYS = (meta.LAST_SCHED, meta.LAST_BACKFILL, meta.SCHED_DUE)
+_INSTANT_KEYS = (meta.LAST_SCHED, meta.LAST_BACKFILL, meta.SCHED_DUE, meta.LAST_USAGE_CALC)
 
 
 def keyed(layout: TableLayout, rows: Iterable[Row]) -> Rows:
@@ -71,7 +71,9 @@ def state_meta(state: ClusterState) -> dict[str, str | None]:
         meta.STATE_EXTRA: dumps(state.extra),
     }
     for key, instant in zip(
-        _INSTANT_KEYS, (state.last_sched, state.last_backfill, state.sched_due), strict=True
+        _INSTANT_KEYS,
+        (state.last_sched, state.last_backfill, state.sched_due, state.last_usage_calc),
+        strict=True,
     ):
         values[key] = None if instant is None else str(instant)
     return values
@@ -124,7 +126,7 @@ def state_rows(state: ClusterState, loaded: LoadedJobs | None = None) -> TableRo
         ACCOUNTS.name: _entities(ACCOUNTS, ACCOUNT, state.accounts.values()),
         USERS.name: _entities(USERS, USER, state.users.values()),
         ASSOCIATIONS.name: _entities(ASSOCIATIONS, ASSOCIATION, state.associations),
-        USAGE.name: {(a,): (a, float(u)) for a, u in state.usage.items()},
+        USAGE.name: _usage_rows(state),
         JOBS.name: {(j.job_id,): _job_row(j, loaded) for j in state.jobs.values()},
         JOB_ALLOC.name: {
             (j.job_id, seq): (j.job_id, seq, *NODE_ALLOC.encode(a))
@@ -163,9 +165,17 @@ def state_from_rows(tables: TableRows, values: dict[str, str | None]) -> Cluster
         last_sched=_instant(values.get(meta.LAST_SCHED)),
         last_backfill=_instant(values.get(meta.LAST_BACKFILL)),
         sched_due=_instant(values.get(meta.SCHED_DUE)),
-        usage={row[0]: row[1] for row in tables[USAGE.name].values()},
+        usage={row[0]: row[1] for row in tables[USAGE.name].values() if row[1] is not None},
+        calc_usage={row[0]: row[2] for row in tables[USAGE.name].values() if row[2] is not None},
+        last_usage_calc=_instant(values.get(meta.LAST_USAGE_CALC)),
         extra=json.loads(values.get(meta.STATE_EXTRA) or "{}"),
     )
+
+
+def _usage_rows(state: ClusterState) -> Rows:
+    """One row per association with live or last-calculated usage (either may be NULL)."""
+    ids = sorted(state.usage.keys() | state.calc_usage.keys())
+    return {(a,): (a, state.usage.get(a), state.calc_usage.get(a)) for a in ids}
 
 
 def jobs_from_rows(jobs: Rows, allocs: Rows) -> list[Job]:

@@ -104,7 +104,11 @@ ASSOCIATIONS = TableLayout(
 )
 USAGE = TableLayout(
     "usage",
-    (Column("assoc_id", Kind.INT), Column("raw_usage", Kind.FLOAT)),
+    (
+        Column("assoc_id", Kind.INT),
+        Column("raw_usage", Kind.FLOAT, nullable=True),
+        Column("calc_usage", Kind.FLOAT, nullable=True),
+    ),
     key=("assoc_id",),
     order=("assoc_id",),
 )

@@ -13,8 +13,8 @@ from tests.cli.conftest import dump, slurm
 ROOT = Path(__file__).parents[2]
 SCRIPTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
 SLURM_COMMANDS = sorted(name for name in SCRIPTS if name != "slurmsim")
-EMULATED = ["sbatch", "squeue", "sinfo", "scontrol", "scancel"]
-LATER = ["salloc", "sacct", "sprio", "sshare", "sacctmgr"]
+EMULATED = ["sbatch", "squeue", "sinfo", "scontrol", "scancel", "sprio", "sshare", "sacctmgr"]
+LATER = ["salloc", "sacct"]
 
 
 @pytest.mark.parametrize("name", sorted(SCRIPTS))
@@ -69,7 +69,10 @@ _ARGV = st.lists(st.one_of(_WORDS, st.text(max_size=12)), max_size=6)
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(name=st.sampled_from(["squeue", "sinfo", "scontrol", "scancel", "sbatch"]), argv=_ARGV)
+@given(
+    name=st.sampled_from(EMULATED),
+    argv=_ARGV,
+)
 def test_no_input_ends_in_a_traceback(cluster: Path, name: str, argv: list[str]) -> None:
     """Whatever is typed, a command exits with a status and Slurm-style text, never a traceback."""
     got = slurm(name, *argv, user="alice")
@@ -85,7 +88,7 @@ def test_no_input_ends_in_a_traceback(cluster: Path, name: str, argv: list[str])
 @given(argv=_ARGV)
 def test_read_only_commands_never_change_the_store(cluster: Path, argv: list[str]) -> None:
     before = dump(cluster)
-    for name in ("squeue", "sinfo"):
+    for name in ("squeue", "sinfo", "sprio", "sshare"):
         slurm(name, *argv)
     slurm("scontrol", "show", *argv)
     assert dump(cluster) == before

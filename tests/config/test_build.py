@@ -344,3 +344,24 @@ def test_association_override_changes_one_user_association():
         (3, "a", None, ("normal",), 1),
         (4, "a", "u", ("normal",), 3),
     ]
+
+
+def test_fair_share_options_map_to_the_config_and_partitions():
+    state = build(
+        "PriorityCalcPeriod=2\nPriorityUsageResetPeriod=weekly\nFairShareDampeningFactor=3\n"
+        "NodeName=n1 CPUs=4\n"
+        "PartitionName=p Nodes=n1 TRESBillingWeights=CPU=1.0,Mem=0.25G,GRES/gpu=2\n"
+    )
+    cfg = state.config
+    assert (cfg.priority_calc_period, cfg.priority_usage_reset_period) == (120, "WEEKLY")
+    assert cfg.fairshare_dampening_factor == 3
+    assert state.partitions["p"].tres_billing_weights == (
+        ("cpu", 1.0),
+        ("mem", 0.25 / 1024),
+        ("gres/gpu", 2.0),
+    )
+
+
+def test_fair_share_defaults_are_slurms():
+    cfg = build("NodeName=n1 CPUs=4\nPartitionName=p Nodes=n1\n").config
+    assert (cfg.priority_calc_period, cfg.priority_usage_reset_period) == (300, "NONE")

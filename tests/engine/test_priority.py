@@ -2,7 +2,7 @@
 
 import pytest
 
-from slurmsim.engine.fairshare import fair_tree
+from slurmsim.engine.fairshare import share_rows
 from slurmsim.engine.priority import BASIC_TOP, factors, priority
 from slurmsim.engine.submit import submit
 from tests.engine.builders import GOLDEN_USAGE, cluster, job
@@ -19,7 +19,7 @@ from tests.engine.builders import GOLDEN_USAGE, cluster, job
     ],
 )
 def test_fair_tree_factors_match_golden_110(user, account, want):
-    rows = fair_tree(cluster(usage=GOLDEN_USAGE))
+    rows = share_rows(cluster(usage=GOLDEN_USAGE))
     row = next(r for r in rows if r.assoc.user == user and r.assoc.account == account)
     assert row.fairshare == pytest.approx(want)
 

@@ -107,6 +107,9 @@ def _housekeeping(step: Step, ids: dict[str, str]) -> None:
     from slurmsim.api import control
     from slurmsim.api.session import session
 
+    if step.kind == "usage":
+        _add_usage(step.argv)
+        return
     if step.kind == "cancel-ours":
         control_user = os.environ.get("SLURMSIM_USER")
         os.environ["SLURMSIM_USER"] = "root"
@@ -138,24 +141,46 @@ def _expand(argv: tuple[str, ...], ids: dict[str, str], start: str) -> list[str]
     return [re.sub(r"\$\{(\w+)\}|\$(\w+)", sub, a) for a in argv]
 
 
-#: Fair-share usage the oracle's associations had from earlier runs that day (RawUsage in
-#: golden 110, sshare -a -l): it decides the FAIRSHARE factor of every priority it printed.
+#: The oracle's fair-share state at the start of the recording, left by earlier runs that
+#: day. Its decay thread last ran at 19:05:00 and ran again only after the recording, so
+#: every sshare shows the usage of that pass (NormUsage, EffectvUsage, LevelFS of golden
+#: 016 and 110) next to a RawUsage that jobs ending since had raised: (account, user) ->
+#: (RawUsage now, usage at the 19:05:00 pass). The pass's figures are those golden 110's
+#: ratios give, with carol's 680 unchanged.
 ORACLE_USAGE = {
-    ("root", "root"): 1005.0,
-    ("product", "carol"): 680.0,
-    ("research", "alice"): 1308.0,
-    ("research", "bob"): 1046.0,
-    ("research", "root"): 0.0,
+    ("root", "root"): (1001.5, 781.768),
+    ("product", "carol"): (680.5, 680.0),
+    ("research", "alice"): (1308.2, 1086.3),
+    ("research", "bob"): (1045.5, 985.409),
+    ("research", "root"): (0.0, 0.0),
 }
+ORACLE_LAST_CALC = "19:05:00"
 
 
 def seed_oracle_usage() -> None:
     from slurmsim.api.session import session
 
+    _advance_to(_instant(ORACLE_LAST_CALC))
     with session(write=True) as s:
         for assoc in s.state.associations:
             if (assoc.account, assoc.user) in ORACLE_USAGE:
-                s.state.usage[assoc.id] = ORACLE_USAGE[(assoc.account, assoc.user)]
+                raw, at_calc = ORACLE_USAGE[(assoc.account, assoc.user)]
+                s.state.usage[assoc.id] = raw
+                s.state.calc_usage[assoc.id] = at_calc
+        s.state.last_usage_calc = s.state.now
+
+
+def _add_usage(argv: tuple[str, ...]) -> None:
+    """``usage ACCOUNT/USER+N ...``: raw usage the oracle's associations gained from work
+    the scenario does not replay."""
+    from slurmsim.api.session import session
+
+    with session(write=True) as s:
+        for item in argv:
+            who, _, amount = item.partition("+")
+            account, _, user = who.partition("/")
+            assoc = next(a for a in s.state.associations if (a.account, a.user) == (account, user))
+            s.state.usage[assoc.id] = s.state.usage.get(assoc.id, 0.0) + float(amount)
 
 
 def replay(

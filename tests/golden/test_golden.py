@@ -17,9 +17,6 @@ CASES = recorded()
 #: Commands a later release completes: their cases are not compared yet.
 LATER = {
     "sacct": "accounting (sacct) comes with the command-surface issue",
-    "sacctmgr": "sacctmgr comes with the scheduling issue",
-    "sprio": "sprio comes with the scheduling issue",
-    "sshare": "sshare comes with the scheduling issue",
 }
 LATER_ARGS = {
     ("scontrol", "show", "config"): "scontrol show config comes with the command-surface issue",
@@ -37,9 +34,12 @@ KNOWN: dict[str, str] = {
     "146-squeue-after-preempt-10s": _PREEMPTION,
     "148-scontrol-show-job-high": _PREEMPTION,
     "149-scontrol-show-job-preempted": _PREEMPTION,
+    "154-sprio-after-preempt": _PREEMPTION,
     "155-scontrol-show-job-preempted-later": _PREEMPTION,
     "176-squeue-final": _PREEMPTION,
+    "178-sprio-final": _PREEMPTION,
 }
+
 
 def _later(command: str) -> str | None:
     words = command.split()

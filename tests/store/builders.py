@@ -239,6 +239,8 @@ def full_state() -> ClusterState:
         last_backfill=None,
         sched_due=Instant(EPOCH + 3001),
         usage={5: 1234.5, 3: 0.25},
+        calc_usage={5: 1200.0, 7: 3.0},
+        last_usage_calc=Instant(EPOCH + 2700),
         extra={"note": "test"},
     )
 

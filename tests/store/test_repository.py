@@ -113,6 +113,11 @@ def _usage(state: ClusterState) -> None:
     state.usage[5] += 1.0
 
 
+def _priority_pass(state: ClusterState) -> None:
+    state.calc_usage = dict(state.usage)
+    state.last_usage_calc = state.now
+
+
 def _gres_lost(state: ClusterState) -> None:
     node = state.nodes["dgx3"]
     node.config = dataclasses.replace(node.config, gres=node.config.gres[:1])
@@ -135,6 +140,7 @@ def _clock(state: ClusterState) -> None:
         pytest.param(_purge, 1, id="a purged job: marked, allocations kept"),
         pytest.param(_requeue, 2, id="a requeued job: its two allocations deleted"),
         pytest.param(_usage, 1, id="usage of one association: one row"),
+        pytest.param(_priority_pass, 3, id="a priority pass: a row per association it saw"),
         pytest.param(_gres_lost, 1, id="a node lost a GRES: one gres row"),
         pytest.param(_clock, 0, id="the clock moved: meta only"),
     ],

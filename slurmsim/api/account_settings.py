@@ -1,0 +1,254 @@
+"""The settings sacctmgr accepts for QOS and associations, and how each one is stored.
+
+A setting is read once (:func:`read_settings`) into ``Change``s: the label sacctmgr echoes
+in its summary, the text it echoes, and the stored value. Applying a change to a ``Qos``
+or an ``Association`` sets a field or one of its ``limits`` (see ``slurmsim.model.limits``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple, TypeVar
+
+from slurmsim.model.accounts import Association, Qos
+from slurmsim.model.errors import SlurmError
+from slurmsim.parse import sacctmgr as p
+from slurmsim.parse.errors import ParseError
+
+#: Every QOS flag Slurm 22.05 knows, in the order its error message lists them.
+QOS_FLAGS = (
+    "DenyOnLimit", "EnforceUsageThreshold", "NoReserve", "PartitionMaxNodes",
+    "PartitionMinNodes", "OverPartQOS", "PartitionTimeLimit", "RequiresReservation",
+    "NoDecay", "UsageFactorSafe",
+)  # fmt: skip
+PREEMPT_MODES = ("cluster", "cancel", "requeue", "suspend", "gang", "off")
+
+
+class Setting(NamedTuple):
+    label: str  # as sacctmgr's summary prints it
+    kind: str  # how the value is read: text count tres wall grace int float flags qos mode ...
+    target: str  # a model attribute, or a limits key written "limits:Key"
+    aliases: tuple[str, ...] = ()
+
+
+QOS_SETTINGS = (
+    Setting("Description", "text", "description", ("desc",)),
+    Setting("Flags", "flags", "flags"),
+    Setting("GraceTime", "grace", "grace_time"),
+    Setting("GrpJobs", "count", "limits:GrpJobs"),
+    Setting("GrpSubmitJobs", "count", "limits:GrpSubmit", ("grpsubmit",)),
+    Setting("GrpTRES", "tres", "limits:GrpTRES"),
+    Setting("GrpTRESMins", "tres", "limits:GrpTRESMins"),
+    Setting("GrpTRESRunMins", "tres", "limits:GrpTRESRunMins"),
+    Setting("GrpWall", "wall", "limits:GrpWall"),
+    Setting("MaxJobsPerAccount", "count", "limits:MaxJobsPA", ("maxjobspa",)),
+    Setting("MaxJobsPerUser", "count", "limits:MaxJobsPU", ("maxjobspu", "maxjobs")),
+    Setting("MaxSubmitJobsPerAccount", "count", "limits:MaxSubmitPA", ("maxsubmitpa",)),
+    Setting(
+        "MaxSubmitJobsPerUser", "count", "limits:MaxSubmitPU", ("maxsubmitpu", "maxsubmitjobs")
+    ),
+    Setting("MaxTRESPerAccount", "tres", "limits:MaxTRESPA", ("maxtrespa",)),
+    Setting("MaxTRESPerJob", "tres", "limits:MaxTRES", ("maxtres",)),
+    Setting("MaxTRESPerNode", "tres", "limits:MaxTRESPerNode"),
+    Setting("MaxTRESPerUser", "tres", "limits:MaxTRESPU", ("maxtrespu",)),
+    Setting("MinTRESPerJob", "tres", "limits:MinTRES", ("mintres",)),
+    Setting("MaxTRESMins", "tres", "limits:MaxTRESMins", ("maxtresminsperjob",)),
+    Setting("MaxWall", "wall", "limits:MaxWall", ("maxwalldurationperjob",)),
+    Setting("Preempt", "qos", "preempt"),
+    Setting("PreemptMode", "mode", "preempt_mode"),
+    Setting("PreemptExemptTime", "wall", "limits:PreemptExemptTime"),
+    Setting("Priority", "int", "priority"),
+    Setting("UsageFactor", "float", "usage_factor"),
+    Setting("UsageThreshold", "fraction", "limits:UsageThres", ("usagethres",)),
+)
+
+ASSOC_SETTINGS = (
+    Setting("Fairshare", "share", "shares", ("share", "shares")),
+    Setting("GrpJobs", "count", "limits:GrpJobs"),
+    Setting("GrpSubmitJobs", "count", "limits:GrpSubmit", ("grpsubmit",)),
+    Setting("GrpTRES", "tres", "limits:GrpTRES"),
+    Setting("GrpTRESMins", "tres", "limits:GrpTRESMins"),
+    Setting("GrpTRESRunMins", "tres", "limits:GrpTRESRunMins"),
+    Setting("GrpWall", "wall", "limits:GrpWall"),
+    Setting("MaxJobs", "count", "limits:MaxJobs"),
+    Setting("MaxSubmitJobs", "count", "limits:MaxSubmit", ("maxsubmit",)),
+    Setting("MaxTRES", "tres", "limits:MaxTRES", ("maxtresperjob",)),
+    Setting("MaxTRESPerNode", "tres", "limits:MaxTRESPerNode"),
+    Setting("MaxTRESMins", "tres", "limits:MaxTRESMins"),
+    Setting("MaxWall", "wall", "limits:MaxWall"),
+    Setting("Priority", "count", "limits:Priority"),
+    Setting("QOS", "qos", "qos", ("qoslevel",)),
+    Setting("DefQOS", "qosname", "default_qos", ("defaultqos",)),
+)
+
+
+class Change(NamedTuple):
+    setting: Setting
+    op: str  # "=", "+=" or "-="
+    value: object  # the stored value; None clears a limit
+    shown: str  # what the summary prints after "= "
+
+
+class UnknownOption(SlurmError):
+    """A key no setting has: sacctmgr's ``Unknown option: <word>``."""
+
+
+class BadValue(SlurmError):
+    """A value sacctmgr refuses; ``stdout`` says whether its lines go there, not to stderr."""
+
+    def __init__(self, message: str, *, stdout: bool = False) -> None:
+        super().__init__(message)
+        self.stdout = stdout
+
+
+def find_setting(settings: Iterable[Setting], key: str) -> Setting | None:
+    """The setting a key names, in any case (``MaxTRESPU`` or ``MaxTRESPerUser``)."""
+    word = key.strip().lower()
+    return next((s for s in settings if word == s.label.lower() or word in s.aliases), None)
+
+
+def read_settings(
+    settings: Sequence[Setting],
+    words: Iterable[p.Word],
+    qos_names: Sequence[str],
+    warnings: list[str],
+) -> list[Change]:
+    """``words`` as changes; unknown keys raise UnknownOption, bad values BadValue.
+
+    Some bad values only warn, as Slurm does (``Invalid value for Priority (abc)``): those
+    warnings go to ``warnings`` and the setting is dropped.
+    """
+    changes = []
+    for word in words:
+        setting = find_setting(settings, word.key)
+        if setting is None or word.op is None:
+            raise UnknownOption(str(word))
+        change = _read(setting, word, qos_names, warnings)
+        if change is not None:
+            changes.append(change)
+    return changes
+
+
+def _read(
+    setting: Setting, word: p.Word, qos_names: Sequence[str], warnings: list[str]
+) -> Change | None:
+    kind, value, op = setting.kind, p.unquote(word.value), word.op or "="
+    try:
+        if kind == "text":
+            return Change(setting, op, value, value)
+        if kind in ("count", "int", "share"):
+            number = p.parse_count(value) if kind != "int" else _int(value)
+            return Change(setting, op, number, "" if number is None else str(number))
+        if kind == "grace":
+            grace = p.parse_count_strict(value.strip())
+            return Change(setting, op, grace, str(grace))
+        if kind == "wall":
+            wall = p.parse_minutes(value)
+            return Change(setting, op, wall, _hms(wall))
+        if kind == "tres":
+            # Stored raw and merged when applied: a TRES limit changes only the TRES named.
+            return Change(setting, op, value, _tres_shown(p.parse_tres(value)))
+        if kind in ("float", "fraction"):
+            factor = p.parse_factor(value)
+            return Change(setting, op, factor, f"{factor:.4f}")
+    except ParseError as e:
+        if e.message.startswith("slurmdb_format_tres_str"):
+            raise BadValue(f"sacctmgr: error: {e.message}") from None
+        if kind == "wall":
+            raise BadValue(f" Bad {setting.label} time format: {word}") from None
+        warnings.append(f"sacctmgr: error: Invalid value for {setting.label} ({value})")
+        return None
+    if kind == "flags":
+        return Change(setting, op, _flags(value), ",".join(_flags(value)))
+    if kind == "mode":
+        mode = value.lower()
+        if mode not in PREEMPT_MODES:
+            raise BadValue(f"sacctmgr: error: Unknown preempt mode given '{value}'")
+        return Change(setting, op, mode, mode.upper())
+    names = [n.lower() for n in p.split_list(value)]
+    for name in names:
+        if name not in qos_names:
+            message = f"sacctmgr: error: You gave a bad qos '{name}'. Valid QOS's are " + ",".join(
+                qos_names
+            )
+            if setting.label != "Preempt":
+                message += f"\n Unknown option: {word}\n Use keyword 'where' to modify condition"
+            raise BadValue(message)
+    if kind == "qosname":
+        default = names[0] if names else None
+        return Change(setting, op, default, default or "")
+    return Change(setting, op, tuple(names), ",".join(names))
+
+
+def _int(value: str) -> int:
+    text = value.strip()
+    if not text.lstrip("-").isdigit() or len(text) > 11:
+        raise ParseError(value)
+    return max(int(text), 0)  # Priority=-1 clears it: shown as 0
+
+
+def _flags(value: str) -> tuple[str, ...]:
+    by_lower = {f.lower(): f for f in QOS_FLAGS}
+    flags = []
+    for item in p.split_list(value):
+        if item.lower() not in by_lower:
+            raise BadValue(
+                f" Unknown QOS flag used in:\n  '{item}'\n Valid QOS flags are\n"
+                f"  '{','.join(QOS_FLAGS)}'",
+                stdout=True,
+            )
+        flags.append(by_lower[item.lower()])
+    return tuple(flags)
+
+
+def _hms(seconds: int | None) -> str:
+    from slurmsim.format.times import format_hms
+
+    return "" if seconds is None else format_hms(seconds)
+
+
+def _tres_shown(tres: str) -> str:
+    from slurmsim.format.sacctmgr import tres_text
+
+    return tres_text(tres)
+
+
+# -- applying --------------------------------------------------------------------------------
+
+T = TypeVar("T", Qos, Association)
+
+
+def apply(obj: T, changes: Iterable[Change]) -> T:
+    """``obj`` with every change made (lists and TRES merge for ``+=``/``-=``)."""
+    for change in changes:
+        target = change.setting.target
+        if target.startswith("limits:"):
+            obj = dataclasses.replace(obj, limits=_set_limit(obj.limits, target[7:], change))
+        else:
+            value = _merged(getattr(obj, target), change)
+            obj = dataclasses.replace(obj, **{target: value})  # type: ignore[arg-type]  # the setting table pairs each target with its kind
+    return obj
+
+
+def _set_limit(limits: Mapping[str, str], key: str, change: Change) -> dict[str, str]:
+    new = dict(limits)
+    value = change.value
+    if change.setting.kind == "tres":
+        value = p.parse_tres(str(value), current=limits.get(key, ""), op="+=") or None
+    if value is None:
+        new.pop(key, None)
+    else:
+        new[key] = str(value)
+    return new
+
+
+def _merged(current: object, change: Change) -> object:
+    if isinstance(current, tuple) and isinstance(change.value, tuple):
+        if change.op == "+=":
+            return (*current, *(v for v in change.value if v not in current))
+        if change.op == "-=":
+            return tuple(v for v in current if v not in change.value)
+    if change.setting.kind == "share" and change.value is None:
+        return 1
+    return change.value

@@ -1,0 +1,686 @@
+"""sacctmgr's intents: show, add, modify and delete QOS, accounts, users and associations.
+
+Each function takes the words after the entity (``["where", "name=high", "set",
+"Priority=5"]``) and returns what sacctmgr prints. A change is one write transaction: its
+summary goes to ``confirm``, which prints it and says whether to commit (``-i``, or the
+user's answer to sacctmgr's question); nothing is saved unless it says yes. Only root and
+users with an AdminLevel may change anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+from slurmsim.api import account_settings as settings
+from slurmsim.api.session import Session, session
+from slurmsim.format import sacctmgr as fmt
+from slurmsim.format import sacctmgr_changes as say
+from slurmsim.format.rendered import Rendered
+from slurmsim.model.accounts import Account, AdminLevel, Association, Qos, User
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import SlurmError
+from slurmsim.parse import sacctmgr as p
+from slurmsim.parse.errors import ParseError
+
+#: Prints a change's summary and says whether to commit it.
+Confirm = Callable[[str], bool]
+
+ENTITIES = ("qos", "account", "user", "association")
+ROOT = "root"
+_DENIED = (
+    "sacctmgr: error: Your user doesn't have privilege to perform this action\n"
+    " Error with request: Access/permission denied\n"
+)
+_FIRST_UID = 1001  # a new user gets the next uid from here (the preset's users have 1001-1003)
+
+# The ``where`` keys of each entity, by lower-case name (plural forms are folded).
+_CONDITIONS = {
+    "qos": {"name": "name", "id": "id", "description": "description"},
+    "account": {
+        "name": "name", "account": "name", "description": "description",
+        "organization": "organization", "cluster": "cluster", "parent": "parent",
+    },
+    "user": {
+        "name": "name", "user": "name", "account": "account", "cluster": "cluster",
+        "defaultaccount": "defaultaccount", "adminlevel": "adminlevel", "partition": "partition",
+    },
+    "association": {
+        "account": "account", "user": "user", "cluster": "cluster", "id": "id",
+        "parent": "parent", "parentname": "parent", "partition": "partition",
+    },
+}  # fmt: skip
+#: Bare words sacctmgr show takes as options, not names.
+_SHOW_KEYWORDS = (
+    "withassoc",
+    "withcoord",
+    "withdeleted",
+    "tree",
+    "onlydefaults",
+    "withsubaccounts",
+)
+
+Conditions = dict[str, list[str]]
+
+
+class _Abort(Exception):
+    """Leaves the transaction without saving; ``rendered`` is what sacctmgr printed."""
+
+    def __init__(self, rendered: Rendered) -> None:
+        super().__init__(rendered.stderr or rendered.stdout)
+        self.rendered = rendered
+
+
+class _Change(NamedTuple):
+    summary: str
+    warnings: str = ""
+
+
+# -- show ----------------------------------------------------------------------------------
+
+
+def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
+    """``sacctmgr show <entity> [name...] [where] [key=value...] [format=...]``."""
+    try:
+        request = p.parse_request(words)
+        fields = None
+        conditions_words = []
+        for word in [*request.head, *request.where, *request.set]:
+            if word.op is not None and word.key.lower() == "format":
+                fields = [(f.name, f.width) for f in p.parse_fields(word.value)]
+            elif not (word.op is None and word.key.lower() in _SHOW_KEYWORDS):
+                conditions_words.append(word)
+        conditions = _conditions(entity, conditions_words)
+    except ParseError as e:
+        return Rendered(
+            stderr=_unknown_condition(e.message.removeprefix("Unknown option: ")), exit_code=1
+        )
+    except _Abort as e:
+        return e.rendered
+    with session(write=False) as s:
+        rows = _select(entity, s.state, conditions)
+        return fmt.show(entity, s.state, rows, fields, layout)
+
+
+def _unknown_condition(word: str) -> str:
+    # Slurm's own text names a C macro where it means "value".
+    return f" Unknown condition: {word}\n Use keyword 'set' to modify SLURM_PRINT_VALUE\n"
+
+
+def _conditions(entity: str, words: Iterable[p.Word], *, deleting: bool = False) -> Conditions:
+    keys = _CONDITIONS[entity]
+    found: Conditions = {}
+    for word in words:
+        if word.op is None:
+            key, values = ("name" if entity != "association" else "id"), p.split_list(word.key)
+        else:
+            key = keys.get(_singular(word.key.lower()), "")
+            values = p.split_list(word.value)
+        if not key or word.op not in (None, "="):
+            text = _unknown_condition(str(word))
+            if deleting:
+                text += " No conditions given to remove, not executing.\n"
+            raise _Abort(Rendered(stderr=text, exit_code=1))
+        found.setdefault(key, []).extend(v.lower() for v in values)
+    return found
+
+
+def _singular(key: str) -> str:
+    return key[:-1] if key.endswith("s") and key[:-1] in _ALL_CONDITION_KEYS else key
+
+
+_ALL_CONDITION_KEYS = {k for keys in _CONDITIONS.values() for k in keys}
+
+
+def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[object]:
+    def ok(key: str, *values: str | None) -> bool:
+        wanted = conditions.get(key)
+        return wanted is None or any(v is not None and v.lower() in wanted for v in values)
+
+    cluster_ok = ok("cluster", state.config.cluster_name)
+    if entity == "qos":
+        return [
+            q
+            for q in state.qos.values()
+            if ok("name", q.name) and ok("id", str(q.id)) and ok("description", q.description)
+        ]
+    if entity == "account":
+        return [
+            a
+            for a in sorted(state.accounts.values(), key=lambda a: a.name)
+            if cluster_ok
+            and ok("name", a.name)
+            and ok("description", a.description)
+            and ok("organization", a.organization)
+            and ok("parent", a.parent)
+        ]
+    if entity == "user":
+        member_of: dict[str, set[str]] = {}
+        for assoc in state.associations:
+            if assoc.user is not None:
+                member_of.setdefault(assoc.user, set()).add(assoc.account)
+        return [
+            u
+            for u in sorted(state.users.values(), key=lambda u: u.name)
+            if cluster_ok
+            and ok("name", u.name)
+            and ok("defaultaccount", u.default_account)
+            and ok("adminlevel", u.admin_level.value)
+            and ok("account", *member_of.get(u.name, ()))
+        ]
+    return list(
+        tree_order(
+            [
+                a
+                for a in state.associations
+                if cluster_ok
+                and ok("account", a.account)
+                and ok("user", a.user)
+                and ok("id", str(a.id))
+                and ok("parent", a.parent_account)
+                and "partition" not in conditions
+            ]
+        )
+    )
+
+
+def tree_order(associations: Sequence[Association]) -> list[Association]:
+    """Associations as sacctmgr lists them: a tree of the ones given, each account's node
+    followed by its users by name, then its sub-accounts by name. One whose parent is not
+    among them starts a tree of its own; those go users first, then accounts, by name."""
+    nodes = {a.account: a for a in associations if a.user is None}
+    below: dict[str | None, list[Association]] = {}
+    for a in associations:
+        parent = a.account if a.user is not None else a.parent_account
+        below.setdefault(parent if parent in nodes else None, []).append(a)
+
+    def order(a: Association) -> tuple[bool, str, str]:
+        return (a.user is None, a.user or a.account, a.account)
+
+    def walk(parent: str | None) -> Iterator[Association]:
+        for a in sorted(below.get(parent, []), key=order):
+            yield a
+            if a.user is None and a.account != parent:
+                yield from walk(a.account)
+
+    return list(walk(None))
+
+
+# -- changes -------------------------------------------------------------------------------
+
+
+def add(entity: str, words: Sequence[str], confirm: Confirm) -> Rendered:
+    """``sacctmgr add qos|account|user <names> [key=value...]``."""
+    return _change(_ADD[entity], words, confirm)
+
+
+def modify(entity: str, words: Sequence[str], confirm: Confirm) -> Rendered:
+    """``sacctmgr modify qos|account|user [names] [where ...] set key=value...``."""
+    return _change(_MODIFY[entity], words, confirm)
+
+
+def delete(entity: str, words: Sequence[str], confirm: Confirm) -> Rendered:
+    """``sacctmgr delete qos|account|user [names] [where ...]``."""
+    return _change(_DELETE[entity], words, confirm)
+
+
+def _change(
+    body: Callable[[Session, p.Request], _Change], words: Sequence[str], confirm: Confirm
+) -> Rendered:
+    try:
+        request = p.parse_request(words)
+    except ParseError as e:
+        return Rendered(
+            stdout=_unknown_option(e.message.removeprefix("Unknown option: ")), exit_code=1
+        )
+    try:
+        with session(write=True) as s:
+            change = body(s, request)
+            if not confirm(change.summary):
+                raise _Abort(Rendered(stdout=" Changes Discarded\n", stderr=change.warnings))
+            return Rendered(stderr=change.warnings)
+    except _Abort as e:
+        return e.rendered
+    except settings.UnknownOption as e:
+        return Rendered(stdout=_unknown_option(e.message), exit_code=1)
+    except settings.BadValue as e:
+        text = f"{e.message}\n"
+        return (
+            Rendered(stdout=text, exit_code=1) if e.stdout else Rendered(stderr=text, exit_code=1)
+        )
+
+
+def _unknown_option(word: str) -> str:
+    return f" Unknown option: {word}\n Use keyword 'where' to modify condition\n"
+
+
+def _is_admin(s: Session) -> bool:
+    from slurmsim.engine.control import is_operator
+
+    return is_operator(s.state, s.user)
+
+
+def _require_admin(s: Session) -> None:
+    if not _is_admin(s):
+        raise _Abort(Rendered(stderr=_DENIED, exit_code=1))
+
+
+def _nothing(text: str) -> _Abort:
+    return _Abort(Rendered(stdout=f" {text}\n", exit_code=1))
+
+
+def _split_add(request: p.Request, name_keys: Sequence[str]) -> tuple[list[str], list[p.Word]]:
+    """The names (bare words or ``Name=``) and the settings of an add request."""
+    names: list[str] = []
+    rest: list[p.Word] = []
+    for word in [*request.head, *request.where, *request.set]:
+        if word.op is None:
+            names.extend(n.lower() for n in p.split_list(word.key))
+        elif word.key.lower() in name_keys:
+            names.extend(n.lower() for n in p.split_list(word.value))
+        else:
+            rest.append(word)
+    return list(dict.fromkeys(names)), rest
+
+
+def _shown(
+    changes: Iterable[settings.Change], order: Sequence[settings.Setting]
+) -> list[tuple[str, str]]:
+    by_label = {c.setting.label: c.shown for c in changes}
+    return [(s.label, by_label[s.label]) for s in order if s.label in by_label]
+
+
+# -- QOS -------------------------------------------------------------------------------------
+
+
+def _add_qos(s: Session, request: p.Request) -> _Change:
+    names, words = _split_add(request, ("name", "names"))
+    if not names:
+        raise _Abort(Rendered(stderr=" Need name of qos to add.\n", exit_code=1))
+    warnings: list[str] = []
+    changes = settings.read_settings(settings.QOS_SETTINGS, words, list(s.state.qos), warnings)
+    new = [n for n in names if n not in s.state.qos]
+    if not new:
+        raise _nothing("Nothing new added.")
+    description = next((str(c.value) for c in changes if c.setting.label == "Description"), None)
+    shown = [
+        (label, v) for label, v in _shown(changes, settings.QOS_SETTINGS) if label != "Description"
+    ]
+    summary = say.adding_qos(new, description or new[0], shown)
+    if not _is_admin(s):
+        raise _Abort(
+            Rendered(summary, " Problem adding QOS: Access/permission denied\n", exit_code=1)
+        )
+    next_id = max((q.id for q in s.state.qos.values()), default=0) + 1
+    for number, name in enumerate(new, start=next_id):
+        qos = settings.apply(Qos(name, number, description=name), changes)
+        s.state.qos[name] = qos
+    return _Change(summary, _lines(warnings))
+
+
+def _modify_qos(s: Session, request: p.Request) -> _Change:
+    conditions = _conditions("qos", [*request.head, *request.where])
+    if not request.set:
+        raise _Abort(Rendered(stderr=" You didn't give me anything to set\n", exit_code=1))
+    warnings: list[str] = []
+    changes = settings.read_settings(
+        settings.QOS_SETTINGS, request.set, list(s.state.qos), warnings
+    )
+    _require_admin(s)
+    chosen = [q for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
+    if not chosen:
+        raise _nothing("Nothing modified")
+    for qos in chosen:
+        s.state.qos[qos.name] = settings.apply(qos, changes)
+    return _Change(say.names_block("Modified qos...", [q.name for q in chosen]), _lines(warnings))
+
+
+def _delete_qos(s: Session, request: p.Request) -> _Change:
+    conditions = _conditions("qos", [*request.head, *request.where], deleting=True)
+    _require_admin(s)
+    chosen = [q.name for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
+    if not chosen:
+        raise _nothing("Nothing deleted")
+    gone = set(chosen)
+    for name in chosen:
+        del s.state.qos[name]
+    for name, qos in s.state.qos.items():
+        s.state.qos[name] = dataclasses.replace(
+            qos, preempt=tuple(q for q in qos.preempt if q not in gone)
+        )
+    s.state.associations = [
+        dataclasses.replace(
+            a,
+            qos=tuple(q for q in a.qos if q not in gone),
+            default_qos=None if a.default_qos in gone else a.default_qos,
+        )
+        for a in s.state.associations
+    ]
+    return _Change(say.names_block("Deleting QOS(s)...", chosen))
+
+
+# -- accounts --------------------------------------------------------------------------------
+
+_ACCOUNT_FIELDS = {"description": "description", "organization": "organization"}
+
+
+def _account_field(key: str) -> str | None:
+    word = key.lower()
+    return next((f for f in _ACCOUNT_FIELDS if f.startswith(word) and len(word) >= 4), None)
+
+
+def _add_account(s: Session, request: p.Request) -> _Change:
+    names, words = _split_add(request, ("name", "names", "account", "accounts"))
+    if not names:
+        raise _Abort(Rendered(stderr=" Need name of account to add.\n", exit_code=1))
+    fields: dict[str, str] = {}
+    parent = None
+    assoc_words = []
+    for word in words:
+        if (field := _account_field(word.key)) is not None and word.op == "=":
+            fields[field] = p.unquote(word.value)
+        elif word.key.lower() == "parent" and word.op == "=":
+            parent = p.unquote(word.value).lower()
+        elif word.key.lower() not in ("cluster", "clusters"):
+            assoc_words.append(word)
+    warnings: list[str] = []
+    changes = settings.read_settings(
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+    )
+    cluster = s.state.config.cluster_name
+    if parent is not None and parent not in s.state.accounts:
+        raise _Abort(
+            Rendered(
+                stderr=f" Parent account '{parent}' doesn't exist on cluster {cluster}\n"
+                "        Contact your admin to add this account.\n"
+                " No associations created.\n",
+                exit_code=1,
+            )
+        )
+    new = [n for n in names if n not in s.state.accounts]
+    if not new:
+        raise _nothing("Nothing new added.")
+    assoc_shown = None
+    if words:
+        assoc_shown = _shown(changes, settings.ASSOC_SETTINGS)
+        at = next(
+            (i for i, (label, _) in enumerate(assoc_shown) if label in ("QOS", "DefQOS")),
+            len(assoc_shown),
+        )
+        assoc_shown.insert(at, ("Parent", parent or ROOT))
+    summary = say.adding_accounts(
+        new, fields.get("description"), fields.get("organization"), cluster, assoc_shown
+    )
+    if not _is_admin(s):
+        raise _Abort(
+            Rendered(summary, " Problem adding accounts: Access/permission denied\n", exit_code=1)
+        )
+    above = parent or ROOT
+    parent_node = next(a for a in s.state.associations if a.account == above and a.user is None)
+    for name in new:
+        organization = fields.get("organization") or (name if above == ROOT else above)
+        s.state.accounts[name] = Account(
+            name, above, fields.get("description") or name, organization
+        )
+        node = Association(
+            _next_assoc_id(s.state), name, None, qos=parent_node.qos, parent_account=above
+        )
+        s.state.associations.append(settings.apply(node, changes))
+    return _Change(summary, _lines(warnings))
+
+
+def _modify_account(s: Session, request: p.Request) -> _Change:
+    conditions = _conditions("account", [*request.head, *request.where])
+    if not request.set:
+        raise _Abort(Rendered(stderr=" You didn't give me anything to set\n", exit_code=1))
+    fields: dict[str, str] = {}
+    assoc_words = []
+    for word in request.set:
+        if (field := _account_field(word.key)) is not None and word.op == "=":
+            fields[field] = p.unquote(word.value)
+        else:
+            assoc_words.append(word)
+    warnings: list[str] = []
+    changes = settings.read_settings(
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+    )
+    _require_admin(s)
+    chosen = [a for a in _select("account", s.state, conditions) if isinstance(a, Account)]
+    if not chosen:
+        raise _nothing("Nothing modified")
+    summary = ""
+    if fields:
+        for account in chosen:
+            s.state.accounts[account.name] = dataclasses.replace(account, **fields)
+        summary += say.names_block("Modified accounts...", [a.name for a in chosen])
+    if changes:
+        wanted = {a.name for a in chosen}
+        pairs = []
+        for i, assoc in enumerate(s.state.associations):
+            if assoc.user is None and assoc.account in wanted:
+                s.state.associations[i] = settings.apply(assoc, changes)
+                pairs.append((assoc.account, assoc.parent_account or ""))
+        summary += say.account_associations(s.state.config.cluster_name, pairs)
+    return _Change(summary, _lines(warnings))
+
+
+def _delete_account(s: Session, request: p.Request) -> _Change:
+    conditions = _conditions("account", [*request.head, *request.where], deleting=True)
+    _require_admin(s)
+    chosen = [a.name for a in _select("account", s.state, conditions) if isinstance(a, Account)]
+    chosen = [name for name in chosen if name != ROOT]
+    if not chosen:
+        raise _nothing("Nothing deleted")
+    gone = _with_subaccounts(s.state, chosen)
+    refused = sorted(
+        (u.default_account, u.name) for u in s.state.users.values() if u.default_account in gone
+    )
+    if refused:
+        text = say.default_account_refusal(s.state.config.cluster_name, refused)
+        raise _Abort(Rendered(stderr=text, exit_code=1))
+    for name in gone:
+        del s.state.accounts[name]
+    s.state.associations = [a for a in s.state.associations if a.account not in gone]
+    return _Change(say.names_block("Deleting accounts...", chosen))
+
+
+def _with_subaccounts(state: ClusterState, names: Sequence[str]) -> set[str]:
+    gone = set(names)
+    grew = True
+    while grew:
+        more = {a.name for a in state.accounts.values() if a.parent in gone} - gone
+        gone |= more
+        grew = bool(more)
+    return gone
+
+
+# -- users -----------------------------------------------------------------------------------
+
+
+def _admin_level(value: str) -> AdminLevel | None:
+    word = p.unquote(value).lower()
+    if word in ("admin", "administrator"):
+        return AdminLevel.ADMINISTRATOR
+    if word in ("operator", "oper"):
+        return AdminLevel.OPERATOR
+    if word == "none":
+        return AdminLevel.NONE
+    return None
+
+
+def _user_fields(
+    words: Iterable[p.Word], warnings: list[str]
+) -> tuple[dict[str, object], list[p.Word]]:
+    fields: dict[str, object] = {}
+    rest = []
+    for word in words:
+        key = word.key.lower()
+        if key in ("defaultaccount", "defaultacct") and word.op == "=":
+            fields["default_account"] = p.unquote(word.value).lower()
+        elif key == "adminlevel" and word.op == "=":
+            level = _admin_level(word.value)
+            if level is None:
+                warnings.append(f"sacctmgr: error: Unknown admin level '{word.value}'")
+            else:
+                fields["admin_level"] = level
+        else:
+            rest.append(word)
+    return fields, rest
+
+
+def _add_user(s: Session, request: p.Request) -> _Change:
+    names, words = _split_add(request, ("name", "names", "user", "users"))
+    warnings: list[str] = []
+    fields, words = _user_fields(words, warnings)
+    accounts: list[str] = []
+    assoc_words = []
+    for word in words:
+        if word.key.lower() in ("account", "accounts") and word.op == "=":
+            accounts.extend(a.lower() for a in p.split_list(word.value))
+        elif word.key.lower() not in ("cluster", "clusters"):
+            assoc_words.append(word)
+    if not names:
+        raise _Abort(Rendered(stderr=" Need name of user to add.\n", exit_code=1))
+    changes = settings.read_settings(
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+    )
+    default = fields.get("default_account")
+    if not accounts and isinstance(default, str):
+        accounts = [default]
+    if not accounts:
+        raise _Abort(Rendered(stderr=" Need name of account to add user to.\n", exit_code=1))
+    for account in accounts:
+        if account not in s.state.accounts:
+            raise _Abort(
+                Rendered(
+                    stderr=f" This account '{account}' doesn't exist.\n"
+                    "        Contact your admin to add this account.\n"
+                    " No associations or wckeys created.\n",
+                    exit_code=1,
+                )
+            )
+    existing = {(a.user, a.account) for a in s.state.associations if a.user is not None}
+    pairs = [(u, a) for u in names for a in accounts if (u, a) not in existing]
+    new_users = [u for u in names if u not in s.state.users]
+    if not pairs and not new_users:
+        raise _nothing("Nothing new added.")
+    user_shown = []
+    if isinstance(default, str):
+        user_shown.append(("Default Account", default))
+    level = fields.get("admin_level")
+    if isinstance(level, AdminLevel) and level is not AdminLevel.NONE:
+        user_shown.append(("Admin Level", level.value))
+    cluster = s.state.config.cluster_name
+    summary = say.adding_users(
+        new_users, user_shown, pairs, cluster, _shown(changes, settings.ASSOC_SETTINGS)
+    )
+    if not _is_admin(s):
+        raise _Abort(
+            Rendered(summary, " Problem adding users: Access/permission denied\n", exit_code=1)
+        )
+    for name in new_users:
+        uid = _next_uid(s.state)
+        s.state.users[name] = User(
+            name,
+            uid,
+            uid,
+            default if isinstance(default, str) else accounts[0],
+            level if isinstance(level, AdminLevel) else AdminLevel.NONE,
+        )
+    nodes = {a.account: a for a in s.state.associations if a.user is None}
+    for user, account in pairs:
+        assoc = Association(_next_assoc_id(s.state), account, user, qos=nodes[account].qos)
+        s.state.associations.append(settings.apply(assoc, changes))
+    return _Change(summary, _lines(warnings))
+
+
+def _modify_user(s: Session, request: p.Request) -> _Change:
+    conditions = _conditions("user", [*request.head, *request.where])
+    if not request.set:
+        raise _Abort(Rendered(stderr=" You didn't give me anything to set\n", exit_code=1))
+    warnings: list[str] = []
+    fields, assoc_words = _user_fields(request.set, warnings)
+    changes = settings.read_settings(
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+    )
+    _require_admin(s)
+    chosen = [u for u in _select("user", s.state, conditions) if isinstance(u, User)]
+    if not chosen:
+        raise _nothing("Nothing modified")
+    summary = ""
+    if fields:
+        for user in chosen:
+            s.state.users[user.name] = dataclasses.replace(user, **fields)  # type: ignore[arg-type]  # typed by _user_fields
+        summary += say.names_block("Modified users...", [u.name for u in chosen])
+    if changes:
+        names = {u.name for u in chosen}
+        accounts = conditions.get("account")
+        pairs = []
+        for i, assoc in enumerate(s.state.associations):
+            if assoc.user in names and (accounts is None or assoc.account in accounts):
+                s.state.associations[i] = settings.apply(assoc, changes)
+                pairs.append((assoc.account, assoc.user or ""))
+        cluster = s.state.config.cluster_name
+        summary += say.user_associations(
+            "Modified user associations...",
+            cluster,
+            sorted(pairs, key=lambda p: (p[1], p[0])),
+            wide=True,
+        )
+    return _Change(summary, _lines(warnings))
+
+
+def _delete_user(s: Session, request: p.Request) -> _Change:
+    conditions = _conditions("user", [*request.head, *request.where], deleting=True)
+    _require_admin(s)
+    chosen = [u.name for u in _select("user", s.state, conditions) if isinstance(u, User)]
+    if not chosen:
+        raise _nothing("Nothing deleted")
+    accounts = conditions.get("account")
+    if accounts is None:
+        for name in chosen:
+            del s.state.users[name]
+        s.state.associations = [a for a in s.state.associations if a.user not in chosen]
+        return _Change(say.names_block("Deleting users...", chosen))
+    pairs = [
+        (a.account, a.user or "")
+        for a in tree_order(s.state.associations)
+        if a.user in chosen and a.account in accounts
+    ]
+    if not pairs:
+        raise _nothing("Nothing deleted")
+    s.state.associations = [
+        a for a in s.state.associations if (a.account, a.user or "") not in set(pairs)
+    ]
+    cluster = s.state.config.cluster_name
+    return _Change(
+        say.user_associations("Deleting user associations...", cluster, pairs, wide=False)
+    )
+
+
+def _next_assoc_id(state: ClusterState) -> int:
+    return max((a.id for a in state.associations), default=0) + 1
+
+
+def _next_uid(state: ClusterState) -> int:
+    return max((u.uid for u in state.users.values()), default=_FIRST_UID - 1) + 1
+
+
+def _lines(lines: Sequence[str]) -> str:
+    return "".join(f"{line}\n" for line in lines)
+
+
+def _not_for_associations(s: Session, request: p.Request) -> _Change:
+    raise SlurmError("associations are changed through their user or account")
+
+
+_ADD: dict[str, Callable[[Session, p.Request], _Change]] = {
+    "qos": _add_qos, "account": _add_account, "user": _add_user,
+}  # fmt: skip
+_MODIFY: dict[str, Callable[[Session, p.Request], _Change]] = {
+    "qos": _modify_qos, "account": _modify_account, "user": _modify_user,
+}  # fmt: skip
+_DELETE: dict[str, Callable[[Session, p.Request], _Change]] = {
+    "qos": _delete_qos, "account": _delete_account, "user": _delete_user,
+}  # fmt: skip

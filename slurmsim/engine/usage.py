@@ -1,0 +1,168 @@
+"""Fair-share usage: what a running job is charged, how usage decays, when it resets.
+
+Slurm's priority/multifactor keeps one raw usage number per association, in
+billing-seconds. Every PriorityCalcPeriod its decay thread decays all usage by
+the half-life, charges each running job for the time since the previous pass,
+and recomputes fair share from the result; a job that ends is charged at once
+for its last stretch, so RawUsage can move between passes while the fair-share
+numbers stay those of the last pass. ``recalc`` is one pass of that thread and
+``charge_end`` the charge at a job's end.
+
+Usage is charged to the job's user association only: an account's usage is the
+sum of everything below it (see ``fairshare``), which is what Slurm's charging
+of every ancestor adds up to.
+"""
+
+import calendar
+import time
+from collections.abc import Iterable
+
+from slurmsim.engine.resources import GPU
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.time import Instant
+
+#: Slurm linearises 2^(-t/half-life) per second with ln 2 rounded to this.
+_LN2 = 0.693
+
+
+def decay_factor(half_life: int) -> float:
+    """The per-second usage multiplier for ``half_life`` seconds (1.0: no decay)."""
+    if half_life <= 0:
+        return 1.0
+    return 1.0 - _LN2 / half_life
+
+
+def job_tres(job: Job) -> dict[str, float]:
+    """The TRES a running job holds, by lower-case name (memory in MB)."""
+    return {
+        "cpu": float(job.num_cpus),
+        "mem": float(sum(a.mem for a in job.alloc)),
+        "node": float(len(job.alloc)),
+        f"gres/{GPU}": float(sum(len(a.gpus) for a in job.alloc)),
+    }
+
+
+def billing(state: ClusterState, job: Job) -> float:
+    """The job's billable TRES: its partition's TRESBillingWeights applied to what it holds.
+
+    Without weights a job is billed its CPUs. Weights add up (Slurm's default) or, with
+    ``PriorityFlags=MAX_TRES``, the largest weighted TRES counts alone.
+    """
+    held = job_tres(job)
+    part = state.partitions.get(job.request.partition.split(",")[0])
+    weights = part.tres_billing_weights if part is not None else ()
+    if not weights:
+        return held["cpu"]
+    # "gres/gpu" and a typed "gres/gpu:h100" both weigh GPUs.
+    weighted = [w * held.get(name.split(":")[0], 0.0) for name, w in weights]
+    if "MAX_TRES" in state.config.priority_flags:
+        return max(weighted, default=0.0)
+    return sum(weighted)
+
+
+def association_id(state: ClusterState, job: Job) -> int | None:
+    """The id of the user association ``job`` runs under (None when it has none)."""
+    req = job.request
+    for a in state.associations:
+        if a.user == req.user and a.account == req.account:
+            return a.id
+    return None
+
+
+def charge(state: ClusterState, job: Job, start: Instant, end: Instant) -> float:
+    """Add what ``job`` used from ``start`` to ``end`` to its association; the amount added.
+
+    Slurm decays the new usage over the interval itself (billing x seconds x d^seconds)
+    and scales it by the QOS UsageFactor; intervals under a second charge nothing.
+    """
+    seconds = end - start
+    assoc = association_id(state, job)
+    if seconds < 1 or assoc is None:
+        return 0.0
+    d = decay_factor(state.config.priority_decay_half_life)
+    qos = state.qos.get(job.request.qos)
+    factor = qos.usage_factor if qos is not None else 1.0
+    amount = billing(state, job) * seconds * d**seconds * factor
+    state.usage[assoc] = state.usage.get(assoc, 0.0) + amount
+    return amount
+
+
+def decay(state: ClusterState, since: Instant, until: Instant) -> None:
+    """Decay every association's usage over ``since``..``until`` by the half-life."""
+    d = decay_factor(state.config.priority_decay_half_life)
+    if d == 1.0 or until <= since:
+        return
+    scale = d ** (until - since)
+    for assoc in state.usage:
+        state.usage[assoc] *= scale
+
+
+def reset_due(period: str, last: Instant, now: Instant) -> bool:
+    """Whether a PriorityUsageResetPeriod boundary (UTC) falls in ``(last, now]``."""
+    boundary = _last_boundary(period, now)
+    return boundary is not None and last < boundary <= now
+
+
+def _last_boundary(period: str, now: Instant) -> int | None:
+    """The latest reset instant at or before ``now`` (None: the period never resets)."""
+    t = time.gmtime(now)
+    year, month = t.tm_year, t.tm_mon
+    if period == "DAILY":
+        return calendar.timegm((year, month, t.tm_mday, 0, 0, 0))
+    if period == "WEEKLY":  # Sunday 00:00; tm_wday counts from Monday
+        midnight = calendar.timegm((year, month, t.tm_mday, 0, 0, 0))
+        return midnight - ((t.tm_wday + 1) % 7) * 86400
+    if period == "MONTHLY":
+        return calendar.timegm((year, month, 1, 0, 0, 0))
+    if period == "QUARTERLY":
+        return calendar.timegm((year, month - (month - 1) % 3, 1, 0, 0, 0))
+    if period == "YEARLY":
+        return calendar.timegm((year, 1, 1, 0, 0, 0))
+    return None  # NONE; NOW resets only when slurmctld starts
+
+
+def running(jobs: Iterable[Job]) -> list[Job]:
+    """The jobs that accrue usage (suspended jobs do not)."""
+    return [j for j in jobs if j.state is JobState.RUNNING and j.start_time is not None]
+
+
+def recalc(state: ClusterState, now: Instant) -> None:
+    """One pass of the decay thread at ``now``: reset when a boundary passed, decay, charge
+    running jobs since the previous pass, and keep the usage fair share is computed from.
+
+    The first pass (no previous one) only takes the snapshot, as slurmctld's does.
+    """
+    last = state.last_usage_calc
+    if last is not None and now > last:
+        cfg = state.config
+        if reset_due(cfg.priority_usage_reset_period, last, now):
+            state.usage.clear()
+        decay(state, last, now)
+        for job in running(state.jobs.values()):
+            assert job.start_time is not None
+            charge(state, job, max(job.start_time, last), now)
+    state.calc_usage = dict(state.usage)
+    state.last_usage_calc = now
+
+
+def charge_end(state: ClusterState, job: Job, end: Instant) -> float:
+    """Charge a job that stops running at ``end`` for the time since the last pass."""
+    if job.start_time is None:
+        return 0.0
+    last = state.last_usage_calc
+    start = job.start_time if last is None else max(job.start_time, last)
+    return charge(state, job, start, end)
+
+
+def next_calc(state: ClusterState) -> Instant:
+    """When the next pass of the decay thread is due (now, if none ran yet)."""
+    last = state.last_usage_calc
+    if last is None:
+        return state.now
+    return Instant(last + max(state.config.priority_calc_period, 1))
+
+
+def usage_seen(state: ClusterState) -> dict[int, float]:
+    """The usage fair share reads: the last pass's, or the live usage before any pass."""
+    return state.calc_usage if state.last_usage_calc is not None else state.usage

@@ -1,0 +1,247 @@
+"""``sacctmgr show``: QOS, accounts, users and associations in Slurm's print_fields layout.
+
+Every column has a width: headers and cells are right-justified to it (left with a
+negative ``%-N`` width), a cell too long ends in ``+``, and each is followed by a blank;
+a dash line follows the header. ``-p`` ends every cell with ``|``; ``-P`` puts ``|``
+between cells. ``format=`` picks columns by name, in any case, or by a unique prefix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Generic, NamedTuple, TypeVar
+
+from slurmsim.format.rendered import Rendered
+from slurmsim.format.times import format_hms
+from slurmsim.model.accounts import Account, Association, Qos, User
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.limits import decode_tres
+
+T = TypeVar("T")
+
+
+class Column(NamedTuple, Generic[T]):
+    header: str
+    width: int
+    value: Callable[[ClusterState, T], str]
+
+
+class Layout(NamedTuple):
+    """How ``-p``/``-P``/``-n`` shape the table."""
+
+    parsable: bool = False  # -p: "|" after every cell
+    parsable2: bool = False  # -P: "|" between cells
+    noheader: bool = False
+
+
+# -- values ---------------------------------------------------------------------------------
+
+
+def tres_text(stored: str) -> str:
+    """A stored TRES limit as sacctmgr prints it (``mem=100G``, ``gres/gpu=8``)."""
+    values = decode_tres(stored)
+    return ",".join(
+        f"{name}={_mem(count) if name == 'mem' else count}" for name, count in values.items()
+    )
+
+
+def _mem(megabytes: int) -> str:
+    for suffix, size in (("T", 1 << 20), ("G", 1 << 10)):
+        if megabytes and megabytes % size == 0:
+            return f"{megabytes // size}{suffix}"
+    return f"{megabytes}M"
+
+
+def limit_text(key: str, stored: str | None) -> str:
+    """A stored limit (see ``slurmsim.model.limits``) as a table cell."""
+    if stored is None:
+        return ""
+    if "TRES" in key:
+        return tres_text(stored)
+    if key in ("MaxWall", "GrpWall", "PreemptExemptTime"):
+        return format_hms(int(stored))
+    if key == "UsageThres":
+        return f"{float(stored):f}"
+    return stored
+
+
+def _qos_limit(key: str) -> Callable[[ClusterState, Qos], str]:
+    return lambda _, q: limit_text(key, q.limits.get(key))
+
+
+def _assoc_limit(key: str) -> Callable[[ClusterState, Association], str]:
+    return lambda _, a: limit_text(key, a.limits.get(key))
+
+
+# -- the columns of each entity, by lower-case name and alias --------------------------------
+
+_QOS_LIMITS = (
+    ("GrpTRES", 13), ("GrpTRESMins", 13), ("GrpTRESRunMins", 13), ("GrpJobs", 7),
+    ("GrpSubmit", 9), ("GrpWall", 11), ("MaxTRES", 13), ("MaxTRESPerNode", 14),
+    ("MaxTRESMins", 13), ("MaxWall", 11), ("MaxTRESPU", 13), ("MaxJobsPU", 9),
+    ("MaxSubmitPU", 11), ("MaxTRESPA", 13), ("MaxJobsPA", 9), ("MaxSubmitPA", 11),
+    ("MinTRES", 13),
+)  # fmt: skip
+
+QOS_COLUMNS: dict[str, Column[Qos]] = {
+    "name": Column("Name", 10, lambda _, q: q.name),
+    "priority": Column("Priority", 10, lambda _, q: str(q.priority)),
+    "gracetime": Column("GraceTime", 10, lambda _, q: format_hms(q.grace_time)),
+    "preempt": Column("Preempt", 10, lambda _, q: ",".join(q.preempt)),
+    "preemptexempttime": Column("PreemptExemptTime", 19, _qos_limit("PreemptExemptTime")),
+    "preemptmode": Column("PreemptMode", 11, lambda _, q: q.preempt_mode),
+    "flags": Column("Flags", 20, lambda _, q: ",".join(q.flags)),
+    "usagethres": Column("UsageThres", 10, _qos_limit("UsageThres")),
+    "usagefactor": Column("UsageFactor", 11, lambda _, q: f"{q.usage_factor:f}"),
+    **{key.lower(): Column(key, width, _qos_limit(key)) for key, width in _QOS_LIMITS},
+    "description": Column("Descr", 20, lambda _, q: q.description),
+    "id": Column("ID", 6, lambda _, q: str(q.id)),
+}
+_QOS_ALIASES = {
+    "descr": "description", "maxtresperjob": "maxtres", "maxtresperuser": "maxtrespu",
+    "maxjobsperuser": "maxjobspu", "maxsubmitjobsperuser": "maxsubmitpu",
+    "maxtresperaccount": "maxtrespa", "maxjobsperaccount": "maxjobspa",
+    "maxsubmitjobsperaccount": "maxsubmitpa", "grpsubmitjobs": "grpsubmit",
+    "mintresperjob": "mintres", "usagethreshold": "usagethres",
+}  # fmt: skip
+QOS_DEFAULT = [
+    "name", "priority", "gracetime", "preempt", "preemptexempttime", "preemptmode", "flags%40",
+    "usagethres", "usagefactor", *(key.lower() for key, _ in _QOS_LIMITS),
+]  # fmt: skip
+
+
+def _parent_name(_: ClusterState, a: Association) -> str:
+    return a.parent_account or "" if a.user is None else ""
+
+
+_ASSOC_LIMITS = (
+    ("GrpJobs", 7), ("GrpTRES", 13), ("GrpSubmit", 9), ("GrpWall", 11), ("GrpTRESMins", 13),
+    ("MaxJobs", 7), ("MaxTRES", 13), ("MaxTRESPerNode", 14), ("MaxSubmit", 9), ("MaxWall", 11),
+    ("MaxTRESMins", 13), ("GrpTRESRunMins", 13),
+)  # fmt: skip
+
+ASSOC_COLUMNS: dict[str, Column[Association]] = {
+    "cluster": Column("Cluster", 10, lambda s, _: s.config.cluster_name),
+    "account": Column("Account", 10, lambda _, a: a.account),
+    "user": Column("User", 10, lambda _, a: a.user or ""),
+    "partition": Column("Partition", 10, lambda _, a: ""),
+    "share": Column("Share", 9, lambda _, a: str(a.shares)),
+    "priority": Column("Priority", 10, _assoc_limit("Priority")),
+    **{key.lower(): Column(key, width, _assoc_limit(key)) for key, width in _ASSOC_LIMITS},
+    "qos": Column("QOS", 20, lambda _, a: ",".join(a.qos)),
+    "defaultqos": Column("Def QOS", 9, lambda _, a: a.default_qos or ""),
+    "id": Column("ID", 6, lambda _, a: str(a.id)),
+    "parentname": Column("ParentName", 10, _parent_name),
+}
+_ASSOC_ALIASES = {
+    "fairshare": "share", "defqos": "defaultqos", "maxsubmitjobs": "maxsubmit",
+    "grpsubmitjobs": "grpsubmit", "maxtresperjob": "maxtres", "accounts": "account",
+    "users": "user", "parent": "parentname",
+}  # fmt: skip
+ASSOC_DEFAULT = [
+    "cluster", "account", "user", "partition", "share", "priority", "grpjobs", "grptres",
+    "grpsubmit", "grpwall", "grptresmins", "maxjobs", "maxtres", "maxtrespernode", "maxsubmit",
+    "maxwall", "maxtresmins", "qos", "defaultqos", "grptresrunmins",
+]  # fmt: skip
+
+ACCOUNT_COLUMNS: dict[str, Column[Account]] = {
+    "account": Column("Account", 10, lambda _, a: a.name),
+    "description": Column("Descr", 20, lambda _, a: a.description),
+    "organization": Column("Org", 20, lambda _, a: a.organization),
+}
+_ACCOUNT_ALIASES = {"descr": "description", "org": "organization"}
+ACCOUNT_DEFAULT = ["account", "description", "organization"]
+
+USER_COLUMNS: dict[str, Column[User]] = {
+    "user": Column("User", 10, lambda _, u: u.name),
+    "defaultaccount": Column("Def Acct", 10, lambda _, u: u.default_account),
+    "adminlevel": Column("Admin", 9, lambda _, u: u.admin_level.value),
+}
+_USER_ALIASES = {"defacct": "defaultaccount", "admin": "adminlevel"}
+USER_DEFAULT = ["user", "defaultaccount", "adminlevel"]
+
+_TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[str]]] = {
+    "qos": (QOS_COLUMNS, _QOS_ALIASES, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity
+    "association": (ASSOC_COLUMNS, _ASSOC_ALIASES, ASSOC_DEFAULT),  # type: ignore[dict-item]
+    "account": (ACCOUNT_COLUMNS, _ACCOUNT_ALIASES, ACCOUNT_DEFAULT),  # type: ignore[dict-item]
+    "user": (USER_COLUMNS, _USER_ALIASES, USER_DEFAULT),  # type: ignore[dict-item]
+}
+
+
+def _default(item: str) -> tuple[str, int | None]:
+    # The default lists give a few columns their own width: Slurm's is "Flags%40".
+    name, _, width = item.partition("%")
+    return name, int(width) if width else None
+
+
+class UnknownField(Exception):
+    """A ``format=`` name that matches no column (sacctmgr: ``Unknown field 'x'``)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def resolve(entity: str, name: str) -> str:
+    """The column key a ``format=`` name picks: an exact name or alias, else a unique prefix."""
+    columns, aliases, _ = _TABLES[entity]
+    word = name.strip().lower()
+    if word in columns:
+        return word
+    if word in aliases:
+        return aliases[word]
+    found = {aliases.get(k, k) for k in (*columns, *aliases) if word and k.startswith(word)}
+    if len(found) != 1:
+        raise UnknownField(name.strip())
+    return found.pop()
+
+
+def show(
+    entity: str,
+    state: ClusterState,
+    rows: Iterable[object],
+    fields: Sequence[tuple[str, int | None]] | None,
+    layout: Layout,
+) -> Rendered:
+    """The table ``sacctmgr show <entity>`` prints for ``rows`` (already selected and sorted).
+
+    ``fields`` are the ``format=`` items as (name, width or None); None means the default
+    columns. An unknown name prints ``Unknown field`` and exits 1.
+    """
+    columns, _, default = _TABLES[entity]
+    try:
+        chosen = [
+            (columns[resolve(entity, name)], width)
+            for name, width in (fields if fields is not None else [_default(k) for k in default])
+        ]
+    except UnknownField as e:
+        return Rendered(stderr=f"Unknown field '{e.name}'\n", exit_code=1)
+    specs = [(c, c.width if w is None else w) for c, w in chosen]
+    lines = []
+    if not layout.noheader:
+        lines.append(_line([c.header for c, _ in specs], specs, layout, header=True))
+        if not (layout.parsable or layout.parsable2):
+            lines.append("".join("-" * abs(w) + " " for _, w in specs))
+    for row in rows:
+        lines.append(_line([c.value(state, row) for c, _ in specs], specs, layout, header=False))
+    return Rendered(stdout="".join(f"{line}\n" for line in lines))
+
+
+def _line(
+    values: list[str], specs: list[tuple[Column[object], int]], layout: Layout, *, header: bool
+) -> str:
+    if layout.parsable2:
+        return "|".join(values)
+    if layout.parsable:
+        return "".join(f"{v}|" for v in values)
+    return "".join(
+        _cell(v, w, header=header) + " " for v, (_, w) in zip(values, specs, strict=True)
+    )
+
+
+def _cell(value: str, width: int, *, header: bool) -> str:
+    size = abs(width)
+    if size and len(value) > size:
+        # A header is cut; a value keeps one character less and ends in "+".
+        value = value[:size] if header else value[: size - 1] + "+"
+    return value.ljust(size) if width < 0 else value.rjust(size)

@@ -1,0 +1,196 @@
+"""sacctmgr's argument grammar: ``Key=Value`` words, ``where``/``set``, ``format=`` and values.
+
+``sacctmgr modify qos where name=high set MaxWall=4:00:00 Flags+=DenyOnLimit`` reaches
+us as words after the entity. :func:`parse_request` splits them into the words before any
+keyword, the ``where`` words and the ``set`` words; what each key means is the api's
+business. The value parsers below turn a setting into its stored form (see
+``slurmsim.model.limits``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from slurmsim.model.limits import TRES_ORDER, encode_tres
+from slurmsim.parse.durations import parse_duration
+from slurmsim.parse.errors import ParseError
+from slurmsim.parse.loader import parse_with
+from slurmsim.parse.memory import parse_memory
+
+
+class Word(NamedTuple):
+    """One argument: ``key`` as typed; ``op`` is ``=``, ``+=``, ``-=``, or None for a bare word."""
+
+    key: str
+    op: str | None = None
+    value: str = ""
+
+    def __str__(self) -> str:
+        return self.key if self.op is None else f"{self.key}{self.op}{self.value}"
+
+
+class Field(NamedTuple):
+    """A ``format=`` item: ``Name%10`` is ``Field("Name", 10)``; a negative width left-justifies."""
+
+    name: str
+    width: int | None = None
+
+
+@dataclass
+class Request:
+    """The words after the entity, split at the keywords ``where`` and ``set``."""
+
+    head: list[Word] = field(default_factory=list)
+    where: list[Word] = field(default_factory=list)
+    set: list[Word] = field(default_factory=list)
+
+
+def parse_word(text: str) -> Word:
+    """One argument word.
+
+    >>> parse_word("qos+=high"), parse_word("alice")
+    (Word(key='qos', op='+=', value='high'), Word(key='alice', op=None, value=''))
+    """
+    from slurmsim.parse.transformers.sacctmgr import WordTransformer  # lazy: imports lark
+
+    if not text:
+        return Word("")
+    key, op, value = parse_with("sacctmgr", text, f"Unknown option: {text}", WordTransformer())
+    return Word(key, op, value)
+
+
+def parse_request(words: Sequence[str]) -> Request:
+    """Split the words after the entity at ``where`` and ``set`` (any case).
+
+    >>> r = parse_request(["high", "where", "name=x", "set", "Priority=5"])
+    >>> [str(w) for w in r.head], [str(w) for w in r.where], [str(w) for w in r.set]
+    (['high'], ['name=x'], ['Priority=5'])
+    """
+    request = Request()
+    target = request.head
+    for text in words:
+        word = parse_word(text)
+        if word.op is None and word.key.lower() == "where":
+            target = request.where
+        elif word.op is None and word.key.lower() == "set":
+            target = request.set
+        elif word.key or word.op:
+            target.append(word)
+    return request
+
+
+def parse_fields(text: str) -> list[Field]:
+    """A ``format=`` list. Raises ParseError("Unknown field '<text>'") when it has no shape.
+
+    >>> [tuple(f) for f in parse_fields("Name%10,Priority,Descr%-20")]
+    [('Name', 10), ('Priority', None), ('Descr', -20)]
+    """
+    from slurmsim.parse.transformers.sacctmgr import FieldListTransformer  # lazy: imports lark
+
+    parts = parse_with("fieldlist", text, f"Unknown field '{text}'", FieldListTransformer())
+    return [Field(name, width) for name, width in parts]
+
+
+def split_list(value: str) -> list[str]:
+    """A comma-separated value as sacctmgr reads it: empty items dropped, quotes removed."""
+    return [item for item in unquote(value).split(",") if item]
+
+
+def unquote(value: str) -> str:
+    """One pair of surrounding double quotes removed, as sacctmgr does."""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return value[1:-1]
+    return value
+
+
+# -- values ---------------------------------------------------------------------------------
+
+
+def parse_count(value: str) -> int | None:
+    """A count limit: a non-negative integer, or None for ``-1`` (no limit).
+
+    Raises ParseError(value) for anything else.
+    """
+    text = unquote(value).strip()
+    if text == "-1":
+        return None
+    if not text.isdigit() or len(text) > 10:
+        raise ParseError(value)
+    return int(text)
+
+
+def parse_minutes(value: str) -> int | None:
+    """A duration as sacctmgr reads ``MaxWall``: minutes, or ``[D-]H:M:S``; seconds back.
+
+    ``-1`` (or ``UNLIMITED``) gives None. Raises ParseError(value) for any other text.
+    """
+    text = unquote(value).strip()
+    if text == "-1":
+        return None
+    try:
+        return parse_duration(text)
+    except ParseError:
+        raise ParseError(value) from None
+
+
+def parse_factor(value: str) -> float:
+    """A floating-point setting (``UsageFactor``, ``UsageThreshold``)."""
+    try:
+        return float(unquote(value))
+    except ValueError:
+        raise ParseError(value) from None
+
+
+def parse_tres(value: str, *, current: str = "", op: str = "=") -> str:
+    """A TRES setting in its stored form, merged into ``current``: ``gres/gpu=8,cpu=4``.
+
+    A count of ``-1`` removes that TRES; ``-1`` alone clears them all. ``mem`` takes a
+    size (``100G``). Raises ParseError("slurmdb_format_tres_str: no TRES known by type
+    <name>") for an unknown TRES, or ParseError(value) for a bad count.
+    """
+    from slurmsim.model.limits import decode_tres
+
+    text = unquote(value)
+    if text.strip() == "-1":
+        return ""
+    merged = decode_tres(current) if op != "=" else {}
+    for item in text.split(","):
+        name, sep, amount = item.partition("=")
+        name = name.strip().lower()
+        if name not in TRES_ORDER:
+            raise ParseError(f"slurmdb_format_tres_str: no TRES known by type {name}")
+        if not sep or not amount:
+            raise ParseError(value)
+        if amount == "-1":
+            merged.pop(name, None)
+            continue
+        try:
+            merged[name] = parse_memory(amount) if name == "mem" else parse_count_strict(amount)
+        except ParseError:
+            raise ParseError(value) from None
+    return encode_tres(merged)
+
+
+def parse_count_strict(text: str) -> int:
+    """A plain non-negative integer (at most 10 digits)."""
+    if not text.isdigit() or len(text) > 10:
+        raise ParseError(text)
+    return int(text)
+
+
+__all__ = [
+    "Field",
+    "ParseError",
+    "Request",
+    "Word",
+    "parse_count",
+    "parse_factor",
+    "parse_fields",
+    "parse_minutes",
+    "parse_request",
+    "parse_tres",
+    "parse_word",
+    "split_list",
+]

@@ -1,0 +1,261 @@
+"""sacctmgr: show, add, modify and delete QOS, accounts, users and associations."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.cli.conftest import dump, slurm
+
+
+def _state():  # type: ignore[no-untyped-def]
+    from slurmsim.api.views import current_state
+
+    return current_state()[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "want"),
+    [
+        pytest.param(
+            ["-P", "show", "qos", "format=name,priority,preempt"],
+            "Name|Priority|Preempt\nnormal|0|\nhigh|100|normal\n",
+            id="parsable2 puts bars between cells",
+        ),
+        pytest.param(
+            ["-p", "-n", "list", "qos", "high", "format=name,usagefactor"],
+            "high|1.000000|\n",
+            id="parsable ends cells with a bar; noheader drops the header; a bare name selects",
+        ),
+        pytest.param(
+            ["show", "qos", "format=name%3,priority%-12"],
+            "Nam Priority     \n--- ------------ \nno+ 0            \nhi+ 100          \n",
+            id="a short width cuts with a plus; a negative one left-justifies",
+        ),
+        pytest.param(
+            ["-P", "show", "assoc", "where", "user=alice", "format=account,user,qos,defqos"],
+            "Account|User|QOS|Def QOS\nresearch|alice|high,normal|normal\n",
+            id="where user= selects that user's associations",
+        ),
+        pytest.param(
+            ["-P", "show", "user", "where", "account=product"],
+            "User|Def Acct|Admin\ncarol|product|None\n",
+            id="users by the accounts they are in",
+        ),
+        pytest.param(
+            ["-P", "show", "account", "research,product"],
+            "Account|Descr|Org\nproduct|product|dgx\nresearch|research|dgx\n",
+            id="accounts by name, sorted",
+        ),
+    ],
+)
+def test_show_prints_slurms_table_when_asked(cluster: Path, argv: list[str], want: str) -> None:
+    got = slurm("sacctmgr", *argv)
+    assert (got.exit, got.out, got.err) == (0, want, "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "exit_code", "stdout", "stderr"),
+    [
+        pytest.param(["show", "qos", "format=bogus"], 1, "", "Unknown field 'bogus'\n", id="field"),
+        pytest.param(
+            ["show", "qos", "bogus=1"],
+            1,
+            "",
+            " Unknown condition: bogus=1\n Use keyword 'set' to modify SLURM_PRINT_VALUE\n",
+            id="unknown condition",
+        ),
+        pytest.param(["frobnicate"], 1, "", "invalid keyword: frobnicate\n", id="unknown verb"),
+        pytest.param(
+            ["delete", "bogus"],
+            1,
+            "",
+            'No valid entity in delete command\nInput line must include "Account", "Cluster", '
+            '"Coordinator", "Federation", "QOS", "Resource", or "User"\n',
+            id="unknown entity",
+        ),
+        pytest.param(["-i", "add", "qos"], 1, "", " Need name of qos to add.\n", id="no name"),
+        pytest.param(["-i", "add", "qos", "high"], 1, " Nothing new added.\n", "", id="exists"),
+        pytest.param(
+            ["-i", "modify", "qos", "nosuch", "set", "priority=1"],
+            1,
+            " Nothing modified\n",
+            "",
+            id="modify matches nothing",
+        ),
+        pytest.param(
+            ["-i", "modify", "qos", "high"],
+            1,
+            "",
+            " You didn't give me anything to set\n",
+            id="modify without set",
+        ),
+        pytest.param(
+            ["-i", "add", "qos", "x", "MaxWall=abc"],
+            1,
+            "",
+            " Bad MaxWall time format: MaxWall=abc\n",
+            id="bad time",
+        ),
+        pytest.param(
+            ["-i", "modify", "user", "alice", "set", "qos=nosuch"],
+            1,
+            "",
+            "sacctmgr: error: You gave a bad qos 'nosuch'. Valid QOS's are normal,high\n"
+            " Unknown option: qos=nosuch\n Use keyword 'where' to modify condition\n",
+            id="unknown QOS in a list",
+        ),
+        pytest.param(["-i", "delete", "user", "nosuch"], 1, " Nothing deleted\n", "", id="none"),
+    ],
+)
+def test_refusal_prints_slurms_error_and_changes_nothing(
+    cluster: Path, argv: list[str], exit_code: int, stdout: str, stderr: str
+) -> None:
+    before = dump(cluster)
+    got = slurm("sacctmgr", *argv)
+    assert (got.exit, got.out, got.err) == (exit_code, stdout, stderr)
+    assert dump(cluster) == before
+
+
+def test_add_qos_stores_its_limits_for_the_engine(cluster: Path) -> None:
+    got = slurm(
+        "sacctmgr", "-i", "add", "qos", "gpu4", "Priority=50", "MaxTRESPerUser=gres/gpu=4",
+        "MaxJobsPU=2", "MaxWall=4:00:00", "GrpTRES=gres/gpu=16,cpu=64", "Flags=DenyOnLimit",
+        "Preempt=normal", "PreemptMode=requeue", "GraceTime=120", "UsageFactor=2",
+    )  # fmt: skip
+    assert got.exit == 0, got.err
+    qos = _state().qos["gpu4"]
+    assert (qos.priority, qos.preempt, qos.preempt_mode, qos.grace_time, qos.usage_factor) == (
+        50, ("normal",), "requeue", 120, 2.0,
+    )  # fmt: skip
+    assert qos.flags == ("DenyOnLimit",)
+    assert qos.limits == {
+        "MaxTRESPU": "gres/gpu=4",
+        "MaxJobsPU": "2",
+        "MaxWall": "14400",
+        "GrpTRES": "cpu=64,gres/gpu=16",
+    }
+
+
+@pytest.mark.parametrize(
+    ("stdin", "committed", "tail"),
+    [
+        pytest.param(b"y\n", True, "(N/y): \n", id="y commits"),
+        pytest.param(b"n\n", False, "(N/y): \n Changes Discarded\n", id="n discards"),
+        pytest.param(b"", False, "(N/y): \n Changes Discarded\n", id="end of input discards"),
+        pytest.param(
+            b"xy", True, "(N/y): \nY or N please\n(N/y): \n", id="another character asks again"
+        ),
+    ],
+)
+def test_change_without_immediate_asks_before_committing(
+    cluster: Path, stdin: bytes, committed: bool, tail: str
+) -> None:
+    got = slurm("sacctmgr", "add", "qos", "tq", stdin=stdin)
+    assert got.exit == 0
+    assert got.out.endswith(
+        "Would you like to commit changes? (You have 30 seconds to decide)\n" + tail
+    )
+    assert ("tq" in _state().qos) is committed
+
+
+def test_modify_and_delete_qos_follow_where_clauses(cluster: Path) -> None:
+    slurm("sacctmgr", "-i", "add", "qos", "a,b")
+    got = slurm("sacctmgr", "-i", "modify", "qos", "where", "name=a,b", "set", "Flags+=NoDecay")
+    assert got.out == " Modified qos...\n  a\n  b\n"
+    assert [_state().qos[n].flags for n in "ab"] == [("NoDecay",), ("NoDecay",)]
+    slurm("sacctmgr", "-i", "modify", "user", "alice", "set", "qos+=a")
+    got = slurm("sacctmgr", "-i", "delete", "qos", "a")
+    assert (got.exit, got.out) == (0, " Deleting QOS(s)...\n  a\n")
+    alice = next(x for x in _state().associations if x.user == "alice")
+    assert alice.qos == ("high", "normal")
+
+
+def test_user_association_limits_are_stored_with_the_association(cluster: Path) -> None:
+    got = slurm(
+        "sacctmgr", "-i", "modify", "user", "where", "name=alice", "account=research", "set",
+        "Fairshare=5", "GrpTRES=gres/gpu=8", "MaxJobs=3", "MaxWall=60",
+    )  # fmt: skip
+    assert got.out == (
+        " Modified user associations...\n  C = dgxcluster A = research             U = alice    \n"
+    )
+    alice = next(x for x in _state().associations if x.user == "alice")
+    assert (alice.shares, alice.limits) == (
+        5,
+        {"GrpTRES": "gres/gpu=8", "MaxJobs": "3", "MaxWall": "3600"},
+    )
+
+
+def test_new_account_and_user_join_the_tree(cluster: Path) -> None:
+    assert slurm("sacctmgr", "-i", "add", "account", "nlp", "parent=research").exit == 0
+    assert slurm("sacctmgr", "-i", "add", "user", "dave", "account=nlp").exit == 0
+    got = slurm("sacctmgr", "-P", "show", "assoc", "format=account,user")
+    assert got.out.splitlines()[-3:] == ["research|root", "nlp|", "nlp|dave"]
+    assert _state().users["dave"].default_account == "nlp"
+
+
+def test_account_that_is_a_default_cannot_be_deleted(cluster: Path) -> None:
+    before = dump(cluster)
+    got = slurm("sacctmgr", "-i", "delete", "account", "product")
+    assert got.exit == 1
+    assert "  C = dgxcluster      A = product    U = carol    \n" in got.err
+    assert dump(cluster) == before
+
+
+@pytest.mark.parametrize(
+    ("argv", "stderr"),
+    [
+        pytest.param(
+            ["-i", "modify", "qos", "high", "set", "priority=1"],
+            "sacctmgr: error: Your user doesn't have privilege to perform this action\n"
+            " Error with request: Access/permission denied\n",
+            id="modify",
+        ),
+        pytest.param(
+            ["-i", "delete", "user", "bob"],
+            "sacctmgr: error: Your user doesn't have privilege to perform this action\n"
+            " Error with request: Access/permission denied\n",
+            id="delete",
+        ),
+        pytest.param(
+            ["-i", "add", "account", "mine"],
+            " Problem adding accounts: Access/permission denied\n",
+            id="add",
+        ),
+    ],
+)
+def test_plain_user_gets_slurms_permission_error(
+    cluster: Path, argv: list[str], stderr: str
+) -> None:
+    before = dump(cluster)
+    got = slurm("sacctmgr", *argv, user="alice")
+    assert (got.exit, got.err) == (1, stderr)
+    assert dump(cluster) == before
+
+
+_WORDS = st.sampled_from(
+    ["where", "set", "name=high", "qos+=x", "Flags=DenyOnLimit", "format=name%3", "x", "=",
+     "MaxWall=1-0", "GrpTRES=gres/gpu=", "account=research", "user=alice", "Priority=abc", "-1"]
+)  # fmt: skip
+_TEXT = st.text("abcNm=+-%,\"' 1/", max_size=12)
+
+
+@settings(
+    deadline=None, max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    verb=st.sampled_from(["show", "add", "modify", "delete", "list", "update"]),
+    entity=st.sampled_from(["qos", "account", "user", "assoc", "bogus"]),
+    words=st.lists(st.one_of(_WORDS, _TEXT), max_size=5),
+    user=st.sampled_from(["root", "alice"]),
+)
+def test_any_arguments_give_slurm_errors_and_a_refusal_changes_nothing(
+    cluster: Path, verb: str, entity: str, words: list[str], user: str
+) -> None:
+    before = dump(cluster)
+    got = slurm("sacctmgr", "-i", verb, entity, *words, user=user)
+    assert "Traceback" not in got.err
+    assert got.exit in (0, 1)
+    if got.exit != 0 or user == "alice" or verb in ("show", "list"):
+        assert dump(cluster) == before

@@ -1,0 +1,52 @@
+"""sacctmgr's changes, recorded from real Slurm 22.05 in order, replayed on a new cluster.
+
+``cases/`` was recorded by running each command on the oracle (shared/oracle/capture.sh,
+``GOLDEN_DIR`` set here), from the state of the default cluster, which the last
+commands restore. Standard input, where a case reads one (``< answer-y``), is in ``stdin/``.
+"""
+
+import os
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tests.clirunner import Result, run_command
+from tests.goldenfile import Case, load_case
+
+HERE = Path(__file__).parent
+CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
+
+
+def _argv_and_stdin(case: Case) -> tuple[list[str], bytes]:
+    words = shlex.split(case.command)
+    if len(words) >= 2 and words[-2] == "<":
+        return words[:-2], (HERE / "stdin" / words[-1]).read_bytes()
+    return words, b""
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    from slurmsim.api import cluster
+
+    db = tmp_path_factory.mktemp("sacctmgr") / "cluster.db"
+    saved = os.environ.get("SLURMSIM_DB")
+    os.environ["SLURMSIM_DB"] = str(db)
+    try:
+        cluster.init(None, None, force=True)
+        out = {}
+        for name, case in CASES.items():
+            argv, stdin = _argv_and_stdin(case)
+            out[name] = run_command(argv, case.user, stdin)
+        return out
+    finally:
+        if saved is None:
+            os.environ.pop("SLURMSIM_DB", None)
+        else:
+            os.environ["SLURMSIM_DB"] = saved
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_sacctmgr_change_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
+    case, got = CASES[name], results[name]
+    assert (got.exit, got.out, got.err) == (case.exit, case.stdout.decode(), case.stderr.decode())

@@ -1,0 +1,105 @@
+"""sacctmgr's argument grammar: words, where/set, format= lists and setting values."""
+
+import contextlib
+import doctest
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slurmsim.parse import sacctmgr
+from slurmsim.parse.errors import ParseError
+from slurmsim.parse.sacctmgr import Field, Word, parse_fields, parse_request, parse_tres, parse_word
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param("alice", Word("alice"), id="a bare word is a name"),
+        pytest.param("Priority=5", Word("Priority", "=", "5"), id="key and value"),
+        pytest.param("qos+=high", Word("qos", "+=", "high"), id="adding to a list"),
+        pytest.param("Flags-=NoDecay", Word("Flags", "-=", "NoDecay"), id="removing from a list"),
+        pytest.param("a=b=c", Word("a", "=", "b=c"), id="the value keeps later equals signs"),
+        pytest.param("name=", Word("name", "=", ""), id="an empty value"),
+        pytest.param("my-acct", Word("my-acct"), id="a dash inside a name"),
+    ],
+)
+def test_word_splits_into_key_operator_value_when_well_formed(text: str, want: Word) -> None:
+    assert parse_word(text) == want
+
+
+def test_request_splits_at_where_and_set_in_any_case() -> None:
+    request = parse_request(["tq1", "WHERE", "name=x", "Set", "Priority=5", "MaxWall=60"])
+    assert (request.head, request.where, request.set) == (
+        [Word("tq1")],
+        [Word("name", "=", "x")],
+        [Word("Priority", "=", "5"), Word("MaxWall", "=", "60")],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param("Name", [Field("Name")], id="one name"),
+        pytest.param(
+            "Name%3,Priority%-12", [Field("Name", 3), Field("Priority", -12)], id="widths"
+        ),
+        pytest.param("Name,,QOS", [Field("Name"), Field("QOS")], id="empty items are skipped"),
+    ],
+)
+def test_fields_read_names_and_widths_when_well_formed(text: str, want: list[Field]) -> None:
+    assert parse_fields(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "current", "want"),
+    [
+        pytest.param("gres/gpu=8,cpu=4", "", "cpu=4,gres/gpu=8", id="Slurm's TRES order"),
+        pytest.param("mem=100G", "", "mem=102400", id="memory in MB"),
+        pytest.param("cpu=2", "gres/gpu=8", "cpu=2,gres/gpu=8", id="merged into the current"),
+        pytest.param("gres/gpu=-1", "cpu=2,gres/gpu=8", "cpu=2", id="-1 removes one TRES"),
+        pytest.param("-1", "cpu=2", "", id="-1 alone clears"),
+    ],
+)
+def test_tres_limit_is_stored_in_tres_order_when_valid(text: str, current: str, want: str) -> None:
+    assert parse_tres(text, current=current, op="+=") == want
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param("gpu=8", "slurmdb_format_tres_str: no TRES known by type gpu", id="unknown"),
+        pytest.param("cpu=x", "cpu=x", id="a count that is not a number"),
+    ],
+)
+def test_tres_limit_is_refused_when_invalid(text: str, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        parse_tres(text)
+
+
+def test_docstring_examples_hold() -> None:
+    assert doctest.testmod(sacctmgr, optionflags=doctest.NORMALIZE_WHITESPACE).failed == 0
+
+
+_ALPHABET = "abcNm=+-%,\"' \n\t1-9_/"
+
+
+@settings(deadline=None)
+@given(st.text(_ALPHABET, max_size=20))
+def test_word_raises_only_parse_error_on_any_text(text: str) -> None:
+    with contextlib.suppress(ParseError):
+        parse_word(text)
+
+
+@settings(deadline=None)
+@given(st.text(_ALPHABET, max_size=20))
+def test_fields_raise_only_parse_error_on_any_text(text: str) -> None:
+    with contextlib.suppress(ParseError):
+        parse_fields(text)
+
+
+@settings(deadline=None)
+@given(st.text(_ALPHABET, max_size=20))
+def test_tres_raises_only_parse_error_on_any_text(text: str) -> None:
+    with contextlib.suppress(ParseError):
+        parse_tres(text)
