@@ -112,6 +112,97 @@ def advance(duration: str | None, until_idle: bool, until_job: int | None) -> No
             click.echo(f"  {_when(event.time)} {event.kind}{job} {event.detail}".rstrip())
 
 
+@cli.group()
+def fail() -> None:
+    """Break simulated hardware now, or at a later simulated instant (for drills).
+
+    Example: slurmsim fail node dgx3 --in 2h
+    """
+
+
+def _failure_time(at: str | None, in_: str | None) -> Instant | None:
+    """The instant of --at (Slurm's --begin forms) or --in (a duration); None: now."""
+    if at is not None and in_ is not None:
+        raise click.UsageError("give --at or --in, not both")
+    if at is None and in_ is None:
+        return None
+    from slurmsim.api import cluster
+    from slurmsim.parse.datetimes import parse_begin
+    from slurmsim.parse.durations import parse_interval
+    from slurmsim.parse.errors import ParseError
+
+    now = cluster.now()
+    try:
+        if at is not None:
+            return Instant(parse_begin(at, now, option="--at"))
+        return Instant(now + parse_interval(in_ or ""))
+    except ParseError:
+        raise click.BadParameter(f"invalid time {at or in_!r}") from None
+
+
+def _fail(kind: str, node: str, count: int, at: str | None, in_: str | None) -> None:
+    from slurmsim.api import failures
+    from slurmsim.model.errors import SlurmError
+    from slurmsim.model.failures import FailureKind
+
+    when = _failure_time(at, in_)
+    try:
+        events = failures.fail(FailureKind(kind), node, count=count, at=when)
+    except SlurmError as e:
+        raise click.ClickException(e.message) from None
+    if when is not None and not events:
+        click.echo(f"{kind} failure of {node} staged for {_when(when)}")
+    for event in events:
+        job = f" job {event.job_id}" if event.job_id is not None else ""
+        click.echo(f"{_when(event.time)} {event.kind}{job} {event.detail}".rstrip())
+
+
+_AT = click.option("--at", default=None, help="When (Slurm time forms: 21:00, now+1hour, ISO).")
+_IN = click.option("--in", "in_", default=None, help="How long from now (30s, 15m, 2h, 1d).")
+
+
+@fail.command("node")
+@click.argument("name")
+@_AT
+@_IN
+def fail_node(name: str, at: str | None, in_: str | None) -> None:
+    """The node stops answering: DOWN, its jobs end NODE_FAIL (batch jobs are requeued).
+
+    Example: slurmsim fail node dgx2
+    """
+    _fail("node", name, 1, at, in_)
+
+
+@fail.command("gpu")
+@click.argument("name")
+@click.option("--count", default=1, show_default=True, help="How many GPUs are lost.")
+@_AT
+@_IN
+def fail_gpu(name: str, count: int, at: str | None, in_: str | None) -> None:
+    """GPUs fall off the bus: the node drains with Slurm's reason; running jobs go on.
+
+    Example: slurmsim fail gpu dgx1
+    """
+    _fail("gpu", name, count, at, in_)
+
+
+@cli.command()
+@click.argument("name")
+def repair(name: str) -> None:
+    """Put a failed node back in service with all its GPUs.
+
+    Example: slurmsim repair dgx2
+    """
+    from slurmsim.api import failures
+    from slurmsim.model.errors import SlurmError
+
+    try:
+        failures.repair(name)
+    except SlurmError as e:
+        raise click.ClickException(e.message) from None
+    click.echo(f"{name} repaired")
+
+
 @cli.command()
 def status() -> None:
     """A picture of the cluster: every node's GPUs and the queue."""

@@ -38,16 +38,16 @@ def advance_clock(
     *, by: int | None = None, until_idle: bool = False, until_job: int | None = None
 ) -> Advanced:
     """``slurmsim clock advance``: move simulated time and let the engine play it out."""
-    from slurmsim.engine import simulate
+    from slurmsim.engine import failures
 
     with session(write=True) as s:
         start = s.state.now
         if until_job is not None:
-            events = simulate.run_until_job_ends(s.state, until_job)
+            events = failures.run_until_job_ends(s.state, until_job)
         elif until_idle:
-            events = simulate.run_until_idle(s.state)
+            events = failures.run_until_idle(s.state)
         else:
-            events = simulate.advance(s.state, Instant(start + (by or 0)))
+            events = failures.advance(s.state, Instant(start + (by or 0)))
         s.events.extend(events)
         return Advanced(start, s.state.now, events)
 

@@ -57,7 +57,7 @@ def session(*, write: bool) -> Iterator[Session]:
         mode = tx.get_meta("clock_mode") or clock.MANUAL
         until = clock.target(mode, state.now)
         if write and until > state.now:
-            from slurmsim.engine.simulate import advance  # writers only
+            from slurmsim.engine.failures import advance  # writers only
 
             s.events.extend(advance(state, until))
         yield s

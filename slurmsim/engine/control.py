@@ -321,7 +321,7 @@ def update_node(
             node.drain = True
         elif word == "DOWN":
             node.down = True
-            events.extend(_kill_jobs_on(state, name))
+            events.extend(kill_jobs_on(state, name))
         elif word in ("RESUME", "IDLE"):
             node.drain = node.down = False
             ping(node, now)
@@ -341,7 +341,8 @@ def update_node(
     return events
 
 
-def _kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
+def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
+    """The jobs on ``node`` die with it: requeued where Slurm would, else NODE_FAIL."""
     now = state.now
     events: list[Event] = []
     for job in sorted(state.jobs.values(), key=lambda j: j.job_id):

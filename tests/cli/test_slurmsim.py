@@ -74,3 +74,17 @@ def test_status_draws_nodes_and_queue(cluster: Path) -> None:
     assert code == 0
     assert "dgx1" in out
     assert "Queue" in out
+
+
+def test_slurmsim_fail_and_repair_drive_sinfo(cluster: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["fail", "node", "dgx2"])
+    assert result.exit_code == 0, result.output
+    assert "node_fail dgx2" in result.output
+    assert "down* dgx2" in slurm("sinfo").out
+    staged = runner.invoke(cli, ["fail", "gpu", "dgx3", "--in", "1m"])
+    assert "gpu failure of dgx3 staged for 2026-11-29T19:01:00" in staged.output
+    runner.invoke(cli, ["clock", "advance", "2m"])
+    assert "gres/gpu count repor slurm" in slurm("sinfo", "-R").out
+    assert runner.invoke(cli, ["repair", "dgx2"]).exit_code == 0
+    assert runner.invoke(cli, ["fail", "node", "nope"]).exit_code == 1

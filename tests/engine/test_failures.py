@@ -1,0 +1,96 @@
+"""Hardware failures and repairs, now or staged for a simulated instant."""
+
+import pytest
+
+from slurmsim.engine import failures
+from slurmsim.engine.submit import submit
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.failures import Failure, FailureKind, scheduled
+from slurmsim.model.jobs import JobState
+from slurmsim.model.time import Instant
+from tests.engine.builders import T0, cluster, job
+
+
+def _running_job(s, requeue=True):
+    a = submit(s, job("a", gpus_per_node=8, limit="1:00:00", runtime=3000, requeue=requeue))
+    failures.advance(s, Instant(T0 + 10))
+    assert a.state is JobState.RUNNING
+    return a
+
+
+@pytest.mark.parametrize(
+    ("requeue", "state"),
+    [
+        pytest.param(True, JobState.PENDING, id="a requeueable batch job goes back to the queue"),
+        pytest.param(False, JobState.NODE_FAIL, id="any other job ends NODE_FAIL"),
+    ],
+)
+def test_failed_node_goes_down_not_responding_and_kills_its_jobs(requeue, state):
+    s = cluster()
+    a = _running_job(s, requeue)
+    name = a.nodes[0]
+    failures.fail(s, Failure(s.now, FailureKind.NODE, name))
+    node = s.nodes[name]
+    assert (node.down, node.not_responding) == (True, True)
+    assert (node.reason, node.reason_user) == ("Not responding", "slurm")
+    assert a.state is state
+
+
+def test_lost_gpu_drains_the_node_and_running_jobs_go_on():
+    s = cluster(nodes=1)
+    a = _running_job(s)
+    failures.fail(s, Failure(s.now, FailureKind.GPU, "dgx1"))
+    node = s.nodes["dgx1"]
+    assert node.drain
+    assert node.reason == "gres/gpu count reported lower than configured (7 < 8)"
+    assert failures.gpus_lost(s, "dgx1") == 1
+    failures.advance(s, Instant(T0 + 4000))
+    assert a.state is JobState.COMPLETED
+    b = submit(s, job("b", limit="0:10:00"))
+    failures.advance(s, Instant(T0 + 4100))
+    assert b.state is JobState.PENDING
+
+
+def test_lost_gpus_add_up_in_the_reason():
+    s = cluster(nodes=1)
+    failures.fail(s, Failure(s.now, FailureKind.GPU, "dgx1", 2))
+    failures.fail(s, Failure(s.now, FailureKind.GPU, "dgx1", 1))
+    assert s.nodes["dgx1"].reason == "gres/gpu count reported lower than configured (5 < 8)"
+
+
+def test_repair_returns_the_node_to_service():
+    s = cluster(nodes=1)
+    failures.fail(s, Failure(s.now, FailureKind.NODE, "dgx1"))
+    b = submit(s, job("b", limit="0:10:00"))
+    failures.advance(s, Instant(T0 + 100))
+    assert b.state is JobState.PENDING
+    failures.repair(s, "dgx1")
+    node = s.nodes["dgx1"]
+    assert (node.down, node.drain, node.reason) == (False, False, None)
+    failures.advance(s, Instant(T0 + 110))
+    assert b.state is JobState.RUNNING
+
+
+def test_staged_failure_strikes_at_its_instant_during_an_advance():
+    s = cluster(nodes=1)
+    a = _running_job(s, requeue=False)
+    failures.stage(s, Failure(Instant(T0 + 500), FailureKind.NODE, "dgx1"))
+    failures.advance(s, Instant(T0 + 499))
+    assert a.state is JobState.RUNNING
+    failures.advance(s, Instant(T0 + 600))
+    assert (a.state, a.end_time) == (JobState.NODE_FAIL, T0 + 500)
+    assert scheduled(s) == []
+
+
+def test_staged_failure_is_applied_by_run_until_idle_while_jobs_run():
+    s = cluster(nodes=1)
+    a = _running_job(s, requeue=False)
+    failures.stage(s, Failure(Instant(T0 + 500), FailureKind.NODE, "dgx1"))
+    failures.run_until_idle(s)
+    assert (a.state, a.end_time) == (JobState.NODE_FAIL, T0 + 500)
+
+
+def test_unknown_node_is_refused():
+    s = cluster()
+    with pytest.raises(SlurmError, match="Invalid node name specified"):
+        failures.stage(s, Failure(Instant(T0 + 5), FailureKind.NODE, "nope"))
