@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import fairshare_factors
-from slurmsim.engine.lifecycle import finish, planned_end, start
+from slurmsim.engine.lifecycle import finish, planned_end, requeue, start
 from slurmsim.engine.priority import Factors, Scale, age_factor, clamp, factors, scale, static_key
 from slurmsim.engine.resources import Shape, shape
 from slurmsim.engine.select import Pool
@@ -281,6 +281,24 @@ class Context:
         self.ended += 1
         self.version += 1
         return event
+
+    def requeue(self, job: Job, now: Instant) -> Event:
+        """A running job lets go of its resources and waits again under its own id
+        (preemption with mode REQUEUE); the next look at it finds its begin time."""
+        self.flush_stamps()
+        self.pool.give(job.alloc)
+        if job.array_job_id is not None:
+            self._count_task(job, -1)
+        for name in job.nodes:
+            node = self.state.nodes.get(name)
+            if node is not None:
+                node.last_busy_time = now
+        requeue(self.state, job, now)
+        job.reason = "None"  # BeginTime once a pass looks at it (golden 145, 146)
+        self.blocked[job.job_id] = Blocked("None", Recheck.AT_TIME, Instant(0))
+        self.ended += 1
+        self.version += 1
+        return Event(now, "job_requeue", job.job_id, "PREEMPTED")
 
     def next_end(self) -> tuple[Instant, Job, JobState] | None:
         """The earliest pending job end, dropping heap entries that no longer hold."""

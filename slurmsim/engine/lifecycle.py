@@ -139,7 +139,8 @@ def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | N
     job.alloc = ()
     job.restarts += 1
     job.submit_time = now
-    job.start_time = None
+    # Its expected start is when it may run again (golden 149: StartTime = EligibleTime).
+    job.start_time = Instant(now + REQUEUE_DELAY)
     job.end_time = None
     job.sched_nodes = ()
     job.accrue_time = None

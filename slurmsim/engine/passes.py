@@ -11,6 +11,7 @@ block nobody.
 
 from dataclasses import dataclass, field
 
+from slurmsim.engine import preempt
 from slurmsim.engine.context import Context
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
@@ -82,6 +83,9 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass) -> None:
             job.request.req_nodes,
         )
         if alloc is None:
+            if preempt.enabled(ctx.state):
+                victims = preempt.choose(ctx, job, part, candidates)
+                run.events.extend(preempt.preempt(ctx, victims, now))
             _fail(ctx, job, part, run, _why_not(ctx, job, part))
             return
         is_array = bool(job.array_tasks)

@@ -10,8 +10,9 @@ has queued for that same instant, as a slurmctld RPC usually beats the backgroun
 pass that shares its second (golden 073: job 235, submitted at 19:05:33, took its
 id before the pass at 19:05:33 split off the array tasks 236 and 237).
 
-Passes: a submit, job end, release, resume or cancel queues one main pass
-``TRIGGER_DELAY`` later (golden 073/088: submitted 19:05:31, started 19:05:33),
+Passes: a submit, release, resume or cancel queues one main pass
+``TRIGGER_DELAY`` later (golden 073/088: submitted 19:05:31, started 19:05:33), a
+job's end one at once (golden 176),
 limited to ``default_queue_depth`` jobs; a full main pass runs every
 ``sched_interval`` and, under sched/backfill, a backfill cycle every
 ``bf_interval``, both on a grid counted from the cluster's epoch. Like
@@ -200,7 +201,9 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             # A job killed at its time limit dies of the SIGTERM sent to it: ExitCode=0:15.
             signal = SIGTERM if step.final is JobState.TIMEOUT else 0
             event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal)
-            trigger(state)
+            # A job that ends frees its nodes for a pass in the same second (golden 176: job
+            # 240 started at 19:06:33, when the two sweep tasks before it ended).
+            state.sched_due = now
             return [event]
         case Kind.PURGE:
             del state.jobs[step.job_id]

@@ -30,14 +30,7 @@ KNOWN: dict[str, str] = {
     "104-sbatch-test-only-busy": "will-run on a busy cluster: Slurm's 19:46:33 is unexplained",
     "124-scontrol-show-job-cancelled": "LastSchedEval/Scheduler of a job cancelled right after "
     "a release: slurmctld's immediate pass on release is not modelled",
-    "145-squeue-after-preempt-2s": _PREEMPTION,
-    "146-squeue-after-preempt-10s": _PREEMPTION,
-    "148-scontrol-show-job-high": _PREEMPTION,
-    "149-scontrol-show-job-preempted": _PREEMPTION,
-    "154-sprio-after-preempt": _PREEMPTION,
-    "155-scontrol-show-job-preempted-later": _PREEMPTION,
     "176-squeue-final": _PREEMPTION,
-    "178-sprio-final": _PREEMPTION,
 }
 
 
