@@ -23,6 +23,11 @@ def render_status(state: ClusterState, console: Console | None = None) -> None:
     console.print(f"[bold]{state.config.cluster_name}[/bold]  simulated time {when}")
     console.print(_nodes_table(state))
     console.print(_queue_table(state))
+    lost = sorted((j.job_id, j.gpu_seconds_lost) for j in state.jobs.values() if j.gpu_seconds_lost)
+    if lost:
+        total = sum(seconds for _, seconds in lost) / 3600
+        jobs = ", ".join(f"{job_id}: {seconds / 3600:.2f}" for job_id, seconds in lost)
+        console.print(f"GPU-hours lost to preemption and failures: {total:.2f} ({jobs})")
 
 
 def _job_colour(job_id: int) -> str:

@@ -49,6 +49,7 @@ class SubmitOptions:
     exclusive: bool = False
     contiguous: bool = False
     constraint: str | None = None
+    reservation: str | None = None
     begin: str | None = None
     array: tuple[int, ...] | None = None
     array_throttle: int | None = None
@@ -182,6 +183,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         exclusive=opts.exclusive,
         contiguous=opts.contiguous,
         features=opts.constraint,
+        reservation=opts.reservation,
         begin_time=begin,
         dependency=opts.dependency,
         nice=opts.nice,
@@ -198,6 +200,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         environment=opts.environment,
         runtime=Seconds(sim.runtime) if sim.runtime is not None else None,
         exit_code=sim.exit_code,
+        checkpoint_every=Seconds(sim.checkpoint_every) if sim.checkpoint_every else None,
         uid=user.uid,
         gid=user.gid,
         alloc_sid=os.getsid(0),

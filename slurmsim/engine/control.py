@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from slurmsim.engine import updates
 from slurmsim.engine.dependency import parse_dependency
-from slurmsim.engine.lifecycle import SIGTERM, finish
+from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
 from slurmsim.engine.priority import priority
@@ -353,6 +353,7 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
             job.priority = priority(state, job)
             events.append(Event(now, "job_requeue", job.job_id, "NODE_FAIL"))
         else:
+            count_loss(job, now)
             events.append(finish(job, now, JobState.NODE_FAIL, reason="NodeDown"))
     if events:
         trigger(state)

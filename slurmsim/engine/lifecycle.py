@@ -133,8 +133,27 @@ def finish(
     return Event(now, "job_end", job.job_id, final.value)
 
 
+def interrupt(job: Job, now: Instant) -> None:
+    """A running job is stopped before its end to run again: it keeps the work up to
+    its last checkpoint (none without ``--checkpoint-every``), the rest is lost."""
+    job.work_done = Seconds(job.work_done + count_loss(job, now))
+
+
+def count_loss(job: Job, now: Instant) -> int:
+    """Add to ``gpu_seconds_lost`` the work a running job loses if stopped ``now``;
+    return the seconds of work it keeps (up to its last checkpoint)."""
+    if job.state is not JobState.RUNNING or job.start_time is None:
+        return 0
+    elapsed = now - job.start_time
+    every = job.request.checkpoint_every
+    kept = elapsed // every * every if every else 0
+    job.gpu_seconds_lost += (elapsed - kept) * sum(len(a.gpus) for a in job.alloc)
+    return kept
+
+
 def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | None = None) -> None:
     """Put a job back to PENDING under its own id, eligible again after the credential delay."""
+    interrupt(job, now)
     job.state = JobState.PENDING
     job.alloc = ()
     job.restarts += 1

@@ -18,6 +18,7 @@ could not make room for a GPU job anyway).
 """
 
 from slurmsim.engine.context import Context
+from slurmsim.engine.lifecycle import count_loss
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import place
 from slurmsim.model.cluster import ClusterState
@@ -115,6 +116,7 @@ def preempt(ctx: Context, victims: list[Job], now: Instant) -> list[Event]:
         if mode(state, victim) == "REQUEUE" and requeueable:
             events.append(ctx.requeue(victim, now))
         else:
+            count_loss(victim, now)
             events.append(ctx.end(victim, now, JobState.PREEMPTED, reason="Preempted"))
     soon = Instant(now + 1)
     if state.sched_due is None or state.sched_due > soon:

@@ -95,6 +95,7 @@ class JobRequest:
     exclusive: bool = False
     contiguous: bool = False
     features: str | None = None
+    reservation: str | None = None  # --reservation
     #: The nodes whose features satisfy ``features``, worked out when the job is
     #: submitted (None: no constraint).
     feature_nodes: tuple[str, ...] | None = None
@@ -115,6 +116,8 @@ class JobRequest:
     #: Simulation: how long the job would really run, and how it ends.
     runtime: Seconds | None = None  # None: runs to its time limit
     exit_code: int = 0
+    #: ``#SLURMSIM --checkpoint-every``: an interrupted job resumes from its last checkpoint.
+    checkpoint_every: Seconds | None = None
     uid: int = 0
     gid: int = 0
     alloc_node: str = "localhost"
@@ -168,8 +171,10 @@ class Job:
     array_task_id: int | None = None
     array_tasks: tuple[int, ...] = ()  # task ids not yet split off (meta record only)
     array_throttle: int | None = None
-    #: Seconds of simulated work already done (for requeue and checkpoints later).
+    #: Seconds of simulated work already done (kept up to the last checkpoint on a requeue).
     work_done: Seconds = Seconds(0)
+    #: GPU-seconds of work thrown away by preemption, requeue or node failure.
+    gpu_seconds_lost: int = 0
     extra: dict[str, str] = field(default_factory=dict)
 
     @property

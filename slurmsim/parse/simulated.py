@@ -4,7 +4,9 @@ A job's script does not execute in simulation, so the script says what would
 happen, in this order of precedence:
 
 1. ``#SLURMSIM --runtime=TIME`` and ``#SLURMSIM --exit-code=N`` directives
-   (anywhere in the script; TIME in any Slurm duration form or ``30s``/``2h``).
+   (anywhere in the script; TIME in any Slurm duration form or ``30s``/``2h``);
+   ``#SLURMSIM --checkpoint-every=TIME`` says how often the job saves its work, so
+   that after a preemption, requeue or node failure it resumes from there.
 2. Otherwise the obvious top-level commands: the literal ``sleep N`` commands
    add up to the run time (``sleep "${1:-600}"`` takes the script argument or
    the default), and an ``exit N`` line ends the script with that code. This is
@@ -71,12 +73,14 @@ _QUICK = frozenset(
 class Simulated:
     runtime: int | None  # seconds; None: until the time limit
     exit_code: int = 0
+    checkpoint_every: int | None = None  # seconds between checkpoints; None: none
 
 
 def simulated(script: str, args: tuple[str, ...] = ()) -> Simulated:
     """Read the simulation hints of a batch script (see the module docstring)."""
     runtime: int | None = None
     exit_code: int | None = None
+    checkpoint: int | None = None
     for line in script.splitlines():
         m = _DIRECTIVE.match(line)
         if not m:
@@ -87,13 +91,17 @@ def simulated(script: str, args: tuple[str, ...] = ()) -> Simulated:
                 runtime = parse_interval(value)
             elif key == "--exit-code":
                 exit_code = _exit_code(value)
+            elif key == "--checkpoint-every":
+                checkpoint = parse_interval(value)
+                if checkpoint <= 0:
+                    raise ParseError(f"invalid #SLURMSIM --checkpoint-every: {value}")
             else:
                 raise ParseError(f"unknown #SLURMSIM option: {key}")
     if runtime is None or exit_code is None:
         guessed = _from_commands(script, args)
         runtime = guessed.runtime if runtime is None else runtime
         exit_code = guessed.exit_code if exit_code is None else exit_code
-    return Simulated(runtime, exit_code)
+    return Simulated(runtime, exit_code, checkpoint)
 
 
 def _exit_code(value: str) -> int:

@@ -94,3 +94,26 @@ def test_unknown_node_is_refused():
     s = cluster()
     with pytest.raises(SlurmError, match="Invalid node name specified"):
         failures.stage(s, Failure(Instant(T0 + 5), FailureKind.NODE, "nope"))
+
+
+@pytest.mark.parametrize(
+    ("checkpoint", "lost_gpu_seconds", "second_run"),
+    [
+        pytest.param(None, 8 * 1000, 3000, id="no checkpoint: all work is lost"),
+        pytest.param(300, 8 * 100, 2100, id="resumes from the checkpoint at 900 s"),
+    ],
+)
+def test_interrupted_job_resumes_from_its_last_checkpoint(checkpoint, lost_gpu_seconds, second_run):
+    s = cluster(nodes=1)
+    a = submit(
+        s,
+        job("a", gpus_per_node=8, limit="2:00:00", runtime=3000, checkpoint_every=checkpoint),
+    )
+    failures.advance(s, Instant(T0 + 3))
+    failures.advance(s, Instant(a.start_time + 1000))
+    failures.fail(s, Failure(s.now, FailureKind.NODE, "dgx1"))
+    assert (a.state, a.gpu_seconds_lost) == (JobState.PENDING, lost_gpu_seconds)
+    failures.repair(s, "dgx1")
+    failures.run_until_idle(s)
+    assert a.state is JobState.COMPLETED
+    assert a.end_time - a.start_time == second_run
