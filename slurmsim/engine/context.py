@@ -96,6 +96,13 @@ class Context:
             self._fairshare = fairshare_factors(self.state)
         return self._fairshare
 
+    def fairshare_moved(self) -> None:
+        """Usage was recalculated: fair-share factors, and priorities built on them, are
+        worked out again when next needed."""
+        self._fairshare = None
+        self._factors_by_key.clear()
+        self._static_priority.clear()
+
     def shape_for(self, job: Job, part: Partition) -> Callable[[int], Shape | None]:
         """``n -> Shape`` for this job, remembered: a request does not change within a pass."""
         config = self.state.config

@@ -7,6 +7,7 @@ sets the same fields.
 
 from dataclasses import replace
 
+from slurmsim.engine import usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
@@ -153,6 +154,8 @@ def count_loss(job: Job, now: Instant) -> int:
 
 def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | None = None) -> None:
     """Put a job back to PENDING under its own id, eligible again after the credential delay."""
+    if job.state is JobState.RUNNING:
+        usage.charge_end(state, job, now)
     interrupt(job, now)
     job.state = JobState.PENDING
     job.alloc = ()

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from slurmsim.engine import usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context
 from slurmsim.engine.lifecycle import SIGTERM
@@ -151,17 +152,18 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> None:
     if not ctx.quiet():
         return
     horizon = min(t for t in _real_step_times(ctx, until) if t is not None)
+    first: dict[Kind, Instant] = {}
     last: dict[Kind, Instant] = {}
     for tick in _periodic(ctx):
         if tick.time < horizon:
             interval = _interval(ctx, tick.kind)
+            first[tick.kind] = tick.time
             last[tick.kind] = Instant(tick.time + (horizon - 1 - tick.time) // interval * interval)
     for kind, t in sorted(last.items(), key=lambda kv: (kv[1], kv[0])):
         state.now = t
         match kind:
             case Kind.PRIORITY:
-                state.extra[_PRIORITY_KEY] = str(t)
-                ctx.recalculate_priorities(t)
+                _priority_passes(ctx, first[kind], t)
             case Kind.MAIN_PERIODIC:
                 state.last_sched = t
                 ctx.stamp(ctx.main_tested, t)
@@ -200,6 +202,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             code = step.job.request.exit_code if step.final is JobState.FAILED else 0
             # A job killed at its time limit dies of the SIGTERM sent to it: ExitCode=0:15.
             signal = SIGTERM if step.final is JobState.TIMEOUT else 0
+            usage.charge_end(state, step.job, now)
             event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal)
             # A job that ends frees its nodes for a pass in the same second (golden 176: job
             # 240 started at 19:06:33, when the two sweep tasks before it ended).
@@ -209,8 +212,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             del state.jobs[step.job_id]
             return [Event(now, "job_purge", step.job_id)]
         case Kind.PRIORITY:
-            state.extra[_PRIORITY_KEY] = str(now)
-            ctx.recalculate_priorities(now)
+            _priority_passes(ctx, now, now)
             return []
         case Kind.MAIN_TRIGGERED:
             state.sched_due = None
@@ -238,6 +240,21 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
     return []
 
 
+def _priority_passes(ctx: Context, first: Instant, last: Instant) -> None:
+    """The decay thread's passes from ``first`` to ``last`` (every PriorityCalcPeriod):
+    usage decays and running jobs are charged at each, so that many quiet periods
+    played at once add up as they would one by one; priorities follow the last."""
+    state = ctx.state
+    period = _interval(ctx, Kind.PRIORITY)
+    for t in range(first, last + 1, period):
+        done = state.last_usage_calc
+        if done is None or t > done:  # a pass already made at this instant stays
+            usage.recalc(state, Instant(t))
+    state.extra[_PRIORITY_KEY] = str(last)
+    ctx.fairshare_moved()
+    ctx.recalculate_priorities(last)
+
+
 def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
     """The first instant at or after ``after`` on a grid of ``interval`` from the epoch,
     skipping ``last`` (the one already handled)."""
@@ -257,7 +274,7 @@ def _periodic(ctx: Context) -> list[_Step]:
     if cfg.scheduler_type == "sched/backfill":
         t = _grid(state.now, state.last_backfill, params.bf_interval)
         steps.append(_Step(t, Kind.BACKFILL))
-    if cfg.priority_type == "priority/multifactor" and cfg.priority_weights.age:
+    if cfg.priority_type == "priority/multifactor":  # ages and decays usage
         last = state.extra.get(_PRIORITY_KEY)
         t = _grid(state.now, Instant(int(last)) if last else None, PRIORITY_CALC_PERIOD)
         steps.append(_Step(t, Kind.PRIORITY))
