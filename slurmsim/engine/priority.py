@@ -48,11 +48,11 @@ class Factors:
         return self.total_with(self.weighted_age)
 
     @property
-    def static(self) -> float:
-        """Everything but age: constant while a job waits, as long as the cluster stays put."""
+    def own(self) -> float:
+        """What the job's own request contributes (neither age nor fair share): constant
+        while it waits."""
         return (
             self.weighted_assoc
-            + self.weighted_fairshare
             + self.weighted_job_size
             + self.weighted_partition
             + self.weighted_qos
@@ -60,6 +60,12 @@ class Factors:
             + self.site
             - self.nice
         )
+
+    @property
+    def static(self) -> float:
+        """Everything but age. Fair share is added last, so that the queue can keep ``own``
+        per job and one fair-share term per association, which moves with usage."""
+        return self.own + self.weighted_fairshare
 
     def total_with(self, weighted_age: float) -> float:
         """``total`` with another age term. Age is added last, so that the queue can keep
