@@ -7,6 +7,7 @@ Slurm's client does; refusals by the controller end it with status 1.
 """
 
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 
@@ -250,10 +251,12 @@ def submit_options(
         exclusive="exclusive" in v,
         contiguous="contiguous" in v,
         constraint=text("constraint"),
+        reservation=text("reservation"),
         begin=text("begin"),
         array=array,
         array_throttle=throttle,
         dependency=text("dependency"),
+        kill_on_invalid_dep=_yes_no(text("kill-on-invalid-dep"), "kill-on-invalid-dep"),
         hold="hold" in v,
         nice=_nice(v),
         requeue=False if "no-requeue" in v else (True if "requeue" in v else None),
@@ -279,16 +282,23 @@ def _nodes(value: str | None) -> tuple[int, int | None] | None:
     return lo, hi
 
 
+def _yes_no(value: str | None, option: str) -> bool | None:
+    if value is None:
+        return None
+    if value.lower() in ("yes", "no"):
+        return value.lower() == "yes"
+    raise InvalidOption(f"Invalid --{option} specification")
+
+
 def _nice(v: Mapping[str, str | None]) -> int:
     if "nice" not in v:
         return 0
     value = v["nice"]
     if value is None:
         return 100
-    try:
-        nice = int(value)
-    except ValueError:
-        raise InvalidOption("Invalid --nice value") from None
+    # Read as C's strtol: the leading integer, 0 when there is none (--nice=abc is 0).
+    match = re.match(r"\s*([+-]?\d+)", value)
+    nice = int(match[1]) if match else 0
     if abs(nice) > 2147483645:
         raise InvalidOption("Invalid --nice value, out of range (+/- 2147483645)")
     return nice
@@ -300,7 +310,8 @@ def _array(value: str | None) -> tuple[tuple[int, ...] | None, int | None]:
     from slurmsim.parse.arrays import parse_array
 
     try:
-        spec = parse_array(value)
+        # MaxArraySize is the controller's check (engine.submit), not the client's.
+        spec = parse_array(value, max_array_size=2**31)
     except ParseError:
         raise SlurmError("Invalid job array specification") from None
     return spec.indices, spec.throttle

@@ -5,6 +5,7 @@ nothing and exits 0, as Slurm does; only ``-v`` shows why. A refused
 cancellation exits with Slurm's error number truncated to 8 bits.
 """
 
+import re
 import sys
 from collections.abc import Sequence
 
@@ -31,6 +32,8 @@ ERRNO = {
     "Access/permission denied": 2002,
     "Job/step already completing or completed": 2021,
 }
+#: Comma-separated job specs; a comma inside ``12_[1,3]`` belongs to the spec.
+_JOB_SPECS = re.compile(r"(?:\[[^\]]*\]|[^,\[])+")
 _STATES = {"PENDING", "PD", "RUNNING", "R", "SUSPENDED", "S"}
 _SIGNALS = {
     "HUP": 1, "INT": 2, "QUIT": 3, "KILL": 9, "USR1": 10, "SEGV": 11, "USR2": 12,
@@ -60,9 +63,9 @@ def scancel(argv: list[str]) -> int:
 
     refs = []
     for word in operands:
-        for piece in word.split(","):
+        for piece in _JOB_SPECS.findall(word):
             try:
-                refs.append(JobRef.parse(piece))
+                refs.extend(JobRef.parse_many(piece))
             except SlurmError:
                 err(f"{PROG}: error: Invalid job id {piece}\n")
                 return 1
@@ -87,16 +90,16 @@ def scancel(argv: list[str]) -> int:
         users=_split(opts.get("user")),
         partitions=_split(opts.get("partition")),
         states=states,
-        names=_split(opts.get("name")),
+        names=[n] if (n := opts.get("name")) else [],  # one name: "a,b" is a name
         me="me" in opts,
         signal=signal,
     )
     code = 0
     for outcome in outcomes:
+        if verbose:  # said before the controller answers, so also before its refusal
+            action = f"Signal {signal} to job" if signal else "Terminating job"
+            err(f"{PROG}: {action} {outcome.ref}\n")
         if outcome.error is None:
-            if verbose:
-                action = f"Signal {signal} to job" if signal else "Terminating job"
-                err(f"{PROG}: {action} {outcome.ref}\n")
             continue
         quiet_miss = outcome.error in (
             "Invalid job id specified",

@@ -6,8 +6,12 @@ nodes; users may change only their own jobs, within what Slurm allows them.
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cli._common import VERSION, err, options, out, parse_args, run
+
+if TYPE_CHECKING:
+    from slurmsim.format.rendered import Rendered
 
 PROG = "scontrol"
 
@@ -21,9 +25,10 @@ _OPTIONS = options(
     ]
 )  # fmt: skip
 
-_COMMANDS = ("show", "update", "hold", "uhold", "release", "requeue", "top", "version", "ping")
-_ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "hostnames", "hostlist",
-             "hostlistsorted")  # fmt: skip
+_COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
+             "requeuehold", "top", "version", "ping")  # fmt: skip
+_ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "reservation",
+             "reservations", "hostnames", "hostlist", "hostlistsorted")  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -72,6 +77,10 @@ def scontrol(argv: list[str]) -> int:
         return _show(rest, detail=detail, oneliner="oneliner" in flags)
     if command == "update":
         return _update(rest)
+    if command == "create":
+        return _create(rest)
+    if command == "delete":
+        return _delete(rest)
     return _job_control(command, rest)
 
 
@@ -79,13 +88,20 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     if not args:
         err("too few arguments for keyword:show\n")
         return 1
-    entity = _keyword(args[0], _ENTITIES)
-    name = args[1] if len(args) > 1 else None
+    head, eq, value = args[0].partition("=")
+    entity = _keyword(head if eq else args[0], _ENTITIES)
+    if eq and head.lower() == "reservationname":
+        entity = "reservation"
+    name = value if eq else (args[1] if len(args) > 1 else None)
     if entity in ("hostnames", "hostlist", "hostlistsorted"):
         return _hostlist(entity, name)
     if entity is None:
         err(f"invalid entity: {args[0]} for keyword: show\n")
         return 1
+    if entity.startswith("reservation"):
+        from slurmsim.api import reservations
+
+        return _print(reservations.show(name, oneliner=oneliner))
     from slurmsim.api.views import current_state
     from slurmsim.format import scontrol as fmt
 
@@ -134,6 +150,8 @@ def _update(args: list[str]) -> int:
     keys = [k.lower() for k, _ in pairs]
     if "jobid" in keys or "job" in keys:
         return _update_job(pairs)
+    if "reservationname" in keys:
+        return _update_reservation(pairs)
     if "nodename" in keys:
         return _update_node(pairs)
     if "partitionname" in keys:
@@ -146,6 +164,100 @@ def _update(args: list[str]) -> int:
     err('Input line must include "NodeName", "PartitionName", "Reservation", "JobId", or '
         '"SlurmctldDebug"\n')  # fmt: skip
     return 1
+
+
+def _print(rendered: "Rendered") -> int:
+    out(rendered.stdout)
+    err(rendered.stderr)
+    return rendered.exit_code
+
+
+def _create(args: list[str]) -> int:
+    """``scontrol create reservation KEY=VALUE...``."""
+    from slurmsim.api import reservations
+    from slurmsim.model.errors import InvalidOption, SlurmError
+
+    if not args:
+        err("too few arguments for keyword:create\n")
+        return 1
+    if _keyword(args[0].partition("=")[0], ("reservation", "reservationname")) is None:
+        err(f"invalid keyword: {args[0]}\n")
+        return 1
+    words = args[1:] if "=" not in args[0] else args
+    pairs = _assignments(words)
+    if pairs is None:
+        return 1
+    try:
+        name = reservations.create(pairs)
+    except InvalidOption as e:
+        err(f"{e.detail}\n" if e.detail else "")
+        err(f"scontrol: error: {e.message}\n")
+        return 1
+    except SlurmError as e:
+        out(e.detail or "")
+        err(f"Error creating the reservation: {e.message}\n")
+        return 1
+    out(f"Reservation created: {name}\n")
+    return 0
+
+
+def _update_reservation(pairs: list[tuple[str, str]]) -> int:
+    from slurmsim.api import reservations
+    from slurmsim.model.errors import InvalidOption, SlurmError
+
+    name = next(v for k, v in pairs if k.lower() == "reservationname")
+    rest = [(k, v) for k, v in pairs if k.lower() != "reservationname"]
+    try:
+        reservations.update(name, rest)
+    except InvalidOption as e:
+        err(f"{e.detail}\n" if e.detail else "")
+        err(f"scontrol: error: {e.message}\n")
+        err("slurm_update error: No error\n")
+        return 1
+    except SlurmError as e:
+        out(e.detail or "")
+        err(f"Error updating the reservation: {e.message}\n")
+        err(f"slurm_update error: {e.message}\n")
+        return 1
+    out("Reservation updated.\n")
+    return 0
+
+
+def _delete(args: list[str]) -> int:
+    """``scontrol delete reservation NAME`` or ``delete ReservationName=NAME``."""
+    from slurmsim.api import reservations
+    from slurmsim.model.errors import SlurmError
+
+    if not args:
+        err("too few arguments for delete keyword\n")
+        return 1
+    tag, eq, name = args[0].partition("=")
+    if not eq:
+        if len(args) < 2:
+            err("scontrol: error: Proper format is 'delete <ENTITY>=<ID>' or "
+                "'delete <ENTITY> <ID>'\n")  # fmt: skip
+            return 1
+        name = args[1]
+    if _keyword(tag, ("reservation", "reservationname")) is None:
+        err(f"invalid keyword: {args[0]}\n")
+        return 1
+    try:
+        reservations.delete(name)
+    except SlurmError as e:
+        err(f"delete_reservation {args[0]}: {e.message}\n")
+        return 1
+    return 0
+
+
+def _assignments(words: list[str]) -> list[tuple[str, str]] | None:
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.keyvalue import parse_assignments
+
+    try:
+        return parse_assignments(words)
+    except ParseError as e:
+        err(f"{e.message}\n")
+        return None
 
 
 def _update_node(pairs: list[tuple[str, str]]) -> int:
@@ -181,23 +293,30 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
 
 
 def _update_job(pairs: list[tuple[str, str]]) -> int:
-    from slurmsim.api.control import JobRef, update_job
+    from slurmsim.api.control import JobRef, read_job_update, update_job
     from slurmsim.model.errors import SlurmError
 
     ids: list[str] = []
-    changes: dict[str, str] = {}
+    changes: list[tuple[str, str]] = []
     for key, value in pairs:
         if key.lower() in ("jobid", "job"):
             ids.extend(v for v in value.split(",") if v)
         else:
-            changes[key] = value
+            changes.append((key, value))
     if not ids:
         err("No job ID specified\n")
         return 1
+    try:
+        update, lines = read_job_update(changes)
+    except SlurmError as e:
+        err("".join(f"{line}\n" for line in (e.detail or "").splitlines()))
+        err(f"{e.message}\n")
+        return 1
+    err("".join(f"{line}\n" for line in lines))
     code = 0
     for text in ids:
         try:
-            update_job(JobRef.parse(text), changes)
+            update_job(JobRef.parse(text), update)
         except SlurmError as e:
             err(f"{e.message} for job {text}\n")
             code = 1
@@ -208,10 +327,14 @@ def _job_control(command: str, args: list[str]) -> int:
     from slurmsim.api import control
     from slurmsim.model.errors import SlurmError
 
+    if command == "top" and len(args) > 1:
+        err("too many arguments for keyword:top\n")
+        return 1
     words = [w for a in args for w in a.split(",") if w]
     if not words:
         err(f"too few arguments for keyword:{command}\n")
         return 1
+    api_name = "slurm_suspend" if command in ("hold", "uhold", "release") else None
     refs = []
     for word in words:
         text = word.split("=", 1)[1] if word.lower().startswith(("jobid=", "job=")) else word
@@ -219,23 +342,45 @@ def _job_control(command: str, args: list[str]) -> int:
             refs.append(control.JobRef.parse(text))
         except SlurmError as e:
             err(f"{e.message} for job {text}\n")
+            if api_name:
+                err(f"{api_name} error: {e.message}\n")
             return 1
+    if command == "top":
+        # One answer for the whole list, named as it was typed.
+        error = control.top(refs)
+        if error is not None:
+            err(f"{error} for job {args[0]}\n")
+        return 0 if error is None else 1
     if command in ("hold", "uhold"):
         outcomes = control.hold(refs, user_hold=command == "uhold")
-        api_name = "slurm_suspend"
     elif command == "release":
         outcomes = control.release(refs)
-        api_name = "slurm_suspend"
-    elif command == "requeue":
-        outcomes = control.requeue(refs)
-        api_name = "slurm_requeue"
     else:
-        outcomes = control.top(refs)
-        api_name = "slurm_top_job"
-    failed = [o for o in outcomes if o.error]
-    for o in failed:
-        err(f"{o.error} for job {o.ref}\n")
-    if failed:
-        err(f"{api_name} error: {failed[-1].error}\n")
-        return 1
-    return 0
+        outcomes = control.requeue(refs, hold=command == "requeuehold")
+    code = 0
+    for o in outcomes:
+        if o.tasks:
+            err(_per_task(o.ref.job_id, o.tasks))
+            code = 1
+        elif o.error and api_name is None and o.ref.task_id is not None:
+            err(f"{o.ref}: {o.error}\n")  # requeue answers for a task as for an array
+            code = 1
+        elif o.error:
+            err(f"{o.error} for job {o.ref}\n")
+            code = 1
+    last = next((o.error for o in reversed(outcomes) if o.error), None)
+    if api_name and last:
+        err(f"{api_name} error: {last}\n")
+    return code
+
+
+def _per_task(array_id: int, tasks: tuple[tuple[int, str | None], ...]) -> str:
+    """An array's answer, tasks grouped by their error: ``12_0,2: No error``."""
+    from slurmsim.format.hostlist import format_ranges
+
+    groups: dict[str, list[int]] = {}
+    for index, error in tasks:
+        groups.setdefault(error or "No error", []).append(index)
+    return "".join(
+        f"{array_id}_{format_ranges(indexes)}: {error}\n" for error, indexes in groups.items()
+    )

@@ -44,9 +44,15 @@ def sinfo(argv: list[str]) -> int:
         return 0
     if operands:
         usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)
-    if "json" in flags or "yaml" in flags or "reservation" in flags:
+    if "json" in flags or "yaml" in flags:
         err(f"{PROG}: error: this option is not supported yet by slurmsim\n")
         return 1
+    if "reservation" in flags:
+        from slurmsim.api.reservations import sinfo_table
+
+        table = sinfo_table()
+        out(table.stdout)
+        return table.exit_code
 
     from slurmsim.format.sinfo import SinfoOptions, render_sinfo
 

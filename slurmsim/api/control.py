@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from slurmsim.api.session import session
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
+from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import Job, JobState
 
 
@@ -30,6 +31,24 @@ class JobRef:
     def __str__(self) -> str:
         return f"{self.job_id}" if self.task_id is None else f"{self.job_id}_{self.task_id}"
 
+    @classmethod
+    def parse_many(cls, text: str) -> "list[JobRef]":
+        """``12``, ``12_3``, every task ``12_*``, or the tasks ``12_[1-3,7]`` (scancel)."""
+        head, sep, tasks = text.partition("_")
+        if sep and tasks == "*":
+            return [cls.parse(head)]
+        if sep and tasks.startswith("[") and tasks.endswith("]"):
+            from slurmsim.parse.arrays import parse_array
+            from slurmsim.parse.errors import ParseError
+
+            job = cls.parse(head)
+            try:
+                indexes = parse_array(tasks[1:-1], max_array_size=2**31).indices
+            except ParseError:
+                raise SlurmError("Invalid job id specified") from None
+            return [cls(job.job_id, i) for i in indexes]
+        return [cls.parse(text)]
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -37,6 +56,9 @@ class Outcome:
 
     ref: JobRef
     error: str | None = None
+    #: A whole array answered task by task when some task was refused: (index, error or
+    #: None), as scontrol prints them (``12_0,2: No error``).
+    tasks: tuple[tuple[int, str | None], ...] = ()
 
 
 def cancel(
@@ -62,6 +84,9 @@ def cancel(
             ]
         outcomes = []
         for ref in targets:
+            job = s.state.jobs.get(ref.job_id)
+            if not refs and job is not None and job.state.finished:
+                continue  # a task the filter chose went with its whole array
             try:
                 s.events.extend(
                     control.cancel(s.state, ref.job_id, ref.task_id, s.user, signal=signal)
@@ -118,31 +143,58 @@ def release(refs: Sequence[JobRef]) -> list[Outcome]:
     return _each(refs, lambda st, ref, actor: control.release(st, ref.job_id, ref.task_id, actor))
 
 
-def requeue(refs: Sequence[JobRef]) -> list[Outcome]:
-    """``scontrol requeue``."""
+def requeue(refs: Sequence[JobRef], *, hold: bool = False) -> list[Outcome]:
+    """``scontrol requeue`` / ``requeuehold``; a whole array is answered per task."""
     from slurmsim.engine import control
 
-    return _each(refs, lambda st, ref, actor: control.requeue(st, ref.job_id, actor))
+    outcomes = []
+    with session(write=True) as s:
+        for ref in refs:
+            try:
+                tasks = control.requeue(s.state, ref.job_id, ref.task_id, s.user, hold=hold)
+            except SlurmError as e:
+                outcomes.append(Outcome(ref, e.message))
+                continue
+            failed = any(error is not None for error in tasks.values())
+            outcomes.append(Outcome(ref, None, tuple(tasks.items()) if failed else ()))
+    return outcomes
 
 
-def top(refs: Sequence[JobRef]) -> list[Outcome]:
-    """``scontrol top``: move the jobs ahead of the user's other jobs."""
+def top(refs: Sequence[JobRef]) -> str | None:
+    """``scontrol top``: move the jobs ahead of their owner's other jobs; the refusal, if any."""
     from slurmsim.engine import control
 
     with session(write=True) as s:
         try:
             control.top(s.state, [r.job_id for r in refs], s.user)
         except SlurmError as e:
-            return [Outcome(r, e.message) for r in refs]
-        return [Outcome(r) for r in refs]
+            return e.message
+    return None
 
 
-def update_job(ref: JobRef, changes: dict[str, str]) -> None:
+def read_job_update(changes: Sequence[tuple[str, str]]) -> tuple[JobUpdate, list[str]]:
+    """``Key=Value`` pairs as scontrol reads them, before it sends anything: the typed
+    update and the lines it prints on the way. Raises ``SlurmError`` with scontrol's
+    message for what it refuses itself (``No changes specified`` when nothing is left)."""
+    from slurmsim.api.cluster import now
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.job_update import parse_job_update
+
+    try:
+        update, lines = parse_job_update(changes, now())
+    except ParseError as e:
+        raise SlurmError(e.message) from None
+    if update == JobUpdate():
+        raise SlurmError("No changes specified", detail="\n".join(lines) or None)
+    return update, lines
+
+
+def update_job(ref: JobRef, update: JobUpdate) -> None:
     """``scontrol update JobId=...``: raises ``SlurmError`` on refusal."""
     from slurmsim.engine import control
 
     with session(write=True) as s:
-        control.update_job(s.state, ref.job_id, ref.task_id, s.user, changes)
+        control.update_job(s.state, ref.job_id, ref.task_id, s.user, update)
 
 
 def update_node(names: Sequence[str], state_word: str | None, reason: str | None) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from slurmsim.api.session import Session, session
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.dependency import Dependency
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.features import UNREADABLE, Constraint, Unreadable
 from slurmsim.model.jobs import Hold, JobRequest
@@ -54,6 +55,7 @@ class SubmitOptions:
     array: tuple[int, ...] | None = None
     array_throttle: int | None = None
     dependency: str | None = None
+    kill_on_invalid_dep: bool | None = None
     hold: bool = False
     nice: int = 0
     requeue: bool | None = None
@@ -185,7 +187,8 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         features=opts.constraint,
         reservation=opts.reservation,
         begin_time=begin,
-        dependency=opts.dependency,
+        dependency=_dependency(opts.dependency),
+        kill_on_invalid_dep=opts.kill_on_invalid_dep,
         nice=opts.nice,
         requeue=state.config.job_requeue if opts.requeue is None else opts.requeue,
         batch=True,
@@ -220,6 +223,18 @@ def _default_name(opts: SubmitOptions) -> str:
     if opts.script_path is None:
         return "sbatch"
     return os.path.basename(opts.script_path)
+
+
+def _dependency(text: str | None) -> Dependency | None:
+    """``--dependency`` read for the controller, which refuses what it cannot read."""
+    if not text:
+        return None
+    from slurmsim.parse.dependency import DEPENDENCY_ERROR, ParseError, parse_dependency
+
+    try:
+        return parse_dependency(text)
+    except ParseError:
+        raise SlurmError(DEPENDENCY_ERROR) from None
 
 
 def _begin(text: str, now: Instant) -> Instant:

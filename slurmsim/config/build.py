@@ -105,6 +105,7 @@ def cluster_config(conf: SlurmConf, sources: Sources = ()) -> ClusterConfig:
         def_mem_per_cpu=g.value("DefMemPerCPU", int, None),
         def_mem_per_gpu=g.value("DefMemPerGPU", int, None),
         max_job_count=g.value("MaxJobCount", int, defaults.max_job_count),
+        max_array_size=g.value("MaxArraySize", int, defaults.max_array_size),
         min_job_age=Seconds(g.value("MinJobAge", int, int(defaults.min_job_age))),
         priority_type=g.value("PriorityType", str, defaults.priority_type),
         priority_weights=weights,
@@ -441,12 +442,13 @@ def _scheduler_parameters(text: str) -> SchedulerParameters:
         "sched_interval": int,
         "sched_min_interval": int,
         "batch_sched_delay": int,
+        "max_array_tasks": int,
     }
     values: dict[str, object] = {}
     for item in _words(text):
         name, sep, value = item.partition("=")
         name = name.strip().lower()
-        if name == "bf_continue":
+        if name in ("bf_continue", "kill_invalid_depend", "enable_user_top"):
             values[name] = True
         elif name in known:
             if not sep:

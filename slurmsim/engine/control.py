@@ -8,8 +8,9 @@ that free resources or make jobs runnable queue a main pass (``trigger``).
 
 from dataclasses import replace
 
-from slurmsim.engine import updates
-from slurmsim.engine.dependency import parse_dependency
+from slurmsim.engine import usage
+from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
+from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
@@ -17,10 +18,14 @@ from slurmsim.engine.priority import priority
 from slurmsim.engine.simulate import trigger
 from slurmsim.model.accounts import AdminLevel
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.events import Event
+from slurmsim.model.job_update import JobUpdate, LimitChange
 from slurmsim.model.jobs import Hold, Job, JobState
-from slurmsim.model.time import Seconds
+from slurmsim.model.time import Instant, Seconds
+
+TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
 
 #: States a running job can be in (a suspended job still holds its nodes).
 _ACTIVE = frozenset({JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING})
@@ -87,6 +92,8 @@ def cancel(
         if task_id is not None and job.array_tasks:
             job.array_task_id, job.array_tasks = task_id, ()
         running = job.state in _ACTIVE
+        if running:
+            usage.charge_end(state, job, now)
         events.append(finish(job, now, JobState.CANCELLED, signal=SIGTERM if running else 0))
     trigger(state)
     return events
@@ -99,11 +106,13 @@ def hold(
 
     ``user_hold`` (``scontrol uhold``) makes even an operator's hold a user hold. The
     controller evaluates the job as it holds it: LastSchedEval moves to now (golden 114).
+    A running job is accepted and left as it is (the oracle answers 0).
     """
     job = _one(state, job_id, task_id)
     if not _owner_or_operator(state, job, actor):
         raise SlurmError("Invalid user id")
-    _must_be_pending(job)
+    if _already_running(job):
+        return
     admin = is_operator(state, actor) and not user_hold
     job.hold = Hold.ADMIN if admin else Hold.USER
     job.last_sched_eval = state.now
@@ -118,16 +127,24 @@ def release(state: ClusterState, job_id: int, task_id: int | None, actor: str) -
     job = _one(state, job_id, task_id)
     if not _owner_or_operator(state, job, actor):
         raise SlurmError("Invalid user id")
-    _must_be_pending(job)
-    if job.hold is Hold.NONE:
+    if _already_running(job) or job.hold is Hold.NONE:
         return
     if job.hold is Hold.ADMIN and not is_operator(state, actor):
         raise AccessDenied()
     job.hold = Hold.NONE
     job.reason = "None"
+    job.state_desc = None
     job.scheduler = "Main"
     job.priority = priority(state, job)
     trigger(state)
+
+
+def _already_running(job: Job) -> bool:
+    """True for a job that runs (hold and release then change nothing); refuses a
+    finished one."""
+    if job.state.finished:
+        raise SlurmError("Job has already finished")
+    return job.state is not JobState.PENDING
 
 
 def _must_be_pending(job: Job) -> None:
@@ -137,9 +154,37 @@ def _must_be_pending(job: Job) -> None:
         raise SlurmError("Job is no longer pending execution")
 
 
-def requeue(state: ClusterState, job_id: int, actor: str) -> None:
-    """``scontrol requeue``: a batch job back to PENDING under its id, eligible 121 s later."""
-    job = _one(state, job_id, None)
+REQUEUED_HELD = "job requeued in held state"
+
+
+def requeue(
+    state: ClusterState, job_id: int, task_id: int | None, actor: str, *, hold: bool = False
+) -> dict[int, str | None]:
+    """``scontrol requeue`` / ``requeuehold``: batch jobs back to PENDING under their ids,
+    eligible 121 s later (held, with ``hold``); a finished job may be requeued too.
+
+    A job or one task raises ``SlurmError`` on refusal. A whole array is answered task by
+    task, as slurmctld does: ``{task index: error or None}``.
+    """
+    records = _records(state, job_id, task_id)
+    if not records:
+        raise InvalidJobId()
+    if task_id is not None or records[0].array_job_id is None:
+        _requeue_one(state, _one(state, job_id, task_id), actor, hold)
+        return {}
+    answers: dict[int, str | None] = {}
+    for job in records:
+        tasks = job.array_tasks or (job.array_task_id or 0,)
+        try:
+            _requeue_one(state, job, actor, hold)
+            error = None
+        except SlurmError as e:
+            error = e.message
+        answers.update(dict.fromkeys(tasks, error))
+    return dict(sorted(answers.items()))
+
+
+def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
     if not _owner_or_operator(state, job, actor):
         raise AccessDenied()
     if job.state is JobState.PENDING:
@@ -148,44 +193,71 @@ def requeue(state: ClusterState, job_id: int, actor: str) -> None:
         raise SlurmError("Only batch jobs are accepted or processed")
     if not job.request.requeue:
         raise SlurmError("Requested operation is presently disabled")
-    requeue_job(state, job, state.now)
-    job.priority = priority(state, job)
+    if job.state.finished:
+        job.exit_code = job.exit_signal = 0
+    requeue_job(state, job, state.now, hold_reason=Hold.USER.value if hold else None)
+    if hold:
+        job.hold = Hold.USER
+        job.priority = 0
+        job.state_desc = REQUEUED_HELD
+    else:
+        job.priority = priority(state, job)
     trigger(state)
 
 
 def top(state: ClusterState, job_ids: list[int], actor: str) -> None:
-    """``scontrol top``: put jobs ahead of the user's other pending jobs in the same
-    partition, account and QOS, by lowering their nice value just enough."""
-    if not is_operator(state, actor):
-        raise AccessDenied()
-    for job_id in job_ids:
-        job = _one(state, job_id, None)
+    """``scontrol top``: move the jobs ahead of their owner's other pending jobs.
+
+    Operators may; users only their own jobs, under SchedulerParameters=enable_user_top.
+    As slurmctld does it, the jobs named take the highest priorities among themselves and
+    the owner's other pending jobs of the same partition, account and QOS (in the order
+    named), through their nice values; what they gained, the others give up in equal
+    shares, so the owner's nice values keep their sum.
+    """
+    jobs = [_one(state, job_id, None) for job_id in job_ids]
+    user_top = state.config.scheduler_parameters.enable_user_top
+    for job in jobs:
+        mine = user_top and job.request.user == actor
+        if not (is_operator(state, actor) or mine):
+            raise AccessDenied()
         _must_be_pending(job)
-        req = job.request
-        peers = [
-            j
-            for j in state.jobs.values()
-            if j.state is JobState.PENDING
-            and j.job_id != job.job_id
-            and j.hold is Hold.NONE
-            and (j.request.user, j.request.partition, j.request.account, j.request.qos)
-            == (req.user, req.partition, req.account, req.qos)
-        ]
-        best = max((j.priority for j in peers), default=0)
-        if job.priority > best:
-            continue
-        lift = best - job.priority + 1
-        job.request = replace(req, nice=req.nice - lift)
+    first = jobs[0].request
+    group = (first.user, first.partition, first.account, first.qos)
+    named = {j.job_id for j in jobs}
+    others = [
+        j
+        for j in sorted(state.jobs.values(), key=lambda j: j.job_id)
+        if j.state is JobState.PENDING
+        and j.job_id not in named
+        and j.hold is Hold.NONE
+        and (j.request.user, j.request.partition, j.request.account, j.request.qos) == group
+    ]
+    ranks = sorted((j.priority for j in (*jobs, *others)), reverse=True)
+    gained = 0
+    for job, new in zip(jobs, ranks, strict=False):
+        delta = new - job.priority
+        gained += delta
+        _nice_by(state, job, -delta)
+    for i, job in enumerate(others):
+        share = gained // (len(others) - i)
+        gained -= share
+        _nice_by(state, job, share)
+
+
+def _nice_by(state: ClusterState, job: Job, delta: int) -> None:
+    if delta:
+        job.request = replace(job.request, nice=job.request.nice + delta)
         job.priority = priority(state, job)
 
 
 def update_job(
-    state: ClusterState, job_id: int, task_id: int | None, actor: str, changes: dict[str, str]
+    state: ClusterState, job_id: int, task_id: int | None, actor: str, update: JobUpdate
 ) -> None:
-    """``scontrol update JobId=...``: apply ``changes`` (keys as scontrol spells them).
+    """``scontrol update JobId=...``: apply ``update``.
 
-    Users may lower their own job's time limit, rename it, change nice upward and
-    change pending-only fields; raising a limit or setting Priority needs an operator.
+    Users may lower their own job's time limit, rename it, raise its nice value and
+    change pending-only fields; raising a limit, a negative nice or Priority needs an
+    operator.
     """
     job = _one(state, job_id, task_id)
     operator = is_operator(state, actor)
@@ -193,65 +265,92 @@ def update_job(
         raise AccessDenied()
     if job.state.finished:
         raise SlurmError("Job has already finished")
-    req = job.request
-    fields: dict[str, object] = {}
-    for raw_key, value in changes.items():
-        key = raw_key.lower()
-        if key == "timelimit":
-            job.time_limit = _new_limit(job, value, operator)
-            fields["time_limit"] = job.time_limit
-            fields["time_limit_set"] = True
-        elif key in ("name", "jobname"):
-            fields["name"] = value
-        elif key == "comment":
-            fields["comment"] = value
-        elif key == "nice":
-            nice = int(value) if value.lstrip("-").isdigit() else 100
-            if nice < 0 and not operator:
-                raise AccessDenied()
-            fields["nice"] = nice
-        elif key == "priority":
-            if not operator:
-                raise AccessDenied()
-            job.priority = int(value)
-        elif key in (
-            "partition",
-            "qos",
-            "account",
-            "numnodes",
-            "reqnodes",
-            "dependency",
-            "starttime",
-            "begintime",
-            "reqnodelist",
-            "excnodelist",
-        ):
-            _pending_only(job)
-            fields.update(_pending_change(state, job, key, value))
-        else:
-            raise SlurmError(f"Update of this parameter is not supported: {raw_key}={value}")
-    job.request = replace(req, **fields)  # type: ignore[arg-type]  # keys are JobRequest fields
+    if update.pending_only:
+        _pending_only(job)
+    if (update.nice is not None and update.nice < 0 and not operator) or (
+        update.priority is not None and not operator
+    ):
+        raise AccessDenied()
+    fields = _request_changes(state, job, update, operator)
+    if update.array_throttle is not None:
+        job.array_throttle = update.array_throttle or None
+    if update.priority is not None:
+        job.priority = update.priority
+    job.request = replace(job.request, **fields)  # type: ignore[arg-type]  # JobRequest fields
+    if "time_limit" in fields:
+        job.time_limit = job.request.time_limit
     if job.end_time is not None and job.start_time is not None and job.state is not JobState.FAILED:
         limit = job.time_limit
-        job.end_time = None if limit is None else job.start_time + limit  # type: ignore[assignment]  # Instant arithmetic
+        job.end_time = None if limit is None else Instant(job.start_time + limit)
     if job.state is JobState.PENDING:
-        if "priority" not in {k.lower() for k in changes}:
+        if update.priority is None:
             job.priority = priority(state, job)
-        if job.hold is Hold.NONE:
+        if job.hold is Hold.NONE and update.begin_time is None:
             job.reason = "None"
         trigger(state)
 
 
-def _new_limit(job: Job, value: str, operator: bool) -> Seconds | None:
-    value = value.strip()
+def _request_changes(
+    state: ClusterState, job: Job, update: JobUpdate, operator: bool
+) -> dict[str, object]:
+    """The JobRequest fields ``update`` sets, checked against the cluster."""
+    req = job.request
+    fields: dict[str, object] = {}
+    if update.time_limit is not None:
+        fields["time_limit"] = _new_limit(job, update.time_limit, operator)
+        fields["time_limit_set"] = True
+    limit = fields.get("time_limit", job.time_limit)
+    if update.time_min is not None:
+        if isinstance(limit, int) and update.time_min > limit:
+            raise SlurmError(TIME_MIN_INVALID)
+        fields["time_min"] = update.time_min
+    for name in ("name", "comment", "nice"):
+        if (value := getattr(update, name)) is not None:
+            fields[name] = value
+    if update.partition is not None:
+        if update.partition not in state.partitions:
+            raise SlurmError("Invalid partition name specified")
+        fields["partition"] = update.partition
+    if update.qos is not None:
+        if update.qos not in state.qos:
+            raise SlurmError("Invalid qos specification")
+        fields["qos"] = update.qos
+    if update.account is not None:
+        known = any(a.account == update.account and a.user == req.user for a in state.associations)
+        if not known:
+            raise SlurmError("Invalid account or account/partition combination specified")
+        fields["account"] = update.account
+    if update.nodes is not None:
+        fields["min_nodes"], fields["max_nodes"] = update.nodes
+    if isinstance(update.dependency, Unreadable):
+        raise SlurmError(DEPENDENCY_PROBLEM)
+    if update.dependency is not None:
+        check_dependency(state, job, update.dependency)
+        if job.reason in ("Dependency", DEPENDENCY_NEVER):
+            job.reason = "None"
+        fields["dependency"] = update.dependency if update.dependency.terms else None
+    for name, key in (("req_nodes", "req_nodes"), ("exc_nodes", "exc_nodes")):
+        names = getattr(update, name)
+        if names is not None:
+            if any(n not in state.nodes for n in names):
+                raise SlurmError("Invalid node name specified")
+            fields[key] = names
+    if update.begin_time is not None:
+        later = update.begin_time > state.now
+        job.eligible_time = job.start_time = update.begin_time if later else None
+        if later and job.hold is Hold.NONE:
+            job.reason = "BeginTime"
+        fields["begin_time"] = update.begin_time
+    return fields
+
+
+def _new_limit(job: Job, change: LimitChange, operator: bool) -> Seconds | None:
     current = job.time_limit
-    if value[:1] in "+-" and value[1:]:
-        delta = updates.duration(value[1:])
-        if delta is None or current is None:
+    new: int | None = change.seconds
+    if change.sign:
+        if change.seconds is None or current is None:
             raise SlurmError("Invalid TimeLimit value")
-        new: int | None = max(0, current + delta if value[0] == "+" else current - delta)
-    else:
-        new = updates.duration(value)
+        new = max(0, current + change.sign * change.seconds)
     raising = new is None or (current is not None and new > current)
     if raising and not operator and job.state is not JobState.PENDING:
         raise AccessDenied()
@@ -261,40 +360,6 @@ def _new_limit(job: Job, value: str, operator: bool) -> Seconds | None:
 def _pending_only(job: Job) -> None:
     if job.state is not JobState.PENDING:
         raise SlurmError("Job is no longer pending execution")
-
-
-def _pending_change(state: ClusterState, job: Job, key: str, value: str) -> dict[str, object]:
-    req = job.request
-    if key == "partition":
-        if value not in state.partitions:
-            raise SlurmError("Invalid partition name specified")
-        return {"partition": value}
-    if key == "qos":
-        if value not in state.qos:
-            raise SlurmError("Invalid qos specification")
-        return {"qos": value}
-    if key == "account":
-        known = any(a.account == value and a.user == req.user for a in state.associations)
-        if not known:
-            raise SlurmError("Invalid account or account/partition combination specified")
-        return {"account": value}
-    if key in ("numnodes", "reqnodes"):
-        lo, hi = updates.node_range(value)
-        return {"min_nodes": lo, "max_nodes": hi}
-    if key == "dependency":
-        parse_dependency(value)
-        if job.reason in ("Dependency", "DependencyNeverSatisfied"):
-            job.reason = "None"
-        return {"dependency": value or None}
-    if key in ("reqnodelist", "excnodelist"):
-        names = tuple(n for n in value.split(",") if n)
-        unknown = [n for n in names if n not in state.nodes]
-        if unknown:
-            raise SlurmError("Invalid node name specified")
-        return {"req_nodes" if key == "reqnodelist" else "exc_nodes": names}
-    begin = updates.instant(value, state.now)
-    job.eligible_time = begin if begin > state.now else None
-    return {"begin_time": begin}
 
 
 def update_node(
@@ -354,6 +419,7 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
             events.append(Event(now, "job_requeue", job.job_id, "NODE_FAIL"))
         else:
             count_loss(job, now)
+            usage.charge_end(state, job, now)
             events.append(finish(job, now, JobState.NODE_FAIL, reason="NodeDown"))
     if events:
         trigger(state)

@@ -11,11 +11,11 @@ changes it within a pass.
 from dataclasses import dataclass
 from enum import Enum
 
-from slurmsim.engine import dependency
-from slurmsim.engine.lifecycle import requeue_begin
+from slurmsim.engine import reservations
+from slurmsim.engine.lifecycle import finish, requeue_begin
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.errors import SlurmError
-from slurmsim.model.jobs import Hold, Job
+from slurmsim.model.dependency_status import Met, judge
+from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.partitions import PartitionState
 from slurmsim.model.time import Instant
 
@@ -43,25 +43,40 @@ def blocker(state: ClusterState, job: Job, now: Instant) -> Blocked | None:
         return Blocked(job.hold.value, Recheck.NEVER)
     if job.reason == DEPENDENCY_NEVER:
         return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)
-    if job.request.dependency:
-        try:
-            deps = dependency.parse_dependency(job.request.dependency)
-        except SlurmError:
+    if job.request.dependency is not None:
+        verdict = judge(state, job, job.request.dependency)
+        if verdict.met is Met.NEVER:
+            _never(state, job, now)
             return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)
-        match dependency.status(state, job, deps):
-            case dependency.Status.FAILED:
-                return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)
-            case dependency.Status.WAITING:
-                return Blocked("Dependency", Recheck.ON_JOB_END)
-            case dependency.Status.MET:
-                pass
+        if verdict.met is Met.WAITING:
+            if verdict.at is not None:
+                return Blocked("Dependency", Recheck.AT_TIME, verdict.at)
+            return Blocked("Dependency", Recheck.ON_JOB_END)
     begin = max(job.request.begin_time or 0, requeue_begin(job) or 0)
     if begin > now:
         return Blocked("BeginTime", Recheck.AT_TIME, Instant(begin))
+    if reservations.waiting(state, job, now):
+        start = reservations.wait_until(state, job, now)
+        recheck = Recheck.NEVER if start is None else Recheck.AT_TIME
+        return Blocked(reservations.RESERVATION, recheck, start)
     limit = partition_limit(state, job)
     if limit is not None:
         return Blocked(limit, Recheck.NEVER)
     return None
+
+
+def _never(state: ClusterState, job: Job, now: Instant) -> None:
+    """A dependency that can never be met: the job pends for good, or is cancelled
+    under ``--kill-on-invalid-dep=yes`` or SchedulerParameters=kill_invalid_depend.
+
+    The cancellation leaves no event: the pass that finds it does not take events from
+    here (see the integration notes in CHANGELOG.md).
+    """
+    kill = job.request.kill_on_invalid_dep
+    if kill is None:
+        kill = state.config.scheduler_parameters.kill_invalid_depend
+    if kill and job.state is JobState.PENDING:
+        finish(job, now, JobState.CANCELLED, reason=DEPENDENCY_NEVER)
 
 
 def partition_limit(state: ClusterState, job: Job) -> str | None:

@@ -10,15 +10,18 @@ BadConstraints and exit code 1, for accounting (golden 085, 158). So is a
 ``--constraint`` that cannot be read or names a feature no node has ("Invalid
 feature specification"; the oracle used up ids 10 and 12-13 on those). Under the
 default EnforcePartLimits=NO, partition limits are not refused: the job pends
-with PartitionNodeLimit or PartitionTimeLimit.
+with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
+(engine/limits.py) refuse a submission before the record exists, so no id is used.
 """
 
 from dataclasses import replace
 
+from slurmsim.engine import reservations
 from slurmsim.engine.backfill import earliest_start, running_by_end
 from slurmsim.engine.context import Context
-from slurmsim.engine.dependency import parse_dependency
+from slurmsim.engine.control import TIME_MIN_INVALID, is_operator
 from slurmsim.engine.eligibility import blocker, partition_limit
+from slurmsim.engine.limits import POLICY_VIOLATION, submit_reason, submit_refusal
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.priority import job_cpus, priority
 from slurmsim.engine.resources import fits_config, node_counts, shape
@@ -33,6 +36,10 @@ from slurmsim.model.time import Instant, Seconds
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
 FEATURE_ERROR = "Invalid feature specification"
 MEMORY_UNSATISFIABLE = "Memory specification can not be satisfied"
+ARRAY_INVALID = "Invalid job array specification"
+#: Reasons the controller sets at its first pass over a new job, not when it is submitted
+#: (a dependency it tests at submit: Dependency shows at once).
+_SET_BY_PASS = frozenset({"BeginTime"})
 
 
 def submit(
@@ -53,6 +60,8 @@ def submit(
     Example: ``submit(state, JobRequest("train", "alice", "research", "gpu", "normal"))``.
     """
     part = _validate(state, request)
+    if array is not None:
+        _check_array(state, array)
     feature_error = False
     if constraint is not None:
         allowed = _feature_nodes(state, part, constraint)
@@ -70,6 +79,9 @@ def submit(
         job.array_job_id = job.job_id
         job.array_tasks = tuple(sorted(set(array)))
         job.array_throttle = throttle or None
+    refusal = submit_refusal(state, job)
+    if refusal is not None:
+        raise SlurmError(POLICY_VIOLATION, detail=refusal)
     state.next_job_id += 1
     state.jobs[job.job_id] = job
     if feature_error:
@@ -81,15 +93,29 @@ def submit(
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
     job.priority = priority(state, job)
     why = blocker(state, job, state.now)
-    if why is not None:
+    if why is not None and why.reason not in _SET_BY_PASS:
         job.reason = why.reason
+    else:  # a job-count or wall limit shows at once; the first pass may replace it
+        job.reason = submit_reason(state, job) or job.reason
     begin = request.begin_time
     if begin is not None and begin > state.now:
-        job.eligible_time = begin
+        # Until then the controller shows the begin time as the expected start.
+        job.eligible_time = job.start_time = begin
     elif hold is Hold.NONE and (why is None or partition_limit(state, job)) and not array:
         job.eligible_time = job.accrue_time = state.now
     trigger(state)
     return job
+
+
+def _check_array(state: ClusterState, indexes: tuple[int, ...]) -> None:
+    """MaxArraySize bounds every index and ``max_array_tasks`` the task count."""
+    most = state.config.scheduler_parameters.max_array_tasks
+    if (
+        not indexes
+        or max(indexes) >= state.config.max_array_size
+        or (most is not None and len(indexes) > most)
+    ):
+        raise SlurmError(ARRAY_INVALID)
 
 
 def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[str, ...], int, str]:
@@ -126,8 +152,12 @@ def _validate(state: ClusterState, request: JobRequest) -> Partition:
     qos_ok = request.qos in state.qos and request.qos in assoc.qos
     if not qos_ok or (part.allow_qos and request.qos not in part.allow_qos):
         raise SlurmError("Invalid qos specification")
-    if request.dependency:
-        parse_dependency(request.dependency)
+    reservations.check_access(state, request)
+    if request.nice < 0 and not is_operator(state, request.user):
+        raise SlurmError("Invalid --nice value")
+    limit = _time_limit(request, part)
+    if request.time_min is not None and limit is not None and request.time_min > limit:
+        raise SlurmError(TIME_MIN_INVALID)
     if state.config.enforce_part_limits.upper() in ("ALL", "ANY", "YES"):
         biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)
         if request.min_nodes > min(biggest, len(part.nodes)):

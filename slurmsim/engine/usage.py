@@ -15,7 +15,7 @@ of every ancestor adds up to.
 
 import calendar
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from slurmsim.engine.resources import GPU
 from slurmsim.model.cluster import ClusterState
@@ -49,13 +49,17 @@ def billing(state: ClusterState, job: Job) -> float:
     Without weights a job is billed its CPUs. Weights add up (Slurm's default) or, with
     ``PriorityFlags=MAX_TRES``, the largest weighted TRES counts alone.
     """
-    held = job_tres(job)
-    part = state.partitions.get(job.request.partition.split(",")[0])
+    return billing_of(state, job.request.partition, job_tres(job))
+
+
+def billing_of(state: ClusterState, partition: str, tres: Mapping[str, float]) -> float:
+    """The billing of ``tres`` (lower-case names, memory in MB) under ``partition``'s weights."""
+    part = state.partitions.get(partition.split(",", maxsplit=1)[0])
     weights = part.tres_billing_weights if part is not None else ()
     if not weights:
-        return held["cpu"]
+        return tres["cpu"]
     # "gres/gpu" and a typed "gres/gpu:h100" both weigh GPUs.
-    weighted = [w * held.get(name.split(":")[0], 0.0) for name, w in weights]
+    weighted = [w * tres.get(name.split(":")[0], 0.0) for name, w in weights]
     if "MAX_TRES" in state.config.priority_flags:
         return max(weighted, default=0.0)
     return sum(weighted)

@@ -8,6 +8,7 @@ record of its own (``234_0``, with a job id of its own).
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
+from slurmsim.model.dependency_status import Met, is_whole_array, judge, judge_term
 from slurmsim.model.jobs import Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
@@ -215,56 +216,24 @@ def std_err(job: Job, task: int | None = None) -> str:
     return expand_path(job, job.request.std_err, task)
 
 
-_FAILED_ENDS = frozenset(
-    {
-        JobState.FAILED,
-        JobState.CANCELLED,
-        JobState.TIMEOUT,
-        JobState.NODE_FAIL,
-        JobState.PREEMPTED,
-        JobState.BOOT_FAIL,
-        JobState.DEADLINE,
-        JobState.OUT_OF_MEMORY,
-    }
-)
-
-
-def _dependency_status(kind: str, target: Job) -> str | None:
-    """``None`` when the dependency on ``target`` is met, else ``unfulfilled``/``failed``."""
-    state = target.state
-    if kind == "after":
-        return None if state is not JobState.PENDING else "unfulfilled"
-    if not state.finished:
-        return "unfulfilled"
-    if kind == "afterok":
-        return None if state is JobState.COMPLETED else "failed"
-    if kind == "afternotok":
-        return None if state in _FAILED_ENDS else "failed"
-    return None
-
-
 def dependency_text(job: Job, state: ClusterState) -> str | None:
-    """``Dependency=`` / ``%E``: the dependencies not yet met, e.g. ``afterok:233(unfulfilled)``.
+    """``Dependency=`` / ``%E``: the entries not yet met, e.g. ``afterok:233(unfulfilled)``.
 
-    A dependency on a job the controller no longer knows counts as met (22.05).
+    Met entries are dropped, and once the whole dependency holds (any entry of an OR)
+    nothing is left. An entry naming a whole array prints as ``12_*``.
     """
-    spec = job.request.dependency
-    if not spec:
+    dep = job.request.dependency
+    if dep is None or judge(state, job, dep).met is Met.YES:
         return None
-    separator = "?" if "?" in spec else ","
     shown: list[str] = []
-    for item in spec.split(separator):
-        kind, _, ids = item.partition(":")
-        if not ids:
-            if kind == "singleton":
-                shown.append("singleton(unfulfilled)")
+    for term in dep.terms:
+        met = judge_term(state, job, term).met
+        if met is Met.YES:
             continue
-        for raw in ids.split(":"):
-            ident = raw.split("+")[0]
-            target = state.jobs.get(int(ident.split("_")[0])) if ident[:1].isdigit() else None
-            if target is None:
-                continue
-            status = _dependency_status(kind.lower(), target)
-            if status is not None:
-                shown.append(f"{kind}:{raw}({status})")
-    return separator.join(shown) or None
+        if term.job is None:
+            shown.append(f"{term.kind.value}({met.value})")
+            continue
+        target = f"{term.job.job_id}_*" if is_whole_array(state, term) else str(term.job)
+        delay = f"+{term.minutes}" if term.minutes is not None else ""
+        shown.append(f"{term.kind.value}:{target}{delay}({met.value})")
+    return ("?" if dep.any_of else ",").join(shown) or None

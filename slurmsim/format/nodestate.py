@@ -16,9 +16,15 @@ from slurmsim.model.nodes import Node
 
 #: Slurm's numeric base states and flag bits; sinfo sorts its lines by these, highest first.
 _BASE_VALUE = {"DOWN": 1, "IDLE": 2, "ALLOCATED": 3, "MIXED": 5}
-_FLAG_VALUE = {"DRAIN": 0x200, "COMPLETING": 0x400, "NOT_RESPONDING": 0x800}
+_FLAG_VALUE = {
+    "DRAIN": 0x200,
+    "COMPLETING": 0x400,
+    "NOT_RESPONDING": 0x800,
+    "MAINTENANCE": 0x40000,
+    "RESERVED": 0x80000,
+}
 #: The order scontrol prints flag words in.
-_FLAG_ORDER = ("COMPLETING", "DRAIN", "NOT_RESPONDING")
+_FLAG_ORDER = ("COMPLETING", "DRAIN", "MAINTENANCE", "RESERVED", "NOT_RESPONDING")
 
 
 class NodeStatus(NamedTuple):
@@ -38,6 +44,8 @@ class NodeStatus(NamedTuple):
 
     def _word(self) -> tuple[str, str]:
         """(long, compact) names before any suffix."""
+        if "MAINTENANCE" in self.flags and self.base == "IDLE":
+            return "maint", "maint"
         if "DRAIN" in self.flags:
             return ("draining", "drng") if self.has_jobs else ("drained", "drain")
         if self.base == "DOWN":
@@ -48,9 +56,18 @@ class NodeStatus(NamedTuple):
             return "completing", "comp"
         if self.base == "MIXED":
             return "mixed", "mix"
+        if "RESERVED" in self.flags:
+            return "reserved", "resv"
         return "idle", "idle"
 
+    @property
+    def busy(self) -> bool:
+        """Allocated or mixed: a job holds part of the node."""
+        return self.base in ("ALLOCATED", "MIXED")
+
     def _suffix(self) -> str:
+        if "MAINTENANCE" in self.flags and self.base != "IDLE":
+            return "$"
         if "NOT_RESPONDING" in self.flags:
             return "*"
         if self.base == "ALLOCATED" and "COMPLETING" in self.flags and "DRAIN" not in self.flags:
@@ -78,9 +95,15 @@ class NodeStatus(NamedTuple):
         return "+".join([self.base, *(f for f in _FLAG_ORDER if f in self.flags)])
 
 
-def node_status(node: Node, usage: NodeUsage | None, completing: bool = False) -> NodeStatus:
-    """The state of ``node`` given what its jobs hold (``completing``: one of them is CG)."""
-    flags = set()
+def node_status(
+    node: Node,
+    usage: NodeUsage | None,
+    completing: bool = False,
+    reserved: frozenset[str] = frozenset(),
+) -> NodeStatus:
+    """The state of ``node`` given what its jobs hold (``completing``: one of them is CG)
+    and the flags active reservations give it (``reserved``, see ``model.reservations``)."""
+    flags = set(reserved)
     if node.drain:
         flags.add("DRAIN")
     if node.not_responding:

@@ -21,6 +21,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
+from slurmsim.model.reservations import node_flags
 from slurmsim.model.time import Instant
 
 #: Host facts a simulated node cannot know; printed as these fixed, plausible values.
@@ -250,6 +251,7 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
     lines = [
         [f"MinCPUsNode={min_cpus}", _memory_field(state, job), "MinTmpDiskNode=0"],
         [f"Features={request.features or '(null)'}", "DelayBoot=00:00:00"],
+        *([[f"Reservation={request.reservation}"]] if request.reservation else []),
         [
             f"OverSubscribe={'NO' if request.exclusive else 'OK'}",
             f"Contiguous={int(request.contiguous)}",
@@ -367,7 +369,8 @@ def show_node(state: ClusterState, node: Node, *, oneliner: bool = False) -> str
     cpus = usage.cpus if usage else 0
     mem = usage.mem if usage else 0
     gpus = len(usage.gpus) if usage else 0
-    status = node_status(node, usage, node.name in completing_nodes(state.jobs.values()))
+    reserved = node_flags(state.reservations.values(), state.now).get(node.name, frozenset())
+    status = node_status(node, usage, node.name in completing_nodes(state.jobs.values()), reserved)
     partitions = ",".join(p.name for p in state.partitions.values() if node.name in p.nodes)
     address = [
         f"NodeAddr={config.node_addr or node.name}",

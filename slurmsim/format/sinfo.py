@@ -22,6 +22,7 @@ from slurmsim.model.alloc import NodeUsage, node_usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition, PartitionState
+from slurmsim.model.reservations import node_flags
 from slurmsim.model.time import Instant
 
 
@@ -396,6 +397,9 @@ _STATE_FILTERS: dict[str, Callable[[NodeStatus], bool]] = {
     "MIXED": lambda s: s.base == "MIXED",
     "NO_RESPOND": lambda s: "NOT_RESPONDING" in s.flags,
     "FAIL": lambda s: False,
+    "MAINT": lambda s: "MAINTENANCE" in s.flags,
+    "RESV": lambda s: "RESERVED" in s.flags,
+    "RESERVED": lambda s: "RESERVED" in s.flags,
 }
 
 
@@ -430,10 +434,13 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
         return Rendered(stderr=f'sinfo: error: Bad state string: "{wanted_state}"\n', exit_code=1)
     usage = node_usage(state.jobs.values())
     completing = completing_nodes(state.jobs.values())
+    reserved = node_flags(state.reservations.values(), now)
     views: dict[str, _NodeView] = {}
     for name, node in state.nodes.items():
         holders = tuple(p.name for p in state.partitions.values() if name in p.nodes)
-        status = node_status(node, usage.get(name), name in completing)
+        status = node_status(
+            node, usage.get(name), name in completing, reserved.get(name, frozenset())
+        )
         views[name] = _NodeView(node, usage.get(name, NodeUsage()), status, holders)
 
     def shown(view: _NodeView) -> bool:

@@ -175,7 +175,7 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "T": ("STATE", lambda r: r.job.state.value),
     "u": ("USER", lambda r: r.job.request.user),
     "U": ("UID", _user_id),
-    "v": ("RESERVATION", lambda r: None),
+    "v": ("RESERVATION", lambda r: r.job.request.reservation),
     "V": ("SUBMIT_TIME", lambda r: _iso(r.job.submit_time)),
     "w": ("WCKEY", lambda r: None),
     "W": ("LICENSES", lambda r: None),
@@ -441,6 +441,8 @@ def _array_key(row: _Row) -> tuple[int, int]:
     if job.array_job_id is None:
         return (job.job_id, -1)
     task = row.task if row.task is not None else job.array_task_id
+    if task is None and job.array_tasks:
+        task = job.array_tasks[0]  # a folded line sorts by its first pending task (oracle)
     return (job.array_job_id, -1 if task is None else task)
 
 

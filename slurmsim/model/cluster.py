@@ -6,6 +6,7 @@ from slurmsim.model.accounts import Account, Association, Qos, User
 from slurmsim.model.jobs import Job
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
+from slurmsim.model.reservations import Reservation
 from slurmsim.model.time import Instant, Seconds
 
 
@@ -22,6 +23,12 @@ class SchedulerParameters:
     sched_interval: Seconds = Seconds(60)
     sched_min_interval: int = 2  # microseconds, as Slurm counts it
     batch_sched_delay: Seconds = Seconds(3)
+    #: Cancel jobs whose dependency can never be met instead of leaving them pending.
+    kill_invalid_depend: bool = False
+    #: Let users ``scontrol top`` their own jobs (otherwise operators only).
+    enable_user_top: bool = False
+    #: Most tasks one array may have (``max_array_tasks``); MaxArraySize caps the index.
+    max_array_tasks: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +54,7 @@ class ClusterConfig:
     def_mem_per_cpu: int | None = None  # MB
     def_mem_per_gpu: int | None = None  # MB
     max_job_count: int = 10000
+    max_array_size: int = 1001  # MaxArraySize: array indexes run 0..MaxArraySize-1
     min_job_age: Seconds = Seconds(300)
     priority_type: str = "priority/basic"
     priority_weights: PriorityWeights = PriorityWeights()
@@ -102,4 +110,8 @@ class ClusterState:
     calc_usage: dict[int, float] = field(default_factory=dict)
     #: When usage was last decayed and charged (None: never; fair share then reads ``usage``).
     last_usage_calc: Instant | None = None
+    #: Advance reservations by name, in the order they were created.
+    reservations: dict[str, Reservation] = field(default_factory=dict)
+    #: The number the last reservation took (``alice_7``); the controller counts on from it.
+    last_resv_id: int = 0
     extra: dict[str, str] = field(default_factory=dict)

@@ -7,6 +7,7 @@ Field names follow ``scontrol show job``. Times are ``Instant``s (int seconds);
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from slurmsim.model.dependency import Dependency
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
@@ -100,7 +101,10 @@ class JobRequest:
     #: submitted (None: no constraint).
     feature_nodes: tuple[str, ...] | None = None
     begin_time: Instant | None = None
-    dependency: str | None = None  # as given, e.g. "afterok:12"
+    dependency: Dependency | None = None
+    #: ``--kill-on-invalid-dep``: cancel the job when its dependency can never be met
+    #: (None: as SchedulerParameters' kill_invalid_depend says).
+    kill_on_invalid_dep: bool | None = None
     nice: int = 0
     requeue: bool = True
     batch: bool = True  # False for srun/salloc allocations

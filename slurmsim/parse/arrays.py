@@ -17,7 +17,8 @@ MAX_ARRAY_SIZE: Final = 1001
 
 @dataclass(frozen=True)
 class ArraySpec:
-    """Sorted unique task indexes and the ``%K`` limit on tasks running at once (None = none)."""
+    """Sorted unique task indexes and the ``%K`` limit on tasks running at once (None, or 0
+    for a bare ``%``: no limit)."""
 
     indices: tuple[int, ...]
     throttle: int | None

@@ -128,6 +128,8 @@ def parse_begin(text: str, now: int, tz: dt.tzinfo = dt.UTC, *, option: str = "-
         try:
             kind, value = transform(DatetimeTransformer(), parse_tree("datetimes", stripped, ""))
         except ParseError as exc:
+            if stripped[:4].lower() in ("now+", "now-"):
+                raise _BadPiece(4) from None  # Slurm points at the offset's number
             raise _BadPiece(exc.column - 1 if exc.column else len(stripped)) from None
         if kind == "now":
             assert isinstance(value, int)

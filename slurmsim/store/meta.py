@@ -23,6 +23,7 @@ LAST_SCHED: Final = "last_sched"
 LAST_BACKFILL: Final = "last_backfill"
 SCHED_DUE: Final = "sched_due"
 LAST_USAGE_CALC: Final = "last_usage_calc"
+LAST_RESV_ID: Final = "last_resv_id"
 STATE_EXTRA: Final = "state_extra"  # ClusterState.extra as JSON
 
 DEFAULT_CLOCK_MODE: Final = "manual"

@@ -37,6 +37,8 @@ from slurmsim.store.tables import (
     PARTITIONS,
     QOS,
     QOS_TABLE,
+    RESERVATION,
+    RESERVATIONS,
     USAGE,
     USER,
     USERS,
@@ -69,6 +71,7 @@ def state_meta(state: ClusterState) -> dict[str, str | None]:
         meta.NOW: str(state.now),
         meta.NEXT_JOB_ID: str(state.next_job_id),
         meta.STATE_EXTRA: dumps(state.extra),
+        meta.LAST_RESV_ID: str(state.last_resv_id),
     }
     for key, instant in zip(
         _INSTANT_KEYS,
@@ -127,6 +130,7 @@ def state_rows(state: ClusterState, loaded: LoadedJobs | None = None) -> TableRo
         USERS.name: _entities(USERS, USER, state.users.values()),
         ASSOCIATIONS.name: _entities(ASSOCIATIONS, ASSOCIATION, state.associations),
         USAGE.name: _usage_rows(state),
+        RESERVATIONS.name: _entities(RESERVATIONS, RESERVATION, state.reservations.values()),
         JOBS.name: {(j.job_id,): _job_row(j, loaded) for j in state.jobs.values()},
         JOB_ALLOC.name: {
             (j.job_id, seq): (j.job_id, seq, *NODE_ALLOC.encode(a))
@@ -168,6 +172,8 @@ def state_from_rows(tables: TableRows, values: dict[str, str | None]) -> Cluster
         usage={row[0]: row[1] for row in tables[USAGE.name].values() if row[1] is not None},
         calc_usage={row[0]: row[2] for row in tables[USAGE.name].values() if row[2] is not None},
         last_usage_calc=_instant(values.get(meta.LAST_USAGE_CALC)),
+        reservations={r.name: r for r in _decode(RESERVATION, tables[RESERVATIONS.name].values())},
+        last_resv_id=int(values.get(meta.LAST_RESV_ID) or 0),
         extra=json.loads(values.get(meta.STATE_EXTRA) or "{}"),
     )
 

@@ -16,6 +16,7 @@ from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobRequest, NodeAlloc
 from slurmsim.model.nodes import Node, NodeConfig
 from slurmsim.model.partitions import Partition
+from slurmsim.model.reservations import Reservation
 from slurmsim.model.tres import Gres
 from slurmsim.store.codec import Column, Kind, RowCodec, json_decoder
 
@@ -34,6 +35,7 @@ JOB_REQUEST = RowCodec(
 )
 NODE_ALLOC = RowCodec(NodeAlloc)
 EVENT = RowCodec(Event)
+RESERVATION = RowCodec(Reservation)
 decode_config = json_decoder(ClusterConfig)
 
 # Entity tables keep the order of the ClusterState's dicts and lists in a position column.
@@ -112,6 +114,9 @@ USAGE = TableLayout(
     key=("assoc_id",),
     order=("assoc_id",),
 )
+RESERVATIONS = TableLayout(
+    "reservations", (_POSITION, *RESERVATION.columns), key=("name",), order=("position",)
+)
 # Jobs the engine purged stay as history (purged = true) for sacct; load() skips them.
 JOBS = TableLayout(
     "jobs",
@@ -146,6 +151,7 @@ STATE_TABLES = (
     USERS,
     ASSOCIATIONS,
     USAGE,
+    RESERVATIONS,
     JOBS,
     JOB_ALLOC,
 )

@@ -15,6 +15,7 @@ from slurmsim.model.nodes import Node, NodeConfig
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import EPOCH, Instant, Seconds
 from slurmsim.model.tres import Gres
+from slurmsim.parse.dependency import parse_dependency
 
 GPU8 = (Gres("gpu", "h100", 8),)
 
@@ -157,6 +158,8 @@ def job(
         runtime=Seconds(runtime) if runtime is not None else None,
         exit_code=exit_code,
     )
+    if isinstance(more.get("dependency"), str):
+        more["dependency"] = parse_dependency(str(more["dependency"]))
     return replace(request, **more)  # type: ignore[arg-type]
 
 

@@ -15,6 +15,7 @@ from slurmsim.model.nodes import Node, NodeConfig
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import EPOCH, Instant, Seconds
 from slurmsim.model.tres import Gres
+from slurmsim.parse.dependency import parse_dependency
 
 NODES = ("dgx1", "dgx2", "dgx3", "dgx4")
 GPU = Gres("gpu", None, 8)
@@ -156,7 +157,7 @@ def job(
         gres_per_node=(Gres("gpu", None, gpus),) if gpus else (),
         time_limit=limit_s,
         time_limit_set=limit is not None,
-        dependency=dependency,
+        dependency=parse_dependency(dependency) if dependency else None,
         command=command,
         work_dir=WORKDIR,
         uid=uid,

@@ -18,6 +18,7 @@ from slurmsim.parse.durations import parse_duration, parse_interval
 from slurmsim.parse.errors import ParseError
 from slurmsim.parse.gres import parse_gpus, parse_gpus_list, parse_gres, parse_node_gres
 from slurmsim.parse.hostlist import compress, expand
+from slurmsim.parse.job_update import parse_job_update
 from slurmsim.parse.keyvalue import parse_assignment
 from slurmsim.parse.memory import parse_memory
 from slurmsim.parse.options import Opt, getopt
@@ -29,6 +30,11 @@ NOW = 1_795_892_709
 
 def _begin(text: str) -> object:
     return parse_begin(text, NOW)
+
+
+def _job_update(text: str) -> object:
+    key, _, value = text.partition("=")
+    return parse_job_update([(key, value)], NOW)
 
 
 def _conf(text: str) -> object:
@@ -50,6 +56,7 @@ PARSERS: dict[str, tuple[Callable[[str], object], str]] = {
     "parse_begin": (_begin, "0123456789:/.-T+ nowtdaymrhuspeNOW"),
     "directive_args": (directive_args, "#SBATCH -t=1\"'\\:\n #!x"),
     "parse_assignment": (parse_assignment, 'Key="Val \\'),
+    "parse_job_update": (_job_update, "TimeLimitNice=StartDependency+-0123456789:afterok,?"),
     "parse_slurm_conf": (_conf, 'NodeName=DEFAULT Include x#"\\\n \t'),
 }
 

@@ -2,6 +2,7 @@
 
 from slurmsim.model.accounts import Account, AdminLevel, Association, Qos, User
 from slurmsim.model.cluster import ClusterConfig, ClusterState, PriorityWeights, SchedulerParameters
+from slurmsim.model.dependency import Dependency, DepJob, DepKind, DepTerm
 from slurmsim.model.jobs import Hold, Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.nodes import Node, NodeConfig
 from slurmsim.model.partitions import Partition, PartitionState
@@ -66,7 +67,7 @@ def full_request() -> JobRequest:
         contiguous=True,
         features="h100&ib",
         begin_time=Instant(EPOCH + 60),
-        dependency="afterok:1",
+        dependency=Dependency((DepTerm(DepKind.AFTEROK, DepJob(1)),)),
         nice=10,
         requeue=False,
         batch=False,

@@ -23,4 +23,4 @@ class ArrayTransformer(Transformer[Token, Ranges]):
         return first, last, step
 
     def throttle(self, children: list[Token]) -> int:
-        return int(children[0])
+        return int(children[0]) if children else 0

@@ -1,0 +1,96 @@
+"""Advance reservations: ``scontrol create|update|delete|show reservation``, ``sinfo -T``.
+
+scontrol itself checks that a new reservation names a start, an end or duration,
+nodes or a node count, and users or accounts; those refusals are ``InvalidOption``
+(printed ``scontrol: error: ...``). The controller's refusals are ``SlurmError``.
+Either way nothing is saved, except that a refused duplicate name still uses up a
+reservation number, as in Slurm.
+"""
+
+from collections.abc import Sequence
+
+from slurmsim.api.session import session
+from slurmsim.format.rendered import Rendered
+from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.reservations import ReservationRequest
+from slurmsim.model.time import Instant
+
+_CREATED = "No reservation created."
+
+
+def _request(pairs: Sequence[tuple[str, str]], now: Instant, *, create: bool) -> ReservationRequest:
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.reservations import parse_reservation
+
+    try:
+        return parse_reservation(pairs, now, create=create)
+    except ParseError as e:
+        raise InvalidOption(e.message, detail=e.context) from None
+
+
+def _check_complete(req: ReservationRequest) -> None:
+    """scontrol's own checks on ``create``, in its order."""
+    if req.start_time is None:
+        raise InvalidOption(f"A start time must be given.  {_CREATED}")
+    if req.end_time is None and req.duration is None:
+        raise InvalidOption(f"An end time or duration must be given.  {_CREATED}")
+    if req.end_time is not None and req.duration is None and req.end_time < req.start_time:
+        raise InvalidOption(f"Start time cannot be after end time.  {_CREATED}")
+    if not req.nodes and not req.node_count:
+        raise InvalidOption(
+            "CoreCnt, Nodes, NodeCnt, BurstBuffer, Licenses or Watts must be specified.  "
+            + _CREATED
+        )
+    if not req.users and not req.accounts:
+        raise InvalidOption(f"Either Users/Groups and/or Accounts must be specified.  {_CREATED}")
+
+
+def create(pairs: Sequence[tuple[str, str]]) -> str:
+    """``scontrol create reservation KEY=VALUE...``: the new reservation's name."""
+    from slurmsim.engine import reservation_control
+
+    refused: SlurmError | None = None
+    with session(write=True) as s:
+        req = _request(pairs, s.state.now, create=True)
+        _check_complete(req)
+        counter = s.state.last_resv_id
+        try:
+            return reservation_control.create(s.state, req, s.user).name
+        except SlurmError as e:
+            refused = e
+            if e.message != reservation_control.DUPLICATE:
+                s.state.last_resv_id = counter
+    raise refused
+
+
+def update(name: str, pairs: Sequence[tuple[str, str]]) -> None:
+    """``scontrol update ReservationName=NAME KEY=VALUE...``."""
+    from slurmsim.engine import reservation_control
+
+    with session(write=True) as s:
+        req = _request(pairs, s.state.now, create=False)
+        reservation_control.update(s.state, name, req, s.user)
+
+
+def delete(name: str) -> None:
+    """``scontrol delete reservation NAME``."""
+    from slurmsim.engine import reservation_control
+
+    with session(write=True) as s:
+        reservation_control.delete(s.state, name, s.user)
+
+
+def show(name: str | None, *, oneliner: bool) -> Rendered:
+    """``scontrol show reservation [NAME]``."""
+    from slurmsim.format.reservations import show_reservations
+
+    with session(write=False) as s:
+        return show_reservations(s.state, name, s.state.now, oneliner=oneliner)
+
+
+def sinfo_table() -> Rendered:
+    """``sinfo -T``."""
+    from slurmsim.format.reservations import sinfo_reservations
+
+    with session(write=False) as s:
+        return sinfo_reservations(s.state, s.state.now)

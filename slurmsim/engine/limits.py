@@ -1,0 +1,513 @@
+"""QOS and association limits, enforced as Slurm 22.05 does with AccountingStorageEnforce=limits.
+
+A job is bound by its QOS (and its partition's QOS, which comes first unless the job's
+QOS has ``OverPartQOS``: for each limit, the first QOS that sets it wins) and by its
+association chain: the user's association, then every account above it. Grp* limits
+count every job below the association that sets them; a user association's Max* limits
+(MaxJobs, MaxSubmit, MaxWall, MaxTRES) are inherited from the nearest account that sets
+them when the user sets none.
+
+Two moments, each with its own order of checks (all recorded from the real Slurm:
+tests/golden/limits/):
+
+* **Submission** (``submit_refusal``). A submission that would take the user past
+  MaxSubmitJobsPerUser (QOS) or MaxSubmit (association) is refused; an array counts
+  each task. With ``Flags=DenyOnLimit`` on the QOS, so is a job that breaks a limit on
+  its own (more than MaxTRESPerJob, MaxTRESPerUser or GrpTRES even on an idle cluster,
+  or a time limit over MaxWall). sbatch prints the limit's reason, then the policy
+  error; no job id is used up. Order: per QOS MaxTRESPU, GrpTRES, MaxWall, MaxTRES,
+  MaxSubmitPU; then per association, user first, MaxTRES, MaxSubmit, MaxWall, GrpTRES.
+* **Scheduling** (``pending_reason``). Before a pending job is placed, the limits
+  it would exceed given the jobs that hold resources: job counts and wall limits
+  first (per QOS: GrpJobs, MaxJobsPU, MaxWall; per association: GrpJobs, then for
+  the user MaxJobs, MaxWall), then TRES (per QOS: GrpTRES, MaxTRES, MaxTRESPU; per
+  association: GrpTRES, then for the user MaxTRES), each TRES list in Slurm's TRES
+  order (cpu, mem, node, billing, gres/gpu). The first one exceeded is the reason.
+  The count and wall part is also looked at when the job is submitted
+  (``submit_reason``): squeue shows that reason before the first pass.
+
+Usage (``Usage``) counts RUNNING and SUSPENDED jobs: Slurm releases a job's share of a
+limit when it ends, before it has finished COMPLETING.
+"""
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from slurmsim.engine.priority import job_cpus, job_gpus
+from slurmsim.engine.resources import GPU
+from slurmsim.engine.usage import billing_of
+from slurmsim.model import limits
+from slurmsim.model.accounts import Association, Qos
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.partitions import Partition
+from slurmsim.model.time import Seconds
+
+#: The controller's error for a refused submission (sbatch prints the reason first).
+POLICY_VIOLATION = (
+    "Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)"
+)
+
+#: Jobs whose resources count against limits.
+CHARGED = frozenset({JobState.RUNNING, JobState.SUSPENDED})
+_SUBMITTED = frozenset({JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED})
+
+#: Where a count or a TRES sum is kept: ("qos", name), ("user", qos, user) or
+#: ("assoc", id) for an association and everything below it.
+Scope = tuple[str, ...]
+
+# Reason names by limit and TRES word (Slurm's own, irregular spellings included).
+_GRES = "gres"
+_REASONS: dict[str, dict[str, str]] = {
+    "QOS GrpTRES": {
+        "cpu": "QOSGrpCpuLimit",
+        "mem": "QOSGrpMemLimit",
+        "node": "QOSGrpNodeLimit",
+        "billing": "QOSGrpBilling",
+        _GRES: "QOSGrpGRES",
+    },
+    "QOS MaxTRES": {
+        "cpu": "QOSMaxCpuPerJobLimit",
+        "mem": "QOSMaxMemoryPerJob",
+        "node": "QOSMaxNodePerJobLimit",
+        "billing": "QOSMaxBillingPerJob",
+        _GRES: "QOSMaxGRESPerJob",
+    },
+    "QOS MaxTRESPU": {
+        "cpu": "QOSMaxCpuPerUserLimit",
+        "mem": "QOSMaxMemoryPerUser",
+        "node": "QOSMaxNodePerUserLimit",
+        "billing": "QOSMaxBillingPerUser",
+        _GRES: "QOSMaxGRESPerUser",
+    },
+    "Assoc GrpTRES": {
+        "cpu": "AssocGrpCpuLimit",
+        "mem": "AssocGrpMemLimit",
+        "node": "AssocGrpNodeLimit",
+        "billing": "AssocGrpBilling",
+        _GRES: "AssocGrpGRES",
+    },
+    "Assoc MaxTRES": {
+        "cpu": "AssocMaxCpuPerJobLimit",
+        "mem": "AssocMaxMemPerJob",
+        "node": "AssocMaxNodePerJobLimit",
+        "billing": "AssocMaxBillingPerJob",
+        _GRES: "AssocMaxGRESPerJob",
+    },
+}
+_TRES_RANK = {name: i for i, name in enumerate(limits.TRES_ORDER)}
+
+#: An association's limits that its users inherit when they set none themselves.
+_INHERITED = ("MaxJobs", "MaxSubmit", "MaxWall", "MaxTRES")
+
+
+# -- what binds a job -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class QosLimits:
+    name: str
+    limits: Mapping[str, str]  # only those not already set by a QOS before it
+
+
+@dataclass(frozen=True, slots=True)
+class AssocLimits:
+    id: int
+    user_level: bool
+    limits: Mapping[str, str]  # a user's include what it inherits
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """The QOS and associations whose limits bind one job, in the order they are checked."""
+
+    qos: tuple[QosLimits, ...]
+    assocs: tuple[AssocLimits, ...]
+    deny_on_limit: bool
+
+
+class _Index:
+    """Associations by (account, user) and accounts' own, and each job kind's ``Binding``."""
+
+    def __init__(self, state: ClusterState) -> None:
+        self.state = state
+        self.by_user: dict[tuple[str, str], Association] = {}
+        self.by_account: dict[str, Association] = {}
+        self._bindings: dict[tuple[str, str, str, str], Binding] = {}
+        for a in state.associations:
+            if a.user is None:
+                self.by_account.setdefault(a.account, a)
+            else:
+                self.by_user.setdefault((a.account, a.user), a)
+
+    def chain(self, account: str, user: str) -> list[Association]:
+        """The user's association, then each account association up to root."""
+        first = self.by_user.get((account, user))
+        if first is None:
+            return []
+        chain = [first]
+        node = self.by_account.get(account)
+        while node is not None and node not in chain:
+            chain.append(node)
+            parent = node.parent_account
+            node = self.by_account.get(parent) if parent is not None else None
+        return chain
+
+    def binding(self, job: Job) -> "Binding":
+        """What binds ``job``; jobs of one partition, QOS, account and user share it."""
+        req = job.request
+        key = (req.partition, req.qos, req.account, req.user)
+        found = self._bindings.get(key)
+        if found is None:
+            found = self._bindings[key] = _binding(self.state, job, self)
+        return found
+
+
+def _binding(state: ClusterState, job: Job, index: _Index) -> Binding:
+    req = job.request
+    part = state.partitions.get(req.partition)
+    job_qos = state.qos.get(req.qos)
+    part_qos = state.qos.get(part.qos) if part is not None and part.qos else None
+    ordered: list[Qos] = [q for q in (part_qos, job_qos) if q is not None]
+    if job_qos is not None and "OverPartQOS" in job_qos.flags:
+        ordered.reverse()
+    qos: list[QosLimits] = []
+    seen: set[str] = set()
+    for q in ordered:
+        if q.name not in seen:
+            seen.add(q.name)
+            qos.append(QosLimits(q.name, _unset_before(q.limits, [x.limits for x in qos])))
+    chain = index.chain(req.account, req.user)
+    assocs = []
+    for i, a in enumerate(chain):
+        own: dict[str, str] = dict(a.limits)
+        if i == 0:
+            for key in _INHERITED:
+                if key not in own:
+                    found = next((p.limits[key] for p in chain[1:] if key in p.limits), None)
+                    if found is not None:
+                        own[key] = found
+        assocs.append(AssocLimits(a.id, i == 0, own))
+    deny = any("DenyOnLimit" in q.flags for q in ordered)
+    return Binding(tuple(qos), tuple(assocs), deny)
+
+
+def _unset_before(own: Mapping[str, str], before: list[Mapping[str, str]]) -> dict[str, str]:
+    """``own`` without what an earlier QOS already limits (TRES limits count per TRES)."""
+    kept: dict[str, str] = {}
+    for key, text in own.items():
+        earlier = [b[key] for b in before if key in b]
+        if not earlier:
+            kept[key] = text
+        elif "TRES" in key:
+            taken = {name for e in earlier for name in limits.decode_tres(e)}
+            rest = {n: v for n, v in limits.decode_tres(text).items() if n not in taken}
+            if rest:
+                kept[key] = limits.encode_tres(rest)
+    return kept
+
+
+def _scopes(job: Job, index: _Index) -> Iterator[Scope]:
+    bound = index.binding(job)
+    for q in bound.qos:
+        yield ("qos", q.name)
+        yield ("user", q.name, job.request.user)
+    for a in bound.assocs:
+        yield ("assoc", str(a.id))
+
+
+# -- what a job counts for -------------------------------------------------------------
+
+
+def requested_tres(state: ClusterState, job: Job) -> dict[str, int]:
+    """What a pending job asks for, as limits count it (memory in MB)."""
+    req = job.request
+    part = state.partitions.get(req.partition)
+    nodes = max(req.min_nodes, 1)
+    cpus = job_cpus(req)
+    gpus = job_gpus(req)
+    tres = {"cpu": cpus, "mem": _requested_mem(state, job, part, cpus, gpus), "node": nodes}
+    tres[f"gres/{GPU}"] = gpus
+    tres["billing"] = int(billing_of(state, req.partition, {k: float(v) for k, v in tres.items()}))
+    return tres
+
+
+def _requested_mem(
+    state: ClusterState, job: Job, part: Partition | None, cpus: int, gpus: int
+) -> int:
+    req = job.request
+    nodes = max(req.min_nodes, 1)
+    if req.mem_per_node is None:
+        per_cpu = req.mem_per_cpu
+        per_gpu = req.mem_per_gpu
+        if per_cpu is None and per_gpu is None:  # slurm.conf's defaults, the partition's first
+            per_cpu = (part.def_mem_per_cpu if part else None) or state.config.def_mem_per_cpu
+            per_gpu = state.config.def_mem_per_gpu if gpus else None
+        if per_cpu is not None:
+            return per_cpu * cpus
+        if per_gpu is not None:
+            return per_gpu * gpus
+    elif req.mem_per_node:
+        return req.mem_per_node * nodes
+    # --mem=0, or no memory asked for and no default: all of each node's memory.
+    first = state.nodes.get(part.nodes[0]) if part and part.nodes else None
+    return (first.config.real_memory if first else 0) * nodes
+
+
+def held_tres(state: ClusterState, job: Job) -> dict[str, int]:
+    """What a running job holds, as limits count it (memory in MB)."""
+    tres = {
+        "cpu": job.num_cpus,
+        "mem": sum(a.mem for a in job.alloc),
+        "node": len(job.alloc),
+        f"gres/{GPU}": sum(len(a.gpus) for a in job.alloc),
+    }
+    as_float = {k: float(v) for k, v in tres.items()}
+    tres["billing"] = int(billing_of(state, job.request.partition, as_float))
+    return tres
+
+
+def _weight(job: Job) -> int:
+    """How many submissions a job stands for: an array's pending tasks each count."""
+    return len(job.array_tasks) if job.array_tasks else 1
+
+
+class Usage:
+    """What the jobs holding resources count against limits: jobs and TRES per scope.
+
+    Build it once per pass with ``Usage.of(state, running)`` and ``add`` each job the
+    pass starts, so that the next job is judged with it. When no QOS or association
+    sets a limit it stays empty and every check is skipped.
+    """
+
+    __slots__ = ("_index", "_state", "active", "jobs", "tres")
+
+    def __init__(self, state: ClusterState) -> None:
+        self._state = state
+        self._index = _Index(state)
+        self.active = _any_limits(state)
+        self.jobs: Counter[Scope] = Counter()
+        self.tres: defaultdict[Scope, Counter[str]] = defaultdict(Counter)
+
+    @classmethod
+    def of(cls, state: ClusterState, running: Iterable[Job]) -> "Usage":
+        """The usage of the RUNNING and SUSPENDED jobs among ``running``."""
+        usage = cls(state)
+        for job in running:
+            if job.state in CHARGED:
+                usage.add(job)
+        return usage
+
+    def add(self, job: Job) -> None:
+        """Count ``job`` (just started) against every limit that binds it."""
+        self._charge(job, +1)
+
+    def remove(self, job: Job) -> None:
+        """Stop counting ``job`` (it ended)."""
+        self._charge(job, -1)
+
+    def binding(self, job: Job) -> Binding:
+        """The QOS and associations whose limits bind ``job``."""
+        return self._index.binding(job)
+
+    def _charge(self, job: Job, sign: int) -> None:
+        if not self.active:
+            return
+        held = held_tres(self._state, job)
+        for scope in _scopes(job, self._index):
+            self.jobs[scope] += sign
+            bucket = self.tres[scope]
+            for name, n in held.items():
+                bucket[name] += sign * n
+
+
+# -- the checks ---------------------------------------------------------------------------
+
+
+def _word(tres_name: str) -> str:
+    return _GRES if tres_name.startswith("gres/") else tres_name
+
+
+def _tres_over(
+    kind: str, limit_text: str | None, req: Mapping[str, int], used: Mapping[str, int] | None
+) -> str | None:
+    """The reason for the first TRES (Slurm's order) that ``req`` (plus ``used``) exceeds."""
+    if not limit_text:
+        return None
+    table = _REASONS[kind]
+    caps = limits.decode_tres(limit_text)
+    for name in sorted(caps, key=lambda n: (_TRES_RANK.get(n, len(_TRES_RANK)), n)):
+        cap, want = caps[name], req.get(name, 0)
+        extra = used.get(name, 0) if used is not None else 0
+        if (want > cap or want + extra > cap) and _word(name) in table:
+            return table[_word(name)]
+    return None
+
+
+def _count_reached(text: str | None, count: int) -> bool:
+    return text is not None and count >= int(text)
+
+
+def _wall_over(text: str | None, job: Job, state: ClusterState) -> bool:
+    if text is None:
+        return False
+    limit = job.time_limit
+    if limit is None:  # no limit of its own yet: the partition's MaxTime (maybe UNLIMITED)
+        part = state.partitions.get(job.request.partition)
+        limit = part.max_time if part is not None else None
+    return limit is None or limit > Seconds(int(text))
+
+
+def _counts_and_wall(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | None:
+    """Slurm's checks before node selection: running-job counts, then wall time."""
+    user = job.request.user
+    for q in bound.qos:
+        if _count_reached(q.limits.get("GrpJobs"), usage.jobs[("qos", q.name)]):
+            return "QOSGrpJobsLimit"
+        if _count_reached(q.limits.get("MaxJobsPU"), usage.jobs[("user", q.name, user)]):
+            return "QOSMaxJobsPerUserLimit"
+        if _wall_over(q.limits.get("MaxWall"), job, state):
+            return "QOSMaxWallDurationPerJobLimit"
+    for a in bound.assocs:
+        if _count_reached(a.limits.get("GrpJobs"), usage.jobs[("assoc", str(a.id))]):
+            return "AssocGrpJobsLimit"
+        if not a.user_level:
+            continue
+        if _count_reached(a.limits.get("MaxJobs"), usage.jobs[("assoc", str(a.id))]):
+            return "AssocMaxJobsLimit"
+        if _wall_over(a.limits.get("MaxWall"), job, state):
+            return "AssocMaxWallDurationPerJobLimit"
+    return None
+
+
+def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | None:
+    """Slurm's checks once the job's TRES are known: group, per job, per user."""
+    req = requested_tres(state, job)
+    user = job.request.user
+    for q in bound.qos:
+        found = (
+            _tres_over("QOS GrpTRES", q.limits.get("GrpTRES"), req, usage.tres[("qos", q.name)])
+            or _tres_over("QOS MaxTRES", q.limits.get("MaxTRES"), req, None)
+            or _tres_over(
+                "QOS MaxTRESPU", q.limits.get("MaxTRESPU"), req, usage.tres[("user", q.name, user)]
+            )
+        )
+        if found:
+            return found
+    for a in bound.assocs:
+        used = usage.tres[("assoc", str(a.id))]
+        found = _tres_over("Assoc GrpTRES", a.limits.get("GrpTRES"), req, used)
+        if not found and a.user_level:
+            found = _tres_over("Assoc MaxTRES", a.limits.get("MaxTRES"), req, None)
+        if found:
+            return found
+    return None
+
+
+def pending_reason(state: ClusterState, job: Job, running: Iterable[Job] | Usage) -> str | None:
+    """The limit reason ``job`` must wait for, or None when no limit holds it back.
+
+    ``running`` is the jobs that hold resources now (only RUNNING and SUSPENDED ones
+    count), or a ``Usage`` kept up to date by the caller, which is much cheaper in a
+    loop. A job that breaks a limit on its own (more GPUs than MaxTRESPerJob, a time
+    limit over MaxWall) gets the same reason and waits until the limit changes.
+
+    The scheduler calls it for each job it considers, before placing it; a job held
+    by a limit keeps this reason, is not placed, gets no backfill reservation and
+    blocks nobody behind it. Example::
+
+        usage = Usage.of(state, running_jobs)
+        pending_reason(state, job, usage)  # -> "QOSMaxGRESPerUser"
+    """
+    usage = running if isinstance(running, Usage) else Usage.of(state, running)
+    if not usage.active:
+        return None
+    bound = usage.binding(job)
+    return _counts_and_wall(state, job, bound, usage) or _tres(state, job, bound, usage)
+
+
+def submit_reason(state: ClusterState, job: Job) -> str | None:
+    """The reason squeue shows for ``job`` right after it was accepted, before any pass.
+
+    Slurm checks the running-job counts and wall limits while it accepts the job (the
+    TRES limits only when it schedules it), so ``QOSMaxWallDurationPerJobLimit`` or
+    ``QOSMaxJobsPerUserLimit`` show at once and ``QOSMaxGRESPerUser`` only later.
+    """
+    usage = Usage.of(state, (j for j in state.jobs.values() if j.job_id != job.job_id))
+    if not usage.active:
+        return None
+    return _counts_and_wall(state, job, usage.binding(job), usage)
+
+
+def submit_refusal(state: ClusterState, job: Job) -> str | None:
+    """The reason a submission of ``job`` is refused, or None when it is accepted.
+
+    The refusal's error is ``POLICY_VIOLATION``, after a line with this reason
+    (``sbatch: error: QOSMaxSubmitJobPerUserLimit``); the refused job uses up no id.
+    Submission counts (pending, running and suspended jobs, each array task apart)
+    always refuse; the other limits only under the QOS flag ``DenyOnLimit``, and only
+    what the job breaks on its own, whatever else is running. ``job`` is the would-be
+    record: its array tasks count.
+    """
+    if not _any_limits(state):
+        return None
+    index = _Index(state)
+    bound = index.binding(job)
+    deny = bound.deny_on_limit
+    req = requested_tres(state, job) if deny else {}
+    submitted = _submitted(state, index) if _counts_submissions(bound) else Counter()
+    new = _weight(job)
+    user = job.request.user
+    for q in bound.qos:
+        own = q.limits.get
+        if deny:
+            found = _tres_over("QOS MaxTRESPU", own("MaxTRESPU"), req, None) or _tres_over(
+                "QOS GrpTRES", own("GrpTRES"), req, None
+            )
+            if found:
+                return found
+            if _wall_over(own("MaxWall"), job, state):
+                return "QOSMaxWallDurationPerJobLimit"
+            found = _tres_over("QOS MaxTRES", own("MaxTRES"), req, None)
+            if found:
+                return found
+        cap = own("MaxSubmitPU")
+        if cap is not None and submitted[("user", q.name, user)] + new > int(cap):
+            return "QOSMaxSubmitJobPerUserLimit"
+    for a in bound.assocs:
+        own = a.limits.get
+        if a.user_level:
+            found = _tres_over("Assoc MaxTRES", own("MaxTRES"), req, None) if deny else None
+            if found:
+                return found
+            cap = own("MaxSubmit")
+            if cap is not None and submitted[("assoc", str(a.id))] + new > int(cap):
+                return "AssocMaxSubmitJobLimit"
+            if deny and _wall_over(own("MaxWall"), job, state):
+                return "AssocMaxWallDurationPerJobLimit"
+        found = _tres_over("Assoc GrpTRES", own("GrpTRES"), req, None) if deny else None
+        if found:
+            return found
+    return None
+
+
+def _any_limits(state: ClusterState) -> bool:
+    return any(q.limits for q in state.qos.values()) or any(a.limits for a in state.associations)
+
+
+def _counts_submissions(bound: Binding) -> bool:
+    return any("MaxSubmitPU" in q.limits for q in bound.qos) or any(
+        "MaxSubmit" in a.limits for a in bound.assocs
+    )
+
+
+def _submitted(state: ClusterState, index: _Index) -> Counter[Scope]:
+    """Jobs submitted and not yet ended, per scope (an array's pending tasks each count)."""
+    counts: Counter[Scope] = Counter()
+    for job in state.jobs.values():
+        if job.state in _SUBMITTED:
+            weight = _weight(job)
+            for scope in _scopes(job, index):
+                counts[scope] += weight
+    return counts

@@ -1,0 +1,204 @@
+"""What advance reservations mean for scheduling: which nodes a job may use, when.
+
+Pure questions about the state, for the scheduler passes and the event loop:
+
+* ``blocked_nodes(state, job, start, end)``: the nodes a job may not use in ``[start, end)``.
+  A job without a reservation is kept off every node of every reservation that overlaps
+  the window (active or not yet started); a job in reservation R may use only R's nodes,
+  and not before R starts, minus nodes of other MAINT reservations in the window.
+* ``maintenance_conflict`` / ``reason``: the pending reason Slurm gives for them
+  (``Reservation``, ``ReqNodeNotAvail, Reserved for maintenance``,
+  ``ReqNodeNotAvail, May be reserved for other job``).
+* ``wake_times`` / ``next_change``: reservation starts and ends, instants at which the
+  event loop must look again (nodes become reserved or free at those instants).
+* ``expire``: drop reservations whose end has passed (Slurm purges them then).
+* ``overrun_jobs``: running jobs whose reservation has ended (killed with TIMEOUT).
+* ``check_access``: the submit-time refusal of ``--reservation``.
+
+Nothing here changes a job; ``expire`` changes only ``state.reservations``.
+"""
+
+from collections.abc import Iterable
+
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.events import Event
+from slurmsim.model.jobs import Job, JobRequest, JobState
+from slurmsim.model.reservations import Reservation
+from slurmsim.model.time import Instant, Seconds
+
+#: Reason codes and the descriptions squeue shows instead of them.
+RESERVATION = "Reservation"
+NODE_NOT_AVAIL = "ReqNodeNotAvail"
+MAINT_DESC = "ReqNodeNotAvail, Reserved for maintenance"
+RESERVED_DESC = "ReqNodeNotAvail, May be reserved for other job"
+
+#: A job without any time limit is planned as if it ran this long (Slurm: one year).
+YEAR = Seconds(365 * 86400)
+
+INVALID = "Requested reservation is invalid"
+ACCESS_DENIED = "Access denied to requested reservation"
+
+_RUNNING = frozenset({JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING})
+
+
+def check_access(state: ClusterState, request: JobRequest) -> None:
+    """Refuse a submission naming a reservation that does not exist or that the job's
+    user and account may not use, with Slurm's string (sbatch exits 1 on it)."""
+    if request.reservation is None:
+        return
+    resv = state.reservations.get(request.reservation)
+    if resv is None:
+        raise SlurmError(INVALID)
+    if not resv.allows(request.user, request.account):
+        raise SlurmError(ACCESS_DENIED)
+
+
+def window_end(state: ClusterState, job: Job, start: Instant) -> Instant:
+    """Where a job starting at ``start`` is planned to end: its time limit, else its
+    partition's MaxTime, else a year (so an unlimited job meets every future window)."""
+    limit = job.time_limit
+    if limit is None:
+        part = state.partitions.get(job.request.partition)
+        limit = part.max_time if part is not None else None
+    return Instant(start + (limit if limit is not None else YEAR))
+
+
+def own_reservation(state: ClusterState, job: Job) -> Reservation | None:
+    """The reservation the job asked for, if it still exists."""
+    name = job.request.reservation
+    return state.reservations.get(name) if name is not None else None
+
+
+def blocked_nodes(state: ClusterState, job: Job, start: Instant, end: Instant) -> frozenset[str]:
+    """The nodes ``job`` may not use anywhere in ``[start, end)`` because of reservations.
+
+    The passes remove these from the job's candidates before placing it (at ``start`` =
+    now with ``end`` = ``window_end``), and backfill does the same for each later start it
+    tries. Example: a MAINT reservation of dgx[1-4] from t=7200 blocks all four nodes for
+    a 3-hour job at t=0 and none for a 1-hour job.
+    """
+    name = job.request.reservation
+    if name is not None:
+        own = state.reservations.get(name)
+        if own is None or start < own.start_time:
+            return frozenset(state.nodes)  # gone, or not started: no node at all
+        blocked = set(state.nodes) - set(own.nodes)
+        blocked.update(
+            _nodes_of(r for r in _overlapping(state, start, end) if r.maint and r is not own)
+        )
+        return frozenset(blocked)
+    return frozenset(_nodes_of(_overlapping(state, start, end)))
+
+
+def maintenance_conflict(
+    state: ClusterState, job: Job, part_nodes: Iterable[str], start: Instant, end: Instant
+) -> bool:
+    """Whether a MAINT reservation in ``[start, end)`` covers the whole partition (or the
+    whole cluster), the case Slurm reports as ``Reserved for maintenance``."""
+    wanted = set(part_nodes)
+    if not wanted:
+        return False
+    own = job.request.reservation
+    for resv in _overlapping(state, start, end):
+        if (
+            resv.maint
+            and resv.name != own
+            and ("ALL_NODES" in resv.flags or wanted <= set(resv.nodes))
+        ):
+            return True
+    return False
+
+
+def reason(
+    state: ClusterState, job: Job, part_nodes: Iterable[str], now: Instant
+) -> tuple[str, str | None] | None:
+    """The pending reason reservations alone give ``job`` at ``now``, as (code, desc).
+
+    * its reservation has not started (or is gone): ``("Reservation", None)``; the job
+      is not queued at all until then (see ``wait_until``);
+    * a MAINT reservation covering its partition meets its run window:
+      ``("ReqNodeNotAvail", "ReqNodeNotAvail, Reserved for maintenance")``;
+    * nodes it requires (``-w``) are reserved:
+      ``("ReqNodeNotAvail", "ReqNodeNotAvail, May be reserved for other job")``.
+
+    None when reservations do not explain why it waits (the pass then gives
+    ``Resources`` or ``Priority`` as usual). Call it when a job fails to start.
+    """
+    if waiting(state, job, now):
+        return RESERVATION, None
+    end = window_end(state, job, now)
+    if maintenance_conflict(state, job, part_nodes, now, end):
+        return NODE_NOT_AVAIL, MAINT_DESC
+    required = set(job.request.req_nodes)
+    if required and required & blocked_nodes(state, job, now, end):
+        return NODE_NOT_AVAIL, RESERVED_DESC
+    return None
+
+
+def waiting(state: ClusterState, job: Job, now: Instant) -> bool:
+    """Whether the job asked for a reservation that has not started (or is gone): it is
+    then not queued at all, with reason ``Reservation`` and no EligibleTime."""
+    if job.request.reservation is None:
+        return False
+    own = own_reservation(state, job)
+    return own is None or now < own.start_time
+
+
+def wait_until(state: ClusterState, job: Job, now: Instant) -> Instant | None:
+    """When a job waiting for its reservation may first be queued: the reservation's
+    start, or None when it is not waiting for one (or waits for one that is gone)."""
+    own = own_reservation(state, job)
+    if own is not None and now < own.start_time:
+        return own.start_time
+    return None
+
+
+def wake_times(state: ClusterState, after: Instant) -> list[Instant]:
+    """Every reservation start and end later than ``after``, sorted, without repeats."""
+    times = {
+        t for r in state.reservations.values() for t in (r.start_time, r.end_time) if t > after
+    }
+    return sorted(times)
+
+
+def next_change(state: ClusterState, after: Instant) -> Instant | None:
+    """The first reservation start or end later than ``after``: the event loop must
+    stop there (a pass may start jobs that waited for it, node states change)."""
+    times = wake_times(state, after)
+    return times[0] if times else None
+
+
+def overrun_jobs(state: ClusterState, now: Instant) -> list[Job]:
+    """Running jobs whose reservation has ended by ``now`` (``ResvOverRun=0``): Slurm ends
+    them with TIMEOUT at the reservation's end, unless the reservation has FLEX."""
+    found = []
+    for job in state.jobs.values():
+        name = job.request.reservation
+        if job.state not in _RUNNING or name is None:
+            continue
+        resv = state.reservations.get(name)
+        if resv is not None and resv.end_time <= now and "FLEX" not in resv.flags:
+            found.append(job)
+    return found
+
+
+def expire(state: ClusterState, now: Instant) -> list[Event]:
+    """Remove the reservations that ended by ``now``; one ``resv_end`` event each.
+
+    Call it after ``overrun_jobs`` has been dealt with, at each ``next_change`` instant.
+    """
+    events = []
+    for name, resv in list(state.reservations.items()):
+        if resv.end_time <= now:
+            del state.reservations[name]
+            events.append(Event(resv.end_time, "resv_end", None, name))
+    return events
+
+
+def _overlapping(state: ClusterState, start: Instant, end: Instant) -> list[Reservation]:
+    return [r for r in state.reservations.values() if r.overlaps(start, end)]
+
+
+def _nodes_of(reservations: Iterable[Reservation]) -> set[str]:
+    return {node for r in reservations for node in r.nodes}

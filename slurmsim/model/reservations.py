@@ -1,0 +1,119 @@
+"""Advance reservations: nodes set aside for a time window and for some users or accounts.
+
+``Reservation`` is what ``scontrol show reservation`` lists; ``ReservationRequest`` is what
+``scontrol create|update reservation`` asks for, already parsed. A reservation is active
+from its ``start_time`` up to (not including) its ``end_time``.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from slurmsim.model.time import Instant, Seconds
+
+#: ``Duration=UNLIMITED`` gives a reservation of one year, as Slurm makes it.
+UNLIMITED_DURATION = Seconds(365 * 86400)
+
+#: The flag words a user may give, in the order ``scontrol show reservation`` prints them.
+#: ``SPEC_NODES`` and ``ALL_NODES`` are set by the controller (``Nodes=`` given, ``Nodes=ALL``).
+FLAG_ORDER = (
+    "MAINT",
+    "FLEX",
+    "OVERLAP",
+    "IGNORE_JOBS",
+    "HOURLY",
+    "DAILY",
+    "WEEKDAY",
+    "WEEKEND",
+    "WEEKLY",
+    "SPEC_NODES",
+    "ALL_NODES",
+    "ANY_NODES",
+    "STATIC_ALLOC",
+    "PART_NODES",
+    "FIRST_CORES",
+    "REPLACE",
+    "REPLACE_DOWN",
+    "PURGE_COMP",
+    "NO_HOLD_JOBS_AFTER",
+    "MAGNETIC",
+)
+
+#: How some flags print: ``PURGE_COMP`` carries its delay, and one flag is spelt longer.
+FLAG_SHOWN = {"PURGE_COMP": "PURGE_COMP=00:05:00", "NO_HOLD_JOBS_AFTER": "NO_HOLD_JOBS_AFTER_END"}
+
+
+def ordered_flags(flags: Iterable[str]) -> tuple[str, ...]:
+    """``flags`` without repeats, in Slurm's printing order."""
+    wanted = set(flags)
+    return tuple(f for f in FLAG_ORDER if f in wanted)
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """One advance reservation as slurmctld keeps it."""
+
+    name: str
+    start_time: Instant
+    end_time: Instant
+    nodes: tuple[str, ...]  # in the cluster's node order
+    users: tuple[str, ...] = ()
+    accounts: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()  # words of FLAG_ORDER, in that order
+    partition: str | None = None  # set when the controller chose the nodes (NodeCnt=)
+
+    @property
+    def duration(self) -> Seconds:
+        return Seconds(self.end_time - self.start_time)
+
+    @property
+    def maint(self) -> bool:
+        return "MAINT" in self.flags
+
+    def active(self, now: Instant) -> bool:
+        """Whether the window holds ``now``: ``State=ACTIVE``."""
+        return self.start_time <= now < self.end_time
+
+    def overlaps(self, start: Instant, end: Instant) -> bool:
+        """Whether the window meets ``[start, end)``."""
+        return self.start_time < end and start < self.end_time
+
+    def allows(self, user: str, account: str) -> bool:
+        """Whether a job of ``user`` charged to ``account`` may run in it."""
+        return user in self.users or account in self.accounts
+
+
+@dataclass(frozen=True, slots=True)
+class ReservationRequest:
+    """``scontrol create|update reservation`` arguments, parsed; None = not given.
+
+    ``nodes`` holds node names as given (``("ALL",)`` for ``Nodes=ALL``); the controller
+    checks them. ``flags_removed`` holds the words of ``Flags-=``.
+    """
+
+    name: str | None = None
+    start_time: Instant | None = None
+    end_time: Instant | None = None
+    duration: Seconds | None = None
+    nodes: tuple[str, ...] | None = None
+    node_count: int | None = None
+    users: tuple[str, ...] | None = None
+    accounts: tuple[str, ...] | None = None
+    flags: tuple[str, ...] | None = None
+    flags_removed: tuple[str, ...] = ()
+    partition: str | None = None
+
+
+def node_flags(reservations: Iterable[Reservation], now: Instant) -> Mapping[str, frozenset[str]]:
+    """The node state flags active reservations set, by node name.
+
+    Every node of an active reservation is ``RESERVED``; one of a MAINT reservation is
+    also ``MAINTENANCE`` (scontrol ``State=IDLE+MAINTENANCE+RESERVED``).
+    """
+    flags: dict[str, set[str]] = {}
+    for resv in reservations:
+        if not resv.active(now):
+            continue
+        words = {"MAINTENANCE", "RESERVED"} if resv.maint else {"RESERVED"}
+        for node in resv.nodes:
+            flags.setdefault(node, set()).update(words)
+    return {node: frozenset(words) for node, words in flags.items()}

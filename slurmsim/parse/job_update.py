@@ -1,0 +1,110 @@
+"""The values of ``scontrol update JobId=... Key=Value ...``, read into a ``JobUpdate``.
+
+Keys are matched case-insensitively as scontrol does. What scontrol itself refuses
+raises ParseError with its message; a ``StartTime=`` it cannot read is skipped after
+its ``Invalid time specification`` line (``JobUpdate`` then may change nothing, and
+scontrol says ``No changes specified``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from slurmsim.model.dependency import UNREADABLE, Dependency, Unreadable
+from slurmsim.model.job_update import JobUpdate, LimitChange
+from slurmsim.model.time import Instant, Seconds
+from slurmsim.parse.dependency import parse_dependency
+from slurmsim.parse.durations import parse_time_limit
+from slurmsim.parse.errors import ParseError
+
+_TEXT = {"name": "name", "jobname": "name", "comment": "comment", "partition": "partition",
+         "qos": "qos", "account": "account"}  # fmt: skip
+
+
+def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpdate, list[str]]:
+    """``(update, lines)``: the typed changes, and the lines scontrol prints on the way."""
+    fields: dict[str, object] = {}
+    lines: list[str] = []
+    for key, value in pairs:
+        k = key.lower()
+        if k in _TEXT:
+            fields[_TEXT[k]] = value
+        elif k == "timelimit":
+            fields["time_limit"] = _limit(value)
+        elif k == "timemin":
+            fields["time_min"] = _duration(value, "TimeMin")
+        elif k == "nice":
+            fields["nice"] = _strtol(value)
+        elif k == "priority":
+            fields["priority"] = _number(value, "Priority")
+        elif k in ("numnodes", "reqnodes"):
+            fields["nodes"] = _node_range(value)
+        elif k == "dependency":
+            fields["dependency"] = _dependency(value)
+        elif k in ("starttime", "begintime"):
+            begin = _begin(value, now, lines)
+            if begin is not None:
+                fields["begin_time"] = begin
+        elif k in ("reqnodelist", "nodelist", "excnodelist"):
+            names = tuple(n for n in value.split(",") if n)
+            field = "exc_nodes" if k == "excnodelist" else "req_nodes"
+            fields[field] = names
+        elif k == "arraytaskthrottle":
+            fields["array_throttle"] = _number(value, "ArrayTaskThrottle")
+        else:
+            raise ParseError(f"Update of this parameter is not supported: {key}={value}")
+    return JobUpdate(**fields), lines  # type: ignore[arg-type]  # keys are JobUpdate fields
+
+
+def _dependency(value: str) -> Dependency | Unreadable:
+    try:
+        return parse_dependency(value)
+    except ParseError:
+        return UNREADABLE  # the controller refuses it, job by job
+
+
+def _limit(value: str) -> LimitChange:
+    text = value.strip()
+    sign = {"+": 1, "-": -1}.get(text[:1], 0) if text[1:] else 0
+    seconds = _duration(text[1:] if sign else text, "TimeLimit")
+    return LimitChange(seconds, sign)
+
+
+def _duration(text: str, name: str) -> Seconds | None:
+    try:
+        seconds = parse_time_limit(text)
+    except ParseError:
+        raise ParseError(f"Invalid {name} value") from None
+    return None if seconds is None else Seconds(seconds)
+
+
+def _strtol(text: str) -> int:
+    """C's strtol: the leading integer, 0 when there is none (``nice=abc`` sets 0)."""
+    text = text.strip()
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-")
+    n = len(digits) - len(digits.lstrip("0123456789"))
+    return sign * int(digits[:n]) if n else 0
+
+
+def _number(text: str, name: str) -> int:
+    if not text.strip().isdigit():
+        raise ParseError(f"Invalid {name} value: {text}")
+    return int(text)
+
+
+def _node_range(text: str) -> tuple[int, int]:
+    lo, _, hi = text.partition("-")
+    if not lo.isdigit() or (hi and not hi.isdigit()):
+        raise ParseError("Node count specification invalid")
+    return int(lo), int(hi) if hi else int(lo)
+
+
+def _begin(text: str, now: int, lines: list[str]) -> Instant | None:
+    from slurmsim.parse.datetimes import parse_begin
+
+    try:
+        return Instant(parse_begin(text, now, option="StartTime"))
+    except ParseError as e:
+        lines.append(e.context or "")
+        return None

@@ -1,0 +1,163 @@
+"""``scontrol create|update reservation`` arguments: ``Key=Value`` words to a request.
+
+Keys are matched in any case (``starttime=``, ``flags=maint``). Values are read as
+scontrol reads them before anything reaches the controller: times as ``--begin``
+does (``now+1hour``, ``2027-01-05T10:00``), ``Duration=`` as minutes or
+``[D-]H:M:S`` (``UNLIMITED`` is a year), lists split at commas. A bad value raises
+``ParseError`` whose ``message`` is scontrol's ``error:`` text (``context`` holds a
+line scontrol prints before it); the caller adds the ``scontrol: error: `` prefix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from slurmsim.model.reservations import (
+    FLAG_ORDER,
+    UNLIMITED_DURATION,
+    ReservationRequest,
+)
+from slurmsim.model.time import Instant, Seconds
+from slurmsim.parse.durations import parse_duration
+from slurmsim.parse.errors import ParseError
+
+#: Flags the controller sets itself; a user may not ask for them.
+_SET_BY_CONTROLLER = frozenset({"SPEC_NODES", "ALL_NODES"})
+#: Words scontrol accepts for a flag, beyond the flag's own name.
+_FLAG_ALIASES = {"MAINTENANCE": "MAINT", "NO_HOLD_JOBS_AFTER_END": "NO_HOLD_JOBS_AFTER"}
+
+
+def _suffix(create: bool) -> str:
+    return "No reservation created." if create else "No reservation update."
+
+
+def parse_flags(text: str) -> tuple[str, ...]:
+    """``maint,ignore_jobs`` -> ``("MAINT", "IGNORE_JOBS")``; ParseError on an unknown word."""
+    words = []
+    for word in text.split(","):
+        flag = word.strip().upper()
+        flag = _FLAG_ALIASES.get(flag, flag)
+        if flag not in FLAG_ORDER or flag in _SET_BY_CONTROLLER:
+            raise ParseError(f"Error parsing flags {text}.")
+        words.append(flag)
+    return tuple(words)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(w for w in (p.strip() for p in text.split(",")) if w)
+
+
+def _instant(key: str, value: str, now: Instant, create: bool) -> Instant:
+    from slurmsim.parse.datetimes import parse_begin
+
+    try:
+        return Instant(parse_begin(value, now))
+    except ParseError as e:
+        word = "start" if key == "starttime" else "end"
+        raise ParseError(
+            f"Invalid {word} time {key_name(key)}={value}.  {_suffix(create)}", context=e.context
+        ) from None
+
+
+def _duration(value: str, create: bool) -> Seconds:
+    try:
+        seconds = parse_duration(value.strip(), option="Duration")
+    except ParseError:
+        raise ParseError(f"Invalid duration Duration={value}.  {_suffix(create)}") from None
+    return UNLIMITED_DURATION if seconds is None else Seconds(seconds)
+
+
+def _count(value: str) -> int:
+    text = value.strip()
+    if not text.isdigit():
+        raise ParseError(f"Invalid node count {value}")
+    return int(text)
+
+
+_KEY_NAMES = {
+    "reservationname": "ReservationName",
+    "starttime": "StartTime",
+    "endtime": "EndTime",
+    "duration": "Duration",
+    "nodes": "Nodes",
+    "nodecnt": "NodeCnt",
+    "users": "Users",
+    "accounts": "Accounts",
+    "flags": "Flags",
+    "partitionname": "PartitionName",
+}
+#: Other spellings scontrol takes for a key.
+_KEY_ALIASES = {
+    "reservation": "reservationname",
+    "nodecount": "nodecnt",
+    "partition": "partitionname",
+}
+
+
+def key_name(key: str) -> str:
+    """A key as scontrol names it in messages (``StartTime``)."""
+    return _KEY_NAMES.get(key, key)
+
+
+def _canonical(key: str) -> str:
+    k = key.strip().lower()
+    return _KEY_ALIASES.get(k, k)
+
+
+def parse_reservation(
+    pairs: Sequence[tuple[str, str]], now: Instant, *, create: bool
+) -> ReservationRequest:
+    """Read ``pairs`` (``parse.keyvalue`` output) into a request, relative to ``now``.
+
+    ``create`` chooses the ending of messages: ``No reservation created.`` or
+    ``No reservation update.`` A ``Flags-=`` word lists flags to remove (update only).
+
+    >>> parse_reservation([("Nodes", "dgx[1-2]"), ("Flags", "maint")], 0, create=True).flags
+    ('MAINT',)
+    """
+    fields: dict[str, object] = {}
+    for raw_key, value in pairs:
+        key = _canonical(raw_key)
+        if key == "reservationname":
+            fields["name"] = value
+        elif key in ("starttime", "endtime"):
+            field = "start_time" if key == "starttime" else "end_time"
+            fields[field] = _instant(key, value, now, create)
+        elif key == "duration":
+            fields["duration"] = _duration(value, create)
+        elif key == "nodes":
+            fields["nodes"] = _node_names(value)
+        elif key == "nodecnt":
+            fields["node_count"] = _count(value)
+        elif key in ("users", "accounts"):
+            fields[key] = _names(value)
+        elif key == "flags":
+            fields["flags"] = _flags(value, create)
+        elif key == "flags-" and not create:
+            fields["flags_removed"] = _flags(value, create)
+        elif key == "partitionname":
+            fields["partition"] = value
+        else:
+            raise ParseError(f"Unknown parameter {raw_key}={value}.  {_suffix(create)}")
+    return ReservationRequest(**fields)  # type: ignore[arg-type]  # keys are its fields
+
+
+def _flags(value: str, create: bool) -> tuple[str, ...]:
+    try:
+        return parse_flags(value)
+    except ParseError as e:
+        raise ParseError(f"{e.message[:-1]}.  {_suffix(create)}") from None
+
+
+def _node_names(value: str) -> tuple[str, ...]:
+    """``Nodes=`` as names; ``ALL`` stays a word. An unreadable list is left to the
+    controller, which refuses it as an invalid node name."""
+    from slurmsim.parse import hostlist
+
+    text = value.strip()
+    if text.upper() == "ALL":
+        return ("ALL",)
+    try:
+        return tuple(hostlist.expand(text))
+    except ParseError:
+        return (text,)

@@ -1,0 +1,679 @@
+"""QOS and association limits (engine/limits.py), case by case as the real Slurm decided them.
+
+The ids name the golden case (tests/golden/limits/cases) or the oracle run that showed
+each order; the default cluster's ``normal`` QOS and ``research``/``product`` accounts
+carry the limits here instead of the recording's own QOS and account.
+"""
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slurmsim.engine.limits import (
+    POLICY_VIOLATION,
+    Usage,
+    pending_reason,
+    requested_tres,
+    submit_refusal,
+)
+from slurmsim.engine.submit import submit
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.jobs import Hold, Job, JobRequest, JobState, NodeAlloc
+from slurmsim.model.time import Seconds
+from tests.engine.builders import T0, cluster, job
+
+Limits = dict[str, str]
+
+
+def limited(
+    qos: Limits | None = None,
+    *,
+    flags: tuple[str, ...] = (),
+    assocs: dict[str, Limits] | None = None,
+    high: Limits | None = None,
+) -> ClusterState:
+    """The default cluster with limits on QOS normal (and high), and on associations
+    named ``account`` or ``account/user``."""
+    state = cluster()
+    state.qos["normal"] = replace(state.qos["normal"], limits=qos or {}, flags=flags)
+    if high is not None:
+        state.qos["high"] = replace(state.qos["high"], limits=high)
+    for key, lims in (assocs or {}).items():
+        account, _, user = key.partition("/")
+        state.associations = [
+            replace(a, limits=lims) if (a.account, a.user) == (account, user or None) else a
+            for a in state.associations
+        ]
+    return state
+
+
+def running(
+    request: JobRequest, *, cpus: int = 1, state: JobState = JobState.RUNNING, job_id: int = 0
+) -> Job:
+    """A job holding ``cpus`` CPUs and the GPUs it asked for on dgx1."""
+    gpus = (request.gpus_per_job.count if request.gpus_per_job else 0) + sum(
+        g.count for g in request.gres_per_node
+    )
+    alloc = NodeAlloc("dgx1", cpus, 16384 * cpus, tuple(range(gpus)))
+    return Job(job_id, request, T0, state=state, alloc=(alloc,), time_limit=Seconds(3600))
+
+
+def pending(request: JobRequest, *, job_id: int = 100) -> Job:
+    limit = request.time_limit if request.time_limit is not None else Seconds(3600)
+    return Job(job_id, request, T0, time_limit=limit)
+
+
+ALICE_16 = [running(job(user="alice", gpus=8)), running(job(user="alice", gpus=8))]
+BOB_8 = [running(job(user="bob", gpus=8))]
+
+
+@pytest.mark.parametrize(
+    ("state", "busy", "new", "want"),
+    [
+        pytest.param(limited(), ALICE_16, job(gpus=8), None, id="no limits: nothing waits"),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}),
+            ALICE_16,
+            job(gpus=8),
+            "QOSMaxGRESPerUser",
+            id="MaxTRESPerUser reached by running jobs (golden 011)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}),
+            ALICE_16,
+            job(user="bob", gpus=8),
+            None,
+            id="another user is not held by alice's usage (B8)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}),
+            [],
+            job(gpus=24),
+            "QOSMaxGRESPerUser",
+            id="over MaxTRESPerUser on its own: pends forever (golden 016)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}),
+            [running(job(user="alice", gpus=8, qos="high"))] * 2,
+            job(gpus=8),
+            None,
+            id="jobs of another QOS do not count",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}),
+            [running(job(gpus=8), state=JobState.COMPLETING)] * 2,
+            job(gpus=8),
+            None,
+            id="completing jobs no longer count",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}),
+            [running(job(gpus=8), state=JobState.SUSPENDED)] * 2,
+            job(gpus=8),
+            "QOSMaxGRESPerUser",
+            id="suspended jobs still count",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "cpu=2,gres/gpu=1"}),
+            [running(job(gpus=1))],
+            job(gpus=1, cpus_per_task=2),
+            "QOSMaxCpuPerUserLimit",
+            id="cpu is checked before gres (golden 075)",
+        ),
+        pytest.param(
+            limited({"MaxJobsPU": "1"}),
+            [running(job(gpus=1))],
+            job(gpus=1),
+            "QOSMaxJobsPerUserLimit",
+            id="MaxJobsPerUser (golden 029)",
+        ),
+        pytest.param(
+            limited({"MaxJobsPU": "1", "MaxTRESPU": "gres/gpu=8"}),
+            [running(job(gpus=8))],
+            job(gpus=16),
+            "QOSMaxJobsPerUserLimit",
+            id="job counts come before TRES, even a job over the TRES limit alone",
+        ),
+        pytest.param(
+            limited({"GrpJobs": "1", "MaxJobsPU": "1"}),
+            [running(job(gpus=1))],
+            job(gpus=1),
+            "QOSGrpJobsLimit",
+            id="GrpJobs before MaxJobsPerUser",
+        ),
+        pytest.param(
+            limited({"GrpJobs": "2"}),
+            [running(job(user="bob", gpus=1)), running(job(user="carol", gpus=1))],
+            job(gpus=1),
+            "QOSGrpJobsLimit",
+            id="GrpJobs counts every user (golden 037)",
+        ),
+        pytest.param(
+            limited({"GrpTRES": "gres/gpu=3"}),
+            [running(job(user="bob", gpus=2)), running(job(user="carol", gpus=1))],
+            job(gpus=1),
+            "QOSGrpGRES",
+            id="GrpTRES (golden 039)",
+        ),
+        pytest.param(
+            limited({"GrpTRES": "gres/gpu=3", "MaxTRESPU": "cpu=2,gres/gpu=1"}),
+            [running(job(gpus=1)), running(job(user="bob", gpus=1), cpus=2)],
+            job(user="bob", gpus=2),
+            "QOSGrpGRES",
+            id="GrpTRES before MaxTRESPerUser (golden 075)",
+        ),
+        pytest.param(
+            limited({"MaxTRES": "gres/gpu=2"}),
+            [],
+            job(gpus=3),
+            "QOSMaxGRESPerJob",
+            id="MaxTRESPerJob (golden 048)",
+        ),
+        pytest.param(
+            limited({"MaxTRES": "gres/gpu=1", "MaxTRESPU": "gres/gpu=2"}),
+            [],
+            job(gpus=3),
+            "QOSMaxGRESPerJob",
+            id="per job before per user",
+        ),
+        pytest.param(
+            limited({"MaxTRES": "node=1"}),
+            [],
+            job(nodes=2),
+            "QOSMaxNodePerJobLimit",
+            id="a node limit has its own name",
+        ),
+        pytest.param(
+            limited({"MaxWall": "1200"}),
+            [],
+            job(limit="30:00"),
+            "QOSMaxWallDurationPerJobLimit",
+            id="MaxWall (golden 047)",
+        ),
+        pytest.param(
+            limited({"MaxWall": "1200", "MaxTRES": "gres/gpu=2"}),
+            [],
+            job(gpus=3, limit="30:00"),
+            "QOSMaxWallDurationPerJobLimit",
+            id="wall time before TRES (golden 047 p2)",
+        ),
+        pytest.param(
+            limited({"MaxWall": "1200"}, flags=("DenyOnLimit",)),
+            [],
+            job(limit="30:00"),
+            "QOSMaxWallDurationPerJobLimit",
+            id="DenyOnLimit changes nothing for a job already queued",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"GrpTRES": "gres/gpu=8"}}),
+            BOB_8,
+            job(gpus=1),
+            "AssocGrpGRES",
+            id="the account's GrpTRES counts its users' jobs (golden 060)",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"GrpTRES": "gres/gpu=8"}}),
+            BOB_8,
+            job(user="carol", gpus=1),
+            None,
+            id="another account's jobs do not count",
+        ),
+        pytest.param(
+            limited(assocs={"research/alice": {"MaxJobs": "1"}}),
+            [running(job(gpus=1))],
+            job(gpus=1),
+            "AssocMaxJobsLimit",
+            id="the user's MaxJobs (golden 059)",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"MaxJobs": "1"}}),
+            [running(job(gpus=1))],
+            job(gpus=1),
+            "AssocMaxJobsLimit",
+            id="MaxJobs set on the account binds each user",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"MaxJobs": "1"}}),
+            [running(job(user="bob", gpus=1))],
+            job(gpus=1),
+            None,
+            id="an inherited MaxJobs counts the user's own jobs",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"MaxWall": "1200"}}),
+            [],
+            job(limit="30:00"),
+            "AssocMaxWallDurationPerJobLimit",
+            id="MaxWall inherited from the account (golden 065)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "cpu=2,gres/gpu=1"}, assocs={"research/alice": {"MaxJobs": "1"}}),
+            [running(job(gpus=1))],
+            job(gpus=1, cpus_per_task=2),
+            "AssocMaxJobsLimit",
+            id="the association's job count before the QOS's TRES (golden 078)",
+        ),
+        pytest.param(
+            limited({"MaxJobsPU": "1"}, assocs={"research/alice": {"MaxJobs": "1"}}),
+            [running(job(gpus=1))],
+            job(gpus=1),
+            "QOSMaxJobsPerUserLimit",
+            id="the QOS's job count before the association's",
+        ),
+        pytest.param(
+            limited({"GrpTRES": "gres/gpu=2"}, assocs={"research": {"GrpTRES": "gres/gpu=2"}}),
+            [running(job(gpus=1))],
+            job(user="bob", gpus=2),
+            "QOSGrpGRES",
+            id="the QOS's TRES before the association's",
+        ),
+        pytest.param(
+            limited(
+                assocs={
+                    "research": {"GrpTRES": "gres/gpu=2", "GrpJobs": "1"},
+                    "research/alice": {"MaxTRES": "gres/gpu=1", "MaxJobs": "1"},
+                }
+            ),
+            [running(job(gpus=1))],
+            job(gpus=2),
+            "AssocMaxJobsLimit",
+            id="the user's MaxJobs before the account's GrpJobs",
+        ),
+        pytest.param(
+            limited(
+                assocs={
+                    "research": {"GrpTRES": "gres/gpu=2"},
+                    "research/alice": {"MaxTRES": "gres/gpu=1"},
+                }
+            ),
+            [running(job(gpus=1))],
+            job(gpus=2),
+            "AssocMaxGRESPerJob",
+            id="the user's MaxTRES before the account's GrpTRES",
+        ),
+    ],
+)
+def test_pending_reason_names_the_first_limit_exceeded(
+    state: ClusterState, busy: list[Job], new: JobRequest, want: str | None
+) -> None:
+    assert pending_reason(state, pending(new), busy) == want
+
+
+def test_pending_reason_sees_jobs_added_to_the_usage() -> None:
+    """A pass adds each job it starts, so the next one is judged with it."""
+    state = limited({"MaxJobsPU": "1"})
+    usage = Usage.of(state, [])
+    first, second = pending(job(gpus=1), job_id=1), pending(job(gpus=1), job_id=2)
+    assert pending_reason(state, first, usage) is None
+    first.state, first.alloc = JobState.RUNNING, running(job(gpus=1)).alloc
+    usage.add(first)
+    assert pending_reason(state, second, usage) == "QOSMaxJobsPerUserLimit"
+    usage.remove(first)
+    assert pending_reason(state, second, usage) is None
+
+
+@pytest.mark.parametrize(
+    ("partition_flags", "want"),
+    [
+        pytest.param((), "QOSMaxGRESPerUser", id="the partition's QOS limit comes first"),
+        pytest.param(("OverPartQOS",), None, id="OverPartQOS lets the job's QOS win"),
+    ],
+)
+def test_pending_reason_with_a_partition_qos(partition_flags: tuple[str, ...], want: str) -> None:
+    state = limited({"MaxTRESPU": "gres/gpu=16"}, flags=partition_flags)
+    state.qos["part"] = replace(state.qos["high"], name="part", limits={"MaxTRESPU": "gres/gpu=4"})
+    state.partitions["gpu"] = replace(state.partitions["gpu"], qos="part")
+    assert pending_reason(state, pending(job(gpus=8)), []) == want
+
+
+# -- submission ---------------------------------------------------------------------------
+
+DENY = ("DenyOnLimit",)
+
+
+@pytest.mark.parametrize(
+    ("state", "queued", "new", "want"),
+    [
+        pytest.param(limited(), [], job(gpus=8), None, id="no limits"),
+        pytest.param(
+            limited({"MaxSubmitPU": "2"}),
+            [pending(job(), job_id=1), running(job(), job_id=2)],
+            job(),
+            "QOSMaxSubmitJobPerUserLimit",
+            id="MaxSubmitJobsPerUser counts pending and running jobs (golden 024)",
+        ),
+        pytest.param(
+            limited({"MaxSubmitPU": "2"}),
+            [pending(job(user="bob"), job_id=1), pending(job(user="bob"), job_id=2)],
+            job(),
+            None,
+            id="another user's jobs do not count",
+        ),
+        pytest.param(
+            limited({"MaxSubmitPU": "2"}),
+            [replace(running(job(), job_id=1), state=JobState.COMPLETED)] * 2,
+            job(),
+            None,
+            id="ended jobs do not count",
+        ),
+        pytest.param(
+            limited({"MaxSubmitPU": "3"}),
+            [replace(pending(job(), job_id=1), array_job_id=1, array_tasks=(0, 1, 2))],
+            job(),
+            "QOSMaxSubmitJobPerUserLimit",
+            id="each pending array task counts (golden 028)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}),
+            [],
+            job(gpus=24),
+            None,
+            id="without DenyOnLimit a job over a limit is accepted (golden 012)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=16"}, flags=DENY),
+            [],
+            job(gpus=24),
+            "QOSMaxGRESPerUser",
+            id="DenyOnLimit refuses a job over MaxTRESPerUser on its own (golden 014)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=2"}, flags=DENY),
+            [running(job(gpus=2))],
+            job(gpus=2),
+            None,
+            id="DenyOnLimit does not count running jobs (golden 015)",
+        ),
+        pytest.param(
+            limited({"GrpTRES": "gres/gpu=2"}, flags=DENY),
+            [],
+            job(gpus=3),
+            "QOSGrpGRES",
+            id="DenyOnLimit and GrpTRES on its own",
+        ),
+        pytest.param(
+            limited({"GrpJobs": "0"}, flags=DENY),
+            [],
+            job(),
+            None,
+            id="job counts never refuse a submission",
+        ),
+        pytest.param(
+            limited({"MaxWall": "1200"}, flags=DENY),
+            [],
+            job(partition="debug"),
+            "QOSMaxWallDurationPerJobLimit",
+            id="the partition's DefaultTime over MaxWall (golden 046)",
+        ),
+        pytest.param(
+            limited({"MaxWall": "1200", "MaxTRES": "gres/gpu=2"}, flags=DENY),
+            [],
+            job(gpus=3, limit="30:00"),
+            "QOSMaxWallDurationPerJobLimit",
+            id="MaxWall before MaxTRESPerJob (golden 050)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=2", "MaxTRES": "gres/gpu=1"}, flags=DENY),
+            [],
+            job(gpus=3),
+            "QOSMaxGRESPerUser",
+            id="MaxTRESPerUser before MaxTRESPerJob (golden 080)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=2", "GrpTRES": "gres/gpu=2"}, flags=DENY),
+            [],
+            job(gpus=3),
+            "QOSMaxGRESPerUser",
+            id="MaxTRESPerUser before GrpTRES",
+        ),
+        pytest.param(
+            limited({"GrpTRES": "gres/gpu=2", "MaxWall": "1200"}, flags=DENY),
+            [],
+            job(gpus=3, limit="30:00"),
+            "QOSGrpGRES",
+            id="GrpTRES before MaxWall",
+        ),
+        pytest.param(
+            limited({"MaxTRES": "gres/gpu=2", "MaxSubmitPU": "0"}, flags=DENY),
+            [],
+            job(gpus=3),
+            "QOSMaxGRESPerJob",
+            id="with DenyOnLimit the size limits come before the submit count",
+        ),
+        pytest.param(
+            limited({"MaxTRES": "gres/gpu=2", "MaxSubmitPU": "0"}),
+            [],
+            job(gpus=3),
+            "QOSMaxSubmitJobPerUserLimit",
+            id="without it only the submit count refuses",
+        ),
+        pytest.param(
+            limited(assocs={"research/alice": {"MaxSubmit": "1"}}),
+            [pending(job(), job_id=1)],
+            job(),
+            "AssocMaxSubmitJobLimit",
+            id="the association's MaxSubmitJobs (golden 062)",
+        ),
+        pytest.param(
+            limited(assocs={"research/alice": {"MaxTRES": "gres/gpu=2"}}, flags=DENY),
+            [],
+            job(gpus=3),
+            "AssocMaxGRESPerJob",
+            id="DenyOnLimit on the QOS covers association limits too",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"GrpTRES": "gres/gpu=2"}}, flags=DENY),
+            [],
+            job(gpus=3),
+            "AssocGrpGRES",
+            id="the account's GrpTRES on its own",
+        ),
+        pytest.param(
+            limited(
+                assocs={"research/alice": {"MaxTRES": "gres/gpu=2", "MaxSubmit": "0"}},
+                flags=DENY,
+            ),
+            [],
+            job(gpus=3),
+            "AssocMaxGRESPerJob",
+            id="association: MaxTRES before MaxSubmit",
+        ),
+        pytest.param(
+            limited(assocs={"research/alice": {"MaxWall": "1200", "MaxSubmit": "0"}}, flags=DENY),
+            [],
+            job(limit="30:00"),
+            "AssocMaxSubmitJobLimit",
+            id="association: MaxSubmit before MaxWall",
+        ),
+        pytest.param(
+            limited(
+                assocs={
+                    "research": {"GrpTRES": "gres/gpu=2"},
+                    "research/alice": {"MaxWall": "1200"},
+                },
+                flags=DENY,
+            ),
+            [],
+            job(gpus=3, limit="30:00"),
+            "AssocMaxWallDurationPerJobLimit",
+            id="the user's MaxWall before the account's GrpTRES",
+        ),
+        pytest.param(
+            limited(
+                {"MaxTRES": "gres/gpu=2"},
+                assocs={"research/alice": {"MaxWall": "1200"}},
+                flags=DENY,
+            ),
+            [],
+            job(gpus=3, limit="30:00"),
+            "QOSMaxGRESPerJob",
+            id="every QOS check before the association's",
+        ),
+    ],
+)
+def test_submit_refusal_names_the_first_limit_broken(
+    state: ClusterState, queued: list[Job], new: JobRequest, want: str | None
+) -> None:
+    state.jobs = {j.job_id: j for j in queued}
+    assert submit_refusal(state, pending(new)) == want
+
+
+def test_refused_submission_uses_no_job_id() -> None:
+    """Golden 014 and 015: the oracle gave the next accepted job the very next id."""
+    state = limited({"MaxTRESPU": "gres/gpu=2"}, flags=DENY)
+    with pytest.raises(SlurmError) as refused:
+        submit(state, job(gpus=3))
+    assert (refused.value.message, refused.value.detail) == (POLICY_VIOLATION, "QOSMaxGRESPerUser")
+    assert (state.next_job_id, state.jobs) == (1, {})
+    assert submit(state, job(gpus=2)).job_id == 1
+
+
+@pytest.mark.parametrize(
+    ("state", "busy", "options", "want"),
+    [
+        pytest.param(
+            limited({"MaxWall": "1200"}),
+            [],
+            {"limit": "30:00"},
+            "QOSMaxWallDurationPerJobLimit",
+            id="MaxWall shows at once (golden 047)",
+        ),
+        pytest.param(
+            limited({"MaxJobsPU": "1"}),
+            [running(job(), job_id=50)],
+            {},
+            "QOSMaxJobsPerUserLimit",
+            id="a job count reached by running jobs shows at once (golden 025)",
+        ),
+        pytest.param(
+            limited({"MaxTRESPU": "gres/gpu=1"}),
+            [running(job(gpus=1), job_id=50)],
+            {"gpus": 1},
+            "None",
+            id="TRES limits wait for the scheduler (golden 010)",
+        ),
+        pytest.param(
+            limited({"MaxWall": "1200"}),
+            [],
+            {"limit": "30:00", "begin_time": T0 + 3600},
+            "QOSMaxWallDurationPerJobLimit",
+            id="shown instead of BeginTime until the first pass",
+        ),
+    ],
+)
+def test_submit_shows_job_count_and_wall_limits_at_once(
+    state: ClusterState, busy: list[Job], options: dict[str, object], want: str
+) -> None:
+    state.jobs = {j.job_id: j for j in busy}
+    state.next_job_id = 100
+    assert submit(state, job(**options)).reason == want
+
+
+def test_submit_keeps_a_hold_over_a_limit() -> None:
+    state = limited({"MaxWall": "1200"})
+    assert submit(state, job(limit="30:00"), hold=Hold.USER).reason == "JobHeldUser"
+
+
+# -- properties ---------------------------------------------------------------------------
+
+USERS = ("alice", "bob")
+running_jobs = st.lists(
+    st.builds(
+        lambda user, gpus, cpus, qos: running(job(user=user, gpus=gpus, qos=qos), cpus=cpus),
+        st.sampled_from(USERS),
+        st.integers(0, 8),
+        st.integers(1, 4),
+        st.sampled_from(("normal", "high")),
+    ),
+    max_size=8,
+)
+maybe = st.one_of(st.none(), st.integers(0, 24))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    busy=running_jobs,
+    gpus=st.integers(0, 16),
+    per_user=maybe,
+    group=maybe,
+    per_job=maybe,
+    jobs_per_user=st.one_of(st.none(), st.integers(0, 6)),
+    group_jobs=st.one_of(st.none(), st.integers(0, 6)),
+)
+def test_job_is_held_iff_some_limit_would_be_exceeded(
+    *,
+    busy: list[Job],
+    gpus: int,
+    per_user: int | None,
+    group: int | None,
+    per_job: int | None,
+    jobs_per_user: int | None,
+    group_jobs: int | None,
+) -> None:
+    lims = {
+        key: (f"gres/gpu={value}" if "TRES" in key else str(value))
+        for key, value in {
+            "MaxTRESPU": per_user,
+            "GrpTRES": group,
+            "MaxTRES": per_job,
+            "MaxJobsPU": jobs_per_user,
+            "GrpJobs": group_jobs,
+        }.items()
+        if value is not None
+    }
+    state = limited(lims)
+    new = pending(job(gpus=gpus) if gpus else job())
+    mine = [j for j in busy if j.request.qos == "normal"]
+    alices = [j for j in mine if j.request.user == "alice"]
+
+    def held_gpus(jobs: list[Job]) -> int:
+        return sum(len(a.gpus) for j in jobs for a in j.alloc)
+
+    exceeded = {
+        "QOSMaxGRESPerUser": per_user is not None and held_gpus(alices) + gpus > per_user,
+        "QOSGrpGRES": group is not None and held_gpus(mine) + gpus > group,
+        "QOSMaxGRESPerJob": per_job is not None and gpus > per_job,
+        "QOSMaxJobsPerUserLimit": jobs_per_user is not None and len(alices) >= jobs_per_user,
+        "QOSGrpJobsLimit": group_jobs is not None and len(mine) >= group_jobs,
+    }
+    reason = pending_reason(state, new, busy)
+    if any(exceeded.values()):
+        assert reason is not None
+        assert exceeded[reason]
+    else:
+        assert reason is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    queued=st.integers(0, 5),
+    tasks=st.integers(1, 4),
+    cap=st.integers(0, 6),
+    gpus=st.integers(0, 16),
+    per_user=maybe,
+    deny=st.booleans(),
+)
+def test_submission_is_refused_iff_a_submit_limit_or_a_denied_limit_is_broken(
+    *, queued: int, tasks: int, cap: int, gpus: int, per_user: int | None, deny: bool
+) -> None:
+    lims = {"MaxSubmitPU": str(cap)}
+    if per_user is not None:
+        lims["MaxTRESPU"] = f"gres/gpu={per_user}"
+    state = limited(lims, flags=DENY if deny else ())
+    state.jobs = {i: pending(job(), job_id=i) for i in range(1, queued + 1)}
+    new = pending(job(gpus=gpus) if gpus else job())
+    if tasks > 1:
+        new = replace(new, array_job_id=new.job_id, array_tasks=tuple(range(tasks)))
+    too_big = deny and per_user is not None and gpus > per_user
+    too_many = queued + tasks > cap
+    assert (submit_refusal(state, new) is not None) == (too_big or too_many)
+
+
+def test_requested_tres_counts_what_limits_count() -> None:
+    """Golden 075's jobs: TRES=cpu=2,mem=32G,node=1,billing=2,gres/gpu=1."""
+    state = cluster()
+    got = requested_tres(state, pending(job(gpus=1, cpus_per_task=2)))
+    assert got == {"cpu": 2, "mem": 32768, "node": 1, "billing": 2, "gres/gpu": 1}

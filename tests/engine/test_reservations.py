@@ -1,0 +1,175 @@
+"""engine/reservations.py and engine/reservation_control.py, called directly.
+
+The expectations are what the oracle showed (tests/golden/reservations/): a job whose
+time limit runs into a MAINT window over the whole cluster waits ``Reserved for
+maintenance`` while a shorter one runs; a job for a reservation not yet started waits
+``Reservation``; ``-w`` on a reserved node waits ``May be reserved for other job``.
+"""
+
+import pytest
+
+from slurmsim.engine import reservation_control as control
+from slurmsim.engine import reservations as resv
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.reservations import Reservation, ReservationRequest
+from slurmsim.model.time import Instant, Seconds
+from tests.engine.builders import T0, cluster, job
+
+HOUR = 3600
+ALL = ("dgx1", "dgx2", "dgx3", "dgx4")
+
+
+def state_with(*reservations: Reservation) -> ClusterState:
+    state = cluster()
+    state.reservations = {r.name: r for r in reservations}
+    return state
+
+
+def maint(start: int = 2 * HOUR, hours: int = 4, nodes: tuple[str, ...] = ALL) -> Reservation:
+    return Reservation(
+        "mnt", Instant(T0 + start), Instant(T0 + start + hours * HOUR), nodes, ("root",),
+        flags=("MAINT", "IGNORE_JOBS", "SPEC_NODES"),
+    )  # fmt: skip
+
+
+def carols(start: int = 0, nodes: tuple[str, ...] = ("dgx4",)) -> Reservation:
+    return Reservation("rc", Instant(T0 + start), Instant(T0 + start + HOUR), nodes, ("carol",))
+
+
+def pending(limit_h: float, **kw: object) -> Job:
+    request = job(user="carol", **kw)  # type: ignore[arg-type]
+    return Job(1, request, T0, time_limit=Seconds(int(limit_h * HOUR)))
+
+
+@pytest.mark.parametrize(
+    ("reservation", "limit_h", "kw", "want"),
+    [
+        pytest.param(maint(), 3, {}, (resv.NODE_NOT_AVAIL, resv.MAINT_DESC),
+                     id="a 3-hour job runs into maintenance in 2 hours"),
+        pytest.param(maint(), 1, {}, None, id="a 1-hour job ends before the window"),
+        pytest.param(maint(nodes=("dgx4",)), 3, {}, None,
+                     id="maintenance of one node leaves the partition usable"),
+        pytest.param(carols(HOUR), 0.5, {"reservation": "rc"}, (resv.RESERVATION, None),
+                     id="its reservation has not started"),
+        pytest.param(carols(), 0.5, {"reservation": "rc"}, None,
+                     id="its reservation is active"),
+        pytest.param(carols(), 0.5, {"req_nodes": ("dgx4",)},
+                     (resv.NODE_NOT_AVAIL, resv.RESERVED_DESC),
+                     id="-w names a node reserved for others"),
+    ],
+)  # fmt: skip
+def test_reason_follows_slurm_when_reservations_block(
+    reservation: Reservation, limit_h: float, kw: dict[str, object], want: object
+) -> None:
+    state = state_with(reservation)
+    assert resv.reason(state, pending(limit_h, **kw), ALL, T0) == want
+
+
+@pytest.mark.parametrize(
+    ("reservation", "kw", "want"),
+    [
+        pytest.param(carols(), {}, {"dgx4"}, id="others may not use reserved nodes"),
+        pytest.param(carols(), {"reservation": "rc"}, {"dgx1", "dgx2", "dgx3"},
+                     id="its own job may use only the reservation's nodes"),
+        pytest.param(carols(HOUR), {"reservation": "rc"}, set(ALL),
+                     id="nothing before its reservation starts"),
+        pytest.param(carols(3 * HOUR), {}, set(), id="a window after the job's end blocks nothing"),
+    ],
+)  # fmt: skip
+def test_blocked_nodes_for_job_in_window(
+    reservation: Reservation, kw: dict[str, object], want: set[str]
+) -> None:
+    state = state_with(reservation)
+    j = pending(1, **kw)
+    assert resv.blocked_nodes(state, j, T0, resv.window_end(state, j, T0)) == want
+
+
+def test_wake_times_are_starts_and_ends_after_now() -> None:
+    state = state_with(maint(), carols(-HOUR, ("dgx3",)))
+    assert resv.wake_times(state, T0) == [T0 + 2 * HOUR, T0 + 6 * HOUR]
+    assert resv.next_change(state, Instant(T0 + 6 * HOUR)) is None
+
+
+def test_expire_drops_ended_reservations_and_names_overrun_jobs() -> None:
+    state = state_with(carols())
+    running = Job(7, job(user="carol", reservation="rc"), T0)
+    running.state = JobState.RUNNING
+    state.jobs[7] = running
+    later = Instant(T0 + HOUR)
+    assert resv.overrun_jobs(state, later) == [running]
+    assert [e.detail for e in resv.expire(state, later)] == ["rc"]
+    assert state.reservations == {}
+
+
+@pytest.mark.parametrize(
+    ("request_", "actor", "message"),
+    [
+        pytest.param(ReservationRequest(nodes=("dgx4",), users=("carol",)), "carol",
+                     control.INVALID_USER, id="only operators"),
+        pytest.param(ReservationRequest(nodes=("nosuch",), users=("carol",)), "root",
+                     control.INVALID_NODE, id="unknown node"),
+        pytest.param(ReservationRequest(nodes=("dgx4",), users=("nosuch",)), "root",
+                     control.INVALID_USER, id="unknown user"),
+        pytest.param(ReservationRequest(nodes=("dgx4",), accounts=("nosuch",)), "root",
+                     control.INVALID_ACCOUNT, id="unknown account"),
+        pytest.param(ReservationRequest(nodes=("dgx3",), users=("carol",)), "root",
+                     control.BUSY, id="a running job's limit reaches the start"),
+        pytest.param(ReservationRequest(nodes=("dgx4",), users=("carol",)), "root",
+                     control.OVERLAPS, id="another reservation holds the node"),
+    ],
+)  # fmt: skip
+def test_create_refuses_like_slurmctld(
+    request_: ReservationRequest, actor: str, message: str
+) -> None:
+    state = state_with(carols())
+    busy = Job(3, job(), T0, state=JobState.RUNNING, end_time=Instant(T0 + 2 * HOUR))
+    busy.alloc = (NodeAlloc("dgx3", 1, 1),)
+    state.jobs[3] = busy
+    before = (dict(state.reservations), state.last_resv_id)
+    full = ReservationRequest(
+        start_time=T0, duration=Seconds(HOUR), nodes=request_.nodes,
+        users=request_.users, accounts=request_.accounts,
+    )  # fmt: skip
+    with pytest.raises(SlurmError, match=message):
+        control.create(state, full, actor)
+    assert (state.reservations, state.last_resv_id) == before
+
+
+def test_create_numbers_names_and_duplicates_use_up_a_number() -> None:
+    state = state_with()
+    ask = ReservationRequest(start_time=T0, duration=Seconds(HOUR), users=("carol",))
+    assert (
+        control.create(
+            state, ReservationRequest(**{**_fields(ask), "nodes": ("dgx1",)}), "root"
+        ).name
+        == "carol_1"
+    )
+    dup = ReservationRequest(**{**_fields(ask), "nodes": ("dgx2",), "name": "carol_1"})
+    with pytest.raises(SlurmError, match=control.DUPLICATE):
+        control.create(state, dup, "root")
+    made = control.create(state, ReservationRequest(**{**_fields(ask), "node_count": 2}), "root")
+    assert (made.name, made.nodes, made.partition) == ("carol_3", ("dgx2", "dgx3"), "gpu")
+
+
+def test_delete_refused_while_a_job_asks_for_it() -> None:
+    state = state_with(carols(HOUR))
+    state.jobs[5] = Job(5, job(user="carol", reservation="rc"), T0)
+    with pytest.raises(SlurmError, match=control.IN_USE):
+        control.delete(state, "rc", "root")
+    state.jobs[5].state = JobState.CANCELLED
+    control.delete(state, "rc", "root")
+    assert state.reservations == {}
+
+
+def test_update_start_keeps_end_and_duration_keeps_start() -> None:
+    state = state_with(carols(HOUR))
+    moved = control.update(state, "rc", ReservationRequest(start_time=T0), "root")
+    assert (moved.start_time, moved.end_time) == (T0, T0 + 2 * HOUR)
+    longer = control.update(state, "rc", ReservationRequest(duration=Seconds(3 * HOUR)), "root")
+    assert (longer.start_time, longer.end_time) == (T0, T0 + 3 * HOUR)
+
+
+def _fields(req: ReservationRequest) -> dict[str, object]:
+    return {f: getattr(req, f) for f in req.__dataclass_fields__}
