@@ -163,10 +163,10 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> None:
                 ctx.recalculate_priorities(t)
             case Kind.MAIN_PERIODIC:
                 state.last_sched = t
-                ctx.stamp(ctx.main_tested, t)
+                _restamp_main(ctx, t)
             case Kind.BACKFILL:
                 state.last_backfill = t
-                ctx.stamp(ctx.backfill_tested, t)
+                _restamp_backfill(ctx, t)
 
 
 def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
@@ -218,7 +218,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
                 state.sched_due = None  # the full pass serves the trigger too
             ctx.refresh(now)
             if ctx.version == ctx.main_version:
-                ctx.stamp(ctx.main_tested, now)  # same outcome as last time; only the stamp moves
+                _restamp_main(ctx, now)  # same outcome as last time; only the stamp moves
                 return []
             events = main_pass(ctx, now, None)
             ctx.main_version = ctx.version
@@ -227,12 +227,22 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             state.last_backfill = now
             ctx.refresh(now)
             if ctx.version == ctx.backfill_version:
-                ctx.stamp(ctx.backfill_tested, now)
+                _restamp_backfill(ctx, now)
                 return []
             events = backfill_pass(ctx, now)
             ctx.backfill_version = ctx.version
             return events
     return []
+
+
+def _restamp_main(ctx: Context, now: Instant) -> None:
+    if ctx.main_mark is not None:
+        ctx.main_mark.time = now
+
+
+def _restamp_backfill(ctx: Context, now: Instant) -> None:
+    if ctx.deferred is not None:
+        ctx.deferred.time = now
 
 
 def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
@@ -303,4 +313,4 @@ def _next_meaningful(ctx: Context) -> Instant | None:
 
 def _has_unadmitted(ctx: Context) -> bool:
     """Pending jobs not looked at since this context was built (a first pass is due)."""
-    return ctx.main_version < 0 and bool(ctx.blocked or ctx.ready)
+    return ctx.main_version < 0 and bool(ctx.blocked or len(ctx.queue))
