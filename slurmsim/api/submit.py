@@ -209,4 +209,3 @@ def _begin(text: str, now: Instant) -> Instant:
         return Instant(parse_begin(text, now))
     except ParseError as e:
         raise InvalidOption("Invalid --begin specification", detail=e.context) from None
-

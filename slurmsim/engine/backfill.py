@@ -125,7 +125,7 @@ class _Repeats:
     """
 
     def __init__(self) -> None:
-        self.plans: dict[tuple[object, ...], _Plan] = {}
+        self.plans: dict[int, _Plan] = {}
 
     def plan(  # noqa: PLR0917 (_plan's arguments and the key)
         self,
@@ -134,14 +134,14 @@ class _Repeats:
         now: Instant,
         resv: ReservationMap,
         avail: Availability,
-        key: tuple[object, ...] | None,
+        key: int,
     ) -> list[Event]:
         """``_plan`` for ``job``, remembering the outcome under ``key`` if the map held."""
         before = (ctx.version, resv.version)
         events = _plan(ctx, job, now, resv, avail)
         if (ctx.version, resv.version) != before:
             self.plans.clear()
-        elif key is not None:
+        elif key:
             planned = job.scheduler == "Backfill"
             self.plans[key] = (job.start_time, job.end_time, job.sched_nodes) if planned else None
         return events
@@ -163,25 +163,29 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     startable = _Startable(ctx, now, resv)
     walk = ctx.walk(seq)
     events: list[Event] = []
+    plans = repeats.plans
+    reached = deferred.reached
+    limit = params.bf_max_job_test
     tested = 0
     for job in walk:
         if job.array_tasks and ctx.throttled(job):
             continue  # not in the range at all
-        if tested >= params.bf_max_job_test:
+        if tested >= limit:
             break
-        key = ctx.repeat_key(job)
-        if not startable.any_left():
+        if startable.left <= 0:
             walk.push_back(job)
-            deferred.stop(walk, params.bf_max_job_test - tested)
+            deferred.stop(walk, limit - tested)
             break
         tested += 1
+        key = ctx.repeat_key(job)
         startable.reached(key)
-        deferred.reached.add(job.job_id)
+        reached.add(job.job_id)
+        if key in plans:
+            # A repeat changes nothing; its estimate is written with the deferred ones.
+            deferred.repeats_seen.append((job, plans[key]))
+            continue
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
-        if key is not None and key in repeats.plans:
-            _copy_plan(job, repeats.plans[key])
-            continue
         before = (ctx.pool.changes, resv.version)
         events.extend(repeats.plan(ctx, job, now, resv, avail, key))
         if (ctx.pool.changes, resv.version) != before:
@@ -201,50 +205,97 @@ class _Startable:
     A request can start now when it fits the free pool on nodes no higher job has
     reserved during its run from now on. Reservations and starts only take room
     away during a cycle, so a request that cannot start now never can again in it.
-    Arrays (no key) are always counted in: their tasks come and go.
+    Arrays (key 0) are always counted in: their tasks come and go. ``left`` counts
+    the queued jobs not reached yet whose request could start.
     """
 
     def __init__(self, ctx: Context, now: Instant, resv: ReservationMap) -> None:
         self.ctx = ctx
         self.now = now
         self.resv = resv
-        self.reached_count: dict[tuple[object, ...] | None, int] = {}
+        self.reached_count: dict[int, int] = {}
+        self._free_at = -1
+        self._free: tuple[list[int], list[int]] = ([], [])
+        #: Where each startable request was last found to fit, with its planning span.
+        self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
-        self.keys = {k for k in ctx.by_key if k is None or self._fits(k)}
+        self.keys = {k for k in ctx.by_key if k == 0 or self._fits(k)}
         self.left = sum(self.queued[k] for k in self.keys)
 
-    def any_left(self) -> bool:
-        return self.left > 0
-
-    def reached(self, key: tuple[object, ...] | None) -> None:
+    def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1
         if key in self.keys:
             self.left -= 1
 
     def update(self) -> None:
         """The pool or the map changed: drop the requests that no longer fit."""
-        for key in sorted(self.keys - {None}, key=repr):
-            if not self._fits(key):
+        for key in sorted(self.keys):
+            if key and not self._still_fits(key) and not self._fits(key):
                 self.keys.discard(key)
                 self.left -= self.queued[key] - self.reached_count.get(key, 0)
 
-    def _fits(self, key: tuple[object, ...] | None) -> bool:
+    def _still_fits(self, key: int) -> bool:
+        """Does the place found last time still work (then there is no need to look)?"""
+        found = self._fit.get(key)
+        if found is None:
+            return False
+        alloc, span = found
+        resv = self.resv
+        taken = resv.reserved(self.now, self.now + span)
+        free = self.ctx.pool.free
+        for a in alloc:
+            f = free[a.node]
+            if (
+                taken & resv.bits[a.node]
+                or f.cpus < a.cpus
+                or f.mem < a.mem
+                or len(f.gpus) < len(a.gpus)
+            ):
+                return False
+        return True
+
+    def _most_free(self) -> tuple[list[int], list[int]]:
+        """Free GPUs and cores per node, most first (remembered until the pool changes)."""
+        pool = self.ctx.pool
+        if self._free_at != pool.changes:
+            self._free_at = pool.changes
+            free = pool.free.values()
+            self._free = (
+                sorted((len(f.gpus) for f in free), reverse=True),
+                sorted((f.cpus for f in free), reverse=True),
+            )
+        return self._free
+
+    def _fits(self, key: int) -> bool:
         ctx = self.ctx
         members = ctx.by_key.get(key)
         if not members:
             return False
         job = next(iter(members.values()))
         part = ctx.state.partitions[job.request.partition]
+        n = job.request.min_nodes
+        s = ctx.shape_for(job, part)(n) if n == job.request.max_nodes else None
+        gpus, cpus = self._most_free()
+        if s is not None and s.tasks and n <= len(gpus):
+            # Cheap first: without n nodes with as many free GPUs and cores as the smallest
+            # share, nothing can fit.
+            too_few_gpus = gpus[n - 1] < min(s.gpus, default=0)
+            if too_few_gpus or cpus[n - 1] < min(s.tasks) * s.cpus_per_task:
+                return False
         usable = candidate_nodes(ctx, job, part, set())
         if job.request.min_nodes > len(usable):
             return False
-        taken = self.resv.reserved(self.now, self.now + plan_limit(job, part))
+        span = plan_limit(job, part)
+        taken = self.resv.reserved(self.now, self.now + span)
         cand = [n for n in usable if not self.resv.bits[n] & taken] if taken else usable
         if len(cand) < job.request.min_nodes or any(r not in cand for r in job.request.req_nodes):
             return False
         counts = node_counts(job.request, len(part.nodes))
         alloc = place(ctx.pool, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
-        return alloc is not None
+        if alloc is None:
+            return False
+        self._fit[key] = (alloc, span)
+        return True
 
 
 class Deferred:
@@ -273,6 +324,8 @@ class Deferred:
         self.avail = avail
         self.repeats = repeats
         self.reached: set[int] = set()
+        #: Jobs the cycle passed that only repeated an estimate, with that estimate.
+        self.repeats_seen: list[tuple[Job, _Plan]] = []
         self._walk: Walker | None = None
         self._left = 0
         self._done = False
@@ -299,6 +352,10 @@ class Deferred:
         ctx = self.ctx
         if not self._done:
             self._done = True
+            for job, plan in self.repeats_seen:
+                if job.job_id in ctx.queue:
+                    _clear_plan(job)
+                    _copy_plan(job, plan)
             if self._walk is not None:
                 self._plan_rest(self._walk)
             for job_id, job in ctx.queue.jobs.items():
@@ -323,7 +380,7 @@ class Deferred:
             self.reached.add(job.job_id)
             _clear_plan(job)
             key = ctx.repeat_key(job)
-            if key is not None and key in self.repeats.plans:
+            if key in self.repeats.plans:
                 _copy_plan(job, self.repeats.plans[key])
                 continue
             events = self.repeats.plan(ctx, job, self.now, self.resv, self.avail, key)

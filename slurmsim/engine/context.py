@@ -96,8 +96,10 @@ class Context:
         self._scale: Scale | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
         self._factors_by_key: dict[tuple[object, ...], Factors] = {}  # see priority.static_key
-        #: Backfill's key for jobs that ask for the same thing (see backfill.repeat_key).
-        self.repeat_keys: dict[int, tuple[object, ...] | None] = {}
+        #: Backfill's key for jobs that ask for the same thing (``repeat_key``): a small
+        #: number standing for the request's fields (0: an array, never repeated).
+        self.repeat_keys: dict[int, int] = {}
+        self._key_numbers: dict[tuple[object, ...], int] = {}
         self.ends: list[tuple[int, int]] = []
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
@@ -107,7 +109,7 @@ class Context:
         self.blocked: dict[int, Blocked] = {}
         #: Queued jobs by partition and by backfill key.
         self.by_partition: Counter[str] = Counter()
-        self.by_key: dict[tuple[object, ...] | None, dict[int, Job]] = {}
+        self.by_key: dict[int, dict[int, Job]] = {}
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
@@ -219,11 +221,18 @@ class Context:
             del self.by_key[key]
         self.arrays.pop(job.job_id, None)
 
-    def repeat_key(self, job: Job) -> tuple[object, ...] | None:
-        """Backfill's key for ``job``, remembered (see ``backfill.repeat_key``)."""
-        if job.job_id not in self.repeat_keys:
-            self.repeat_keys[job.job_id] = _repeat_key(job)
-        return self.repeat_keys[job.job_id]
+    def repeat_key(self, job: Job) -> int:
+        """Backfill's key for ``job``: jobs with equal keys are planned alike; 0 for
+        arrays, whose tasks start one by one."""
+        number = self.repeat_keys.get(job.job_id)
+        if number is None:
+            fields = _repeat_fields(job)
+            if fields is None:
+                number = 0
+            else:
+                number = self._key_numbers.setdefault(fields, len(self._key_numbers) + 1)
+            self.repeat_keys[job.job_id] = number
+        return number
 
     def waiting_partitions(self) -> set[str]:
         """Partitions with jobs in the queue."""
@@ -378,9 +387,8 @@ class Context:
         return min(times, default=None)
 
 
-def _repeat_key(job: Job) -> tuple[object, ...] | None:
-    """Everything backfill planning reads from a job; None for arrays (their tasks start
-    one by one)."""
+def _repeat_fields(job: Job) -> tuple[object, ...] | None:
+    """Everything backfill planning reads from a job; None for arrays."""
     if job.array_tasks:
         return None
     r = job.request

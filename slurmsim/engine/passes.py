@@ -81,7 +81,7 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
             # Passes that only repeated the old one evaluated its throttled arrays too.
             for job_id in old.unstamped & unstamped:
                 job = ctx.arrays[job_id]
-                job.last_sched_eval = max(job.last_sched_eval or 0, old.time)
+                job.last_sched_eval = Instant(max(job.last_sched_eval or 0, old.time))
         ctx.main_mark = MainMark(seq, now, tried | unstamped, unstamped, now)
         ctx.tails.clear()  # this pass covers every job they did
     elif stopped and seen < depth:

@@ -44,6 +44,7 @@ class _Info:
     accrue: int | None
     gen: int  # bumped each time the job is queued again, so its old entries stay dead
     entry: Entry  # where it is now
+    job: Job
     aging: bool = False  # in the tier's ``aging`` list, else in ``fixed``
     fresh: bool = True  # admitted since the last recalculation: its priority is job.priority
 
@@ -94,7 +95,7 @@ class ReadyQueue:
         self._gens[job.job_id] = gen
         entry: Entry = (-job.priority, job.submit_time or 0, job.job_id, gen)
         self.jobs[job.job_id] = job
-        self._info[job.job_id] = _Info(tier, base, job.accrue_time, gen, entry)
+        self._info[job.job_id] = _Info(tier, base, job.accrue_time, gen, entry, job)
         self._fresh.append(job.job_id)
         lists = self._tiers.get(tier)
         if lists is None:
@@ -212,7 +213,9 @@ class Walker(Iterator[Job]):
         self._gone = queue._gone
         self._tier = 0
         self._fi, self._ai = self._heads[0] if tiers else (0, 0)
-        self._held: list[Entry] = []  # exact keys pulled from ``aging``, best first
+        #: Exact keys (with the job) pulled from ``aging``, best first.
+        self._held: list[tuple[float, int, int, int, Job]] = []
+        self._best: tuple[Entry, Job] | None = None  # the next live ``fixed`` entry
         self._pushed: Job | None = None
         #: An ageing job's priority is about -sort value + w * tau / M.
         self._shift = queue.weight * self.tau / queue.max_age if queue.max_age > 0 else 0.0
@@ -233,52 +236,58 @@ class Walker(Iterator[Job]):
         if self._pushed is not None:
             job, self._pushed = self._pushed, None
             return job
-        while self._tier < len(self._lists):
-            fixed, aging = self._lists[self._tier]
+        lists = self._lists
+        while self._tier < len(lists):
+            fixed, aging = lists[self._tier]
             held = self._held
-            while self._ai < len(aging):
-                e = aging[self._ai]
-                found = self._find(e)
-                if found is None:
-                    self._ai += 1
-                    continue
-                if held and held[0][0] < -self._bound(e):
-                    break  # nothing left in the list can come before the best held job
-                exact = self.queue._exact(found[1], self.tau)
-                heapq.heappush(held, (-exact, e[1], e[2], e[3]))
-                self._ai += 1
-            best: Entry | None = None
-            while self._fi < len(fixed):
-                if self._find(fixed[self._fi]) is not None:
-                    best = fixed[self._fi]
-                    break
+            ai = self._ai
+            if ai < len(aging):
+                exact = self.queue._exact
+                tau = self.tau
+                shift = self._shift
+                while ai < len(aging):
+                    e = aging[ai]
+                    info = self._find(e)
+                    if info is None:
+                        ai += 1
+                        continue
+                    if held:
+                        # The highest priority this entry, or any after it, can have.
+                        v = shift - e[0]
+                        bound = clamp(math.floor(v + 1e-9 * max(1.0, abs(v))))
+                        if held[0][0] < -bound:
+                            break  # nothing left in the list can come before the best held
+                    heapq.heappush(held, (-exact(info, tau), e[1], e[2], e[3], info.job))
+                    ai += 1
+                self._ai = ai
+            best = self._best
+            if best is None:
+                fi = self._fi
+                while fi < len(fixed):
+                    info = self._find(fixed[fi])
+                    if info is not None:
+                        best = self._best = (fixed[fi], info.job)
+                        break
+                    fi += 1
+                self._fi = fi
+            if held and (best is None or held[0] < best[0]):
+                return heapq.heappop(held)[4]
+            if best is not None:
+                self._best = None
                 self._fi += 1
-            if held and (best is None or held[0] < best):
-                e = heapq.heappop(held)
-            elif best is not None:
-                e = best
-                self._fi += 1
-            else:
-                self._tier += 1
-                if self._tier < len(self._heads):
-                    self._fi, self._ai = self._heads[self._tier]
-                continue
-            found = self._find(e)
-            assert found is not None
-            return found[0]
+                return best[1]
+            self._tier += 1
+            if self._tier < len(self._heads):
+                self._fi, self._ai = self._heads[self._tier]
         raise StopIteration
 
-    def _find(self, e: Entry) -> tuple[Job, _Info] | None:
-        """The job and facts behind an entry, or None when it was gone before this walk."""
+    def _find(self, e: Entry) -> _Info | None:
+        """The facts behind an entry, or None when its job was gone before this walk
+        (one taken out after the walk began is still found: the caller skips it)."""
         info = self.queue._info.get(e[2])
         if info is not None and info.gen == e[3]:
-            return self.queue.jobs[e[2]], info
+            return info
         gone = self._gone.get((e[2], e[3]))
         if gone is None or gone[0] <= self.seq:
             return None
-        return gone[1], gone[2]  # taken out after this walk began: the caller skips it
-
-    def _bound(self, e: Entry) -> int:
-        """The highest priority an ageing entry, or any after it, can have at ``tau``."""
-        v = -e[0] + self._shift
-        return clamp(math.floor(v + 1e-9 * max(1.0, abs(v))))
+        return gone[2]

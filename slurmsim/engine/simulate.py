@@ -74,13 +74,18 @@ def advance(state: ClusterState, until: Instant) -> list[Event]:
 
     Example: ``advance(state, Instant(state.now + 3600))`` plays one hour.
     """
-    if until <= state.now:
-        return []
-    answers_before(state, until)
     ctx = Context(state)
-    events = _run(ctx, until)
+    events = advance_with(ctx, until)
     ctx.settle()
     return events
+
+
+def advance_with(ctx: Context, until: Instant) -> list[Event]:
+    """``advance`` on a context kept by the caller, leaving ``settle`` to it."""
+    if until <= ctx.state.now:
+        return []
+    answers_before(ctx.state, until)
+    return _run(ctx, until)
 
 
 def next_event_time(state: ClusterState) -> Instant | None:
@@ -92,7 +97,9 @@ def next_event_time(state: ClusterState) -> Instant | None:
 def run_until_idle(state: ClusterState, limit: Instant | None = None) -> list[Event]:
     """Advance until no job runs and nothing pending can change without a command."""
     ctx = Context(state)
-    return _run_while(ctx, lambda: False, limit)
+    events = run_while(ctx, lambda: False, limit)
+    ctx.settle()
+    return events
 
 
 def run_until_job_ends(
@@ -105,10 +112,14 @@ def run_until_job_ends(
         job = state.jobs.get(job_id)
         return job is None or job.state.finished
 
-    return _run_while(ctx, done, limit)
+    events = run_while(ctx, done, limit)
+    ctx.settle()
+    return events
 
 
-def _run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> list[Event]:
+def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> list[Event]:
+    """Advance ``ctx`` until ``done()``, nothing more can happen, or ``limit``; the caller
+    settles."""
     events: list[Event] = []
     while not done():
         t = _next_meaningful(ctx)
@@ -119,7 +130,6 @@ def _run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) ->
             break
         events.extend(_run(ctx, Instant(t + 1)))
     answers_before(ctx.state, ctx.state.now)
-    ctx.settle()
     return events
 
 

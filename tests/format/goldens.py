@@ -16,7 +16,6 @@ from tests.goldenfile import Case, load_case, scrub
 GOLDEN = Path(__file__).parents[1] / "golden" / "cases"
 
 
-
 def case(name: str) -> Case:
     """The golden case whose file name starts with ``name`` (e.g. ``"068"``)."""
     (path,) = GOLDEN.glob(f"{name}-*.txt")

@@ -41,6 +41,7 @@ KNOWN: dict[str, str] = {
     "176-squeue-final": _PREEMPTION,
 }
 
+
 def _later(command: str) -> str | None:
     words = command.split()
     if words[0] in LATER:
