@@ -2,9 +2,10 @@
 
 python benchmarks/engine.py [--jobs 10000] [--preset dgx-h100-4] [--arrivals burst|spread|both]
 
-``burst`` submits every job at the epoch and then runs until idle; ``spread`` submits
-them one by one at exponential (Poisson) gaps sized for an offered GPU load of
-``LOAD``, advancing the clock to each arrival first, and then runs until idle.
+Both drive one ``Simulation``, as a trace replay does. ``burst`` submits every job
+at the epoch and then runs until idle; ``spread`` submits them one by one at
+exponential (Poisson) gaps sized for an offered GPU load of ``LOAD``, advancing the
+clock to each arrival first, and then runs until idle.
 """
 
 import argparse
@@ -14,8 +15,7 @@ from contextlib import suppress
 from dataclasses import replace
 
 from slurmsim.config.presets import load_preset
-from slurmsim.engine.simulate import advance, run_until_idle
-from slurmsim.engine.submit import submit
+from slurmsim.engine.simulation import Simulation
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import JobRequest
@@ -53,10 +53,10 @@ def workload(n: int, seed: int = 1) -> list[JobRequest]:
     return requests
 
 
-def _submit(state: ClusterState, request: JobRequest) -> None:
+def _submit(sim: Simulation, request: JobRequest) -> None:
     account = "product" if request.user == "carol" else "research"
     with suppress(SlurmError):
-        submit(state, replace(request, account=account))
+        sim.submit(replace(request, account=account))
 
 
 def mean_gap(state: ClusterState, requests: list[JobRequest]) -> float:
@@ -73,19 +73,21 @@ def run(jobs: int, preset: str, arrivals: str) -> str:
     state = load_preset(preset, EPOCH, extra_user=None)
     requests = workload(jobs)
     t0 = time.perf_counter()
+    sim = Simulation(state)
     if arrivals == "burst":
         for request in requests:
-            _submit(state, request)
+            _submit(sim, request)
     else:
         rng = random.Random(7)
         gap = mean_gap(state, requests)
         at = float(EPOCH)
         for request in requests:
             at += rng.expovariate(1 / gap)
-            advance(state, Instant(int(at)))
-            _submit(state, request)
+            sim.advance(Instant(int(at)))
+            _submit(sim, request)
     t1 = time.perf_counter()
-    events = run_until_idle(state)
+    events = sim.run_until_idle()
+    sim.settle()
     t2 = time.perf_counter()
     return (
         f"preset {preset}, {jobs} jobs, {arrivals} arrivals: submitted in {t1 - t0:.2f} s, "

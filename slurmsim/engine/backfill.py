@@ -11,6 +11,13 @@ planned start, as estimated from running jobs' time limits.
 Times in the map are rounded down to ``bf_resolution``; a start that comes from a
 map boundary shows that rounding, one that comes from a running job's end does
 not (golden 089/090 show 19:35:33 and 19:10:33, golden 096 19:20:00).
+
+Most of a deep queue can only be given an estimate: once no job left in the
+cycle's range could start now (``_Startable``: the map and the pool only fill up
+as a cycle goes on, so a request that cannot start now will not later in the same
+cycle), the cycle stops and keeps what it needs to finish the estimates
+(``Deferred``). They are worked out only when the state is handed back, and only
+for the last cycle: every cycle replans every job it reaches.
 """
 
 import bisect
@@ -19,11 +26,12 @@ from collections.abc import Callable, Iterable
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
+from slurmsim.engine.queue import Walker
 from slurmsim.engine.resources import Shape, node_counts
 from slurmsim.engine.select import place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, NodeAlloc
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant, Seconds
 
@@ -117,7 +125,7 @@ class _Repeats:
     """
 
     def __init__(self) -> None:
-        self.plans: dict[tuple[object, ...], _Plan] = {}
+        self.plans: dict[int, _Plan] = {}
 
     def plan(  # noqa: PLR0917 (_plan's arguments and the key)
         self,
@@ -126,84 +134,257 @@ class _Repeats:
         now: Instant,
         resv: ReservationMap,
         avail: Availability,
-        key: tuple[object, ...] | None,
+        key: int,
     ) -> list[Event]:
         """``_plan`` for ``job``, remembering the outcome under ``key`` if the map held."""
         before = (ctx.version, resv.version)
         events = _plan(ctx, job, now, resv, avail)
         if (ctx.version, resv.version) != before:
             self.plans.clear()
-        elif key is not None:
+        elif key:
             planned = job.scheduler == "Backfill"
             self.plans[key] = (job.start_time, job.end_time, job.sched_nodes) if planned else None
         return events
 
 
-def _repeat_key(job: Job) -> tuple[object, ...] | None:
-    """Everything planning reads from a job; None for arrays (their tasks start one by one)."""
-    if job.array_tasks:
-        return None
-    r = job.request
-    return (
-        r.partition,
-        r.min_nodes,
-        r.max_nodes,
-        r.num_tasks,
-        r.ntasks_set,
-        r.ntasks_per_node,
-        r.cpus_per_task,
-        r.mem_per_cpu,
-        r.mem_per_node,
-        r.mem_per_gpu,
-        r.gres_per_node,
-        r.gpus_per_job,
-        r.gpus_per_task,
-        r.exclusive,
-        r.req_nodes,
-        r.exc_nodes,
-        r.time_min,
-        job.time_limit,
-    )
-
-
 def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     """One backfill cycle at ``now``."""
-    ctx.flush_stamps()  # held-back stamps are older than the ones this cycle writes
     ctx.refresh(now)
+    seq = ctx.next_seq()
     params = ctx.state.config.scheduler_parameters
-    # Only arrays can be throttled; testing that first spares a call per plain job.
-    queue = [j for j in ctx.ordered() if not (j.array_tasks and ctx.throttled(j))]
-    for job in queue if ctx.planned is None else ctx.planned:
-        if ctx.schedulable(job):
-            _clear_plan(job)  # every plan is made afresh
     bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
     resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
     avail = Availability(running_by_end(ctx, now), ctx.pool)
     repeats = _Repeats()
+    if isinstance(ctx.deferred, Deferred):
+        ctx.deferred.supersede()
+    deferred = Deferred(ctx, seq, now, resv, avail, repeats)
+    ctx.deferred = deferred
+    startable = _Startable(ctx, now, resv)
+    walk = ctx.walk(seq)
     events: list[Event] = []
-    tested = queue[: params.bf_max_job_test]
-    for job in tested:
-        if job.state is not JobState.PENDING:
+    plans = repeats.plans
+    reached = deferred.reached
+    limit = params.bf_max_job_test
+    tested = 0
+    for job in walk:
+        if job.array_tasks and ctx.throttled(job):
+            continue  # not in the range at all
+        if tested >= limit:
+            break
+        if startable.left <= 0:
+            walk.push_back(job)
+            deferred.stop(walk, limit - tested)
+            break
+        tested += 1
+        key = ctx.repeat_key(job)
+        startable.reached(key)
+        reached.add(job.job_id)
+        if key in plans:
+            # A repeat changes nothing; its estimate is written with the deferred ones.
+            deferred.repeats_seen.append((job, plans[key]))
             continue
+        _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
-        if job.job_id not in ctx.repeat_keys:
-            ctx.repeat_keys[job.job_id] = _repeat_key(job)
-        key = ctx.repeat_keys[job.job_id]
-        if key is None or key not in repeats.plans:
-            events.extend(repeats.plan(ctx, job, now, resv, avail, key))
-            continue
-        plan = repeats.plans[key]
-        if plan is not None:
-            job.start_time, job.end_time, job.sched_nodes = plan
-            job.scheduler = "Backfill"
-    ctx.backfill_tested = tested
-    kept = tested if ctx.planned is None else [*ctx.planned, *tested]
-    ctx.planned = [j for j in {j.job_id: j for j in kept}.values() if _has_plan(j)]
+        before = (ctx.pool.changes, resv.version)
+        events.extend(repeats.plan(ctx, job, now, resv, avail, key))
+        if (ctx.pool.changes, resv.version) != before:
+            startable.update()
     return events
 
 
-def _has_plan(job: Job) -> bool:
-    return job.state is JobState.PENDING and (bool(job.sched_nodes) or job.scheduler == "Backfill")
+def _copy_plan(job: Job, plan: _Plan) -> None:
+    if plan is not None:
+        job.start_time, job.end_time, job.sched_nodes = plan
+        job.scheduler = "Backfill"
+
+
+class _Startable:
+    """Which requests in the queue could still start now in this cycle.
+
+    A request can start now when it fits the free pool on nodes no higher job has
+    reserved during its run from now on. Reservations and starts only take room
+    away during a cycle, so a request that cannot start now never can again in it.
+    Arrays (key 0) are always counted in: their tasks come and go. ``left`` counts
+    the queued jobs not reached yet whose request could start.
+    """
+
+    def __init__(self, ctx: Context, now: Instant, resv: ReservationMap) -> None:
+        self.ctx = ctx
+        self.now = now
+        self.resv = resv
+        self.reached_count: dict[int, int] = {}
+        self._free_at = -1
+        self._free: tuple[list[int], list[int]] = ([], [])
+        #: Where each startable request was last found to fit, with its planning span.
+        self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
+        self.queued = {k: len(members) for k, members in ctx.by_key.items()}
+        self.keys = {k for k in ctx.by_key if k == 0 or self._fits(k)}
+        self.left = sum(self.queued[k] for k in self.keys)
+
+    def reached(self, key: int) -> None:
+        self.reached_count[key] = self.reached_count.get(key, 0) + 1
+        if key in self.keys:
+            self.left -= 1
+
+    def update(self) -> None:
+        """The pool or the map changed: drop the requests that no longer fit."""
+        for key in sorted(self.keys):
+            if key and not self._still_fits(key) and not self._fits(key):
+                self.keys.discard(key)
+                self.left -= self.queued[key] - self.reached_count.get(key, 0)
+
+    def _still_fits(self, key: int) -> bool:
+        """Does the place found last time still work (then there is no need to look)?"""
+        found = self._fit.get(key)
+        if found is None:
+            return False
+        alloc, span = found
+        resv = self.resv
+        taken = resv.reserved(self.now, self.now + span)
+        free = self.ctx.pool.free
+        for a in alloc:
+            f = free[a.node]
+            if (
+                taken & resv.bits[a.node]
+                or f.cpus < a.cpus
+                or f.mem < a.mem
+                or len(f.gpus) < len(a.gpus)
+            ):
+                return False
+        return True
+
+    def _most_free(self) -> tuple[list[int], list[int]]:
+        """Free GPUs and cores per node, most first (remembered until the pool changes)."""
+        pool = self.ctx.pool
+        if self._free_at != pool.changes:
+            self._free_at = pool.changes
+            free = pool.free.values()
+            self._free = (
+                sorted((len(f.gpus) for f in free), reverse=True),
+                sorted((f.cpus for f in free), reverse=True),
+            )
+        return self._free
+
+    def _fits(self, key: int) -> bool:
+        ctx = self.ctx
+        members = ctx.by_key.get(key)
+        if not members:
+            return False
+        job = next(iter(members.values()))
+        part = ctx.state.partitions[job.request.partition]
+        n = job.request.min_nodes
+        s = ctx.shape_for(job, part)(n) if n == job.request.max_nodes else None
+        gpus, cpus = self._most_free()
+        if s is not None and s.tasks and n <= len(gpus):
+            # Cheap first: without n nodes with as many free GPUs and cores as the smallest
+            # share, nothing can fit.
+            too_few_gpus = gpus[n - 1] < min(s.gpus, default=0)
+            if too_few_gpus or cpus[n - 1] < min(s.tasks) * s.cpus_per_task:
+                return False
+        usable = candidate_nodes(ctx, job, part, set())
+        if job.request.min_nodes > len(usable):
+            return False
+        span = plan_limit(job, part)
+        taken = self.resv.reserved(self.now, self.now + span)
+        cand = [n for n in usable if not self.resv.bits[n] & taken] if taken else usable
+        if len(cand) < job.request.min_nodes or any(r not in cand for r in job.request.req_nodes):
+            return False
+        counts = node_counts(job.request, len(part.nodes))
+        alloc = place(ctx.pool, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
+        if alloc is None:
+            return False
+        self._fit[key] = (alloc, span)
+        return True
+
+
+class Deferred:
+    """What a cycle needs to finish its jobs' estimates later (see the module docstring).
+
+    The cycle's map, running jobs and a copy of the pool are kept, and the walk is
+    resumed where it stopped; nothing it plans could start (``_Startable``).
+    ``finish`` also takes the estimates away from the queued jobs outside the
+    cycle's range, as a cycle that planned them all would have.
+    """
+
+    def __init__(  # noqa: PLR0917 (the cycle's whole state)
+        self,
+        ctx: Context,
+        seq: int,
+        now: Instant,
+        resv: ReservationMap,
+        avail: Availability,
+        repeats: _Repeats,
+    ) -> None:
+        self.ctx = ctx
+        self.seq = seq
+        self.now = now
+        self.time = now  # LastSchedEval: moves on with cycles that would repeat this one
+        self.resv = resv
+        self.avail = avail
+        self.repeats = repeats
+        self.reached: set[int] = set()
+        #: Jobs the cycle passed that only repeated an estimate, with that estimate.
+        self.repeats_seen: list[tuple[Job, _Plan]] = []
+        self._walk: Walker | None = None
+        self._left = 0
+        self._done = False
+
+    def stop(self, walk: Walker, left: int) -> None:
+        """The cycle stops here; ``left`` more jobs of the walk are in its range."""
+        walk.keep()
+        self._walk = walk
+        self._left = left
+        self.avail = Availability(self.avail.running, self.avail.pool.copy())
+
+    def supersede(self) -> None:
+        """A new cycle replaces this one: its evaluation stamps, moved on by the cycles
+        that repeated it, stay on the jobs it reached that the new one may not."""
+        self._stamp_reached()
+
+    def _stamp_reached(self) -> None:
+        for job_id in self.reached:
+            job = self.ctx.queue.jobs.get(job_id)
+            if job is not None and (job.last_sched_eval or 0) < self.time:
+                job.last_sched_eval = self.time
+
+    def finish(self) -> None:
+        ctx = self.ctx
+        if not self._done:
+            self._done = True
+            for job, plan in self.repeats_seen:
+                if job.job_id in ctx.queue:
+                    _clear_plan(job)
+                    _copy_plan(job, plan)
+            if self._walk is not None:
+                self._plan_rest(self._walk)
+            for job_id, job in ctx.queue.jobs.items():
+                if (
+                    job_id not in self.reached
+                    and ctx.admitted[job_id] < self.seq
+                    and not ctx.throttled(job)
+                ):
+                    _clear_plan(job)
+        self._stamp_reached()
+
+    def _plan_rest(self, walk: Walker) -> None:
+        ctx = self.ctx
+        for job in walk:
+            if self._left <= 0:
+                break
+            if job.array_tasks and ctx.throttled(job):
+                continue
+            self._left -= 1
+            if job.job_id not in ctx.queue or ctx.admitted[job.job_id] >= self.seq:
+                continue  # started since, or queued after this cycle
+            self.reached.add(job.job_id)
+            _clear_plan(job)
+            key = ctx.repeat_key(job)
+            if key in self.repeats.plans:
+                _copy_plan(job, self.repeats.plans[key])
+                continue
+            events = self.repeats.plan(ctx, job, self.now, self.resv, self.avail, key)
+            assert not events, "a deferred estimate started a job"
 
 
 def _clear_plan(job: Job) -> None:
@@ -216,7 +397,7 @@ def _clear_plan(job: Job) -> None:
 
 def running_by_end(ctx: Context, now: Instant) -> list[Running]:
     out: list[Running] = []
-    for job in ctx.state.jobs.values():
+    for job in ctx.running.values():
         if job.state not in HOLDS_RESOURCES or job.start_time is None:
             continue
         if job.time_limit is None:
@@ -338,11 +519,11 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
     if end is None:
         return None
     if end == NOW:
-        alloc = place(ctx.pool, shape_for, counts, cand, required)
+        alloc = place(avail.pool, shape_for, counts, cand, required)
         return None if alloc is None else (now, alloc)
     batches = avail.batches(cand)
     k = batches.index(end)
-    pool = ctx.pool.copy(cand)
+    pool = avail.pool.copy(cand)
     for r in batches.relevant[: batches.stops[k]]:
         pool.give(r.job.alloc)
     alloc = place(pool, shape_for, counts, cand, required)

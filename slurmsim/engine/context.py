@@ -4,34 +4,80 @@ Rebuilding free resources, the ordered queue or the fair-share table for every
 event would make a long simulation quadratic; instead the context is built from
 the state when ``advance`` starts and updated as jobs start and end:
 
-* ``pool``: free cores, memory and GPU indices per node;
+* ``pool``: free cores, memory and GPU indices per node; ``running``: the jobs
+  holding them;
 * ``ends``/``purges``: heaps of (instant, job id) for running jobs' ends and for
   finished records to drop after MinJobAge (stale entries are skipped when popped);
-* ``ready``: pending jobs that may be scheduled, in Slurm's order (partition
-  PriorityTier, priority, submit time, job id); ``blocked``: the others, with when
-  to look at them again;
+* ``queue``: pending jobs that may be scheduled, walked lazily in Slurm's order
+  (``engine.queue``); ``blocked``: the others, with when to look at them again;
 * ``version``: bumped on every start and end, so that a periodic pass or a
   backfill cycle with nothing new to look at can be skipped, as slurmctld does.
+
+What a pass writes on jobs it does not try one by one is left to ``settle``: a
+full main pass gives every queued job it did not try reason Priority
+(``MainMark``), a triggered pass the next jobs up to its depth (``Tail``), and a
+backfill cycle the estimates of the jobs past the point where nothing more could
+start (``backfill.Deferred``). Each is written once, when the state is handed
+back, instead of for every pass of a long simulation. ``seq`` numbers passes and
+admissions so that, at the same instant, a later write wins.
 """
 
 import heapq
-import math
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import fairshare_factors
 from slurmsim.engine.lifecycle import finish, planned_end, requeue, start
-from slurmsim.engine.priority import Factors, Scale, age_factor, clamp, factors, scale, static_key
+from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
+from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, shape
 from slurmsim.engine.select import Pool
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Hold, Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
 
-SortKey = tuple[int, int, int, int, int]
+#: Reasons a pass gives jobs it does not try.
+PRIORITY = "Priority"
+ARRAY_LIMIT = "JobArrayTaskLimit"
+
+
+@dataclass(slots=True)
+class MainMark:
+    """The last full main pass: every job queued then was looked at (LastSchedEval), and
+    those it did not try wait on Priority. ``time`` moves with passes that would only
+    repeat it."""
+
+    seq: int
+    time: Instant
+    tried: set[int]
+    #: Arrays at their task limit, which the pass itself did not evaluate (a pass that
+    #: only repeats it, later, does).
+    unstamped: set[int] = field(default_factory=set)
+    at: Instant = Instant(0)  # when the pass itself ran
+
+
+@dataclass(slots=True)
+class Tail:
+    """The jobs a triggered pass reached after every partition had failed, up to its depth."""
+
+    seq: int
+    time: Instant
+    walk: Walker
+    left: int
+
+
+class Deferred(Protocol):
+    """A backfill cycle's remaining work on its jobs' estimates (``backfill.Deferred``)."""
+
+    time: Instant
+
+    def finish(self) -> None: ...
 
 
 class Context:
@@ -39,32 +85,38 @@ class Context:
 
     def __init__(self, state: ClusterState) -> None:
         self.state = state
+        cfg = state.config
         self.pool = Pool.of(state.nodes, state.jobs.values())
         self.version = 0
         self.ended = 0  # job ends seen, for dependency rechecks
         self.main_version = -1  # version at the last full main pass
         self.backfill_version = -1
+        self.seq = 0
         self._fairshare: dict[int, float] | None = None
         self._scale: Scale | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
-        self._static_priority: dict[int, float] = {}
         self._factors_by_key: dict[tuple[object, ...], Factors] = {}  # see priority.static_key
-        self.main_tested: list[Job] = []  # what the last full main pass looked at
-        self.backfill_tested: list[Job] = []
-        #: Backfill's key for jobs that ask for the same thing (see backfill._repeat_key).
-        self.repeat_keys: dict[int, tuple[object, ...] | None] = {}
-        #: Pending jobs that may carry a backfill plan (None: not known yet, look at all).
-        self.planned: list[Job] | None = None
+        #: Backfill's key for jobs that ask for the same thing (``repeat_key``): a small
+        #: number standing for the request's fields (0: an array, never repeated).
+        self.repeat_keys: dict[int, int] = {}
+        self._key_numbers: dict[tuple[object, ...], int] = {}
         self.ends: list[tuple[int, int]] = []
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
-        self.ready: list[Job] = []
+        self.running: dict[int, Job] = {}
+        aging = cfg.priority_type == "priority/multifactor"
+        self.queue = ReadyQueue(cfg.priority_weights.age if aging else 0, cfg.priority_max_age)
         self.blocked: dict[int, Blocked] = {}
-        self._ready_sorted = True
-        self._sort_keys: dict[int, SortKey] = {}
-        self._priorities_due: Instant | None = None  # a recalculation nobody has looked at yet
+        #: Queued jobs by partition and by backfill key.
+        self.by_partition: Counter[str] = Counter()
+        self.by_key: dict[int, dict[int, Job]] = {}
+        self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
+        self.admitted: dict[int, int] = {}  # job id -> seq of its admission
+        self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
+        self.main_mark: MainMark | None = None
+        self.tails: list[Tail] = []
+        self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
-        self._stamps: dict[int, tuple[list[Job], Instant]] = {}  # see stamp
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
             self._adopt(job)
 
@@ -72,6 +124,7 @@ class Context:
 
     def _adopt(self, job: Job) -> None:
         if job.state in HOLDS_RESOURCES:
+            self.running[job.job_id] = job
             self._schedule_end(job)
             if job.array_job_id is not None:
                 self._count_task(job, +1)
@@ -79,6 +132,10 @@ class Context:
             self.blocked[job.job_id] = Blocked(job.reason, Recheck.AT_TIME, Instant(0))
         elif job.end_time is not None:
             heapq.heappush(self.purges, (job.end_time + self.state.config.min_job_age, job.job_id))
+
+    def adopt_new(self, job: Job) -> None:
+        """Take in a job submitted while this context lives (looked at by the next pass)."""
+        self._adopt(job)
 
     def _schedule_end(self, job: Job) -> None:
         end = planned_end(self.state, job)
@@ -90,18 +147,15 @@ class Context:
         if key is not None:
             self.array_running[key] = self.array_running.get(key, 0) + delta
 
+    def next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
     @property
     def fairshare(self) -> dict[int, float]:
         if self._fairshare is None:
             self._fairshare = fairshare_factors(self.state)
         return self._fairshare
-
-    def fairshare_moved(self) -> None:
-        """Usage was recalculated: fair-share factors, and priorities built on them, are
-        worked out again when next needed."""
-        self._fairshare = None
-        self._factors_by_key.clear()
-        self._static_priority.clear()
 
     def shape_for(self, job: Job, part: Partition) -> Callable[[int], Shape | None]:
         """``n -> Shape`` for this job, remembered: a request does not change within a pass."""
@@ -116,12 +170,6 @@ class Context:
         return for_nodes
 
     # -- the queue ------------------------------------------------------------------
-
-    def sort_key(self, job: Job) -> SortKey:
-        part = self.state.partitions.get(job.request.partition)
-        tier = part.priority_tier if part else 0
-        first_task = job.array_tasks[0] if job.array_tasks else (job.array_task_id or 0)
-        return (-tier, -job.priority, job.submit_time, job.job_id, first_task)
 
     def refresh(self, now: Instant) -> None:
         """Re-examine blocked jobs whose situation may have changed by ``now``."""
@@ -150,109 +198,90 @@ class Context:
             self.version += 1
 
     def _admit(self, job: Job, now: Instant) -> None:
-        self.settle_priorities()  # an earlier recalculation did not include this job
         if job.reason in ("Dependency", "BeginTime"):
             job.reason = "None"
         mark_eligible(job, now)
-        self.ready.append(job)
-        self._ready_sorted = False
+        part = self.state.partitions.get(job.request.partition)
+        tier = part.priority_tier if part else 0
+        self.queue.admit(job, tier, self._association(job), self._own_part(job))
+        seq = self.next_seq()
+        self.admitted[job.job_id] = seq
+        self.reason_seq[job.job_id] = seq
+        self.by_partition[job.request.partition] += 1
+        self.by_key.setdefault(self.repeat_key(job), {})[job.job_id] = job
+        if job.array_tasks and job.array_throttle:
+            self.arrays[job.job_id] = job
 
-    def ordered(self) -> Iterator[Job]:
-        """Pending, schedulable jobs in Slurm's order (started ones drop out)."""
-        self.settle_priorities()
-        live = [j for j in self.ready if j.state is JobState.PENDING]
-        # Dropping started jobs keeps a sorted queue sorted; only new jobs and new
-        # priorities (both clear ``_ready_sorted``) call for sorting again.
-        if not self._ready_sorted:
-            live.sort(key=self._cached_sort_key)
-            self._ready_sorted = True
-        self.ready = live
-        return iter(list(live))
+    def _unqueue(self, job: Job) -> None:
+        self.queue.remove(job, self.seq)
+        self.by_partition[job.request.partition] -= 1
+        key = self.repeat_key(job)
+        members = self.by_key[key]
+        del members[job.job_id]
+        if not members:
+            del self.by_key[key]
+        self.arrays.pop(job.job_id, None)
 
-    def _cached_sort_key(self, job: Job) -> SortKey:
-        """``sort_key``, remembered until the job's priority changes."""
-        if job.array_tasks:
-            return self.sort_key(job)  # its first task moves as tasks start
-        key = self._sort_keys.get(job.job_id)
-        if key is None or key[1] != -job.priority:
-            key = self._sort_keys[job.job_id] = self.sort_key(job)
-        return key
+    def repeat_key(self, job: Job) -> int:
+        """Backfill's key for ``job``: jobs with equal keys are planned alike; 0 for
+        arrays, whose tasks start one by one."""
+        number = self.repeat_keys.get(job.job_id)
+        if number is None:
+            fields = _repeat_fields(job)
+            if fields is None:
+                number = 0
+            else:
+                number = self._key_numbers.setdefault(fields, len(self._key_numbers) + 1)
+            self.repeat_keys[job.job_id] = number
+        return number
+
+    def waiting_partitions(self) -> set[str]:
+        """Partitions with jobs in the queue."""
+        return {name for name, n in self.by_partition.items() if n > 0}
+
+    def walk(self, seq: int) -> Walker:
+        """The queue in Slurm's order, as the pass numbered ``seq`` sees it."""
+        return self.queue.walk(seq)
 
     def recalculate_priorities(self, now: Instant) -> None:
-        """PriorityCalcPeriod: pending jobs get fresh priorities (age grows).
+        """PriorityCalcPeriod: queued jobs take their priorities as of ``now`` (age grows,
+        fair share follows usage)."""
+        weight = self.state.config.priority_weights.fairshare
+        shares = {assoc: weight * fs for assoc, fs in self.fairshare.items()}
+        self.queue.recalculate(now, shares)
 
-        Nothing reads a pending job's priority between passes, so the work is left to
-        the next pass that orders the queue (``settle_priorities``): of several
-        recalculations with no pass between them only the last one counts.
-        """
-        self._priorities_due = now
-        self._ready_sorted = False
+    def fairshare_moved(self) -> None:
+        """Usage was recalculated: fair-share factors are worked out again when next needed."""
+        self._fairshare = None
 
-    def settle(self) -> None:
-        """Write back everything left for later, before the state is handed back."""
-        self.flush_stamps()
-        self.settle_priorities()
+    @property
+    def scale(self) -> Scale:
+        if self._scale is None:
+            self._scale = scale(self.state)  # nodes, partitions, QOS stay put within an advance
+        return self._scale
 
-    def settle_priorities(self) -> None:
-        """Carry out the recalculation ``recalculate_priorities`` asked for, if any.
+    def _association(self, job: Job) -> int:
+        """The association whose fair share ``job`` gets (-1: none)."""
+        return self.scale.assoc_ids.get((job.request.user, job.request.account), -1)
 
-        Within one ``advance`` only the age factor can change, so everything else is
-        computed once per job and kept.
-        """
-        at = self._priorities_due
-        if at is None:
-            return
-        self._priorities_due = None
-        state = self.state
-        weight = state.config.priority_weights.age
-        for job in self.ready:
-            if job.state is not JobState.PENDING or job.hold is not Hold.NONE:
-                continue
-            base = self._static_priority.get(job.job_id)
-            if base is None:
-                base = self._static_priority[job.job_id] = self._static_part(job)
-            age = age_factor(state, job, at)
-            job.priority = clamp(math.floor(base + weight * age))
-
-    def _static_part(self, job: Job) -> float:
-        """A job's priority before age is added (jobs with the same ``static_key`` share it)."""
+    def _own_part(self, job: Job) -> float:
+        """What a job's request adds to its priority (``Factors.own``; jobs with the same
+        ``static_key`` share it)."""
         key = static_key(job)
         f = self._factors_by_key.get(key) if key is not None else None
         if f is None:
-            if self._scale is None:
-                self._scale = scale(self.state)  # nodes, partitions, QOS stay put within an advance
-            f = factors(self.state, job, self.fairshare, self._scale)
+            f = factors(self.state, job, self.fairshare, self.scale)
             if key is not None:
                 self._factors_by_key[key] = f
-        return f.static
+        return f.own
 
-    def stamp(self, jobs: list[Job], now: Instant) -> None:
-        """Record that a pass looked at ``jobs`` again (LastSchedEval), to be written later.
-
-        Quiet ticks repeat the same lists many times between real steps, and only the
-        last stamp of each list shows; ``flush_stamps`` writes them before anything
-        reads or changes a job (a pass, a start, an end, ``settle``).
-        """
-        self._stamps[id(jobs)] = (jobs, now)  # the entry keeps the list, so its id stays its own
-
-    def flush_stamps(self) -> None:
-        """Write the LastSchedEval stamps ``stamp`` held back, oldest first."""
-        if not self._stamps:
-            return
-        # Oldest first: a job in two lists ends with the later stamp, as if written at once.
-        for jobs, now in sorted(self._stamps.values(), key=lambda s: s[1]):
-            for job in jobs:
-                if job.state is JobState.PENDING:
-                    job.last_sched_eval = now
-        self._stamps.clear()
+    def write_reason(self, job: Job, reason: str, seq: int) -> None:
+        job.reason = reason
+        self.reason_seq[job.job_id] = seq
 
     def schedulable(self, job: Job) -> bool:
         """Is ``job`` in the queue the passes walk (pending, not blocked, not throttled)?"""
-        return (
-            job.state is JobState.PENDING
-            and job.job_id not in self.blocked
-            and not self.throttled(job)
-        )
+        return job.job_id in self.queue and not self.throttled(job)
 
     def throttled(self, job: Job) -> bool:
         limit = job.array_throttle
@@ -260,12 +289,55 @@ class Context:
             return False
         return self.array_running.get(job.job_id, 0) >= limit
 
+    # -- what passes left for later -------------------------------------------------
+
+    def settle(self) -> None:
+        """Write everything the passes left for later, before the state is handed back."""
+        queued = self.queue.jobs
+        mark = self.main_mark
+        if mark is not None:
+            for job_id, job in queued.items():
+                if self.admitted[job_id] >= mark.seq:
+                    continue
+                exempt = job_id in mark.unstamped and mark.time == mark.at
+                if not exempt and (job.last_sched_eval or 0) < mark.time:
+                    job.last_sched_eval = mark.time
+                if job_id not in mark.tried and self.reason_seq[job_id] <= mark.seq:
+                    self.write_reason(job, PRIORITY, mark.seq)
+        for tail in self.tails:
+            self._finish_tail(tail)
+        self.tails.clear()
+        if self.deferred is not None:
+            self.deferred.finish()
+        for job_id, job in queued.items():
+            job.priority = self.queue.priority(job_id)
+
+    def _finish_tail(self, tail: Tail) -> None:
+        for job in tail.walk:
+            if tail.left <= 0:
+                break
+            tail.left -= 1
+            if job.job_id not in self.queue or self.admitted[job.job_id] >= tail.seq:
+                continue
+            if job.array_tasks and self.throttled(job):
+                if self.reason_seq[job.job_id] <= tail.seq:
+                    self.write_reason(job, ARRAY_LIMIT, tail.seq)
+                continue
+            if (job.last_sched_eval or 0) < tail.time:
+                job.last_sched_eval = tail.time
+            if self.reason_seq[job.job_id] <= tail.seq:
+                self.write_reason(job, PRIORITY, tail.seq)
+
     # -- starting and ending --------------------------------------------------------
 
     def start(self, job: Job, alloc: tuple[NodeAlloc, ...], now: Instant, scheduler: str) -> Event:
-        self.flush_stamps()
+        if job.job_id in self.queue:
+            job.priority = self.queue.priority(job.job_id)  # as recalculated, like the others
         running = start(self.state, job, alloc, now, scheduler)
+        if running is job:
+            self._unqueue(job)
         self.pool.take(alloc)
+        self.running[running.job_id] = running
         self._schedule_end(running)
         if running.array_job_id is not None:
             self._count_task(running, +1)
@@ -274,11 +346,11 @@ class Context:
 
     def end(self, job: Job, now: Instant, final: JobState, **how: object) -> Event:
         """A running job stops: free its resources, record it for purging."""
-        self.flush_stamps()
         if job.state in HOLDS_RESOURCES:
             self.pool.give(job.alloc)
             if job.array_job_id is not None:
                 self._count_task(job, -1)
+        self.running.pop(job.job_id, None)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
         for name in job.nodes:
             node = self.state.nodes.get(name)
@@ -292,10 +364,10 @@ class Context:
     def requeue(self, job: Job, now: Instant) -> Event:
         """A running job lets go of its resources and waits again under its own id
         (preemption with mode REQUEUE); the next look at it finds its begin time."""
-        self.flush_stamps()
         self.pool.give(job.alloc)
         if job.array_job_id is not None:
             self._count_task(job, -1)
+        self.running.pop(job.job_id, None)
         for name in job.nodes:
             node = self.state.nodes.get(name)
             if node is not None:
@@ -348,3 +420,30 @@ class Context:
         """The earliest begin time among blocked jobs (for run-until-idle)."""
         times = [b.at for b in self.blocked.values() if b.recheck is Recheck.AT_TIME and b.at]
         return min(times, default=None)
+
+
+def _repeat_fields(job: Job) -> tuple[object, ...] | None:
+    """Everything backfill planning reads from a job; None for arrays."""
+    if job.array_tasks:
+        return None
+    r = job.request
+    return (
+        r.partition,
+        r.min_nodes,
+        r.max_nodes,
+        r.num_tasks,
+        r.ntasks_set,
+        r.ntasks_per_node,
+        r.cpus_per_task,
+        r.mem_per_cpu,
+        r.mem_per_node,
+        r.mem_per_gpu,
+        r.gres_per_node,
+        r.gpus_per_job,
+        r.gpus_per_task,
+        r.exclusive,
+        r.req_nodes,
+        r.exc_nodes,
+        r.time_min,
+        job.time_limit,
+    )

@@ -7,12 +7,16 @@ head-of-line blocking; only backfill may start those). The blocked partition's
 nodes are also withheld from other partitions in this pass. Jobs pending for
 holds, dependencies, begin times or partition limits are not in the queue and
 block nobody.
+
+Once every partition with queued jobs has failed, each job left gets Priority (an
+array at its task limit JobArrayTaskLimit) and nothing else can happen, so the
+pass stops walking there and leaves those writes to ``Context.settle``.
 """
 
 from dataclasses import dataclass, field
 
 from slurmsim.engine import preempt
-from slurmsim.engine.context import Context
+from slurmsim.engine.context import ARRAY_LIMIT, PRIORITY, Context, MainMark, Tail
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
 from slurmsim.model.events import Event
@@ -41,39 +45,63 @@ def usable(node: Node) -> bool:
 
 def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
     """One main-scheduler pass at ``now`` over at most ``depth`` jobs (None: all)."""
-    ctx.flush_stamps()  # held-back stamps are older than the ones this pass writes
     ctx.refresh(now)
+    seq = ctx.next_seq()
     run = _Pass()
-    queue = list(ctx.ordered())
-    tested = queue if depth is None else queue[:depth]
-    failed = run.failed
-    # Behind a blocked head, a long queue is mostly jobs that only get Priority; the
-    # loop keeps their cost to the two writes.
-    for job in tested:
+    waiting = ctx.waiting_partitions()
+    walk = ctx.walk(seq)
+    tried: set[int] = set()
+    unstamped: set[int] = set()
+    seen = 0
+    stopped = False
+    for job in walk:
+        if depth is not None and seen >= depth:
+            break
+        if run.failed >= waiting:
+            walk.push_back(job)  # the rest only wait on Priority: settle writes that
+            stopped = True
+            break
+        seen += 1
+        tried.add(job.job_id)
         if job.array_tasks and ctx.throttled(job):
-            job.reason = "JobArrayTaskLimit"  # checked first, without an evaluation stamp
+            ctx.write_reason(job, ARRAY_LIMIT, seq)  # checked first, without an evaluation stamp
+            unstamped.add(job.job_id)
             continue
         job.last_sched_eval = now
-        if job.request.partition in failed:
-            job.reason = "Priority"
+        if job.request.partition in run.failed:
+            ctx.write_reason(job, PRIORITY, seq)
             continue
-        _try(ctx, job, now, run)
+        _try(ctx, job, now, run, seq)
     if depth is None:
-        ctx.main_tested = tested
+        for job_id, job in ctx.arrays.items():
+            if job_id not in tried and ctx.throttled(job):
+                ctx.write_reason(job, ARRAY_LIMIT, seq)
+                unstamped.add(job_id)
+        old = ctx.main_mark
+        if old is not None and old.time > old.at:
+            # Passes that only repeated the old one evaluated its throttled arrays too.
+            for job_id in old.unstamped & unstamped:
+                job = ctx.arrays[job_id]
+                job.last_sched_eval = Instant(max(job.last_sched_eval or 0, old.time))
+        ctx.main_mark = MainMark(seq, now, tried | unstamped, unstamped, now)
+        ctx.tails.clear()  # this pass covers every job they did
+    elif stopped and seen < depth:
+        walk.keep()
+        ctx.tails.append(Tail(seq, now, walk, depth - seen))
     return run.events
 
 
-def _try(ctx: Context, job: Job, now: Instant, run: _Pass) -> None:
+def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
     """Start ``job`` (and, for an array, as many further tasks as fit) or set its reason."""
     state = ctx.state
     part = state.partitions[job.request.partition]
     while True:
         if ctx.throttled(job):
-            job.reason = "JobArrayTaskLimit"
+            ctx.write_reason(job, ARRAY_LIMIT, seq)
             return
         candidates = candidate_nodes(ctx, job, part, run.withheld)
         if job.request.min_nodes > len(candidates):
-            _fail(ctx, job, part, run, NODES_UNAVAILABLE)
+            _fail(ctx, job, part, run, NODES_UNAVAILABLE, seq)
             return
         alloc = place(
             ctx.pool,
@@ -86,7 +114,7 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass) -> None:
             if preempt.enabled(ctx.state):
                 victims = preempt.choose(ctx, job, part, candidates)
                 run.events.extend(preempt.preempt(ctx, victims, now))
-            _fail(ctx, job, part, run, _why_not(ctx, job, part))
+            _fail(ctx, job, part, run, _why_not(ctx, job, part), seq)
             return
         is_array = bool(job.array_tasks)
         more = len(job.array_tasks) > 1
@@ -134,8 +162,10 @@ def _fits_when_idle(ctx: Context, job: Job, part: Partition) -> bool:
     return alloc is not None
 
 
-def _fail(ctx: Context, job: Job, part: Partition, run: _Pass, reason: str) -> None:
-    job.reason = reason
+def _fail(  # noqa: PLR0917 (the pass's state and the job's verdict)
+    ctx: Context, job: Job, part: Partition, run: _Pass, reason: str, seq: int
+) -> None:
+    ctx.write_reason(job, reason, seq)
     if reason.startswith("ReqNodeNotAvail"):
         return  # unusable required nodes block nobody
     if job.request.req_nodes and len(job.request.req_nodes) >= job.request.min_nodes:

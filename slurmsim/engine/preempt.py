@@ -77,11 +77,15 @@ def _order(state: ClusterState, victim: Job) -> tuple[int, int]:
 def choose(ctx: Context, job: Job, part: Partition, candidates: list[str]) -> list[Job]:
     """The running jobs to preempt so that ``job`` fits on ``candidates`` ([] if none do)."""
     state = ctx.state
+    if state.config.preempt_type == "preempt/qos":
+        qos = state.qos.get(job.request.qos)
+        if qos is None or not qos.preempt:
+            return []  # preempts nobody: spare the look at every running job
     members = set(part.nodes)
     cands = sorted(
         (
             v
-            for v in state.jobs.values()
+            for v in ctx.running.values()
             if may_preempt(state, job, v) and members.intersection(v.nodes)
         ),
         key=lambda v: _order(state, v),

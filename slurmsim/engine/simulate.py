@@ -76,13 +76,18 @@ def advance(state: ClusterState, until: Instant) -> list[Event]:
 
     Example: ``advance(state, Instant(state.now + 3600))`` plays one hour.
     """
-    if until <= state.now:
-        return []
-    answers_before(state, until)
     ctx = Context(state)
-    events = _run(ctx, until)
+    events = advance_with(ctx, until)
     ctx.settle()
     return events
+
+
+def advance_with(ctx: Context, until: Instant) -> list[Event]:
+    """``advance`` on a context kept by the caller, leaving ``settle`` to it."""
+    if until <= ctx.state.now:
+        return []
+    answers_before(ctx.state, until)
+    return _run(ctx, until)
 
 
 def next_event_time(state: ClusterState) -> Instant | None:
@@ -94,7 +99,9 @@ def next_event_time(state: ClusterState) -> Instant | None:
 def run_until_idle(state: ClusterState, limit: Instant | None = None) -> list[Event]:
     """Advance until no job runs and nothing pending can change without a command."""
     ctx = Context(state)
-    return _run_while(ctx, lambda: False, limit)
+    events = run_while(ctx, lambda: False, limit)
+    ctx.settle()
+    return events
 
 
 def run_until_job_ends(
@@ -107,10 +114,14 @@ def run_until_job_ends(
         job = state.jobs.get(job_id)
         return job is None or job.state.finished
 
-    return _run_while(ctx, done, limit)
+    events = run_while(ctx, done, limit)
+    ctx.settle()
+    return events
 
 
-def _run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> list[Event]:
+def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> list[Event]:
+    """Advance ``ctx`` until ``done()``, nothing more can happen, or ``limit``; the caller
+    settles."""
     events: list[Event] = []
     while not done():
         t = _next_meaningful(ctx)
@@ -121,7 +132,6 @@ def _run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) ->
             break
         events.extend(_run(ctx, Instant(t + 1)))
     answers_before(ctx.state, ctx.state.now)
-    ctx.settle()
     return events
 
 
@@ -166,10 +176,10 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> None:
                 _priority_passes(ctx, first[kind], t)
             case Kind.MAIN_PERIODIC:
                 state.last_sched = t
-                ctx.stamp(ctx.main_tested, t)
+                _restamp_main(ctx, t)
             case Kind.BACKFILL:
                 state.last_backfill = t
-                ctx.stamp(ctx.backfill_tested, t)
+                _restamp_backfill(ctx, t)
 
 
 def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
@@ -223,7 +233,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
                 state.sched_due = None  # the full pass serves the trigger too
             ctx.refresh(now)
             if ctx.version == ctx.main_version:
-                ctx.stamp(ctx.main_tested, now)  # same outcome as last time; only the stamp moves
+                _restamp_main(ctx, now)  # same outcome as last time; only the stamp moves
                 return []
             events = main_pass(ctx, now, None)
             ctx.main_version = ctx.version
@@ -232,7 +242,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             state.last_backfill = now
             ctx.refresh(now)
             if ctx.version == ctx.backfill_version:
-                ctx.stamp(ctx.backfill_tested, now)
+                _restamp_backfill(ctx, now)
                 return []
             events = backfill_pass(ctx, now)
             ctx.backfill_version = ctx.version
@@ -249,10 +259,20 @@ def _priority_passes(ctx: Context, first: Instant, last: Instant) -> None:
     for t in range(first, last + 1, period):
         done = state.last_usage_calc
         if done is None or t > done:  # a pass already made at this instant stays
-            usage.recalc(state, Instant(t))
+            usage.recalc(state, Instant(t), ctx.running.values())
     state.extra[_PRIORITY_KEY] = str(last)
     ctx.fairshare_moved()
     ctx.recalculate_priorities(last)
+
+
+def _restamp_main(ctx: Context, now: Instant) -> None:
+    if ctx.main_mark is not None:
+        ctx.main_mark.time = now
+
+
+def _restamp_backfill(ctx: Context, now: Instant) -> None:
+    if ctx.deferred is not None:
+        ctx.deferred.time = now
 
 
 def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
@@ -323,4 +343,4 @@ def _next_meaningful(ctx: Context) -> Instant | None:
 
 def _has_unadmitted(ctx: Context) -> bool:
     """Pending jobs not looked at since this context was built (a first pass is due)."""
-    return ctx.main_version < 0 and bool(ctx.blocked or ctx.ready)
+    return ctx.main_version < 0 and bool(ctx.blocked or len(ctx.queue))

@@ -131,11 +131,12 @@ def running(jobs: Iterable[Job]) -> list[Job]:
     return [j for j in jobs if j.state is JobState.RUNNING and j.start_time is not None]
 
 
-def recalc(state: ClusterState, now: Instant) -> None:
+def recalc(state: ClusterState, now: Instant, running_jobs: Iterable[Job] | None = None) -> None:
     """One pass of the decay thread at ``now``: reset when a boundary passed, decay, charge
     running jobs since the previous pass, and keep the usage fair share is computed from.
 
     The first pass (no previous one) only takes the snapshot, as slurmctld's does.
+    ``running_jobs`` may narrow the look at every job to those holding resources.
     """
     last = state.last_usage_calc
     if last is not None and now > last:
@@ -143,7 +144,8 @@ def recalc(state: ClusterState, now: Instant) -> None:
         if reset_due(cfg.priority_usage_reset_period, last, now):
             state.usage.clear()
         decay(state, last, now)
-        for job in running(state.jobs.values()):
+        jobs = state.jobs.values() if running_jobs is None else running_jobs
+        for job in running(jobs):
             assert job.start_time is not None
             charge(state, job, max(job.start_time, last), now)
     state.calc_usage = dict(state.usage)

@@ -1,0 +1,368 @@
+"""The queue the passes walk: pending, schedulable jobs in Slurm's order, produced lazily.
+
+Slurm orders its queue by partition PriorityTier, then priority, then submit time,
+then job id. A job's priority is ``own + share + age``, truncated: ``own`` is what
+its request is worth (size, partition, QOS, nice), ``share`` the fair-share term of
+its association, which moves with usage at every recalculation, and ``age`` grows
+until PriorityMaxAge. Re-sorting thousands of jobs at every recalculation would
+cost more than the passes that look at the first few, so jobs are kept in lists
+whose order never changes, one pair per tier and association:
+
+* ``aging``: jobs still getting older, sorted by ``own - w * accrue / M``; at
+  recalculation instant ``tau`` each has about that plus ``share + w * tau / M``;
+* ``steady``: jobs whose age term no longer changes (capped, or no age weight),
+  sorted by ``own + age term``, to which ``share`` adds.
+
+Jobs admitted since the last recalculation keep the priority they came with
+until the next one (``fresh``, per tier, sorted by that exact priority).
+
+A walk (``Walker``) merges the lists of a tier: it pulls entries in the order of
+the best priority they could have (their approximate value, rounded up), works
+out each one's exact, truncated priority, and holds it back until no entry not
+yet pulled could come first; equal truncated priorities then go by submit time.
+
+Started jobs are only marked gone (``remove``), so the lists never change under a
+pass; a walk kept for later (``Walker.keep``) gets its own copy of the lists
+before anything is inserted.
+"""
+
+import bisect
+import heapq
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from slurmsim.engine.priority import clamp
+from slurmsim.model.jobs import Job
+from slurmsim.model.time import Instant
+
+#: (sort value, submit time, job id, generation). The sort value is -priority in
+#: ``fresh`` lists and -(own - w * accrue / M) or -(own + age term) in the others.
+Entry = tuple[float, int, int, int]
+#: Entry as pulled by a walk: exact -priority, then the job.
+Held = tuple[int, int, int, int, Job]
+
+_AGING, _STEADY = 0, 1
+
+
+@dataclass(slots=True)
+class _Info:
+    tier: int
+    cohort: int  # the association id: whose fair-share term it takes
+    own: float
+    accrue: int | None
+    gen: int  # bumped each time the job is queued again, so its old entries stay dead
+    entry: Entry  # where it is now
+    job: Job
+    kind: int = -1  # -1: fresh, else _AGING or _STEADY
+    age_term: float = 0.0  # the constant age term of a steady entry
+
+
+class _Lists:
+    """One sorted list with the index before which every entry is gone.
+
+    ``uniform``: every entry ever put in has the same sort value, so the list is in
+    submit-time order among equal priorities (see ``Walker._queue_stream``).
+    """
+
+    __slots__ = ("entries", "head", "uniform", "value")
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.head = 0
+        self.uniform = True
+        self.value: float | None = None
+
+    def insert(self, entry: Entry) -> None:
+        if self.value is None:
+            self.value = entry[0]
+        elif entry[0] != self.value:
+            self.uniform = False
+        bisect.insort(self.entries, entry)
+
+
+class ReadyQueue:
+    """Jobs the passes may schedule, ordered lazily (see the module docstring).
+
+    ``weight`` and ``max_age`` are PriorityWeightAge and PriorityMaxAge.
+    """
+
+    def __init__(self, weight: float, max_age: int) -> None:
+        self.weight = weight
+        self.max_age = max_age
+        self.tau: Instant | None = None  # the recalculation in effect (None: none yet)
+        self.jobs: dict[int, Job] = {}
+        self.shares: dict[int, float] = {}  # fair-share term per association
+        self._info: dict[int, _Info] = {}
+        self._fresh: dict[int, _Lists] = {}  # by tier
+        #: (tier, cohort, kind, own) -> list
+        self._streams: dict[tuple[int, int, int, float], _Lists] = {}
+        self._by_tier: dict[int, list[tuple[int, int, _Lists]]] = {}  # (cohort, kind, lists)
+        #: Entries of jobs taken out: (job id, gen) -> (removal sequence, info).
+        self._gone: dict[tuple[int, int], tuple[int, _Info]] = {}
+        self._caps: list[tuple[int, int, int]] = []  # (instant its age caps, job id, gen)
+        self._kept: list[Walker] = []
+        self._gens: dict[int, int] = {}
+        self._new: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self.jobs)
+
+    def __contains__(self, job_id: object) -> bool:
+        return job_id in self.jobs
+
+    # -- membership -----------------------------------------------------------------
+
+    def admit(self, job: Job, tier: int, cohort: int, own: float) -> None:
+        """Queue ``job``; it keeps ``job.priority`` until the next ``recalculate``."""
+        self._tidy()
+        gen = self._gens.get(job.job_id, 0) + 1
+        self._gens[job.job_id] = gen
+        entry: Entry = (-job.priority, job.submit_time or 0, job.job_id, gen)
+        self.jobs[job.job_id] = job
+        self._info[job.job_id] = _Info(tier, cohort, own, job.accrue_time, gen, entry, job)
+        self._new.append(job.job_id)
+        lists = self._fresh.setdefault(tier, _Lists())
+        lists.insert(entry)
+
+    def remove(self, job: Job, seq: int) -> None:
+        """Take ``job`` out (it started); walks begun before ``seq`` still see its place."""
+        info = self._info.pop(job.job_id, None)
+        if info is None:
+            return
+        del self.jobs[job.job_id]
+        self._gone[(job.job_id, info.gen)] = (seq, info)
+        # Jobs mostly start from the front: skip the gone entries there once for all.
+        lists = self._lists_of(info)
+        entries, gone = lists.entries, self._gone
+        while (
+            lists.head < len(entries) and (entries[lists.head][2], entries[lists.head][3]) in gone
+        ):
+            lists.head += 1
+
+    def _lists_of(self, info: _Info) -> _Lists:
+        if info.kind < 0:
+            return self._fresh[info.tier]
+        return self._streams[(info.tier, info.cohort, info.kind, info.own)]
+
+    def _tidy(self) -> None:
+        """Before the lists change: hand kept walks their own copies, drop gone entries."""
+        for walker in self._kept:
+            walker.detach()
+        self._kept.clear()
+        compact = len(self._gone) > 64 and len(self._gone) > len(self.jobs) // 4
+        for lists in (*self._fresh.values(), *self._streams.values()):
+            if compact:
+                lists.entries = [e for e in lists.entries if _key(e) not in self._gone]
+            else:
+                del lists.entries[: lists.head]
+            lists.head = 0
+        if compact:
+            self._gone.clear()
+
+    # -- priorities -----------------------------------------------------------------
+
+    def recalculate(self, tau: Instant, shares: Mapping[int, float] | None = None) -> None:
+        """PriorityCalcPeriod at ``tau``: every queued job takes its priority as of then,
+        with ``shares`` (fair-share term by association) when they moved."""
+        self._tidy()
+        self.tau = tau
+        if shares is not None:
+            self.shares = dict(shares)
+        new, self._new = self._new, []
+        for job_id in new:
+            info = self._info.get(job_id)
+            if info is not None and info.kind < 0:
+                self._refile(info, tau)
+        while self._caps and self._caps[0][0] <= tau:
+            _, job_id, gen = heapq.heappop(self._caps)
+            info = self._info.get(job_id)
+            if info is not None and info.gen == gen and info.kind == _AGING:
+                self._refile(info, tau)
+
+    def _refile(self, info: _Info, tau: Instant) -> None:
+        """Move an entry to the list it belongs in as of ``tau``."""
+        lists = self._lists_of(info)
+        i = bisect.bisect_left(lists.entries, info.entry)
+        if i < len(lists.entries) and lists.entries[i] == info.entry:
+            del lists.entries[i]
+        _, submit, job_id, gen = info.entry
+        w, m = self.weight, self.max_age
+        ages = w > 0 and m > 0 and info.accrue is not None and tau - info.accrue < m
+        if ages:
+            assert info.accrue is not None
+            info.kind = _AGING
+            heapq.heappush(self._caps, (info.accrue + m, job_id, gen))
+            value = -(info.own - w * info.accrue / m)
+        else:
+            info.kind = _STEADY
+            info.age_term = w * self._age(info, tau)
+            value = -(info.own + info.age_term)
+        info.entry = (value, submit, job_id, gen)
+        # Jobs asking for the same are worth the same: one list each keeps runs of equal
+        # priorities in submit order (``_Lists.uniform``).
+        key = (info.tier, info.cohort, info.kind, info.own)
+        stream = self._streams.get(key)
+        if stream is None:
+            stream = self._streams[key] = _Lists()
+            self._by_tier.setdefault(info.tier, []).append((info.cohort, info.kind, stream))
+        stream.insert(info.entry)
+
+    def _age(self, info: _Info, tau: int) -> float:
+        """The age factor as ``priority.age_factor`` computes it."""
+        if info.accrue is None or self.weight == 0:
+            return 0.0
+        if self.max_age <= 0:
+            return 1.0
+        return min(1.0, max(0, tau - info.accrue) / self.max_age)
+
+    def exact(self, info: _Info, tau: int, shares: Mapping[int, float]) -> int:
+        """``clamp(floor(own + share + w * age))``, the sum ``priority.factors`` makes."""
+        if info.kind < 0:
+            return int(-info.entry[0])
+        base = info.own + shares.get(info.cohort, 0.0)
+        return clamp(math.floor(base + self.weight * self._age(info, tau)))
+
+    def priority(self, job_id: int) -> int:
+        """The priority of queued job ``job_id`` under the recalculation in effect."""
+        return self.exact(self._info[job_id], self.tau or 0, self.shares)
+
+    # -- walking --------------------------------------------------------------------
+
+    def walk(self, seq: int) -> "Walker":
+        """The queue in Slurm's order; ``seq`` is the caller's, to tell which removals
+        came before it."""
+        return Walker(self, seq)
+
+
+class Walker(Iterator[Job]):
+    """One walk over the queue: jobs in order, each placed when it is reached."""
+
+    def __init__(self, queue: ReadyQueue, seq: int) -> None:
+        self.queue = queue
+        self.seq = seq
+        self.tau = queue.tau or 0
+        self.shares = dict(queue.shares)
+        self._gone = queue._gone
+        shift = queue.weight * self.tau / queue.max_age if queue.max_age > 0 else 0.0
+        tiers = sorted({*queue._fresh, *queue._by_tier}, reverse=True)
+        #: Per tier: the fresh list, and each stream with the offset its values take.
+        self._tiers: list[tuple[_Lists | None, list[tuple[_Lists, float]]]] = []
+        for tier in tiers:
+            streams = [
+                (lists, self.shares.get(cohort, 0.0) + (shift if kind == _AGING else 0.0))
+                for cohort, kind, lists in queue._by_tier.get(tier, ())
+            ]
+            self._tiers.append((queue._fresh.get(tier), streams))
+        self._tier = -1
+        self._pushed: Job | None = None
+        self._next_tier()
+
+    def _next_tier(self) -> None:
+        self._tier += 1
+        self._held: list[Held] = []
+        self._fresh_at = 0
+        self._best: tuple[Entry, Job] | None = None
+        #: Streams by the best their next entry could be: (-bound, submit, job id, stream).
+        self._pending: list[tuple[int, int, int, int]] = []
+        self._at: list[int] = []
+        if self._tier >= len(self._tiers):
+            return
+        fresh, streams = self._tiers[self._tier]
+        self._fresh_at = fresh.head if fresh is not None else 0
+        self._at = [lists.head for lists, _ in streams]
+        for index in range(len(streams)):
+            self._queue_stream(index)
+
+    def _queue_stream(self, index: int) -> None:
+        """Put stream ``index`` in the pull heap under its next live entry's bound."""
+        lists, offset = self._tiers[self._tier][1][index]
+        entries = lists.entries
+        at = self._at[index]
+        while at < len(entries) and self._find(entries[at]) is None:
+            at += 1
+        self._at[index] = at
+        if at < len(entries):
+            e = entries[at]
+            v = offset - e[0]
+            bound = clamp(math.floor(v + 1e-9 * max(1.0, abs(v))))
+            # In a uniform list nothing after ``e`` has an earlier submit time at the same
+            # priority, so ``e`` speaks for the rest; otherwise any of them might.
+            first = (e[1], e[2]) if lists.uniform else (-1, -1)
+            heapq.heappush(self._pending, (-bound, *first, index))
+
+    def keep(self) -> None:
+        """Keep this walk to resume later: it copies the lists before they next change."""
+        self.queue._kept.append(self)
+
+    def detach(self) -> None:
+        copied: list[tuple[_Lists | None, list[tuple[_Lists, float]]]] = []
+        for fresh, streams in self._tiers:
+            copied.append((_copy(fresh) if fresh else None, [(_copy(s), o) for s, o in streams]))
+        self._tiers = copied
+        self._gone = dict(self._gone)
+
+    def push_back(self, job: Job) -> None:
+        """Give back the job last yielded: the next ``next`` yields it again."""
+        self._pushed = job
+
+    def __next__(self) -> Job:
+        if self._pushed is not None:
+            job, self._pushed = self._pushed, None
+            return job
+        while self._tier < len(self._tiers):
+            fresh, streams = self._tiers[self._tier]
+            held, pending = self._held, self._pending
+            # Pull while an entry not pulled yet could come before the best held one: a
+            # higher bound, or the same with an earlier submit time or id, so that a long
+            # run of equal priorities is not pulled at once.
+            while pending and (not held or pending[0][:3] < held[0][:3]):
+                index = heapq.heappop(pending)[3]
+                lists, _ = streams[index]
+                e = lists.entries[self._at[index]]
+                info = self._find(e)
+                assert info is not None
+                exact = self.queue.exact(info, self.tau, self.shares)
+                heapq.heappush(held, (-exact, e[1], e[2], e[3], info.job))
+                self._at[index] += 1
+                self._queue_stream(index)
+            best = self._best
+            if best is None and fresh is not None:
+                entries = fresh.entries
+                while self._fresh_at < len(entries):
+                    info = self._find(entries[self._fresh_at])
+                    if info is not None:
+                        best = self._best = (entries[self._fresh_at], info.job)
+                        break
+                    self._fresh_at += 1
+            if held and (best is None or held[0][:4] < best[0]):
+                return heapq.heappop(held)[4]
+            if best is not None:
+                self._best = None
+                self._fresh_at += 1
+                return best[1]
+            self._next_tier()
+        raise StopIteration
+
+    def _find(self, e: Entry) -> _Info | None:
+        """The facts behind an entry, or None when its job was gone before this walk
+        (one taken out after the walk began is still found: the caller skips it)."""
+        info = self.queue._info.get(e[2])
+        if info is not None and info.gen == e[3]:
+            return info
+        gone = self._gone.get((e[2], e[3])) or self.queue._gone.get((e[2], e[3]))
+        if gone is None or gone[0] <= self.seq:
+            return None
+        return gone[1]
+
+
+def _key(e: Entry) -> tuple[int, int]:
+    """(job id, generation): what ``_gone`` is keyed by."""
+    return e[2], e[3]
+
+
+def _copy(lists: _Lists) -> _Lists:
+    out = _Lists()
+    out.entries = list(lists.entries)
+    out.head = lists.head
+    return out
