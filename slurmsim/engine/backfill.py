@@ -23,6 +23,7 @@ for the last cycle: every cycle replans every job it reaches.
 import bisect
 from collections.abc import Callable, Iterable
 
+from slurmsim.engine import limits, reservations
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
@@ -30,6 +31,7 @@ from slurmsim.engine.queue import Walker
 from slurmsim.engine.resources import Shape, node_counts
 from slurmsim.engine.select import place
 from slurmsim.model.alloc import HOLDS_RESOURCES
+from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, NodeAlloc
 from slurmsim.model.partitions import Partition
@@ -180,6 +182,12 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         key = ctx.repeat_key(job)
         startable.reached(key)
         reached.add(job.job_id)
+        held = limits.pending_reason(ctx.state, job, ctx.limits)
+        if held is not None:
+            _clear_plan(job)  # held by a limit: no estimate, no reservation
+            job.last_sched_eval = now
+            ctx.write_reason(job, held, seq)
+            continue
         if key in plans:
             # A repeat changes nothing; its estimate is written with the deferred ones.
             deferred.repeats_seen.append((job, plans[key]))
@@ -282,7 +290,7 @@ class _Startable:
             too_few_gpus = gpus[n - 1] < min(s.gpus, default=0)
             if too_few_gpus or cpus[n - 1] < min(s.tasks) * s.cpus_per_task:
                 return False
-        usable = candidate_nodes(ctx, job, part, set())
+        usable = candidate_nodes(ctx, job, part, set(), at=self.now)
         if job.request.min_nodes > len(usable):
             return False
         span = plan_limit(job, part)
@@ -379,6 +387,8 @@ class Deferred:
                 continue  # started since, or queued after this cycle
             self.reached.add(job.job_id)
             _clear_plan(job)
+            if limits.pending_reason(ctx.state, job, ctx.limits) is not None:
+                continue  # held by a limit: no estimate
             key = ctx.repeat_key(job)
             if key in self.repeats.plans:
                 _copy_plan(job, self.repeats.plans[key])
@@ -421,6 +431,13 @@ def plan_limit(job: Job, part: Partition) -> Seconds:
     return Seconds(limit)
 
 
+def _advance_blocked(state: ClusterState, job: Job, start: int, end: int) -> frozenset[str]:
+    """Nodes advance reservations keep from ``job`` during ``[start, end)``."""
+    if not state.reservations and not job.request.reservation:
+        return frozenset()
+    return reservations.blocked_nodes(state, job, Instant(start), Instant(end))
+
+
 def _plan(
     ctx: Context, job: Job, now: Instant, resv: ReservationMap, avail: Availability
 ) -> list[Event]:
@@ -435,12 +452,23 @@ def _plan(
         if ctx.throttled(job):
             job.reason = "JobArrayTaskLimit"
             return events
+        held = limits.pending_reason(state, job, ctx.limits)
+        if held is not None:
+            job.reason = held  # an array whose tasks reached a limit: no more start
+            return events
         end = start_at + span
         if job.request.min_nodes > len(usable):
             return events  # nodes down or drained: no estimate, no reservation
         taken = resv.reserved(start_at, end)
         cand = [n for n in usable if not resv.bits[n] & taken] if taken else usable
+        advance = _advance_blocked(state, job, start_at, end)
+        if advance:
+            cand = [n for n in cand if n not in advance]
         later = resv.later_start(start_at, end)
+        if advance:
+            # An advance reservation in the way: try again when one starts or ends.
+            turn = reservations.next_change(state, Instant(start_at))
+            later = turn if later is None or (turn is not None and turn < later) else later
         found = None
         if len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes):
             found = earliest_start(ctx, job, part, cand, now, avail.running, avail)
@@ -451,6 +479,11 @@ def _plan(
             continue
         found_at, alloc = found
         est = max(int(found_at), start_at)
+        if est > start_at and _advance_blocked(state, job, est, est + span) & {
+            a.node for a in alloc
+        }:
+            start_at = est  # a reservation begins during that run: look from there
+            continue
         if est <= now:
             more = len(job.array_tasks) > 1
             events.append(ctx.start(job, alloc, now, "Backfill"))

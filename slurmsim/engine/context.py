@@ -31,6 +31,7 @@ from typing import Protocol
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import fairshare_factors
 from slurmsim.engine.lifecycle import finish, planned_end, requeue, start
+from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, shape
@@ -117,8 +118,12 @@ class Context:
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
+        #: Advance reservation starts and ends up to this instant have been played.
+        self.reservations_seen = Instant(state.now - 1)
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
             self._adopt(job)
+        #: What running jobs count against QOS and association limits.
+        self.limits = Usage.of(state, self.running.values())
 
     # -- building -------------------------------------------------------------------
 
@@ -334,6 +339,7 @@ class Context:
         if job.job_id in self.queue:
             job.priority = self.queue.priority(job.job_id)  # as recalculated, like the others
         running = start(self.state, job, alloc, now, scheduler)
+        self.limits.add(running)
         if running is job:
             self._unqueue(job)
         self.pool.take(alloc)
@@ -346,6 +352,8 @@ class Context:
 
     def end(self, job: Job, now: Instant, final: JobState, **how: object) -> Event:
         """A running job stops: free its resources, record it for purging."""
+        if job.state in CHARGED:
+            self.limits.remove(job)
         if job.state in HOLDS_RESOURCES:
             self.pool.give(job.alloc)
             if job.array_job_id is not None:
@@ -364,6 +372,7 @@ class Context:
     def requeue(self, job: Job, now: Instant) -> Event:
         """A running job lets go of its resources and waits again under its own id
         (preemption with mode REQUEUE); the next look at it finds its begin time."""
+        self.limits.remove(job)
         self.pool.give(job.alloc)
         if job.array_job_id is not None:
             self._count_task(job, -1)

@@ -15,7 +15,7 @@ pass stops walking there and leaves those writes to ``Context.settle``.
 
 from dataclasses import dataclass, field
 
-from slurmsim.engine import preempt
+from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.context import ARRAY_LIMIT, PRIORITY, Context, MainMark, Tail
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
@@ -99,9 +99,14 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
         if ctx.throttled(job):
             ctx.write_reason(job, ARRAY_LIMIT, seq)
             return
-        candidates = candidate_nodes(ctx, job, part, run.withheld)
+        held = limits.pending_reason(state, job, ctx.limits)
+        if held is not None:
+            ctx.write_reason(job, held, seq)  # a job held by a limit blocks nobody
+            return
+        candidates = candidate_nodes(ctx, job, part, run.withheld, at=now)
         if job.request.min_nodes > len(candidates):
-            _fail(ctx, job, part, run, NODES_UNAVAILABLE, seq)
+            why = _reserved(ctx, job, part, now) or NODES_UNAVAILABLE
+            _fail(ctx, job, part, run, why, seq)
             return
         alloc = place(
             ctx.pool,
@@ -114,7 +119,8 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
             if preempt.enabled(ctx.state):
                 victims = preempt.choose(ctx, job, part, candidates)
                 run.events.extend(preempt.preempt(ctx, victims, now))
-            _fail(ctx, job, part, run, _why_not(ctx, job, part), seq)
+            why = _reserved(ctx, job, part, now) or _why_not(ctx, job, part)
+            _fail(ctx, job, part, run, why, seq)
             return
         is_array = bool(job.array_tasks)
         more = len(job.array_tasks) > 1
@@ -123,10 +129,17 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
             return  # a plain job, or the array's last task, is done
 
 
-def candidate_nodes(ctx: Context, job: Job, part: Partition, withheld: set[str]) -> list[str]:
-    """The partition's nodes this job may use now, in slurm.conf order."""
-    nodes = ctx.state.nodes
+def candidate_nodes(
+    ctx: Context, job: Job, part: Partition, withheld: set[str], *, at: Instant | None = None
+) -> list[str]:
+    """The partition's nodes this job may use, in slurm.conf order; with ``at``, also
+    leaving out those reservations keep from it for a run starting then."""
+    state = ctx.state
+    nodes = state.nodes
     excluded = set(job.request.exc_nodes) | withheld
+    if at is not None and (state.reservations or job.request.reservation):
+        end = reservations.window_end(state, job, at)
+        excluded |= reservations.blocked_nodes(state, job, at, end)
     allowed = job.request.feature_nodes
     members = set(part.nodes) if allowed is None else set(part.nodes) & set(allowed)
     return [
@@ -134,6 +147,18 @@ def candidate_nodes(ctx: Context, job: Job, part: Partition, withheld: set[str])
         for name, node in nodes.items()
         if name in members and name not in excluded and usable(node)
     ]
+
+
+def _reserved(ctx: Context, job: Job, part: Partition, now: Instant) -> str | None:
+    """The reason reservations give a job that cannot start, if they are why."""
+    state = ctx.state
+    if not state.reservations and not job.request.reservation:
+        return None
+    found = reservations.reason(state, job, part.nodes, now)
+    if found is None:
+        return None
+    code, text = found
+    return text or code
 
 
 def _why_not(ctx: Context, job: Job, part: Partition) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from slurmsim.engine import usage
+from slurmsim.engine import reservations, usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context
 from slurmsim.engine.lifecycle import SIGTERM
@@ -45,6 +45,7 @@ _PRIORITY_KEY = "last_priority_calc"
 class Kind(IntEnum):
     """What can happen, in the order things at the same instant are handled."""
 
+    RESERVATION = -1  # an advance reservation starts or ends
     JOB_END = 0
     PURGE = 1
     PRIORITY = 2
@@ -188,7 +189,23 @@ def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
     end = ctx.next_end()
     purge = ctx.next_purge()
     due = max(state.sched_due, state.now) if state.sched_due is not None else None
-    return [until, end[0] if end else None, purge[0] if purge else None, due, ctx.next_recheck()]
+    resv = _next_reservation_change(ctx)
+    return [
+        until,
+        end[0] if end else None,
+        purge[0] if purge else None,
+        due,
+        ctx.next_recheck(),
+        resv,
+    ]
+
+
+def _next_reservation_change(ctx: Context) -> Instant | None:
+    """The next start or end of an advance reservation not handled yet."""
+    state = ctx.state
+    if not state.reservations:
+        return None
+    return reservations.next_change(state, ctx.reservations_seen)
 
 
 def _interval(ctx: Context, kind: Kind) -> int:
@@ -218,6 +235,18 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             # 240 started at 19:06:33, when the two sweep tasks before it ended).
             state.sched_due = now
             return [event]
+        case Kind.RESERVATION:
+            # Jobs still running in a reservation that ends are ended (ResvOverRun=0); the
+            # nodes it held or frees change what the passes may do.
+            ctx.reservations_seen = now
+            events = []
+            for job in reservations.overrun_jobs(state, now):
+                usage.charge_end(state, job, now)
+                events.append(ctx.end(job, now, JobState.TIMEOUT, signal=SIGTERM))
+            events.extend(reservations.expire(state, now))
+            ctx.version += 1
+            trigger(state)
+            return events
         case Kind.PURGE:
             del state.jobs[step.job_id]
             return [Event(now, "job_purge", step.job_id)]
@@ -312,6 +341,9 @@ def _next(ctx: Context) -> _Step | None:
         steps.append(_Step(purge[0], Kind.PURGE, job_id=purge[1]))
     if state.sched_due is not None:
         steps.append(_Step(max(state.sched_due, state.now), Kind.MAIN_TRIGGERED))
+    resv = _next_reservation_change(ctx)
+    if resv is not None:
+        steps.append(_Step(resv, Kind.RESERVATION))
     return min(steps, key=lambda s: (s.time, s.kind))
 
 
@@ -324,6 +356,9 @@ def _next_meaningful(ctx: Context) -> Instant | None:
         times.append(end[0])
     if state.sched_due is not None:
         times.append(state.sched_due)
+    resv = _next_reservation_change(ctx)
+    if resv is not None and (len(ctx.queue) or ctx.blocked or ctx.running):
+        times.append(resv)
     periodic = {s.kind: s.time for s in _periodic(ctx)}
     begin = ctx.next_begin()
     if begin is not None:

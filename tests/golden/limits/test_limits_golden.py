@@ -23,22 +23,11 @@ from tests.goldenfile import Case, load_case
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-#: Cases whose jobs the main scheduler must hold back with engine/limits.pending_reason;
-#: they pass once the passes call it (see the CHANGELOG entry), and then leave this table.
+#: Cases whose reasons slurmsim does not reproduce yet, each with why.
 NEEDS_PASS_LIMITS: frozenset[str] = frozenset(
     {
-        "010-pu-squeue-at-submit",  # the oracle's first pass came before this squeue
-        "011-pu-squeue-after-pass",
-        "016-pu-squeue-deny",
-        "029-jobs-squeue-after-pass",
-        "039-grp-squeue-grptres",
-        "047-job-squeue-at-submit",
-        "048-job-squeue-after-pass",
-        "059-assoc-squeue-at-submit",  # same: a3 was already evaluated
-        "060-assoc-squeue-after-pass",
-        "065-assoc-squeue-wall",
-        "075-order-squeue-tres",
-        "078-order-squeue",
+        "059-assoc-squeue-at-submit",  # the oracle had already evaluated a3 at submit
+        "065-assoc-squeue-wall",  # a2 shows AssocMaxSubmitJobLimit there, not yet explained
     }
 )
 
@@ -93,7 +82,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 @pytest.mark.parametrize("name", list(CASES))
 def test_limit_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     if name in NEEDS_PASS_LIMITS:
-        pytest.skip("needs the scheduler passes to call engine/limits.pending_reason")
+        pytest.skip("a limit reason slurmsim does not reproduce yet (see NEEDS_PASS_LIMITS)")
     if name in NEEDS_SACCTMGR_INHERITANCE:
         pytest.skip("sacctmgr does not list the associations that inherit a Max* limit")
     case, got = CASES[name], results[name]

@@ -24,7 +24,7 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 
 #: Cases that need the scheduler passes to consult ``engine/reservations.py`` (not wired
 #: in yet): the job whose time limit runs into the maintenance window must wait.
-LATER = {"061-squeue-maint-reason": "passes do not call engine.reservations yet"}
+LATER: dict[str, str] = {}
 
 _CREATED = re.compile(rb"Reservation created: \w+_(\d+)")
 _SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
