@@ -1,0 +1,44 @@
+"""Backfill never delays the job it plans for first (hypothesis).
+
+Lower jobs are started only where they cannot push back the planned start of the
+highest-priority job that is waiting. Running jobs here run exactly to their time
+limits, so backfill's picture of the future is the real one, and the top job's
+planned start may only come earlier as cycles go by, never later; when it starts,
+it starts no later than planned.
+"""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slurmsim.engine.simulate import advance
+from slurmsim.engine.submit import submit
+from slurmsim.model.jobs import JobState
+from slurmsim.model.time import Instant
+from tests.engine.builders import T0, cluster, job
+
+small_jobs = st.lists(
+    st.tuples(st.integers(1, 2), st.sampled_from([1, 2, 4, 8]), st.sampled_from([300, 900, 3600])),
+    max_size=12,
+)
+running = st.lists(st.sampled_from([600, 1200, 2400, 4800]), min_size=1, max_size=4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(running, small_jobs)
+def test_backfill_never_moves_the_top_jobs_planned_start_later(limits, smalls):
+    s = cluster(bf_interval=30)
+    for i, limit in enumerate(limits):  # fill the nodes with jobs that run to their limits
+        submit(s, job(f"r{i}", user="bob", gpus_per_node=8, limit=limit, runtime=limit))
+    advance(s, Instant(T0 + 5))
+    top = submit(s, job("top", user="carol", nodes=4, gpus_per_node=8, limit=3600, runtime=3600))
+    for i, (nodes, gpus, limit) in enumerate(smalls):
+        submit(s, job(f"s{i}", nodes=nodes, gpus_per_node=gpus, limit=limit, runtime=limit))
+    planned: int | None = None
+    for step in range(1, 400):
+        advance(s, Instant(T0 + 5 + step * 30))
+        if top.state is not JobState.PENDING:
+            assert planned is None or top.start_time <= planned
+            return
+        if top.start_time is not None:
+            assert planned is None or top.start_time <= planned, "the top job was pushed back"
+            planned = top.start_time
