@@ -15,7 +15,7 @@ from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
 from slurmsim.engine.priority import priority
-from slurmsim.engine.simulate import trigger
+from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounts import AdminLevel
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from slurmsim.engine import simulate
 from slurmsim.engine.control import kill_jobs_on
 from slurmsim.engine.liveness import ping
-from slurmsim.engine.simulate import trigger
+from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from slurmsim.engine.control import is_operator
-from slurmsim.engine.simulate import trigger
+from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import JobState

@@ -31,12 +31,12 @@ from slurmsim.engine.context import Context
 from slurmsim.engine.lifecycle import SIGTERM
 from slurmsim.engine.liveness import answers_before
 from slurmsim.engine.passes import main_pass
+from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
-TRIGGER_DELAY: Seconds = Seconds(2)
 #: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
 PRIORITY_CALC_PERIOD: Seconds = Seconds(300)
 _PRIORITY_KEY = "last_priority_calc"
@@ -61,12 +61,6 @@ class _Step:
     job: Job | None = None
     final: JobState | None = None
     job_id: int = 0
-
-
-def trigger(state: ClusterState) -> None:
-    """Queue a main pass ``TRIGGER_DELAY`` from now (one pass serves every trigger before it)."""
-    if state.sched_due is None:
-        state.sched_due = Instant(state.now + TRIGGER_DELAY)
 
 
 def advance(state: ClusterState, until: Instant) -> list[Event]:

@@ -17,15 +17,12 @@ with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
 from dataclasses import replace
 
 from slurmsim.engine import reservations
-from slurmsim.engine.backfill import earliest_start, running_by_end
-from slurmsim.engine.context import Context
 from slurmsim.engine.control import TIME_MIN_INVALID, is_operator
 from slurmsim.engine.eligibility import blocker, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, submit_reason, submit_refusal
-from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.priority import job_cpus, priority
 from slurmsim.engine.resources import fits_config, node_counts, shape
-from slurmsim.engine.simulate import trigger
+from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.features import Constraint, Unreadable, matches, names
@@ -128,6 +125,11 @@ def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[s
     state.next_job_id += 1
     if _unsatisfiable(state, request, part) is not None:
         raise SlurmError(NODE_CONFIG_UNAVAILABLE)
+    # The scheduler's machinery, only for --test-only: a plain submit does not need it.
+    from slurmsim.engine.backfill import earliest_start, running_by_end
+    from slurmsim.engine.context import Context
+    from slurmsim.engine.passes import candidate_nodes
+
     ctx = Context(state)
     cand = candidate_nodes(ctx, probe, part, set())
     found = earliest_start(ctx, probe, part, cand, state.now, running_by_end(ctx, state.now))
