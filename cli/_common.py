@@ -51,6 +51,23 @@ def parse_args(
         usage_error(prog, e.message, code)
 
 
+def gather(pairs: Iterable[tuple[str, str | None]]) -> tuple[dict[str, list[str]], set[str]]:
+    """Parsed options as a command reads them: each option's values in order, and the
+    set of options given at all."""
+    given: dict[str, list[str]] = {}
+    flags: set[str] = set()
+    for key, value in pairs:
+        flags.add(key)
+        if value is not None:
+            given.setdefault(key, []).append(value)
+    return given, flags
+
+
+def comma_list(values: Iterable[str]) -> tuple[str, ...]:
+    """``-u a,b -u c`` -> ("a", "b", "c"): repeated, comma-separated option values."""
+    return tuple(v for value in values for v in value.split(",") if v)
+
+
 def run(prog: str, body: Callable[[], int]) -> NoReturn:
     """Run a command body and exit with its status; store errors end cleanly."""
     from slurmsim.store.repository import StoreError

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import VERSION, err, options, out, parse_args, run
+from cli._common import VERSION, comma_list, err, gather, options, out, parse_args, run
 
 if TYPE_CHECKING:
     from slurmsim.model.cluster import ClusterState
@@ -40,19 +40,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: sprio(list(sys.argv[1:] if argv is None else argv)))
 
 
-def _split(values: list[str]) -> tuple[str, ...]:
-    return tuple(v for value in values for v in value.split(",") if v)
-
-
 def sprio(argv: list[str]) -> int:
     """Parse sprio's options, then print the factors of the jobs they select."""
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
-    given: dict[str, list[str]] = {}
-    flags: set[str] = set()
-    for key, value in pairs:
-        flags.add(key)
-        if value is not None:
-            given.setdefault(key, []).append(value)
+    given, flags = gather(pairs)
     if "version" in flags:
         out(f"{VERSION}\n")
         return 0
@@ -86,9 +77,9 @@ def _show(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -
     from slurmsim.api.priorities import priority_rows, priority_weights
     from slurmsim.format.sprio import SprioOptions, render_sprio
 
-    jobs = _split(given.get("jobs", []))
-    users = _split(given.get("user", []))
-    partitions = _split(given.get("partition", []))
+    jobs = comma_list(given.get("jobs", []))
+    users = comma_list(given.get("user", []))
+    partitions = comma_list(given.get("partition", []))
     valid_users = tuple(u for u in users if u in state.users)
     for bad in (u for u in users if u not in state.users):
         err(f"{PROG}: error: Invalid user: {bad}\n\n")

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, err, options, out, parse_args, run
+from cli._common import VERSION, comma_list, err, gather, options, out, parse_args, run
 
 PROG = "squeue"
 
@@ -35,18 +35,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: squeue(list(sys.argv[1:] if argv is None else argv)))
 
 
-def _split(values: list[str]) -> tuple[str, ...]:
-    return tuple(v for value in values for v in value.split(",") if v)
-
-
 def squeue(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
-    given: dict[str, list[str]] = {}
-    flags: set[str] = set()
-    for key, value in pairs:
-        flags.add(key)
-        if value is not None:
-            given.setdefault(key, []).append(value)
+    given, flags = gather(pairs)
     if "version" in flags:
         out(f"{VERSION}\n")
         return 0
@@ -86,13 +77,13 @@ def squeue(argv: list[str]) -> int:
         noheader="noheader" in flags,
         array_unfold="array" in flags,
         start="start" in flags,
-        jobs=_split(given.get("jobs", [])),
-        users=_split(given.get("user", [])),
-        partitions=_split(given.get("partition", [])),
-        states=_split(given.get("states", [])),
-        accounts=_split(given.get("account", [])),
-        qos=_split(given.get("qos", [])),
-        names=_split(given.get("name", [])),
+        jobs=comma_list(given.get("jobs", [])),
+        users=comma_list(given.get("user", [])),
+        partitions=comma_list(given.get("partition", [])),
+        states=comma_list(given.get("states", [])),
+        accounts=comma_list(given.get("account", [])),
+        qos=comma_list(given.get("qos", [])),
+        names=comma_list(given.get("name", [])),
         nodelist=nodelist,
         me="me" in flags,
         user=user,

@@ -8,7 +8,7 @@ any unknown one.
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, err, options, out, parse_args, run
+from cli._common import VERSION, comma_list, err, gather, options, out, parse_args, run
 
 PROG = "sshare"
 
@@ -39,19 +39,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: sshare(list(sys.argv[1:] if argv is None else argv)))
 
 
-def _split(values: list[str]) -> tuple[str, ...]:
-    return tuple(v for value in values for v in value.split(",") if v)
-
-
 def sshare(argv: list[str]) -> int:
     """Parse sshare's options, then print the association tree they select."""
     pairs, _ = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
-    given: dict[str, list[str]] = {}
-    flags: set[str] = set()
-    for key, value in pairs:
-        flags.add(key)
-        if value is not None:
-            given.setdefault(key, []).append(value)
+    given, flags = gather(pairs)
     if "version" in flags:
         out(f"{VERSION}\n")
         return 0
@@ -70,8 +61,8 @@ def sshare(argv: list[str]) -> int:
     opts = SshareOptions(
         all_users="all" in flags,
         long="long" in flags,
-        accounts=_split(given.get("accounts", [])),
-        users=_split(given.get("users", [])),
+        accounts=comma_list(given.get("accounts", [])),
+        users=comma_list(given.get("users", [])),
         users_only="Users" in flags,
         partitions="partition" in flags,
         noheader="noheader" in flags,
