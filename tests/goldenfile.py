@@ -6,7 +6,10 @@ exactly N bytes, plus one ``\\n`` that the recorder adds when non-empty data doe
 not end with one.
 """
 
+import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,3 +80,22 @@ def scrub(data: bytes) -> bytes:
     for pattern, placeholder in _HOST_FIELDS:
         data = re.sub(pattern, placeholder, data)
     return data
+
+
+@contextmanager
+def cluster_store(directory: Path) -> Iterator[Path]:
+    """A new default cluster in ``directory``, the store of every command run meanwhile
+    (``SLURMSIM_DB``); the variable is put back afterwards."""
+    from slurmsim.api import cluster
+
+    db = directory / "cluster.db"
+    saved = os.environ.get("SLURMSIM_DB")
+    os.environ["SLURMSIM_DB"] = str(db)
+    try:
+        cluster.init(None, None, force=True)
+        yield db
+    finally:
+        if saved is None:
+            os.environ.pop("SLURMSIM_DB", None)
+        else:
+            os.environ["SLURMSIM_DB"] = saved

@@ -9,7 +9,6 @@ job id the oracle gave it, since the oracle's counter also served other people.
 """
 
 import calendar
-import os
 import re
 import shlex
 import time
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, load_case
+from tests.goldenfile import Case, cluster_store, load_case
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -57,11 +56,7 @@ def _give_recorded_id(case: Case) -> None:
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     from slurmsim.api import cluster
 
-    db = tmp_path_factory.mktemp("limits") / "cluster.db"
-    saved = os.environ.get("SLURMSIM_DB")
-    os.environ["SLURMSIM_DB"] = str(db)
-    try:
-        cluster.init(None, None, force=True)
+    with cluster_store(tmp_path_factory.mktemp("limits")):
         first = _instant(next(iter(CASES.values())))
         start = cluster.now()
         out = {}
@@ -72,11 +67,6 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
             _give_recorded_id(case)
             out[name] = run_command(shlex.split(case.command), case.user, b"")
         return out
-    finally:
-        if saved is None:
-            os.environ.pop("SLURMSIM_DB", None)
-        else:
-            os.environ["SLURMSIM_DB"] = saved
 
 
 @pytest.mark.parametrize("name", list(CASES))

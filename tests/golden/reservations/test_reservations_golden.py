@@ -8,7 +8,6 @@ and its job ids (each ``sbatch`` gets the id the oracle gave).
 """
 
 import calendar
-import os
 import re
 import shlex
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, load_case
+from tests.goldenfile import Case, cluster_store, load_case
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -48,11 +47,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     from slurmsim.api import cluster
     from slurmsim.api.session import session
 
-    db = tmp_path_factory.mktemp("reservations") / "cluster.db"
-    saved = os.environ.get("SLURMSIM_DB")
-    os.environ["SLURMSIM_DB"] = str(db)
-    try:
-        cluster.init(None, None, force=True)
+    with cluster_store(tmp_path_factory.mktemp("reservations")):
         with session(write=True) as s:
             s.state.last_resv_id = _seed_counter()
         out = {}
@@ -71,11 +66,6 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
             if name.startswith("051-"):  # the recording cancelled carol's jobs next
                 run_command(["scancel", "-u", "carol"], "root", b"")
         return out
-    finally:
-        if saved is None:
-            os.environ.pop("SLURMSIM_DB", None)
-        else:
-            os.environ["SLURMSIM_DB"] = saved
 
 
 def _expected(case: Case) -> tuple[int, str, str]:

@@ -5,14 +5,13 @@
 commands restore. Standard input, where a case reads one (``< answer-y``), is in ``stdin/``.
 """
 
-import os
 import shlex
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, load_case
+from tests.goldenfile import Case, cluster_store, load_case
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -27,23 +26,13 @@ def _argv_and_stdin(case: Case) -> tuple[list[str], bytes]:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    from slurmsim.api import cluster
 
-    db = tmp_path_factory.mktemp("sacctmgr") / "cluster.db"
-    saved = os.environ.get("SLURMSIM_DB")
-    os.environ["SLURMSIM_DB"] = str(db)
-    try:
-        cluster.init(None, None, force=True)
+    with cluster_store(tmp_path_factory.mktemp("sacctmgr")):
         out = {}
         for name, case in CASES.items():
             argv, stdin = _argv_and_stdin(case)
             out[name] = run_command(argv, case.user, stdin)
         return out
-    finally:
-        if saved is None:
-            os.environ.pop("SLURMSIM_DB", None)
-        else:
-            os.environ["SLURMSIM_DB"] = saved
 
 
 @pytest.mark.parametrize("name", list(CASES))
