@@ -21,6 +21,7 @@ from slurmsim.engine.context import Context
 from slurmsim.engine.lifecycle import count_loss
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import place
+from slurmsim.model import limits
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
@@ -49,11 +50,31 @@ def mode(state: ClusterState, victim: Job) -> str:
     return own.upper().split(",")[0]
 
 
+def exempt_until(state: ClusterState, victim: Job) -> Instant | None:
+    """Until when a running job may not be preempted: its start plus its QOS's
+    PreemptExemptTime (None when it has none)."""
+    qos = state.qos.get(victim.request.qos)
+    exempt = limits.seconds(qos.limits, "PreemptExemptTime") if qos is not None else None
+    if not exempt or victim.start_time is None:
+        return None
+    return Instant(victim.start_time + exempt)
+
+
+def _wake_at(state: ClusterState, when: Instant) -> None:
+    """Have the main scheduler look again at ``when`` (nothing else would change then)."""
+    if state.sched_due is None or state.sched_due > when:
+        state.sched_due = when
+
+
 def may_preempt(state: ClusterState, job: Job, victim: Job) -> bool:
     """Does the preemption plugin let ``job`` preempt the running ``victim``?"""
     if victim.state is not JobState.RUNNING or victim.job_id == job.job_id:
         return False
     if mode(state, victim) not in FREEING:
+        return False
+    until = exempt_until(state, victim)
+    if until is not None and state.now < until:
+        _wake_at(state, until)  # look again when it may be preempted
         return False
     if state.config.preempt_type == "preempt/qos":
         qos = state.qos.get(job.request.qos)
@@ -122,9 +143,7 @@ def preempt(ctx: Context, victims: list[Job], now: Instant) -> list[Event]:
         else:
             count_loss(victim, now)
             events.append(ctx.end(victim, now, JobState.PREEMPTED, reason="Preempted"))
-    soon = Instant(now + 1)
-    if state.sched_due is None or state.sched_due > soon:
-        state.sched_due = soon
+    _wake_at(state, Instant(now + 1))
     return events
 
 

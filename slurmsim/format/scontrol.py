@@ -16,6 +16,7 @@ from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_hms, format_instant, format_limit_hms
 from slurmsim.format.units import format_mem
 from slurmsim.format.version import SLURM_VERSION
+from slurmsim.model import limits
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
@@ -190,9 +191,14 @@ def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
     ]
     started = job.state is not JobState.PENDING and job.start_time is not None
     if started and state.config.preempt_type != "preempt/none":
+        qos = state.qos.get(job.request.qos)
+        exempt = limits.seconds(qos.limits, "PreemptExemptTime") if qos is not None else None
+        eligible = job.start_time
+        if eligible is not None and exempt:
+            eligible = Instant(eligible + exempt)
         lines.append(
             [
-                f"PreemptEligibleTime={format_instant(job.start_time)}",
+                f"PreemptEligibleTime={format_instant(eligible)}",
                 f"PreemptTime={format_instant(job.preempt_time, 'None')}",
             ]
         )

@@ -117,3 +117,20 @@ def test_interrupted_job_resumes_from_its_last_checkpoint(checkpoint, lost_gpu_s
     failures.run_until_idle(s)
     assert a.state is JobState.COMPLETED
     assert a.end_time - a.start_time == second_run
+
+
+def test_preempt_exempt_time_protects_a_young_victim():
+    from dataclasses import replace as _replace
+
+    from slurmsim.engine.simulate import advance
+
+    s = cluster(nodes=1)
+    s.qos["normal"] = _replace(s.qos["normal"], limits={"PreemptExemptTime": "600"})
+    s.config = _replace(s.config, preempt_type="preempt/qos", preempt_mode="REQUEUE")
+    low = submit(s, job("low", gpus_per_node=8, limit="2:00:00", runtime=7000))
+    advance(s, Instant(T0 + 10))
+    high = submit(s, job("high", user="carol", qos="high", gpus_per_node=8, limit="0:10:00"))
+    advance(s, Instant(T0 + 300))
+    assert (low.state, high.state) == (JobState.RUNNING, JobState.PENDING)
+    advance(s, Instant(low.start_time + 700))
+    assert (low.state, high.state) == (JobState.PENDING, JobState.RUNNING)
