@@ -143,6 +143,10 @@ class Context:
         """Take in a job submitted while this context lives (looked at by the next pass)."""
         self._adopt(job)
 
+    def reschedule_end(self, job: Job) -> None:
+        """A running job's end moved (a preemption's grace): queue the new one."""
+        self._schedule_end(job)
+
     def _schedule_end(self, job: Job) -> None:
         end = planned_end(self.state, job)
         if end is not None:

@@ -22,6 +22,9 @@ SIGTERM = 15
 TIMEOUT_CHECK: Seconds = Seconds(30)
 TIMEOUT_PHASE: Seconds = Seconds(10)
 
+#: Key in Job.extra: when a job preempted with a GraceTime is made to let go.
+GRACE_END = "grace_end"
+
 #: A requeued job waits for its old credential to expire (120 s) plus one second.
 REQUEUE_DELAY: Seconds = Seconds(121)
 
@@ -39,6 +42,9 @@ def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | Non
     """When a running job will stop and in which state (None: it runs forever)."""
     if job.start_time is None:
         return None
+    grace_end = job.extra.get(GRACE_END)
+    if grace_end is not None:  # preempted with a GraceTime: it stops then, whatever else
+        return Instant(int(grace_end)), JobState.PREEMPTED
     kill = timeout_at(job.start_time, job.time_limit, state.config.over_time_limit)
     runtime = job.request.runtime
     if runtime is not None:
@@ -158,6 +164,7 @@ def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | N
         usage.charge_end(state, job, now)
     interrupt(job, now)
     job.state = JobState.PENDING
+    job.extra.pop(GRACE_END, None)
     job.alloc = ()
     job.restarts += 1
     job.submit_time = now

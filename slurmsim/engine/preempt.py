@@ -17,8 +17,9 @@ that would be suspended is not chosen (suspended jobs keep their GPUs, so they
 could not make room for a GPU job anyway).
 """
 
+from slurmsim.engine import usage
 from slurmsim.engine.context import Context
-from slurmsim.engine.lifecycle import count_loss
+from slurmsim.engine.lifecycle import GRACE_END, count_loss
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import place
 from slurmsim.model import limits
@@ -70,6 +71,8 @@ def may_preempt(state: ClusterState, job: Job, victim: Job) -> bool:
     """Does the preemption plugin let ``job`` preempt the running ``victim``?"""
     if victim.state is not JobState.RUNNING or victim.job_id == job.job_id:
         return False
+    if GRACE_END in victim.extra:
+        return False  # already on its way out
     if mode(state, victim) not in FREEING:
         return False
     until = exempt_until(state, victim)
@@ -137,14 +140,37 @@ def preempt(ctx: Context, victims: list[Job], now: Instant) -> list[Event]:
     if not victims:
         return events
     for victim in victims:
-        requeueable = victim.request.batch and victim.request.requeue and state.config.job_requeue
-        if mode(state, victim) == "REQUEUE" and requeueable:
-            events.append(ctx.requeue(victim, now))
-        else:
-            count_loss(victim, now)
-            events.append(ctx.end(victim, now, JobState.PREEMPTED, reason="Preempted"))
+        victim.preempt_time = now
+        grace = _grace(state, victim)
+        if grace:
+            # Signalled now, stopped when the grace ends (an event of the loop's own).
+            victim.extra[GRACE_END] = str(now + grace)
+            victim.end_time = Instant(now + grace)
+            ctx.reschedule_end(victim)
+            continue
+        events.extend(let_go(ctx, victim, now))
     _wake_at(state, Instant(now + 1))
     return events
+
+
+def let_go(ctx: Context, victim: Job, now: Instant) -> list[Event]:
+    """A victim stops: requeued when its mode is REQUEUE and it may be, else PREEMPTED."""
+    state = ctx.state
+    requeueable = victim.request.batch and victim.request.requeue and state.config.job_requeue
+    if mode(state, victim) == "REQUEUE" and requeueable:
+        return [ctx.requeue(victim, now)]  # charged for its usage on the way
+    count_loss(victim, now)
+    usage.charge_end(state, victim, now)
+    return [ctx.end(victim, now, JobState.PREEMPTED, reason="Preempted")]
+
+
+def _grace(state: ClusterState, victim: Job) -> int:
+    """The victim's GraceTime: its QOS's (preempt/qos) or its partition's."""
+    if state.config.preempt_type == "preempt/qos":
+        qos = state.qos.get(victim.request.qos)
+        return int(qos.grace_time) if qos is not None else 0
+    part = state.partitions.get(victim.request.partition)
+    return int(getattr(part, "grace_time", 0) or 0) if part is not None else 0
 
 
 def _play(

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from slurmsim.engine import reservations, usage
+from slurmsim.engine import preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context
 from slurmsim.engine.lifecycle import SIGTERM
@@ -223,6 +223,9 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             code = step.job.request.exit_code if step.final is JobState.FAILED else 0
             # A job killed at its time limit dies of the SIGTERM sent to it: ExitCode=0:15.
             signal = SIGTERM if step.final is JobState.TIMEOUT else 0
+            if step.final is JobState.PREEMPTED:  # a preempted job's grace is over
+                state.sched_due = now
+                return preempt.let_go(ctx, step.job, now)
             usage.charge_end(state, step.job, now)
             event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal)
             # A job that ends frees its nodes for a pass in the same second (golden 176: job

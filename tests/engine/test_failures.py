@@ -134,3 +134,21 @@ def test_preempt_exempt_time_protects_a_young_victim():
     assert (low.state, high.state) == (JobState.RUNNING, JobState.PENDING)
     advance(s, Instant(low.start_time + 700))
     assert (low.state, high.state) == (JobState.PENDING, JobState.RUNNING)
+
+
+def test_grace_time_lets_the_victim_run_on_before_it_lets_go():
+    from dataclasses import replace as _replace
+
+    from slurmsim.engine.simulate import advance
+
+    s = cluster(nodes=1)
+    s.qos["normal"] = _replace(s.qos["normal"], grace_time=120)
+    s.config = _replace(s.config, preempt_type="preempt/qos", preempt_mode="REQUEUE")
+    low = submit(s, job("low", gpus_per_node=8, limit="2:00:00", runtime=7000))
+    advance(s, Instant(T0 + 10))
+    high = submit(s, job("high", user="carol", qos="high", gpus_per_node=8, limit="0:10:00"))
+    advance(s, Instant(T0 + 100))
+    assert (low.state, low.preempt_time) == (JobState.RUNNING, T0 + 12)
+    advance(s, Instant(T0 + 12 + 121))
+    assert (low.state, low.restarts) == (JobState.PENDING, 1)
+    assert (high.state, high.start_time) == (JobState.RUNNING, T0 + 12 + 120)
