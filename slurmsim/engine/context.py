@@ -195,7 +195,12 @@ class Context:
                 del self.blocked[job_id]
                 continue
             why = blocker(self.state, job, now)
-            if why is None:
+            if job.state.finished:  # cancelled: its dependency can never be met
+                del self.blocked[job_id]
+                heapq.heappush(self.purges, (now + self.state.config.min_job_age, job_id))
+                self.ended += 1
+                changed = True
+            elif why is None:
                 del self.blocked[job_id]
                 self._admit(job, now)
                 changed = True

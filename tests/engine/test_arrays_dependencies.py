@@ -125,6 +125,16 @@ def test_dependency_never_met_cancels_only_when_asked(kill, scheduler_kill, want
     assert (b.state, b.reason) == (want, "DependencyNeverSatisfied")
 
 
+def test_job_cancelled_for_a_dependency_never_met_is_purged_after_min_job_age():
+    s = cluster()
+    a = first(s)
+    b = waiter(s, f"afternotok:{a.job_id}", kill_on_invalid_dep=True)
+    run_to(s, 65)
+    assert b.state is JobState.CANCELLED
+    run_to(s, 65 + s.config.min_job_age + 5)
+    assert b.job_id not in s.jobs
+
+
 def test_singleton_waits_for_the_earlier_job_of_that_name():
     s = cluster()
     one = submit(s, job("same", gpus_per_node=1, limit="0:10:00", runtime=60))
