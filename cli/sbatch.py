@@ -121,7 +121,7 @@ def _read_script(wrap: str | None, operands: list[str]) -> tuple[str, str | None
         try:
             with open(path, "rb") as f:
                 data = f.read()
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL in the path (no shell passes one)
             error(PROG, f"Unable to open file {path}")
             raise _Exit(1) from None
     else:

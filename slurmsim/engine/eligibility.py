@@ -98,10 +98,12 @@ def partition_limit(state: ClusterState, job: Job) -> str | None:
 def mark_eligible(job: Job, now: Instant) -> None:
     """First time a job may run: its eligible time is set and age starts accruing.
 
-    An array's meta record keeps ``EligibleTime=Unknown`` (golden 093); its tasks
-    get theirs when they are split off.
+    An array's meta record with a task throttle (``%N``) keeps ``EligibleTime=Unknown``
+    (golden 093), its tasks getting theirs when they are split off; one without a
+    throttle is eligible like any job (the oracle showed a plain ``--array=1-3``
+    waiting on Resources with its EligibleTime set, and sprio listing it).
     """
-    if job.eligible_time is None and not job.array_tasks:
+    if job.eligible_time is None and not (job.array_tasks and job.array_throttle):
         job.eligible_time = now
     if job.accrue_time is None:
         job.accrue_time = now

@@ -366,3 +366,12 @@ def test_array_limits(array, max_size, max_tasks, ok):
     else:
         with pytest.raises(SlurmError, match="Invalid job array specification"):
             submit(s, request, array=array)
+
+
+def test_array_without_throttle_is_eligible_while_it_waits():
+    s = cluster(nodes=1)
+    submit(s, job("fill", gpus_per_node=8, limit="1:00:00", runtime=3000))
+    arr = submit(s, job("arr", gpus_per_node=8, limit="0:10:00"), array=(1, 2, 3))
+    run_to(s, 10)
+    assert (arr.state, arr.reason) == (JobState.PENDING, "Resources")
+    assert arr.eligible_time is not None  # the oracle: EligibleTime set, listed by sprio
