@@ -23,7 +23,7 @@ for the last cycle: every cycle replans every job it reaches.
 import bisect
 from collections.abc import Callable, Iterable
 
-from slurmsim.engine import limits, reservations
+from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
@@ -280,6 +280,8 @@ class _Startable:
         if not members:
             return False
         job = next(iter(members.values()))
+        if preempt.may_try(ctx.state, job):
+            return True  # may start now by preempting
         part = ctx.state.partitions[job.request.partition]
         n = job.request.min_nodes
         s = ctx.shape_for(job, part)(n) if n == job.request.max_nodes else None
@@ -472,6 +474,14 @@ def _plan(
         found = None
         if len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes):
             found = earliest_start(ctx, job, part, cand, now, avail.running, avail)
+        if start_at == now and (found is None or found[0] > now) and preempt.may_try(state, job):
+            room = preempt.make_room(ctx, job, part, cand, now)
+            events.extend(room.events)
+            if room.alloc is not None:  # its victims were suspended: it starts now
+                found = (now, room.alloc)
+            elif room.freed:
+                _hold_for(job, now, span, room.freed, resv)
+                return events
         if found is None:
             if later is None:
                 return events
@@ -507,6 +517,18 @@ def _plan(
         resv.add(est, est + span, nodes)
         return events
     return events
+
+
+def _hold_for(
+    job: Job, now: Instant, span: Seconds, nodes: tuple[str, ...], resv: ReservationMap
+) -> None:
+    """A job that preempted: its victims' nodes are reserved for it, whole, from now
+    (it starts once they have let go)."""
+    job.start_time = now
+    job.end_time = Instant(now + (job.time_limit if job.time_limit is not None else span))
+    job.sched_nodes = nodes
+    job.scheduler = "Backfill"
+    resv.add(now, now + span, nodes)
 
 
 def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)

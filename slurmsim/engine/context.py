@@ -30,7 +30,7 @@ from typing import Protocol
 
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import fairshare_factors
-from slurmsim.engine.lifecycle import finish, planned_end, requeue, start
+from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under, start
 from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
@@ -371,6 +371,7 @@ class Context:
                 self._count_task(job, -1)
         self.running.pop(job.job_id, None)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
+        self._resume_under(job, now)
         for name in job.nodes:
             node = self.state.nodes.get(name)
             if node is not None:
@@ -393,11 +394,17 @@ class Context:
             if node is not None:
                 node.last_busy_time = now
         requeue(self.state, job, now)
+        self._resume_under(job, now)
         job.reason = "None"  # BeginTime once a pass looks at it (golden 145, 146)
         self.blocked[job.job_id] = Blocked("None", Recheck.AT_TIME, Instant(0))
         self.ended += 1
         self.version += 1
         return Event(now, "job_requeue", job.job_id, "PREEMPTED")
+
+    def _resume_under(self, job: Job, now: Instant) -> None:
+        """Jobs gang scheduling suspended under ``job``, which stops, run again."""
+        for resumed in resume_under(self.state, job, now):
+            self._schedule_end(resumed)
 
     def next_end(self) -> tuple[Instant, Job, JobState] | None:
         """The earliest pending job end, dropping heap entries that no longer hold."""
@@ -449,6 +456,7 @@ def _repeat_fields(job: Job) -> tuple[object, ...] | None:
     r = job.request
     return (
         r.partition,
+        r.qos,  # preemption depends on it
         r.min_nodes,
         r.max_nodes,
         r.num_tasks,

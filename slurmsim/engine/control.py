@@ -11,7 +11,7 @@ from dataclasses import replace
 from slurmsim.engine import usage
 from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
-from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish
+from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
 from slurmsim.engine.priority import priority
@@ -95,6 +95,7 @@ def cancel(
         if running:
             usage.charge_end(state, job, now)
         events.append(finish(job, now, JobState.CANCELLED, signal=SIGTERM if running else 0))
+        resume_under(state, job, now)
     trigger(state)
     return events
 
@@ -196,6 +197,7 @@ def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
     if job.state.finished:
         job.exit_code = job.exit_signal = 0
     requeue_job(state, job, state.now, hold_reason=Hold.USER.value if hold else None)
+    resume_under(state, job, state.now)
     if hold:
         job.hold = Hold.USER
         job.priority = 0
@@ -421,6 +423,7 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
             count_loss(job, now)
             usage.charge_end(state, job, now)
             events.append(finish(job, now, JobState.NODE_FAIL, reason="NodeDown"))
+        resume_under(state, job, now)
     if events:
         trigger(state)
     return events

@@ -10,7 +10,7 @@ from dataclasses import replace
 from slurmsim.engine import usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import SECS_PRE_SUSPEND, SUSPENDED_BY, Job, JobState, NodeAlloc
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
 #: slurmctld looks for jobs past their time limit every 30 s (PERIODIC_TIMEOUT), not
@@ -39,22 +39,67 @@ def timeout_at(start: Instant, limit: Seconds | None, over_time_min: int = 0) ->
 
 
 def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | None:
-    """When a running job will stop and in which state (None: it runs forever)."""
-    if job.start_time is None:
+    """When a running job will stop and in which state (None: it runs forever, or is
+    suspended and never times out until it is resumed)."""
+    if job.start_time is None or job.state is JobState.SUSPENDED:
         return None
     grace_end = job.extra.get(GRACE_END)
     if grace_end is not None:  # preempted with a GraceTime: it stops then, whatever else
         return Instant(int(grace_end)), JobState.PREEMPTED
-    kill = timeout_at(job.start_time, job.time_limit, state.config.over_time_limit)
+    # A resumed job runs on as if it had started its suspended time later.
+    origin = _origin(job)
+    kill = timeout_at(origin, job.time_limit, state.config.over_time_limit)
     runtime = job.request.runtime
     if runtime is not None:
-        done = Instant(job.start_time + max(0, runtime - job.work_done))
+        done = Instant(origin + max(0, runtime - job.work_done))
         if kill is None or done < kill:
             ok = job.request.exit_code == 0
             return done, JobState.COMPLETED if ok else JobState.FAILED
     if kill is None:
         return None
     return kill, JobState.TIMEOUT
+
+
+def _origin(job: Job) -> Instant:
+    """When a running job would have started had it never been suspended."""
+    assert job.start_time is not None
+    if job.suspend_time is None:
+        return job.start_time
+    return Instant(job.suspend_time - job.secs_pre_suspend)
+
+
+def suspend(job: Job, now: Instant, by: int) -> Event:
+    """Gang scheduling suspends a running job under job ``by``: it keeps its allocation
+    (memory and GPUs stay its own), its run time and time limit stop counting."""
+    job.extra[SECS_PRE_SUSPEND] = str(job.run_seconds(now))
+    job.extra[SUSPENDED_BY] = str(by)
+    job.state = JobState.SUSPENDED
+    job.suspend_time = now
+    return Event(now, "job_suspend", job.job_id, str(by))
+
+
+def resume(job: Job, now: Instant) -> Event:
+    """A suspended job runs again; its end moves on by the time it was suspended
+    (golden preempt/015: EndTime = resume + TimeLimit - SecsPreSuspend)."""
+    job.state = JobState.RUNNING
+    job.suspend_time = now
+    job.extra.pop(SUSPENDED_BY, None)
+    if job.time_limit is not None:
+        job.end_time = Instant(now + job.time_limit - job.secs_pre_suspend)
+    return Event(now, "job_resume", job.job_id)
+
+
+def resume_under(state: ClusterState, ended: Job, now: Instant) -> list[Job]:
+    """The jobs suspended under ``ended``, which has just stopped, resumed now."""
+    key = str(ended.job_id)
+    resumed = [
+        j
+        for j in state.jobs.values()
+        if j.state is JobState.SUSPENDED and j.extra.get(SUSPENDED_BY) == key
+    ]
+    for job in resumed:
+        resume(job, now)
+    return resumed
 
 
 def start(
@@ -119,9 +164,12 @@ def finish(
     signal: int = 0,
 ) -> Event:
     """End a running (or pending) job in state ``final`` at ``now``."""
-    was_running = job.state is JobState.RUNNING
+    was_running = job.state in (JobState.RUNNING, JobState.SUSPENDED)
     if job.start_time is not None and was_running:
-        job.work_done = Seconds(job.work_done + now - job.start_time)
+        job.work_done = Seconds(job.work_done + job.run_seconds(now))
+    if job.state is JobState.SUSPENDED:
+        job.extra.pop(SUSPENDED_BY, None)
+        job.suspend_time = now  # its run time stays what it was when suspended
     if not was_running:
         # A pending job that is cancelled shows StartTime = EndTime = now (golden 124).
         job.start_time = now
@@ -149,9 +197,9 @@ def interrupt(job: Job, now: Instant) -> None:
 def count_loss(job: Job, now: Instant) -> int:
     """Add to ``gpu_seconds_lost`` the work a running job loses if stopped ``now``;
     return the seconds of work it keeps (up to its last checkpoint)."""
-    if job.state is not JobState.RUNNING or job.start_time is None:
+    if job.state not in (JobState.RUNNING, JobState.SUSPENDED) or job.start_time is None:
         return 0
-    elapsed = now - job.start_time
+    elapsed = job.run_seconds(now)
     every = job.request.checkpoint_every
     kept = elapsed // every * every if every else 0
     job.gpu_seconds_lost += (elapsed - kept) * sum(len(a.gpus) for a in job.alloc)
@@ -160,11 +208,14 @@ def count_loss(job: Job, now: Instant) -> int:
 
 def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | None = None) -> None:
     """Put a job back to PENDING under its own id, eligible again after the credential delay."""
-    if job.state is JobState.RUNNING:
+    if job.state in (JobState.RUNNING, JobState.SUSPENDED):
         usage.charge_end(state, job, now)
     interrupt(job, now)
     job.state = JobState.PENDING
     job.extra.pop(GRACE_END, None)
+    job.extra.pop(SECS_PRE_SUSPEND, None)
+    job.extra.pop(SUSPENDED_BY, None)
+    job.suspend_time = None
     job.alloc = ()
     job.restarts += 1
     job.submit_time = now

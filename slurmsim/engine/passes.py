@@ -116,9 +116,10 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
             job.request.req_nodes,
         )
         if alloc is None:
-            if preempt.enabled(ctx.state):
-                victims = preempt.choose(ctx, job, part, candidates)
-                run.events.extend(preempt.preempt(ctx, victims, now))
+            room = preempt.make_room(ctx, job, part, candidates, now)
+            run.events.extend(room.events)
+            alloc = room.alloc  # set when its victims were suspended: it starts now
+        if alloc is None:
             why = _reserved(ctx, job, part, now) or _why_not(ctx, job, part)
             _fail(ctx, job, part, run, why, seq)
             return

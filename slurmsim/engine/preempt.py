@@ -1,25 +1,36 @@
 """Preemption (preempt/qos and preempt/partition_prio): which running jobs make way.
 
-When the main scheduler cannot place a job, it asks ``choose`` for victims: running
-jobs the job may preempt, on nodes of its partition, ordered as Slurm orders them
-(lowest QOS priority, or partition PriorityTier, first; then fewer nodes; then job
-id). They are taken away one at a time from a copy of the free pool until the job
-fits; Slurm then reorders once (the job that made it fit first, then the others by
-how many of the chosen nodes they hold) and plays the list again, and only those
-on the nodes finally chosen are preempted. The preemptor itself starts in a pass
-one second later, once the victims have let go (golden 144-148: preempted at
-19:06:13, started at 19:06:14).
+When a scheduler (the main pass, or backfill for a job the main pass did not
+reach) cannot place a job, ``make_room`` looks for victims: running jobs the job
+may preempt, on nodes of its partition, ordered as Slurm orders them (lowest QOS
+priority, or partition PriorityTier, first; then fewer nodes; then job id). What
+happens depends on the mode of the first of them, as in select/cons_tres:
 
-A victim whose mode is REQUEUE goes back to the queue under its own id (Restarts
-+1, eligible again 121 s later); CANCEL, or REQUEUE of a job that may not be
-requeued, ends it PREEMPTED. SUSPEND and GraceTime are not modelled: a victim
-that would be suspended is not chosen (suspended jobs keep their GPUs, so they
-could not make room for a GPU job anyway).
+* REQUEUE or CANCEL: the victims with those modes are taken away one at a time
+  from a copy of the free pool until the job fits; Slurm then reorders once (the
+  job that made it fit first, then the others by how many of the chosen nodes
+  they hold) and plays the list again, and only those on the nodes finally chosen
+  are preempted. The preemptor itself starts in a pass one second later, once the
+  victims have let go (golden 144-148: preempted at 19:06:13, started at
+  19:06:14). A REQUEUE victim goes back to the queue under its own id (Restarts
+  +1, eligible again 121 s later); CANCEL, or REQUEUE of a job that may not be
+  requeued, ends it PREEMPTED.
+* SUSPEND (with GANG in slurm.conf's PreemptMode, which Slurm requires): the job
+  may use the cores of the victims, not their memory or GPUs, which a suspended
+  job keeps; if it fits so, it starts at once and the victims on its nodes are
+  suspended, as many as its cores need. A job that needs a victim's GPUs or
+  memory waits (Resources). The gang scheduler suspends a job only under one from
+  a partition of a higher PriorityTier, so only such victims count (golden
+  preempt/: a high-QOS job in gpu, PriorityTier 2, suspends a normal one in
+  debug). A suspended job is resumed when the job it was suspended under ends,
+  its end moved on by the time it was suspended (``lifecycle.resume_under``).
 """
+
+from dataclasses import dataclass, field
 
 from slurmsim.engine import usage
 from slurmsim.engine.context import Context
-from slurmsim.engine.lifecycle import GRACE_END, count_loss
+from slurmsim.engine.lifecycle import GRACE_END, count_loss, suspend
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import place
 from slurmsim.model import limits
@@ -31,14 +42,47 @@ from slurmsim.model.time import Instant
 
 #: The modes that free a victim's resources at once.
 FREEING = ("REQUEUE", "CANCEL")
+#: What a PreemptMode does to a victim (GANG and WITHIN only qualify it).
+_ACTIONS = ("CANCEL", "REQUEUE", "SUSPEND")
+
+
+@dataclass(slots=True)
+class Room:
+    """What ``make_room`` did: the events, and either the placement the job starts on
+    now (its victims suspended) or the nodes its victims are letting go of."""
+
+    events: list[Event] = field(default_factory=list)
+    alloc: tuple[NodeAlloc, ...] | None = None
+    freed: tuple[str, ...] = ()
 
 
 def enabled(state: ClusterState) -> bool:
     return state.config.preempt_type in ("preempt/qos", "preempt/partition_prio")
 
 
+def may_try(state: ClusterState, job: Job) -> bool:
+    """Could ``job`` preempt anybody at all (a cheap test, before looking at victims)?"""
+    if not enabled(state):
+        return False
+    if state.config.preempt_type == "preempt/qos":
+        qos = state.qos.get(job.request.qos)
+        return qos is not None and bool(qos.preempt)
+    return True
+
+
+def _action(text: str) -> str:
+    words = {w.strip().upper() for w in text.split(",")}
+    return next((a for a in _ACTIONS if a in words), "OFF")
+
+
+def gang(state: ClusterState) -> bool:
+    """Is the gang scheduler on (``GANG`` in slurm.conf's PreemptMode)?"""
+    return "GANG" in {w.strip().upper() for w in state.config.preempt_mode.split(",")}
+
+
 def mode(state: ClusterState, victim: Job) -> str:
-    """What happens to ``victim``: its QOS's (or partition's) PreemptMode, else the cluster's."""
+    """What happens to ``victim`` (CANCEL, REQUEUE, SUSPEND or OFF): its QOS's (or
+    partition's) PreemptMode, else the cluster's."""
     own: str | None = None
     if state.config.preempt_type == "preempt/qos":
         qos = state.qos.get(victim.request.qos)
@@ -48,14 +92,15 @@ def mode(state: ClusterState, victim: Job) -> str:
         own = getattr(part, "preempt_mode", None) if part is not None else None
     if own is None or own.lower() in ("", "cluster"):
         own = state.config.preempt_mode
-    return own.upper().split(",")[0]
+    return _action(own)
 
 
 def exempt_until(state: ClusterState, victim: Job) -> Instant | None:
     """Until when a running job may not be preempted: its start plus its QOS's
-    PreemptExemptTime (None when it has none)."""
+    PreemptExemptTime, else slurm.conf's (None when neither sets one)."""
     qos = state.qos.get(victim.request.qos)
-    exempt = limits.seconds(qos.limits, "PreemptExemptTime") if qos is not None else None
+    default = state.config.preempt_exempt_time
+    exempt = limits.preempt_exempt(qos.limits, default) if qos is not None else default
     if not exempt or victim.start_time is None:
         return None
     return Instant(victim.start_time + exempt)
@@ -73,18 +118,94 @@ def may_preempt(state: ClusterState, job: Job, victim: Job) -> bool:
         return False
     if GRACE_END in victim.extra:
         return False  # already on its way out
-    if mode(state, victim) not in FREEING:
+    how = mode(state, victim)
+    if how == "SUSPEND":
+        if not _under_shadow(state, job, victim):
+            return False
+    elif how not in FREEING:
         return False
-    until = exempt_until(state, victim)
-    if until is not None and state.now < until:
-        _wake_at(state, until)  # look again when it may be preempted
-        return False
+    else:
+        until = exempt_until(state, victim)
+        if until is not None and state.now < until:
+            _wake_at(state, until)  # look again when it may be preempted
+            return False
     if state.config.preempt_type == "preempt/qos":
         qos = state.qos.get(job.request.qos)
         return qos is not None and victim.request.qos in qos.preempt
     mine = state.partitions.get(job.request.partition)
     theirs = state.partitions.get(victim.request.partition)
     return mine is not None and theirs is not None and mine.priority_tier > theirs.priority_tier
+
+
+def _under_shadow(state: ClusterState, job: Job, victim: Job) -> bool:
+    """Can gang scheduling suspend ``victim`` under ``job``? It must be on, and the
+    victim's partition of a lower PriorityTier (gang suspends only under the shadow
+    of a job from a higher tier)."""
+    if not gang(state):
+        return False
+    mine = state.partitions.get(job.request.partition)
+    theirs = state.partitions.get(victim.request.partition)
+    return mine is not None and theirs is not None and mine.priority_tier > theirs.priority_tier
+
+
+def make_room(ctx: Context, job: Job, part: Partition, candidates: list[str], now: Instant) -> Room:
+    """Preempt what ``job`` needs preempted to run on ``candidates`` (see the module
+    docstring); an empty ``Room`` when nothing it may preempt would make it fit."""
+    if not may_try(ctx.state, job):
+        return Room()
+    cands = _candidates(ctx, job, part)
+    if not cands:
+        return Room()
+    if mode(ctx.state, cands[0]) == "SUSPEND":
+        return _suspend_for(ctx, job, part, candidates, cands, now)
+    victims = _choose(ctx, job, part, candidates, [v for v in cands if mode(ctx.state, v) in FREEING])
+    freed = tuple(sorted({n for v in victims for n in v.nodes}))
+    return Room(preempt(ctx, victims, now), None, freed)
+
+
+def _candidates(ctx: Context, job: Job, part: Partition) -> list[Job]:
+    state = ctx.state
+    members = set(part.nodes)
+    return sorted(
+        (
+            v
+            for v in ctx.running.values()
+            if may_preempt(state, job, v) and members.intersection(v.nodes)
+        ),
+        key=lambda v: _order(state, v),
+    )
+
+
+def _suspend_for(  # noqa: PLR0917 (make_room's arguments and the victims)
+    ctx: Context,
+    job: Job,
+    part: Partition,
+    candidates: list[str],
+    cands: list[Job],
+    now: Instant,
+) -> Room:
+    """Start ``job`` on the cores of SUSPEND victims, which are suspended under it."""
+    suspendable = [v for v in cands if mode(ctx.state, v) == "SUSPEND"]
+    pool = ctx.pool.copy()
+    for victim in suspendable:
+        pool.lend_cores(victim.alloc)
+    counts = node_counts(job.request, len(part.nodes))
+    alloc = place(pool, ctx.shape_for(job, part), counts, candidates, job.request.req_nodes)
+    if alloc is None:
+        return Room()  # it needs their memory or GPUs, which they keep
+    room = Room(alloc=alloc)
+    for a in alloc:
+        short = a.cpus - ctx.pool.free[a.node].cpus
+        for victim in suspendable:
+            if short <= 0:
+                break
+            if victim.state is JobState.RUNNING and a.node in victim.nodes:
+                short -= sum(v.cpus for v in victim.alloc if v.node == a.node)
+                # PreemptTime stays None: a suspension is not a preemption (golden preempt/006).
+                room.events.append(suspend(victim, now, job.job_id))
+    if room.events:
+        ctx.version += 1
+    return room
 
 
 def _order(state: ClusterState, victim: Job) -> tuple[int, int]:
@@ -98,22 +219,11 @@ def _order(state: ClusterState, victim: Job) -> tuple[int, int]:
     return ((level << 16) + len(victim.nodes), victim.job_id)
 
 
-def choose(ctx: Context, job: Job, part: Partition, candidates: list[str]) -> list[Job]:
-    """The running jobs to preempt so that ``job`` fits on ``candidates`` ([] if none do)."""
-    state = ctx.state
-    if state.config.preempt_type == "preempt/qos":
-        qos = state.qos.get(job.request.qos)
-        if qos is None or not qos.preempt:
-            return []  # preempts nobody: spare the look at every running job
-    members = set(part.nodes)
-    cands = sorted(
-        (
-            v
-            for v in ctx.running.values()
-            if may_preempt(state, job, v) and members.intersection(v.nodes)
-        ),
-        key=lambda v: _order(state, v),
-    )
+def _choose(
+    ctx: Context, job: Job, part: Partition, candidates: list[str], cands: list[Job]
+) -> list[Job]:
+    """The running jobs among ``cands`` (in victim order) to preempt so that ``job``
+    fits on ``candidates`` ([] if none do)."""
     first = _play(ctx, job, part, candidates, cands)
     if first is None:
         return []

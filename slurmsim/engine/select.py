@@ -101,6 +101,15 @@ class Pool:
                 f.gpus = sorted([*f.gpus, *a.gpus])
             f.jobs -= 1
 
+    def lend_cores(self, alloc: Iterable[NodeAlloc]) -> None:
+        """Count the cores of ``alloc`` as free, its memory and GPUs still taken: what a
+        preemptor may use of a job gang scheduling would suspend."""
+        self.changes += 1
+        for a in alloc:
+            f = self.free.get(a.node)
+            if f is not None:
+                f.cpus += a.cpus
+
     def idle(self, name: str) -> bool:
         return self.free[name].jobs == 0
 

@@ -72,12 +72,7 @@ def reason_list(job: Job) -> str:
 
 def time_used(job: Job, now: Instant) -> int:
     """Seconds the job has run (pending: 0; suspended: frozen at the suspension)."""
-    if job.start_time is None or job.state is JobState.PENDING:
-        return 0
-    if job.state is JobState.SUSPENDED and job.suspend_time is not None:
-        return max(job.suspend_time - job.start_time, 0)
-    end = job.end_time if job.state.finished and job.end_time is not None else now
-    return max(end - job.start_time, 0)
+    return job.run_seconds(now)
 
 
 def time_left(job: Job, now: Instant) -> int | None:

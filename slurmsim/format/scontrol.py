@@ -192,7 +192,8 @@ def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
     started = job.state is not JobState.PENDING and job.start_time is not None
     if started and state.config.preempt_type != "preempt/none":
         qos = state.qos.get(job.request.qos)
-        exempt = limits.seconds(qos.limits, "PreemptExemptTime") if qos is not None else None
+        default = state.config.preempt_exempt_time
+        exempt = limits.preempt_exempt(qos.limits, default) if qos is not None else default
         eligible = job.start_time
         if eligible is not None and exempt:
             eligible = Instant(eligible + exempt)
@@ -205,7 +206,7 @@ def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
     lines.append(
         [
             f"SuspendTime={format_instant(job.suspend_time, 'None')}",
-            "SecsPreSuspend=0",
+            f"SecsPreSuspend={job.secs_pre_suspend}",
             f"LastSchedEval={format_instant(job.last_sched_eval)}",
             f"Scheduler={_scheduler(job)}",
         ]

@@ -69,6 +69,8 @@ class ClusterConfig:
     priority_flags: tuple[str, ...] = ()
     preempt_type: str = "preempt/none"
     preempt_mode: str = "OFF"
+    #: PreemptExemptTime: how long a started job may not be preempted, unless its QOS says.
+    preempt_exempt_time: Seconds = Seconds(0)
     job_requeue: bool = True
     enforce_part_limits: str = "NO"
     kill_wait: Seconds = Seconds(30)

@@ -57,6 +57,13 @@ _COMPACT = {
 }
 
 
+#: Keys in ``Job.extra`` for gang suspension (kept there so that the store needs no new
+#: column): the seconds a job ran before its last suspension (``SecsPreSuspend``), and
+#: the job whose start suspended it.
+SECS_PRE_SUSPEND = "secs_pre_suspend"
+SUSPENDED_BY = "suspended_by"
+
+
 class Hold(StrEnum):
     NONE = ""
     USER = "JobHeldUser"
@@ -192,3 +199,22 @@ class Job:
     @property
     def num_cpus(self) -> int:
         return sum(a.cpus for a in self.alloc)
+
+    @property
+    def secs_pre_suspend(self) -> int:
+        """Seconds run before the last suspension (0 for a job never suspended)."""
+        return int(self.extra.get(SECS_PRE_SUSPEND, 0))
+
+    def run_seconds(self, now: Instant) -> int:
+        """Seconds the job has run by ``now``, suspended time left out.
+
+        Slurm sets ``suspend_time`` on a suspension and again on the resume, so a
+        running job that was suspended has run since ``suspend_time``, plus before.
+        """
+        if self.start_time is None or self.state is JobState.PENDING:
+            return 0
+        if self.state is JobState.SUSPENDED:
+            return self.secs_pre_suspend
+        end = self.end_time if self.state.finished and self.end_time is not None else now
+        since = self.suspend_time if self.suspend_time is not None else self.start_time
+        return max(self.secs_pre_suspend + end - since, 0)

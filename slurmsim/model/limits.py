@@ -32,6 +32,12 @@ def seconds(limits: Mapping[str, str], key: str) -> Seconds | None:
     return None if text is None else Seconds(int(text))
 
 
+def preempt_exempt(limits: Mapping[str, str], default: Seconds) -> Seconds:
+    """A QOS's PreemptExemptTime, or ``default`` (slurm.conf's) when the QOS sets none."""
+    own = seconds(limits, "PreemptExemptTime")
+    return default if own is None else own
+
+
 def tres(limits: Mapping[str, str], key: str) -> dict[str, int]:
     """A TRES limit as ``{"gres/gpu": 8, "cpu": 4}``; empty when unlimited."""
     return decode_tres(limits.get(key, ""))
