@@ -126,9 +126,7 @@ def cluster_config(conf: SlurmConf, sources: Sources = ()) -> ClusterConfig:
         priority_flags=g.value("PriorityFlags", _words, ()),
         preempt_type=g.value("PreemptType", str, defaults.preempt_type),
         preempt_mode=g.value("PreemptMode", _upper, defaults.preempt_mode),
-        preempt_exempt_time=g.value(
-            "PreemptExemptTime", _duration, defaults.preempt_exempt_time
-        ),
+        preempt_exempt_time=g.value("PreemptExemptTime", _duration, defaults.preempt_exempt_time),
         job_requeue=g.value("JobRequeue", _zero_one, True),
         enforce_part_limits=g.value("EnforcePartLimits", _enforce, defaults.enforce_part_limits),
         kill_wait=Seconds(g.value("KillWait", int, int(defaults.kill_wait))),

@@ -482,6 +482,11 @@ def _plan(
             elif room.freed:
                 _hold_for(job, now, span, room.freed, resv)
                 return events
+            elif room.blocked_by_suspended:
+                # Slurm's start attempt fails and leaves no estimate (golden preempt/013:
+                # StartTime=Unknown, Scheduler=Backfill:*).
+                job.scheduler = "Backfill"
+                return events
         if found is None:
             if later is None:
                 return events

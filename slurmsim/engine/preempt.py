@@ -54,6 +54,8 @@ class Room:
     events: list[Event] = field(default_factory=list)
     alloc: tuple[NodeAlloc, ...] | None = None
     freed: tuple[str, ...] = ()
+    #: It would suspend jobs but needs what they keep (their GPUs or memory).
+    blocked_by_suspended: bool = False
 
 
 def enabled(state: ClusterState) -> bool:
@@ -158,7 +160,9 @@ def make_room(ctx: Context, job: Job, part: Partition, candidates: list[str], no
         return Room()
     if mode(ctx.state, cands[0]) == "SUSPEND":
         return _suspend_for(ctx, job, part, candidates, cands, now)
-    victims = _choose(ctx, job, part, candidates, [v for v in cands if mode(ctx.state, v) in FREEING])
+    victims = _choose(
+        ctx, job, part, candidates, [v for v in cands if mode(ctx.state, v) in FREEING]
+    )
     freed = tuple(sorted({n for v in victims for n in v.nodes}))
     return Room(preempt(ctx, victims, now), None, freed)
 
@@ -192,7 +196,7 @@ def _suspend_for(  # noqa: PLR0917 (make_room's arguments and the victims)
     counts = node_counts(job.request, len(part.nodes))
     alloc = place(pool, ctx.shape_for(job, part), counts, candidates, job.request.req_nodes)
     if alloc is None:
-        return Room()  # it needs their memory or GPUs, which they keep
+        return Room(blocked_by_suspended=True)  # it needs their memory or GPUs, which they keep
     room = Room(alloc=alloc)
     for a in alloc:
         short = a.cpus - ctx.pool.free[a.node].cpus
