@@ -14,8 +14,8 @@ oracle's fair-share history; so times, run times, priorities and which scheduler
 started a job are compared as placeholders (``_timeless``), squeue's lines in any
 order (``ORDER_FREE``: two pending jobs of equal standing swap), and what the
 suspension does to them is checked on its own: while suspended, RunTime is
-SecsPreSuspend and EndTime is StartTime plus the limit; once resumed, EndTime is the resume (SuspendTime) plus the limit less
-SecsPreSuspend.
+SecsPreSuspend and EndTime is StartTime plus the limit; once resumed, EndTime is the
+resume (SuspendTime) plus the limit less SecsPreSuspend.
 """
 
 import calendar
