@@ -57,7 +57,7 @@ def test_resumed_victim_times_out_its_limit_after_the_suspended_time():
     s = _suspending()
     low = submit(s, job("low", partition="debug", tasks=112, mem_per_node=100_000, limit="10:00"))
     advance(s, Instant(T0 + 10))
-    high = submit(
+    submit(
         s,
         job(
             "high",
@@ -185,7 +185,7 @@ def test_global_preempt_exempt_time(qos_exempt, waits):
     )
     if qos_exempt is not None:
         s.qos["normal"] = replace(s.qos["normal"], limits={"PreemptExemptTime": qos_exempt})
-    low = submit(s, job("low", gpus_per_node=8, limit="2:00:00", runtime=7000))
+    submit(s, job("low", gpus_per_node=8, limit="2:00:00", runtime=7000))
     advance(s, Instant(T0 + 10))
     high = submit(s, job("high", user="carol", qos="high", gpus_per_node=8, limit="0:10:00"))
     advance(s, Instant(T0 + 300))
