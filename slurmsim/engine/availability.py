@@ -162,7 +162,7 @@ def _cut(running: list[Running], cand: frozenset[str]) -> _Batches:
     firsts: list[int] = []
     lasts: list[int] = []
     stops: list[int] = []
-    window = END_BATCH
+    window: int = END_BATCH
     i = 0
     while i < len(running):
         first: int | None = None
