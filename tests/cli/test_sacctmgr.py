@@ -262,6 +262,30 @@ def test_inherited_wall_change_judges_pending_jobs_again(cluster: Path) -> None:
     assert slurm(*squeue).out == "PD AssocMaxSubmitJobLimit\nR None\n"
 
 
+@pytest.mark.parametrize(
+    ("settings", "reason"),
+    [
+        pytest.param(["Flags=DenyOnLimit"], "QOSMaxJobsPerUserLimit", id="flags alone: not judged"),
+        pytest.param(
+            ["Flags=DenyOnLimit", "MaxTRESPerJob=gres/gpu=4"],
+            "QOSMaxGRESPerJob",
+            id="a per-job limit: judged again as a new submission",
+        ),
+    ],
+)
+def test_qos_per_job_limit_change_judges_its_pending_jobs_again(
+    cluster: Path, settings: list[str], reason: str
+) -> None:
+    """As the oracle's log shows (acct_policy_update_pending_job after golden limits/079)."""
+    slurm("sacctmgr", "-i", "modify", "qos", "normal", "set", "MaxJobsPerUser=1")
+    for _ in range(2):
+        slurm("sbatch", "-N1", "--gres=gpu:8", "--time=10", "--wrap=sleep 600", user="alice")
+    advance(5)
+    slurm("sacctmgr", "-i", "modify", "qos", "normal", "set", *settings)
+    got = slurm("squeue", "-h", "-u", "alice", "-o", "%t %r")
+    assert got.out == f"PD {reason}\nR None\n"
+
+
 def test_account_that_is_a_default_cannot_be_deleted(cluster: Path) -> None:
     before = dump(cluster)
     got = slurm("sacctmgr", "-i", "delete", "account", "product")
