@@ -15,9 +15,11 @@ from typing import NamedTuple
 
 from slurmsim.api import account_settings as settings
 from slurmsim.api.session import Session, session
+from slurmsim.engine import limits as limits_engine
 from slurmsim.format import sacctmgr as fmt
 from slurmsim.format import sacctmgr_changes as say
 from slurmsim.format.rendered import Rendered
+from slurmsim.model import limits
 from slurmsim.model.accounts import Account, AdminLevel, Association, Qos, User
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -100,7 +102,27 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         return e.rendered
     with session(write=False) as s:
         rows = _select(entity, s.state, conditions)
+        if entity == "association":
+            rows = list(_as_shown(s.state, [a for a in rows if isinstance(a, Association)]))
         return fmt.show(entity, s.state, rows, fields, layout)
+
+
+def _as_shown(state: ClusterState, rows: Iterable[Association]) -> Iterator[Association]:
+    """Each association with the Max* limits it inherits filled in, as sacctmgr shows it."""
+    nodes = {a.account: a for a in state.associations if a.user is None}
+    for a in rows:
+        above = [n.limits for n in _ancestors(nodes, a)]
+        yield dataclasses.replace(a, limits=limits.with_inherited(a.limits, above)) if above else a
+
+
+def _ancestors(nodes: dict[str, Association], assoc: Association) -> Iterator[Association]:
+    """The account associations above ``assoc``, nearest first, up to root."""
+    name = assoc.account if assoc.user is not None else assoc.parent_account
+    seen = set()
+    while name is not None and name in nodes and name not in seen:
+        seen.add(name)
+        yield nodes[name]
+        name = nodes[name].parent_account
 
 
 def _unknown_condition(word: str) -> str:
@@ -333,6 +355,9 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
         raise _nothing("Nothing modified")
     for qos in chosen:
         s.state.qos[qos.name] = settings.apply(qos, changes)
+    if _limit_keys(changes) & limits_engine.REJUDGED_ON_CHANGE:
+        names = {q.name for q in chosen}
+        limits_engine.rejudge(s.state, (j for j in s.state.jobs.values() if j.request.qos in names))
     return _Change(say.names_block("Modified qos...", [q.name for q in chosen]), _lines(warnings))
 
 
@@ -456,13 +481,52 @@ def _modify_account(s: Session, request: p.Request) -> _Change:
         summary += say.names_block("Modified accounts...", [a.name for a in chosen])
     if changes:
         wanted = {a.name for a in chosen}
-        pairs = []
+        keys = _limit_keys(changes) & set(limits.INHERITED)
+        blocks = []
         for i, assoc in enumerate(s.state.associations):
             if assoc.user is None and assoc.account in wanted:
                 s.state.associations[i] = settings.apply(assoc, changes)
-                pairs.append((assoc.account, assoc.parent_account or ""))
-        summary += say.account_associations(s.state.config.cluster_name, pairs)
+                heirs = list(_heirs(s.state, assoc.account, keys))
+                blocks.append((assoc.account, assoc.parent_account or "", heirs))
+                _rejudge(s.state, [(a.account, a.user) for a, inherited in heirs if inherited])
+        summary += say.account_associations(
+            s.state.config.cluster_name,
+            [(a, p, [(h.account, h.user or "") for h, _ in heirs]) for a, p, heirs in blocks],
+        )
     return _Change(summary, _lines(warnings))
+
+
+def _limit_keys(changes: Iterable[settings.Change]) -> set[str]:
+    """The limits (``limits`` keys) that ``changes`` set or clear."""
+    targets = (c.setting.target for c in changes)
+    return {t.removeprefix("limits:") for t in targets if t.startswith("limits:")}
+
+
+def _heirs(state: ClusterState, account: str, keys: set[str]) -> Iterator[tuple[Association, bool]]:
+    """The user associations below ``account`` that inherit one of the Max* limits
+    ``keys`` just changed on it (they set it neither themselves nor on an account in
+    between), as sacctmgr lists them; with whether a limit that makes slurmctld judge
+    their pending jobs again is among those they inherit."""
+    if not keys:
+        return
+    below = [a for a in state.associations if a.account == account and a.user is not None]
+    below += [a for a in state.associations if a.user is None and a.parent_account == account]
+    for a in tree_order(below):
+        unset = {k for k in keys if k not in a.limits}
+        if not unset or (a.user is None and a.account == account):
+            continue
+        if a.user is not None:
+            yield a, bool(unset & limits_engine.REJUDGED_ON_CHANGE)
+        else:
+            yield from _heirs(state, a.account, unset)
+
+
+def _rejudge(state: ClusterState, pairs: Iterable[tuple[str, str | None]]) -> None:
+    """Let slurmctld judge again the pending jobs of these (account, user) associations."""
+    wanted = set(pairs)
+    limits_engine.rejudge(
+        state, (j for j in state.jobs.values() if (j.request.account, j.request.user) in wanted)
+    )
 
 
 def _delete_account(s: Session, request: p.Request) -> _Change:
@@ -621,6 +685,8 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
             if assoc.user in names and (accounts is None or assoc.account in accounts):
                 s.state.associations[i] = settings.apply(assoc, changes)
                 pairs.append((assoc.account, assoc.user or ""))
+        if _limit_keys(changes) & limits_engine.REJUDGED_ON_CHANGE:
+            _rejudge(s.state, pairs)
         cluster = s.state.config.cluster_name
         summary += say.user_associations(
             "Modified user associations...",

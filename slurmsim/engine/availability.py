@@ -14,10 +14,13 @@ node and one layout). Whether a placement succeeds depends only on which nodes c
 hold their share, so the first batch of ends at which enough candidate nodes can is
 the first at which a placement would succeed; it is then made once, there.
 
-Running jobs whose ends fall within ``END_BATCH`` of the first one of a batch are
-taken away together, and the estimate is the end of the last one taken; batches
-are formed over the running jobs touching the candidate nodes, so they depend on
-the candidates (``_Batches``).
+Running jobs are taken away in batches, and the estimate is the end of the last one
+taken. As in slurmctld's will-run test, a batch starts at the first job touching a
+candidate and goes on until the next running job, wherever it runs, ends more than
+a window after that first one; the window is ``END_BATCH`` and doubles with each
+batch. Jobs on other nodes are passed over without looking at the window, so a
+batch can run on past them (golden 176). Batches depend on the candidates
+(``_Batches``, ``_cut``).
 
 Within a cycle the running jobs stay put, but the pool changes when the cycle
 starts a job; every answer derived from it is dropped then (``pool.changes``).
@@ -31,8 +34,9 @@ from slurmsim.engine.select import Free, Pool
 from slurmsim.model.jobs import Job, NodeAlloc
 from slurmsim.model.time import Instant, Seconds
 
-#: Running jobs whose (limit-based) ends fall within this many seconds of the first
-#: one of a batch are taken away together when simulating the future.
+#: The first batch of running jobs taken away when simulating the future holds those
+#: whose (limit-based) ends fall within this many seconds of its first; each later
+#: batch's window is twice the one before.
 END_BATCH: Seconds = Seconds(30)
 #: ``fit_end`` of a node that can hold the share already.
 NOW = -1
@@ -93,19 +97,7 @@ class Availability:
         key = frozenset(cand)
         found = self._batches.get(key)
         if found is None:
-            relevant = [r for r in self.running if not key.isdisjoint(r.nodes)]
-            firsts: list[int] = []
-            lasts: list[int] = []
-            stops: list[int] = []
-            i = 0
-            while i < len(relevant):
-                first = relevant[i].end
-                while i < len(relevant) and relevant[i].end <= first + END_BATCH:
-                    i += 1
-                firsts.append(first)
-                lasts.append(relevant[i - 1].end)
-                stops.append(i)
-            found = self._batches[key] = _Batches(relevant, firsts, lasts, stops)
+            found = self._batches[key] = _cut(self.running, key)
         return found
 
     def current(self) -> None:
@@ -155,3 +147,39 @@ class Availability:
                     found[node] = end
             self._by_shape[s] = found
         return found
+
+
+def _cut(running: list[Running], cand: frozenset[str]) -> _Batches:
+    """Cut the running jobs touching ``cand`` into batches, as slurmctld's will-run test does.
+
+    A batch starts at the first job touching a candidate and takes the jobs after it in
+    end order until the next job in the whole list (touching a candidate or not) ends
+    more than the window after that first one; jobs on other nodes are passed over
+    without that test, so a batch may run on past them. The window starts at
+    ``END_BATCH`` and doubles with each batch.
+    """
+    relevant: list[Running] = []
+    firsts: list[int] = []
+    lasts: list[int] = []
+    stops: list[int] = []
+    window: int = END_BATCH
+    i = 0
+    while i < len(running):
+        first: int | None = None
+        while i < len(running):
+            r = running[i]
+            i += 1
+            if cand.isdisjoint(r.nodes):
+                continue
+            if first is None:
+                first = r.end
+            relevant.append(r)
+            if i < len(running) and running[i].end > first + window:
+                break
+        if first is None:
+            break
+        firsts.append(first)
+        lasts.append(relevant[-1].end)
+        stops.append(len(relevant))
+        window *= 2
+    return _Batches(relevant, firsts, lasts, stops)

@@ -4,8 +4,8 @@ A job is bound by its QOS (and its partition's QOS, which comes first unless the
 QOS has ``OverPartQOS``: for each limit, the first QOS that sets it wins) and by its
 association chain: the user's association, then every account above it. Grp* limits
 count every job below the association that sets them; a user association's Max* limits
-(MaxJobs, MaxSubmit, MaxWall, MaxTRES) are inherited from the nearest account that sets
-them when the user sets none.
+(MaxJobs, MaxSubmit, MaxWall, MaxTRES, TRES by TRES) are inherited from the nearest
+account that sets them when the user sets none (``slurmsim.model.limits.with_inherited``).
 
 Two moments, each with its own order of checks (all recorded from the real Slurm:
 tests/golden/limits/):
@@ -98,10 +98,6 @@ _REASONS: dict[str, dict[str, str]] = {
 }
 _TRES_RANK = {name: i for i, name in enumerate(limits.TRES_ORDER)}
 
-#: An association's limits that its users inherit when they set none themselves.
-_INHERITED = ("MaxJobs", "MaxSubmit", "MaxWall", "MaxTRES")
-
-
 # -- what binds a job -------------------------------------------------------------------
 
 
@@ -181,13 +177,7 @@ def _binding(state: ClusterState, job: Job, index: _Index) -> Binding:
     chain = index.chain(req.account, req.user)
     assocs = []
     for i, a in enumerate(chain):
-        own: dict[str, str] = dict(a.limits)
-        if i == 0:
-            for key in _INHERITED:
-                if key not in own:
-                    found = next((p.limits[key] for p in chain[1:] if key in p.limits), None)
-                    if found is not None:
-                        own[key] = found
+        own = limits.with_inherited(a.limits, (p.limits for p in chain[1:])) if i == 0 else a.limits
         assocs.append(AssocLimits(a.id, i == 0, own))
     deny = any("DenyOnLimit" in q.flags for q in ordered)
     return Binding(tuple(qos), tuple(assocs), deny)
@@ -452,44 +442,84 @@ def submit_refusal(state: ClusterState, job: Job) -> str | None:
     """
     if not _any_limits(state):
         return None
-    index = _Index(state)
-    bound = index.binding(job)
-    deny = bound.deny_on_limit
-    req = requested_tres(state, job) if deny else {}
-    submitted = _submitted(state, index) if _counts_submissions(bound) else Counter()
-    new = _weight(job)
-    user = job.request.user
-    for q in bound.qos:
-        own = q.limits.get
-        if deny:
-            found = _tres_over("QOS MaxTRESPU", own("MaxTRESPU"), req, None) or _tres_over(
-                "QOS GrpTRES", own("GrpTRES"), req, None
-            )
+    return _Judge(state).refusal(job)
+
+
+#: The limits whose change makes slurmctld judge again the pending jobs they bind.
+REJUDGED_ON_CHANGE = frozenset({"MaxWall", "MaxTRES", "MaxTRESPerNode"})
+
+
+def rejudge(state: ClusterState, jobs: Iterable[Job]) -> None:
+    """Judge pending ``jobs`` again as new submissions, after a limit of
+    ``REJUDGED_ON_CHANGE`` changed on their QOS or association (its own or inherited).
+
+    slurmctld does this when sacctmgr changes such a limit, counting each job once
+    more than it should: a job among as many as MaxSubmitJobs allows fails, and shows
+    ``AssocMaxSubmitJobLimit`` until the next pass judges it as usual (golden
+    limits/065). A job that passes keeps its reason.
+    """
+    if not _any_limits(state):
+        return
+    judge = _Judge(state)
+    for job in jobs:
+        if job.state is JobState.PENDING:
+            found = judge.refusal(job)
+            if found is not None:
+                job.reason = found
+
+
+class _Judge:
+    """``submit_refusal`` for one job after another on one state (counts made once)."""
+
+    def __init__(self, state: ClusterState) -> None:
+        self.state = state
+        self.index = _Index(state)
+        self._submitted: Counter[Scope] | None = None
+
+    def submitted(self) -> Counter[Scope]:
+        if self._submitted is None:
+            self._submitted = _submitted(self.state, self.index)
+        return self._submitted
+
+    def refusal(self, job: Job) -> str | None:
+        state = self.state
+        bound = self.index.binding(job)
+        deny = bound.deny_on_limit
+        req = requested_tres(state, job) if deny else {}
+        submitted = self.submitted() if _counts_submissions(bound) else Counter()
+        new = _weight(job)
+        user = job.request.user
+        for q in bound.qos:
+            own = q.limits.get
+            if deny:
+                found = _tres_over("QOS MaxTRESPU", own("MaxTRESPU"), req, None) or _tres_over(
+                    "QOS GrpTRES", own("GrpTRES"), req, None
+                )
+                if found:
+                    return found
+                if _wall_over(own("MaxWall"), job, state):
+                    return "QOSMaxWallDurationPerJobLimit"
+                found = _tres_over("QOS MaxTRES", own("MaxTRES"), req, None)
+                if found:
+                    return found
+            cap = own("MaxSubmitPU")
+            if cap is not None and submitted[("user", q.name, user)] + new > int(cap):
+                return "QOSMaxSubmitJobPerUserLimit"
+        for a in bound.assocs:
+            own = a.limits.get
+            if a.user_level:
+                found = _tres_over("Assoc MaxTRES", own("MaxTRES"), req, None) if deny else None
+                if found:
+                    return found
+                cap = own("MaxSubmit")
+                if cap is not None and submitted[("assoc", str(a.id))] + new > int(cap):
+                    return "AssocMaxSubmitJobLimit"
+                if deny and _wall_over(own("MaxWall"), job, state):
+                    return "AssocMaxWallDurationPerJobLimit"
+            found = _tres_over("Assoc GrpTRES", own("GrpTRES"), req, None) if deny else None
             if found:
                 return found
-            if _wall_over(own("MaxWall"), job, state):
-                return "QOSMaxWallDurationPerJobLimit"
-            found = _tres_over("QOS MaxTRES", own("MaxTRES"), req, None)
-            if found:
-                return found
-        cap = own("MaxSubmitPU")
-        if cap is not None and submitted[("user", q.name, user)] + new > int(cap):
-            return "QOSMaxSubmitJobPerUserLimit"
-    for a in bound.assocs:
-        own = a.limits.get
-        if a.user_level:
-            found = _tres_over("Assoc MaxTRES", own("MaxTRES"), req, None) if deny else None
-            if found:
-                return found
-            cap = own("MaxSubmit")
-            if cap is not None and submitted[("assoc", str(a.id))] + new > int(cap):
-                return "AssocMaxSubmitJobLimit"
-            if deny and _wall_over(own("MaxWall"), job, state):
-                return "AssocMaxWallDurationPerJobLimit"
-        found = _tres_over("Assoc GrpTRES", own("GrpTRES"), req, None) if deny else None
-        if found:
-            return found
-    return None
+        return None
 
 
 def _any_limits(state: ClusterState) -> bool:

@@ -80,14 +80,16 @@ def user_associations(
     )
 
 
-def account_associations(cluster: str, pairs: Sequence[tuple[str, str]]) -> str:
-    """`` Modified account associations...``: one line per (account, parent)."""
-    return _text(
-        [
-            " Modified account associations...",
-            *(f"  C = {cluster:<10} A = {a} of {p}" for a, p in pairs),
-        ]
-    )
+def account_associations(
+    cluster: str, changed: Sequence[tuple[str, str, Sequence[tuple[str, str]]]]
+) -> str:
+    """`` Modified account associations...``: for each (account, parent, heirs) a line,
+    then one per heir, an (account, user) association that inherits the change."""
+    lines = [" Modified account associations..."]
+    for account, parent, heirs in changed:
+        lines.append(f"  C = {cluster:<10} A = {account} of {parent}")
+        lines += [f"  C = {cluster:<10} A = {a:<20} U = {u:<9}" for a, u in heirs]
+    return _text(lines)
 
 
 def default_account_refusal(cluster: str, pairs: Sequence[tuple[str, str]]) -> str:

@@ -12,7 +12,7 @@ A missing key means no limit. Only ``sacctmgr`` writes these (through ``slurmsim
 so a reader may trust the form.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from slurmsim.model.time import Seconds
 
@@ -54,3 +54,30 @@ def encode_tres(values: Mapping[str, int]) -> str:
     rank = {name: i for i, name in enumerate(TRES_ORDER)}
     ordered = sorted(values, key=lambda name: (rank.get(name, len(rank)), name))
     return ",".join(f"{name}={values[name]}" for name in ordered)
+
+
+#: An association's limits that the associations below it take when they set none
+#: themselves: a user's from its account, an account's from the accounts above it.
+#: A TRES limit is inherited TRES by TRES. Grp* limits are never inherited.
+INHERITED = ("MaxJobs", "MaxSubmit", "MaxWall", "MaxTRES", "MaxTRESPerNode", "MaxTRESMins")
+
+
+def with_inherited(own: Mapping[str, str], above: Iterable[Mapping[str, str]]) -> dict[str, str]:
+    """``own`` limits plus the inherited ones it leaves unset, ``above`` nearest first.
+
+    Example: ``with_inherited({"MaxJobs": "2"}, [{"MaxJobs": "5", "MaxWall": "1200"}])``
+    is ``{"MaxJobs": "2", "MaxWall": "1200"}``.
+    """
+    merged = dict(own)
+    for limits in above:
+        for key in INHERITED:
+            text = limits.get(key)
+            if text is None:
+                continue
+            if "TRES" in key:
+                mine = decode_tres(merged.get(key, ""))
+                taken = {**decode_tres(text), **mine}
+                merged[key] = encode_tres(taken)
+            elif key not in merged:
+                merged[key] = text
+    return merged

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.cli.conftest import dump, slurm
+from tests.cli.conftest import advance, dump, slurm
 
 
 def _state():  # type: ignore[no-untyped-def]
@@ -193,6 +193,97 @@ def test_new_account_and_user_join_the_tree(cluster: Path) -> None:
     got = slurm("sacctmgr", "-P", "show", "assoc", "format=account,user")
     assert got.out.splitlines()[-3:] == ["research|root", "nlp|", "nlp|dave"]
     assert _state().users["dave"].default_account == "nlp"
+
+
+_ROW = "  C = dgxcluster A = {:<20} U = {:<9}\n"
+
+
+@pytest.mark.parametrize(
+    ("setting", "heirs"),
+    [
+        pytest.param(
+            "MaxWall=20",
+            [("research", "alice"), ("research", "root"), ("nlp", "dave")],
+            id="a Max limit lists every user below that inherits it, through sub-accounts",
+        ),
+        pytest.param("GrpTRES=gres/gpu=8", [], id="a Grp limit is not inherited: no users"),
+        pytest.param(
+            "MaxJobs=4",
+            [("research", "alice"), ("research", "root")],
+            id="users that set it, and accounts that set it for theirs, are left out",
+        ),
+    ],
+)
+def test_account_limit_change_lists_the_user_associations_that_inherit_it(
+    cluster: Path, setting: str, heirs: list[tuple[str, str]]
+) -> None:
+    slurm("sacctmgr", "-i", "add", "account", "nlp", "parent=research", "MaxJobs=1")
+    slurm("sacctmgr", "-i", "add", "user", "dave", "account=nlp")
+    slurm("sacctmgr", "-i", "modify", "user", "bob", "set", "MaxJobs=2", "MaxWall=5")
+    got = slurm("sacctmgr", "-i", "modify", "account", "research", "set", setting)
+    assert got.out == (
+        " Modified account associations...\n  C = dgxcluster A = research of root\n"
+        + "".join(_ROW.format(a, u) for a, u in heirs)
+    )
+
+
+def test_show_assoc_fills_in_inherited_max_limits(cluster: Path) -> None:
+    """Max* limits come down the tree (TRES by TRES) to whoever sets none; Grp* do not."""
+    slurm(
+        "sacctmgr", "-i", "modify", "account", "research", "set",
+        "MaxWall=20", "MaxTRES=cpu=8,gres/gpu=4", "GrpJobs=9",
+    )  # fmt: skip
+    slurm("sacctmgr", "-i", "modify", "user", "bob", "set", "MaxWall=5", "MaxTRES=gres/gpu=2")
+    got = slurm(
+        "sacctmgr", "-P", "show", "assoc", "account=research",
+        "format=account,user,grpjobs,maxtres,maxwall",
+    )  # fmt: skip
+    assert got.out.splitlines() == [
+        "Account|User|GrpJobs|MaxTRES|MaxWall",
+        "research||9|cpu=8,gres/gpu=4|00:20:00",
+        "research|alice||cpu=8,gres/gpu=4|00:20:00",
+        "research|bob||cpu=8,gres/gpu=2|00:05:00",
+        "research|root||cpu=8,gres/gpu=4|00:20:00",
+    ]
+
+
+def test_inherited_wall_change_judges_pending_jobs_again(cluster: Path) -> None:
+    """slurmctld judges a pending job again as a new submission when its MaxWall changes,
+    counting it twice: at MaxSubmitJobs it shows AssocMaxSubmitJobLimit (golden limits/065)."""
+    slurm("sacctmgr", "-i", "modify", "user", "alice", "set", "MaxJobs=1", "MaxSubmitJobs=2")
+    for _ in range(2):
+        slurm("sbatch", "-N1", "--gres=gpu:8", "--time=10", "--wrap=sleep 600", user="alice")
+    advance(5)
+    squeue = ["squeue", "-h", "-u", "alice", "-o", "%t %r"]
+    assert slurm(*squeue).out == "PD AssocMaxJobsLimit\nR None\n"
+    slurm("sacctmgr", "-i", "modify", "user", "alice", "set", "MaxSubmitJobs=2")
+    assert slurm(*squeue).out == "PD AssocMaxJobsLimit\nR None\n"  # not a per-job limit
+    slurm("sacctmgr", "-i", "modify", "account", "research", "set", "MaxWall=20")
+    assert slurm(*squeue).out == "PD AssocMaxSubmitJobLimit\nR None\n"
+
+
+@pytest.mark.parametrize(
+    ("settings", "reason"),
+    [
+        pytest.param(["Flags=DenyOnLimit"], "QOSMaxJobsPerUserLimit", id="flags alone: not judged"),
+        pytest.param(
+            ["Flags=DenyOnLimit", "MaxTRESPerJob=gres/gpu=4"],
+            "QOSMaxGRESPerJob",
+            id="a per-job limit: judged again as a new submission",
+        ),
+    ],
+)
+def test_qos_per_job_limit_change_judges_its_pending_jobs_again(
+    cluster: Path, settings: list[str], reason: str
+) -> None:
+    """As the oracle's log shows (acct_policy_update_pending_job after golden limits/079)."""
+    slurm("sacctmgr", "-i", "modify", "qos", "normal", "set", "MaxJobsPerUser=1")
+    for _ in range(2):
+        slurm("sbatch", "-N1", "--gres=gpu:8", "--time=10", "--wrap=sleep 600", user="alice")
+    advance(5)
+    slurm("sacctmgr", "-i", "modify", "qos", "normal", "set", *settings)
+    got = slurm("squeue", "-h", "-u", "alice", "-o", "%t %r")
+    assert got.out == f"PD {reason}\nR None\n"
 
 
 def test_account_that_is_a_default_cannot_be_deleted(cluster: Path) -> None:

@@ -8,6 +8,7 @@ that the two agree on random clusters, probes and candidate sets.
 
 import contextlib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +29,12 @@ from tests.engine.builders import cluster, job
 def reference_start(
     ctx: Context, probe: Job, part: Partition, cand: list[str], running: list[Running]
 ) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
-    """Take running jobs away batch by batch, trying a placement after each."""
+    """Take running jobs away batch by batch, trying a placement after each.
+
+    A batch runs from the first job on a candidate until the next job in the whole
+    list ends more than the window after it (jobs on other nodes are passed over
+    without that test); the window doubles with each batch, as in slurmctld.
+    """
     now = ctx.state.now
     pool = ctx.pool.copy(cand)
     counts = node_counts(probe.request, len(part.nodes))
@@ -37,15 +43,22 @@ def reference_start(
     alloc = place(pool, shape_for, counts, cand, required)
     if alloc is not None:
         return now, alloc
-    relevant = [r for r in running if not set(cand).isdisjoint(r.nodes)]
-    i = 0
-    while i < len(relevant):
-        first = relevant[i].end
-        last = first
-        while i < len(relevant) and relevant[i].end <= first + END_BATCH:
-            pool.give(relevant[i].job.alloc)
-            last = relevant[i].end
+    window, i = END_BATCH, 0
+    while i < len(running):
+        first = last = None
+        while i < len(running):
+            r = running[i]
             i += 1
+            if set(cand).isdisjoint(r.nodes):
+                continue  # passed over without looking at the window
+            first = r.end if first is None else first
+            pool.give(r.job.alloc)
+            last = r.end
+            if i < len(running) and running[i].end > first + window:
+                break
+        if last is None:
+            return None
+        window *= 2
         alloc = place(pool, shape_for, counts, cand, required)
         if alloc is not None:
             return Instant(last), alloc
@@ -102,3 +115,30 @@ def test_earliest_start_matches_batch_by_batch_when_jobs_run(
         want = reference_start(ctx, probe, part, cand, every)
         assert earliest_start(ctx, probe, part, cand, state.now, every, avail) == want
         assert earliest_start(ctx, probe, part, cand, state.now, every) == want
+
+
+@pytest.mark.parametrize(
+    ("cand", "want"),
+    [
+        pytest.param(["dgx1", "dgx2", "dgx3", "dgx4"], "dgx2", id="ends 20 s apart are one batch"),
+        pytest.param(
+            ["dgx1", "dgx3", "dgx4"],
+            "dgx3",
+            id="a job on another node within the window does not close the batch (golden 176)",
+        ),
+    ],
+)
+def test_batch_of_ends_runs_past_jobs_on_other_nodes(cand: list[str], want: str) -> None:
+    """dgx1's job ends first, dgx2's 20 s later, dgx3-4's much later; the probe needs a
+    node: the estimate is the end of the last job of the batch in which it fits."""
+    state = cluster(nodes=4)
+    for nodes, limit in ((("dgx1",), 600), (("dgx2",), 620), (("dgx3", "dgx4"), 1800)):
+        submit(state, job(nodes=len(nodes), gpus_per_node=8, limit=limit, req_nodes=nodes))
+    advance(state, Instant(state.now + 5))
+    ctx = Context(state)
+    probe = Job(10_000, job(gpus_per_node=8, limit=600), state.now)
+    running = running_by_end(ctx, state.now)
+    found = earliest_start(ctx, probe, state.partitions["gpu"], cand, state.now, running)
+    ends = {node: r.end for r in running for node in r.nodes}
+    assert found is not None
+    assert found[0] == ends[want]

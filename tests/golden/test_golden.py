@@ -24,13 +24,11 @@ LATER_ARGS = {
 }
 
 #: Cases slurmsim does not reproduce yet, each with the reason (strict xfail: a fix shows up).
-_PREEMPTION = "QOS preemption (PreemptType=preempt/qos) comes with the scheduling issue"
 KNOWN: dict[str, str] = {
     "004-sinfo-s": "another user's job was running on the oracle (000-contaminated.txt)",
     "104-sbatch-test-only-busy": "will-run on a busy cluster: Slurm's 19:46:33 is unexplained",
     "124-scontrol-show-job-cancelled": "LastSchedEval/Scheduler of a job cancelled right after "
     "a release: slurmctld's immediate pass on release is not modelled",
-    "176-squeue-final": _PREEMPTION,
 }
 
 
