@@ -29,9 +29,10 @@ class Result:
 
 
 def commands() -> dict[str, Callable[[], None]]:
-    from cli import sacctmgr, sbatch, scancel, scontrol, sinfo, sprio, squeue, srun, sshare
+    from cli import sacct, sacctmgr, sbatch, scancel, scontrol, sinfo, sprio, squeue, srun, sshare
 
     return {
+        "sacct": sacct.main,
         "sbatch": sbatch.main,
         "squeue": squeue.main,
         "sinfo": sinfo.main,

@@ -16,6 +16,7 @@ from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
 from slurmsim.engine.priority import priority
 from slurmsim.engine.trigger import trigger
+from slurmsim.model.accounting import CANCELLED_BY
 from slurmsim.model.accounts import AdminLevel
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
@@ -94,6 +95,7 @@ def cancel(
         running = job.state in _ACTIVE
         if running:
             usage.charge_end(state, job, now)
+        job.extra[CANCELLED_BY] = actor
         events.append(finish(job, now, JobState.CANCELLED, signal=SIGTERM if running else 0))
         resume_under(state, job, now)
     trigger(state)
@@ -194,9 +196,11 @@ def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
         raise SlurmError("Only batch jobs are accepted or processed")
     if not job.request.requeue:
         raise SlurmError("Requested operation is presently disabled")
-    if job.state.finished:
+    finished = job.state.finished
+    hold_reason = Hold.USER.value if hold else None
+    requeue_job(state, job, state.now, hold_reason=hold_reason, ended="REQUEUED")
+    if finished:
         job.exit_code = job.exit_signal = 0
-    requeue_job(state, job, state.now, hold_reason=Hold.USER.value if hold else None)
     resume_under(state, job, state.now)
     if hold:
         job.hold = Hold.USER
@@ -416,7 +420,7 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
         if job.state not in _ACTIVE or node not in job.nodes:
             continue
         if job.request.batch and job.request.requeue and state.config.job_requeue:
-            requeue_job(state, job, now)
+            requeue_job(state, job, now, ended="NODE_FAIL")
             job.priority = priority(state, job)
             events.append(Event(now, "job_requeue", job.job_id, "NODE_FAIL"))
         else:

@@ -8,6 +8,7 @@ sets the same fields.
 from dataclasses import replace
 
 from slurmsim.engine import usage
+from slurmsim.model.accounting import PastRun, add_past_run
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import SECS_PRE_SUSPEND, SUSPENDED_BY, Job, JobState, NodeAlloc
@@ -206,8 +207,20 @@ def count_loss(job: Job, now: Instant) -> int:
     return kept
 
 
-def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | None = None) -> None:
-    """Put a job back to PENDING under its own id, eligible again after the credential delay."""
+def requeue(
+    state: ClusterState,
+    job: Job,
+    now: Instant,
+    *,
+    hold_reason: str | None = None,
+    ended: str = "PREEMPTED",
+) -> None:
+    """Put a job back to PENDING under its own id, eligible again after the credential delay.
+
+    The run that ends is kept for accounting in state ``ended`` (a finished job's run
+    keeps the state it ended in).
+    """
+    _keep_run(job, now, job.state.value if job.state.finished else ended)
     if job.state in (JobState.RUNNING, JobState.SUSPENDED):
         usage.charge_end(state, job, now)
     interrupt(job, now)
@@ -227,6 +240,26 @@ def requeue(state: ClusterState, job: Job, now: Instant, *, hold_reason: str | N
     job.eligible_time = Instant(now + REQUEUE_DELAY)
     job.extra["requeue_begin"] = str(now + REQUEUE_DELAY)
     job.reason = hold_reason or "BeginTime"
+
+
+def _keep_run(job: Job, now: Instant, ended: str) -> None:
+    finished = job.state.finished and job.end_time is not None
+    end = job.end_time if finished and job.end_time is not None else now
+    add_past_run(
+        job,
+        PastRun(
+            state=ended,
+            submit_time=job.submit_time,
+            eligible_time=job.eligible_time,
+            start_time=job.start_time,
+            end_time=end,
+            run_seconds=Seconds(job.run_seconds(end)),
+            alloc=job.alloc,
+            exit_code=job.exit_code,
+            exit_signal=job.exit_signal,
+            priority=job.priority,
+        ),
+    )
 
 
 def requeue_begin(job: Job) -> Instant | None:

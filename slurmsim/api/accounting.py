@@ -1,0 +1,416 @@
+"""Accounting: the records ``sacct`` lists, built from the jobs the store keeps.
+
+The controller forgets a finished job MinJobAge after its end; the store keeps it as
+history (``Transaction.load_history``), so accounting sees every job the cluster ever
+had. ``records`` turns each job into its accounting rows (see
+``slurmsim.model.accounting``) and ``select`` applies sacct's filters and time window.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from slurmsim.api.session import session
+from slurmsim.model.accounting import (
+    CANCELLED_BY,
+    AcctRecord,
+    AcctState,
+    PastRun,
+    past_runs,
+)
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.time import Instant, Seconds
+
+#: States in which the batch script was stopped by a signal (its step shows CANCELLED 0:15).
+_KILLED = frozenset(
+    {AcctState.CANCELLED, AcctState.TIMEOUT, AcctState.PREEMPTED, AcctState.REQUEUED}
+)
+#: Job states whose job row shows no signal: the signal belongs to the batch step.
+_SIGNAL_ON_STEP = _KILLED | {AcctState.NODE_FAIL}
+SIGTERM = 15
+SIGKILL = 9
+
+
+@dataclass(frozen=True, slots=True)
+class AcctQuery:
+    """What ``sacct`` asks for. Empty tuples mean "any"; None times mean no window.
+
+    ``jobs`` holds (job id, array task or None, step or None) triples; a task of
+    ``"*"`` is not used: a bare array id selects every task.
+    """
+
+    jobs: tuple[tuple[int, int | None, str | None], ...] = ()
+    users: tuple[str, ...] = ()
+    accounts: tuple[str, ...] = ()
+    partitions: tuple[str, ...] = ()
+    qos: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    states: tuple[AcctState, ...] = ()
+    nodes: tuple[str, ...] = ()
+    start: Instant | None = None
+    end: Instant | None = None
+    allocations_only: bool = False
+    duplicates: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Accounting:
+    """The answer to a query: the records in sacct's order, and the clock when asked."""
+
+    records: list[AcctRecord]
+    now: Instant
+
+
+def query(build: Callable[[Instant], AcctQuery]) -> Accounting:
+    """The records the query ``build(now)`` selects, oldest submission first (the
+    query depends on the clock: sacct's default window starts at midnight)."""
+    with session(write=False) as s:
+        q = build(s.state.now)
+        jobs = [*s.tx.load_history(), *s.state.jobs.values()]
+        return Accounting(select(s.state, jobs, q), s.state.now)
+
+
+def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctRecord]:
+    """Apply ``q`` to the runs of ``jobs``: filters, window, duplicates, then order."""
+    now = state.now
+    chosen: list[tuple[tuple[int, int, int], list[AcctRecord]]] = []
+    for job in jobs:
+        runs = [run for run in job_runs(state, job, now) if _wanted(run[0], q, now)]
+        if not runs:
+            continue
+        if not q.duplicates:
+            runs = runs[-1:]
+        for run in runs:
+            head = run[0]
+            group = head.array_job_id if head.array_job_id is not None else head.job_id
+            task = head.array_task_id if head.array_task_id is not None else 1 << 32
+            key = (head.submit or 0, group, task)
+            steps = [] if q.allocations_only else [r for r in run[1:] if _step_wanted(r, q)]
+            if q.jobs and not _any_whole_job(head, q) and not steps:
+                continue
+            rows = steps if q.jobs and not _any_whole_job(head, q) else [head, *steps]
+            chosen.append((key, rows))
+    chosen.sort(key=lambda item: item[0])
+    return [r for _, rows in chosen for r in rows]
+
+
+def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecord]]:
+    """Each run of ``job``, oldest first: its job row followed by its steps."""
+    runs = [_past(state, job, run, i) for i, run in enumerate(past_runs(job))]
+    head = _current(state, job, now)
+    return [*runs, [head, *_steps(job, head)]]
+
+
+# --- selection -------------------------------------------------------------------------
+
+
+def _matches_job(head: AcctRecord, q: AcctQuery) -> bool:
+    if not q.jobs:
+        return True
+    return any(_names_job(head, job_id, task) for job_id, task, _ in q.jobs)
+
+
+def _names_job(head: AcctRecord, job_id: int, task: int | None) -> bool:
+    if task is None:
+        return job_id in (head.job_id, head.array_job_id)
+    return head.array_job_id == job_id and head.array_task_id == task
+
+
+def _any_whole_job(head: AcctRecord, q: AcctQuery) -> bool:
+    """Whether some ``-j`` item names the job itself rather than only a step of it."""
+    return any(step is None and _names_job(head, job_id, task) for job_id, task, step in q.jobs)
+
+
+def _step_wanted(step: AcctRecord, q: AcctQuery) -> bool:
+    if not q.jobs:
+        return True
+    return any(
+        _names_job(step, job_id, task) and name in (None, step.step)
+        for job_id, task, name in q.jobs
+    )
+
+
+def _wanted(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
+    checks = (
+        _matches_job(head, q),
+        not q.users or head.user in q.users,
+        not q.accounts or head.account in q.accounts,
+        not q.partitions or head.partition in q.partitions,
+        not q.qos or head.qos in q.qos,
+        not q.names or head.name in q.names,
+        not q.nodes or bool(set(head.nodes) & set(q.nodes)),
+    )
+    return all(checks) and _in_window(head, q, now)
+
+
+def _in_window(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
+    if q.start is None and q.end is None:
+        return not q.states or head.state in q.states
+    start = q.start or 0
+    end = q.end if q.end is not None else now
+    if q.states:
+        return head.state in q.states and _in_state_during(head, start, end)
+    # A job counts from the time it became eligible; one never eligible is left out.
+    eligible = head.eligible
+    return eligible is not None and eligible < end and (head.end is None or head.end >= start)
+
+
+def _in_state_during(head: AcctRecord, start: int, end: int) -> bool:
+    """Whether the record was in its state at some time in [start, end] (sacct -s)."""
+    if head.state is AcctState.PENDING:
+        return (head.submit or 0) <= end
+    if head.state in (AcctState.RUNNING, AcctState.SUSPENDED):
+        return head.start is not None and head.start <= end
+    return head.end is not None and start <= head.end <= end
+
+
+# --- building records ------------------------------------------------------------------
+
+
+def _state(job: Job) -> AcctState:
+    return AcctState(job.state.value)
+
+
+def _uid_of(state: ClusterState, name: str) -> int | None:
+    user = state.users.get(name)
+    if user is not None:
+        return user.uid
+    return 0 if name == "root" else None
+
+
+def _limit(state: ClusterState, job: Job) -> Seconds | None:
+    if job.time_limit is not None:
+        return job.time_limit
+    if job.request.time_limit is not None:
+        return job.request.time_limit
+    part = state.partitions.get(job.request.partition)
+    if part is None:
+        return None
+    return part.default_time if part.default_time is not None else part.max_time
+
+
+def _alloc_tres(alloc: tuple[NodeAlloc, ...], *, billing: bool) -> tuple[tuple[str, int], ...]:
+    if not alloc:
+        return ()
+    cpus = sum(a.cpus for a in alloc)
+    pairs = [
+        ("billing", cpus if billing else 0),
+        ("cpu", cpus),
+        ("gres/gpu", sum(len(a.gpus) for a in alloc)),
+        ("mem", sum(a.mem for a in alloc)),
+        ("node", len(alloc)),
+    ]
+    return tuple((name, value) for name, value in pairs if value)
+
+
+def _requested(state: ClusterState, job: Job) -> tuple[int, int, int, int]:
+    """(cpus, MB of memory, GPUs, nodes) the job asked for."""
+    from slurmsim.format.jobview import requested_cpus, requested_gpus, requested_mem
+
+    request = job.request
+    cpus = requested_cpus(request)
+    return (
+        cpus,
+        requested_mem(request, state.config),
+        requested_gpus(request),
+        request.min_nodes,
+    )
+
+
+def _base(state: ClusterState, job: Job) -> dict[str, object]:
+    """The fields every run of ``job`` shares."""
+    request = job.request
+    user = state.users.get(request.user)
+    uid, gid = (user.uid, user.gid) if user else (request.uid, request.gid)
+    cpus, mem, gpus, nodes = _requested(state, job)
+    req_tres = tuple(
+        (name, value)
+        for name, value in (
+            ("billing", cpus),
+            ("cpu", cpus),
+            ("gres/gpu", gpus),
+            ("mem", mem),
+            ("node", nodes),
+        )
+        if value
+    )
+    pending = None
+    if job.array_job_id is not None and job.array_task_id is None:
+        from slurmsim.format.jobview import array_task_text
+
+        pending = array_task_text(job)
+    return {
+        "job_id": job.job_id,
+        "step": None,
+        "name": request.name,
+        "user": request.user,
+        "uid": uid,
+        "group": request.user,
+        "gid": gid,
+        "account": request.account,
+        "cluster": state.config.cluster_name,
+        "partition": request.partition,
+        "qos": request.qos,
+        "req_tres": req_tres,
+        "req_cpus": cpus,
+        "req_mem": mem,
+        "req_nodes": nodes,
+        "ntasks": None,
+        "comment": request.comment,
+        "work_dir": request.work_dir,
+        "constraints": request.features,
+        "reservation": request.reservation,
+        "array_job_id": job.array_job_id,
+        "array_task_id": job.array_task_id,
+        "array_pending": pending,
+        "derived_exit": (job.derived_exit_code, 0),
+    }
+
+
+def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
+    acct_state = _state(job)
+    started = job.state is not JobState.PENDING and job.start_time is not None
+    end = job.end_time if job.state.finished else None
+    run = job.run_seconds(now) if started else 0
+    wall = (end if end is not None else now) - job.start_time if started and job.start_time else 0
+    cancelled_by = None
+    if acct_state is AcctState.CANCELLED and CANCELLED_BY in job.extra:
+        cancelled_by = _uid_of(state, job.extra[CANCELLED_BY])
+    signal = 0 if acct_state in _SIGNAL_ON_STEP else job.exit_signal
+    limit = _limit(state, job)
+    cpus = job.num_cpus if job.alloc else _requested(state, job)[0]
+    return AcctRecord(
+        **_base(state, job),  # type: ignore[arg-type]  # the shared fields, typed there
+        state=acct_state,
+        cancelled_by=cancelled_by,
+        exit_code=job.exit_code,
+        exit_signal=signal,
+        submit=job.submit_time,
+        eligible=job.eligible_time,
+        start=job.start_time if started else None,
+        end=end,
+        elapsed=Seconds(run),
+        suspended=Seconds(max(wall - run, 0)),
+        time_limit=limit,
+        unlimited=limit is None,
+        alloc_cpus=cpus,
+        alloc_nodes=len(job.alloc),
+        nodes=job.nodes,
+        alloc_tres=_alloc_tres(job.alloc, billing=True),
+        priority=job.priority,
+        reason="None",
+        restarts=job.restarts,
+        flags=_flags(job, started),
+    )
+
+
+def _flags(job: Job, started: bool) -> str:
+    if not started or not job.alloc:
+        return "SchedSubmit" if job.state is JobState.PENDING else ""
+    return "SchedBackfill" if job.scheduler == "Backfill" else "SchedMain"
+
+
+def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctRecord]:
+    acct_state = AcctState(run.state)
+    signal = 0 if acct_state in _SIGNAL_ON_STEP else run.exit_signal
+    limit = _limit(state, job)
+    wall = run.end_time - run.start_time if run.start_time is not None else 0
+    head = AcctRecord(
+        **_base(state, job),  # type: ignore[arg-type]  # the shared fields, typed there
+        state=acct_state,
+        cancelled_by=None,
+        exit_code=run.exit_code,
+        exit_signal=signal,
+        submit=run.submit_time,
+        eligible=run.eligible_time,
+        start=run.start_time,
+        end=run.end_time,
+        elapsed=run.run_seconds,
+        suspended=Seconds(max(wall - run.run_seconds, 0)),
+        time_limit=limit,
+        unlimited=limit is None,
+        alloc_cpus=sum(a.cpus for a in run.alloc),
+        alloc_nodes=len(run.alloc),
+        nodes=tuple(a.node for a in run.alloc),
+        alloc_tres=_alloc_tres(run.alloc, billing=True),
+        priority=run.priority,
+        reason="None",
+        restarts=index,
+        flags="SchedMain" if run.alloc else "",
+    )
+    return [head, *_run_steps(job, head, run.alloc)]
+
+
+def _steps(job: Job, head: AcctRecord) -> list[AcctRecord]:
+    if head.start is None or not job.alloc:
+        return []
+    return _run_steps(job, head, job.alloc)
+
+
+def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list[AcctRecord]:
+    if not alloc:
+        return []
+    if job.request.batch:
+        return [_step(head, "batch", "batch", alloc[:1], 1)]
+    return [_step(head, "0", job.request.name, alloc, job.request.num_tasks)]
+
+
+def _step(
+    head: AcctRecord, step: str, name: str, alloc: tuple[NodeAlloc, ...], ntasks: int
+) -> AcctRecord:
+    """A step that ran from the job's start to its end on ``alloc``."""
+    state, code, signal = _step_end(head)
+    return AcctRecord(
+        job_id=head.job_id,
+        step=step,
+        name=name,
+        user=head.user,
+        uid=head.uid,
+        group=head.group,
+        gid=head.gid,
+        account=head.account,
+        cluster=head.cluster,
+        partition=None,
+        qos=None,
+        state=state,
+        cancelled_by=None,
+        exit_code=code,
+        exit_signal=signal,
+        derived_exit=None,
+        submit=head.start,
+        eligible=head.start,
+        start=head.start,
+        end=head.end,
+        elapsed=head.elapsed,
+        suspended=head.suspended,
+        time_limit=None,
+        unlimited=False,
+        alloc_cpus=sum(a.cpus for a in alloc),
+        alloc_nodes=len(alloc),
+        nodes=tuple(a.node for a in alloc),
+        alloc_tres=_alloc_tres(alloc, billing=False),
+        req_tres=(),
+        req_cpus=sum(a.cpus for a in alloc),
+        req_mem=sum(a.mem for a in alloc),
+        req_nodes=len(alloc),
+        ntasks=ntasks,
+        priority=None,
+        reason=None,
+        restarts=head.restarts,
+        comment=None,
+        work_dir=None,
+        constraints=None,
+        reservation=None,
+        flags=None,
+        array_job_id=head.array_job_id,
+        array_task_id=head.array_task_id,
+    )
+
+
+def _step_end(head: AcctRecord) -> tuple[AcctState, int, int]:
+    """How a step that lasted as long as its job ended: (state, exit code, signal)."""
+    if head.state in _KILLED:
+        return AcctState.CANCELLED, 0, SIGTERM
+    if head.state is AcctState.NODE_FAIL:
+        return AcctState.CANCELLED, 0, SIGKILL
+    return head.state, head.exit_code, head.exit_signal

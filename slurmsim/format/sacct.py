@@ -1,0 +1,387 @@
+"""``sacct``'s text output: its field table, default layouts, and Slurm's cell rules.
+
+Every field of ``sacct --helpformat`` is in ``FIELDS`` with its default width (negative:
+left-justified) and how it reads an ``AcctRecord``; fields slurmsim cannot know (memory
+and CPU usage of real processes, energy, disk I/O) print as Slurm prints an unset value:
+an empty cell. A value wider than its column is cut, its last visible character
+replaced by ``+``; a header is just cut.
+"""
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from slurmsim.format.hostlist import compress
+from slurmsim.format.times import format_hms, format_instant
+from slurmsim.format.units import format_mem
+from slurmsim.model.accounting import AcctRecord, AcctState
+
+Getter = Callable[[AcctRecord], str]
+
+
+class Field(NamedTuple):
+    name: str
+    width: int  # negative: left-justified
+    value: Getter
+
+
+class Layout(NamedTuple):
+    """How rows are laid out: fixed columns, or fields joined by ``delimiter``."""
+
+    parsable: bool = False  # -p: a delimiter after every field
+    parsable2: bool = False  # -P: delimiters between fields only
+    noheader: bool = False
+    delimiter: str = "|"
+
+
+DEFAULT_FORMAT = "jobid,jobname,partition,account,alloccpus,state,exitcode"
+BRIEF_FORMAT = "jobid,state,exitcode"
+LONG_FORMAT = (
+    "jobid,jobidraw,jobname,partition,maxvmsize,maxvmsizenode,maxvmsizetask,avevmsize,"
+    "maxrss,maxrssnode,maxrsstask,averss,maxpages,maxpagesnode,maxpagestask,avepages,"
+    "mincpu,mincpunode,mincputask,avecpu,ntasks,alloccpus,elapsed,state,exitcode,"
+    "avecpufreq,reqcpufreqmin,reqcpufreqmax,reqcpufreqgov,reqmem,consumedenergy,"
+    "maxdiskread,maxdiskreadnode,maxdiskreadtask,avediskread,maxdiskwrite,maxdiskwritenode,"
+    "maxdiskwritetask,avediskwrite,reqtres,alloctres,tresusageinave,tresusageinmax,"
+    "tresusageinmaxn,tresusageinmaxt,tresusageinmin,tresusageinminn,tresusageinmint,"
+    "tresusageintot,tresusageoutmax,tresusageoutmaxn,tresusageoutmaxt,tresusageoutave,"
+    "tresusageouttot"
+)
+
+
+def job_id(r: AcctRecord) -> str:
+    """``233``, ``234_0``, ``234_[2-3%2]``, and ``.batch`` etc. for a step."""
+    if r.array_pending is not None:
+        text = f"{r.array_job_id}_[{r.array_pending}]"
+    elif r.array_job_id is not None and r.array_task_id is not None:
+        text = f"{r.array_job_id}_{r.array_task_id}"
+    else:
+        text = str(r.job_id)
+    return text if r.step is None else f"{text}.{r.step}"
+
+
+def _raw_id(r: AcctRecord) -> str:
+    return str(r.job_id) if r.step is None else f"{r.job_id}.{r.step}"
+
+
+def state_text(r: AcctRecord) -> str:
+    """``COMPLETED``, ``CANCELLED by 1001``."""
+    if r.state is AcctState.CANCELLED and r.cancelled_by is not None:
+        return f"CANCELLED by {r.cancelled_by}"
+    return r.state.value
+
+
+def tres_text(pairs: Sequence[tuple[str, int]]) -> str:
+    """``billing=1,cpu=1,gres/gpu=8,mem=16G,node=1``."""
+    return ",".join(f"{k}={format_mem(v) if k == 'mem' else v}" for k, v in pairs)
+
+
+def _job_only(get: Callable[[AcctRecord], str]) -> Getter:
+    return lambda r: "" if r.is_step else get(r)
+
+
+def _opt(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _instant(get: Callable[[AcctRecord], int | None]) -> Getter:
+    return lambda r: format_instant(get(r))  # type: ignore[arg-type]  # Instant is an int
+
+
+def _limit(r: AcctRecord) -> str:
+    if r.is_step:
+        return ""
+    return "UNLIMITED" if r.unlimited or r.time_limit is None else format_hms(r.time_limit)
+
+
+def _limit_raw(r: AcctRecord) -> str:
+    if r.is_step:
+        return ""
+    return "UNLIMITED" if r.unlimited or r.time_limit is None else str(r.time_limit // 60)
+
+
+def _nodes(r: AcctRecord) -> str:
+    return compress(r.nodes) if r.nodes else "None assigned"
+
+
+def _nnodes(r: AcctRecord) -> str:
+    return str(r.alloc_nodes if r.alloc_nodes else r.req_nodes)
+
+
+def _exit_pair(pair: tuple[int, int] | None) -> str:
+    return "" if pair is None else f"{pair[0]}:{pair[1]}"
+
+
+def _blank(_: AcctRecord) -> str:
+    return ""
+
+
+def _zero_time(_: AcctRecord) -> str:
+    return "00:00:00"
+
+
+_KNOWN: list[Field] = [
+    Field("Account", 10, lambda r: r.account),
+    Field("AllocCPUS", 10, lambda r: str(r.alloc_cpus)),
+    Field("AllocNodes", 10, lambda r: str(r.alloc_nodes)),
+    Field("AllocTRES", 10, lambda r: tres_text(r.alloc_tres)),
+    Field("Cluster", 10, lambda r: r.cluster),
+    Field("Comment", 14, _job_only(lambda r: _opt(r.comment))),
+    Field("Constraints", 19, _job_only(lambda r: _opt(r.constraints))),
+    Field("CPUTime", 10, lambda r: format_hms(r.elapsed * r.alloc_cpus)),
+    Field("CPUTimeRAW", 10, lambda r: str(r.elapsed * r.alloc_cpus)),
+    Field("DerivedExitCode", 15, lambda r: _exit_pair(r.derived_exit)),
+    Field("Elapsed", 10, lambda r: format_hms(r.elapsed)),
+    Field("ElapsedRaw", 10, lambda r: str(r.elapsed)),
+    Field("Eligible", 19, _instant(lambda r: r.eligible)),
+    Field("End", 19, _instant(lambda r: r.end)),
+    Field("ExitCode", 8, lambda r: f"{r.exit_code}:{r.exit_signal}"),
+    Field("Flags", 19, _job_only(lambda r: _opt(r.flags))),
+    Field("GID", 6, lambda r: str(r.gid)),
+    Field("Group", 9, lambda r: r.group),
+    Field("JobID", -12, job_id),
+    Field("JobIDRaw", -12, _raw_id),
+    Field("JobName", 10, lambda r: r.name),
+    Field("NCPUS", 10, lambda r: str(r.alloc_cpus)),
+    Field("NNodes", 8, _nnodes),
+    Field("NodeList", 15, _nodes),
+    Field("NTasks", 8, lambda r: _opt(r.ntasks)),
+    Field("Partition", 10, lambda r: _opt(r.partition)),
+    Field("Priority", 10, _job_only(lambda r: _opt(r.priority))),
+    Field("QOS", 10, lambda r: _opt(r.qos)),
+    Field("Reason", 22, _job_only(lambda r: _opt(r.reason))),
+    Field("ReqCPUS", 8, lambda r: str(r.req_cpus)),
+    Field("ReqMem", 10, lambda r: format_mem(r.req_mem) if r.req_mem else "0"),
+    Field("ReqNodes", 8, lambda r: str(r.req_nodes)),
+    Field("ReqTRES", 10, lambda r: tres_text(r.req_tres)),
+    Field("Reservation", 20, _job_only(lambda r: _opt(r.reservation))),
+    Field("Restarts", 8, _job_only(lambda r: str(r.restarts))),
+    Field("Start", 19, _instant(lambda r: r.start)),
+    Field("State", 10, state_text),
+    Field("Submit", 19, _instant(lambda r: r.submit)),
+    Field("Suspended", 10, lambda r: format_hms(r.suspended)),
+    Field("SystemCPU", 10, _zero_time),
+    Field("Timelimit", 10, _limit),
+    Field("TimelimitRaw", 10, _limit_raw),
+    Field("TotalCPU", 10, _zero_time),
+    Field("UID", 6, lambda r: str(r.uid)),
+    Field("User", 9, lambda r: r.user),
+    Field("UserCPU", 10, _zero_time),
+    Field("WorkDir", 20, _job_only(lambda r: _opt(r.work_dir))),
+]
+
+#: Every field ``sacct --helpformat`` lists, in its order, with what slurmsim prints.
+_ALL_NAMES = [
+    "Account",
+    "AdminComment",
+    "AllocCPUS",
+    "AllocNodes",
+    "AllocTRES",
+    "AssocID",
+    "AveCPU",
+    "AveCPUFreq",
+    "AveDiskRead",
+    "AveDiskWrite",
+    "AvePages",
+    "AveRSS",
+    "AveVMSize",
+    "BlockID",
+    "Cluster",
+    "Comment",
+    "Constraints",
+    "ConsumedEnergy",
+    "ConsumedEnergyRaw",
+    "Container",
+    "CPUTime",
+    "CPUTimeRAW",
+    "DBIndex",
+    "DerivedExitCode",
+    "Elapsed",
+    "ElapsedRaw",
+    "Eligible",
+    "End",
+    "ExitCode",
+    "Flags",
+    "GID",
+    "Group",
+    "JobID",
+    "JobIDRaw",
+    "JobName",
+    "Layout",
+    "MaxDiskRead",
+    "MaxDiskReadNode",
+    "MaxDiskReadTask",
+    "MaxDiskWrite",
+    "MaxDiskWriteNode",
+    "MaxDiskWriteTask",
+    "MaxPages",
+    "MaxPagesNode",
+    "MaxPagesTask",
+    "MaxRSS",
+    "MaxRSSNode",
+    "MaxRSSTask",
+    "MaxVMSize",
+    "MaxVMSizeNode",
+    "MaxVMSizeTask",
+    "McsLabel",
+    "MinCPU",
+    "MinCPUNode",
+    "MinCPUTask",
+    "NCPUS",
+    "NNodes",
+    "NodeList",
+    "NTasks",
+    "Partition",
+    "Priority",
+    "QOS",
+    "QOSRAW",
+    "Reason",
+    "ReqCPUFreq",
+    "ReqCPUFreqGov",
+    "ReqCPUFreqMax",
+    "ReqCPUFreqMin",
+    "ReqCPUS",
+    "ReqMem",
+    "ReqNodes",
+    "ReqTRES",
+    "Reservation",
+    "ReservationId",
+    "Reserved",
+    "ResvCPU",
+    "ResvCPURAW",
+    "Start",
+    "State",
+    "Submit",
+    "SubmitLine",
+    "Suspended",
+    "SystemComment",
+    "SystemCPU",
+    "Timelimit",
+    "TimelimitRaw",
+    "TotalCPU",
+    "TRESUsageInAve",
+    "TRESUsageInMax",
+    "TRESUsageInMaxNode",
+    "TRESUsageInMaxTask",
+    "TRESUsageInMin",
+    "TRESUsageInMinNode",
+    "TRESUsageInMinTask",
+    "TRESUsageInTot",
+    "TRESUsageOutAve",
+    "TRESUsageOutMax",
+    "TRESUsageOutMaxNode",
+    "TRESUsageOutMaxTask",
+    "TRESUsageOutMin",
+    "TRESUsageOutMinNode",
+    "TRESUsageOutMinTask",
+    "TRESUsageOutTot",
+    "UID",
+    "User",
+    "UserCPU",
+    "WCKey",
+    "WCKeyID",
+    "WorkDir",
+]
+
+#: Default widths of the fields slurmsim leaves empty (Slurm's own widths).
+_UNKNOWN_WIDTHS = {
+    "AdminComment": 15, "AssocID": 7, "BlockID": 10, "ConsumedEnergy": 14,
+    "ConsumedEnergyRaw": 17, "Container": 19, "DBIndex": -10, "Layout": 9,
+    "MaxDiskReadNode": 15, "MaxDiskReadTask": 15, "MaxDiskWriteNode": 16,
+    "MaxDiskWriteTask": 16, "MaxDiskRead": 12, "MaxDiskWrite": 12, "AveDiskRead": 14,
+    "AveDiskWrite": 14, "MaxPagesNode": 12, "MaxPagesTask": 12, "MaxRSSNode": 10,
+    "MaxRSSTask": 10, "MaxVMSizeNode": 13, "MaxVMSizeTask": 13, "McsLabel": 20,
+    "MinCPUNode": 10, "MinCPUTask": 10, "QOSRAW": 6, "ReqCPUFreq": 13,
+    "ReqCPUFreqGov": 13, "ReqCPUFreqMax": 13, "ReqCPUFreqMin": 13, "ReservationId": 13,
+    "SubmitLine": 20, "SystemComment": 15, "WCKey": 10, "WCKeyID": 7, "AveCPUFreq": 10,
+    "TRESUsageInAve": 14, "TRESUsageInMax": 14, "TRESUsageInMaxNode": 18,
+    "TRESUsageInMaxTask": 18, "TRESUsageInMin": 14, "TRESUsageInMinNode": 18,
+    "TRESUsageInMinTask": 18, "TRESUsageInTot": 14, "TRESUsageOutAve": 15,
+    "TRESUsageOutMax": 15, "TRESUsageOutMaxNode": 19, "TRESUsageOutMaxTask": 19,
+    "TRESUsageOutMin": 15, "TRESUsageOutMinNode": 19, "TRESUsageOutMinTask": 19,
+    "TRESUsageOutTot": 15,
+}  # fmt: skip
+
+
+def _table() -> list[Field]:
+    known = {f.name: f for f in _KNOWN}
+    return [
+        known.get(name) or Field(name, _UNKNOWN_WIDTHS.get(name, 10), _blank) for name in _ALL_NAMES
+    ]
+
+
+FIELDS: list[Field] = _table()
+
+
+class UnknownField(Exception):
+    """A ``--format`` name that matches no field."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+class Column(NamedTuple):
+    field: Field
+    width: int
+
+
+def columns(fmt: str) -> list[Column]:
+    """The columns of a ``--format`` list: names matched by prefix, ``name%N`` widths.
+
+    ``ALL`` is every field. Raises ``UnknownField`` for a name no field starts with.
+    """
+    chosen: list[Column] = []
+    for item in fmt.split(","):
+        if not item:
+            continue
+        name, percent, width = item.partition("%")
+        if name.lower() == "all":
+            chosen.extend(Column(f, f.width) for f in FIELDS)
+            continue
+        field = next((f for f in FIELDS if f.name.lower().startswith(name.lower())), None)
+        if field is None or not name:
+            raise UnknownField(item)
+        chosen.append(Column(field, _width(width, field.width) if percent else field.width))
+    return chosen
+
+
+def _width(text: str, default: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return default
+
+
+def helpformat() -> str:
+    """``sacct --helpformat``: the field names, four to a line, each padded to 19."""
+    rows = (FIELDS[i : i + 4] for i in range(0, len(FIELDS), 4))
+    return "".join(" ".join(f"{f.name:<19}" for f in row) + "\n" for row in rows)
+
+
+def render(records: Sequence[AcctRecord], cols: Sequence[Column], layout: Layout) -> str:
+    """The table: header and dash line (unless ``noheader``/parsable), then one line a record."""
+    lines = []
+    if not layout.noheader:
+        lines.append(_line([c.field.name for c in cols], cols, layout, header=True))
+        if not (layout.parsable or layout.parsable2):
+            lines.append("".join("-" * abs(c.width) + " " for c in cols))
+    for record in records:
+        lines.append(_line([c.field.value(record) for c in cols], cols, layout, header=False))
+    return "".join(f"{line}\n" for line in lines)
+
+
+def _line(values: list[str], cols: Sequence[Column], layout: Layout, *, header: bool) -> str:
+    if layout.parsable2:
+        return layout.delimiter.join(values)
+    if layout.parsable:
+        return "".join(f"{v}{layout.delimiter}" for v in values)
+    return "".join(
+        _cell(v, c.width, header=header) + " " for v, c in zip(values, cols, strict=True)
+    )
+
+
+def _cell(value: str, width: int, *, header: bool) -> str:
+    size = abs(width)
+    if len(value) > size:
+        value = value[:size] if header else value[: size - 1] + "+"
+    return value.ljust(size) if width < 0 else value.rjust(size)

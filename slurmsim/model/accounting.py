@@ -1,0 +1,165 @@
+"""Accounting records: what ``sacct`` lists, one record per job run and per step.
+
+slurmdbd keeps a row for every run of a job (a requeued job has one per run; ``sacct
+-D`` shows them all) and one for each of its steps (``.batch``, ``.extern``, ``.0``).
+``AcctRecord`` is that row, typed and complete, so that every renderer (sacct's text
+columns, a JSON document) reads the same values. Times are ``Instant``s, None where
+Slurm says ``Unknown``; counts of TRES are plain integers (memory in MB).
+
+A job's earlier runs are kept on the job itself (``Job.extra[PAST_RUNS]``) when it is
+requeued, since the controller's record is reset for the next run.
+"""
+
+import json
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+
+from slurmsim.model.jobs import Job, NodeAlloc
+from slurmsim.model.time import Instant, Seconds
+
+
+class AcctState(StrEnum):
+    """States an accounting record can be in: the job states plus those only slurmdbd shows."""
+
+    PENDING = "PENDING"
+    RUNNING = "RUNNING"
+    SUSPENDED = "SUSPENDED"
+    COMPLETING = "COMPLETING"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
+    FAILED = "FAILED"
+    TIMEOUT = "TIMEOUT"
+    NODE_FAIL = "NODE_FAIL"
+    PREEMPTED = "PREEMPTED"
+    BOOT_FAIL = "BOOT_FAIL"
+    DEADLINE = "DEADLINE"
+    OUT_OF_MEMORY = "OUT_OF_MEMORY"
+    REQUEUED = "REQUEUED"
+    RESIZING = "RESIZING"
+    REVOKED = "REVOKED"
+
+
+#: ``sacct -s`` abbreviations of each state (the long names are accepted too).
+STATE_ABBREVIATIONS: dict[str, AcctState] = {
+    "PD": AcctState.PENDING,
+    "R": AcctState.RUNNING,
+    "S": AcctState.SUSPENDED,
+    "CD": AcctState.COMPLETED,
+    "CA": AcctState.CANCELLED,
+    "F": AcctState.FAILED,
+    "TO": AcctState.TIMEOUT,
+    "NF": AcctState.NODE_FAIL,
+    "PR": AcctState.PREEMPTED,
+    "BF": AcctState.BOOT_FAIL,
+    "DL": AcctState.DEADLINE,
+    "OOM": AcctState.OUT_OF_MEMORY,
+    "RQ": AcctState.REQUEUED,
+    "RS": AcctState.RESIZING,
+    "RV": AcctState.REVOKED,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AcctRecord:
+    """One row of accounting: a job's allocation (``step`` None) or one of its steps.
+
+    ``job_id`` is the raw id (JobIDRaw); array tasks also carry ``array_job_id`` and
+    ``array_task_id``, and an array's pending remainder carries ``array_pending``
+    (``2-3%2``). ``alloc_tres`` and ``req_tres`` are (name, count) pairs in Slurm's
+    order of TRES names; memory counts are MB.
+    """
+
+    job_id: int
+    step: str | None
+    name: str
+    user: str
+    uid: int
+    group: str
+    gid: int
+    account: str
+    cluster: str
+    partition: str | None  # None on steps
+    qos: str | None  # None on steps
+    state: AcctState
+    #: The uid that cancelled it (``CANCELLED by 1001``); None when not known.
+    cancelled_by: int | None
+    exit_code: int
+    exit_signal: int
+    #: The highest exit of the job's srun steps (job rows only; None on steps).
+    derived_exit: tuple[int, int] | None
+    submit: Instant | None
+    eligible: Instant | None
+    start: Instant | None
+    end: Instant | None
+    elapsed: Seconds
+    suspended: Seconds
+    #: None on steps; ``unlimited`` says a job without a limit (``UNLIMITED``).
+    time_limit: Seconds | None
+    unlimited: bool
+    alloc_cpus: int
+    alloc_nodes: int
+    nodes: tuple[str, ...]
+    alloc_tres: tuple[tuple[str, int], ...]
+    req_tres: tuple[tuple[str, int], ...]
+    req_cpus: int
+    req_mem: int  # MB, for the whole job
+    req_nodes: int
+    ntasks: int | None  # steps only
+    priority: int | None
+    reason: str | None
+    restarts: int
+    comment: str | None
+    work_dir: str | None
+    constraints: str | None
+    reservation: str | None
+    flags: str | None
+    array_job_id: int | None = None
+    array_task_id: int | None = None
+    array_pending: str | None = None
+
+    @property
+    def is_step(self) -> bool:
+        return self.step is not None
+
+
+#: Key in ``Job.extra``: the job's earlier runs, ended by a requeue (JSON, see ``PastRun``).
+PAST_RUNS = "acct_past_runs"
+#: Key in ``Job.extra``: who cancelled the job (a user name).
+CANCELLED_BY = "cancelled_by"
+
+
+@dataclass(frozen=True, slots=True)
+class PastRun:
+    """A run of a job that a requeue ended: what slurmdbd keeps of it."""
+
+    state: str  # PREEMPTED, REQUEUED, NODE_FAIL, or how a finished job had ended
+    submit_time: Instant
+    eligible_time: Instant | None
+    start_time: Instant | None
+    end_time: Instant
+    run_seconds: Seconds
+    alloc: tuple[NodeAlloc, ...]
+    exit_code: int = 0
+    exit_signal: int = 0
+    priority: int = 0
+
+
+def past_runs(job: Job) -> list[PastRun]:
+    """The job's earlier runs, oldest first."""
+    text = job.extra.get(PAST_RUNS)
+    if not text:
+        return []
+    runs = []
+    for item in json.loads(text):
+        alloc = tuple(
+            NodeAlloc(a["node"], a["cpus"], a["mem"], tuple(a["gpus"]), tuple(a["cpu_ids"]))
+            for a in item.pop("alloc")
+        )
+        runs.append(PastRun(alloc=alloc, **item))
+    return runs
+
+
+def add_past_run(job: Job, run: PastRun) -> None:
+    """Keep ``run`` among the job's earlier runs."""
+    items = [asdict(r) for r in past_runs(job)] + [asdict(run)]
+    job.extra[PAST_RUNS] = json.dumps(items, separators=(",", ":"))
