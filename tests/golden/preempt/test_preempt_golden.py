@@ -36,15 +36,15 @@ HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
 #: Cases slurmsim does not reproduce yet, each with why.
-KNOWN_GAPS: dict[str, str] = {
-    "016-sacct-victim": "sacct's Suspended field is not emulated",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 _TIMES = [
     (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", "<time>"),
     (r"(?<![\d:])\d{1,2}:\d\d(?![\d:])", "<t>"),  # squeue's TIME
     (r"RunTime=\S+", "RunTime=<t>"),
     (r"SecsPreSuspend=\d+", "SecsPreSuspend=<s>"),
+    # sacct's Elapsed (a run time, like RunTime=) where Suspended follows it, as is.
+    (r"\d\d:\d\d:\d\d(?=\s+\d\d:\d\d:\d\d \n)", "<elapsed>"),
     (r"Priority=\d+", "Priority=<p>"),
     (r"Scheduler=(Main|Backfill)(?!:)", "Scheduler=<s>"),
 ]
