@@ -183,7 +183,10 @@ def _window(
     if end is None:
         end = start if states and "starttime" in given else now
     if start > end:
-        raise _BadInput(f"Start time ({start}) requested is after end time ({end}).")
+        from slurmsim.format.times import format_instant
+
+        shown = (format_instant(Instant(t)) for t in (start, end))
+        raise _BadInput("Start time ({}) requested is after end time ({}).".format(*shown))
     return Instant(start), Instant(end)
 
 

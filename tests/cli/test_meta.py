@@ -13,8 +13,10 @@ from tests.cli.conftest import dump, slurm
 ROOT = Path(__file__).parents[2]
 SCRIPTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
 SLURM_COMMANDS = sorted(name for name in SCRIPTS if name != "slurmsim")
-EMULATED = ["sbatch", "squeue", "sinfo", "scontrol", "scancel", "sprio", "sshare", "sacctmgr"]
-LATER = ["salloc", "sacct"]
+EMULATED = [
+    "sbatch", "squeue", "sinfo", "scontrol", "scancel", "sprio", "sshare", "sacctmgr", "sacct"
+]  # fmt: skip
+LATER = ["salloc"]
 
 
 @pytest.mark.parametrize("name", sorted(SCRIPTS))

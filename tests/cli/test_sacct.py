@@ -1,0 +1,200 @@
+"""sacct: records per job run and step, filters, the time window, layouts and bad input."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import advance, dump, slurm
+
+HEADER = (
+    "JobID           JobName  Partition    Account  AllocCPUS      State ExitCode \n"
+    "------------ ---------- ---------- ---------- ---------- ---------- -------- \n"
+)
+
+
+@pytest.fixture
+def jobs(cluster: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Job 1 (alice) cancelled while running, 2 (bob) completed, 3 (carol) failed with 3,
+    4 an array of three tasks (alice), 5 (bob) still pending behind a hold."""
+    monkeypatch.delenv("SACCT_FORMAT", raising=False)
+    submits = [
+        ("alice", ["-J", "train", "-N", "1", "--gres=gpu:8", "-t", "30", "--wrap", "sleep 600"]),
+        ("bob", ["-J", "quick", "-t", "5", "--wrap", "sleep 20"]),
+        ("carol", ["-J", "bad", "-t", "5", "--wrap", "exit 3"]),
+        ("alice", ["-J", "sweep", "--array=0-2", "-t", "5", "--wrap", "sleep 60"]),
+        ("bob", ["-H", "-J", "held", "-t", "5", "--wrap", "sleep 1"]),
+    ]
+    for user, args in submits:
+        assert slurm("sbatch", *args, user=user).exit == 0
+    advance(90)
+    assert slurm("scancel", "1").exit == 0
+    return cluster
+
+
+@pytest.mark.parametrize(
+    ("argv", "user", "want"),
+    [
+        pytest.param(
+            ["sacct", "-X", "-n", "-o", "JobID,User,State%16"],
+            "root",
+            "1                alice   CANCELLED by 0 \n2                  bob        COMPLETED \n"
+            "3                carol           FAILED \n4_0              alice        COMPLETED \n"
+            "4_1              alice        COMPLETED \n4_2              alice        COMPLETED \n",
+            id="root sees every user's jobs; the canceller's uid is in the state",
+        ),
+        pytest.param(
+            ["sacct", "-n", "-P", "-o", "JobID,State,ExitCode"],
+            "carol",
+            "3|FAILED|3:0\n3.batch|FAILED|3:0\n",
+            id="a user sees only their own jobs, each with its batch step",
+        ),
+        pytest.param(
+            ["sacct", "-a", "-X", "-n", "-P", "-o", "JobID", "-u", "bob"],
+            "carol",
+            "2\n",
+            id="-u picks a user; a held job never eligible is outside the window",
+        ),
+        pytest.param(
+            ["sacct", "-j", "5", "-n", "-P", "-o", "JobID,State,Eligible,NodeList"],
+            "root",
+            "5|PENDING|Unknown|None assigned\n",
+            id="-j shows a held job whatever the window",
+        ),
+        pytest.param(
+            ["sacct", "-j", "4_1", "-n", "-P", "-o", "JobID,JobIDRaw"],
+            "root",
+            "4_1|7\n4_1.batch|7.batch\n",
+            id="-j names one array task; JobIDRaw is its own id",
+        ),
+        pytest.param(
+            ["sacct", "-j", "2.batch", "-n", "-P", "-o", "JobID,JobName"],
+            "root",
+            "2.batch|batch\n",
+            id="-j names one step",
+        ),
+        pytest.param(
+            ["sacct", "-j", "1", "-P", "-o", "JobID,Elapsed,AllocTRES,Timelimit"],
+            "root",
+            "JobID|Elapsed|AllocTRES|Timelimit\n"
+            "1|00:01:30|billing=1,cpu=1,gres/gpu=8,mem=16G,node=1|00:30:00\n"
+            "1.batch|00:01:30|cpu=1,gres/gpu=8,mem=16G,node=1|\n",
+            id="a cancelled running job: its batch step ends CANCELLED by SIGTERM",
+        ),
+        pytest.param(
+            [
+                "sacct",
+                "-X",
+                "-s",
+                "CD,f",
+                "-S",
+                "2026-11-29",
+                "-E",
+                "now",
+                "-n",
+                "-p",
+                "-o",
+                "jobid",
+            ],
+            "root",
+            "2|\n3|\n4_0|\n4_1|\n4_2|\n",
+            id="-s takes short and long state names, any case; -p ends each field with |",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-s", "CD", "-n", "-o", "JobID"],
+            "root",
+            "",
+            id="-s alone looks at the present instant only",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-A", "product", "-n", "-P", "--delimiter=;", "-o", "JobID,Account"],
+            "root",
+            "3;product\n",
+            id="-A filters by account; --delimiter replaces |",
+        ),
+        pytest.param(
+            ["sacct", "-X", "--name=quick,bad", "-n", "-o", "JobID%-5,jobn%3"],
+            "root",
+            "2     qu+ \n3     bad \n",
+            id="--name filters; %-N left-justifies, a cut value ends in +",
+        ),
+        pytest.param(
+            ["sacct", "-b", "-j", "3"],
+            "root",
+            "JobID             State ExitCode \n------------ ---------- -------- \n"
+            "3                FAILED      3:0 \n3.batch          FAILED      3:0 \n",
+            id="-b is JobID, State, ExitCode",
+        ),
+    ],
+)
+def test_sacct_lists_what_slurm_lists(jobs: Path, argv: list[str], user: str, want: str) -> None:
+    got = slurm(*argv, user=user)
+    assert (got.exit, got.out, got.err) == (0, want, "")
+
+
+def test_sacct_default_layout_has_slurm_columns(jobs: Path) -> None:
+    got = slurm("sacct", "-j", "3")
+    assert got.out == HEADER + (
+        "3                   bad        gpu    product          1     FAILED      3:0 \n"
+        "3.batch           batch               product          1     FAILED      3:0 \n"
+    )
+
+
+def test_sacct_format_comes_from_sacct_format_unless_given(
+    jobs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SACCT_FORMAT", "JobID,User%5")
+    assert slurm("sacct", "-X", "-n", "-j", "2").out == "2              bob \n"
+    assert slurm("sacct", "-X", "-n", "-j", "2", "-o", "State").out == " COMPLETED \n"
+
+
+def test_sacct_duplicates_show_the_runs_a_requeue_ended(jobs: Path) -> None:
+    assert slurm("sbatch", "-J", "again", "-t", "10", "--wrap", "sleep 300").exit == 0
+    advance(10)
+    assert slurm("scontrol", "requeue", "8").exit == 0
+    want_new = "8|PENDING|0:0|None assigned\n"
+    assert slurm("sacct", "-j", "8", "-n", "-P", "-o", "JobID,State,ExitCode,NodeList").out == (
+        want_new
+    )
+    got = slurm("sacct", "-D", "-j", "8", "-n", "-P", "-o", "JobID,State,ExitCode,NodeList")
+    assert got.out == "8|REQUEUED|0:0|dgx1\n8.batch|CANCELLED|0:15|dgx1\n" + want_new
+
+
+def test_sacct_helpformat_lists_every_field(cluster: Path) -> None:
+    got = slurm("sacct", "-e")
+    assert got.out.startswith("Account             AdminComment        AllocCPUS ")
+    assert got.out.endswith("WorkDir            \n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "want_err"),
+    [
+        pytest.param(
+            ["sacct", "-o", "JobID,Bogus"],
+            'sacct: error: Invalid field requested: "Bogus"\n',
+            id="an unknown field",
+        ),
+        pytest.param(
+            ["sacct", "foo", "bar"],
+            "sacct: error: Unknown arguments:\nsacct: error:  foo\nsacct: error:  bar\n",
+            id="words that are not options",
+        ),
+        pytest.param(
+            ["sacct", "-S", "now", "-E", "2020-01-01T00:00:00"],
+            "sacct: error: Start time (2026-11-29T19:01:30) requested is after end time "
+            "(2020-01-01T00:00:00).\n",
+            id="a window that ends before it starts",
+        ),
+        pytest.param(
+            ["sacct", "--bogus"],
+            "sacct: unrecognized option '--bogus'\nTry \"sacct --help\" for more information\n",
+            id="an unknown option",
+        ),
+    ],
+)
+def test_sacct_refuses_bad_input_and_changes_nothing(
+    jobs: Path, argv: list[str], want_err: str
+) -> None:
+    before = dump(jobs)
+    got = slurm(*argv)
+    assert (got.exit, got.out, got.err) == (1, "", want_err)
+    assert dump(jobs) == before
