@@ -66,7 +66,8 @@ class RanOnNodes:
 
     def says(self) -> str:
         gpus = f", {self.gpus_per_node} GPUs on each" if self.gpus_per_node else ""
-        return f"job '{self.job}' ran on {self.nodes} nodes at once{gpus}"
+        where = "1 node" if self.nodes == 1 else f"{self.nodes} nodes at once"
+        return f"job '{self.job}' ran on {where}{gpus}"
 
     def judge(self, seen: Observation) -> Verdict:
         job = seen.job(self.job)
@@ -365,9 +366,9 @@ class SubmittedWith:
         if self.qos and req.qos != self.qos:
             wrong.append(f"QOS {req.qos}")
         if self.interactive is not None and req.batch == self.interactive:
-            wrong.append("sbatch" if req.batch else "srun/salloc")
+            wrong.append("a batch job (sbatch)" if req.batch else "an interactive job")
         if wrong:
-            return Verdict(False, f"{label(job)} has {', '.join(wrong)}")
+            return Verdict(False, f"{label(job)} asked for {', '.join(wrong)}")
         return Verdict(True, f"{label(job)} asked for what the task says")
 
 

@@ -1,10 +1,14 @@
 """``slurmsim drill``: every shipped drill's reference solution passes, its wrong one fails."""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.clirunner import Result, run_shell
+
+if TYPE_CHECKING:
+    from slurmsim.drills.model import Drill
 
 
 def _shipped() -> list[str]:
@@ -13,18 +17,26 @@ def _shipped() -> list[str]:
     return [d.name for d in drills.catalogue()]
 
 
-def _blocked(name: str) -> str:
+def _drill(name: str) -> "Drill":
     from slurmsim.api import drills
 
-    return next(d.blocked for d in drills.catalogue() if d.name == name)
+    return next(d for d in drills.catalogue() if d.name == name)
+
+
+def _blocked(name: str) -> str:
+    return _drill(name).blocked
 
 
 def play(name: str, *, wrong: bool = False) -> Result:
-    """Start the drill, run its solution (or its wrong one) line by line as alice, check."""
+    """Start the drill, run its solution (or its wrong one) as alice, and check.
+
+    The lines come from the drill itself: ``drill solution`` prints them for a shell,
+    and a quoted newline in one of them would split it here.
+    """
     started = run_shell(f"slurmsim drill start {name}")
     assert started.exit == 0, started.err
-    lines = run_shell(f"slurmsim drill solution {name}{' --wrong' if wrong else ''}").out
-    for line in lines.splitlines():
+    drill = _drill(name)
+    for line in drill.wrong if wrong else drill.solution:
         run_shell(line, user="alice")
     return run_shell("slurmsim drill check")
 
