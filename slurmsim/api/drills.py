@@ -19,6 +19,7 @@ from slurmsim.drills import files, grading
 from slurmsim.drills.grading import Report
 from slurmsim.drills.model import Drill, Rubric, Scenario, Step
 from slurmsim.drills.observation import Observation, Verdict
+from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.time import EPOCH, Instant
@@ -43,17 +44,18 @@ def catalogue(folders: Sequence[Path] = ()) -> list[Drill]:
     return list(by_name.values())
 
 
-def stage(scenario: Scenario, run: Callable[[Step], None]) -> None:
+def stage(scenario: Scenario, run: Callable[[Step], None], student: str | None = None) -> None:
     """A new cluster in the store, with the setup played up to where the student takes over.
 
     ``run`` runs one setup command (the caller owns the shell); the clock is moved to
-    each step's instant before it runs.
+    each step's instant before it runs. ``student`` (default: the shell's user) is added
+    to the cluster's newcomer account so that they can submit.
     """
     from slurmsim.config import presets
 
     spec = scenario.cluster
     state = presets.load_preset(
-        spec.preset, EPOCH, extra_user=current_user(), conf=spec.conf, conf_extra=spec.conf_extra
+        spec.preset, EPOCH, extra_user=student or current_user(), conf=spec.conf, conf_extra=spec.conf_extra
     )
     Store.open().initialize(state, force=True)
     for step in scenario.setup:
@@ -74,21 +76,25 @@ def start(drill: Drill, run: Callable[[Step], None], text: str) -> None:
     """``slurmsim drill start``: stage ``drill`` (whose file reads ``text``) and remember it."""
     stage(drill.scenario, run)
     with session(write=True) as s:
-        planned = {
-            job.job_id: job.start_time
-            for job in s.state.jobs.values()
-            if job.state is JobState.PENDING and job.start_time is not None
-        }
         record = {
             "name": drill.name,
             "source": drill.source,
             "text": text,
             "began": s.state.now,
             "first_event": len(s.tx.events()),
-            "planned": planned,
+            "planned": _planned(s.state),
             "hints": 0,
         }
         s.tx.set_meta(_META, json.dumps(record, sort_keys=True))
+
+
+def _planned(state: ClusterState) -> dict[int, Instant]:
+    """The planned start of each pending job that has one."""
+    return {
+        job.job_id: job.start_time
+        for job in state.jobs.values()
+        if job.state is JobState.PENDING and job.start_time is not None
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,9 +229,10 @@ def grade(
     from slurmsim.api.cluster import advance_clock
 
     with scratch_store():
-        stage(rubric.scenario, run)
+        stage(rubric.scenario, run, rubric.user)
         with session(write=False) as s:
             began, first_event = s.state.now, len(s.tx.events())
+            planned = _planned(s.state)
         submitted: list[int] = []
         refused: list[tuple[str, str]] = []
         for script in scripts:
@@ -238,6 +245,7 @@ def grade(
         seen = observe(
             began=began,
             first_event=first_event,
+            planned=planned,
             submitted=tuple(submitted),
             refused=tuple(refused),
         )

@@ -49,10 +49,9 @@ def gpus_held(job: Job) -> int:
 
 
 def _first_start(seen: Observation, job: Job) -> int | None:
+    """When the job first started; every start is in the event log."""
     starts = seen.starts(job)
-    if starts:
-        return starts[0][0]
-    return job.start_time if job.state is not JobState.PENDING else None
+    return starts[0][0] if starts else None
 
 
 @dataclass(frozen=True, slots=True)

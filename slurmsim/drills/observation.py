@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job
+from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.nodes import Node
 from slurmsim.model.reservations import Reservation
 from slurmsim.model.time import Instant
@@ -37,8 +37,10 @@ class Observation:
     refused: tuple[tuple[str, str], ...] = ()  # (script, sbatch's message)
 
     def job(self, name: str) -> Job | None:
-        """The last job named ``name`` (``-J``), or None."""
-        return next((j for j in reversed(self.jobs) if j.request.name == name), None)
+        """The last job named ``name`` (``-J``) that the controller accepted, or None."""
+        return next(
+            (j for j in reversed(self.jobs) if j.request.name == name and not refused(j)), None
+        )
 
     def job_by_id(self, job_id: int) -> Job | None:
         return next((j for j in self.jobs if j.job_id == job_id), None)
@@ -75,6 +77,11 @@ class Check(Protocol):
     def judge(self, seen: Observation) -> Verdict:
         """Whether the check holds, and why (or why not)."""
         ...
+
+
+def refused(job: Job) -> bool:
+    """Whether the controller refused the job at submission (its record stays, FAILED)."""
+    return job.state is JobState.FAILED and job.reason == "BadConstraints"
 
 
 def when(instant: Instant) -> str:
