@@ -6,8 +6,8 @@ process; the logic lives in ``slurmsim.api.drills`` and ``slurmsim.drills``.
 
 import json
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click

@@ -55,7 +55,11 @@ def stage(scenario: Scenario, run: Callable[[Step], None], student: str | None =
 
     spec = scenario.cluster
     state = presets.load_preset(
-        spec.preset, EPOCH, extra_user=student or current_user(), conf=spec.conf, conf_extra=spec.conf_extra
+        spec.preset,
+        EPOCH,
+        extra_user=student or current_user(),
+        conf=spec.conf,
+        conf_extra=spec.conf_extra,
     )
     Store.open().initialize(state, force=True)
     for step in scenario.setup:
@@ -196,9 +200,7 @@ def _settled(job: Job, events: Sequence[Event]) -> Job:
 
 def check_active(current: Active) -> list[tuple[str, Verdict]]:
     """Each check of the drill in progress, as a sentence, with its verdict."""
-    seen = observe(
-        began=current.began, first_event=current.first_event, planned=current.planned
-    )
+    seen = observe(began=current.began, first_event=current.first_event, planned=current.planned)
     return [(c.says(), c.judge(seen)) for c in current.drill.checks]
 
 

@@ -14,7 +14,7 @@ from slurmsim.format.nodestate import completing_nodes, node_status
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.reservations import node_flags
-from slurmsim.model.time import Seconds
+from slurmsim.model.time import Instant, Seconds
 
 #: How a job's end or requeue shows that it was killed rather than let finish.
 _KILLED_ENDS = frozenset({"NODE_FAIL", "PREEMPTED", "CANCELLED"})
@@ -48,7 +48,7 @@ def gpus_held(job: Job) -> int:
     return gpus_per_node(job) * job.request.min_nodes
 
 
-def _first_start(seen: Observation, job: Job) -> int | None:
+def _first_start(seen: Observation, job: Job) -> Instant | None:
     """When the job first started; every start is in the event log."""
     starts = seen.starts(job)
     return starts[0][0] if starts else None
@@ -81,7 +81,9 @@ class RanOnNodes:
             return Verdict(False, f"{label(job)} ran on {where}, not {self.nodes}")
         held = gpus_per_node(job)
         if self.gpus_per_node and held != self.gpus_per_node:
-            return Verdict(False, f"{label(job)} held {held} GPUs per node, not {self.gpus_per_node}")
+            return Verdict(
+                False, f"{label(job)} held {held} GPUs per node, not {self.gpus_per_node}"
+            )
         return Verdict(True, f"{label(job)} started on {','.join(nodes)} at {when(at)}")
 
 
@@ -171,7 +173,9 @@ class StartNotDelayed:
         if start is None:
             start, verb = job.start_time, "is now planned to start"
         if start is None:
-            return Verdict(False, f"{label(job)} has no start time any more (planned {when(planned)})")
+            return Verdict(
+                False, f"{label(job)} has no start time any more (planned {when(planned)})"
+            )
         late = start - planned
         why = f"{label(job)} {verb} at {when(start)}, planned {when(planned)}"
         return Verdict(late <= 0, why + (f": {span(late)} late" if late > 0 else ""))
@@ -245,9 +249,7 @@ class NoJobKilled:
         started: set[int] = {j.job_id for j in seen.jobs if j.start_time is not None}
         for event in seen.since_began():
             killed = event.kind == "job_requeue" or (
-                event.kind == "job_end"
-                and event.detail in _KILLED_ENDS
-                and event.job_id in started
+                event.kind == "job_end" and event.detail in _KILLED_ENDS and event.job_id in started
             )
             if killed and event.job_id is not None:
                 job = seen.job_by_id(event.job_id)

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, get_type_hints
 
-from slurmsim.drills.checks import CHECKS
+from slurmsim.drills.checks import CHECKS, ScriptsAccepted, ScriptsStarted
 from slurmsim.drills.model import ClusterSpec, Criterion, Drill, Rubric, Scenario, Step
 from slurmsim.drills.observation import Check
 from slurmsim.model.time import Seconds
@@ -114,8 +114,8 @@ def default_rubric() -> Rubric:
         user="student",
         advance=Seconds(86400),
         criteria=(
-            Criterion(CHECKS["scripts_accepted"](), 50),
-            Criterion(CHECKS["scripts_started"](within=Seconds(86400)), 50),  # type: ignore[call-arg]  # each check class has its own fields
+            Criterion(ScriptsAccepted(), 50),
+            Criterion(ScriptsStarted(within=Seconds(86400)), 50),
         ),
         pass_mark=100,
     )
@@ -137,13 +137,11 @@ def check(source: str, where: str, table: dict[str, Any]) -> Check:
         if name not in fields:
             raise DrillError(f"{source}: {where}: unknown key {key!r}")
         values[name] = _coerce(source, f"{where}: {key!r}", hints[name], value)
-    missing = [
-        n
-        for n, f in fields.items()
-        if f.default is dataclasses.MISSING and n not in values
-    ]
+    missing = [n for n, f in fields.items() if f.default is dataclasses.MISSING and n not in values]
     if missing:
-        raise DrillError(f"{source}: {where}: missing {', '.join(repr(m.rstrip('_')) for m in missing)}")
+        raise DrillError(
+            f"{source}: {where}: missing {', '.join(repr(m.rstrip('_')) for m in missing)}"
+        )
     return cls(**values)
 
 
@@ -154,13 +152,13 @@ def _coerce(source: str, where: str, hint: object, value: object) -> object:
                 return Seconds(parse_interval(value))
             except ParseError:
                 pass
-        raise DrillError(f"{source}: {where} must be a duration such as \"30m\" or \"2h\"")
+        raise DrillError(f'{source}: {where} must be a duration such as "30m" or "2h"')
     if hint == tuple[str, ...]:
         words = [value] if isinstance(value, str) else value
         if isinstance(words, list) and all(isinstance(w, str) for w in words):
             return tuple(words)
         raise DrillError(f"{source}: {where} must be a word or a list of words")
-    wanted = {str: str, int: int, bool: bool, bool | None: bool}.get(hint, object)  # type: ignore[call-overload]  # a union is a valid key at run time
+    wanted: type = bool if hint == bool | None else hint if isinstance(hint, type) else object
     if isinstance(value, wanted) and not (wanted is int and isinstance(value, bool)):
         return value
     raise DrillError(f"{source}: {where} must be a {wanted.__name__}")
@@ -218,7 +216,7 @@ class _Doc:
         try:
             return Seconds(parse_interval(value))
         except ParseError:
-            raise DrillError(f"{self.source}: {key!r} must be a duration such as \"30m\"") from None
+            raise DrillError(f'{self.source}: {key!r} must be a duration such as "30m"') from None
 
     def texts(self, key: str) -> list[str]:
         value = self._take(key, [])

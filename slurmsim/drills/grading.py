@@ -98,9 +98,9 @@ def to_junit(report: Report) -> str:
             )
             failure.text = f"{mark.says}: {mark.verdict.why} (0 of {mark.points} points)"
         else:
-            ElementTree.SubElement(case, "system-out").text = (
-                f"{mark.verdict.why} ({mark.points} points)"
-            )
+            ElementTree.SubElement(
+                case, "system-out"
+            ).text = f"{mark.verdict.why} ({mark.points} points)"
     ElementTree.indent(suite)
     body = ElementTree.tostring(suite, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'

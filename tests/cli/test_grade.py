@@ -51,9 +51,7 @@ def _criterion(check: str, points: int, earned: int, why: str, kind: str) -> dic
 ACCEPTED = "sbatch accepted every script"
 BEFORE = "job 'eval' started before job 'pretrain'"
 ON_TIME = "job 'pretrain' started no later than planned when the drill began"
-PRETRAIN_ON_TIME = (
-    "job 4 (pretrain) started at 2026-11-29T21:00:00, planned 2026-11-29T22:00:00"
-)
+PRETRAIN_ON_TIME = "job 4 (pretrain) started at 2026-11-29T21:00:00, planned 2026-11-29T22:00:00"
 
 
 @pytest.mark.parametrize(
@@ -110,7 +108,9 @@ def test_grade_json_scores_script_against_rubric(
 ) -> None:
     Path("rubric.toml").write_text(RUBRIC)
     Path(f"{script}.sh").write_text(SCRIPTS[script])
-    result = run_command(["slurmsim", "grade", "--rubric", "rubric.toml", "--json", "-", f"{script}.sh"])
+    result = run_command(
+        ["slurmsim", "grade", "--rubric", "rubric.toml", "--json", "-", f"{script}.sh"]
+    )
     assert json.loads(result.out) == {
         "title": "Assignment 3: backfill",
         "scripts": [f"{script}.sh"],
@@ -137,7 +137,9 @@ def test_grade_junit_has_one_case_per_criterion_and_a_failure_for_each_miss(
 ) -> None:
     Path("rubric.toml").write_text(RUBRIC)
     Path("eval.sh").write_text(SCRIPTS["inflated"])
-    result = run_command(["slurmsim", "grade", "--rubric", "rubric.toml", "--junit", "r.xml", "eval.sh"])
+    result = run_command(
+        ["slurmsim", "grade", "--rubric", "rubric.toml", "--junit", "r.xml", "eval.sh"]
+    )
     suite = ElementTree.parse("r.xml").getroot()
     assert result.exit == 1
     assert (suite.tag, suite.get("tests"), suite.get("failures")) == ("testsuite", "3", "1")
@@ -165,10 +167,10 @@ def test_grade_without_rubric_wants_accepted_scripts_whose_jobs_start(cluster: P
 
 
 def test_grade_names_the_mistake_in_a_rubric(cluster: Path) -> None:
-    Path("rubric.toml").write_text('[[criterion]]\nkind = "started_before"\njob = "x"\npoints = 5\n')
+    Path("rubric.toml").write_text(
+        '[[criterion]]\nkind = "started_before"\njob = "x"\npoints = 5\n'
+    )
     Path("a.sh").write_text("#!/bin/bash\nsleep 1\n")
     result = run_command(["slurmsim", "grade", "--rubric", "rubric.toml", "a.sh"])
     assert result.exit == 1
-    assert result.err == (
-        "Error: rubric.toml: criterion 1 (started_before): missing 'other'\n"
-    )
+    assert result.err == ("Error: rubric.toml: criterion 1 (started_before): missing 'other'\n")
