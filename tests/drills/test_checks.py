@@ -111,7 +111,8 @@ STARTED_PRETRAIN = start(1, 0, "dgx1,dgx2,dgx3,dgx4")
             checks.StartNotDelayed("pretrain"),
             seen(PRETRAIN, events=(start(1, 9000, "dgx1,dgx2,dgx3,dgx4"),), planned={1: at(7200)}),
             False,
-            "job 1 (pretrain) started at 2026-11-29T21:30:00, planned 2026-11-29T21:00:00: 30m late",
+            "job 1 (pretrain) started at 2026-11-29T21:30:00, "
+            "planned 2026-11-29T21:00:00: 30m late",
             id="a head job that started half an hour late was delayed",
         ),
         pytest.param(

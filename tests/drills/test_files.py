@@ -44,7 +44,8 @@ def test_shipped_drills_all_load_with_unique_names() -> None:
     [
         pytest.param(
             ('within = "5m"', 'within = "soon"'),
-            'mini.toml: check 1 (started_within): \'within\' must be a duration such as "30m" or "2h"',
+            "mini.toml: check 1 (started_within): "
+            '\'within\' must be a duration such as "30m" or "2h"',
             id="a duration that is not one",
         ),
         pytest.param(
