@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from cli._drill import drill, grade
 from slurmsim.model.time import Instant
 
 
@@ -210,6 +211,10 @@ def status() -> None:
     from slurmsim.api import cluster
 
     render_status(cluster.snapshot())
+
+
+cli.add_command(drill)
+cli.add_command(grade)
 
 
 def main() -> None:

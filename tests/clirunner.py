@@ -29,10 +29,25 @@ class Result:
 
 
 def commands() -> dict[str, Callable[[], None]]:
-    from cli import sacct, sacctmgr, sbatch, scancel, scontrol, sinfo, sprio, squeue, srun, sshare
+    from cli import (
+        sacct,
+        sacctmgr,
+        salloc,
+        sbatch,
+        scancel,
+        scontrol,
+        sinfo,
+        slurmsim,
+        sprio,
+        squeue,
+        srun,
+        sshare,
+    )
 
     return {
         "sacct": sacct.main,
+        "salloc": salloc.main,
+        "slurmsim": slurmsim.main,
         "sbatch": sbatch.main,
         "squeue": squeue.main,
         "sinfo": sinfo.main,
@@ -81,3 +96,18 @@ def run_command(argv: list[str], user: str = "root", stdin: bytes = b"") -> Resu
             except SystemExit as e:
                 code = e.code if isinstance(e.code, int) else 1
     return Result(code, out.getvalue(), err.getvalue())
+
+
+def run_shell(line: str, user: str = "root") -> Result:
+    """One line as a shell runs it: ``SLURMSIM_USER=bob sbatch -J x --wrap='sleep 60'``.
+
+    Quotes are honoured; a ``SLURMSIM_USER=`` prefix wins over ``user`` (no other
+    variable may be set this way).
+    """
+    from cli._shell import split
+
+    env, argv = split(line)
+    unknown = set(env) - {"SLURMSIM_USER"}
+    if unknown:
+        raise ValueError(f"run_shell sets only SLURMSIM_USER, not {sorted(unknown)}")
+    return run_command(argv, env.get("SLURMSIM_USER", user))

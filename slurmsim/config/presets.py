@@ -39,14 +39,27 @@ def preset_names() -> list[str]:
     return sorted(p.name.removesuffix(_CONF) for p in _folder().iterdir() if p.name.endswith(_CONF))
 
 
-def load_preset(name: str, now: Instant, extra_user: str | None = None) -> ClusterState:
-    """The preset cluster ``name`` with its clock at ``now``, plus ``extra_user`` if given."""
+def load_preset(
+    name: str,
+    now: Instant,
+    extra_user: str | None = None,
+    *,
+    conf: str | None = None,
+    conf_extra: str = "",
+) -> ClusterState:
+    """The preset cluster ``name`` with its clock at ``now``, plus ``extra_user`` if given.
+
+    ``conf`` replaces the preset's slurm.conf (its accounts stay); ``conf_extra`` is added
+    after it, where a later line wins (drills use it to change one option of a preset).
+    """
     if name not in preset_names():
         choices = ", ".join(preset_names())
         raise ConfigError(f"no preset named {name!r} (the presets are: {choices})")
     folder = _folder()
     accounts = parse_accounts(folder.joinpath(name + _ACCOUNTS).read_text(), name + _ACCOUNTS)
-    text = folder.joinpath(name + _CONF).read_text()
+    text = conf if conf is not None else folder.joinpath(name + _CONF).read_text()
+    if conf_extra:
+        text = f"{text.rstrip()}\n{conf_extra}"
     return _build(
         text,
         source=name + _CONF,
