@@ -20,8 +20,7 @@ from slurmsim.drills.grading import Report
 from slurmsim.drills.model import Drill, Rubric, Scenario, Step
 from slurmsim.drills.observation import Observation, Verdict
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import JobState
 from slurmsim.model.time import EPOCH, Instant
 from slurmsim.store.repository import Store
 
@@ -166,7 +165,7 @@ def observe(
     with session(write=True) as s:  # writing: let the engine catch up to the clock first
         state = s.state
         events = (*s.tx.events(), *s.events)
-        history = {job.job_id: _settled(job, events) for job in s.tx.load_history()}
+        history = {job.job_id: job for job in s.tx.load_history()}
         history.update(state.jobs)
     return Observation(
         now=state.now,
@@ -181,21 +180,6 @@ def observe(
         submitted=submitted,
         refused=refused,
     )
-
-
-def _settled(job: Job, events: Sequence[Event]) -> Job:
-    """A purged job as it ended: a job that ended and was purged within one command keeps
-    the row of its last save (PENDING, say), so its end is taken from the event log."""
-    if job.state.finished:
-        return job
-    for event in events:
-        if event.job_id != job.job_id:
-            continue
-        if event.kind == "job_start":
-            job.start_time = event.time
-        elif event.kind == "job_end":
-            job.state, job.end_time = JobState(event.detail), event.time
-    return job
 
 
 def check_active(current: Active) -> list[tuple[str, Verdict]]:

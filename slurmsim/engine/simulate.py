@@ -245,7 +245,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             trigger(state)
             return events
         case Kind.PURGE:
-            del state.jobs[step.job_id]
+            state.purged.append(state.jobs.pop(step.job_id))
             return [Event(now, "job_purge", step.job_id)]
         case Kind.PRIORITY:
             _priority_passes(ctx, now, now)

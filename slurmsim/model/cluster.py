@@ -117,3 +117,6 @@ class ClusterState:
     #: The number the last reservation took (``alice_7``); the controller counts on from it.
     last_resv_id: int = 0
     extra: dict[str, str] = field(default_factory=dict)
+    #: Jobs the engine purged (MinJobAge) since the state was loaded or last saved, as they
+    #: ended: the store keeps them as accounting history (sacct) and then empties this.
+    purged: list[Job] = field(default_factory=list)

@@ -35,6 +35,7 @@ from slurmsim.store.rows import (
     Row,
     Rows,
     TableRows,
+    history_rows,
     jobs_from_rows,
     keyed,
     state_from_rows,
@@ -230,8 +231,11 @@ class Transaction:
         if self._rows is None:
             raise RuntimeError("save() before load() in this transaction")
         new = state_rows(state, self._jobs)
+        ended = {job.job_id for job in state.purged}
         for table in STATE_TABLES:
-            self._sync(table, self._rows[table.name], new)
+            self._sync(table, self._rows[table.name], new, ended)
+        self._keep_history(state.purged, self._rows[JOBS.name])
+        state.purged.clear()
         values = state_meta(state)
         for key, value in values.items():
             if key not in self._meta or self._meta[key] != value:
@@ -269,19 +273,40 @@ class Transaction:
         if self._conn.execute("UPDATE meta SET value = ? WHERE key = ?", (value, key)) == 0:
             self._conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
 
-    def _sync(self, table: TableLayout, old: Rows, new_tables: TableRows) -> None:
+    def _sync(self, table: TableLayout, old: Rows, new_tables: TableRows, ended: set[int]) -> None:
         new = new_tables[table.name]
         inserts = [row for key, row in new.items() if key not in old]
         updates = [row for key, row in new.items() if key in old and old[key] != row]
         gone = [key for key in old if key not in new]
-        if table is JOBS:
-            self._write_rows(_purge_sql(), [(True, *key) for key in gone])
+        if table is JOBS:  # the jobs purged as they ended are written by _keep_history
+            self._write_rows(_purge_sql(), [(True, *key) for key in gone if key[0] not in ended])
         else:
             if table is JOB_ALLOC:  # a purged job keeps its allocation as history
                 gone = [key for key in gone if key[:1] in new_tables[JOBS.name]]
             self._write_rows(_delete_sql(table), gone)
         self._write_rows(_insert_sql(table), inserts)
         self._write_rows(_update_sql(table), [_update_args(table, row) for row in updates])
+
+    def _keep_history(self, jobs: Sequence[Job], old: Rows) -> None:
+        """Write purged ``jobs`` as they ended, with their allocations, as history.
+
+        A job may start, end and be purged within one command (a long clock advance), so
+        the row of its last save can be PENDING: the final row replaces it.
+        """
+        if not jobs:
+            return
+        rows = history_rows(jobs)
+        self._write_rows(
+            _insert_sql(JOBS), [r for r in rows[JOBS.name].values() if r[:1] not in old]
+        )
+        self._write_rows(
+            _update_sql(JOBS),
+            [_update_args(JOBS, r) for r in rows[JOBS.name].values() if r[:1] in old],
+        )
+        self._write_rows(
+            f"DELETE FROM {JOB_ALLOC.name} WHERE job_id = ?", [(j.job_id,) for j in jobs]
+        )
+        self._write_rows(_insert_sql(JOB_ALLOC), list(rows[JOB_ALLOC.name].values()))
 
     def _write_rows(self, sql: str, rows: list[Key] | list[Row]) -> None:
         if rows:

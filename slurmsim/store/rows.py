@@ -140,6 +140,18 @@ def state_rows(state: ClusterState, loaded: LoadedJobs | None = None) -> TableRo
     }
 
 
+def history_rows(jobs: Iterable[Job]) -> TableRows:
+    """The job and allocation rows that keep ``jobs`` as purged history."""
+    return {
+        JOBS.name: {(j.job_id,): (*_job_row(j, None)[:-1], True) for j in jobs},
+        JOB_ALLOC.name: {
+            (j.job_id, seq): (j.job_id, seq, *NODE_ALLOC.encode(a))
+            for j in jobs
+            for seq, a in enumerate(j.alloc)
+        },
+    }
+
+
 def state_from_rows(tables: TableRows, values: dict[str, str | None]) -> ClusterState:
     """The state stored in ``tables`` (rows in load order) and the meta ``values``."""
     gres: dict[str, list[Any]] = {}

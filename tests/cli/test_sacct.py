@@ -198,3 +198,14 @@ def test_sacct_refuses_bad_input_and_changes_nothing(
     got = slurm(*argv)
     assert (got.exit, got.out, got.err) == (1, "", want_err)
     assert dump(jobs) == before
+
+
+def test_sacct_shows_a_job_that_ran_and_was_purged_within_one_advance(
+    cluster: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SACCT_FORMAT", raising=False)
+    assert slurm("sbatch", "-J", "brief", "-t", "5", "--wrap", "sleep 20", user="bob").exit == 0
+    advance(3 * 3600)  # it starts, ends and is purged (MinJobAge) in this one command
+    assert "brief" not in slurm("squeue", "-h").out
+    got = slurm("sacct", "-X", "-n", "-o", "JobName,State,ExitCode")
+    assert got.out.split() == ["brief", "COMPLETED", "0:0"]

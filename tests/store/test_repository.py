@@ -274,3 +274,35 @@ def test_reading_a_sqlite_store_does_not_import_sqlalchemy(store: Store, db: Pat
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out == "[]\n"
+
+
+@pytest.mark.parametrize(
+    "saved_first",
+    [
+        pytest.param(True, id="a job saved pending, then ended and purged in one command"),
+        pytest.param(False, id="a job submitted, ended and purged in one command"),
+    ],
+)
+def test_save_keeps_a_purged_job_as_it_ended_when_it_ended_since_the_last_save(
+    store: Store, saved_first: bool
+):
+    with store.transaction(write=True) as tx:
+        state = tx.load()
+        job = dataclasses.replace(state.jobs[10], job_id=77)
+        if saved_first:
+            state.jobs[77] = job
+            tx.save(state)
+            del state.jobs[77]
+        ended = dataclasses.replace(
+            job,
+            state=JobState.COMPLETED,
+            start_time=Instant(EPOCH + 5),
+            end_time=Instant(EPOCH + 65),
+            alloc=(NodeAlloc("dgx1", 8, 1024, (0, 1)),),
+        )
+        state.purged.append(ended)
+        tx.save(state)
+        assert state.purged == [], "save() takes the purged jobs"
+    with store.transaction(write=False) as tx:
+        assert 77 not in tx.load().jobs
+        assert [j for j in tx.load_history() if j.job_id == 77] == [ended]
