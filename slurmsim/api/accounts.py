@@ -278,7 +278,7 @@ def _unknown_option(word: str) -> str:
 
 
 def _is_admin(s: Session) -> bool:
-    from slurmsim.engine.control import is_operator
+    from slurmsim.engine.permissions import is_operator
 
     return is_operator(s.state, s.user)
 

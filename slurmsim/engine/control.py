@@ -14,9 +14,9 @@ from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
+from slurmsim.engine.permissions import is_operator, may_manage_job
 from slurmsim.engine.priority import priority
 from slurmsim.engine.trigger import trigger
-from slurmsim.model.accounts import AdminLevel
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
@@ -30,14 +30,6 @@ TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other 
 #: States a running job can be in (a suspended job still holds its nodes).
 _ACTIVE = frozenset({JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING})
 _REASON_NEEDED = "You must specify a reason when DOWNING or DRAINING a node. Request denied"
-
-
-def is_operator(state: ClusterState, user: str) -> bool:
-    """root (uid 0) or a user with AdminLevel Operator or Administrator."""
-    if user == "root":
-        return True
-    u = state.users.get(user)
-    return u is not None and (u.uid == 0 or u.admin_level is not AdminLevel.NONE)
 
 
 def _records(state: ClusterState, job_id: int, task_id: int | None) -> list[Job]:
@@ -59,10 +51,6 @@ def _one(state: ClusterState, job_id: int, task_id: int | None) -> Job:
     return next((j for j in found if j.job_id == job_id), found[0])
 
 
-def _owner_or_operator(state: ClusterState, job: Job, actor: str) -> bool:
-    return job.request.user == actor or is_operator(state, actor)
-
-
 def cancel(
     state: ClusterState, job_id: int, task_id: int | None, actor: str, *, signal: int | None = None
 ) -> list[Event]:
@@ -74,7 +62,7 @@ def cancel(
     targets = _records(state, job_id, task_id)
     if not targets:
         raise InvalidJobId()
-    if not all(_owner_or_operator(state, j, actor) for j in targets):
+    if not all(may_manage_job(state, j, actor) for j in targets):
         raise AccessDenied()
     active = [j for j in targets if not j.state.finished]
     if not active:
@@ -110,7 +98,7 @@ def hold(
     A running job is accepted and left as it is (the oracle answers 0).
     """
     job = _one(state, job_id, task_id)
-    if not _owner_or_operator(state, job, actor):
+    if not may_manage_job(state, job, actor):
         raise SlurmError("Invalid user id")
     if _already_running(job):
         return
@@ -126,7 +114,7 @@ def hold(
 def release(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> None:
     """``scontrol release``: owners lift only user holds; reason None until the next pass."""
     job = _one(state, job_id, task_id)
-    if not _owner_or_operator(state, job, actor):
+    if not may_manage_job(state, job, actor):
         raise SlurmError("Invalid user id")
     if _already_running(job) or job.hold is Hold.NONE:
         return
@@ -186,7 +174,7 @@ def requeue(
 
 
 def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
-    if not _owner_or_operator(state, job, actor):
+    if not may_manage_job(state, job, actor):
         raise AccessDenied()
     if job.state is JobState.PENDING:
         raise SlurmError("Job is pending execution")

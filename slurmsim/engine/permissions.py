@@ -1,0 +1,45 @@
+"""Who may do what: Slurm's privilege levels, the one place every command asks.
+
+Slurm knows three levels, set per user with ``sacctmgr modify user X set
+AdminLevel=...``: None (a plain user: only their own jobs, and only within what a
+user may change), Operator (slurmctld's privileged requests: nodes, partitions,
+reservations, anyone's jobs, holds that only an operator lifts) and Administrator
+(all of that, and the accounting changes sacctmgr reserves to administrators).
+root and the cluster's SlurmUser are administrators whatever the database says.
+"""
+
+from slurmsim.model.accounts import AdminLevel
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job
+
+_RANK = {AdminLevel.NONE: 0, AdminLevel.OPERATOR: 1, AdminLevel.ADMINISTRATOR: 2}
+
+
+def slurm_user(state: ClusterState) -> str:
+    """slurm.conf's SlurmUser, the account the daemons run as (root by default)."""
+    return dict(state.config.raw).get("SlurmUser", "root")
+
+
+def admin_level(state: ClusterState, user: str) -> AdminLevel:
+    """``user``'s privilege: Administrator for root (uid 0) and SlurmUser, else sacctmgr's."""
+    if user in ("root", slurm_user(state)):
+        return AdminLevel.ADMINISTRATOR
+    found = state.users.get(user)
+    if found is None:
+        return AdminLevel.NONE
+    return AdminLevel.ADMINISTRATOR if found.uid == 0 else found.admin_level
+
+
+def is_operator(state: ClusterState, user: str) -> bool:
+    """Operator or above: may change nodes, partitions, reservations and anyone's jobs."""
+    return _RANK[admin_level(state, user)] >= _RANK[AdminLevel.OPERATOR]
+
+
+def is_administrator(state: ClusterState, user: str) -> bool:
+    """Administrator: may also change QOS and other users' accounting records."""
+    return admin_level(state, user) is AdminLevel.ADMINISTRATOR
+
+
+def may_manage_job(state: ClusterState, job: Job, actor: str) -> bool:
+    """The job's owner or an operator may signal, hold, release, requeue or update it."""
+    return job.request.user == actor or is_operator(state, actor)
