@@ -29,7 +29,20 @@ class Result:
 
 
 def commands() -> dict[str, Callable[[], None]]:
-    from cli import sacctmgr, sbatch, scancel, scontrol, sinfo, sprio, squeue, srun, sshare
+    from cli import (
+        sacct,
+        sacctmgr,
+        salloc,
+        sbatch,
+        scancel,
+        scontrol,
+        sinfo,
+        slurmsim,
+        sprio,
+        squeue,
+        srun,
+        sshare,
+    )
 
     return {
         "sbatch": sbatch.main,
@@ -41,6 +54,9 @@ def commands() -> dict[str, Callable[[], None]]:
         "sacctmgr": sacctmgr.main,
         "sprio": sprio.main,
         "sshare": sshare.main,
+        "sacct": sacct.main,
+        "salloc": salloc.main,
+        "slurmsim": slurmsim.main,
     }
 
 
