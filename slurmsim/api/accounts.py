@@ -277,14 +277,14 @@ def _unknown_option(word: str) -> str:
     return f" Unknown option: {word}\n Use keyword 'where' to modify condition\n"
 
 
-def _is_admin(s: Session) -> bool:
-    from slurmsim.engine.permissions import is_operator
+def _is_admin(s: Session, entity: str) -> bool:
+    from slurmsim.engine.permissions import may_change_accounting
 
-    return is_operator(s.state, s.user)
+    return may_change_accounting(s.state, s.user, entity)
 
 
-def _require_admin(s: Session) -> None:
-    if not _is_admin(s):
+def _require_admin(s: Session, entity: str) -> None:
+    if not _is_admin(s, entity):
         raise _Abort(Rendered(stderr=_DENIED, exit_code=1))
 
 
@@ -330,7 +330,7 @@ def _add_qos(s: Session, request: p.Request) -> _Change:
         (label, v) for label, v in _shown(changes, settings.QOS_SETTINGS) if label != "Description"
     ]
     summary = say.adding_qos(new, description or new[0], shown)
-    if not _is_admin(s):
+    if not _is_admin(s, "qos"):
         raise _Abort(
             Rendered(summary, " Problem adding QOS: Access/permission denied\n", exit_code=1)
         )
@@ -349,7 +349,7 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
     changes = settings.read_settings(
         settings.QOS_SETTINGS, request.set, list(s.state.qos), warnings
     )
-    _require_admin(s)
+    _require_admin(s, "qos")
     chosen = [q for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
     if not chosen:
         raise _nothing("Nothing modified")
@@ -363,7 +363,7 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
 
 def _delete_qos(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("qos", [*request.head, *request.where], deleting=True)
-    _require_admin(s)
+    _require_admin(s, "qos")
     chosen = [q.name for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
     if not chosen:
         raise _nothing("Nothing deleted")
@@ -437,7 +437,7 @@ def _add_account(s: Session, request: p.Request) -> _Change:
     summary = say.adding_accounts(
         new, fields.get("description"), fields.get("organization"), cluster, assoc_shown
     )
-    if not _is_admin(s):
+    if not _is_admin(s, "account"):
         raise _Abort(
             Rendered(summary, " Problem adding accounts: Access/permission denied\n", exit_code=1)
         )
@@ -470,7 +470,7 @@ def _modify_account(s: Session, request: p.Request) -> _Change:
     changes = settings.read_settings(
         settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
     )
-    _require_admin(s)
+    _require_admin(s, "account")
     chosen = [a for a in _select("account", s.state, conditions) if isinstance(a, Account)]
     if not chosen:
         raise _nothing("Nothing modified")
@@ -531,7 +531,7 @@ def _rejudge(state: ClusterState, pairs: Iterable[tuple[str, str | None]]) -> No
 
 def _delete_account(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("account", [*request.head, *request.where], deleting=True)
-    _require_admin(s)
+    _require_admin(s, "account")
     chosen = [a.name for a in _select("account", s.state, conditions) if isinstance(a, Account)]
     chosen = [name for name in chosen if name != ROOT]
     if not chosen:
@@ -639,7 +639,7 @@ def _add_user(s: Session, request: p.Request) -> _Change:
     summary = say.adding_users(
         new_users, user_shown, pairs, cluster, _shown(changes, settings.ASSOC_SETTINGS)
     )
-    if not _is_admin(s):
+    if not _is_admin(s, "user"):
         raise _Abort(
             Rendered(summary, " Problem adding users: Access/permission denied\n", exit_code=1)
         )
@@ -668,7 +668,7 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
     changes = settings.read_settings(
         settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
     )
-    _require_admin(s)
+    _require_admin(s, "user")
     chosen = [u for u in _select("user", s.state, conditions) if isinstance(u, User)]
     if not chosen:
         raise _nothing("Nothing modified")
@@ -699,7 +699,7 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
 
 def _delete_user(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("user", [*request.head, *request.where], deleting=True)
-    _require_admin(s)
+    _require_admin(s, "user")
     chosen = [u.name for u in _select("user", s.state, conditions) if isinstance(u, User)]
     if not chosen:
         raise _nothing("Nothing deleted")

@@ -43,3 +43,9 @@ def is_administrator(state: ClusterState, user: str) -> bool:
 def may_manage_job(state: ClusterState, job: Job, actor: str) -> bool:
     """The job's owner or an operator may signal, hold, release, requeue or update it."""
     return job.request.user == actor or is_operator(state, actor)
+
+
+def may_change_accounting(state: ClusterState, user: str, entity: str) -> bool:
+    """sacctmgr add/modify/delete: QOS need an Administrator; accounts and users (and so
+    their associations) an Operator, as slurmdbd checks them."""
+    return is_administrator(state, user) if entity == "qos" else is_operator(state, user)
