@@ -39,3 +39,21 @@ def test_table_markers_are_in_differences() -> None:
     text = Path(coverage.DIFFERENCES).read_text()
     assert coverage.BEGIN in text
     assert coverage.END in text
+
+
+def test_surface_is_what_the_man_pages_say_when_they_are_installed(tmp_path: Path) -> None:
+    """On a machine with Slurm's man pages, surface.txt is what the extractor writes."""
+    import shutil
+    import subprocess
+    import sys
+
+    if (
+        shutil.which("man") is None
+        or subprocess.run(["man", "-w", "sbatch"], check=False, capture_output=True).returncode
+    ):
+        pytest.skip("Slurm's man pages are not installed here")
+    script = coverage.ROOT / "scripts" / "extract-surface.py"
+    subprocess.run(
+        [sys.executable, script, tmp_path / "surface.txt"], check=True, capture_output=True
+    )
+    assert (tmp_path / "surface.txt").read_text() == coverage.SURFACE.read_text()
