@@ -35,6 +35,10 @@ _DENIED = (
     "sacctmgr: error: Your user doesn't have privilege to perform this action\n"
     " Error with request: Access/permission denied\n"
 )
+_NOT_SUPER_USER = (
+    "sacctmgr: error: You must be a super user to modify a users admin level\n"
+    " Error with request: Access/permission denied\n"
+)
 _FIRST_UID = 1001  # a new user gets the next uid from here (the preset's users have 1001-1003)
 
 # The ``where`` keys of each entity, by lower-case name (plural forms are folded).
@@ -91,6 +95,8 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         for word in [*request.head, *request.where, *request.set]:
             if word.op is not None and word.key.lower() == "format":
                 fields = [(f.name, f.width) for f in p.parse_fields(word.value)]
+            elif word.op is None and word.key.lower() == "withassoc":
+                layout = layout._replace(with_assocs=True)
             elif not (word.op is None and word.key.lower() in _SHOW_KEYWORDS):
                 conditions_words.append(word)
         conditions = _conditions(entity, conditions_words)
@@ -104,7 +110,17 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         rows = _select(entity, s.state, conditions)
         if entity == "association":
             rows = list(_as_shown(s.state, [a for a in rows if isinstance(a, Association)]))
+        if entity == "user" and layout.with_assocs:
+            return fmt.show("userassoc", s.state, _with_assocs(s.state, rows), fields, layout)
         return fmt.show(entity, s.state, rows, fields, layout)
+
+
+def _with_assocs(state: ClusterState, users: Iterable[object]) -> list[fmt.UserAssoc]:
+    """Each user beside each of its associations, in the order ``show assoc`` lists them."""
+    shown = list(_as_shown(state, [a for a in state.associations if a.user is not None]))
+    return [
+        fmt.UserAssoc(u, a) for u in users if isinstance(u, User) for a in shown if a.user == u.name
+    ]
 
 
 def _as_shown(state: ClusterState, rows: Iterable[Association]) -> Iterator[Association]:
@@ -669,6 +685,8 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
         settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
     )
     _require_admin(s, "user")
+    if "admin_level" in fields and not _is_admin(s, "adminlevel"):
+        raise _Abort(Rendered(stderr=_NOT_SUPER_USER, exit_code=1))
     chosen = [u for u in _select("user", s.state, conditions) if isinstance(u, User)]
     if not chosen:
         raise _nothing("Nothing modified")

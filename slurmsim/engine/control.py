@@ -14,7 +14,7 @@ from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
-from slurmsim.engine.permissions import is_operator, may_manage_job
+from slurmsim.engine.permissions import is_administrator, is_operator, may_manage_job
 from slurmsim.engine.priority import priority
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
@@ -26,6 +26,9 @@ from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.time import Instant, Seconds
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
+INVALID_USER = "Invalid user id"
+#: What slurmctld answers a user who sets their own job's Priority.
+PRIORITY_NOT_PERSISTENT = "Changes to job priority are not persistent, change nice instead"
 
 #: States a running job can be in (a suspended job still holds its nodes).
 _ACTIVE = frozenset({JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING})
@@ -99,7 +102,7 @@ def hold(
     """
     job = _one(state, job_id, task_id)
     if not may_manage_job(state, job, actor):
-        raise SlurmError("Invalid user id")
+        raise SlurmError(INVALID_USER)
     if _already_running(job):
         return
     admin = is_operator(state, actor) and not user_hold
@@ -115,7 +118,7 @@ def release(state: ClusterState, job_id: int, task_id: int | None, actor: str) -
     """``scontrol release``: owners lift only user holds; reason None until the next pass."""
     job = _one(state, job_id, task_id)
     if not may_manage_job(state, job, actor):
-        raise SlurmError("Invalid user id")
+        raise SlurmError(INVALID_USER)
     if _already_running(job) or job.hold is Hold.NONE:
         return
     if job.hold is Hold.ADMIN and not is_operator(state, actor):
@@ -247,20 +250,20 @@ def update_job(
 
     Users may lower their own job's time limit, rename it, raise its nice value and
     change pending-only fields; raising a limit, a negative nice or Priority needs an
-    operator.
+    operator. Another user's job is refused as slurmctld refuses it (``Invalid user id``).
     """
     job = _one(state, job_id, task_id)
     operator = is_operator(state, actor)
     if not (job.request.user == actor or operator):
-        raise AccessDenied()
+        raise SlurmError(INVALID_USER)
     if job.state.finished:
         raise SlurmError("Job has already finished")
     if update.pending_only:
         _pending_only(job)
-    if (update.nice is not None and update.nice < 0 and not operator) or (
-        update.priority is not None and not operator
-    ):
+    if update.nice is not None and update.nice < 0 and not operator:
         raise AccessDenied()
+    if update.priority is not None and not operator:
+        raise SlurmError(PRIORITY_NOT_PERSISTENT)
     fields = _request_changes(state, job, update, operator)
     if update.array_throttle is not None:
         job.array_throttle = update.array_throttle or None
@@ -359,9 +362,10 @@ def update_node(
 
     DRAIN lets running jobs finish; DOWN ends them at once (a batch job that may be
     requeued goes back to PENDING, anything else ends NODE_FAIL with reason NodeDown).
+    Only administrators change nodes; an operator is refused like a user.
     """
-    if not is_operator(state, actor):
-        raise AccessDenied()
+    if not is_administrator(state, actor):
+        raise SlurmError(INVALID_USER)
     unknown = [n for n in names if n not in state.nodes]
     if unknown:
         raise SlurmError("Invalid node name specified")

@@ -1,10 +1,10 @@
 """Who may do what: Slurm's privilege levels, the one place every command asks.
 
 Slurm knows three levels, set per user with ``sacctmgr modify user X set
-AdminLevel=...``: None (a plain user: only their own jobs, and only within what a
-user may change), Operator (slurmctld's privileged requests: nodes, partitions,
-reservations, anyone's jobs, holds that only an operator lifts) and Administrator
-(all of that, and the accounting changes sacctmgr reserves to administrators).
+AdminLevel=...``: None (a plain user: only their own jobs, within what a user may
+change), Operator (anyone's jobs, admin holds, Priority, reservations, accounts and
+users) and Administrator (all of that, and what slurmctld and slurmdbd keep for
+administrators: nodes, partitions, QOS and AdminLevels).
 root and the cluster's SlurmUser are administrators whatever the database says.
 """
 
@@ -31,12 +31,12 @@ def admin_level(state: ClusterState, user: str) -> AdminLevel:
 
 
 def is_operator(state: ClusterState, user: str) -> bool:
-    """Operator or above: may change nodes, partitions, reservations and anyone's jobs."""
+    """Operator or above: may change reservations and anyone's jobs."""
     return _RANK[admin_level(state, user)] >= _RANK[AdminLevel.OPERATOR]
 
 
 def is_administrator(state: ClusterState, user: str) -> bool:
-    """Administrator: may also change QOS and other users' accounting records."""
+    """Administrator: may also change nodes, partitions, QOS and AdminLevels."""
     return admin_level(state, user) is AdminLevel.ADMINISTRATOR
 
 
@@ -46,6 +46,9 @@ def may_manage_job(state: ClusterState, job: Job, actor: str) -> bool:
 
 
 def may_change_accounting(state: ClusterState, user: str, entity: str) -> bool:
-    """sacctmgr add/modify/delete: QOS need an Administrator; accounts and users (and so
-    their associations) an Operator, as slurmdbd checks them."""
-    return is_administrator(state, user) if entity == "qos" else is_operator(state, user)
+    """sacctmgr add/modify/delete: QOS and a user's AdminLevel (``entity`` "adminlevel")
+    need an Administrator; accounts and users (and so their associations) an Operator,
+    as slurmdbd checks them."""
+    if entity in ("qos", "adminlevel"):
+        return is_administrator(state, user)
+    return is_operator(state, user)

@@ -24,16 +24,28 @@ def _alice_as(level: str) -> None:
         pytest.param("Operator", ("scancel", "1"), 0, "", id="an operator may cancel it"),
         pytest.param(
             "None", ("scontrol", "update", "nodename=dgx1", "state=drain", "reason=x"), 1,
-            "slurm_update error: Access/permission denied\n",
+            "slurm_update error: Invalid user id\n",
             id="a user may not drain a node",
         ),
         pytest.param(
-            "Operator", ("scontrol", "update", "nodename=dgx1", "state=drain", "reason=x"), 0, "",
-            id="an operator may drain a node",
+            "Operator", ("scontrol", "update", "nodename=dgx1", "state=drain", "reason=x"), 1,
+            "slurm_update error: Invalid user id\n",
+            id="nor may an operator",
+        ),
+        pytest.param(
+            "Administrator", ("scontrol", "update", "nodename=dgx1", "state=drain", "reason=x"),
+            0, "", id="an administrator may drain a node",
         ),
         pytest.param(
             "None", ("scontrol", "update", "jobid=1", "timelimit=5"), 1,
-            "Access/permission denied for job 1\n", id="a user may not update another's job",
+            "Invalid user id for job 1\n", id="a user may not update another's job",
+        ),
+        pytest.param(
+            "Operator", ("sacctmgr", "-i", "modify", "user", "bob", "set", "adminlevel=Operator"),
+            1,
+            "sacctmgr: error: You must be a super user to modify a users admin level\n"
+            " Error with request: Access/permission denied\n",
+            id="an operator may not give out an AdminLevel",
         ),
         pytest.param(
             "Operator", ("scontrol", "update", "jobid=1", "priority=5"), 0, "",
