@@ -10,13 +10,13 @@ export GOLDEN_DIR="$HERE/cases"
 rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
 n=0
-name() { n=$((n+1)); printf '%03d-%s' $n "$1"; }
-c() { local nm; nm=$(name "$1"); shift; timeout 20 $C "$nm" "$@" >/dev/null 2>&1; }
-cu() { local nm u=$2; nm=$(name "$1"); shift 2; timeout 20 $C -u "$u" "$nm" "$@" >/dev/null 2>&1; }
+name() { n=$((n+1)); NM=$(printf '%03d-%s' $n "$1"); }  # sets NM (no subshell: n counts)
+c() { name "$1"; shift; timeout 20 $C "$NM" "$@" >/dev/null 2>&1; }
+cu() { local u=$2; name "$1"; shift 2; timeout 20 $C -u "$u" "$NM" "$@" >/dev/null 2>&1; }
 # sb NAME USER ARGS...: submit a job that waits an hour; its id is left in $JOB.
 sb() {
-  local nm u=$2; nm=$(name "$1"); shift 2
-  JOB=$(timeout 20 $C -u "$u" "$nm" sbatch -p debug --time=10 --begin=now+1hour "$@" \
+  local u=$2; name "$1"; shift 2
+  JOB=$(timeout 20 $C -u "$u" "$NM" sbatch -p debug --time=10 --begin=now+1hour "$@" \
     --wrap='sleep 600' 2>/dev/null | sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p')
 }
 as_alice() {  # the refusals and permissions that depend on alice's AdminLevel ($1)
