@@ -27,6 +27,7 @@ from slurmsim.model.time import Instant, Seconds
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
 INVALID_USER = "Invalid user id"
+JOB_HELD = "Job is in held state, pending scheduler release"
 #: What slurmctld answers a user who sets their own job's Priority.
 PRIORITY_NOT_PERSISTENT = "Changes to job priority are not persistent, change nice instead"
 
@@ -213,6 +214,8 @@ def top(state: ClusterState, job_ids: list[int], actor: str) -> None:
         mine = user_top and job.request.user == actor
         if not (is_operator(state, actor) or mine):
             raise AccessDenied()
+        if job.hold is not Hold.NONE:
+            raise SlurmError(JOB_HELD)
         _must_be_pending(job)
     first = jobs[0].request
     group = (first.user, first.partition, first.account, first.qos)
