@@ -48,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def sacctmgr(argv: list[str]) -> int:
-    pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=True, code=1)
+    # GNU getopt permutes: options may follow the command words (``show user -s alice``).
+    pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     flags = {k for k, _ in pairs}
     if "version" in flags:
         out(f"{VERSION}\n")
@@ -69,7 +70,9 @@ def sacctmgr(argv: list[str]) -> int:
 
     rest = words[2:]
     if verb == "show":
-        layout = Layout("parsable" in flags, "parsable2" in flags, "noheader" in flags)
+        layout = Layout(
+            "parsable" in flags, "parsable2" in flags, "noheader" in flags, "associations" in flags
+        )
         rendered = accounts.show(entity, rest, layout)
     elif entity == "association":  # Slurm changes associations through users and accounts
         err(_NO_ENTITY[verb])

@@ -35,6 +35,10 @@ _DENIED = (
     "sacctmgr: error: Your user doesn't have privilege to perform this action\n"
     " Error with request: Access/permission denied\n"
 )
+_NOT_SUPER_USER = (
+    "sacctmgr: error: You must be a super user to modify a users admin level\n"
+    " Error with request: Access/permission denied\n"
+)
 _FIRST_UID = 1001  # a new user gets the next uid from here (the preset's users have 1001-1003)
 
 # The ``where`` keys of each entity, by lower-case name (plural forms are folded).
@@ -91,6 +95,8 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         for word in [*request.head, *request.where, *request.set]:
             if word.op is not None and word.key.lower() == "format":
                 fields = [(f.name, f.width) for f in p.parse_fields(word.value)]
+            elif word.op is None and word.key.lower() == "withassoc":
+                layout = layout._replace(with_assocs=True)
             elif not (word.op is None and word.key.lower() in _SHOW_KEYWORDS):
                 conditions_words.append(word)
         conditions = _conditions(entity, conditions_words)
@@ -104,7 +110,17 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         rows = _select(entity, s.state, conditions)
         if entity == "association":
             rows = list(_as_shown(s.state, [a for a in rows if isinstance(a, Association)]))
+        if entity == "user" and layout.with_assocs:
+            return fmt.show("userassoc", s.state, _with_assocs(s.state, rows), fields, layout)
         return fmt.show(entity, s.state, rows, fields, layout)
+
+
+def _with_assocs(state: ClusterState, users: Iterable[object]) -> list[fmt.UserAssoc]:
+    """Each user beside each of its associations, in the order ``show assoc`` lists them."""
+    shown = list(_as_shown(state, [a for a in state.associations if a.user is not None]))
+    return [
+        fmt.UserAssoc(u, a) for u in users if isinstance(u, User) for a in shown if a.user == u.name
+    ]
 
 
 def _as_shown(state: ClusterState, rows: Iterable[Association]) -> Iterator[Association]:
@@ -277,14 +293,14 @@ def _unknown_option(word: str) -> str:
     return f" Unknown option: {word}\n Use keyword 'where' to modify condition\n"
 
 
-def _is_admin(s: Session) -> bool:
-    from slurmsim.engine.control import is_operator
+def _is_admin(s: Session, entity: str) -> bool:
+    from slurmsim.engine.permissions import may_change_accounting
 
-    return is_operator(s.state, s.user)
+    return may_change_accounting(s.state, s.user, entity)
 
 
-def _require_admin(s: Session) -> None:
-    if not _is_admin(s):
+def _require_admin(s: Session, entity: str) -> None:
+    if not _is_admin(s, entity):
         raise _Abort(Rendered(stderr=_DENIED, exit_code=1))
 
 
@@ -330,7 +346,7 @@ def _add_qos(s: Session, request: p.Request) -> _Change:
         (label, v) for label, v in _shown(changes, settings.QOS_SETTINGS) if label != "Description"
     ]
     summary = say.adding_qos(new, description or new[0], shown)
-    if not _is_admin(s):
+    if not _is_admin(s, "qos"):
         raise _Abort(
             Rendered(summary, " Problem adding QOS: Access/permission denied\n", exit_code=1)
         )
@@ -349,7 +365,7 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
     changes = settings.read_settings(
         settings.QOS_SETTINGS, request.set, list(s.state.qos), warnings
     )
-    _require_admin(s)
+    _require_admin(s, "qos")
     chosen = [q for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
     if not chosen:
         raise _nothing("Nothing modified")
@@ -363,7 +379,7 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
 
 def _delete_qos(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("qos", [*request.head, *request.where], deleting=True)
-    _require_admin(s)
+    _require_admin(s, "qos")
     chosen = [q.name for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
     if not chosen:
         raise _nothing("Nothing deleted")
@@ -437,7 +453,7 @@ def _add_account(s: Session, request: p.Request) -> _Change:
     summary = say.adding_accounts(
         new, fields.get("description"), fields.get("organization"), cluster, assoc_shown
     )
-    if not _is_admin(s):
+    if not _is_admin(s, "account"):
         raise _Abort(
             Rendered(summary, " Problem adding accounts: Access/permission denied\n", exit_code=1)
         )
@@ -470,7 +486,7 @@ def _modify_account(s: Session, request: p.Request) -> _Change:
     changes = settings.read_settings(
         settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
     )
-    _require_admin(s)
+    _require_admin(s, "account")
     chosen = [a for a in _select("account", s.state, conditions) if isinstance(a, Account)]
     if not chosen:
         raise _nothing("Nothing modified")
@@ -531,7 +547,7 @@ def _rejudge(state: ClusterState, pairs: Iterable[tuple[str, str | None]]) -> No
 
 def _delete_account(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("account", [*request.head, *request.where], deleting=True)
-    _require_admin(s)
+    _require_admin(s, "account")
     chosen = [a.name for a in _select("account", s.state, conditions) if isinstance(a, Account)]
     chosen = [name for name in chosen if name != ROOT]
     if not chosen:
@@ -639,7 +655,7 @@ def _add_user(s: Session, request: p.Request) -> _Change:
     summary = say.adding_users(
         new_users, user_shown, pairs, cluster, _shown(changes, settings.ASSOC_SETTINGS)
     )
-    if not _is_admin(s):
+    if not _is_admin(s, "user"):
         raise _Abort(
             Rendered(summary, " Problem adding users: Access/permission denied\n", exit_code=1)
         )
@@ -668,7 +684,9 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
     changes = settings.read_settings(
         settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
     )
-    _require_admin(s)
+    _require_admin(s, "user")
+    if "admin_level" in fields and not _is_admin(s, "adminlevel"):
+        raise _Abort(Rendered(stderr=_NOT_SUPER_USER, exit_code=1))
     chosen = [u for u in _select("user", s.state, conditions) if isinstance(u, User)]
     if not chosen:
         raise _nothing("Nothing modified")
@@ -699,7 +717,7 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
 
 def _delete_user(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("user", [*request.head, *request.where], deleting=True)
-    _require_admin(s)
+    _require_admin(s, "user")
     chosen = [u.name for u in _select("user", s.state, conditions) if isinstance(u, User)]
     if not chosen:
         raise _nothing("Nothing deleted")

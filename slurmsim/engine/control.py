@@ -14,10 +14,10 @@ from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
+from slurmsim.engine.permissions import is_administrator, is_operator, may_manage_job
 from slurmsim.engine.priority import priority
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import CANCELLED_BY
-from slurmsim.model.accounts import AdminLevel
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
@@ -27,18 +27,14 @@ from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.time import Instant, Seconds
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
+INVALID_USER = "Invalid user id"
+JOB_HELD = "Job is in held state, pending scheduler release"
+#: What slurmctld answers a user who sets their own job's Priority.
+PRIORITY_NOT_PERSISTENT = "Changes to job priority are not persistent, change nice instead"
 
 #: States a running job can be in (a suspended job still holds its nodes).
 _ACTIVE = frozenset({JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING})
 _REASON_NEEDED = "You must specify a reason when DOWNING or DRAINING a node. Request denied"
-
-
-def is_operator(state: ClusterState, user: str) -> bool:
-    """root (uid 0) or a user with AdminLevel Operator or Administrator."""
-    if user == "root":
-        return True
-    u = state.users.get(user)
-    return u is not None and (u.uid == 0 or u.admin_level is not AdminLevel.NONE)
 
 
 def _records(state: ClusterState, job_id: int, task_id: int | None) -> list[Job]:
@@ -60,10 +56,6 @@ def _one(state: ClusterState, job_id: int, task_id: int | None) -> Job:
     return next((j for j in found if j.job_id == job_id), found[0])
 
 
-def _owner_or_operator(state: ClusterState, job: Job, actor: str) -> bool:
-    return job.request.user == actor or is_operator(state, actor)
-
-
 def cancel(
     state: ClusterState, job_id: int, task_id: int | None, actor: str, *, signal: int | None = None
 ) -> list[Event]:
@@ -75,7 +67,7 @@ def cancel(
     targets = _records(state, job_id, task_id)
     if not targets:
         raise InvalidJobId()
-    if not all(_owner_or_operator(state, j, actor) for j in targets):
+    if not all(may_manage_job(state, j, actor) for j in targets):
         raise AccessDenied()
     active = [j for j in targets if not j.state.finished]
     if not active:
@@ -112,8 +104,8 @@ def hold(
     A running job is accepted and left as it is (the oracle answers 0).
     """
     job = _one(state, job_id, task_id)
-    if not _owner_or_operator(state, job, actor):
-        raise SlurmError("Invalid user id")
+    if not may_manage_job(state, job, actor):
+        raise SlurmError(INVALID_USER)
     if _already_running(job):
         return
     admin = is_operator(state, actor) and not user_hold
@@ -128,8 +120,8 @@ def hold(
 def release(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> None:
     """``scontrol release``: owners lift only user holds; reason None until the next pass."""
     job = _one(state, job_id, task_id)
-    if not _owner_or_operator(state, job, actor):
-        raise SlurmError("Invalid user id")
+    if not may_manage_job(state, job, actor):
+        raise SlurmError(INVALID_USER)
     if _already_running(job) or job.hold is Hold.NONE:
         return
     if job.hold is Hold.ADMIN and not is_operator(state, actor):
@@ -188,7 +180,7 @@ def requeue(
 
 
 def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
-    if not _owner_or_operator(state, job, actor):
+    if not may_manage_job(state, job, actor):
         raise AccessDenied()
     if job.state is JobState.PENDING:
         raise SlurmError("Job is pending execution")
@@ -226,6 +218,8 @@ def top(state: ClusterState, job_ids: list[int], actor: str) -> None:
         mine = user_top and job.request.user == actor
         if not (is_operator(state, actor) or mine):
             raise AccessDenied()
+        if job.hold is not Hold.NONE:
+            raise SlurmError(JOB_HELD)
         _must_be_pending(job)
     first = jobs[0].request
     group = (first.user, first.partition, first.account, first.qos)
@@ -263,20 +257,20 @@ def update_job(
 
     Users may lower their own job's time limit, rename it, raise its nice value and
     change pending-only fields; raising a limit, a negative nice or Priority needs an
-    operator.
+    operator. Another user's job is refused as slurmctld refuses it (``Invalid user id``).
     """
     job = _one(state, job_id, task_id)
     operator = is_operator(state, actor)
     if not (job.request.user == actor or operator):
-        raise AccessDenied()
+        raise SlurmError(INVALID_USER)
     if job.state.finished:
         raise SlurmError("Job has already finished")
     if update.pending_only:
         _pending_only(job)
-    if (update.nice is not None and update.nice < 0 and not operator) or (
-        update.priority is not None and not operator
-    ):
+    if update.nice is not None and update.nice < 0 and not operator:
         raise AccessDenied()
+    if update.priority is not None and not operator:
+        raise SlurmError(PRIORITY_NOT_PERSISTENT)
     fields = _request_changes(state, job, update, operator)
     if update.array_throttle is not None:
         job.array_throttle = update.array_throttle or None
@@ -375,9 +369,10 @@ def update_node(
 
     DRAIN lets running jobs finish; DOWN ends them at once (a batch job that may be
     requeued goes back to PENDING, anything else ends NODE_FAIL with reason NodeDown).
+    Only administrators change nodes; an operator is refused like a user.
     """
-    if not is_operator(state, actor):
-        raise AccessDenied()
+    if not is_administrator(state, actor):
+        raise SlurmError(INVALID_USER)
     unknown = [n for n in names if n not in state.nodes]
     if unknown:
         raise SlurmError("Invalid node name specified")

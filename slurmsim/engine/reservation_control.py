@@ -13,7 +13,7 @@ Slurm's string and change nothing but that counter.
 from collections.abc import Iterable
 from dataclasses import replace
 
-from slurmsim.engine.control import is_operator
+from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError

@@ -17,9 +17,10 @@ with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
 from dataclasses import replace
 
 from slurmsim.engine import reservations
-from slurmsim.engine.control import TIME_MIN_INVALID, is_operator
+from slurmsim.engine.control import TIME_MIN_INVALID
 from slurmsim.engine.eligibility import blocker, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, submit_reason, submit_refusal
+from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import job_cpus, priority
 from slurmsim.engine.resources import fits_config, node_counts, shape
 from slurmsim.engine.trigger import trigger

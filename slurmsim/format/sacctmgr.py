@@ -32,6 +32,7 @@ class Layout(NamedTuple):
     parsable: bool = False  # -p: "|" after every cell
     parsable2: bool = False  # -P: "|" between cells
     noheader: bool = False
+    with_assocs: bool = False  # -s / withassoc: a user's line per association
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -160,11 +161,49 @@ USER_COLUMNS: dict[str, Column[User]] = {
 _USER_ALIASES = {"defacct": "defaultaccount", "admin": "adminlevel"}
 USER_DEFAULT = ["user", "defaultaccount", "adminlevel"]
 
+
+class UserAssoc(NamedTuple):
+    """One line of ``sacctmgr show user -s``: a user beside one of its associations."""
+
+    user: User
+    assoc: Association
+
+
+def _on_user(column: Column[User]) -> Column[UserAssoc]:
+    return Column(column.header, column.width, lambda s, r: column.value(s, r.user))
+
+
+def _on_assoc(column: Column[Association]) -> Column[UserAssoc]:
+    return Column(column.header, column.width, lambda s, r: column.value(s, r.assoc))
+
+
+def _blank(_: ClusterState, __: UserAssoc) -> str:
+    return ""  # the pre-TRES limits (MaxNodes, MaxCPUs, MaxCPUMins) slurmsim does not keep
+
+
+USER_ASSOC_COLUMNS: dict[str, Column[UserAssoc]] = {
+    **{key: _on_assoc(column) for key, column in ASSOC_COLUMNS.items()},
+    **{key: _on_user(column) for key, column in USER_COLUMNS.items()},
+    "maxnodes": Column("MaxNodes", 8, _blank),
+    "maxcpus": Column("MaxCPUs", 8, _blank),
+    "maxcpumins": Column("MaxCPUMins", 11, _blank),
+}
+USER_ASSOC_DEFAULT = [
+    "user", "defaultaccount", "adminlevel", "cluster", "account", "partition", "share",
+    "priority", "maxjobs", "maxnodes", "maxcpus", "maxsubmit", "maxwall", "maxcpumins", "qos",
+    "defaultqos",
+]  # fmt: skip
+
 _TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[str]]] = {
     "qos": (QOS_COLUMNS, _QOS_ALIASES, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity
     "association": (ASSOC_COLUMNS, _ASSOC_ALIASES, ASSOC_DEFAULT),  # type: ignore[dict-item]
     "account": (ACCOUNT_COLUMNS, _ACCOUNT_ALIASES, ACCOUNT_DEFAULT),  # type: ignore[dict-item]
     "user": (USER_COLUMNS, _USER_ALIASES, USER_DEFAULT),  # type: ignore[dict-item]
+    "userassoc": (  # type: ignore[dict-item]  # per entity
+        USER_ASSOC_COLUMNS,
+        {**_ASSOC_ALIASES, **_USER_ALIASES},
+        USER_ASSOC_DEFAULT,
+    ),
 }
 
 

@@ -63,7 +63,8 @@ def test_hold_of_another_users_job_is_refused(cluster: Path) -> None:
     )
 
 
-def test_drain_needs_a_reason_and_an_operator(cluster: Path) -> None:
+def test_drain_needs_a_reason_and_an_administrator(cluster: Path) -> None:
+    """As the oracle answers (tests/golden/permissions 009, 041): a user is an invalid user."""
     before = dump(cluster)
     no_reason = slurm("scontrol", "update", "nodename=dgx3", "state=drain")
     not_admin = slurm(
@@ -73,7 +74,7 @@ def test_drain_needs_a_reason_and_an_operator(cluster: Path) -> None:
         1,
         "You must specify a reason when DOWNING or DRAINING a node. Request denied\n",
     )
-    assert (not_admin.exit, not_admin.err) == (1, "slurm_update error: Access/permission denied\n")
+    assert (not_admin.exit, not_admin.err) == (1, "slurm_update error: Invalid user id\n")
     assert dump(cluster) == before
 
 
