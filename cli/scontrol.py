@@ -28,7 +28,8 @@ _OPTIONS = options(
 _COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
              "requeuehold", "top", "version", "ping")  # fmt: skip
 _ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "reservation",
-             "reservations", "hostnames", "hostlist", "hostlistsorted")  # fmt: skip
+             "reservations", "hostnames", "hostlist", "hostlistsorted", "config", "step",
+             "steps")  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -71,7 +72,9 @@ def scontrol(argv: list[str]) -> int:
         out(f"{VERSION}\n")
         return 0
     if command == "ping":
-        out("Slurmctld(primary) at slurmsim is UP\n")
+        from slurmsim.api.controller import ping
+
+        out(ping())
         return 0
     if command == "show":
         return _show(rest, detail=detail, oneliner="oneliner" in flags)
@@ -98,6 +101,11 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     if entity is None:
         err(f"invalid entity: {args[0]} for keyword: show\n")
         return 1
+    if entity == "config":
+        from slurmsim.api.controller import config_text
+
+        out(config_text())
+        return 0
     if entity.startswith("reservation"):
         from slurmsim.api import reservations
 

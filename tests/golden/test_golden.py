@@ -19,7 +19,6 @@ LATER = {
     "sacct": "accounting (sacct) comes with the command-surface issue",
 }
 LATER_ARGS = {
-    ("scontrol", "show", "config"): "scontrol show config comes with the command-surface issue",
     ("squeue", "--json"): "JSON output comes with the command-surface issue",
 }
 
