@@ -4,11 +4,14 @@ Operators (root, or users with AdminLevel Operator/Administrator) may change
 nodes; users may change only their own jobs, within what Slurm allows them.
 """
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cli import _scontrol_jobs
 from cli._common import VERSION, err, options, out, parse_args, run
+from cli._scontrol_jobs import ADMIN_COMMANDS
 
 if TYPE_CHECKING:
     from slurmsim.format.rendered import Rendered
@@ -26,7 +29,8 @@ _OPTIONS = options(
 )  # fmt: skip
 
 _COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
-             "requeuehold", "top", "version", "ping")  # fmt: skip
+             "requeuehold", "top", "version", "ping", "suspend", "resume", "notify",
+             "wait_job", "listpids", *ADMIN_COMMANDS)  # fmt: skip
 _ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "reservation",
              "reservations", "hostnames", "hostlist", "hostlistsorted", "config", "step",
              "steps")  # fmt: skip
@@ -78,6 +82,12 @@ def scontrol(argv: list[str]) -> int:
         return 0
     if command == "show":
         return _show(rest, detail=detail, oneliner="oneliner" in flags)
+    if command in _OTHER_JOB_COMMANDS:
+        return _OTHER_JOB_COMMANDS[command](rest)
+    if command in ("suspend", "resume"):
+        return _scontrol_jobs.suspend_or_resume(command, rest)
+    if command in ADMIN_COMMANDS:
+        return _scontrol_jobs.admin_command(command)
     if command == "update":
         return _update(rest)
     if command == "create":
@@ -85,6 +95,13 @@ def scontrol(argv: list[str]) -> int:
     if command == "delete":
         return _delete(rest)
     return _job_control(command, rest)
+
+
+_OTHER_JOB_COMMANDS = {
+    "notify": _scontrol_jobs.notify,
+    "wait_job": _scontrol_jobs.wait_job,
+    "listpids": _scontrol_jobs.listpids,
+}
 
 
 def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
@@ -101,6 +118,12 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     if entity is None:
         err(f"invalid entity: {args[0]} for keyword: show\n")
         return 1
+    if entity in ("step", "steps"):
+        from slurmsim.api.views import current_state
+        from slurmsim.format.steps import show_steps
+
+        state, _ = current_state()
+        return _print(show_steps(state, name, oneliner=oneliner))
     if entity == "config":
         from slurmsim.api.controller import config_text
 
@@ -129,6 +152,8 @@ def _hostlist(entity: str, expr: str | None) -> int:
     from slurmsim.parse import hostlist
     from slurmsim.parse.errors import ParseError
 
+    # Without a list, the job's own (``scontrol show hostnames`` in a batch script).
+    expr = expr if expr is not None else os.environ.get("SLURM_JOB_NODELIST")
     if expr is None:
         err("scontrol: error: Unable to parse hostlist\n")
         return 1

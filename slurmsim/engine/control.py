@@ -8,7 +8,7 @@ that free resources or make jobs runnable queue a main pass (``trigger``).
 
 from dataclasses import replace
 
-from slurmsim.engine import usage
+from slurmsim.engine import lifecycle, usage
 from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
@@ -22,7 +22,7 @@ from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate, LimitChange
-from slurmsim.model.jobs import Hold, Job, JobState
+from slurmsim.model.jobs import SUSPENDED_BY, Hold, Job, JobState
 from slurmsim.model.time import Instant, Seconds
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
@@ -427,3 +427,54 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
     if events:
         trigger(state)
     return events
+
+
+def suspend(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> Event | None:
+    """``scontrol suspend``: an operator stops a running job where it stands.
+
+    The job keeps its nodes, memory and GPUs; its run time and time limit stop counting
+    until ``resume``, which moves its end on by the time it was suspended. slurmctld
+    checks the operator before it looks for the job, and accepts a suspended job again
+    (nothing to do: None).
+    """
+    if not is_operator(state, actor):
+        raise AccessDenied()
+    job = _one(state, job_id, task_id)
+    _must_have_run(job)
+    if job.state is JobState.SUSPENDED:
+        return None
+    if job.state is not JobState.RUNNING:
+        raise SlurmError("Job is not running")
+    return lifecycle.suspend(job, state.now, None)
+
+
+def resume(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> Event:
+    """``scontrol resume``: a job an operator (or gang scheduling) suspended runs again."""
+    if not is_operator(state, actor):
+        raise AccessDenied()
+    job = _one(state, job_id, task_id)
+    _must_have_run(job)
+    if job.state is not JobState.SUSPENDED:
+        raise SlurmError("Job is not suspended")
+    job.extra.pop(SUSPENDED_BY, None)
+    return lifecycle.resume(job, state.now)
+
+
+def _must_have_run(job: Job) -> None:
+    if job.state is JobState.PENDING:
+        raise SlurmError("Job is pending execution")
+    if job.state.finished:
+        raise SlurmError("Job/step already completing or completed")
+
+
+def notify(state: ClusterState, job_id: int, actor: str, message: str) -> Event:
+    """``scontrol notify``: a message for a running job's owner (slurmd writes it into
+    the batch job's stderr); the owner or the SlurmUser may send one."""
+    job = state.jobs.get(job_id)
+    if job is None:
+        raise InvalidJobId()
+    if job.request.user != actor and actor not in ("root", "slurm"):
+        raise SlurmError("Invalid user id")
+    if job.state is not JobState.RUNNING:
+        raise SlurmError("Job/step already completing or completed")
+    return Event(state.now, "job_notify", job_id, message)
