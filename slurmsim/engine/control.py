@@ -24,6 +24,7 @@ from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate, LimitChange
 from slurmsim.model.jobs import SUSPENDED_BY, Hold, Job, JobState
 from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.tres import Gres
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
 
@@ -337,6 +338,8 @@ def _request_changes(
             if any(n not in state.nodes for n in names):
                 raise SlurmError("Invalid node name specified")
             fields[key] = names
+    partition = str(fields.get("partition", req.partition))
+    fields.update(_resource_changes(state, job, update, partition))
     if update.begin_time is not None:
         later = update.begin_time > state.now
         job.eligible_time = job.start_time = update.begin_time if later else None
@@ -344,6 +347,52 @@ def _request_changes(
             job.reason = "BeginTime"
         fields["begin_time"] = update.begin_time
     return fields
+
+
+def _resource_changes(
+    state: ClusterState, job: Job, update: JobUpdate, partition: str
+) -> dict[str, object]:
+    """What a pending job asks of its nodes (features within ``partition``, GRES,
+    reservation, memory) and where its files go."""
+    from slurmsim.engine.reservations import check_access
+    from slurmsim.engine.submit import feature_nodes
+
+    req = job.request
+    fields: dict[str, object] = {}
+    if update.features is not None:
+        fields["features"], fields["feature_nodes"] = update.features or None, None
+        if update.constraint is not None:
+            allowed = feature_nodes(state, state.partitions[partition], update.constraint)
+            if allowed is None:
+                raise SlurmError("Invalid feature specification")
+            fields["feature_nodes"] = allowed
+    if update.gres_per_node is not None:
+        _check_gres(state, update.gres_per_node)
+        fields["gres_per_node"] = update.gres_per_node
+    if update.reservation is not None:
+        check_access(state, replace(req, reservation=update.reservation or None))
+        fields["reservation"] = update.reservation or None
+    if update.mem_per_node is not None:
+        fields["mem_per_node"], fields["mem_per_cpu"] = update.mem_per_node, None
+    if update.mem_per_cpu is not None:
+        fields["mem_per_cpu"], fields["mem_per_node"] = update.mem_per_cpu, None
+    for name in ("requeue", "contiguous", "work_dir", "std_out", "std_err"):
+        if (value := getattr(update, name)) is not None:
+            fields[name] = value
+    return fields
+
+
+def _check_gres(state: ClusterState, wanted: tuple[Gres, ...]) -> None:
+    """Every GRES must be one the cluster has, in a count some node offers."""
+    for gres in wanted:
+        offered = [
+            g.count
+            for node in state.nodes.values()
+            for g in node.config.gres
+            if g.name == gres.name and gres.type in (None, g.type)
+        ]
+        if not offered or gres.count > max(offered):
+            raise SlurmError("Invalid generic resource (gres) specification")
 
 
 def _new_limit(job: Job, change: LimitChange, operator: bool) -> Seconds | None:
