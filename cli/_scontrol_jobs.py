@@ -4,20 +4,25 @@ wait_job and listpids, and the controller commands slurmsim does not emulate.
 Errors read as scontrol prints them: ``<error> for job <id>`` on stderr, exit 1.
 """
 
-from cli._common import err
+from cli._common import err, out
 
 #: Controller commands that change daemons or their configuration: an administrator's.
 ADMIN_COMMANDS = ("reconfigure", "shutdown", "takeover", "setdebug", "setdebugflags",
                   "schedloglevel", "reboot", "cancel_reboot", "abort",
                   "fsdampeningfactor")  # fmt: skip
 
-#: What each admin command is called in its error line (``slurm_reconfigure error: ...``).
-_API_NAMES = {"reconfigure": "slurm_reconfigure", "shutdown": "slurm_shutdown",
-              "takeover": "slurm_takeover", "setdebug": "slurm_set_debug_level",
-              "setdebugflags": "slurm_set_debugflags", "schedloglevel": "slurm_set_schedlog_level",
-              "reboot": "slurm_reboot", "cancel_reboot": "slurm_cancel_reboot",
-              "abort": "slurm_shutdown",
-              "fsdampeningfactor": "slurm_set_fs_dampeningfactor"}  # fmt: skip
+#: How slurmctld refuses each admin command to a user (oracle: scontrol/059-062).
+_REFUSALS = {"reconfigure": "slurm_reconfigure error: Invalid user id",
+             "shutdown": "slurm_shutdown error: Invalid user id",
+             "abort": "slurm_shutdown error: Invalid user id",
+             "takeover": "slurm_takeover error: Invalid user id",
+             "setdebug": "slurm_set_debug_level error: Permission denied",
+             "setdebugflags": "slurm_set_debugflags error: Permission denied",
+             "schedloglevel": "slurm_set_schedlog_level error: Permission denied",
+             "reboot": "slurm_reboot error: Invalid user id",
+             "cancel_reboot": "slurm_cancel_reboot error: Invalid user id",
+             "fsdampeningfactor":
+                 "slurm_set_fs_dampeningfactor error: Invalid user id"}  # fmt: skip
 
 
 def suspend_or_resume(command: str, args: list[str]) -> int:
@@ -60,7 +65,7 @@ def notify(args: list[str]) -> int:
     try:
         control.notify(int(args[0]), " ".join(args[1:]))
     except SlurmError as e:
-        err(f"notify_job error: {e.message}\n")
+        err(f"job notify failure: {e.message}\n")
         return 1
     return 0
 
@@ -79,8 +84,8 @@ def wait_job(args: list[str]) -> int:
         return 1
     state, _ = current_state()
     job = state.jobs.get(int(args[0]))
-    if job is None:
-        err("slurm_job_node_ready error: Invalid job id specified\n")
+    if job is None or job.state.finished:
+        err(f"scontrol: Problem running job {args[0]}\n")
         return 1
     if job.state.value == "PENDING":
         err(
@@ -88,19 +93,21 @@ def wait_job(args: list[str]) -> int:
             "when told (slurmsim clock advance)\n"
         )
         return 1
-    if job.state.finished:
-        err("slurm_job_node_ready error: Job/step already completing or completed\n")
-        return 1
+    err(f"scontrol: Nodes are ready for job {job.job_id}\n")
     return 0
 
 
 def listpids(args: list[str]) -> int:
     """``scontrol listpids [JOB[.STEP]] [NODE]``: the processes of job steps on this host,
-    which runs no slurmd of the simulated cluster."""
+    which runs no slurmd of the simulated cluster: the header, and no steps."""
     if len(args) > 2:
         err("too many arguments for keyword:listpids\n")
         return 1
-    err("No job steps exist on this node.\n")
+    out(f"{'PID':<8} {'JOBID':<8} {'STEPID':<8} {'LOCALID':<7} GLOBALID\n")
+    if not args:
+        return 0
+    job = args[0].partition(".")[0]
+    err(f"There are no steps for job {job} on node (null).\n")
     return 1
 
 
@@ -110,7 +117,7 @@ def admin_command(command: str) -> int:
     from slurmsim.api.control import may_operate
 
     if not may_operate():
-        err(f"{_API_NAMES[command]} error: Access/permission denied\n")
+        err(f"{_REFUSALS[command]}\n")
         return 1
     err(f"scontrol: error: {command}: slurmsim has no daemons to act on "
         "(see docs/differences.md)\n")  # fmt: skip

@@ -4,7 +4,6 @@ Operators (root, or users with AdminLevel Operator/Administrator) may change
 nodes; users may change only their own jobs, within what Slurm allows them.
 """
 
-import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -152,11 +151,10 @@ def _hostlist(entity: str, expr: str | None) -> int:
     from slurmsim.parse import hostlist
     from slurmsim.parse.errors import ParseError
 
-    # Without a list, the job's own (``scontrol show hostnames`` in a batch script).
-    expr = expr if expr is not None else os.environ.get("SLURM_JOB_NODELIST")
     if expr is None:
-        err("scontrol: error: Unable to parse hostlist\n")
-        return 1
+        # 22.05 does not fall back on SLURM_JOB_NODELIST (oracle: scontrol/006, 008).
+        err("scontrol: error: host list is empty\n")
+        return 0
     try:
         names = hostlist.expand(expr)
     except ParseError:
@@ -188,7 +186,7 @@ def _update(args: list[str]) -> int:
     if "nodename" in keys:
         return _update_node(pairs)
     if "partitionname" in keys:
-        err("slurm_update error: Access/permission denied\n")
+        err("slurm_update error: Invalid user id\n")
         return 1
     if not pairs:
         err("too few arguments for keyword:update\n")

@@ -268,12 +268,14 @@ def update_job(
         raise AccessDenied()
     if job.state.finished:
         raise SlurmError("Job has already finished")
+    if update.nodes is not None and job.state is not JobState.PENDING:
+        raise SlurmError("Requested operation not supported on this system")
     if update.pending_only:
         _pending_only(job)
-    if (update.nice is not None and update.nice < 0 and not operator) or (
-        update.priority is not None and not operator
-    ):
+    if update.nice is not None and update.nice < 0 and not operator:
         raise AccessDenied()
+    if update.priority is not None and not operator:
+        raise SlurmError("Changes to job priority are not persistent, change nice instead")
     fields = _request_changes(state, job, update, operator)
     if update.array_throttle is not None:
         job.array_throttle = update.array_throttle or None
@@ -403,7 +405,7 @@ def _new_limit(job: Job, change: LimitChange, operator: bool) -> Seconds | None:
             raise SlurmError("Invalid TimeLimit value")
         new = max(0, current + change.sign * change.seconds)
     raising = new is None or (current is not None and new > current)
-    if raising and not operator and job.state is not JobState.PENDING:
+    if raising and not operator:  # pending or not (oracle: scontrol/064, 090)
         raise AccessDenied()
     return None if new is None else Seconds(new)
 
@@ -488,12 +490,13 @@ def suspend(state: ClusterState, job_id: int, task_id: int | None, actor: str) -
     """
     if not is_operator(state, actor):
         raise AccessDenied()
-    job = _one(state, job_id, task_id)
+    job = _found(state, job_id, task_id)
     _must_have_run(job)
     if job.state is JobState.SUSPENDED:
         return None
     if job.state is not JobState.RUNNING:
         raise SlurmError("Job is not running")
+    job.priority = 0  # so that gang scheduling never resumes it (oracle: scontrol/035)
     return lifecycle.suspend(job, state.now, None)
 
 
@@ -501,12 +504,22 @@ def resume(state: ClusterState, job_id: int, task_id: int | None, actor: str) ->
     """``scontrol resume``: a job an operator (or gang scheduling) suspended runs again."""
     if not is_operator(state, actor):
         raise AccessDenied()
-    job = _one(state, job_id, task_id)
+    job = _found(state, job_id, task_id)
     _must_have_run(job)
     if job.state is not JobState.SUSPENDED:
         raise SlurmError("Job is not suspended")
     job.extra.pop(SUSPENDED_BY, None)
-    return lifecycle.resume(job, state.now)
+    event = lifecycle.resume(job, state.now)
+    job.priority = priority(state, job)
+    return event
+
+
+def _found(state: ClusterState, job_id: int, task_id: int | None) -> Job:
+    """The job a suspend or resume names; slurmctld answers an unknown one oddly."""
+    try:
+        return _one(state, job_id, task_id)
+    except InvalidJobId:
+        raise SlurmError("Unexpected message received") from None
 
 
 def _must_have_run(job: Job) -> None:
@@ -525,5 +538,5 @@ def notify(state: ClusterState, job_id: int, actor: str, message: str) -> Event:
     if job.request.user != actor and actor not in ("root", "slurm"):
         raise SlurmError("Invalid user id")
     if job.state is not JobState.RUNNING:
-        raise SlurmError("Job/step already completing or completed")
+        raise SlurmError("Requested operation is presently disabled")
     return Event(state.now, "job_notify", job_id, message)

@@ -68,7 +68,9 @@ def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpd
         elif k in _FLAGS:
             fields[_FLAGS[k]] = _strtol(value) != 0
         else:
-            raise ParseError(f"Update of this parameter is not supported: {key}={value}")
+            raise ParseError(
+                f"Update of this parameter is not supported: {key}={value}\nRequest aborted"
+            )
     return JobUpdate(**fields), lines  # type: ignore[arg-type]  # keys are JobUpdate fields
 
 

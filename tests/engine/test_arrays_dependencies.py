@@ -305,7 +305,11 @@ def test_hold_and_release_leave_a_running_job_alone(act):
     ("update", "error"),
     [
         pytest.param(JobUpdate(nice=-1), "Access/permission denied", id="negative nice"),
-        pytest.param(JobUpdate(priority=5), "Access/permission denied", id="priority"),
+        pytest.param(
+            JobUpdate(priority=5),
+            "Changes to job priority are not persistent, change nice instead",
+            id="priority (oracle: scontrol/089)",
+        ),
         pytest.param(
             JobUpdate(time_min=1200),
             "Invalid time-min specification (exceeds job's time or other limits)",
