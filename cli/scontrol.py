@@ -8,7 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cli import _scontrol_jobs
 from cli._common import VERSION, err, options, out, parse_args, run
+from cli._scontrol_jobs import ADMIN_COMMANDS
 
 if TYPE_CHECKING:
     from slurmsim.format.rendered import Rendered
@@ -26,9 +28,11 @@ _OPTIONS = options(
 )  # fmt: skip
 
 _COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
-             "requeuehold", "top", "version", "ping")  # fmt: skip
+             "requeuehold", "top", "version", "ping", "suspend", "resume", "notify",
+             "wait_job", "listpids", *ADMIN_COMMANDS)  # fmt: skip
 _ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "reservation",
-             "reservations", "hostnames", "hostlist", "hostlistsorted")  # fmt: skip
+             "reservations", "hostnames", "hostlist", "hostlistsorted", "config", "step",
+             "steps")  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -71,10 +75,18 @@ def scontrol(argv: list[str]) -> int:
         out(f"{VERSION}\n")
         return 0
     if command == "ping":
-        out("Slurmctld(primary) at slurmsim is UP\n")
+        from slurmsim.api.controller import ping
+
+        out(ping())
         return 0
     if command == "show":
         return _show(rest, detail=detail, oneliner="oneliner" in flags)
+    if command in _OTHER_JOB_COMMANDS:
+        return _OTHER_JOB_COMMANDS[command](rest)
+    if command in ("suspend", "resume"):
+        return _scontrol_jobs.suspend_or_resume(command, rest)
+    if command in ADMIN_COMMANDS:
+        return _scontrol_jobs.admin_command(command)
     if command == "update":
         return _update(rest)
     if command == "create":
@@ -82,6 +94,13 @@ def scontrol(argv: list[str]) -> int:
     if command == "delete":
         return _delete(rest)
     return _job_control(command, rest)
+
+
+_OTHER_JOB_COMMANDS = {
+    "notify": _scontrol_jobs.notify,
+    "wait_job": _scontrol_jobs.wait_job,
+    "listpids": _scontrol_jobs.listpids,
+}
 
 
 def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
@@ -98,6 +117,17 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     if entity is None:
         err(f"invalid entity: {args[0]} for keyword: show\n")
         return 1
+    if entity in ("step", "steps"):
+        from slurmsim.api.views import current_state
+        from slurmsim.format.steps import show_steps
+
+        state, _ = current_state()
+        return _print(show_steps(state, name, oneliner=oneliner))
+    if entity == "config":
+        from slurmsim.api.controller import config_text
+
+        out(config_text())
+        return 0
     if entity.startswith("reservation"):
         from slurmsim.api import reservations
 
@@ -122,8 +152,9 @@ def _hostlist(entity: str, expr: str | None) -> int:
     from slurmsim.parse.errors import ParseError
 
     if expr is None:
-        err("scontrol: error: Unable to parse hostlist\n")
-        return 1
+        # 22.05 does not fall back on SLURM_JOB_NODELIST (oracle: scontrol/006, 008).
+        err("scontrol: error: host list is empty\n")
+        return 0
     try:
         names = hostlist.expand(expr)
     except ParseError:
@@ -155,7 +186,7 @@ def _update(args: list[str]) -> int:
     if "nodename" in keys:
         return _update_node(pairs)
     if "partitionname" in keys:
-        err("slurm_update error: Access/permission denied\n")
+        err("slurm_update error: Invalid user id\n")
         return 1
     if not pairs:
         err("too few arguments for keyword:update\n")

@@ -61,7 +61,8 @@ def load_case(path: Path | str) -> Case:
 
 
 #: What depends on the oracle's host rather than on Slurm: its load, free memory, kernel,
-#: boot and slurmd start times, when its nodes were last busy, a login session id.
+#: boot and slurmd start times, when its nodes were last busy, a login session id, the
+#: controller's host name and start time.
 _HOST_FIELDS = [
     (rb"CPULoad=\S+", rb"CPULoad=<load>"),
     (rb"FreeMem=\S+", rb"FreeMem=<free>"),
@@ -69,6 +70,9 @@ _HOST_FIELDS = [
     (rb"BootTime=\S+ SlurmdStartTime=\S+", rb"BootTime=<boot> SlurmdStartTime=<boot>"),
     (rb"LastBusyTime=\S+", rb"LastBusyTime=<busy>"),
     (rb"AllocNode:Sid=(\S+):\d+", rb"AllocNode:Sid=\1:<sid>"),
+    (rb"(?m)^BOOT_TIME( +)= \S+$", rb"BOOT_TIME\1= <boot>"),
+    (rb"(?m)^(SlurmctldHost\[\d+\] += )[^(\n]+\(", rb"\1<host>("),
+    (rb"(?m)^Slurmctld\((\w+)\) at \S+ is ", rb"Slurmctld(\1) at <host> is "),
 ]
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from slurmsim.api.session import session
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
+from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import Job, JobState
 
@@ -218,3 +219,51 @@ def _each(
             except SlurmError as e:
                 outcomes.append(Outcome(ref, e.message))
     return outcomes
+
+
+def suspend(refs: Sequence[JobRef]) -> list[Outcome]:
+    """``scontrol suspend``: operators stop running jobs where they stand."""
+    from slurmsim.engine import control
+
+    return _each_logged(refs, control.suspend)
+
+
+def resume(refs: Sequence[JobRef]) -> list[Outcome]:
+    """``scontrol resume``: suspended jobs run again."""
+    from slurmsim.engine import control
+
+    return _each_logged(refs, control.resume)
+
+
+def notify(job_id: int, message: str) -> None:
+    """``scontrol notify``: raises ``SlurmError`` on refusal."""
+    from slurmsim.engine import control
+
+    with session(write=True) as s:
+        s.events.append(control.notify(s.state, job_id, s.user, message))
+
+
+def _each_logged(
+    refs: Sequence[JobRef], act: Callable[[ClusterState, int, int | None, str], Event | None]
+) -> list[Outcome]:
+    """``_each`` for an operation that may report an event."""
+    outcomes = []
+    with session(write=True) as s:
+        for ref in refs:
+            try:
+                event = act(s.state, ref.job_id, ref.task_id, s.user)
+            except SlurmError as e:
+                outcomes.append(Outcome(ref, e.message))
+                continue
+            if event is not None:
+                s.events.append(event)
+            outcomes.append(Outcome(ref))
+    return outcomes
+
+
+def may_operate() -> bool:
+    """Whether the user at the shell is an operator (root, or AdminLevel Operator or above)."""
+    from slurmsim.engine.control import is_operator
+
+    with session(write=False) as s:
+        return is_operator(s.state, s.user)

@@ -8,7 +8,7 @@ that free resources or make jobs runnable queue a main pass (``trigger``).
 
 from dataclasses import replace
 
-from slurmsim.engine import usage
+from slurmsim.engine import lifecycle, usage
 from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
@@ -23,8 +23,9 @@ from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate, LimitChange
-from slurmsim.model.jobs import Hold, Job, JobState
+from slurmsim.model.jobs import SUSPENDED_BY, Hold, Job, JobState
 from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.tres import Gres
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
 INVALID_USER = "Invalid user id"
@@ -265,6 +266,8 @@ def update_job(
         raise SlurmError(INVALID_USER)
     if job.state.finished:
         raise SlurmError("Job has already finished")
+    if update.nodes is not None and job.state is not JobState.PENDING:
+        raise SlurmError("Requested operation not supported on this system")
     if update.pending_only:
         _pending_only(job)
     if update.nice is not None and update.nice < 0 and not operator:
@@ -297,7 +300,7 @@ def _request_changes(
     req = job.request
     fields: dict[str, object] = {}
     if update.time_limit is not None:
-        fields["time_limit"] = _new_limit(job, update.time_limit, operator)
+        fields["time_limit"] = _new_limit(state, job, update.time_limit, operator)
         fields["time_limit_set"] = True
     limit = fields.get("time_limit", job.time_limit)
     if update.time_min is not None:
@@ -335,6 +338,8 @@ def _request_changes(
             if any(n not in state.nodes for n in names):
                 raise SlurmError("Invalid node name specified")
             fields[key] = names
+    partition = str(fields.get("partition", req.partition))
+    fields.update(_resource_changes(state, job, update, partition))
     if update.begin_time is not None:
         later = update.begin_time > state.now
         job.eligible_time = job.start_time = update.begin_time if later else None
@@ -344,7 +349,55 @@ def _request_changes(
     return fields
 
 
-def _new_limit(job: Job, change: LimitChange, operator: bool) -> Seconds | None:
+def _resource_changes(
+    state: ClusterState, job: Job, update: JobUpdate, partition: str
+) -> dict[str, object]:
+    """What a pending job asks of its nodes (features within ``partition``, GRES,
+    reservation, memory) and where its files go."""
+    from slurmsim.engine.reservations import check_access
+    from slurmsim.engine.submit import feature_nodes
+
+    req = job.request
+    fields: dict[str, object] = {}
+    if update.features is not None:
+        fields["features"], fields["feature_nodes"] = update.features or None, None
+        if update.constraint is not None:
+            allowed = feature_nodes(state, state.partitions[partition], update.constraint)
+            if allowed is None:
+                raise SlurmError("Invalid feature specification")
+            fields["feature_nodes"] = allowed
+    if update.gres_per_node is not None:
+        _check_gres(state, update.gres_per_node)
+        fields["gres_per_node"] = update.gres_per_node
+    if update.reservation is not None:
+        check_access(state, replace(req, reservation=update.reservation or None))
+        fields["reservation"] = update.reservation or None
+    if update.mem_per_node is not None:
+        fields["mem_per_node"], fields["mem_per_cpu"] = update.mem_per_node, None
+    if update.mem_per_cpu is not None:
+        fields["mem_per_cpu"], fields["mem_per_node"] = update.mem_per_cpu, None
+    for name in ("requeue", "contiguous", "work_dir", "std_out", "std_err"):
+        if (value := getattr(update, name)) is not None:
+            fields[name] = value
+    return fields
+
+
+def _check_gres(state: ClusterState, wanted: tuple[Gres, ...]) -> None:
+    """Every GRES must be one the cluster has, in a count some node offers."""
+    for gres in wanted:
+        offered = [
+            g.count
+            for node in state.nodes.values()
+            for g in node.config.gres
+            if g.name == gres.name and gres.type in (None, g.type)
+        ]
+        if not offered or gres.count > max(offered):
+            raise SlurmError("Invalid generic resource (gres) specification")
+
+
+def _new_limit(
+    state: ClusterState, job: Job, change: LimitChange, operator: bool
+) -> Seconds | None:
     current = job.time_limit
     new: int | None = change.seconds
     if change.sign:
@@ -352,7 +405,12 @@ def _new_limit(job: Job, change: LimitChange, operator: bool) -> Seconds | None:
             raise SlurmError("Invalid TimeLimit value")
         new = max(0, current + change.sign * change.seconds)
     raising = new is None or (current is not None and new > current)
-    if raising and not operator and job.state is not JobState.PENDING:
+    # A user may raise a pending job's limit up to its partition's MaxTime (golden
+    # permissions 023), never a running job's (golden scontrol 064).
+    part = state.partitions.get(job.request.partition)
+    cap = part.max_time if part is not None else None
+    within = job.state is JobState.PENDING and (cap is None or (new is not None and new <= cap))
+    if raising and not operator and not within:
         raise AccessDenied()
     return None if new is None else Seconds(new)
 
@@ -426,3 +484,65 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
     if events:
         trigger(state)
     return events
+
+
+def suspend(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> Event | None:
+    """``scontrol suspend``: an operator stops a running job where it stands.
+
+    The job keeps its nodes, memory and GPUs; its run time and time limit stop counting
+    until ``resume``, which moves its end on by the time it was suspended. slurmctld
+    checks the operator before it looks for the job, and accepts a suspended job again
+    (nothing to do: None).
+    """
+    if not is_operator(state, actor):
+        raise AccessDenied()
+    job = _found(state, job_id, task_id)
+    _must_have_run(job)
+    if job.state is JobState.SUSPENDED:
+        return None
+    if job.state is not JobState.RUNNING:
+        raise SlurmError("Job is not running")
+    job.priority = 0  # so that gang scheduling never resumes it (oracle: scontrol/035)
+    return lifecycle.suspend(job, state.now, None)
+
+
+def resume(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> Event:
+    """``scontrol resume``: a job an operator (or gang scheduling) suspended runs again."""
+    if not is_operator(state, actor):
+        raise AccessDenied()
+    job = _found(state, job_id, task_id)
+    _must_have_run(job)
+    if job.state is not JobState.SUSPENDED:
+        raise SlurmError("Job is not suspended")
+    job.extra.pop(SUSPENDED_BY, None)
+    event = lifecycle.resume(job, state.now)
+    job.priority = priority(state, job)
+    return event
+
+
+def _found(state: ClusterState, job_id: int, task_id: int | None) -> Job:
+    """The job a suspend or resume names; slurmctld answers an unknown one oddly."""
+    try:
+        return _one(state, job_id, task_id)
+    except InvalidJobId:
+        raise SlurmError("Unexpected message received") from None
+
+
+def _must_have_run(job: Job) -> None:
+    if job.state is JobState.PENDING:
+        raise SlurmError("Job is pending execution")
+    if job.state.finished:
+        raise SlurmError("Job/step already completing or completed")
+
+
+def notify(state: ClusterState, job_id: int, actor: str, message: str) -> Event:
+    """``scontrol notify``: a message for a running job's owner (slurmd writes it into
+    the batch job's stderr); the owner or the SlurmUser may send one."""
+    job = state.jobs.get(job_id)
+    if job is None:
+        raise InvalidJobId()
+    if job.request.user != actor and actor not in ("root", "slurm"):
+        raise SlurmError("Invalid user id")
+    if job.state is not JobState.RUNNING:
+        raise SlurmError("Requested operation is presently disabled")
+    return Event(state.now, "job_notify", job_id, message)

@@ -69,14 +69,16 @@ def _origin(job: Job) -> Instant:
     return Instant(job.suspend_time - job.secs_pre_suspend)
 
 
-def suspend(job: Job, now: Instant, by: int) -> Event:
-    """Gang scheduling suspends a running job under job ``by``: it keeps its allocation
-    (memory and GPUs stay its own), its run time and time limit stop counting."""
+def suspend(job: Job, now: Instant, by: int | None) -> Event:
+    """Suspend a running job, under job ``by`` (gang scheduling) or by an operator (None,
+    ``scontrol suspend``): it keeps its allocation (memory and GPUs stay its own), its run
+    time and time limit stop counting."""
     job.extra[SECS_PRE_SUSPEND] = str(job.run_seconds(now))
-    job.extra[SUSPENDED_BY] = str(by)
+    if by is not None:
+        job.extra[SUSPENDED_BY] = str(by)
     job.state = JobState.SUSPENDED
     job.suspend_time = now
-    return Event(now, "job_suspend", job.job_id, str(by))
+    return Event(now, "job_suspend", job.job_id, "operator" if by is None else str(by))
 
 
 def resume(job: Job, now: Instant) -> Event:

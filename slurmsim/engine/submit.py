@@ -62,7 +62,7 @@ def submit(
         _check_array(state, array)
     feature_error = False
     if constraint is not None:
-        allowed = _feature_nodes(state, part, constraint)
+        allowed = feature_nodes(state, part, constraint)
         feature_error = allowed is None
         request = replace(request, feature_nodes=allowed or ())
     job = Job(
@@ -171,7 +171,7 @@ def _validate(state: ClusterState, request: JobRequest) -> Partition:
     return part
 
 
-def _feature_nodes(
+def feature_nodes(
     state: ClusterState, part: Partition, constraint: Constraint | Unreadable
 ) -> tuple[str, ...] | None:
     """The partition's nodes that satisfy ``constraint``; None when the controller refuses

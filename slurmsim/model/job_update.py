@@ -7,7 +7,10 @@ The command line reads the text (``TimeLimit=+30``, ``StartTime=now+1hour``,
 from dataclasses import dataclass
 
 from slurmsim.model.dependency import Dependency, Unreadable
+from slurmsim.model.features import Constraint
+from slurmsim.model.features import Unreadable as UnreadableConstraint
 from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.tres import Gres
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,18 @@ class JobUpdate:
     req_nodes: tuple[str, ...] | None = None
     exc_nodes: tuple[str, ...] | None = None
     array_throttle: int | None = None  # 0: no limit
+    #: ``Features=`` as written ("" clears) and read (UNREADABLE when it could not be).
+    features: str | None = None
+    constraint: Constraint | UnreadableConstraint | None = None
+    gres_per_node: tuple[Gres, ...] | None = None  # ``Gres=``/``TresPerNode=``; () clears
+    reservation: str | None = None  # "" clears
+    mem_per_node: int | None = None  # MB, ``MinMemoryNode=``
+    mem_per_cpu: int | None = None  # MB, ``MinMemoryCPU=``
+    requeue: bool | None = None
+    contiguous: bool | None = None
+    work_dir: str | None = None
+    std_out: str | None = None
+    std_err: str | None = None
 
     @property
     def pending_only(self) -> bool:
@@ -53,5 +68,14 @@ class JobUpdate:
                 self.req_nodes,
                 self.exc_nodes,
                 self.time_min,
+                self.features,
+                self.gres_per_node,
+                self.reservation,
+                self.mem_per_node,
+                self.mem_per_cpu,
+                self.contiguous,
+                self.work_dir,
+                self.std_out,
+                self.std_err,
             )
         )

@@ -11,14 +11,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from slurmsim.model.dependency import UNREADABLE, Dependency, Unreadable
+from slurmsim.model.features import UNREADABLE as UNREADABLE_CONSTRAINT
+from slurmsim.model.features import Constraint
+from slurmsim.model.features import Unreadable as UnreadableConstraint
 from slurmsim.model.job_update import JobUpdate, LimitChange
 from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.tres import Gres
 from slurmsim.parse.dependency import parse_dependency
 from slurmsim.parse.durations import parse_time_limit
 from slurmsim.parse.errors import ParseError
 
 _TEXT = {"name": "name", "jobname": "name", "comment": "comment", "partition": "partition",
-         "qos": "qos", "account": "account"}  # fmt: skip
+         "qos": "qos", "account": "account", "reservation": "reservation",
+         "reservationname": "reservation", "workdir": "work_dir", "stdout": "std_out",
+         "stderr": "std_err"}  # fmt: skip
+_FLAGS = {"requeue": "requeue", "contiguous": "contiguous"}
+_MEMORY = {"minmemorynode": "mem_per_node", "minmemorycpu": "mem_per_cpu"}
 
 
 def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpdate, list[str]]:
@@ -51,9 +59,45 @@ def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpd
             fields[field] = names
         elif k == "arraytaskthrottle":
             fields["array_throttle"] = _number(value, "ArrayTaskThrottle")
+        elif k in ("features", "feature"):
+            fields["features"], fields["constraint"] = value, _constraint(value)
+        elif k in ("gres", "trespernode"):
+            fields["gres_per_node"] = _gres(value)
+        elif k in _MEMORY:
+            fields[_MEMORY[k]] = _memory(value, key)
+        elif k in _FLAGS:
+            fields[_FLAGS[k]] = _strtol(value) != 0
         else:
-            raise ParseError(f"Update of this parameter is not supported: {key}={value}")
+            raise ParseError(
+                f"Update of this parameter is not supported: {key}={value}\nRequest aborted"
+            )
     return JobUpdate(**fields), lines  # type: ignore[arg-type]  # keys are JobUpdate fields
+
+
+def _constraint(value: str) -> Constraint | UnreadableConstraint | None:
+    from slurmsim.parse.features import parse_constraint
+
+    if not value:
+        return None
+    try:
+        return parse_constraint(value)
+    except ParseError:
+        return UNREADABLE_CONSTRAINT  # the controller refuses it: Invalid feature specification
+
+
+def _gres(value: str) -> tuple[Gres, ...]:
+    from slurmsim.parse.gres import parse_gres
+
+    return tuple(Gres(g.name, g.type, g.count) for g in parse_gres(value))
+
+
+def _memory(value: str, key: str) -> int:
+    from slurmsim.parse.memory import parse_memory
+
+    try:
+        return parse_memory(value)
+    except ParseError:
+        raise ParseError(f"Invalid {key} value: {value}") from None
 
 
 def _dependency(value: str) -> Dependency | Unreadable:

@@ -19,7 +19,6 @@ CASES = recorded()
 #: Commands a later release completes: their cases are not compared yet.
 LATER: dict[str, str] = {}
 LATER_ARGS = {
-    ("scontrol", "show", "config"): "scontrol show config comes with the command-surface issue",
     ("squeue", "--json"): "JSON output comes with the command-surface issue",
 }
 

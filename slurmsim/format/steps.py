@@ -1,0 +1,99 @@
+"""``scontrol show step``: the steps of running jobs, Slurm 22.05's bytes.
+
+slurmsim runs no processes, so a job's steps are the ones slurmctld creates itself:
+a batch job has its ``batch`` step on the first of its nodes, an interactive
+allocation (``srun``) its step ``0`` on every node. A step lives while its job runs.
+"""
+
+from slurmsim.format import jobview as jv
+from slurmsim.format.hostlist import compress
+from slurmsim.format.rendered import Rendered
+from slurmsim.format.times import format_instant
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
+
+_LIVE = (JobState.RUNNING, JobState.SUSPENDED)
+
+
+def step_ids(job: Job) -> list[str]:
+    """The steps a running job has: ``batch`` or ``0``."""
+    if job.state not in _LIVE or not job.alloc:
+        return []
+    return ["batch"] if job.request.batch else ["0"]
+
+
+def _job_text(job: Job) -> str:
+    if job.array_job_id is not None and job.array_task_id is not None:
+        return f"{job.array_job_id}_{job.array_task_id}"
+    return str(job.job_id)
+
+
+def _first(job: Job) -> NodeAlloc:
+    return min(job.alloc, key=lambda a: (a.node.rstrip("0123456789"), len(a.node), a.node))
+
+
+def _strtol(text: str) -> int:
+    """C's strtol as scontrol reads a step id: the leading digits, 0 without any
+    (so ``12.batch`` asks for step 0, oracle: scontrol/012)."""
+    digits = text[: len(text) - len(text.lstrip("0123456789"))]
+    return int(digits) if digits else 0
+
+
+def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> str:
+    """One step record; ``-o`` puts it on one line.
+
+    slurmctld reports a batch step with no CPUs and no TRES (oracle: scontrol/011)."""
+    batch = step == "batch"
+    allocs = [_first(job)] if batch else list(job.alloc)
+    user = state.users.get(job.request.user)
+    uid = user.uid if user is not None else job.request.uid
+    cpus = 0 if batch else sum(a.cpus for a in allocs)
+    tres = "(null)"
+    if not batch:
+        gpus = sum(len(a.gpus) for a in allocs)
+        mem = sum(a.mem for a in allocs)
+        tres = jv.tres_text(
+            [("cpu", cpus), ("mem", mem), ("node", len(allocs)), ("gres/gpu", gpus)]
+        )
+    name = "batch" if batch else job.request.name
+    tasks = 1 if batch else job.request.num_tasks
+    srun = "(null):0" if batch else f"{job.request.alloc_node}:{job.request.alloc_sid}"
+    lines = [
+        f"StepId={_job_text(job)}.{step} UserId={uid} "
+        f"StartTime={format_instant(job.start_time)} TimeLimit=UNLIMITED",
+        f"State={job.state.value} Partition={job.request.partition} "
+        f"NodeList={compress(a.node for a in allocs)}",
+        f"Nodes={len(allocs)} CPUs={cpus} Tasks={tasks} Name={name} Network=(null)",
+        f"TRES={tres}",
+        "ResvPorts=(null)",
+        "CPUFreqReq=Default" if batch else "CPUFreqReq=Default Dist=Block",
+        f"SrunHost:Pid={srun}",
+    ]
+    if oneliner:
+        return " ".join(lines) + "\n"
+    return "\n   ".join(lines) + "\n\n"
+
+
+def show_steps(state: ClusterState, selector: str | None, *, oneliner: bool) -> Rendered:
+    """``scontrol show step [JOB[.STEP]]``: every step, a job's steps, or one step."""
+    if selector is None:
+        text = "".join(
+            show_step(state, job, step, oneliner=oneliner)
+            for job in sorted(state.jobs.values(), key=lambda j: j.job_id)
+            for step in step_ids(job)
+        )
+        return Rendered(stdout=text or "No job steps in the system\n")
+    head, dot, tail = selector.partition(".")
+    jobs = [j for j in state.jobs.values() if head in (str(j.job_id), _job_text(j))]
+    if not jobs:
+        return Rendered(stderr="slurm_get_job_steps error: Invalid job id specified\n", exit_code=1)
+    wanted = str(_strtol(tail)) if dot else None
+    text = "".join(
+        show_step(state, job, step, oneliner=oneliner)
+        for job in sorted(jobs, key=lambda j: j.job_id)
+        for step in step_ids(job)
+        if wanted is None or step == wanted
+    )
+    if text:
+        return Rendered(stdout=text)
+    return Rendered(stdout=f"Job step {head}.{wanted or ''} not found\n", exit_code=1)

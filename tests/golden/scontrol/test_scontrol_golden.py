@@ -1,0 +1,156 @@
+"""scontrol beyond the main scenario, recorded from real Slurm 22.05 in order, replayed.
+
+``cases/`` was recorded by ``record.sh`` on the oracle. The replay runs each command on
+a new default cluster as the same user, with the simulated clock moved as far as the
+wall clock had moved between the recordings, and gives each accepted submission the
+job id the oracle gave it. Times are compared as placeholders (the controller's pass
+phases differ), and host facts are scrubbed as in every golden comparison.
+
+The recording met two jobs of another session on the oracle (root's ``eval``, one core
+and every GPU of dgx1 and of dgx2), which the replay submits first under their ids;
+what shows how long they had run is left out. Its ``QOS=high`` update started the
+waiting job by preemption, so the later updates of that job met a finished one. Those
+cases are listed in ``KNOWN_GAPS`` with the reason; ``record.sh`` now avoids both.
+"""
+
+import calendar
+import os
+import re
+import shlex
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.clirunner import Result, run_command
+from tests.golden.replay import JOB_DIR
+from tests.goldenfile import Case, cluster_store, load_case, scrub
+
+HERE = Path(__file__).parent
+CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
+
+_OTHER_SESSION = "the oracle ran two jobs of another session (root's eval on dgx1, dgx2)"
+_PREEMPTED = "on the oracle, QOS=high started the waiting job by preemption and it ended"
+
+#: Cases slurmsim does not reproduce, each with why.
+KNOWN_GAPS: dict[str, str] = {
+    "007-show-hostlist-env": "scontrol's usage text belongs to the --help/--usage work",
+    "009-show-hostnames-bad": "Slurm prints 'dgx]' for an unclosed bracket; slurmsim refuses",
+    "021-show-node-o": "the host's OS= inside a one-line record is not scrubbed",
+    "022-show-node-d": "-d GresDrain/GresUsed lines of show node are not emulated",
+    "024-show-qos": "the entity error names the word as typed; not emulated",
+    "025-show-licenses": "show licenses is not emulated",
+    "026-show-frontend": "show frontend is not emulated",
+    "027-show-daemons": "show daemons is not emulated",
+    "028-show-aliases": "show aliases is not emulated",
+    "036-squeue-suspended": _OTHER_SESSION,
+    "037-sbatch-cores": _OTHER_SESSION,
+    "037-squeue-cores": _OTHER_SESSION,
+    "050-show-uheld": "a hold right after a backfill plan shows StartTime=Unknown until the "
+    "next backfill pass plans it again (golden 114); slurmsim keeps the plan throughout",
+    "055-listpids-alice": "the oracle's host is a compute node of its cluster; slurmsim's is not",
+    "058-version": "the version line belongs to the --help/--usage/--version work",
+    "061-takeover-alice": "the oracle has no backup controller to take over",
+    **{
+        name: _PREEMPTED
+        for name in CASES
+        if "075" <= name[:3] <= "108" and name[:3] not in ("103", "109")
+    },
+}
+
+_TIMES = [
+    (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", "<time>"),
+    (r"RunTime=\S+", "RunTime=<t>"),
+    (r"SecsPreSuspend=\d+", "SecsPreSuspend=<s>"),
+    (r"Priority=\d+", "Priority=<p>"),
+    (r"Scheduler=(Main|Backfill)(?!:)", "Scheduler=<s>"),
+    (r"AllocNode:Sid=\S+", "AllocNode:Sid=<sid>"),
+]
+
+
+def _timeless(text: str) -> str:
+    text = scrub(text.encode()).decode()
+    for pattern, placeholder in _TIMES:
+        text = re.sub(pattern, placeholder, text)
+    return text
+
+
+def _instant(case: Case) -> int:
+    return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
+
+
+_SUBMITTED = re.compile(r"Submitted batch job (\d+)")
+
+
+def _give_recorded_id(case: Case) -> None:
+    from slurmsim.api.session import session
+
+    found = _SUBMITTED.search(case.stdout.decode())
+    if found is not None:
+        with session(write=True) as s:
+            s.state.next_job_id = int(found.group(1))
+
+
+def _run(case: Case) -> Result:
+    """The case's command; ``env NAME=VALUE ...`` in front sets those variables for it."""
+    argv = shlex.split(case.command)
+    saved = dict(os.environ)
+    if argv[0] == "env":
+        argv = argv[1:]
+        while "=" in argv[0]:
+            name, _, value = argv.pop(0).partition("=")
+            os.environ[name] = value
+    try:
+        return run_command(argv, case.user, b"")
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    cwd = os.getcwd()
+    JOB_DIR.mkdir(parents=True, exist_ok=True)
+    os.chdir(JOB_DIR)
+    try:
+        return _replay(tmp_path_factory.mktemp("scontrol"))
+    finally:
+        os.chdir(cwd)
+
+
+def _other_session() -> None:
+    """The two jobs another session ran on the oracle meanwhile: root's ``eval``, one
+    core and every GPU of dgx1 and of dgx2, under the ids they had."""
+    from slurmsim.api.session import session
+
+    for job_id, node in ((387, "dgx1"), (388, "dgx2")):
+        with session(write=True) as s:
+            s.state.next_job_id = job_id
+        argv = ["sbatch", "-J", "eval", "-w", node, "--gres=gpu:8", "--time=2:00:00"]
+        run_command([*argv, "--wrap", "sleep 7200"], "root", b"")
+
+
+def _replay(directory: Path) -> dict[str, Result]:
+    from slurmsim.api import cluster
+
+    with cluster_store(directory):
+        _other_session()
+        first = _instant(next(iter(CASES.values())))
+        start = cluster.now()
+        out = {}
+        for name, case in CASES.items():
+            behind = start + (_instant(case) - first) - cluster.now()
+            if behind > 0:
+                cluster.advance_clock(by=behind)
+            _give_recorded_id(case)
+            out[name] = _run(case)
+        return out
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_scontrol_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
+    if name in KNOWN_GAPS:
+        pytest.skip(KNOWN_GAPS[name])
+    case, got = CASES[name], results[name]
+    want = (case.exit, _timeless(case.stdout.decode()), _timeless(case.stderr.decode()))
+    assert (got.exit, _timeless(got.out), _timeless(got.err)) == want
