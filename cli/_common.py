@@ -4,6 +4,7 @@ Slurm prints errors as ``<prog>: error: <text>`` on stderr and exits with a
 command-specific status; nothing a user types may end in a Python traceback.
 """
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, NoReturn
@@ -69,9 +70,14 @@ def comma_list(values: Iterable[str]) -> tuple[str, ...]:
 
 
 def run(prog: str, body: Callable[[], int]) -> NoReturn:
-    """Run a command body and exit with its status; store errors end cleanly."""
+    """Run a command body and exit with its status; store errors end cleanly.
+
+    Instants are written as ``SLURM_TIME_FORMAT`` asks, for this command only.
+    """
+    from slurmsim.format.times import use_time_format
     from slurmsim.store.repository import StoreError
 
+    use_time_format(os.environ.get("SLURM_TIME_FORMAT"), lambda message: error(prog, message))
     try:
         code = body()
     except StoreError as e:
@@ -84,6 +90,8 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
         code = 130
     except BrokenPipeError:
         code = 0
+    finally:
+        use_time_format(None)  # in-process callers (tests) run the next command afresh
     sys.stdout.flush()
     sys.exit(code)
 

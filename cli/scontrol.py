@@ -8,7 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import VERSION, err, options, out, parse_args, run
+from cli._common import err, options, out, parse_args, run
+from cli._help import answer_probe, help_text
 
 if TYPE_CHECKING:
     from slurmsim.format.rendered import Rendered
@@ -20,13 +21,13 @@ _OPTIONS = options(
         ("all", "a", "none"), ("clusters", "M", "required"), ("details", "d", "none"),
         ("federation", None, "none"), ("future", "F", "none"), ("help", "h", "none"),
         ("hide", None, "none"), ("local", None, "none"), ("oneliner", "o", "none"),
-        ("quiet", "Q", "none"), ("sibling", None, "none"), ("usage", "u", "none"),
-        ("verbose", "v", "none"), ("version", "V", "none"),
+        ("quiet", "Q", "none"), ("sibling", None, "none"), ("uid", "u", "required"),
+        ("usage", None, "none"), ("verbose", "v", "none"), ("version", "V", "none"),
     ]
 )  # fmt: skip
 
 _COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
-             "requeuehold", "top", "version", "ping")  # fmt: skip
+             "requeuehold", "top", "version", "ping", "help")  # fmt: skip
 _ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "reservation",
              "reservations", "hostnames", "hostlist", "hostlistsorted")  # fmt: skip
 
@@ -47,11 +48,10 @@ def _keyword(word: str, choices: Sequence[str]) -> str | None:
 def scontrol(argv: list[str]) -> int:
     pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=True, code=1)
     flags = {k for k, _ in pairs}
-    if "version" in flags:
-        out(f"{VERSION}\n")
+    if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if "help" in flags or "usage" in flags or not words:
-        out("Usage: scontrol [<OPTION>] [<COMMAND>]\n")
+    if not words:
+        out(help_text(PROG))
         return 0
     detail = "details" in flags
     # Options may also follow the command word (``scontrol show job -d 12``).
@@ -67,8 +67,8 @@ def scontrol(argv: list[str]) -> int:
     if command is None:
         err(f"invalid keyword: {words[0]}\n")
         return 1
-    if command == "version":
-        out(f"{VERSION}\n")
+    if command in ("version", "help"):
+        answer_probe(PROG, [command])
         return 0
     if command == "ping":
         out("Slurmctld(primary) at slurmsim is UP\n")

@@ -4,7 +4,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, err, options, out, parse_args, run, usage_error
+from cli._common import err, options, out, parse_args, run, usage_error
+from cli._help import answer_probe
 
 PROG = "sinfo"
 
@@ -36,11 +37,7 @@ def sinfo(argv: list[str]) -> int:
         flags.add(key)
         if value is not None:
             given[key] = value
-    if "version" in flags:
-        out(f"{VERSION}\n")
-        return 0
-    if "help" in flags or "usage" in flags:
-        out("Usage: sinfo [OPTIONS]\n")
+    if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     if operands:
         usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)

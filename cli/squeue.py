@@ -8,7 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, comma_list, err, gather, options, out, parse_args, run
+from cli._common import comma_list, err, gather, options, out, parse_args, run
+from cli._help import answer_probe
 
 PROG = "squeue"
 
@@ -37,13 +38,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def squeue(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    if answer_probe(PROG, (key for key, _ in pairs)):
+        return 0
     given, flags = gather(pairs)
-    if "version" in flags:
-        out(f"{VERSION}\n")
-        return 0
-    if "help" in flags or "usage" in flags:
-        out("Usage: squeue [OPTIONS]\n")
-        return 0
     if "jobs" in flags and "jobs" not in given and operands:
         given["jobs"] = [operands.pop(0)]
     if operands:

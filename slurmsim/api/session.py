@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from slurmsim import clock
+from slurmsim.format.times import set_today
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.store.repository import Store, Transaction
@@ -53,6 +54,7 @@ def session(*, write: bool) -> Iterator[Session]:
     store = open_store()
     with store.transaction(write=write) as tx:
         state = tx.load()
+        set_today(state.now)  # what SLURM_TIME_FORMAT=relative is relative to
         s = Session(state=state, user=current_user(), tx=tx)
         mode = tx.get_meta("clock_mode") or clock.MANUAL
         until = clock.target(mode, state.now)
