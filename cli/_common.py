@@ -100,3 +100,32 @@ def not_supported(prog: str) -> NoReturn:
     """The answer of a command that a later slurmsim release completes."""
     err(f"{prog}: error: not supported yet by slurmsim (see docs/differences.md)\n")
     sys.exit(1)
+
+
+def interactive(prog: str, run_words: Callable[[list[str]], int]) -> int:
+    """scontrol's and sacctmgr's mode without a command: prompt, read a command a line.
+
+    ``quit`` or ``exit`` ends it; so does the end of input, after a newline (the one a
+    terminal would have echoed). The status is the last failing command's, else 0.
+    """
+    import shlex
+
+    status = 0
+    while True:
+        out(f"{prog}: ")
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            out("\n")
+            return status
+        if line.startswith("#"):
+            continue
+        try:
+            words = shlex.split(line)
+        except ValueError:  # an unclosed quote runs to the end of the line
+            words = shlex.split(line + '"')
+        if not words:
+            continue
+        if words[0].lower() in ("quit", "exit"):
+            return status
+        status = run_words(words) or status

@@ -16,6 +16,7 @@ _DIR: Final = os.path.join(os.path.dirname(__file__), "help")
 
 #: The text each command prints for --usage, where it is not its --help text.
 _USAGE: Final = {
+    "sacct": "sacct-usage",
     "salloc": "salloc-usage",
     "sbatch": "sbatch-usage",
     "scancel": "scancel-usage",

@@ -8,8 +8,8 @@ the answer from standard input one character at a time, as Slurm does.
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, options, out, parse_args, run
-from cli._help import answer_probe, help_text
+from cli._common import err, interactive, options, out, parse_args, run
+from cli._help import answer_probe
 
 PROG = "sacctmgr"
 
@@ -55,8 +55,8 @@ def sacctmgr(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     if not words:
-        out(help_text(PROG))
-        return 0
+        options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
+        return interactive(PROG, lambda line: sacctmgr([*options, *line]))
     if words[0].lower() in ("help", "version"):
         answer_probe(PROG, [words[0].lower()])
         return 0

@@ -8,8 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import err, options, out, parse_args, run
-from cli._help import answer_probe, help_text
+from cli._common import err, interactive, options, out, parse_args, run
+from cli._help import answer_probe
 
 if TYPE_CHECKING:
     from slurmsim.format.rendered import Rendered
@@ -51,8 +51,8 @@ def scontrol(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     if not words:
-        out(help_text(PROG))
-        return 0
+        options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
+        return interactive(PROG, lambda line: scontrol([*options, *line]))
     detail = "details" in flags
     # Options may also follow the command word (``scontrol show job -d 12``).
     rest = []

@@ -29,7 +29,19 @@ class Result:
 
 
 def commands() -> dict[str, Callable[[], None]]:
-    from cli import sacctmgr, sbatch, scancel, scontrol, sinfo, sprio, squeue, srun, sshare
+    from cli import (
+        sacct,
+        sacctmgr,
+        salloc,
+        sbatch,
+        scancel,
+        scontrol,
+        sinfo,
+        sprio,
+        squeue,
+        srun,
+        sshare,
+    )
 
     return {
         "sbatch": sbatch.main,
@@ -41,6 +53,8 @@ def commands() -> dict[str, Callable[[], None]]:
         "sacctmgr": sacctmgr.main,
         "sprio": sprio.main,
         "sshare": sshare.main,
+        "salloc": salloc.main,
+        "sacct": sacct.main,
     }
 
 
