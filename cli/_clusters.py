@@ -62,3 +62,14 @@ def cluster_header(stdout: str, cluster_name: str, *, after_date: bool) -> str:
         date, _, rest = stdout.partition("\n")
         return f"{date}\n{line}{rest}"
     return line + stdout
+
+
+def clusters_ok(prog: str, cmdline: str | None) -> bool:
+    """``chosen_cluster`` for a command that does not otherwise show them: the store is
+    read only when a cluster was named."""
+    if cmdline is None and ENV not in os.environ:
+        return True
+    from slurmsim.api.cluster import cluster_name
+
+    ok, _ = chosen_cluster(prog, cluster_name(), cmdline)
+    return ok

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, NoReturn
 
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import FatalError, SlurmError
 from slurmsim.parse.options import Opt, OptionError, getopt
 
 #: What ``--version`` prints for every Slurm command; tools probe it.
@@ -82,6 +82,11 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
         code = body()
     except StoreError as e:
         err(f"{prog}: error: {e}\n")
+        code = 1
+    except FatalError as e:
+        for line in (e.detail or "").splitlines():
+            error(prog, line)
+        err(f"{prog}: fatal: {e.message}\n")
         code = 1
     except SlurmError as e:  # a refusal the body did not expect to print itself
         error(prog, e.message)

@@ -53,8 +53,11 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     error_exit = _error_exit(env)
     given = dict(cmdline)
     script, path, args = _read_script(given.get("wrap"), operands)
-    values, origin = _merge(_directives(script, path), env, cmdline)
+    layers = _layers(_directives(script, path), env, cmdline)
+    values, origin = layers[-1]
     try:
+        for earlier, _ in layers[:-1]:  # Slurm checks each value as it reads it
+            submit_options(earlier, script, path, args)
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
     except InvalidOption as e:
@@ -117,12 +120,13 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
 Origin = dict[str, str]
 
 
-def _merge(
+def _layers(
     directives: list[tuple[str, str | None]],
     env: Mapping[str, str],
     cmdline: list[tuple[str, str | None]],
-) -> tuple[dict[str, str | None], Origin]:
-    """The options in force: #SBATCH directives, then SBATCH_*, then the command line.
+) -> list[tuple[dict[str, str | None], Origin]]:
+    """The options in force after #SBATCH directives, after SBATCH_*, and after the
+    command line, each with where every value came from.
 
     A flag variable (an option without an argument) sets its option when it is empty,
     ``yes`` or a non-zero number, and clears it when it is anything else; an empty
@@ -132,6 +136,7 @@ def _merge(
     origin: Origin = {}
     for key, value in directives:
         values[key], origin[key] = value, "script"
+    layers = [(dict(values), dict(origin))]
     for var, key in SBATCH_ENV.items():
         if var not in env:
             continue
@@ -143,9 +148,11 @@ def _merge(
             continue
         values[key] = None if arg == "none" or (arg == "optional" and not value) else value
         origin[key] = "env"
+    layers.append((dict(values), dict(origin)))
     for key, value in cmdline:
         values[key], origin[key] = value, "cmdline"
-    return values, origin
+    layers.append((values, origin))
+    return layers
 
 
 def _flag_on(value: str) -> bool:

@@ -9,6 +9,7 @@ import re
 import sys
 from collections.abc import Sequence
 
+from cli._clusters import clusters_ok
 from cli._common import err, options, parse_args, run
 from cli._help import answer_probe
 
@@ -53,6 +54,8 @@ def scancel(argv: list[str]) -> int:
         opts["name" if key == "jobname" else key] = value
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
+    if not clusters_ok(PROG, opts.get("clusters")):
+        return 1
     verbose = "verbose" in opts
 
     from slurmsim.api.control import JobRef, cancel

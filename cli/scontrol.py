@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cli._clusters import clusters_ok
 from cli._common import err, interactive, options, out, parse_args, run
 from cli._help import answer_probe
 
@@ -53,6 +54,8 @@ def scontrol(argv: list[str]) -> int:
     if not words:
         options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
         return interactive(PROG, lambda line: scontrol([*options, *line]))
+    if not clusters_ok(PROG, dict(pairs).get("clusters")):
+        return 1
     detail = "details" in flags
     # Options may also follow the command word (``scontrol show job -d 12``).
     rest = []

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cli._clusters import clusters_ok
 from cli._common import comma_list, err, gather, options, out, parse_args, run
 from cli._help import answer_probe, usage_text
 
@@ -39,6 +40,8 @@ def sprio(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     given, flags = gather(pairs)
+    if not clusters_ok(PROG, given.get("clusters", [None])[-1]):
+        return 1
     if "jobs" in flags and "jobs" not in given and operands:
         given["jobs"] = [operands.pop(0)]
     if operands:
