@@ -21,32 +21,27 @@ def names_cluster(value: str, cluster_name: str) -> bool:
 
 
 def chosen_cluster(
-    prog: str, cluster_name: str, cmdline: str | None, *, env_names: tuple[str, ...] = (ENV,)
+    prog: str, cluster_name: str, cmdline: str | None, *, env_word: str = ENV
 ) -> tuple[bool, bool]:
     """Check the clusters asked for: ``(ok, named)``; ``named`` when any was asked for.
 
     When one is not ``cluster_name``, prints Slurm's error and returns ``ok`` False.
-    ``env_names`` are the variables the command reads, in Slurm's order (sbatch reads
-    SBATCH_CLUSTERS before SLURM_CLUSTERS).
+    ``env_word`` is how the error names SLURM_CLUSTERS (scancel says ``--cluster``).
     """
-    named = False
-    for var in env_names:
-        value = os.environ.get(var)
-        if value is None:
-            continue
-        named = True
-        if not names_cluster(value, cluster_name):
-            _refuse(prog, value, "SLURM_CLUSTERS")
-            return False, True
-    if cmdline is not None:
-        named = True
-        if not names_cluster(cmdline, cluster_name):
-            _refuse(prog, cmdline, "--cluster")
-            return False, True
-    return True, named
+    value = os.environ.get(ENV)
+    if value is not None and not names_cluster(value, cluster_name):
+        refuse(prog, value, env_word)
+        return False, True
+    if cmdline is not None and not names_cluster(cmdline, cluster_name):
+        refuse(prog, cmdline, "--cluster")
+        return False, True
+    return True, value is not None or cmdline is not None
 
 
-def _refuse(prog: str, value: str, source: str) -> None:
+def refuse(prog: str, value: str, source: str) -> None:
+    """What a command says of a cluster its database does not know."""
+    unknown = next(n for n in value.split(",") if n.lower() != "all")
+    error(prog, f"No cluster '{unknown}' known by database.")
     error(
         prog,
         f"'{value}' can't be reached now, or it is an invalid entry for {source}.  "
@@ -64,12 +59,12 @@ def cluster_header(stdout: str, cluster_name: str, *, after_date: bool) -> str:
     return line + stdout
 
 
-def clusters_ok(prog: str, cmdline: str | None) -> bool:
+def clusters_ok(prog: str, cmdline: str | None, *, env_word: str = ENV) -> bool:
     """``chosen_cluster`` for a command that does not otherwise show them: the store is
     read only when a cluster was named."""
     if cmdline is None and ENV not in os.environ:
         return True
     from slurmsim.api.cluster import cluster_name
 
-    ok, _ = chosen_cluster(prog, cluster_name(), cmdline)
+    ok, _ = chosen_cluster(prog, cluster_name(), cmdline, env_word=env_word)
     return ok

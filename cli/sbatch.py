@@ -11,7 +11,7 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 
-from cli._clusters import names_cluster
+from cli._clusters import names_cluster, refuse
 from cli._common import err, error, out, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
@@ -74,11 +74,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
 
     cluster = values.get("clusters")
     if cluster is not None and not names_cluster(cluster, cluster_name()):
-        error(
-            PROG,
-            f"'{cluster}' can't be reached now, or it is an invalid entry for --cluster.  "
-            "Use 'sacctmgr list clusters' to see available clusters.",
-        )
+        refuse(PROG, cluster, "--cluster")
         return error_exit
 
     try:

@@ -54,7 +54,7 @@ def scancel(argv: list[str]) -> int:
         opts["name" if key == "jobname" else key] = value
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if not clusters_ok(PROG, opts.get("clusters")):
+    if not clusters_ok(PROG, opts.get("clusters"), env_word="--cluster"):
         return 1
     verbose = "verbose" in opts
 

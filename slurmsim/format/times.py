@@ -59,7 +59,7 @@ def format_limit_hms(limit: Seconds | None, *, unlimited: str = "UNLIMITED") -> 
 #: Slurm's own form of an instant, ISO 8601 without a zone.
 STANDARD = "%Y-%m-%dT%H:%M:%S"
 #: Slurm writes an instant into 32 bytes: a longer pattern is refused, and a longer
-#: result is shown as 31 ``#``.
+#: result is cut to 31 characters.
 _BUFFER = 32
 
 
@@ -137,7 +137,7 @@ def format_instant(instant: Instant | None, missing: str = "Unknown") -> str:
     if style.relative:
         pattern = _relative_pattern(instant, style.today or _day_number(instant))
     text = time.strftime(pattern, time.gmtime(instant))
-    return text if len(text) < _BUFFER else "#" * (_BUFFER - 1)
+    return text[: _BUFFER - 1]
 
 
 def date_line(now: Instant) -> str:
