@@ -34,3 +34,12 @@ def test_probe_prints_what_slurm_prints(
 
 def test_version_is_the_upstream_form_of_the_oracle_s() -> None:
     assert _upstream(CASES["sinfo-V"].stdout) == "slurm 22.05.8\n"
+
+
+def test_slurmsim_version_says_what_it_emulates() -> None:
+    from click.testing import CliRunner
+
+    from cli.slurmsim import cli
+
+    got = CliRunner().invoke(cli, ["--version"])
+    assert (got.exit_code, got.output) == (0, "slurmsim 0.1.0 (emulating Slurm 22.05.8)\n")
