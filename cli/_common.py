@@ -4,11 +4,12 @@ Slurm prints errors as ``<prog>: error: <text>`` on stderr and exits with a
 command-specific status; nothing a user types may end in a Python traceback.
 """
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, NoReturn
 
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import FatalError, SlurmError
 from slurmsim.parse.options import Opt, OptionError, getopt
 
 #: What ``--version`` prints for every Slurm command; tools probe it.
@@ -69,13 +70,23 @@ def comma_list(values: Iterable[str]) -> tuple[str, ...]:
 
 
 def run(prog: str, body: Callable[[], int]) -> NoReturn:
-    """Run a command body and exit with its status; store errors end cleanly."""
+    """Run a command body and exit with its status; store errors end cleanly.
+
+    Instants are written as ``SLURM_TIME_FORMAT`` asks, for this command only.
+    """
+    from slurmsim.format.times import use_time_format
     from slurmsim.store.repository import StoreError
 
+    use_time_format(os.environ.get("SLURM_TIME_FORMAT"), lambda message: error(prog, message))
     try:
         code = body()
     except StoreError as e:
         err(f"{prog}: error: {e}\n")
+        code = 1
+    except FatalError as e:
+        for line in (e.detail or "").splitlines():
+            error(prog, line)
+        err(f"{prog}: fatal: {e.message}\n")
         code = 1
     except SlurmError as e:  # a refusal the body did not expect to print itself
         error(prog, e.message)
@@ -84,6 +95,8 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
         code = 130
     except BrokenPipeError:
         code = 0
+    finally:
+        use_time_format(None)  # in-process callers (tests) run the next command afresh
     sys.stdout.flush()
     sys.exit(code)
 
@@ -92,3 +105,32 @@ def not_supported(prog: str) -> NoReturn:
     """The answer of a command that a later slurmsim release completes."""
     err(f"{prog}: error: not supported yet by slurmsim (see docs/differences.md)\n")
     sys.exit(1)
+
+
+def interactive(prog: str, run_words: Callable[[list[str]], int]) -> int:
+    """scontrol's and sacctmgr's mode without a command: prompt, read a command a line.
+
+    ``quit`` or ``exit`` ends it; so does the end of input, after a newline (the one a
+    terminal would have echoed). The status is the last failing command's, else 0.
+    """
+    import shlex
+
+    status = 0
+    while True:
+        out(f"{prog}: ")
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            out("\n")
+            return status
+        if line.startswith("#"):
+            continue
+        try:
+            words = shlex.split(line)
+        except ValueError:  # an unclosed quote runs to the end of the line
+            words = shlex.split(line + '"')
+        if not words:
+            continue
+        if words[0].lower() in ("quit", "exit"):
+            return status
+        status = run_words(words) or status

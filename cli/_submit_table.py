@@ -47,34 +47,49 @@ _SBATCH: Final[list[tuple[str, str | None, Arg]]] = [
     ("spread-job", None, _NONE), ("switches", None, _REQ), ("test-only", None, _NONE),
     ("thread-spec", None, _REQ), ("threads-per-core", None, _REQ), ("time", "t", _REQ),
     ("time-min", None, _REQ), ("tmp", None, _REQ), ("uid", None, _REQ),
-    ("usage", "u", _NONE), ("use-min-nodes", None, _NONE), ("verbose", "v", _NONE),
+    ("usage", None, _NONE), ("use-min-nodes", None, _NONE), ("verbose", "v", _NONE),
     ("version", "V", _NONE), ("wait", "W", _NONE), ("wait-all-nodes", None, _REQ),
     ("wckey", None, _REQ), ("wrap", None, _REQ),
 ]  # fmt: skip
 
 SBATCH_OPTIONS: Final = options(_SBATCH)
 
-#: Input environment variables and the option each one sets (lowest precedence
-#: after #SBATCH directives, below the command line).
+#: Input environment variables and the option each one sets, in the order Slurm
+#: reads them (a later one wins: SLURM_CLUSTERS over SBATCH_CLUSTERS, SBATCH_HINT over
+#: SLURM_HINT). They rank above #SBATCH directives and below the command line.
+#: SBATCH_REQ_SWITCH and SBATCH_WAIT4SWITCH set the two halves of --switches.
 SBATCH_ENV: Final = {
-    "SBATCH_ACCOUNT": "account", "SBATCH_ARRAY_INX": "array", "SBATCH_CONSTRAINT": "constraint",
-    "SBATCH_CPUS_PER_GPU": "cpus-per-gpu", "SBATCH_DISTRIBUTION": "distribution",
-    "SBATCH_ERROR": "error", "SBATCH_EXCLUSIVE": "exclusive", "SBATCH_EXPORT": "export",
-    "SBATCH_GPUS": "gpus", "SBATCH_GPUS_PER_NODE": "gpus-per-node",
-    "SBATCH_GPUS_PER_TASK": "gpus-per-task", "SBATCH_GPUS_PER_SOCKET": "gpus-per-socket",
-    "SBATCH_GPU_BIND": "gpu-bind", "SBATCH_GRES": "gres", "SBATCH_GRES_FLAGS": "gres-flags",
-    "SBATCH_HINT": "hint", "SBATCH_IGNORE_PBS": "ignore-pbs", "SBATCH_INPUT": "input",
-    "SBATCH_JOB_NAME": "job-name", "SBATCH_MEM_PER_CPU": "mem-per-cpu",
+    "SBATCH_IGNORE_PBS": "ignore-pbs", "SBATCH_ACCOUNT": "account", "SBATCH_ARRAY_INX": "array",
+    "SBATCH_ACCTG_FREQ": "acctg-freq", "SBATCH_BATCH": "batch", "SBATCH_BURST_BUFFER": "bb",
+    "SBATCH_CLUSTER_CONSTRAINT": "cluster-constraint", "SBATCH_CLUSTERS": "clusters",
+    "SLURM_CLUSTERS": "clusters", "SBATCH_CONTAINER": "container",
+    "SBATCH_CONSTRAINT": "constraint", "SBATCH_CORE_SPEC": "core-spec",
+    "SBATCH_CPU_FREQ_REQ": "cpu-freq", "SBATCH_CPUS_PER_GPU": "cpus-per-gpu",
+    "SBATCH_DEBUG": "verbose", "SBATCH_DELAY_BOOT": "delay-boot",
+    "SBATCH_DISTRIBUTION": "distribution", "SBATCH_EXCLUSIVE": "exclusive",
+    "SBATCH_EXPORT": "export", "SBATCH_GET_USER_ENV": "get-user-env", "SBATCH_GRES": "gres",
+    "SBATCH_GRES_FLAGS": "gres-flags", "SBATCH_GPUS": "gpus", "SBATCH_GPU_BIND": "gpu-bind",
+    "SBATCH_GPU_FREQ": "gpu-freq", "SBATCH_GPUS_PER_NODE": "gpus-per-node",
+    "SBATCH_GPUS_PER_SOCKET": "gpus-per-socket", "SBATCH_GPUS_PER_TASK": "gpus-per-task",
+    "SLURM_HINT": "hint", "SBATCH_HINT": "hint", "SBATCH_JOB_NAME": "job-name",
+    "SBATCH_MEM_BIND": "mem-bind", "SBATCH_MEM_PER_CPU": "mem-per-cpu",
     "SBATCH_MEM_PER_GPU": "mem-per-gpu", "SBATCH_MEM_PER_NODE": "mem",
-    "SBATCH_NO_KILL": "no-kill", "SBATCH_NO_REQUEUE": "no-requeue",
-    "SBATCH_OPEN_MODE": "open-mode", "SBATCH_OUTPUT": "output",
-    "SBATCH_OVERCOMMIT": "overcommit", "SBATCH_PARTITION": "partition", "SBATCH_QOS": "qos",
-    "SBATCH_REQUEUE": "requeue", "SBATCH_RESERVATION": "reservation",
-    "SBATCH_SIGNAL": "signal", "SBATCH_SPREAD_JOB": "spread-job",
+    "SBATCH_NETWORK": "network", "SBATCH_NO_KILL": "no-kill",
+    "SBATCH_NO_REQUEUE": "no-requeue", "SBATCH_OPEN_MODE": "open-mode",
+    "SBATCH_OVERCOMMIT": "overcommit", "SBATCH_PARTITION": "partition",
+    "SBATCH_POWER": "power", "SBATCH_PROFILE": "profile", "SBATCH_QOS": "qos",
+    "SBATCH_REQ_SWITCH": "switch-req", "SBATCH_REQUEUE": "requeue",
+    "SBATCH_RESERVATION": "reservation", "SBATCH_SIGNAL": "signal",
+    "SBATCH_SPREAD_JOB": "spread-job", "SBATCH_THREAD_SPEC": "thread-spec",
     "SBATCH_THREADS_PER_CORE": "threads-per-core", "SBATCH_TIMELIMIT": "time",
     "SBATCH_USE_MIN_NODES": "use-min-nodes", "SBATCH_WAIT": "wait",
-    "SBATCH_WAIT_ALL_NODES": "wait-all-nodes", "SBATCH_WCKEY": "wckey",
+    "SBATCH_WAIT_ALL_NODES": "wait-all-nodes", "SBATCH_WAIT4SWITCH": "switch-wait",
+    "SBATCH_WCKEY": "wckey", "SBATCH_ERROR": "error", "SBATCH_INPUT": "input",
+    "SBATCH_OUTPUT": "output",
 }  # fmt: skip
+
+#: How each sbatch option takes its argument, by its key.
+SBATCH_ARGS: Final[dict[str, Arg]] = {long: arg for long, _, arg in _SBATCH}
 
 _SBATCH_ONLY = {
     "array",
@@ -112,4 +127,18 @@ SRUN_OPTIONS: Final = options(
         if long not in _SBATCH_ONLY and long != "input"
     ]
     + _SRUN_ONLY
+)
+
+# salloc's own long options (22.05), beside those it shares with sbatch.
+_SALLOC_ONLY: list[tuple[str, str | None, Arg]] = [
+    ("bell", None, _NONE), ("immediate", "I", _OPT), ("kill-command", "K", _OPT),
+    ("no-bell", None, _NONE), ("no-shell", None, _NONE), ("x11", None, _OPT),
+]  # fmt: skip
+# sbatch's options that salloc does not have: the batch script's files and requeueing.
+_NOT_SALLOC = _SBATCH_ONLY | {
+    "error", "input", "no-requeue", "open-mode", "output", "propagate", "requeue",
+}  # fmt: skip
+
+SALLOC_OPTIONS: Final = options(
+    [row for row in _SBATCH if row[0] not in _NOT_SALLOC] + _SALLOC_ONLY
 )

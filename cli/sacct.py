@@ -10,7 +10,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import VERSION, comma_list, err, error, gather, options, out, parse_args, run
+from cli._common import comma_list, err, error, gather, options, out, parse_args, run
+from cli._help import answer_probe
 
 if TYPE_CHECKING:
     from slurmsim.api.accounting import AcctQuery
@@ -59,11 +60,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 def sacct(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     given, flags = gather(pairs)
-    if "version" in flags:
-        out(f"{VERSION}\n")
-        return 0
-    if "help" in flags or "usage" in flags:
-        out("Usage: sacct [OPTIONS]\n")
+    if answer_probe(PROG, (name for name, _ in pairs if name in ("help", "usage", "version"))):
         return 0
     if operands:
         error(PROG, "Unknown arguments:")

@@ -8,7 +8,8 @@ the answer from standard input one character at a time, as Slurm does.
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, err, options, out, parse_args, run
+from cli._common import err, interactive, options, out, parse_args, run
+from cli._help import answer_probe
 
 PROG = "sacctmgr"
 
@@ -18,6 +19,7 @@ _OPTIONS = options(
         ("oneliner", "o", "none"), ("parsable", "p", "none"), ("parsable2", "P", "none"),
         ("quiet", "Q", "none"), ("readonly", "r", "none"), ("associations", "s", "none"),
         ("verbose", "v", "none"), ("version", "V", "none"), ("cluster", "M", "required"),
+        ("usage", None, "none"),
     ]
 )  # fmt: skip
 
@@ -51,11 +53,13 @@ def sacctmgr(argv: list[str]) -> int:
     # GNU getopt permutes: options may follow the command words (``show user -s alice``).
     pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     flags = {k for k, _ in pairs}
-    if "version" in flags:
-        out(f"{VERSION}\n")
+    if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if "help" in flags or not words:
-        out(f"Usage: {PROG} [<OPTION>] [<COMMAND>]\n")
+    if not words:
+        options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
+        return interactive(PROG, lambda line: sacctmgr([*options, *line]))
+    if words[0].lower() in ("help", "version"):
+        answer_probe(PROG, [words[0].lower()])
         return 0
     verb = _VERBS.get(words[0].lower())
     if verb is None:

@@ -11,8 +11,10 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 
-from cli._common import VERSION, err, error, out, parse_args, run
-from cli._submit_table import SBATCH_ENV, SBATCH_OPTIONS
+from cli._clusters import names_cluster, refuse
+from cli._common import err, error, out, parse_args, run
+from cli._help import answer_probe
+from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.time import Seconds
@@ -46,20 +48,17 @@ def sbatch(argv: list[str], env: Mapping[str, str]) -> int:
 
 def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     cmdline, operands = _getopt(argv)
+    if answer_probe(PROG, (key for key, _ in cmdline)):
+        return 0
+    error_exit = _error_exit(env)
     given = dict(cmdline)
-    if "help" in given or "usage" in given:
-        out("Usage: sbatch [OPTIONS(0)...] [ : [OPTIONS(N)...]] script(0) [args(0)...]\n")
-        return 0
-    if "version" in given:
-        out(f"{VERSION}\n")
-        return 0
     script, path, args = _read_script(given.get("wrap"), operands)
-    directives = _directives(script, path)
-    from_env = [(key, env[var]) for var, key in SBATCH_ENV.items() if var in env]
-    values: dict[str, str | None] = {}
-    for key, value in [*directives, *from_env, *cmdline]:
-        values[key] = value
+    layers = _layers(_directives(script, path), env, cmdline)
+    values, origin = layers[-1]
     try:
+        for earlier, _ in layers[:-1]:  # Slurm checks each value as it reads it
+            submit_options(earlier, script, path, args)
+        _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
     except InvalidOption as e:
         if e.detail:
@@ -68,9 +67,15 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         return 1 if isinstance(e, _BadNumber) else 255
     except SlurmError as e:  # e.g. a malformed --array, refused as the controller would
         error(PROG, f"Batch job submission failed: {e.message}")
-        return 1
+        return error_exit
 
     from slurmsim.api import submit as api  # keeps --help and usage errors fast
+    from slurmsim.api.cluster import cluster_name
+
+    cluster = values.get("clusters")
+    if cluster is not None and not names_cluster(cluster, cluster_name()):
+        refuse(PROG, cluster, "--cluster")
+        return error_exit
 
     try:
         if "test-only" in values:
@@ -94,14 +99,101 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
                 error(PROG, line)
         if "test-only" in values:
             err(f"allocation failure: {e.message}\n")
-        else:
-            error(PROG, f"Batch job submission failed: {e.message}")
-        return 1
+            return 1
+        error(PROG, f"Batch job submission failed: {e.message}")
+        return error_exit
+    # Slurm names the cluster when one was asked for (-M or SLURM_CLUSTERS).
+    named = cluster is not None
     if "parsable" in values:
-        out(f"{submitted.job_id}\n")
+        out(f"{submitted.job_id};{submitted.cluster}\n" if named else f"{submitted.job_id}\n")
     elif "quiet" not in values:
-        out(f"Submitted batch job {submitted.job_id}\n")
+        where = f" on cluster {submitted.cluster}" if named else ""
+        out(f"Submitted batch job {submitted.job_id}{where}\n")
     return 0
+
+
+#: Where an option's value came from: a directive, the environment, the command line.
+Origin = dict[str, str]
+
+
+def _layers(
+    directives: list[tuple[str, str | None]],
+    env: Mapping[str, str],
+    cmdline: list[tuple[str, str | None]],
+) -> list[tuple[dict[str, str | None], Origin]]:
+    """The options in force after #SBATCH directives, after SBATCH_*, and after the
+    command line, each with where every value came from.
+
+    A flag variable (an option without an argument) sets its option when it is empty,
+    ``yes`` or a non-zero number, and clears it when it is anything else; an empty
+    value of an option whose argument is optional is that option without one.
+    """
+    values: dict[str, str | None] = {}
+    origin: Origin = {}
+    for key, value in directives:
+        values[key], origin[key] = value, "script"
+    layers = [(dict(values), dict(origin))]
+    for var, key in SBATCH_ENV.items():
+        if var not in env:
+            continue
+        value = env[var]
+        arg = SBATCH_ARGS.get(key, "required")
+        if arg == "none" and not _flag_on(value):
+            values.pop(key, None)
+            origin.pop(key, None)
+            continue
+        values[key] = None if arg == "none" or (arg == "optional" and not value) else value
+        origin[key] = "env"
+    layers.append((dict(values), dict(origin)))
+    for key, value in cmdline:
+        values[key], origin[key] = value, "cmdline"
+    layers.append((values, origin))
+    return layers
+
+
+def _flag_on(value: str) -> bool:
+    if value == "" or value.lower() == "yes":
+        return True
+    try:
+        return int(value) != 0
+    except ValueError:
+        return False
+
+
+_MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
+
+
+def _check_memory_options(values: dict[str, str | None], origin: Origin) -> None:
+    """Of --mem, --mem-per-cpu and --mem-per-gpu, one given as an option (directive or
+    command line) clears the others set by the environment; two options, or two
+    variables alone, are refused."""
+    given = [k for k in _MEMORY if k in values and origin[k] != "env"]
+    from_env = [k for k in _MEMORY if k in values and origin[k] == "env"]
+    if len(given) > 1:
+        err(f"{PROG}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n")
+        raise _Exit(1)
+    if given:
+        for key in from_env:
+            del values[key]
+    elif len(from_env) > 1:
+        err(
+            f"{PROG}: fatal: SLURM_MEM_PER_CPU, SLURM_MEM_PER_GPU, and SLURM_MEM_PER_NODE "
+            "are mutually exclusive.\n"
+        )
+        raise _Exit(1)
+
+
+def _error_exit(env: Mapping[str, str]) -> int:
+    """The status of a refused submission: 1, or SLURM_EXIT_ERROR when set and not 0."""
+    value = env.get("SLURM_EXIT_ERROR")
+    if value is None:
+        return 1
+    match = re.match(r"\s*([+-]?\d+)", value)  # read as C's atoi
+    code = int(match[1]) if match else 0
+    if code == 0:
+        error(PROG, "SLURM_EXIT_ERROR has zero value")
+        return 1
+    return code & 0xFF
 
 
 def _getopt(argv: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
@@ -219,10 +311,6 @@ def submit_options(
             raise InvalidOption("Invalid generic resource (gres) specification") from None
     if (gpn := gpus("gpus-per-node")) is not None:
         per_node = [p for p in per_node if p.name != "gpu"] + [gpn]
-    set_mems = [k for k in ("mem", "mem-per-cpu", "mem-per-gpu") if k in v]
-    if len(set_mems) > 1:
-        err(f"{PROG}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n")
-        raise _Exit(1)
     array, throttle = _array(text("array"))
     return SubmitOptions(
         script=script,

@@ -9,7 +9,9 @@ import re
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, err, options, out, parse_args, run
+from cli._clusters import clusters_ok
+from cli._common import err, options, parse_args, run
+from cli._help import answer_probe
 
 PROG = "scancel"
 
@@ -50,12 +52,10 @@ def scancel(argv: list[str]) -> int:
     opts: dict[str, str | None] = {}
     for key, value in pairs:
         opts["name" if key == "jobname" else key] = value
-    if "version" in opts:
-        out(f"{VERSION}\n")
+    if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if "help" in opts or "usage" in opts:
-        sys.stdout.write("Usage: scancel [OPTIONS] [job_id[_array_id][.step_id]]\n")
-        return 0
+    if not clusters_ok(PROG, opts.get("clusters"), env_word="--cluster"):
+        return 1
     verbose = "verbose" in opts
 
     from slurmsim.api.control import JobRef, cancel

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cli import _scontrol_jobs
-from cli._common import VERSION, err, options, out, parse_args, run
+from cli._clusters import clusters_ok
+from cli._common import err, interactive, options, out, parse_args, run
+from cli._help import answer_probe
 from cli._scontrol_jobs import ADMIN_COMMANDS
 
 if TYPE_CHECKING:
@@ -22,13 +24,13 @@ _OPTIONS = options(
         ("all", "a", "none"), ("clusters", "M", "required"), ("details", "d", "none"),
         ("federation", None, "none"), ("future", "F", "none"), ("help", "h", "none"),
         ("hide", None, "none"), ("local", None, "none"), ("oneliner", "o", "none"),
-        ("quiet", "Q", "none"), ("sibling", None, "none"), ("usage", "u", "none"),
-        ("verbose", "v", "none"), ("version", "V", "none"),
+        ("quiet", "Q", "none"), ("sibling", None, "none"), ("uid", "u", "required"),
+        ("usage", None, "none"), ("verbose", "v", "none"), ("version", "V", "none"),
     ]
 )  # fmt: skip
 
 _COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
-             "requeuehold", "top", "version", "ping", "suspend", "resume", "notify",
+             "requeuehold", "top", "version", "ping", "help", "suspend", "resume", "notify",
              "wait_job", "listpids", *ADMIN_COMMANDS)  # fmt: skip
 _ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "reservation",
              "reservations", "hostnames", "hostlist", "hostlistsorted", "config", "step",
@@ -51,12 +53,13 @@ def _keyword(word: str, choices: Sequence[str]) -> str | None:
 def scontrol(argv: list[str]) -> int:
     pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=True, code=1)
     flags = {k for k, _ in pairs}
-    if "version" in flags:
-        out(f"{VERSION}\n")
+    if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if "help" in flags or "usage" in flags or not words:
-        out("Usage: scontrol [<OPTION>] [<COMMAND>]\n")
-        return 0
+    if not words:
+        options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
+        return interactive(PROG, lambda line: scontrol([*options, *line]))
+    if not clusters_ok(PROG, dict(pairs).get("clusters")):
+        return 1
     detail = "details" in flags
     # Options may also follow the command word (``scontrol show job -d 12``).
     rest = []
@@ -71,8 +74,8 @@ def scontrol(argv: list[str]) -> int:
     if command is None:
         err(f"invalid keyword: {words[0]}\n")
         return 1
-    if command == "version":
-        out(f"{VERSION}\n")
+    if command in ("version", "help"):
+        answer_probe(PROG, [command])
         return 0
     if command == "ping":
         from slurmsim.api.controller import ping

@@ -4,7 +4,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, err, options, out, parse_args, run, usage_error
+from cli._clusters import chosen_cluster, cluster_header
+from cli._common import err, error, options, out, parse_args, run, usage_error
+from cli._help import answer_probe
 
 PROG = "sinfo"
 
@@ -36,11 +38,7 @@ def sinfo(argv: list[str]) -> int:
         flags.add(key)
         if value is not None:
             given[key] = value
-    if "version" in flags:
-        out(f"{VERSION}\n")
-        return 0
-    if "help" in flags or "usage" in flags:
-        out("Usage: sinfo [OPTIONS]\n")
+    if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     if operands:
         usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)
@@ -61,14 +59,27 @@ def sinfo(argv: list[str]) -> int:
         from slurmsim.parse.hostlist import expand
 
         nodes = tuple(expand(given["nodes"]))
+    env = os.environ
+    if "SINFO_ALL" in env and "SINFO_PARTITION" in env:
+        error(
+            PROG,
+            "Conflicting options, SINFO_ALL and SINFO_PARTITION, specified. "
+            "Please choose one or the other.",
+        )
+        return 1
     fmt = given.get("format")
-    if fmt is None and "Format" not in given:
-        fmt = os.environ.get("SINFO_FORMAT") or None
-    partitions = given.get("partition") or os.environ.get("SINFO_PARTITION") or ""
+    # SINFO_FORMAT gives way to the command line and to the layouts of -s, -N and -R.
+    if fmt is None and not flags & {"Format", "summarize", "Node", "list-reasons"}:
+        fmt = env.get("SINFO_FORMAT") or None
+    partitions = given.get("partition") or env.get("SINFO_PARTITION") or ""
 
     from slurmsim.api.views import current_state
 
     state, _ = current_state()
+    name = state.config.cluster_name
+    ok, named = chosen_cluster(PROG, name, given.get("clusters"))
+    if not ok:
+        return 1
     opts = SinfoOptions(
         node_oriented="Node" in flags,
         long="long" in flags,
@@ -82,6 +93,9 @@ def sinfo(argv: list[str]) -> int:
         nodes=nodes,
     )
     rendered = render_sinfo(state, opts, state.now)
-    out(rendered.stdout)
+    if named and "noheader" not in flags:
+        out(cluster_header(rendered.stdout, name, after_date="long" in flags))
+    else:
+        out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code

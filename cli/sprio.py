@@ -9,7 +9,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import VERSION, comma_list, err, gather, options, out, parse_args, run
+from cli._clusters import clusters_ok
+from cli._common import comma_list, err, gather, options, out, parse_args, run
+from cli._help import answer_probe, usage_text
 
 if TYPE_CHECKING:
     from slurmsim.model.cluster import ClusterState
@@ -27,14 +29,6 @@ _OPTIONS = options(
     ]
 )  # fmt: skip
 
-USAGE = """\
-Usage: sprio [-j jid[s]] [-u user_name[s]] [-o format] [-p partitions]
-   [--federation] [--local] [--sibling] [--usage] [-hlnvVw]
-"""
-
-#: --help: the first line of Slurm's help (the option list is not reproduced).
-HELP = "Usage: sprio [OPTIONS]\n"
-
 
 def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: sprio(list(sys.argv[1:] if argv is None else argv)))
@@ -43,21 +37,16 @@ def main(argv: Sequence[str] | None = None) -> None:
 def sprio(argv: list[str]) -> int:
     """Parse sprio's options, then print the factors of the jobs they select."""
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    if answer_probe(PROG, (key for key, _ in pairs)):
+        return 0
     given, flags = gather(pairs)
-    if "version" in flags:
-        out(f"{VERSION}\n")
-        return 0
-    if "help" in flags:
-        out(HELP)
-        return 0
-    if "usage" in flags:
-        out(USAGE)
-        return 0
+    if not clusters_ok(PROG, given.get("clusters", [None])[-1]):
+        return 1
     if "jobs" in flags and "jobs" not in given and operands:
         given["jobs"] = [operands.pop(0)]
     if operands:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
-        out(USAGE)
+        out(usage_text(PROG))
         return 1
 
     from slurmsim.api.views import current_state

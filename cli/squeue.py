@@ -8,7 +8,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, comma_list, err, gather, options, out, parse_args, run
+from cli._clusters import chosen_cluster, cluster_header
+from cli._common import comma_list, err, gather, options, out, parse_args, run
+from cli._help import answer_probe
 
 PROG = "squeue"
 
@@ -35,15 +37,35 @@ def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: squeue(list(sys.argv[1:] if argv is None else argv)))
 
 
+#: Filters squeue takes from the environment when the command line does not give them.
+_ENV_FILTERS = {
+    "account": "SQUEUE_ACCOUNT", "name": "SQUEUE_NAMES", "partition": "SQUEUE_PARTITION",
+    "qos": "SQUEUE_QOS", "states": "SQUEUE_STATES", "user": "SQUEUE_USERS",
+}  # fmt: skip
+
+
+def _from_environment(given: dict[str, list[str]], flags: set[str]) -> None:
+    """SQUEUE_* where the command line leaves a gap, as squeue reads them.
+
+    SQUEUE_FORMAT (else SQUEUE_FORMAT2) counts only when none of -o, -O, -l, -s and
+    --start is given.
+    """
+    env = os.environ
+    for key, var in _ENV_FILTERS.items():
+        if key not in given and var in env:
+            given[key] = [env[var]]
+    if not flags & {"format", "Format", "long", "steps", "start"}:
+        if env.get("SQUEUE_FORMAT"):
+            given["format"] = [env["SQUEUE_FORMAT"]]
+        elif env.get("SQUEUE_FORMAT2"):
+            given["Format"] = [env["SQUEUE_FORMAT2"]]
+
+
 def squeue(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    if answer_probe(PROG, (key for key, _ in pairs)):
+        return 0
     given, flags = gather(pairs)
-    if "version" in flags:
-        out(f"{VERSION}\n")
-        return 0
-    if "help" in flags or "usage" in flags:
-        out("Usage: squeue [OPTIONS]\n")
-        return 0
     if "jobs" in flags and "jobs" not in given and operands:
         given["jobs"] = [operands.pop(0)]
     if operands:
@@ -55,12 +77,9 @@ def squeue(argv: list[str]) -> int:
 
     from slurmsim.format.squeue import SqueueOptions, render_squeue
 
+    _from_environment(given, flags)
     fmt = given.get("format", [None])[-1]
     fmt_long = given.get("Format", [None])[-1]
-    if fmt is None and fmt_long is None and "long" not in flags:
-        fmt = os.environ.get("SQUEUE_FORMAT") or None
-        if fmt is None:
-            fmt_long = os.environ.get("SQUEUE_FORMAT2") or None
     nodelist: tuple[str, ...] = ()
     if "nodelist" in given:
         from slurmsim.parse.hostlist import expand
@@ -70,12 +89,16 @@ def squeue(argv: list[str]) -> int:
     from slurmsim.api.views import current_state
 
     state, user = current_state()
+    name = state.config.cluster_name
+    ok, named = chosen_cluster(PROG, name, given.get("clusters", [None])[-1])
+    if not ok:
+        return 1
     opts = SqueueOptions(
         format=fmt,
         format_long=fmt_long,
         long="long" in flags,
         noheader="noheader" in flags,
-        array_unfold="array" in flags,
+        array_unfold="array" in flags or "SQUEUE_ARRAY" in os.environ,
         start="start" in flags,
         jobs=comma_list(given.get("jobs", [])),
         users=comma_list(given.get("user", [])),
@@ -90,6 +113,9 @@ def squeue(argv: list[str]) -> int:
         sort=given.get("sort", [None])[-1] or os.environ.get("SQUEUE_SORT") or None,
     )
     rendered = render_squeue(state, opts, state.now)
-    out(rendered.stdout)
+    if named and "noheader" not in flags:
+        out(cluster_header(rendered.stdout, name, after_date="long" in flags))
+    else:
+        out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code

@@ -8,7 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, err, error, not_supported, out, parse_args, run
+from cli._common import err, error, not_supported, parse_args, run
+from cli._help import answer_probe
 from cli._submit_table import SRUN_OPTIONS
 from cli.sbatch import submit_options
 from slurmsim.model.errors import InvalidOption, SlurmError
@@ -22,10 +23,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def srun(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SRUN_OPTIONS, stop_at_operand=True, code=255)
-    values = dict(pairs)
-    if "version" in values:
-        out(f"{VERSION}\n")
+    if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
+    values = dict(pairs)
     if "test-only" not in values:
         not_supported(PROG)
     if not operands:

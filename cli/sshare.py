@@ -8,7 +8,8 @@ any unknown one.
 import sys
 from collections.abc import Sequence
 
-from cli._common import VERSION, comma_list, err, gather, options, out, parse_args, run
+from cli._common import comma_list, err, gather, options, out, parse_args, run
+from cli._help import answer_probe
 
 PROG = "sshare"
 
@@ -22,9 +23,6 @@ _OPTIONS = options(
         ("version", "V", "none"),
     ]
 )  # fmt: skip
-
-#: --help/--usage: the first line of Slurm's help (the option list is not reproduced).
-HELP = "Usage:  sshare [OPTION]\n"
 
 #: -e: the fields -o accepts, four to a line, 18 wide (the last one too).
 HELPFORMAT = (
@@ -42,13 +40,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 def sshare(argv: list[str]) -> int:
     """Parse sshare's options, then print the association tree they select."""
     pairs, _ = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    if answer_probe(PROG, (key for key, _ in pairs)):
+        return 0
     given, flags = gather(pairs)
-    if "version" in flags:
-        out(f"{VERSION}\n")
-        return 0
-    if "help" in flags or "usage" in flags:
-        out(HELP)
-        return 0
     if "helpformat" in flags:
         out(HELPFORMAT)
         return 0

@@ -52,6 +52,12 @@ def advance_clock(
         return Advanced(start, s.state.now, events)
 
 
+def cluster_name() -> str:
+    """The simulated cluster's ClusterName (what -M and SLURM_CLUSTERS may name)."""
+    with session(write=False) as s:
+        return s.state.config.cluster_name
+
+
 def now() -> Instant:
     with session(write=False) as s:
         return s.state.now

@@ -263,7 +263,7 @@ def _each_logged(
 
 def may_operate() -> bool:
     """Whether the user at the shell is an operator (root, or AdminLevel Operator or above)."""
-    from slurmsim.engine.control import is_operator
+    from slurmsim.engine.permissions import is_operator
 
     with session(write=False) as s:
         return is_operator(s.state, s.user)

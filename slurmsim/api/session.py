@@ -12,7 +12,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from slurmsim import clock
+from slurmsim.format.times import set_today
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import FatalError
 from slurmsim.model.events import Event
 from slurmsim.store.repository import Store, Transaction
 
@@ -33,9 +35,13 @@ class Session:
 
 
 def open_store() -> Store:
-    """The store named by ``$SLURMSIM_DB``, initialised with the default preset on first use."""
+    """The store named by ``$SLURMSIM_DB``, initialised with the default preset on first use
+    (or from ``$SLURM_CONF``, see ``follow_slurm_conf``)."""
     store = Store.open()
-    if not store.is_initialized():
+    conf = os.environ.get("SLURM_CONF")
+    if conf:
+        follow_slurm_conf(store, conf)
+    elif not store.is_initialized():
         from slurmsim.api.cluster import initial_state  # first run only: pulls in lark
         from slurmsim.store.repository import StoreError
 
@@ -47,12 +53,55 @@ def open_store() -> Store:
     return store
 
 
+def follow_slurm_conf(store: Store, path: str) -> None:
+    """``$SLURM_CONF``: the cluster is the one that slurm.conf describes.
+
+    The store is built from the file when it holds no cluster, and built anew (a new
+    cluster: its jobs and its clock start over) whenever the file's bytes differ from
+    those it was last built from; otherwise the cluster goes on as it is. A file that
+    cannot be read or understood ends the command as Slurm's commands end, with
+    ``fatal: Unable to process configuration file``.
+    """
+    import hashlib
+
+    from slurmsim.store import meta
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise FatalError(
+            _UNABLE,
+            detail=f"s_p_parse_file: cannot stat file {path}: {e.strerror}, "
+            "retrying in 1sec up to 60sec",
+        ) from None
+    digest = hashlib.sha256(data).hexdigest()
+    if store.is_initialized():
+        with store.transaction(write=False) as tx:
+            if tx.get_meta(meta.SLURM_CONF_DIGEST) == digest:
+                return
+    from slurmsim.api.cluster import initial_state
+    from slurmsim.config.errors import ConfigError
+
+    try:
+        state = initial_state(None, path)
+    except ConfigError as e:
+        raise FatalError(_UNABLE, detail=str(e)) from None
+    store.initialize(state, force=True)
+    with store.transaction(write=True) as tx:
+        tx.set_meta(meta.SLURM_CONF_DIGEST, digest)
+
+
+_UNABLE = "Unable to process configuration file"
+
+
 @contextmanager
 def session(*, write: bool) -> Iterator[Session]:
     """One command's transaction over the whole cluster state."""
     store = open_store()
     with store.transaction(write=write) as tx:
         state = tx.load()
+        set_today(state.now)  # what SLURM_TIME_FORMAT=relative is relative to
         s = Session(state=state, user=current_user(), tx=tx)
         mode = tx.get_meta("clock_mode") or clock.MANUAL
         until = clock.target(mode, state.now)

@@ -511,6 +511,14 @@ def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | 
     return picked
 
 
+#: What squeue lists after a bad -t: the base states in Slurm's order, then the flags.
+_VALID_STATES = (
+    "PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_FAIL,PREEMPTED,"
+    "BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,RESV_DEL_HOLD,"
+    "REQUEUED,REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED"
+)
+
+
 def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Rendered:
     """Print the job queue as ``squeue`` with ``opts`` would at ``now``."""
     errors: list[str] = []
@@ -525,11 +533,10 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
     elif opts.start:
         states = frozenset({JobState.PENDING})
     if isinstance(states, str):
-        valid = ",".join(s.value for s in JobState)
         return Rendered(
             stderr=(
                 f"squeue: error: Invalid job state specified: {states}\n"
-                f"squeue: error: Valid job states include: {valid}\n\n"
+                f"squeue: error: Valid job states include: {_VALID_STATES}\n\n"
             ),
             exit_code=1,
         )

@@ -17,6 +17,11 @@ class SlurmError(Exception):
         self.detail = detail
 
 
+class FatalError(SlurmError):
+    """A failure Slurm's commands end on with ``fatal: <message>`` after the ``error:``
+    lines in ``detail`` (``Unable to process configuration file``)."""
+
+
 class InvalidJobId(SlurmError):
     def __init__(self) -> None:
         super().__init__("Invalid job id specified")

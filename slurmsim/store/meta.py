@@ -15,6 +15,8 @@ SCHEMA_VERSION_KEY: Final = "schema_version"
 SCHEMA_LAYOUT: Final = "schema_layout"
 CLOCK_MODE: Final = "clock_mode"  # "manual", "scaled" or "realtime"
 PRESET: Final = "preset"  # the preset or slurm.conf the cluster was built from
+#: The SHA-256 of the $SLURM_CONF file the cluster was last built from.
+SLURM_CONF_DIGEST: Final = "slurm_conf_digest"
 
 # Written by Transaction.save from the ClusterState; do not set them with set_meta.
 NOW: Final = "now"

@@ -14,7 +14,8 @@ def cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     db = tmp_path / "cluster.db"
     monkeypatch.setenv("SLURMSIM_DB", str(db))
     monkeypatch.setenv("SLURMSIM_USER", "root")
-    for var in [v for v in os.environ if v.startswith(("SBATCH_", "SQUEUE_", "SINFO_"))]:
+    inputs = ("SBATCH_", "SQUEUE_", "SINFO_", "SLURM_TIME_FORMAT", "SLURM_CLUSTERS", "SLURM_CONF")
+    for var in [v for v in os.environ if v.startswith(inputs)]:
         monkeypatch.delenv(var)
     monkeypatch.chdir(tmp_path)
     from slurmsim.api import cluster as api

@@ -41,13 +41,14 @@ def test_version_is_slurm_22_05(cluster: Path, name: str) -> None:
 def test_help_exits_zero(cluster: Path, name: str) -> None:
     got = slurm(name, "--help")
     assert got.exit == 0
-    assert got.out.startswith("Usage:")
+    assert name in got.out.splitlines()[0]
 
 
 @pytest.mark.parametrize("name", LATER)
 def test_later_commands_say_not_supported_yet(
-    name: str, capsys: pytest.CaptureFixture[str]
+    name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr("sys.argv", [name])
     module = importlib.import_module(f"cli.{name}")
     with pytest.raises(SystemExit) as exited:
         module.main()

@@ -1,0 +1,70 @@
+"""``-M``/``--clusters`` and ``SLURM_CLUSTERS``: slurmsim simulates one cluster.
+
+A command may name it (by its ClusterName, or ``all``); any other name gets the
+answer Slurm gives for a cluster its database does not know, and exit status 1.
+Slurm reads the environment first, so a bad ``SLURM_CLUSTERS`` ends the command
+even when the command line names a good cluster.
+"""
+
+import os
+
+from cli._common import error
+
+#: The environment variable that stands for -M in every command that reads one.
+ENV = "SLURM_CLUSTERS"
+
+
+def names_cluster(value: str, cluster_name: str) -> bool:
+    """Whether a -M value names only this cluster (or ``all``)."""
+    names = [n for n in value.split(",") if n]
+    return bool(names) and all(n.lower() in ("all", cluster_name.lower()) for n in names)
+
+
+def chosen_cluster(
+    prog: str, cluster_name: str, cmdline: str | None, *, env_word: str = ENV
+) -> tuple[bool, bool]:
+    """Check the clusters asked for: ``(ok, named)``; ``named`` when any was asked for.
+
+    When one is not ``cluster_name``, prints Slurm's error and returns ``ok`` False.
+    ``env_word`` is how the error names SLURM_CLUSTERS (scancel says ``--cluster``).
+    """
+    value = os.environ.get(ENV)
+    if value is not None and not names_cluster(value, cluster_name):
+        refuse(prog, value, env_word)
+        return False, True
+    if cmdline is not None and not names_cluster(cmdline, cluster_name):
+        refuse(prog, cmdline, "--cluster")
+        return False, True
+    return True, value is not None or cmdline is not None
+
+
+def refuse(prog: str, value: str, source: str) -> None:
+    """What a command says of a cluster its database does not know."""
+    unknown = next(n for n in value.split(",") if n.lower() != "all")
+    error(prog, f"No cluster '{unknown}' known by database.")
+    error(
+        prog,
+        f"'{value}' can't be reached now, or it is an invalid entry for {source}.  "
+        "Use 'sacctmgr list clusters' to see available clusters.",
+    )
+
+
+def cluster_header(stdout: str, cluster_name: str, *, after_date: bool) -> str:
+    """squeue's and sinfo's output when clusters were named: ``CLUSTER: name`` first,
+    after the date line of ``-l`` (``after_date``)."""
+    line = f"CLUSTER: {cluster_name}\n"
+    if after_date:
+        date, _, rest = stdout.partition("\n")
+        return f"{date}\n{line}{rest}"
+    return line + stdout
+
+
+def clusters_ok(prog: str, cmdline: str | None, *, env_word: str = ENV) -> bool:
+    """``chosen_cluster`` for a command that does not otherwise show them: the store is
+    read only when a cluster was named."""
+    if cmdline is None and ENV not in os.environ:
+        return True
+    from slurmsim.api.cluster import cluster_name
+
+    ok, _ = chosen_cluster(prog, cluster_name(), cmdline, env_word=env_word)
+    return ok
