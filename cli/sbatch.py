@@ -10,6 +10,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from cli._common import VERSION, err, error, out, parse_args, run
 from cli._submit_table import SBATCH_ENV, SBATCH_OPTIONS
@@ -61,6 +62,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         values[key] = value
     try:
         opts = submit_options(values, script, path, args)
+        opts = replace(opts, submit_line=" ".join([PROG, *argv]))  # sacct's SubmitLine
     except InvalidOption as e:
         if e.detail:
             err(f"{e.detail}\n")

@@ -7,8 +7,10 @@ each accepted submission the job id the oracle gave it. ``env VAR=value`` in fro
 command becomes the environment of that command. Run times depend on the phase of the
 controller's passes, so times and durations are compared as placeholders.
 
-The oracle was not available when this suite was written (see the report in the
-integration notes): with ``cases/`` empty it holds no test until ``record.sh`` is run.
+The oracle is shared: jobs other engineers left running there (listed by the first case,
+``squeue`` before the scenario) show up in sacct's windows, so their rows are left out of
+the recorded output. A few other differences come from the real controller's timing or
+history, not from Slurm's rules; ``NOISE`` masks each narrowly and says why.
 """
 
 import calendar
@@ -29,7 +31,49 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 
 #: Cases slurmsim does not reproduce, each with why.
 KNOWN_GAPS: dict[str, str] = {
-    "007-srun-hn": "srun runs no job steps in slurmsim yet",
+    "082-j-srun": "srun runs no job or step in slurmsim yet (issue 5, real execution)",
+}
+
+_FOREIGN = next((c for name, c in CASES.items() if name.endswith("-foreign-jobs")), None)
+#: Jobs of others that ran on the oracle during the recording.
+FOREIGN_JOBS = frozenset(_FOREIGN.stdout.decode().split() if _FOREIGN else ())
+
+
+def _job_of(case_suffix: str) -> str:
+    case = next((c for name, c in CASES.items() if name.endswith(case_suffix)), None)
+    found = re.search(r"job (\d+)", case.stdout.decode()) if case else None
+    return found.group(1) if found else "-"
+
+
+_DEBUG_JOB = _job_of("-sbatch-debug")
+_RACE = (
+    rf"(?m)^({_DEBUG_JOB}\.batch .*?)    FAILED     15:0",
+    r"\1 CANCELLED     0:15",
+    "a running script killed by scancel ends as CANCELLED 0:15 or, when bash gets the "
+    "SIGTERM first, FAILED 15:0 (both in the oracle's history); slurmsim says the former",
+)
+#: Per case: (pattern, replacement, why), applied to recorded and replayed output alike.
+NOISE: dict[str, list[tuple[str, str, str]]] = {
+    "017-j-requeued-D": [
+        (r"dgx\d", "<node>", "other engineers' jobs held GPUs on dgx1-2, so the oracle chose dgx3")
+    ],
+    "018-j-cancelled-running": [_RACE],
+    "025-j-ok-more": [
+        (
+            r"(?m)^(\d+) +\d+ ",
+            r"\1 <prio> ",
+            "Priority holds bob's fair share, which the oracle's earlier recordings used up",
+        )
+    ],
+    "028-window-steps": [_RACE],
+    "038-brief": [_RACE],
+    "053-S-future": [
+        (
+            r"end time \(\S+\)",
+            "end time (<now>)",
+            "sacct read the clock a second after the recorder did",
+        )
+    ],
 }
 
 _TIMES = [
@@ -100,13 +144,32 @@ def _replay(directory: Path) -> dict[str, Result]:
     return out
 
 
+def _without_foreign_jobs(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    return "".join(
+        line for line in lines if re.split(r"[_.|: ]", line, maxsplit=1)[0] not in FOREIGN_JOBS
+    )
+
+
+def _denoised(name: str, text: str) -> str:
+    for pattern, replacement, _why in NOISE.get(name, []):
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+def expected(name: str) -> tuple[int, str, str]:
+    """The recorded exit, stdout (times as placeholders) and stderr, other users' jobs out."""
+    case = CASES[name]
+    out = _timeless(_without_foreign_jobs(case.stdout.decode()))
+    return case.exit, _denoised(name, out), _denoised(name, case.stderr.decode())
+
+
+def replayed(name: str, got: Result) -> tuple[int, str, str]:
+    return got.exit, _denoised(name, _timeless(got.out)), _denoised(name, got.err)
+
+
 @pytest.mark.parametrize("name", [n for n in CASES if "sacct" in CASES[n].command])
 def test_sacct_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     if name in KNOWN_GAPS:
         pytest.skip(KNOWN_GAPS[name])
-    case, got = CASES[name], results[name]
-    assert (got.exit, _timeless(got.out), got.err) == (
-        case.exit,
-        _timeless(case.stdout.decode()),
-        case.stderr.decode(),
-    )
+    assert replayed(name, results[name]) == expected(name)
