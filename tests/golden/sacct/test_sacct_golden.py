@@ -58,6 +58,21 @@ NOISE: dict[str, list[tuple[str, str, str]]] = {
         (r"dgx\d", "<node>", "other engineers' jobs held GPUs on dgx1-2, so the oracle chose dgx3")
     ],
     "018-j-cancelled-running": [_RACE],
+    "021-j-held": [
+        (
+            r" +(JobHeldUser|None) ",
+            " <reason> ",
+            "slurmdbd keeps the held job's reason only if the controller set it before it sent "
+            "the job's record, a race (recordings show both); slurmsim says None",
+        )
+    ],
+    "026-j-ok-P-all": [
+        (
+            r"(?m)^([^|]*\|[^|]*\|<duration>\|)\d+(\|<duration>\|)\d+",
+            r"\1<raw>\2<raw>",
+            "the real batch script of `sleep 2` ends 2 or 3 seconds after it starts",
+        )
+    ],
     "025-j-ok-more": [
         (
             r"(?m)^(\d+) +\d+ ",
