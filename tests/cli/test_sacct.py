@@ -55,6 +55,12 @@ def jobs(cluster: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             id="-u picks a user; a held job never eligible is outside the window",
         ),
         pytest.param(
+            ["sacct", "-X", "-n", "-P", "-o", "JobID,User", "-u", "1003"],
+            "root",
+            "3|carol\n",
+            id="-u takes a uid too",
+        ),
+        pytest.param(
             ["sacct", "-j", "5", "-n", "-P", "-o", "JobID,State,Eligible,NodeList"],
             "root",
             "5|PENDING|Unknown|None assigned\n",
