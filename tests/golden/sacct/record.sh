@@ -1,10 +1,12 @@
 #!/bin/bash
-# Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; about 40 s.
-# Records sacct beyond the main scenario into cases/: array tasks and ranges, steps of an
-# interactive srun, REQUEUED and NODE_FAIL records (-D), "CANCELLED by <uid>", time windows
-# (-S/-E in several forms), states (-s), the filters (-u, -A, -r, --name, -a), layouts
-# (-b, -l, -n, -p, -P, --delimiter, %N widths, SACCT_FORMAT) and bad input. Every job is
-# cancelled and dgx4 resumed at the end.
+# Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock with
+# `flock -o /tmp/oracle.lock -c ...`; about 2 minutes. Records sacct beyond the main scenario
+# into cases/: array tasks (and the refused range form), REQUEUED and NODE_FAIL records (-D),
+# "CANCELLED by <uid>", time windows (-S/-E in several forms, -T), states (-s), the filters
+# (-u, -A, -r, --name, -a, -x), layouts (-b, -l, -n, -p, -P, --delimiter, %N widths,
+# SACCT_FORMAT, --units, --noconvert), options 22.05 lacks or ignores, bad input, and last an
+# interactive srun with its step. alice's, bob's and carol's jobs are cancelled first and
+# last; other users' jobs are left alone and listed by the first case.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 rm -f "$GOLDEN_DIR"/*.txt
