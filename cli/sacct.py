@@ -7,11 +7,12 @@ long after the controller forgot them) without moving the clock.
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import comma_list, err, error, gather, options, out, parse_args, run
+from cli._common import comma_list, err, error, gather, options, out, run
 from cli._help import answer_probe
+from slurmsim.parse.options import OptionError, getopt
 
 if TYPE_CHECKING:
     from slurmsim.api.accounting import AcctQuery
@@ -46,11 +47,25 @@ _OPTIONS = options(
     ]
 )  # fmt: skip
 
-_JOB = re.compile(r"^(\d+)(?:_(\d+|\[[\d,\-]+\]))?(?:\.(\w+))?$")
+#: Step names ``-j ID.NAME`` takes besides numbers.
+_STEP_NAMES = frozenset({"batch", "extern", "interactive"})
+_UNITS = "KMGTP"
+#: Forms of ``-S``/``-E`` that name a time of day without a date (see ``_time``).
+_TIME_OF_DAY = re.compile(
+    r"(?i)^\s*(midnight|noon|fika|teatime|\d{1,2}:\d\d(:\d\d)?\s*([ap]m)?)\s*$"
+)
 
 
 class _BadInput(Exception):
     """Input sacct refuses: its message (without the ``sacct: error:`` prefix)."""
+
+
+class _Fatal(Exception):
+    """Input sacct refuses with ``sacct: fatal: <message>``."""
+
+
+class _Bare(Exception):
+    """Input sacct refuses with a message of its own, no prefix."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -58,7 +73,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def sacct(argv: list[str]) -> int:
-    pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    try:
+        pairs, operands = getopt(argv, _OPTIONS, stop_at_operand=False)
+    except OptionError as e:  # sacct adds no "Try --help" hint
+        err(f"{PROG}: {e.message}\n")
+        return 1
     given, flags = gather(pairs)
     if answer_probe(PROG, (name for name, _ in pairs if name in ("help", "usage", "version"))):
         return 0
@@ -75,16 +94,33 @@ def sacct(argv: list[str]) -> int:
     if "json" in flags or "yaml" in flags:
         error(PROG, "--json and --yaml are not supported yet by slurmsim")
         return 1
+    unit = given.get("units", [""])[-1]
+    if "units" in given and (len(unit) != 1 or unit.upper() not in _UNITS):
+        error(PROG, f"Invalid unit type '{unit}'. Possible options are '{_UNITS}'")
+        err(f"{PROG}: fatal: Invalid unit type\n")
+        return 1
+    memory = None
+    if unit:
+        memory = fmt.memory_in(unit)
+    elif "noconvert" in flags:
+        memory = fmt.unconverted
     try:
-        cols = fmt.columns(_format(given, flags))
+        cols = fmt.columns(_format(given, flags), memory)
     except fmt.UnknownField as e:
         error(PROG, f'Invalid field requested: "{e.name}"')
+        return 1
+    if "completion" in flags:  # slurm.conf sets no JobCompType
+        err("Slurm job completion is disabled\n")
         return 1
     try:
         return _list(given, flags, cols)
     except _BadInput as e:
         error(PROG, str(e))
-        return 1
+    except _Fatal as e:
+        err(f"{PROG}: fatal: {e}\n")
+    except _Bare as e:
+        err(f"{e}\n")
+    return 1
 
 
 def _format(given: dict[str, list[str]], flags: set[str]) -> str:
@@ -103,20 +139,23 @@ def _list(given: dict[str, list[str]], flags: set[str], cols: "list[Column]") ->
     from slurmsim.api.accounting import query
     from slurmsim.format import sacct as fmt
 
-    answer = query(lambda now: _query(given, flags, now))
+    answer = query(lambda now, users: _query(given, flags, now, users))
     delimiter = given.get("delimiter", ["|"])[-1]
     layout = fmt.Layout("parsable" in flags, "parsable2" in flags, "noheader" in flags, delimiter)
     out(fmt.render(answer.records, cols, layout))
     return 0
 
 
-def _query(given: dict[str, list[str]], flags: set[str], now: int) -> "AcctQuery":
-    """What the options ask for, given the clock (the window's defaults depend on it)."""
+def _query(
+    given: dict[str, list[str]], flags: set[str], now: int, known: "Mapping[str, str]"
+) -> "AcctQuery":
+    """What the options ask for, given the clock (the window's defaults depend on it) and
+    the users the cluster knows (by name and by uid)."""
     from slurmsim.api.accounting import AcctQuery
     from slurmsim.api.session import current_user
 
     jobs = tuple(_job(item) for item in comma_list(given.get("jobs", [])))
-    users = comma_list([*given.get("uid", []), *given.get("user", [])])
+    users = _users(given, known)
     if not users and "allusers" not in flags and not jobs and current_user() != "root":
         users = (current_user(),)
     start, end = _window(given, bool(jobs), now)
@@ -131,17 +170,41 @@ def _query(given: dict[str, list[str]], flags: set[str], now: int) -> "AcctQuery
         nodes=_nodes(given),
         start=start,
         end=end,
+        associations=_associations(given),
         allocations_only="allocations" in flags,
         duplicates="duplicates" in flags,
+        truncate="truncate" in flags,
     )
 
 
 def _job(text: str) -> tuple[int, int | None, str | None]:
-    match = _JOB.match(text.strip())
-    if match is None:
-        raise _BadInput(f"Invalid job id: {text}")
-    job_id, task, step = match.groups()
-    return int(job_id), int(task) if task and task.isdigit() else None, step
+    """``ID[_TASK][.STEP]``; Slurm reads each number's leading digits, as atoi does."""
+    job, dot, step = text.strip().partition(".")
+    if dot and not (step in _STEP_NAMES or step[:1].isdigit()):
+        raise _Fatal(f"Bad step specified: {job}")
+    if dot and step[:1].isdigit():
+        step = re.match(r"\d+", step).group()  # type: ignore[union-attr]  # starts with one
+    job, under, task = job.partition("_")
+    if under and not task[:1].isdigit():
+        raise _Fatal(f"Bad job array element specified: {job}")
+    if not job.isdigit():
+        raise _Fatal(f"Bad job/step specified: {job}")
+    task_id = int(re.match(r"\d+", task).group()) if under else None  # type: ignore[union-attr]
+    return int(job), task_id, step if dot else None
+
+
+def _associations(given: dict[str, list[str]]) -> tuple[int, ...]:
+    """``-x``: association ids (Slurm reads each as a number; others match nothing)."""
+    return tuple(int(a) if a.isdigit() else -1 for a in comma_list(given.get("associations", [])))
+
+
+def _users(given: dict[str, list[str]], known: "Mapping[str, str]") -> tuple[str, ...]:
+    """``-u``: user names or uids, as names; one the cluster does not know is refused."""
+    words = comma_list([*given.get("uid", []), *given.get("user", [])])
+    for word in words:
+        if word not in known:
+            raise _BadInput(f"Invalid user id: {word}")
+    return tuple(known[word] for word in words)
 
 
 def _states(given: dict[str, list[str]]) -> tuple["AcctState", ...]:
@@ -152,7 +215,7 @@ def _states(given: dict[str, list[str]]) -> tuple["AcctState", ...]:
         upper = word.upper()
         state = STATE_ABBREVIATIONS.get(upper) or AcctState.__members__.get(upper)
         if state is None:
-            raise _BadInput(f"Invalid state: {word}")
+            raise _Fatal(f"unrecognized job state value '{word}'")
         states.append(state)
     return tuple(states)
 
@@ -195,7 +258,10 @@ def _time(given: dict[str, list[str]], key: str, now: int) -> int | None:
 
     text = given[key][-1]
     try:
-        return parse_begin(text, now, option="time")
+        when = parse_begin(text, now, option="time")
     except ParseError as e:
-        err(f"{e.context}\n")
-        raise _BadInput(f"Invalid time specification: {text}") from None
+        raise _Bare(e.context) from None
+    # sacct reads times as past ones: a time of day means its latest occurrence.
+    while when > now and _TIME_OF_DAY.match(text):
+        when -= 86400
+    return when

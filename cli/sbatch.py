@@ -10,6 +10,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from cli._clusters import names_cluster, refuse
 from cli._common import err, error, out, parse_args, run
@@ -60,6 +61,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             submit_options(earlier, script, path, args)
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
+        opts = replace(opts, submit_line=" ".join([PROG, *argv]))  # sacct's SubmitLine
     except InvalidOption as e:
         if e.detail:
             err(f"{e.detail}\n")

@@ -6,12 +6,13 @@ had. ``records`` turns each job into its accounting rows (see
 ``slurmsim.model.accounting``) and ``select`` applies sacct's filters and time window.
 """
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 
 from slurmsim.api.session import session
 from slurmsim.model.accounting import (
     CANCELLED_BY,
+    SUBMIT_LINE,
     AcctRecord,
     AcctState,
     PastRun,
@@ -47,10 +48,13 @@ class AcctQuery:
     names: tuple[str, ...] = ()
     states: tuple[AcctState, ...] = ()
     nodes: tuple[str, ...] = ()
+    associations: tuple[int, ...] = ()
     start: Instant | None = None
     end: Instant | None = None
     allocations_only: bool = False
     duplicates: bool = False
+    #: ``-T``: starts and ends outside the window are moved to its edges.
+    truncate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +65,15 @@ class Accounting:
     now: Instant
 
 
-def query(build: Callable[[Instant], AcctQuery]) -> Accounting:
-    """The records the query ``build(now)`` selects, oldest submission first (the
-    query depends on the clock: sacct's default window starts at midnight)."""
+def query(build: Callable[[Instant, Mapping[str, str]], AcctQuery]) -> Accounting:
+    """The records the query ``build(now, users)`` selects, oldest submission first (the
+    query depends on the clock, as sacct's default window starts at midnight, and on the
+    users: ``users`` maps each user's name and uid to the name)."""
     with session(write=False) as s:
-        q = build(s.state.now)
+        users = {"root": "root", "0": "root"}
+        for user in s.state.users.values():
+            users[user.name] = users[str(user.uid)] = user.name
+        q = build(s.state.now, users)
         jobs = [*s.tx.load_history(), *s.state.jobs.values()]
         return Accounting(select(s.state, jobs, q), s.state.now)
 
@@ -89,6 +97,8 @@ def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctR
             if q.jobs and not _any_whole_job(head, q) and not steps:
                 continue
             rows = steps if q.jobs and not _any_whole_job(head, q) else [head, *steps]
+            if q.truncate and q.start is not None and q.end is not None:
+                rows = [_truncated(r, q.start, q.end) for r in rows]
             chosen.append((key, rows))
     chosen.sort(key=lambda item: item[0])
     return [r for _, rows in chosen for r in rows]
@@ -139,6 +149,7 @@ def _wanted(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
         not q.qos or head.qos in q.qos,
         not q.names or head.name in q.names,
         not q.nodes or bool(set(head.nodes) & set(q.nodes)),
+        not q.associations or head.assoc_id in q.associations,
     )
     return all(checks) and _in_window(head, q, now)
 
@@ -157,11 +168,20 @@ def _in_window(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
 
 def _in_state_during(head: AcctRecord, start: int, end: int) -> bool:
     """Whether the record was in its state at some time in [start, end] (sacct -s)."""
-    if head.state is AcctState.PENDING:
-        return (head.submit or 0) <= end
+    if head.state is AcctState.PENDING:  # eligible by the end, not started by the start
+        return head.eligible is not None and head.eligible < end
     if head.state in (AcctState.RUNNING, AcctState.SUSPENDED):
         return head.start is not None and head.start <= end
     return head.end is not None and start <= head.end <= end
+
+
+def _truncated(r: AcctRecord, start: Instant, end: Instant) -> AcctRecord:
+    """``-T``: the record's run cut to the window (a running one ends at its end)."""
+    if r.start is None:
+        return r
+    begin = max(r.start, start)
+    finish = min(r.end if r.end is not None else end, end)
+    return replace(r, start=begin, end=finish, elapsed=Seconds(max(finish - begin, 0)))
 
 
 # --- building records ------------------------------------------------------------------
@@ -264,6 +284,15 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
         "array_task_id": job.array_task_id,
         "array_pending": pending,
         "derived_exit": (job.derived_exit_code, 0),
+        "submit_line": job.extra.get(SUBMIT_LINE),
+        "assoc_id": next(
+            (
+                a.id
+                for a in state.associations
+                if a.account == request.account and a.user == request.user
+            ),
+            None,
+        ),
     }
 
 
@@ -298,16 +327,26 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
         nodes=job.nodes,
         alloc_tres=_alloc_tres(job.alloc, billing=True),
         priority=job.priority,
+        # slurmdbd keeps a pending job's reason only if it was sent after the controller
+        # set it, which is a race (the oracle shows both); the common answer is None.
         reason="None",
         restarts=job.restarts,
         flags=_flags(job, started),
     )
 
 
+#: slurmdbd's flag that it got the job's record, misspelt as Slurm spells it.
+_RECEIVED = "StartRecieved"
+
+
 def _flags(job: Job, started: bool) -> str:
     if not started or not job.alloc:
-        return "SchedSubmit" if job.state is JobState.PENDING else ""
-    return "SchedBackfill" if job.scheduler == "Backfill" else "SchedMain"
+        return _RECEIVED
+    return _sched_flags(job.scheduler)
+
+
+def _sched_flags(scheduler: str) -> str:
+    return f"{'SchedBackfill' if scheduler == 'Backfill' else 'SchedMain'},{_RECEIVED}"
 
 
 def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctRecord]:
@@ -336,7 +375,7 @@ def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctR
         priority=run.priority,
         reason="None",
         restarts=index,
-        flags="SchedMain" if run.alloc else "",
+        flags=_sched_flags(run.scheduler) if run.alloc else _RECEIVED,
     )
     return [head, *_run_steps(job, head, run.alloc)]
 
@@ -404,6 +443,8 @@ def _step(
         flags=None,
         array_job_id=head.array_job_id,
         array_task_id=head.array_task_id,
+        assoc_id=head.assoc_id,
+        exit_known=head.state is not AcctState.NODE_FAIL,
     )
 
 

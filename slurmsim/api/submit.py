@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slurmsim.api.session import Session, session
+from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Dependency
 from slurmsim.model.errors import InvalidOption, SlurmError
@@ -66,6 +67,8 @@ class SubmitOptions:
     comment: str | None = None
     export: str | None = None
     environment: tuple[tuple[str, str], ...] = field(default=())
+    #: The command line as typed (sacct's SubmitLine), None when not from a command.
+    submit_line: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,8 @@ def submit(opts: SubmitOptions) -> Submitted:
         except SlurmError as e:
             rejected = e  # raised after the commit: a rejected submission still used its job id
         else:
+            if opts.submit_line is not None:
+                job.extra[SUBMIT_LINE] = opts.submit_line
             return Submitted(job.job_id, s.state.config.cluster_name)
     raise rejected
 

@@ -260,6 +260,7 @@ def _keep_run(job: Job, now: Instant, ended: str) -> None:
             exit_code=job.exit_code,
             exit_signal=job.exit_signal,
             priority=job.priority,
+            scheduler=job.scheduler,
         ),
     )
 

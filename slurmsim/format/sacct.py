@@ -115,6 +115,27 @@ def _blank(_: AcctRecord) -> str:
     return ""
 
 
+def _exit_code(r: AcctRecord) -> str:
+    return f"{r.exit_code}:{r.exit_signal}" if r.exit_known else ""
+
+
+def _batch_step(value: str, job: str = "") -> Getter:
+    """A field only the batch step has (``value``); jobs show ``job``, other steps nothing."""
+    return lambda r: value if r.step == "batch" else (job if not r.is_step else "")
+
+
+def _energy(r: AcctRecord) -> str:
+    # slurmdbd totals energy when a job's batch step reports it at its end; a job that
+    # never ran one to its end (pending, NODE_FAIL) or a step shows 0.
+    if r.is_step or r.state in (AcctState.PENDING, AcctState.NODE_FAIL):
+        return "0"
+    return ""
+
+
+def _step_only(value: str) -> Getter:
+    return lambda r: value if r.is_step else ""
+
+
 def _zero_time(_: AcctRecord) -> str:
     return "00:00:00"
 
@@ -124,9 +145,13 @@ _KNOWN: list[Field] = [
     Field("AllocCPUS", 10, lambda r: str(r.alloc_cpus)),
     Field("AllocNodes", 10, lambda r: str(r.alloc_nodes)),
     Field("AllocTRES", 10, lambda r: tres_text(r.alloc_tres)),
+    Field("AssocID", 7, lambda r: _opt(r.assoc_id)),
+    Field("AveCPUFreq", 10, _batch_step("0")),
     Field("Cluster", 10, lambda r: r.cluster),
     Field("Comment", 14, _job_only(lambda r: _opt(r.comment))),
     Field("Constraints", 19, _job_only(lambda r: _opt(r.constraints))),
+    Field("ConsumedEnergy", 14, _energy),
+    Field("ConsumedEnergyRaw", 17, _energy),
     Field("CPUTime", 10, lambda r: format_hms(r.elapsed * r.alloc_cpus)),
     Field("CPUTimeRAW", 10, lambda r: str(r.elapsed * r.alloc_cpus)),
     Field("DerivedExitCode", 15, lambda r: _exit_pair(r.derived_exit)),
@@ -134,13 +159,14 @@ _KNOWN: list[Field] = [
     Field("ElapsedRaw", 10, lambda r: str(r.elapsed)),
     Field("Eligible", 19, _instant(lambda r: r.eligible)),
     Field("End", 19, _instant(lambda r: r.end)),
-    Field("ExitCode", 8, lambda r: f"{r.exit_code}:{r.exit_signal}"),
+    Field("ExitCode", 8, _exit_code),
     Field("Flags", 19, _job_only(lambda r: _opt(r.flags))),
-    Field("GID", 6, lambda r: str(r.gid)),
-    Field("Group", 9, lambda r: r.group),
+    Field("GID", 6, _job_only(lambda r: str(r.gid))),
+    Field("Group", 9, _job_only(lambda r: r.group)),
     Field("JobID", -12, job_id),
     Field("JobIDRaw", -12, _raw_id),
     Field("JobName", 10, lambda r: r.name),
+    Field("Layout", 9, _batch_step("Unknown")),
     Field("NCPUS", 10, lambda r: str(r.alloc_cpus)),
     Field("NNodes", 8, _nnodes),
     Field("NodeList", 15, _nodes),
@@ -149,8 +175,12 @@ _KNOWN: list[Field] = [
     Field("Priority", 10, _job_only(lambda r: _opt(r.priority))),
     Field("QOS", 10, lambda r: _opt(r.qos)),
     Field("Reason", 22, _job_only(lambda r: _opt(r.reason))),
+    Field("ReqCPUFreq", 13, _batch_step("0", "Unknown")),
+    Field("ReqCPUFreqGov", 13, _batch_step("0", "Unknown")),
+    Field("ReqCPUFreqMax", 13, _batch_step("0", "Unknown")),
+    Field("ReqCPUFreqMin", 13, _batch_step("0", "Unknown")),
     Field("ReqCPUS", 8, lambda r: str(r.req_cpus)),
-    Field("ReqMem", 10, lambda r: format_mem(r.req_mem) if r.req_mem else "0"),
+    Field("ReqMem", 10, _job_only(lambda r: format_mem(r.req_mem) if r.req_mem else "0")),
     Field("ReqNodes", 8, lambda r: str(r.req_nodes)),
     Field("ReqTRES", 10, lambda r: tres_text(r.req_tres)),
     Field("Reservation", 20, _job_only(lambda r: _opt(r.reservation))),
@@ -158,13 +188,18 @@ _KNOWN: list[Field] = [
     Field("Start", 19, _instant(lambda r: r.start)),
     Field("State", 10, state_text),
     Field("Submit", 19, _instant(lambda r: r.submit)),
+    Field("SubmitLine", 20, _job_only(lambda r: _opt(r.submit_line))),
     Field("Suspended", 10, lambda r: format_hms(r.suspended)),
     Field("SystemCPU", 10, _zero_time),
     Field("Timelimit", 10, _limit),
     Field("TimelimitRaw", 10, _limit_raw),
     Field("TotalCPU", 10, _zero_time),
-    Field("UID", 6, lambda r: str(r.uid)),
-    Field("User", 9, lambda r: r.user),
+    Field("TRESUsageInAve", 14, _step_only("energy=0")),
+    Field("TRESUsageInTot", 14, _step_only("energy=0")),
+    Field("TRESUsageOutAve", 15, _step_only("energy=0")),
+    Field("TRESUsageOutTot", 15, _step_only("energy=0")),
+    Field("UID", 6, _job_only(lambda r: str(r.uid))),
+    Field("User", 9, _job_only(lambda r: r.user)),
     Field("UserCPU", 10, _zero_time),
     Field("WorkDir", 20, _job_only(lambda r: _opt(r.work_dir))),
 ]
@@ -288,8 +323,8 @@ _UNKNOWN_WIDTHS = {
     "ConsumedEnergyRaw": 17, "Container": 19, "DBIndex": -10, "Layout": 9,
     "MaxDiskReadNode": 15, "MaxDiskReadTask": 15, "MaxDiskWriteNode": 16,
     "MaxDiskWriteTask": 16, "MaxDiskRead": 12, "MaxDiskWrite": 12, "AveDiskRead": 14,
-    "AveDiskWrite": 14, "MaxPagesNode": 12, "MaxPagesTask": 12, "MaxRSSNode": 10,
-    "MaxRSSTask": 10, "MaxVMSizeNode": 13, "MaxVMSizeTask": 13, "McsLabel": 20,
+    "AveDiskWrite": 14, "MaxPagesNode": 12, "MaxPagesTask": 14, "MaxRSSNode": 10,
+    "MaxRSSTask": 10, "MaxVMSizeNode": 14, "MaxVMSizeTask": 14, "MaxPages": 8, "McsLabel": 20,
     "MinCPUNode": 10, "MinCPUTask": 10, "QOSRAW": 6, "ReqCPUFreq": 13,
     "ReqCPUFreqGov": 13, "ReqCPUFreqMax": 13, "ReqCPUFreqMin": 13, "ReservationId": 13,
     "SubmitLine": 20, "SystemComment": 15, "WCKey": 10, "WCKeyID": 7, "AveCPUFreq": 10,
@@ -325,24 +360,50 @@ class Column(NamedTuple):
     width: int
 
 
-def columns(fmt: str) -> list[Column]:
+def columns(fmt: str, memory: Callable[[int], str] | None = None) -> list[Column]:
     """The columns of a ``--format`` list: names matched by prefix, ``name%N`` widths.
 
-    ``ALL`` is every field. Raises ``UnknownField`` for a name no field starts with.
+    ``ALL`` is every field. ``memory`` renders memory sizes given in MB (``--units``,
+    ``--noconvert``) instead of Slurm's default scaling. Raises ``UnknownField`` for a
+    name no field starts with.
     """
+    table = FIELDS if memory is None else [_with_memory(f, memory) for f in FIELDS]
     chosen: list[Column] = []
     for item in fmt.split(","):
         if not item:
             continue
         name, percent, width = item.partition("%")
         if name.lower() == "all":
-            chosen.extend(Column(f, f.width) for f in FIELDS)
+            chosen.extend(Column(f, f.width) for f in table)
             continue
-        field = next((f for f in FIELDS if f.name.lower().startswith(name.lower())), None)
+        field = next((f for f in table if f.name.lower().startswith(name.lower())), None)
         if field is None or not name:
             raise UnknownField(item)
         chosen.append(Column(field, _width(width, field.width) if percent else field.width))
     return chosen
+
+
+def _with_memory(field: Field, memory: Callable[[int], str]) -> Field:
+    if field.name != "ReqMem":
+        return field
+    return field._replace(value=_job_only(lambda r: memory(r.req_mem) if r.req_mem else "0"))
+
+
+def memory_in(unit: str) -> Callable[[int], str]:
+    """``--units=K|M|G|T|P``: MB shown in ``unit``, two decimals when not whole."""
+    shift = "KMGTP".index(unit.upper()) - 1
+
+    def show(mb: int) -> str:
+        value = mb / 1024**shift
+        text = str(int(value)) if value == int(value) else f"{value:.2f}"
+        return f"{text}{unit.upper()}"
+
+    return show
+
+
+def unconverted(mb: int) -> str:
+    """``--noconvert``: memory as Slurm stores it, in MB."""
+    return f"{mb}M"
 
 
 def _width(text: str, default: int) -> int:
@@ -382,6 +443,8 @@ def _line(values: list[str], cols: Sequence[Column], layout: Layout, *, header: 
 
 def _cell(value: str, width: int, *, header: bool) -> str:
     size = abs(width)
+    if size == 0:  # %0: the column's value is left out, its separator stays
+        return ""
     if len(value) > size:
         value = value[:size] if header else value[: size - 1] + "+"
     return value.ljust(size) if width < 0 else value.rjust(size)

@@ -116,6 +116,11 @@ class AcctRecord:
     array_job_id: int | None = None
     array_task_id: int | None = None
     array_pending: str | None = None
+    #: The association the job ran under (``sacctmgr show assoc`` ids); None if gone.
+    assoc_id: int | None = None
+    submit_line: str | None = None
+    #: False where slurmdbd never got an exit code (the batch step of a NODE_FAIL job).
+    exit_known: bool = True
 
     @property
     def is_step(self) -> bool:
@@ -126,6 +131,8 @@ class AcctRecord:
 PAST_RUNS = "acct_past_runs"
 #: Key in ``Job.extra``: who cancelled the job (a user name).
 CANCELLED_BY = "cancelled_by"
+#: Key in ``Job.extra``: the command line that submitted the job (sacct's SubmitLine).
+SUBMIT_LINE = "submit_line"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +149,7 @@ class PastRun:
     exit_code: int = 0
     exit_signal: int = 0
     priority: int = 0
+    scheduler: str = "Main"  # which scheduler started it: "Main" or "Backfill"
 
 
 def past_runs(job: Job) -> list[PastRun]:

@@ -55,6 +55,12 @@ def jobs(cluster: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             id="-u picks a user; a held job never eligible is outside the window",
         ),
         pytest.param(
+            ["sacct", "-X", "-n", "-P", "-o", "JobID,User", "-u", "1003"],
+            "root",
+            "3|carol\n",
+            id="-u takes a uid too",
+        ),
+        pytest.param(
             ["sacct", "-j", "5", "-n", "-P", "-o", "JobID,State,Eligible,NodeList"],
             "root",
             "5|PENDING|Unknown|None assigned\n",
@@ -124,6 +130,62 @@ def jobs(cluster: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             "3                FAILED      3:0 \n3.batch          FAILED      3:0 \n",
             id="-b is JobID, State, ExitCode",
         ),
+        pytest.param(
+            ["sacct", "-j", "2", "-n", "-P", "-o", "JobID,User,UID,ReqMem,AssocID,Flags,Layout"],
+            "root",
+            "2|bob|1002|16G|6|SchedMain,StartRecieved|\n2.batch||||6||Unknown\n",
+            id="a step leaves the job's user, memory and flags blank",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-j", "2", "-n", "-P", "-o", "SubmitLine"],
+            "root",
+            "sbatch -J quick -t 5 --wrap sleep 20\n",
+            id="SubmitLine is the sbatch command line, its words joined by blanks",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-j", "2", "-n", "-P", "--units=K", "-o", "ReqMem"],
+            "root",
+            "16777216K\n",
+            id="--units shows memory in the unit given",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-j", "2", "-n", "-P", "--noconvert", "-o", "ReqMem"],
+            "root",
+            "16384M\n",
+            id="--noconvert shows memory in MB",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-x", "7", "-n", "-P", "-o", "JobID,Account"],
+            "root",
+            "3|product\n",
+            id="-x filters by association id",
+        ),
+        pytest.param(
+            [
+                "sacct",
+                "-X",
+                "-j",
+                "1",
+                "-T",
+                "-S",
+                "now-30seconds",
+                "-E",
+                "now",
+                "-n",
+                "-P",
+                "-o",
+                "JobID,Elapsed",
+            ],
+            "root",
+            "1|00:00:30\n",
+            id="-T cuts a run to the window",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-j", "2", "-n", "-o", "JobID%0,State"],
+            "root",
+            "  COMPLETED \n",
+            id="a width of 0 leaves the value out",
+        ),
     ],
 )
 def test_sacct_lists_what_slurm_lists(jobs: Path, argv: list[str], user: str, want: str) -> None:
@@ -186,8 +248,43 @@ def test_sacct_helpformat_lists_every_field(cluster: Path) -> None:
         ),
         pytest.param(
             ["sacct", "--bogus"],
-            "sacct: unrecognized option '--bogus'\nTry \"sacct --help\" for more information\n",
+            "sacct: unrecognized option '--bogus'\n",
             id="an unknown option",
+        ),
+        pytest.param(
+            ["sacct", "-j", "abc"], "sacct: fatal: Bad job/step specified: abc\n", id="a bad job id"
+        ),
+        pytest.param(
+            ["sacct", "-j", "12_[1-2]"],
+            "sacct: fatal: Bad job array element specified: 12\n",
+            id="an array range in -j",
+        ),
+        pytest.param(
+            ["sacct", "-j", "12.nosuch"], "sacct: fatal: Bad step specified: 12\n", id="a bad step"
+        ),
+        pytest.param(
+            ["sacct", "-s", "bogus"],
+            "sacct: fatal: unrecognized job state value 'bogus'\n",
+            id="an unknown state",
+        ),
+        pytest.param(
+            ["sacct", "-S", "garbage"],
+            "Invalid time specification (pos=0): garbage\n",
+            id="an unreadable start time",
+        ),
+        pytest.param(
+            ["sacct", "-u", "nosuchuser"],
+            "sacct: error: Invalid user id: nosuchuser\n",
+            id="an unknown user",
+        ),
+        pytest.param(
+            ["sacct", "--units=X"],
+            "sacct: error: Invalid unit type 'X'. Possible options are 'KMGTP'\n"
+            "sacct: fatal: Invalid unit type\n",
+            id="an unknown unit",
+        ),
+        pytest.param(
+            ["sacct", "-c"], "Slurm job completion is disabled\n", id="job completion data"
         ),
     ],
 )

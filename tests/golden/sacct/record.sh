@@ -1,21 +1,29 @@
 #!/bin/bash
-# Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; about 40 s.
-# Records sacct beyond the main scenario into cases/: array tasks and ranges, steps of an
-# interactive srun, REQUEUED and NODE_FAIL records (-D), "CANCELLED by <uid>", time windows
-# (-S/-E in several forms), states (-s), the filters (-u, -A, -r, --name, -a), layouts
-# (-b, -l, -n, -p, -P, --delimiter, %N widths, SACCT_FORMAT) and bad input. Every job is
-# cancelled and dgx4 resumed at the end.
+# Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock with
+# `flock -o /tmp/oracle.lock -c ...`; about 2 minutes. Records sacct beyond the main scenario
+# into cases/: array tasks (and the refused range form), REQUEUED and NODE_FAIL records (-D),
+# "CANCELLED by <uid>", time windows (-S/-E in several forms, -T), states (-s), the filters
+# (-u, -A, -r, --name, -a, -x), layouts (-b, -l, -n, -p, -P, --delimiter, %N widths,
+# SACCT_FORMAT, --units, --noconvert), options 22.05 lacks or ignores, bad input, and last an
+# interactive srun with its step. alice's, bob's and carol's jobs are cancelled first and
+# last; other users' jobs are left alone and listed by the first case.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
-n=0
-c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null; }
-cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null; }
+# The case counter lives in a file: job ids are read through $(...), a subshell.
+COUNTER=$(mktemp)
+echo 0 >"$COUNTER"
+trap 'rm -f "$COUNTER"' EXIT
+next() { local n=$(($(cat "$COUNTER") + 1)); echo $n >"$COUNTER"; printf '%03d-%s' $n "$1"; }
+c() { local nm; nm=$(next "$1"); shift; timeout 20 $C "$nm" "$@" 2>/dev/null; }
+cu() { local nm u=$2; nm=$(next "$1"); shift 2; timeout 20 $C -u $u "$nm" "$@" 2>/dev/null; }
 id() { grep -o '[0-9]\+' | head -1; }
 
-scancel -u alice -u bob -u carol >/dev/null 2>&1
+for u in alice bob carol; do scancel -u $u >/dev/null 2>&1; done
 sleep 1
+# Jobs of others (other engineers share the oracle): the replay leaves their rows out.
+c foreign-jobs squeue -h -a -o %i >/dev/null
 START=$(date +%Y-%m-%dT%H:%M:%S)
 OK=$(cu sbatch-ok bob sbatch -J ok -N 1 --gres=gpu:2 -t 5 --wrap 'sleep 2' | id)
 BAD=$(cu sbatch-bad carol sbatch -J bad -t 5 --wrap 'exit 7' | id)
@@ -23,8 +31,6 @@ LONG=$(cu sbatch-long alice sbatch -J long -N 1 --gres=gpu:8 -t 10 --wrap 'sleep
 HELD=$(cu sbatch-held bob sbatch -H -J held -t 5 --wrap 'sleep 1' | id)
 DBG=$(cu sbatch-debug carol sbatch -p debug -J dbg -t 5 --wrap 'sleep 300' | id)
 NF=$(cu sbatch-nf bob sbatch --no-requeue -J nf -w dgx4 -t 5 --wrap 'sleep 300' | id)
-c srun-hn srun -J hn -t 1 true >/dev/null
-HN=$(sacct -X -n -P -o JobID --name=hn -S "$START" | tail -1)
 ARR=$(cu sbatch-array alice sbatch -J arr --array=1-4 -t 5 --wrap 'sleep 3' | id)
 sleep 7
 c requeue-long scontrol requeue "$LONG"
@@ -35,17 +41,16 @@ c j-array sacct -j "$ARR" -o JobID,JobIDRaw,JobName,State,ExitCode
 c j-array-task sacct -j "${ARR}_3" -o JobID,JobIDRaw,State
 c j-array-range sacct -j "${ARR}_[1-2]" -o JobID,State
 c j-array-X sacct -X -j "$ARR" -o JobID,State
-c j-requeued sacct -j "$LONG" -o JobID,JobName,State,ExitCode,Restarts
-c j-requeued-D sacct -D -j "$LONG" -o JobID,JobName,State,ExitCode,Restarts,NodeList
+c j-requeued sacct -j "$LONG" -o JobID,JobName,State,ExitCode,NodeList
+c j-requeued-D sacct -D -j "$LONG" -o JobID,JobName,State,ExitCode,NodeList
 c j-cancelled-running sacct -j "$DBG" -o JobID,JobName,Partition,State,ExitCode
 c j-node-fail sacct -D -j "$NF" -o JobID,JobName,State,ExitCode,NodeList
-c j-srun sacct -j "$HN" -o JobID,JobName,State,ExitCode,AllocCPUS,NTasks
 c j-failed sacct -j "$BAD" -o JobID,JobName,State,ExitCode,DerivedExitCode
 c j-held sacct -j "$HELD" -o JobID,JobName,State,Reason,Priority,Eligible,Start,NodeList
 c j-step sacct -j "$OK.batch" -o JobID,JobName,State
 c j-multi sacct -X -j "$OK,$BAD,$HELD" -o JobID,JobName,User,State
 c j-ok-fields sacct -j "$OK" -o JobID,User,UID,Group,GID,Account,QOS,Cluster,ReqCPUS,ReqMem,ReqNodes,ReqTRES%40,AllocNodes,NNodes,NCPUS,Timelimit,TimelimitRaw
-c j-ok-more sacct -j "$OK" -o JobID,Priority,Reason,Restarts,WorkDir%30,Comment,Constraints,Reservation,Flags,Partition,NTasks
+c j-ok-more sacct -j "$OK" -o JobID,Priority,Reason,WorkDir%30,Comment,Constraints,Reservation,Flags,Partition,NTasks
 c j-ok-P-all sacct -j "$OK" -P -o JobID,JobName,Elapsed,ElapsedRaw,CPUTime,CPUTimeRAW,Suspended,Layout,AssocID,WCKey,SubmitLine
 c window-X sacct -X -S "$START" -o JobID,JobName,User,State
 c window-steps sacct -S "$START" -o JobID,JobName,State,ExitCode
@@ -89,7 +94,24 @@ c err-account sacct -A nosuchacct -X -S "$START"
 cu as-alice alice sacct -X -S "$START" -o JobID,User,State
 cu as-alice-a alice sacct -a -X -S "$START" -o JobID,User,State
 cu as-alice-j-other alice sacct -j "$OK" -o JobID,User,State
-{ sacct -P -D -o ALL -j "$OK,$BAD,$LONG,$HELD,$DBG,$NF,$HN,$ARR"; sacct -P -D -o ALL -j 230,231,232,233,234,235,238,239,240,241,242,243,245; } >/tmp/sacct4-facts.txt 2>&1
-scontrol update nodename=dgx4 state=resume >/dev/null
-scancel -u alice -u bob -u carol >/dev/null 2>&1
+c truncate sacct -T -X -S "$START" -E now -o JobID,Start,End,Elapsed
+c allclusters sacct -L -X -j "$OK" -o JobID,Cluster,State
+c units sacct --units=G -j "$OK" -o JobID,ReqMem,MaxRSS,AveVMSize
+c units-bad sacct --units=X -X -j "$OK" -o JobID
+c noconvert sacct --noconvert -j "$OK" -o JobID,ReqMem,MaxRSS,MaxVMSize
+c completion sacct -c -j "$OK"
+c associations sacct -x 1 -X -S "$START" -o JobID,AssocID
+c array-option sacct --array -j "$ARR"
+c whole-hetjob sacct --whole-hetjob -X -j "$OK" -o JobID
+c whole-hetjob-no sacct --whole-hetjob=no -X -j "$OK" -o JobID
+c err-jobid-step sacct -j "$OK.nosuch" -o JobID
+c err-end sacct -E garbage -X -j "$OK"
+# Last, so that no window above holds it: an interactive srun and its step.
+c srun-hn srun -J hn -t 1 true >/dev/null
+sleep 2  # slurmdbd learns of the job a moment after srun returns
+HN=$(sacct -X -n -P -o JobID --name=hn -S "$START" | tail -1)
+[ -n "$HN" ] && c j-srun sacct -j "$HN" -o JobID,JobName,State,ExitCode,AllocCPUS,NTasks
+sacct -P -D -o ALL -j "$OK,$BAD,$LONG,$HELD,$DBG,$NF,$HN,$ARR" >/tmp/sacct5-facts.txt 2>&1
+scontrol update nodename=dgx4 state=resume >/dev/null 2>&1
+for u in alice bob carol; do scancel -u $u >/dev/null 2>&1; done
 scancel "$HN" >/dev/null 2>&1
