@@ -45,8 +45,7 @@ def sinfo(argv: list[str]) -> int:
     if operands:
         usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)
     if "json" in flags or "yaml" in flags:
-        err(f"{PROG}: error: this option is not supported yet by slurmsim\n")
-        return 1
+        return _dump(pairs)
     if "reservation" in flags:
         from slurmsim.api.reservations import sinfo_table
 
@@ -85,3 +84,14 @@ def sinfo(argv: list[str]) -> int:
     out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code
+
+
+def _dump(pairs: list[tuple[str, str | None]]) -> int:
+    """``--json``/``--yaml`` (the last one given wins): every node, filters and formats ignored."""
+    from slurmsim.api.views import current_state
+    from slurmsim.format.sinfo_json import render_json
+
+    yaml = [key for key, _ in pairs if key in ("json", "yaml")][-1] == "yaml"
+    state, _ = current_state()
+    out(render_json(state, yaml=yaml))
+    return 0

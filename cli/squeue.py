@@ -50,8 +50,7 @@ def squeue(argv: list[str]) -> int:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
         return 1
     if "json" in flags or "yaml" in flags:
-        err(f"{PROG}: error: --json and --yaml are not supported yet by slurmsim\n")
-        return 1
+        return _dump(pairs, comma_list(given.get("user", [])))
 
     from slurmsim.format.squeue import SqueueOptions, render_squeue
 
@@ -93,3 +92,19 @@ def squeue(argv: list[str]) -> int:
     out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code
+
+
+def _dump(pairs: list[tuple[str, str | None]], users: tuple[str, ...]) -> int:
+    """``--json``/``--yaml`` (the last one given wins): every job, filters and formats
+    ignored; an unknown ``-u`` user is still reported, as squeue checks it while parsing."""
+    from slurmsim.api.views import current_state
+    from slurmsim.format.squeue_json import render_json
+
+    yaml = [key for key, _ in pairs if key in ("json", "yaml")][-1] == "yaml"
+    state, _ = current_state()
+    known = set(state.users) | {str(u.uid) for u in state.users.values()}
+    for name in users:
+        if name not in known:
+            err(f"{PROG}: error: Invalid user: {name}\n")
+    out(render_json(state, yaml=yaml))
+    return 0
