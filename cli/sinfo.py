@@ -45,7 +45,7 @@ def sinfo(argv: list[str]) -> int:
     if operands:
         usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)
     if "json" in flags or "yaml" in flags:
-        return _dump(pairs)
+        return _dump(pairs, tuple(s for s in given.get("states", "").split(",") if s))
     if "reservation" in flags:
         from slurmsim.api.reservations import sinfo_table
 
@@ -86,8 +86,14 @@ def sinfo(argv: list[str]) -> int:
     return rendered.exit_code
 
 
-def _dump(pairs: list[tuple[str, str | None]]) -> int:
-    """``--json``/``--yaml`` (the last one given wins): every node, filters and formats ignored."""
+def _dump(pairs: list[tuple[str, str | None]], states: tuple[str, ...]) -> int:
+    """``--json``/``--yaml`` (the last one given wins): every node, filters and formats
+    ignored; a bad ``-t`` state still ends sinfo, as it is checked while parsing."""
+    from slurmsim.format.sinfo import bad_state, bad_state_message
+
+    if (name := bad_state(states)) is not None:
+        err(bad_state_message(name))
+        return 1
     from slurmsim.api.views import current_state
     from slurmsim.format.sinfo_json import render_json
 

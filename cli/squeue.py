@@ -50,7 +50,7 @@ def squeue(argv: list[str]) -> int:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
         return 1
     if "json" in flags or "yaml" in flags:
-        return _dump(pairs, comma_list(given.get("user", [])))
+        return _dump(pairs, comma_list(given.get("user", [])), comma_list(given.get("states", [])))
 
     from slurmsim.format.squeue import SqueueOptions, render_squeue
 
@@ -94,17 +94,25 @@ def squeue(argv: list[str]) -> int:
     return rendered.exit_code
 
 
-def _dump(pairs: list[tuple[str, str | None]], users: tuple[str, ...]) -> int:
+def _dump(
+    pairs: list[tuple[str, str | None]], users: tuple[str, ...], states: tuple[str, ...]
+) -> int:
     """``--json``/``--yaml`` (the last one given wins): every job, filters and formats
-    ignored; an unknown ``-u`` user is still reported, as squeue checks it while parsing."""
+    ignored. squeue still checks ``-t`` and ``-u`` while it parses them: a bad state
+    ends it, an unknown user is only reported."""
+    from slurmsim.format.squeue import bad_state, bad_state_message
+
+    if (name := bad_state(states)) is not None:
+        err(bad_state_message(name))
+        return 1
     from slurmsim.api.views import current_state
     from slurmsim.format.squeue_json import render_json
 
     yaml = [key for key, _ in pairs if key in ("json", "yaml")][-1] == "yaml"
     state, _ = current_state()
     known = set(state.users) | {str(u.uid) for u in state.users.values()}
-    for name in users:
-        if name not in known:
-            err(f"{PROG}: error: Invalid user: {name}\n")
+    for user in users:
+        if user not in known:
+            err(f"{PROG}: error: Invalid user: {user}\n\n")
     out(render_json(state, yaml=yaml))
     return 0

@@ -69,6 +69,12 @@ _HOST_FIELDS = [
     (rb"BootTime=\S+ SlurmdStartTime=\S+", rb"BootTime=<boot> SlurmdStartTime=<boot>"),
     (rb"LastBusyTime=\S+", rb"LastBusyTime=<busy>"),
     (rb"AllocNode:Sid=(\S+):\d+", rb"AllocNode:Sid=\1:<sid>"),
+    # The same facts in a --json or --yaml node record.
+    (
+        rb'(?m)^( *(?:"|!!str ))(cpu_load|free_memory|boot_time|slurmd_start_time|last_busy|'
+        rb'operating_system)("?: )[^\n]*?(,?)$',
+        rb"\1\2\3<host>\4",
+    ),
 ]
 
 

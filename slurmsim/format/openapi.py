@@ -10,14 +10,14 @@ node tagged (``!!str``, ``!!int``, ...), doubles printed with ``%f``, and an emp
 string written as null.
 
 A record is a plain ``dict`` whose key order is Slurm's; values are ``None``
-(null), ``bool``, ``int``, ``float``, ``str``, lists and dicts. ``json.dumps``
-writes the bulk in C and a few substitutions give json-c's bytes, so that a queue
-of thousands of jobs dumps in a blink.
+(null), ``bool``, ``int``, ``float`` (a double), ``str``, lists and dicts. The
+printers are plain loops over that tree (strings quoted by the json module's C
+quoting), since ``json.dumps`` with an indent runs in pure Python and is slower.
 """
 
-import json
 import re
 from collections.abc import Iterable, Mapping
+from json.encoder import encode_basestring as _quote
 from typing import Final
 
 from slurmsim.format.version import SLURM_VERSION
@@ -28,12 +28,6 @@ Record = dict[str, Value]
 #: The data parser squeue, sinfo and sacct use in 22.05.
 PLUGIN_TYPE: Final = "openapi/v0.0.38"
 PLUGIN_NAME: Final = "Slurm OpenAPI v0.0.38"
-
-#: A non-integral double travels through ``json.dumps`` as this marker plus its
-#: ``%.17g`` text, and is put back unquoted (NUL never occurs in a real string).
-_FLOAT_MARK: Final = "\x00f:"
-_FLOAT_TOKEN = re.compile(r'"\\u0000f:([^"]*)"')
-_EMPTY = re.compile(r"(?m)^( *)(.*)(\[\]|\{\})(,?)$")
 
 
 def meta() -> Record:
@@ -53,11 +47,9 @@ def envelope(key: str, records: Iterable[Value], errors: Iterable[Value] = ()) -
     return {"meta": meta(), "errors": list(errors), key: list(records)}
 
 
-def double(value: float) -> float | str:
-    """A double as json-c prints it; use this for every non-integer number in a record."""
-    if value == int(value):
-        return float(value)
-    return _FLOAT_MARK + f"{value:.17g}"
+def double(value: float) -> float:
+    """A number that Slurm prints as a double (``112.0``)."""
+    return float(value)
 
 
 def flags(names: Iterable[str]) -> list[Value]:
@@ -67,16 +59,70 @@ def flags(names: Iterable[str]) -> list[Value]:
 
 def to_json(document: Mapping[str, Value]) -> str:
     """``document`` as Slurm 22.05 prints it with ``--json``."""
-    text = json.dumps(document, indent=2, ensure_ascii=False)
-    text = text.replace("/", "\\/")
-    if _FLOAT_MARK[0] in text or "\\u0000f:" in text:
-        text = _FLOAT_TOKEN.sub(r"\1", text)
-    return _EMPTY.sub(_open_empty, text)
+    out: list[str] = []
+    _json_container(dict(document), "", out)
+    # Only strings can hold a slash, and json-c escapes every one.
+    return "".join(out).replace("/", "\\/")
 
 
-def _open_empty(match: re.Match[str]) -> str:
-    indent, head, brackets, comma = match.groups()
-    return f"{indent}{head}{brackets[0]}\n{indent}{brackets[1]}{comma}"
+def _scalar(value: Value) -> str | None:
+    """The JSON text of a scalar; None for a list or dict."""
+    if isinstance(value, str):
+        return _quote(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return _double_text(value)
+    return None
+
+
+#: Quoted keys, reused: every record repeats the same hundred.
+_KEYS: dict[str, str] = {}
+
+
+def _json_container(value: list[Value] | dict[str, Value], pad: str, out: list[str]) -> None:
+    """Append a list or dict laid out as json-c's pretty print, closed at ``pad``."""
+    append = out.append
+    if not value:
+        # json-c opens and closes an empty list or object on lines of their own.
+        opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+        append(f"{opening}\n{pad}{closing}")
+        return
+    inner = pad + "  "
+    sep = ",\n" + inner
+    if isinstance(value, dict):
+        append("{\n" + inner)
+        for n, (key, item) in enumerate(value.items()):
+            quoted = _KEYS.get(key)
+            if quoted is None:
+                quoted = _KEYS[key] = _quote(key) + ": "
+            append(sep + quoted if n else quoted)
+            text = _scalar(item)
+            if text is None:
+                _json_container(item, inner, out)  # type: ignore[arg-type]  # not a scalar
+            else:
+                append(text)
+        append(f"\n{pad}}}")
+    else:
+        append("[\n" + inner)
+        for n, item in enumerate(value):
+            if n:
+                append(sep)
+            text = _scalar(item)
+            if text is None:
+                _json_container(item, inner, out)  # type: ignore[arg-type]  # not a scalar
+            else:
+                append(text)
+        append(f"\n{pad}]")
+
+
+def _double_text(value: float) -> str:
+    text = f"{value:.17g}"
+    return text if "." in text or "e" in text or "n" in text else text + ".0"
 
 
 # --- YAML --------------------------------------------------------------------------------
@@ -87,7 +133,8 @@ _PLAIN_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _NOT_PLAIN = re.compile(r": |:$| #|^\s|\s$|[\x00-\x1f\x7f]")
 
 
-def _yaml_scalar(value: Value) -> str:
+def _yaml_scalar(value: Value, column: int, indent: str) -> str:
+    """A tagged scalar that starts at ``column``; long text folds onto ``indent``."""
     if value is None or value == "":
         return "!!null null"
     if value is True or value is False:
@@ -97,11 +144,38 @@ def _yaml_scalar(value: Value) -> str:
     if isinstance(value, float):
         return f"!!float {value:f}"
     text = str(value)
-    if text.startswith(_FLOAT_MARK):
-        return f"!!float {float(text[len(_FLOAT_MARK) :]):f}"
     if text[0] in _PLAIN_START or _NOT_PLAIN.search(text):
-        return "!!str '" + text.replace("'", "''") + "'"
-    return f"!!str {text}"
+        quoted = text.replace("'", "''")
+        return "!!str '" + _fold(quoted, column + len("!!str '"), indent) + "'"
+    return "!!str " + _fold(text, column + len("!!str "), indent)
+
+
+#: libyaml's preferred line width: a space met beyond it becomes a line break.
+_BEST_WIDTH: Final = 80
+
+
+def _fold(text: str, column: int, indent: str) -> str:
+    """Break ``text`` as libyaml does: at the first single space past column 80, the
+    rest going on under ``indent``."""
+    if column + len(text) <= _BEST_WIDTH:
+        return text
+    out: list[str] = []
+    start = 0
+    for i, char in enumerate(text):
+        at = column + i - start
+        if (
+            char == " "
+            and at > _BEST_WIDTH
+            and i + 1 < len(text)
+            and text[i + 1] != " "
+            and (i == 0 or text[i - 1] != " ")
+        ):
+            out.append(text[start:i])
+            out.append("\n" + indent)
+            start = i + 1
+            column = len(indent)
+    out.append(text[start:])
+    return "".join(out)
 
 
 def _yaml_lines(value: Value, indent: str, out: list[str], prefix: str) -> None:
@@ -122,7 +196,7 @@ def _yaml_lines(value: Value, indent: str, out: list[str], prefix: str) -> None:
         for item in value:
             _yaml_item(item, indent, out)
     else:
-        out.append(f"{prefix} {_yaml_scalar(value)}")
+        out.append(f"{prefix} {_yaml_scalar(value, len(prefix) + 1, indent + '  ')}")
 
 
 def _yaml_item(value: Value, indent: str, out: list[str]) -> None:

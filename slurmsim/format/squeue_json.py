@@ -18,6 +18,14 @@ from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 
+#: Reasons slurmsim keeps as the text squeue shows, with the code Slurm files them
+#: under: the dump gives the code as ``state_reason`` and the text as
+#: ``state_description``.
+_DESCRIBED = {
+    "Nodes required for job are DOWN, DRAINED or reserved for jobs in higher priority "
+    "partitions": "Resources",
+}
+
 #: What squeue asks the controller for; printed with every job.
 _SHOW_FLAGS = ["SHOW_ALL", "SHOW_DETAIL", "SHOW_LOCAL"]
 
@@ -43,8 +51,8 @@ def list_order(state: ClusterState) -> list[Job]:
 
 def render_json(state: ClusterState, *, yaml: bool = False) -> str:
     """The whole ``squeue --json`` (or ``--yaml``) document."""
-    cores = CoreMap(state)
-    document = openapi.envelope("jobs", (job_record(state, j, cores) for j in list_order(state)))
+    known = Known(state)
+    document = openapi.envelope("jobs", (job_record(state, j, known) for j in list_order(state)))
     return openapi.to_yaml(document) if yaml else openapi.to_json(document)
 
 
@@ -117,6 +125,21 @@ class CoreMap:
                 ids = _lowest_free(busy, 0, per_socket * sockets, alloc.cpus)
             self._cores[(job.job_id, node_name)] = ids
             taken.append((job, ids))
+
+
+class Known:
+    """What every record looks up, worked out once per dump: cores, associations, and
+    the widest node of each partition."""
+
+    def __init__(self, state: ClusterState) -> None:
+        self.cores = CoreMap(state)
+        self.associations = {(a.account, a.user): a.id for a in state.associations}
+        self.widest = {
+            part.name: max(
+                (state.nodes[n].config.cpus for n in part.nodes if n in state.nodes), default=0
+            )
+            for part in state.partitions.values()
+        }
 
 
 def _lowest_free(busy: set[int], first: int, end: int, count: int) -> list[int]:
@@ -198,27 +221,17 @@ def _requested_tres(job: Job, state: ClusterState) -> str:
     )
 
 
-def _node_count(state: ClusterState, job: Job) -> int:
+def _node_count(job: Job, known: Known) -> int:
     """Allocated nodes; before that, the nodes the job's CPUs need at least."""
     if job.alloc:
         return len(job.alloc)
     request = job.request
-    partition = state.partitions.get(request.partition)
-    names = partition.nodes if partition else tuple(state.nodes)
-    widest = max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=0)
+    widest = known.widest.get(request.partition, 0)
     needed = -(-jv.requested_cpus(request) // widest) if widest else 0
     return max(request.min_nodes, needed)
 
 
-def _association_id(state: ClusterState, job: Job) -> int:
-    request = job.request
-    for assoc in state.associations:
-        if assoc.account == request.account and assoc.user == request.user:
-            return assoc.id
-    return 0
-
-
-def job_record(state: ClusterState, job: Job, cores: CoreMap) -> openapi.Record:
+def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
     """One job in openapi/v0.0.38's shape, its keys in Slurm's order."""
     request = job.request
     config = state.config
@@ -236,7 +249,7 @@ def job_record(state: ClusterState, job: Job, cores: CoreMap) -> openapi.Record:
         "array_task_id": job.array_task_id,
         "array_max_tasks": job.array_throttle or 0,
         "array_task_string": jv.array_task_text(job) if meta else "",
-        "association_id": _association_id(state, job),
+        "association_id": known.associations.get((request.account, request.user), 0),
         "batch_features": "",
         "batch_flag": request.batch,
         "batch_host": batch_host,
@@ -276,8 +289,9 @@ def job_record(state: ClusterState, job: Job, cores: CoreMap) -> openapi.Record:
         "job_id": job.job_id,
     }
     if job.alloc:
-        record["job_resources"] = _job_resources(state, job, cores)
+        record["job_resources"] = _job_resources(state, job, known.cores)
     started = bool(job.alloc) or job.restarts > 0
+    code = _DESCRIBED.get(job.reason)
     record.update(
         {
             "job_state": job.state.value,
@@ -297,7 +311,7 @@ def job_record(state: ClusterState, job: Job, cores: CoreMap) -> openapi.Record:
             "tasks_per_socket": None,
             "tasks_per_board": 0,
             "cpus": cpus,
-            "node_count": _node_count(state, job),
+            "node_count": _node_count(job, known),
             "tasks": request.num_tasks if counted else None,
             "het_job_id": 0,
             "het_job_id_set": "",
@@ -324,8 +338,8 @@ def job_record(state: ClusterState, job: Job, cores: CoreMap) -> openapi.Record:
             "sockets_per_board": 0,
             "sockets_per_node": None,
             "start_time": job.start_time or 0,
-            "state_description": job.state_desc or "",
-            "state_reason": job.reason,
+            "state_description": job.state_desc or (job.reason if code else ""),
+            "state_reason": code or job.reason,
             "standard_error": request.std_err or "",
             "standard_input": request.std_in if request.batch else "",
             "standard_output": request.std_out or "",

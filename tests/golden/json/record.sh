@@ -11,17 +11,21 @@ rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
 n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null | grep -o '[0-9]*$'; }
+# cu NAME USER COMMAND...: as USER; the job id it printed is left in $last.
+cu() {
+  local nm=$1 u=$2; shift 2; n=$((n+1))
+  last=$(timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null | grep -o '[0-9]*$')
+}
 
 c sinfo-json-idle sinfo --json
 c sinfo-yaml-idle sinfo --yaml
-train=$(cu sbatch-train alice sbatch -J train-llm -N 2 --gres=gpu:8 --time=30 --wrap 'sleep 600')
-cu sbatch-array carol sbatch -J sweep --array=0-3%2 --gres=gpu:4 --time=5 --wrap 'sleep 300' >/dev/null
-cu sbatch-whole bob sbatch -J whole -n 112 --time=10 --wrap 'sleep 600' >/dev/null
-held=$(cu sbatch-held bob sbatch -H -J held --gres=gpu:4 --time=10 --wrap 'sleep 60')
-cu sbatch-big carol sbatch -J big -N 2 --gres=gpu:8 --time=20 --wrap 'sleep 60' >/dev/null
-cu sbatch-dep alice sbatch -J after --dependency=afterok:$train --gres=gpu:8 --time=10 --wrap 'sleep 60' >/dev/null
-cu sbatch-debug alice sbatch -p debug -J dbg --mem=1G --time=10 --gres=gpu:8 --wrap 'sleep 60' >/dev/null
+cu sbatch-train alice sbatch -J train-llm -N 2 --gres=gpu:8 --time=30 --wrap 'sleep 600'; train=$last
+cu sbatch-array carol sbatch -J sweep --array=0-3%2 --gres=gpu:4 --time=5 --wrap 'sleep 300'
+cu sbatch-whole bob sbatch -J whole -n 112 --time=10 --wrap 'sleep 600'
+cu sbatch-held bob sbatch -H -J held --gres=gpu:4 --time=10 --wrap 'sleep 60'; held=$last
+cu sbatch-big carol sbatch -J big -N 2 --gres=gpu:8 --time=20 --wrap 'sleep 60'
+cu sbatch-dep alice sbatch -J after --dependency=afterok:$train --gres=gpu:8 --time=10 --wrap 'sleep 60'
+cu sbatch-debug alice sbatch -p debug -J dbg --mem=1G --time=10 --gres=gpu:8 --wrap 'sleep 60'
 sleep 3
 c squeue-json squeue --json
 c squeue-json-u squeue --json -u alice
