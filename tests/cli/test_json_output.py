@@ -98,7 +98,7 @@ def test_squeue_json_ignores_filters_and_formats(busy: Path) -> None:
 
 def test_squeue_json_still_reports_an_unknown_user(busy: Path) -> None:
     got = slurm("squeue", "--json", "-u", "nosuch")
-    assert (got.exit, got.err) == (0, "squeue: error: Invalid user: nosuch\n")
+    assert (got.exit, got.err) == (0, "squeue: error: Invalid user: nosuch\n\n")
     assert got.out == slurm("squeue", "--json").out
 
 
