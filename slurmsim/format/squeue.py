@@ -359,6 +359,12 @@ def bad_state_message(name: str) -> str:
     )
 
 
+def bad_job_id(specs: Iterable[str]) -> str | None:
+    """The first ``-j`` entry that is not a job id (``234``, ``234_3``), or None."""
+    found = _JobSelector.parse(specs)
+    return found if isinstance(found, str) else None
+
+
 def bad_state(names: Iterable[str]) -> str | None:
     """The first ``-t`` name that is not a job state, or None when all are."""
     found = _parse_states(names)

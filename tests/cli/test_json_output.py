@@ -91,9 +91,29 @@ def test_squeue_json_values_follow_slurms_encodings(
 
 
 def test_squeue_json_ignores_filters_and_formats(busy: Path) -> None:
+    """The oracle printed the plain dump for these, and for -j 999999, --start and --me."""
     plain = slurm("squeue", "--json").out
-    for argv in (["-u", "bob"], ["-t", "PD", "-p", "debug"], ["-o", "%i"], ["-O", "JobID", "-h"]):
+    options = [["-u", "bob"], ["-t", "PD", "-p", "debug"], ["-o", "%i"], ["-O", "JobID", "-h"],
+               ["-j", "999999"], ["--start"], ["--me"]]  # fmt: skip
+    for argv in options:
         assert slurm("squeue", "--json", *argv).out == plain
+
+
+@pytest.mark.parametrize(
+    ("argv", "err"),
+    [
+        pytest.param(["-j", "abc"], "squeue: error: Invalid job id: abc\n", id="a bad job id"),
+        pytest.param(["-w", "nosuch"], "squeue: error: Invalid node name nosuch\n",
+                     id="an unknown node"),
+        pytest.param(["-t", "nosuch"], "squeue: error: Invalid job state specified: nosuch\n",
+                     id="an unknown state"),
+    ],
+)  # fmt: skip
+def test_squeue_json_refuses_what_squeue_checks_while_parsing(
+    busy: Path, argv: list[str], err: str
+) -> None:
+    got = slurm("squeue", "--json", *argv)
+    assert (got.exit, got.out, got.err.splitlines(keepends=True)[0]) == (1, "", err)
 
 
 def test_squeue_json_still_reports_an_unknown_user(busy: Path) -> None:
@@ -157,6 +177,8 @@ def test_sinfo_json_shows_states_and_drain_reasons(busy: Path) -> None:
 
 
 def test_sinfo_json_ignores_filters(busy: Path) -> None:
+    """The oracle printed the plain dump for these, and for -p nosuch and -R."""
+    assert slurm("sinfo", "--json", "-R").out == slurm("sinfo", "--json", "-p", "nosuch").out
     assert (
         slurm("sinfo", "--json", "-N", "-p", "debug", "-t", "idle").out
         == slurm("sinfo", "--json").out

@@ -53,5 +53,10 @@ c sinfo-json-draining sinfo --json
 scancel -u alice; scancel -u bob; scancel -u carol
 sleep 3
 c sinfo-json-drained sinfo --json
+# Bad -j and -w end squeue before it dumps. These two were recorded in a second session
+# (their output does not depend on the queue); it also showed -j 999999, --start, --me,
+# and sinfo's -p nosuch and -R giving the plain dump, as tests/cli/test_json_output.py checks.
+c squeue-json-j-bad squeue --json -j abc
+c squeue-json-w-unknown squeue --json -w nosuch
 scontrol update nodename=dgx4 state=resume
 sleep 1
