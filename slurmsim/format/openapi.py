@@ -1,8 +1,9 @@
 """The envelope and encodings of Slurm 22.05's ``--json`` and ``--yaml`` output.
 
-squeue, sinfo and sacct dump their records through Slurm's openapi/v0.0.38 plugin:
-a ``meta`` block naming the plugin and the Slurm release, an ``errors`` list, then
-the command's own list (``jobs``, ``nodes``). The JSON is json-c's pretty print:
+squeue and sinfo dump their records through Slurm's openapi/v0.0.38 plugin, sacct
+through openapi/dbv0.0.38: a ``meta`` block naming the plugin and the Slurm release,
+an ``errors`` list (22.05 has no ``warnings``), then the command's own list
+(``jobs``, ``nodes``). The JSON is json-c's pretty print:
 two-space indent, ``"key": value``, ``/`` escaped as ``\\/``, an empty list or
 object opened and closed on lines of their own, doubles printed with ``%.17g`` (and
 ``.0`` added to a whole number), no newline at the end. The YAML is libyaml's, every
@@ -18,23 +19,31 @@ quoting), since ``json.dumps`` with an indent runs in pure Python and is slower.
 import re
 from collections.abc import Iterable, Mapping
 from json.encoder import encode_basestring as _quote
-from typing import Final
+from typing import Final, NamedTuple
 
 from slurmsim.format.version import SLURM_VERSION
 
 Value = None | bool | int | float | str | list["Value"] | dict[str, "Value"]
 Record = dict[str, Value]
 
-#: The data parser squeue, sinfo and sacct use in 22.05.
-PLUGIN_TYPE: Final = "openapi/v0.0.38"
-PLUGIN_NAME: Final = "Slurm OpenAPI v0.0.38"
+
+class Plugin(NamedTuple):
+    """The openapi plugin that dumps a command's records: its type and name in ``meta``."""
+
+    type: str
+    name: str
 
 
-def meta() -> Record:
+#: squeue and sinfo dump through the controller's parser, sacct through the database's.
+SLURMCTLD: Final = Plugin("openapi/v0.0.38", "Slurm OpenAPI v0.0.38")
+SLURMDBD: Final = Plugin("openapi/dbv0.0.38", "Slurm OpenAPI DB v0.0.38")
+
+
+def meta(plugin: Plugin = SLURMCTLD) -> Record:
     """The ``meta`` block: the plugin, and the Slurm version as numbers and as text."""
     major, minor, micro = (int(part) for part in SLURM_VERSION.split("."))
     return {
-        "plugin": {"type": PLUGIN_TYPE, "name": PLUGIN_NAME},
+        "plugin": {"type": plugin.type, "name": plugin.name},
         "Slurm": {
             "version": {"major": major, "micro": micro, "minor": minor},
             "release": SLURM_VERSION,
@@ -42,19 +51,20 @@ def meta() -> Record:
     }
 
 
-def envelope(key: str, records: Iterable[Value], errors: Iterable[Value] = ()) -> Record:
-    """A whole dump: ``meta``, ``errors``, then the records under ``key``."""
-    return {"meta": meta(), "errors": list(errors), key: list(records)}
+def envelope(
+    key: str,
+    records: Iterable[Value],
+    errors: Iterable[Value] = (),
+    plugin: Plugin = SLURMCTLD,
+) -> Record:
+    """A whole dump: ``meta``, ``errors``, then the records under ``key`` (``sacct --json``
+    passes ``plugin=SLURMDBD`` and ``key="jobs"``)."""
+    return {"meta": meta(plugin), "errors": list(errors), key: list(records)}
 
 
 def double(value: float) -> float:
     """A number that Slurm prints as a double (``112.0``)."""
     return float(value)
-
-
-def flags(names: Iterable[str]) -> list[Value]:
-    """A flags list (``["JOB_ACCRUE_OVER", ...]``): the names set, in the order given."""
-    return list(names)
 
 
 def to_json(document: Mapping[str, Value]) -> str:

@@ -57,8 +57,9 @@ def render_json(state: ClusterState, *, yaml: bool = False) -> str:
 
 
 def _flags(job: Job) -> list[openapi.Value]:
+    """The job's flag names, in the order of their bits."""
     request = job.request
-    names = []
+    names: list[openapi.Value] = []
     if request.cpus_per_task != 1:
         names.append("JOB_CPUS_SET")
     ran = bool(job.alloc) or job.state is JobState.RUNNING
@@ -68,7 +69,7 @@ def _flags(job: Job) -> list[openapi.Value]:
         names.append("JOB_WAS_RUNNING")
     if request.mem_per_node is not None:
         names.append("JOB_MEM_SET")
-    return openapi.flags(names)
+    return names
 
 
 class CoreMap:

@@ -16,6 +16,15 @@ def test_envelope_names_the_plugin_and_release_before_the_records() -> None:
     }
 
 
+def test_sacct_dumps_under_the_database_plugin() -> None:
+    """As the oracle's ``sacct --json`` names it."""
+    document = openapi.envelope("jobs", [], plugin=openapi.SLURMDBD)
+    assert document["meta"]["plugin"] == {  # type: ignore[index]  # a nested dict
+        "type": "openapi/dbv0.0.38",
+        "name": "Slurm OpenAPI DB v0.0.38",
+    }
+
+
 @pytest.mark.parametrize(
     ("document", "want"),
     [
