@@ -43,8 +43,7 @@ def sinfo(argv: list[str]) -> int:
     if operands:
         usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)
     if "json" in flags or "yaml" in flags:
-        err(f"{PROG}: error: this option is not supported yet by slurmsim\n")
-        return 1
+        return _dump(pairs, tuple(s for s in given.get("states", "").split(",") if s))
     if "reservation" in flags:
         from slurmsim.api.reservations import sinfo_table
 
@@ -99,3 +98,20 @@ def sinfo(argv: list[str]) -> int:
         out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code
+
+
+def _dump(pairs: list[tuple[str, str | None]], states: tuple[str, ...]) -> int:
+    """``--json``/``--yaml`` (the last one given wins): every node, filters and formats
+    ignored; a bad ``-t`` state still ends sinfo, as it is checked while parsing."""
+    from slurmsim.format.sinfo import bad_state, bad_state_message
+
+    if (name := bad_state(states)) is not None:
+        err(bad_state_message(name))
+        return 1
+    from slurmsim.api.views import current_state
+    from slurmsim.format.sinfo_json import render_json
+
+    yaml = [key for key, _ in pairs if key in ("json", "yaml")][-1] == "yaml"
+    state, _ = current_state()
+    out(render_json(state, yaml=yaml))
+    return 0

@@ -72,8 +72,7 @@ def squeue(argv: list[str]) -> int:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
         return 1
     if "json" in flags or "yaml" in flags:
-        err(f"{PROG}: error: --json and --yaml are not supported yet by slurmsim\n")
-        return 1
+        return _dump(pairs, given)
 
     from slurmsim.format.squeue import SqueueOptions, render_squeue
 
@@ -119,3 +118,35 @@ def squeue(argv: list[str]) -> int:
         out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code
+
+
+def _dump(pairs: list[tuple[str, str | None]], given: dict[str, list[str]]) -> int:
+    """``--json``/``--yaml`` (the last one given wins): every job, filters and formats
+    ignored. squeue still checks ``-j``, ``-t``, ``-w`` and ``-u`` while it parses them:
+    a bad one ends it, except an unknown user, which is only reported."""
+    from slurmsim.format.squeue import bad_job_id, bad_state, bad_state_message
+
+    if (spec := bad_job_id(comma_list(given.get("jobs", [])))) is not None:
+        err(f"{PROG}: error: Invalid job id: {spec}\n")
+        return 1
+    if (name := bad_state(comma_list(given.get("states", [])))) is not None:
+        err(bad_state_message(name))
+        return 1
+    from slurmsim.api.views import current_state
+    from slurmsim.format.squeue_json import render_json
+
+    state, _ = current_state()
+    if "nodelist" in given:
+        from slurmsim.parse.hostlist import expand
+
+        for node in (n for expr in given["nodelist"] for n in expand(expr)):
+            if node not in state.nodes:
+                err(f"{PROG}: error: Invalid node name {node}\n")
+                return 1
+    known = set(state.users) | {str(u.uid) for u in state.users.values()}
+    for user in comma_list(given.get("user", [])):
+        if user not in known:
+            err(f"{PROG}: error: Invalid user: {user}\n\n")
+    yaml = [key for key, _ in pairs if key in ("json", "yaml")][-1] == "yaml"
+    out(render_json(state, yaml=yaml))
+    return 0

@@ -73,6 +73,12 @@ _HOST_FIELDS = [
     (rb"(?m)^BOOT_TIME( +)= \S+$", rb"BOOT_TIME\1= <boot>"),
     (rb"(?m)^(SlurmctldHost\[\d+\] += )[^(\n]+\(", rb"\1<host>("),
     (rb"(?m)^Slurmctld\((\w+)\) at \S+ is ", rb"Slurmctld(\1) at <host> is "),
+    # The same facts in a --json or --yaml node record.
+    (
+        rb'(?m)^( *(?:"|!!str ))(cpu_load|free_memory|boot_time|slurmd_start_time|last_busy|'
+        rb'operating_system)("?: )[^\n]*?(,?)$',
+        rb"\1\2\3<host>\4",
+    ),
 ]
 
 

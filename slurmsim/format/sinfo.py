@@ -420,6 +420,26 @@ def _state_filter(
     return lambda status: any(t(status) for t in tests)
 
 
+#: The node states sinfo names when ``-t`` gets one it does not know, in its order.
+_VALID_STATES = (
+    "unknown,down,idle,allocated,?,mixed,future,drain,drained,draining,no_respond,reserved,"
+    "perfctrs,cloud,completing,powering_down,powered_down,power_down,powering_up,fail,maint,"
+    "reboot,reboot^,unknown"
+)
+
+
+def bad_state_message(name: str) -> str:
+    """sinfo's complaint about a ``-t`` name that is not a node state (it then exits 1)."""
+    return (
+        f'sinfo: error: Bad state string: "{name}"\nsinfo: error: valid states: {_VALID_STATES}\n'
+    )
+
+
+def bad_state(names: tuple[str, ...]) -> str | None:
+    """The first ``-t`` name that is not a node state, or None when all are."""
+    return next((n for n in names if n.upper() not in _STATE_FILTERS), None)
+
+
 def _natural(name: str) -> tuple[str, int, str]:
     head = name.rstrip("0123456789")
     digits = name[len(head) :]
@@ -431,7 +451,7 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
     prefix, fields, errors = _fields(state, opts)
     wanted_state = _state_filter(opts.states, opts)
     if isinstance(wanted_state, str):
-        return Rendered(stderr=f'sinfo: error: Bad state string: "{wanted_state}"\n', exit_code=1)
+        return Rendered(stderr=bad_state_message(wanted_state), exit_code=1)
     usage = node_usage(state.jobs.values())
     completing = completing_nodes(state.jobs.values())
     reserved = node_flags(state.reservations.values(), now)

@@ -343,6 +343,34 @@ def _render_lines(prefix: str, fields: list[_Field], rows: list[_Row]) -> list[s
 _STATE_NAMES = {s.value: s for s in JobState} | {s.compact: s for s in JobState}
 
 
+#: The job states squeue names when ``-t`` gets one it does not know, in its order.
+_VALID_STATES = (
+    "PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_FAIL,PREEMPTED,"
+    "BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,RESV_DEL_HOLD,"
+    "REQUEUED,REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED"
+)
+
+
+def bad_state_message(name: str) -> str:
+    """squeue's complaint about a ``-t`` name that is not a job state (it then exits 1)."""
+    return (
+        f"squeue: error: Invalid job state specified: {name}\n"
+        f"squeue: error: Valid job states include: {_VALID_STATES}\n\n"
+    )
+
+
+def bad_job_id(specs: Iterable[str]) -> str | None:
+    """The first ``-j`` entry that is not a job id (``234``, ``234_3``), or None."""
+    found = _JobSelector.parse(specs)
+    return found if isinstance(found, str) else None
+
+
+def bad_state(names: Iterable[str]) -> str | None:
+    """The first ``-t`` name that is not a job state, or None when all are."""
+    found = _parse_states(names)
+    return found if isinstance(found, str) else None
+
+
 def _parse_states(names: Iterable[str]) -> frozenset[JobState] | str:
     """The states asked for, or the first name that is not a state."""
     wanted: set[JobState] = set()
@@ -511,14 +539,6 @@ def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | 
     return picked
 
 
-#: What squeue lists after a bad -t: the base states in Slurm's order, then the flags.
-_VALID_STATES = (
-    "PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,TIMEOUT,NODE_FAIL,PREEMPTED,"
-    "BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,CONFIGURING,RESIZING,RESV_DEL_HOLD,"
-    "REQUEUED,REQUEUE_FED,REQUEUE_HOLD,REVOKED,SIGNALING,SPECIAL_EXIT,STAGE_OUT,STOPPED"
-)
-
-
 def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Rendered:
     """Print the job queue as ``squeue`` with ``opts`` would at ``now``."""
     errors: list[str] = []
@@ -533,13 +553,7 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
     elif opts.start:
         states = frozenset({JobState.PENDING})
     if isinstance(states, str):
-        return Rendered(
-            stderr=(
-                f"squeue: error: Invalid job state specified: {states}\n"
-                f"squeue: error: Valid job states include: {_VALID_STATES}\n\n"
-            ),
-            exit_code=1,
-        )
+        return Rendered(stderr=bad_state_message(states), exit_code=1)
     users, user_errors = _user_filter(state, opts)
     errors += user_errors
 
