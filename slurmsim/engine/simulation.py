@@ -36,7 +36,7 @@ class Simulation:
 
     def submit(self, request: JobRequest) -> Job:
         """``engine.submit.submit``; the job joins the kept view."""
-        job = submit(self.state, request)
+        job = submit(self.state, request, usage=self._ctx.limits)
         self._ctx.adopt_new(job)
         return job
 
