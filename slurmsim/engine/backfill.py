@@ -191,6 +191,15 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         if key in plans:
             # A repeat changes nothing; its estimate is written with the deferred ones.
             deferred.repeats_seen.append((job, plans[key]))
+            if not ctx.limits.active:
+                # So do the repeats right after it that could not start now: pass them at
+                # once (``_Startable`` does not count those).
+                run = walk.skip(plans.keys() - startable.keys, limit - tested)
+                tested += len(run)
+                keys = ctx.repeat_keys
+                for other in run:
+                    reached.add(other.job_id)
+                    deferred.repeats_seen.append((other, plans[keys[other.job_id]]))
             continue
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now

@@ -107,7 +107,8 @@ class Context:
         self.array_running: dict[int, int] = {}
         self.running: dict[int, Job] = {}
         aging = cfg.priority_type == "priority/multifactor"
-        self.queue = ReadyQueue(cfg.priority_weights.age if aging else 0, cfg.priority_max_age)
+        weight = cfg.priority_weights.age if aging else 0
+        self.queue = ReadyQueue(weight, cfg.priority_max_age, self.repeat_key)
         self.blocked: dict[int, Blocked] = {}
         #: Queued jobs by partition and by backfill key.
         self.by_partition: Counter[str] = Counter()

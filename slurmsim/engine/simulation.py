@@ -36,7 +36,11 @@ class Simulation:
 
     def submit(self, request: JobRequest) -> Job:
         """``engine.submit.submit``; the job joins the kept view."""
-        job = submit(self.state, request, usage=self._ctx.limits)
+        ctx = self._ctx
+        # The view's limits and fair-share factors are current (fair share reads the last
+        # usage pass's figures once there is one), so each job need not count them again.
+        fairshare = ctx.fairshare if self.state.last_usage_calc is not None else None
+        job = submit(self.state, request, usage=ctx.limits, fairshare=fairshare)
         self._ctx.adopt_new(job)
         return job
 

@@ -48,11 +48,13 @@ def submit(
     hold: Hold = Hold.NONE,
     constraint: Constraint | Unreadable | None = None,
     usage: Usage | None = None,
+    fairshare: dict[int, float] | None = None,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
     ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be);
-    ``usage`` what running jobs count against limits, when the caller keeps it current.
+    ``usage`` (what running jobs count against limits) and ``fairshare`` (the factor of
+    each association) spare working them out again when the caller keeps them current.
 
     Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
     module docstring for which refusals still use up a job id.
@@ -90,7 +92,7 @@ def submit(
     if unsatisfiable is not None:
         _reject(state, job)
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
-    job.priority = priority(state, job)
+    job.priority = priority(state, job, fairshare)
     why = blocker(state, job, state.now)
     if why is not None and why.reason not in _SET_BY_PASS:
         job.reason = why.reason
