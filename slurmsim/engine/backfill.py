@@ -191,9 +191,9 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         if key in plans:
             # A repeat changes nothing; its estimate is written with the deferred ones.
             deferred.repeats_seen.append((job, plans[key]))
-            if not ctx.limits.active:
+            if startable.left > 0 and not ctx.limits.active:
                 # So do the repeats right after it that could not start now: pass them at
-                # once (``_Startable`` does not count those).
+                # once (``_Startable`` does not count them, so the cycle goes on past them).
                 run = walk.skip(plans.keys() - startable.keys, limit - tested)
                 tested += len(run)
                 keys = ctx.repeat_keys

@@ -41,7 +41,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import compress, pairwise
+from itertools import chain, compress, pairwise
 
 from slurmsim.engine.priority import clamp
 from slurmsim.model.jobs import Job
@@ -59,8 +59,9 @@ Held = tuple[int, int, int, int, Job]
 Group = tuple[int, int, float, int | None, float]
 #: ``Order.keys`` of a place whose job has left the queue.
 GONE = -1
-#: How many places ``Walker.skip`` looks at in one slice.
+#: How many places ``Walker.skip`` looks at in one slice, and writes down ahead.
 _SLICE = 64
+_AHEAD = 8
 
 _AGING, _STEADY = 0, 1
 
@@ -130,6 +131,8 @@ class ReadyQueue:
         self._new: list[int] = []
         self._groups: Counter[Group] = Counter()  # queued jobs per group, fresh ones aside
         self._order: Order | None = None  # the current order, as far as written down
+        #: Each group's priority under the recalculation in effect, as far as known.
+        self._group_priorities: dict[Group, int] = {}
 
     def __len__(self) -> int:
         return len(self.jobs)
@@ -197,8 +200,12 @@ class ReadyQueue:
         with ``shares`` (fair-share term by association) when they moved."""
         shares = dict(shares) if shares is not None else self.shares
         capping = bool(self._caps) and self._caps[0][0] <= tau
-        if self._order is not None and (self._new or not self._same_order(tau, shares)):
+        if self._order is not None and not self._new and self.tau is not None:
+            if not self._same_order(tau, shares):
+                self._order = None
+        else:
             self._order = None
+            self._group_priorities = {}  # known for no recalculation any more
         if not self._new and not capping:
             self.tau, self.shares = tau, shares  # no job changes lists
             return
@@ -262,15 +269,19 @@ class ReadyQueue:
         a group always share their priority; so the order stands as long as the
         groups of each tier keep their order and their ties.
         """
-        if self.tau is None:
-            return False
+        assert self.tau is not None
+        old_tau, old_shares, known = self.tau, self.shares, self._group_priorities
+        priorities = {g: self._group_priority(g, tau, shares) for g in self._groups}
         rows = [
-            (g[0], self._group_priority(g, tau, shares), self._group_priority(g, self.tau, self.shares))
-            for g in self._groups
+            (g[0], p, known.get(g) or self._group_priority(g, old_tau, old_shares))
+            for g, p in priorities.items()
         ]
+        self._group_priorities = priorities  # the next check's "before"
         rows.sort(reverse=True)
         for (tier, after, before), (next_tier, next_after, next_before) in pairwise(rows):
-            if tier == next_tier and ((after == next_after) != (before == next_before) or before < next_before):
+            if tier != next_tier:
+                continue
+            if (after == next_after) != (before == next_before) or before < next_before:
                 return False
         return True
 
@@ -341,10 +352,12 @@ class _Merge:
             ]
             self._tiers.append((queue._fresh.get(tier), streams))
         self._tier = -1
+        self._runs: Iterator[Entry] | None = None  # see ``_whole_runs``
         self._next_tier()
 
     def _next_tier(self) -> None:
         self._tier += 1
+        self._runs = None
         self._held: list[Held] = []
         self._fresh_at = 0
         self._best: tuple[Entry, Job] | None = None
@@ -355,9 +368,41 @@ class _Merge:
             return
         fresh, streams = self._tiers[self._tier]
         self._fresh_at = fresh.head if fresh is not None else 0
+        self._runs = self._whole_runs(fresh, streams)
+        if self._runs is not None:
+            return
         self._at = [lists.head for lists, _ in streams]
         for index in range(len(streams)):
             self._queue_stream(index)
+
+    def _whole_runs(
+        self, fresh: _Lists | None, streams: list[tuple[_Lists, float]]
+    ) -> Iterator[Entry] | None:
+        """The tier's entries in order at once, when every list is uniform and none is
+        fresh (None otherwise): the jobs of a uniform list all have its priority, so
+        lists merge whole, by priority, and lists of equal priority by submit time.
+
+        A queue of a few kinds of requests, all queued alike, is such a tier, and then
+        writing the order down costs no priority arithmetic per job.
+        """
+        if fresh is not None and fresh.head < len(fresh.entries):
+            return None
+        if not all(lists.uniform for lists, _ in streams):
+            return None
+        by_priority: dict[int, list[list[Entry]]] = {}
+        for lists, _ in streams:
+            entries = lists.entries[lists.head :]
+            info = next(filter(None, map(self._find, entries)), None)
+            if info is not None:
+                exact = self.queue.exact(info, self.tau, self.shares)
+                by_priority.setdefault(exact, []).append(entries)
+        runs: list[Iterator[Entry]] = []
+        for _, same in sorted(by_priority.items(), reverse=True):
+            if len(same) == 1:
+                runs.append(iter(same[0]))
+            else:
+                runs.append(heapq.merge(*same, key=lambda e: (e[1], e[2])))
+        return chain.from_iterable(runs)
 
     def _queue_stream(self, index: int) -> None:
         """Put stream ``index`` in the pull heap under its next live entry's bound."""
@@ -388,6 +433,13 @@ class _Merge:
         """The next job and the seq of its removal (None: still queued, as far as this
         merge knows); None past the end of the queue."""
         while self._tier < len(self._tiers):
+            if self._runs is not None:
+                for e in self._runs:
+                    info = self._find(e)
+                    if info is not None:
+                        return info.job, self._removal(e[2], e[3])
+                self._next_tier()
+                continue
             fresh, streams = self._tiers[self._tier]
             held, pending = self._held, self._pending
             # Pull while an entry not pulled yet could come before the best held one: a
@@ -545,20 +597,21 @@ class Walker(Iterator[Job]):
         passed: list[Job] = []
         while len(passed) < most:
             start = self.place
-            if start + _SLICE > len(marks):
-                order.fill(start + _SLICE)
+            if start + _AHEAD > len(marks):
+                # Written down past what passes looked at, the order costs its merge for
+                # nothing if a job is admitted before they look there: only a little ahead.
+                order.fill(start + _AHEAD)
             run = marks[start : start + _SLICE]
             if not run:
                 break
             flags = list(map(passable, run))
             length = flags.index(False) if not all(flags) else len(run)
             live = list(compress(order.jobs[start : start + length], map(GONE.__ne__, run)))
-            if len(passed) + len(live) > most:  # the limit falls inside: stop right there
-                live = live[: most - len(passed)]
-                last = live[-1] if live else None
-                length = next(
-                    i + 1 for i in range(length) if order.jobs[start + i] is last
-                ) if last is not None else 0
+            want = most - len(passed)
+            if len(live) > want:  # the limit falls inside the run: stop right after it
+                places = [i for i, key in enumerate(run[:length]) if key != GONE]
+                length = places[want - 1] + 1
+                live = live[:want]
             passed.extend(live)
             self.place = start + length
             if length < len(run):
