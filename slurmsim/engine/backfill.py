@@ -196,10 +196,10 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
                 # once (``_Startable`` does not count them, so the cycle goes on past them).
                 run = walk.skip(plans.keys() - startable.keys, limit - tested)
                 tested += len(run)
-                keys = ctx.repeat_keys
-                for other in run:
-                    reached.add(other.job_id)
-                    deferred.repeats_seen.append((other, plans[keys[other.job_id]]))
+                ids = [other.job_id for other in run]
+                reached.update(ids)
+                keys = map(ctx.repeat_keys.__getitem__, ids)
+                deferred.repeats_seen.extend(zip(run, map(plans.__getitem__, keys)))
             continue
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
@@ -236,8 +236,31 @@ class _Startable:
         #: Where each startable request was last found to fit, with its planning span.
         self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
-        self.keys = {k for k in ctx.by_key if k == 0 or self._fits(k)}
+        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k)}
         self.left = sum(self.queued[k] for k in self.keys)
+
+    def _fits_at_start(self, key: int) -> bool:
+        """``_fits`` on the empty map, remembered across cycles while the pool and the
+        nodes stay as they were: a cycle after a job was only queued asks again."""
+        ctx = self.ctx
+        state = ctx.state
+        job = next(iter(ctx.by_key[key].values()))
+        if state.reservations or job.request.reservation:
+            return self._fits(key)  # what advance reservations leave depends on the time
+        seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in state.nodes.values()))
+        memo = ctx.fits_at_start
+        if memo.seen != seen:
+            memo.seen = seen
+            memo.found.clear()
+        found = memo.found.get(key)
+        if found is not None and found[0] == job.job_id:
+            fit = found[1]
+            if fit is not None:
+                self._fit[key] = fit
+            return fit is not None
+        fits = self._fits(key)
+        memo.found[key] = (job.job_id, self._fit[key] if fits else None)
+        return fits
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1

@@ -200,7 +200,12 @@ class ReadyQueue:
         with ``shares`` (fair-share term by association) when they moved."""
         shares = dict(shares) if shares is not None else self.shares
         capping = bool(self._caps) and self._caps[0][0] <= tau
-        if self._order is not None and not self._new and self.tau is not None:
+        order = self._order
+        # Checking costs a look at every group, writing the order down again a merge of
+        # the places passes look at: with more groups than that (jobs that age apart),
+        # checking is not worth it.
+        worth = order is not None and len(self._groups) <= len(order.jobs)
+        if order is not None and worth and not self._new and self.tau is not None:
             if not self._same_order(tau, shares):
                 self._order = None
         else:
