@@ -17,13 +17,12 @@ the first at which a placement would succeed; it is then made once, there.
 Running jobs whose ends fall within ``END_BATCH`` of the first one of a batch are
 taken away together, and the estimate is the end of the last one taken; batches
 are formed over the running jobs touching the candidate nodes, so they depend on
-the candidates (``_Batches``).
+the candidates (``Availability.through``).
 
 Within a cycle the running jobs stay put, but the pool changes when the cycle
 starts a job; every answer derived from it is dropped then (``pool.changes``).
 """
 
-import bisect
 from dataclasses import dataclass
 
 from slurmsim.engine.resources import Need, Shape
@@ -50,20 +49,6 @@ class Running:
     nodes: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
-class _Batches:
-    """The running jobs that touch a set of candidate nodes, cut into batches."""
-
-    relevant: list[Running]  # in (end, job id) order
-    firsts: list[int]  # each batch's first end
-    lasts: list[int]  # each batch's last end: the instant the batch stands for
-    stops: list[int]  # index into ``relevant`` just past each batch
-
-    def index(self, end: int) -> int:
-        """The batch in which a relevant job ending at ``end`` is taken away."""
-        return bisect.bisect_right(self.firsts, end) - 1
-
-
 class Availability:
     """Per-node change points of free resources for one backfill cycle.
 
@@ -80,7 +65,6 @@ class Availability:
         for r in running:
             for a in r.job.alloc:
                 self.changes.setdefault(a.node, []).append((r.end, a.cpus, a.mem, len(a.gpus)))
-        self._batches: dict[frozenset[str], _Batches] = {}
         self._fits: dict[tuple[str, Need, str | None, bool], int | None] = {}
         self._by_shape: dict[Shape, dict[str, int]] = {}
         #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
@@ -88,25 +72,27 @@ class Availability:
         self.starts: dict[tuple[object, ...], Start | None] = {}
         self._seen_changes = pool.changes
 
-    def batches(self, cand: list[str]) -> _Batches:
-        """The batches running jobs are taken away in when planning on ``cand``."""
-        key = frozenset(cand)
-        found = self._batches.get(key)
-        if found is None:
-            relevant = [r for r in self.running if not key.isdisjoint(r.nodes)]
-            firsts: list[int] = []
-            lasts: list[int] = []
-            stops: list[int] = []
-            i = 0
-            while i < len(relevant):
-                first = relevant[i].end
-                while i < len(relevant) and relevant[i].end <= first + END_BATCH:
-                    i += 1
-                firsts.append(first)
-                lasts.append(relevant[i - 1].end)
-                stops.append(i)
-            found = self._batches[key] = _Batches(relevant, firsts, lasts, stops)
-        return found
+    def through(self, cand: list[str], end: int) -> tuple[list[Running], int]:
+        """The running jobs touching ``cand`` that are taken away up to the batch in which
+        one ending at ``end`` goes (one of them does), and that batch's last end.
+
+        Only the batches up to there are formed: a job's estimate rarely lies far out,
+        and candidate sets seldom repeat, so forming them all would be wasted.
+        """
+        nodes = frozenset(cand)
+        taken: list[Running] = []
+        first: int | None = None
+        last: int | None = None
+        for r in self.running:
+            if nodes.isdisjoint(r.nodes):
+                continue
+            if first is None or r.end > first + END_BATCH:
+                if first is not None and r.end > end:
+                    break  # ``end``'s batch is complete
+                first = r.end  # a new batch
+            taken.append(r)
+            last = r.end
+        return taken, last if last is not None else end
 
     def current(self) -> None:
         """Forget answers derived from the pool once the cycle has started a job on it."""

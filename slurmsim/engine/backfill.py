@@ -199,7 +199,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
                 ids = [other.job_id for other in run]
                 reached.update(ids)
                 keys = map(ctx.repeat_keys.__getitem__, ids)
-                deferred.repeats_seen.extend(zip(run, map(plans.__getitem__, keys)))
+                deferred.repeats_seen.extend(zip(run, map(plans.__getitem__, keys), strict=True))
             continue
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
@@ -586,13 +586,12 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
     if end == NOW:
         alloc = place(avail.pool, shape_for, counts, cand, required)
         return None if alloc is None else (now, alloc)
-    batches = avail.batches(cand)
-    k = batches.index(end)
+    taken, last = avail.through(cand, end)
     pool = avail.pool.copy(cand)
-    for r in batches.relevant[: batches.stops[k]]:
+    for r in taken:
         pool.give(r.job.alloc)
     alloc = place(pool, shape_for, counts, cand, required)
-    return None if alloc is None else (Instant(batches.lasts[k]), alloc)
+    return None if alloc is None else (Instant(last), alloc)
 
 
 def _first_fit_end(
