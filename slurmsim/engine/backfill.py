@@ -480,6 +480,7 @@ def _plan(
     events: list[Event] = []
     start_at = int(now)
     usable = candidate_nodes(ctx, job, part, set())  # no node goes down during a cycle
+    in_reservations = bool(state.reservations or job.request.reservation)
     for _ in range(MAX_RETRIES):
         if ctx.throttled(job):
             job.reason = "JobArrayTaskLimit"
@@ -502,7 +503,16 @@ def _plan(
             turn = reservations.next_change(state, Instant(start_at))
             later = turn if later is None or (turn is not None and turn < later) else later
         found = None
-        if len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes):
+        room = len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes)
+        # Without advance reservations, a fit only after ``later`` moves the plan there
+        # whatever the estimate: spare working it out.
+        moves_on = (
+            room
+            and later is not None
+            and not in_reservations
+            and _fits_only_after(ctx, job, part, cand, avail, later)
+        )
+        if room and not moves_on:
             found = earliest_start(ctx, job, part, cand, now, avail.running, avail)
         if found is None:
             if later is None:
@@ -539,6 +549,21 @@ def _plan(
         resv.add(est, est + span, nodes)
         return events
     return events
+
+
+def _fits_only_after(  # noqa: PLR0917 (the will-run question, and the instant)
+    ctx: Context, job: Job, part: Partition, cand: list[str], avail: Availability, later: int
+) -> bool:
+    """Does ``job`` fit on ``cand`` only after ``later``, or never?
+
+    Then its estimate there does not matter (the plan tries again from ``later``), and
+    the first running job end after which it could fit says so for much less than
+    the estimate: that takes a placement on a copy of the pool.
+    """
+    avail.current()
+    counts = node_counts(job.request, len(part.nodes))
+    end = _first_fit_end(avail, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
+    return end is None or (end != NOW and end > later)
 
 
 def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
