@@ -236,6 +236,11 @@ class _Startable:
         #: Where each startable request was last found to fit, with its planning span.
         self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
+        memo = ctx.fits_at_start
+        seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in ctx.state.nodes.values()))
+        if memo.seen != seen:
+            memo.seen = seen
+            memo.found.clear()
         self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k)}
         self.left = sum(self.queued[k] for k in self.keys)
 
@@ -247,11 +252,7 @@ class _Startable:
         job = next(iter(ctx.by_key[key].values()))
         if state.reservations or job.request.reservation:
             return self._fits(key)  # what advance reservations leave depends on the time
-        seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in state.nodes.values()))
-        memo = ctx.fits_at_start
-        if memo.seen != seen:
-            memo.seen = seen
-            memo.found.clear()
+        memo = ctx.fits_at_start  # current: see __init__
         found = memo.found.get(key)
         if found is not None and found[0] == job.job_id:
             fit = found[1]
