@@ -20,13 +20,12 @@ candidate and goes on until the next running job, wherever it runs, ends more th
 a window after that first one; the window is ``END_BATCH`` and doubles with each
 batch. Jobs on other nodes are passed over without looking at the window, so a
 batch can run on past them (golden 176). Batches depend on the candidates
-(``_Batches``, ``_cut``).
+(``Availability.through``).
 
 Within a cycle the running jobs stay put, but the pool changes when the cycle
 starts a job; every answer derived from it is dropped then (``pool.changes``).
 """
 
-import bisect
 from dataclasses import dataclass
 
 from slurmsim.engine.resources import Need, Shape
@@ -54,20 +53,6 @@ class Running:
     nodes: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
-class _Batches:
-    """The running jobs that touch a set of candidate nodes, cut into batches."""
-
-    relevant: list[Running]  # in (end, job id) order
-    firsts: list[int]  # each batch's first end
-    lasts: list[int]  # each batch's last end: the instant the batch stands for
-    stops: list[int]  # index into ``relevant`` just past each batch
-
-    def index(self, end: int) -> int:
-        """The batch in which a relevant job ending at ``end`` is taken away."""
-        return bisect.bisect_right(self.firsts, end) - 1
-
-
 class Availability:
     """Per-node change points of free resources for one backfill cycle.
 
@@ -84,7 +69,6 @@ class Availability:
         for r in running:
             for a in r.job.alloc:
                 self.changes.setdefault(a.node, []).append((r.end, a.cpus, a.mem, len(a.gpus)))
-        self._batches: dict[frozenset[str], _Batches] = {}
         self._fits: dict[tuple[str, Need, str | None, bool], int | None] = {}
         self._by_shape: dict[Shape, dict[str, int]] = {}
         #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
@@ -92,13 +76,37 @@ class Availability:
         self.starts: dict[tuple[object, ...], Start | None] = {}
         self._seen_changes = pool.changes
 
-    def batches(self, cand: list[str]) -> _Batches:
-        """The batches running jobs are taken away in when planning on ``cand``."""
-        key = frozenset(cand)
-        found = self._batches.get(key)
-        if found is None:
-            found = self._batches[key] = _cut(self.running, key)
-        return found
+    def through(self, cand: list[str], end: int) -> tuple[list[Running], int]:
+        """The running jobs touching ``cand`` taken away up to the batch in which one
+        ending at ``end`` goes (one of them does), and that batch's last end.
+
+        Batches are cut as slurmctld's will-run test cuts them: a batch starts at the
+        first job touching a candidate and takes the jobs after it in end order until
+        the next job in the whole list (touching a candidate or not) ends more than the
+        window after that first one; jobs on other nodes are passed over without that
+        test, so a batch may run on past them (golden 176). The window starts at
+        ``END_BATCH`` and doubles with each batch. Only the batches up to ``end``'s are
+        formed: an estimate rarely lies far out, and candidate sets seldom repeat.
+        """
+        nodes = frozenset(cand)
+        running, n = self.running, len(self.running)
+        taken: list[Running] = []
+        window: int = END_BATCH
+        first: int | None = None
+        i = 0
+        while i < n:
+            r = running[i]
+            i += 1
+            if nodes.isdisjoint(r.nodes):
+                continue
+            if first is None:
+                if taken and r.end > end:
+                    break  # ``end``'s batch is complete
+                first = r.end  # a new batch
+            taken.append(r)
+            if i < n and running[i].end > first + window:
+                first, window = None, window * 2  # the batch ends here
+        return taken, taken[-1].end if taken else end
 
     def current(self) -> None:
         """Forget answers derived from the pool once the cycle has started a job on it."""
@@ -147,39 +155,3 @@ class Availability:
                     found[node] = end
             self._by_shape[s] = found
         return found
-
-
-def _cut(running: list[Running], cand: frozenset[str]) -> _Batches:
-    """Cut the running jobs touching ``cand`` into batches, as slurmctld's will-run test does.
-
-    A batch starts at the first job touching a candidate and takes the jobs after it in
-    end order until the next job in the whole list (touching a candidate or not) ends
-    more than the window after that first one; jobs on other nodes are passed over
-    without that test, so a batch may run on past them. The window starts at
-    ``END_BATCH`` and doubles with each batch.
-    """
-    relevant: list[Running] = []
-    firsts: list[int] = []
-    lasts: list[int] = []
-    stops: list[int] = []
-    window: int = END_BATCH
-    i = 0
-    while i < len(running):
-        first: int | None = None
-        while i < len(running):
-            r = running[i]
-            i += 1
-            if cand.isdisjoint(r.nodes):
-                continue
-            if first is None:
-                first = r.end
-            relevant.append(r)
-            if i < len(running) and running[i].end > first + window:
-                break
-        if first is None:
-            break
-        firsts.append(first)
-        lasts.append(relevant[-1].end)
-        stops.append(len(relevant))
-        window *= 2
-    return _Batches(relevant, firsts, lasts, stops)

@@ -191,6 +191,15 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         if key in plans:
             # A repeat changes nothing; its estimate is written with the deferred ones.
             deferred.repeats_seen.append((job, plans[key]))
+            if startable.left > 0 and not ctx.limits.active:
+                # So do the repeats right after it that could not start now: pass them at
+                # once (``_Startable`` does not count them, so the cycle goes on past them).
+                run = walk.skip(plans.keys() - startable.keys, limit - tested)
+                tested += len(run)
+                ids = [other.job_id for other in run]
+                reached.update(ids)
+                keys = map(ctx.repeat_keys.__getitem__, ids)
+                deferred.repeats_seen.extend(zip(run, map(plans.__getitem__, keys), strict=True))
             continue
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
@@ -227,8 +236,34 @@ class _Startable:
         #: Where each startable request was last found to fit, with its planning span.
         self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
-        self.keys = {k for k in ctx.by_key if k == 0 or self._fits(k)}
+        memo = ctx.fits_at_start
+        seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in ctx.state.nodes.values()))
+        if memo.seen != seen:
+            memo.seen = seen
+            memo.found.clear()
+        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k)}
         self.left = sum(self.queued[k] for k in self.keys)
+
+    def _fits_at_start(self, key: int) -> bool:
+        """``_fits`` on the empty map, remembered across cycles while the pool and the
+        nodes stay as they were: a cycle after a job was only queued asks again."""
+        ctx = self.ctx
+        state = ctx.state
+        job = next(iter(ctx.by_key[key].values()))
+        if state.reservations or job.request.reservation:
+            return self._fits(key)  # what advance reservations leave depends on the time
+        memo = ctx.fits_at_start  # current: see __init__
+        found = memo.found.get(key)
+        if found is not None and found[0] == job.job_id:
+            fit = found[1]
+            if fit is not None:
+                self._fit[key] = fit
+            return fit is not None
+        fits = self._fits(key)
+        if fits and key not in self._fit:
+            return True  # it may preempt: nothing to remember, it is asked each cycle
+        memo.found[key] = (job.job_id, self._fit[key] if fits else None)
+        return fits
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1
@@ -450,6 +485,7 @@ def _plan(
     events: list[Event] = []
     start_at = int(now)
     usable = candidate_nodes(ctx, job, part, set())  # no node goes down during a cycle
+    in_reservations = bool(state.reservations or job.request.reservation)
     for _ in range(MAX_RETRIES):
         if ctx.throttled(job):
             job.reason = "JobArrayTaskLimit"
@@ -472,17 +508,26 @@ def _plan(
             turn = reservations.next_change(state, Instant(start_at))
             later = turn if later is None or (turn is not None and turn < later) else later
         found = None
-        if len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes):
+        room = len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes)
+        # Without advance reservations, a fit only after ``later`` moves the plan there
+        # whatever the estimate: spare working it out.
+        moves_on = (
+            room
+            and later is not None
+            and not in_reservations
+            and _fits_only_after(ctx, job, part, cand, avail, later)
+        )
+        if room and not moves_on:
             found = earliest_start(ctx, job, part, cand, now, avail.running, avail)
         if start_at == now and (found is None or found[0] > now) and preempt.may_try(state, job):
-            room = preempt.make_room(ctx, job, part, cand, now)
-            events.extend(room.events)
-            if room.alloc is not None:  # its victims were suspended: it starts now
-                found = (now, room.alloc)
-            elif room.freed:
-                _hold_for(job, now, span, room.freed, resv)
+            made = preempt.make_room(ctx, job, part, cand, now)
+            events.extend(made.events)
+            if made.alloc is not None:  # its victims were suspended: it starts now
+                found = (now, made.alloc)
+            elif made.freed:
+                _hold_for(job, now, span, made.freed, resv)
                 return events
-            elif room.blocked_by_suspended:
+            elif made.blocked_by_suspended:
                 # Slurm's start attempt fails and leaves no estimate (golden preempt/013:
                 # StartTime=Unknown, Scheduler=Backfill:*).
                 job.scheduler = "Backfill"
@@ -536,6 +581,21 @@ def _hold_for(
     resv.add(now, now + span, nodes)
 
 
+def _fits_only_after(  # noqa: PLR0917 (the will-run question, and the instant)
+    ctx: Context, job: Job, part: Partition, cand: list[str], avail: Availability, later: int
+) -> bool:
+    """Does ``job`` fit on ``cand`` only after ``later``, or never?
+
+    Then its estimate there does not matter (the plan tries again from ``later``), and
+    the first running job end after which it could fit says so for much less than
+    the estimate: that takes a placement on a copy of the pool.
+    """
+    avail.current()
+    counts = node_counts(job.request, len(part.nodes))
+    end = _first_fit_end(avail, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
+    return end is None or (end != NOW and end > later)
+
+
 def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
     ctx: Context,
     job: Job,
@@ -581,13 +641,12 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
     if end == NOW:
         alloc = place(avail.pool, shape_for, counts, cand, required)
         return None if alloc is None else (now, alloc)
-    batches = avail.batches(cand)
-    k = batches.index(end)
+    taken, last = avail.through(cand, end)
     pool = avail.pool.copy(cand)
-    for r in batches.relevant[: batches.stops[k]]:
+    for r in taken:
         pool.give(r.job.alloc)
     alloc = place(pool, shape_for, counts, cand, required)
-    return None if alloc is None else (Instant(batches.lasts[k]), alloc)
+    return None if alloc is None else (Instant(last), alloc)
 
 
 def _first_fit_end(

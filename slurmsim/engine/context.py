@@ -73,6 +73,17 @@ class Tail:
     left: int
 
 
+@dataclass(slots=True)
+class FitsAtStart:
+    """Where each backfill key fit on the empty map at a cycle's start (None: nowhere), for
+    the job then first of it, while the pool and the node states are as ``seen``."""
+
+    seen: tuple[object, ...] = ()
+    found: dict[int, tuple[int, tuple[tuple[NodeAlloc, ...], int] | None]] = field(
+        default_factory=dict
+    )
+
+
 class Deferred(Protocol):
     """A backfill cycle's remaining work on its jobs' estimates (``backfill.Deferred``)."""
 
@@ -107,11 +118,13 @@ class Context:
         self.array_running: dict[int, int] = {}
         self.running: dict[int, Job] = {}
         aging = cfg.priority_type == "priority/multifactor"
-        self.queue = ReadyQueue(cfg.priority_weights.age if aging else 0, cfg.priority_max_age)
+        weight = cfg.priority_weights.age if aging else 0
+        self.queue = ReadyQueue(weight, cfg.priority_max_age, self.repeat_key)
         self.blocked: dict[int, Blocked] = {}
         #: Queued jobs by partition and by backfill key.
         self.by_partition: Counter[str] = Counter()
         self.by_key: dict[int, dict[int, Job]] = {}
+        self.fits_at_start = FitsAtStart()
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written

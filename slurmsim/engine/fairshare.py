@@ -18,6 +18,7 @@ everything below it.
 """
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from slurmsim.engine.usage import usage_seen
@@ -50,8 +51,16 @@ def fair_tree_enabled(state: ClusterState) -> bool:
 
 def fairshare_factors(state: ClusterState) -> dict[int, float]:
     """The fair-share factor of every user association, by association id."""
-    rows = share_rows(state)
-    return {r.assoc.id: r.fairshare for r in rows if r.assoc.user and r.fairshare is not None}
+    if not fair_tree_enabled(state):
+        rows = share_rows(state)
+        return {r.assoc.id: r.fairshare for r in rows if r.assoc.user and r.fairshare is not None}
+    # The ranks alone: the scheduler asks at every recalculation, and sshare's other
+    # columns (and the live usage they show) would be worked out for nothing.
+    tree = _Tree(state, live=False)
+    if tree.root is None:
+        return {}
+    ranks = tree._ranks()
+    return {a.id: ranks[a.id] for a in tree.depth_first(tree.root) if a.user and a.id in ranks}
 
 
 def share_rows(state: ClusterState) -> list[ShareRow]:
@@ -64,7 +73,7 @@ def share_rows(state: ClusterState) -> list[ShareRow]:
 
 
 class _Tree:
-    def __init__(self, state: ClusterState) -> None:
+    def __init__(self, state: ClusterState, *, live: bool = True) -> None:
         assocs = sorted(state.associations, key=lambda a: a.id)
         self.children: dict[str, list[Association]] = {}
         self.root: Association | None = None
@@ -79,11 +88,17 @@ class _Tree:
             kids.sort(key=lambda a: (a.user is None, a.user or a.account))
         self.users = sum(1 for a in assocs if a.user is not None)
         self.used = self._totals(usage_seen(state))
-        self.live = self._totals(state.usage)
+        self.live = self._totals(state.usage) if live else {}
         self.dampening = max(state.config.fairshare_dampening_factor, 1)
 
     def kids(self, a: Association) -> list[Association]:
         return [] if a.user is not None else self.children.get(a.account, [])
+
+    def depth_first(self, a: Association) -> Iterator[Association]:
+        """Everything below ``a``, in sshare's order."""
+        for k in self.kids(a):
+            yield k
+            yield from self.depth_first(k)
 
     def _totals(self, usage: dict[int, float]) -> dict[int, float]:
         totals: dict[int, float] = {}

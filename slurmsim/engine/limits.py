@@ -284,6 +284,8 @@ class Usage:
     def of(cls, state: ClusterState, running: Iterable[Job]) -> "Usage":
         """The usage of the RUNNING and SUSPENDED jobs among ``running``."""
         usage = cls(state)
+        if not usage.active:
+            return usage  # nothing to count: spare the look at every job
         for job in running:
             if job.state in CHARGED:
                 usage.add(job)
@@ -417,14 +419,16 @@ def pending_reason(state: ClusterState, job: Job, running: Iterable[Job] | Usage
     return _counts_and_wall(state, job, bound, usage) or _tres(state, job, bound, usage)
 
 
-def submit_reason(state: ClusterState, job: Job) -> str | None:
+def submit_reason(state: ClusterState, job: Job, usage: Usage | None = None) -> str | None:
     """The reason squeue shows for ``job`` right after it was accepted, before any pass.
 
     Slurm checks the running-job counts and wall limits while it accepts the job (the
     TRES limits only when it schedules it), so ``QOSMaxWallDurationPerJobLimit`` or
     ``QOSMaxJobsPerUserLimit`` show at once and ``QOSMaxGRESPerUser`` only later.
+    ``usage``, when the caller keeps one current, spares counting every job again.
     """
-    usage = Usage.of(state, (j for j in state.jobs.values() if j.job_id != job.job_id))
+    if usage is None:
+        usage = Usage.of(state, (j for j in state.jobs.values() if j.job_id != job.job_id))
     if not usage.active:
         return None
     return _counts_and_wall(state, job, usage.binding(job), usage)

@@ -22,15 +22,26 @@ out each one's exact, truncated priority, and holds it back until no entry not
 yet pulled could come first; equal truncated priorities then go by submit time.
 
 Started jobs are only marked gone (``remove``), so the lists never change under a
-pass; a walk kept for later (``Walker.keep``) gets its own copy of the lists
-before anything is inserted.
+pass; a merge kept for later gets its own copy of the lists before anything is
+inserted.
+
+Successive passes mostly see the same order: between two admissions jobs only
+leave it, and a recalculation rarely reorders anything (every ageing job moves up
+alike; fair share moves a whole association). So the merged order is written down
+as far as passes have looked (``Order``) and shared by every pass (``Walker``)
+until a job is admitted or a recalculation does reorder jobs, which
+``ReadyQueue.recalculate`` tells from the groups of jobs that always share a
+priority (``Group``). A backfill cycle can pass a run of jobs at once by their
+keys (``Walker.skip``).
 """
 
 import bisect
 import heapq
 import math
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import chain, compress, pairwise
 
 from slurmsim.engine.priority import clamp
 from slurmsim.model.jobs import Job
@@ -41,6 +52,16 @@ from slurmsim.model.time import Instant
 Entry = tuple[float, int, int, int]
 #: Entry as pulled by a walk: exact -priority, then the job.
 Held = tuple[int, int, int, int, Job]
+
+#: Jobs that have the same priority whatever the recalculation: (tier, association,
+#: own, accrue time, age term); an ageing job's age term follows its accrue time
+#: (-1.0 here), a steady one's is fixed (accrue time None here).
+Group = tuple[int, int, float, int | None, float]
+#: ``Order.keys`` of a place whose job has left the queue.
+GONE = -1
+#: How many places ``Walker.skip`` looks at in one slice, and writes down ahead.
+_SLICE = 64
+_AHEAD = 8
 
 _AGING, _STEADY = 0, 1
 
@@ -84,12 +105,16 @@ class _Lists:
 class ReadyQueue:
     """Jobs the passes may schedule, ordered lazily (see the module docstring).
 
-    ``weight`` and ``max_age`` are PriorityWeightAge and PriorityMaxAge.
+    ``weight`` and ``max_age`` are PriorityWeightAge and PriorityMaxAge; ``key_of``
+    gives each job the key ``Order.keys`` lists for it (backfill's request key).
     """
 
-    def __init__(self, weight: float, max_age: int) -> None:
+    def __init__(
+        self, weight: float, max_age: int, key_of: Callable[[Job], int] = lambda job: 0
+    ) -> None:
         self.weight = weight
         self.max_age = max_age
+        self.key_of = key_of
         self.tau: Instant | None = None  # the recalculation in effect (None: none yet)
         self.jobs: dict[int, Job] = {}
         self.shares: dict[int, float] = {}  # fair-share term per association
@@ -101,9 +126,13 @@ class ReadyQueue:
         #: Entries of jobs taken out: (job id, gen) -> (removal sequence, info).
         self._gone: dict[tuple[int, int], tuple[int, _Info]] = {}
         self._caps: list[tuple[int, int, int]] = []  # (instant its age caps, job id, gen)
-        self._kept: list[Walker] = []
+        self._kept: list[_Merge] = []
         self._gens: dict[int, int] = {}
         self._new: list[int] = []
+        self._groups: Counter[Group] = Counter()  # queued jobs per group, fresh ones aside
+        self._order: Order | None = None  # the current order, as far as written down
+        #: Each group's priority under the recalculation in effect, as far as known.
+        self._group_priorities: dict[Group, int] = {}
 
     def __len__(self) -> int:
         return len(self.jobs)
@@ -124,6 +153,7 @@ class ReadyQueue:
         self._new.append(job.job_id)
         lists = self._fresh.setdefault(tier, _Lists())
         lists.insert(entry)
+        self._order = None
 
     def remove(self, job: Job, seq: int) -> None:
         """Take ``job`` out (it started); walks begun before ``seq`` still see its place."""
@@ -132,6 +162,9 @@ class ReadyQueue:
             return
         del self.jobs[job.job_id]
         self._gone[(job.job_id, info.gen)] = (seq, info)
+        self._leave_group(info)
+        if self._order is not None:
+            self._order.take_out(job.job_id, seq)
         # Jobs mostly start from the front: skip the gone entries there once for all.
         lists = self._lists_of(info)
         entries, gone = lists.entries, self._gone
@@ -146,9 +179,9 @@ class ReadyQueue:
         return self._streams[(info.tier, info.cohort, info.kind, info.own)]
 
     def _tidy(self) -> None:
-        """Before the lists change: hand kept walks their own copies, drop gone entries."""
-        for walker in self._kept:
-            walker.detach()
+        """Before the lists change: hand kept merges their own copies, drop gone entries."""
+        for merge in self._kept:
+            merge.detach()
         self._kept.clear()
         compact = len(self._gone) > 64 and len(self._gone) > len(self.jobs) // 4
         for lists in (*self._fresh.values(), *self._streams.values()):
@@ -165,10 +198,26 @@ class ReadyQueue:
     def recalculate(self, tau: Instant, shares: Mapping[int, float] | None = None) -> None:
         """PriorityCalcPeriod at ``tau``: every queued job takes its priority as of then,
         with ``shares`` (fair-share term by association) when they moved."""
+        shares = dict(shares) if shares is not None else self.shares
+        capping = bool(self._caps) and self._caps[0][0] <= tau
+        order = self._order
+        # Checking costs a look at every group, writing the order down again a merge of
+        # the places passes look at: with more groups than that (jobs that age apart),
+        # checking is not worth it.
+        worth = order is not None and len(self._groups) <= len(order.jobs)
+        if order is not None and worth and not self._new and self.tau is not None:
+            if not self._same_order(tau, shares):
+                self._order = None
+        else:
+            self._order = None
+            self._group_priorities = {}  # known for no recalculation any more
+        if not self._new and not capping:
+            self.tau, self.shares = tau, shares  # no job changes lists
+            return
+        if self._order is not None:
+            self._order.keep()  # the lists are about to change under it
         self._tidy()
-        self.tau = tau
-        if shares is not None:
-            self.shares = dict(shares)
+        self.tau, self.shares = tau, shares
         new, self._new = self._new, []
         for job_id in new:
             info = self._info.get(job_id)
@@ -182,6 +231,7 @@ class ReadyQueue:
 
     def _refile(self, info: _Info, tau: Instant) -> None:
         """Move an entry to the list it belongs in as of ``tau``."""
+        self._leave_group(info)
         lists = self._lists_of(info)
         i = bisect.bisect_left(lists.entries, info.entry)
         if i < len(lists.entries) and lists.entries[i] == info.entry:
@@ -207,14 +257,57 @@ class ReadyQueue:
             stream = self._streams[key] = _Lists()
             self._by_tier.setdefault(info.tier, []).append((info.cohort, info.kind, stream))
         stream.insert(info.entry)
+        self._groups[_group(info)] += 1
+
+    def _leave_group(self, info: _Info) -> None:
+        if info.kind < 0:
+            return  # fresh: in no group yet
+        group = _group(info)
+        self._groups[group] -= 1
+        if not self._groups[group]:
+            del self._groups[group]
+
+    def _same_order(self, tau: Instant, shares: Mapping[int, float]) -> bool:
+        """Would the queued jobs come in the same order at ``tau`` with ``shares``?
+
+        Jobs are ordered by tier and priority, then submit time and id, and the jobs of
+        a group always share their priority; so the order stands as long as the
+        groups of each tier keep their order and their ties.
+        """
+        assert self.tau is not None
+        old_tau, old_shares, known = self.tau, self.shares, self._group_priorities
+        priorities = {g: self._group_priority(g, tau, shares) for g in self._groups}
+        rows = [
+            (g[0], p, known.get(g) or self._group_priority(g, old_tau, old_shares))
+            for g, p in priorities.items()
+        ]
+        self._group_priorities = priorities  # the next check's "before"
+        rows.sort(reverse=True)
+        for (tier, after, before), (next_tier, next_after, next_before) in pairwise(rows):
+            if tier != next_tier:
+                continue
+            if (after == next_after) != (before == next_before) or before < next_before:
+                return False
+        return True
+
+    def _group_priority(self, group: Group, tau: int, shares: Mapping[int, float]) -> int:
+        """A group's priority, computed as ``exact`` computes its jobs'."""
+        _, cohort, own, accrue, term = group
+        if accrue is not None:
+            term = self.weight * self._age_at(accrue, tau)
+        base = own + shares.get(cohort, 0.0)
+        return clamp(math.floor(base + term))
 
     def _age(self, info: _Info, tau: int) -> float:
         """The age factor as ``priority.age_factor`` computes it."""
-        if info.accrue is None or self.weight == 0:
+        return self._age_at(info.accrue, tau)
+
+    def _age_at(self, accrue: int | None, tau: int) -> float:
+        if accrue is None or self.weight == 0:
             return 0.0
         if self.max_age <= 0:
             return 1.0
-        return min(1.0, max(0, tau - info.accrue) / self.max_age)
+        return min(1.0, max(0, tau - accrue) / self.max_age)
 
     def exact(self, info: _Info, tau: int, shares: Mapping[int, float]) -> int:
         """``clamp(floor(own + share + w * age))``, the sum ``priority.factors`` makes."""
@@ -231,12 +324,21 @@ class ReadyQueue:
 
     def walk(self, seq: int) -> "Walker":
         """The queue in Slurm's order; ``seq`` is the caller's, to tell which removals
-        came before it."""
-        return Walker(self, seq)
+        came before it. It must be the latest pass's."""
+        if self._order is None:
+            self._order = Order(self, _Merge(self, seq))
+        return Walker(self._order, seq)
 
 
-class Walker(Iterator[Job]):
-    """One walk over the queue: jobs in order, each placed when it is reached."""
+def _group(info: _Info) -> Group:
+    if info.kind == _AGING:
+        return (info.tier, info.cohort, info.own, info.accrue, -1.0)
+    return (info.tier, info.cohort, info.own, None, info.age_term)
+
+
+class _Merge:
+    """The queue's lists merged into Slurm's order, one job at a time, as of one
+    recalculation (``tau``) and one pass (``seq``)."""
 
     def __init__(self, queue: ReadyQueue, seq: int) -> None:
         self.queue = queue
@@ -255,11 +357,12 @@ class Walker(Iterator[Job]):
             ]
             self._tiers.append((queue._fresh.get(tier), streams))
         self._tier = -1
-        self._pushed: Job | None = None
+        self._runs: Iterator[Entry] | None = None  # see ``_whole_runs``
         self._next_tier()
 
     def _next_tier(self) -> None:
         self._tier += 1
+        self._runs = None
         self._held: list[Held] = []
         self._fresh_at = 0
         self._best: tuple[Entry, Job] | None = None
@@ -270,9 +373,41 @@ class Walker(Iterator[Job]):
             return
         fresh, streams = self._tiers[self._tier]
         self._fresh_at = fresh.head if fresh is not None else 0
+        self._runs = self._whole_runs(fresh, streams)
+        if self._runs is not None:
+            return
         self._at = [lists.head for lists, _ in streams]
         for index in range(len(streams)):
             self._queue_stream(index)
+
+    def _whole_runs(
+        self, fresh: _Lists | None, streams: list[tuple[_Lists, float]]
+    ) -> Iterator[Entry] | None:
+        """The tier's entries in order at once, when every list is uniform and none is
+        fresh (None otherwise): the jobs of a uniform list all have its priority, so
+        lists merge whole, by priority, and lists of equal priority by submit time.
+
+        A queue of a few kinds of requests, all queued alike, is such a tier, and then
+        writing the order down costs no priority arithmetic per job.
+        """
+        if fresh is not None and fresh.head < len(fresh.entries):
+            return None
+        if not all(lists.uniform for lists, _ in streams):
+            return None
+        by_priority: dict[int, list[list[Entry]]] = {}
+        for lists, _ in streams:
+            entries = lists.entries[lists.head :]
+            info = next(filter(None, map(self._find, entries)), None)
+            if info is not None:
+                exact = self.queue.exact(info, self.tau, self.shares)
+                by_priority.setdefault(exact, []).append(entries)
+        runs: list[Iterator[Entry]] = []
+        for _, same in sorted(by_priority.items(), reverse=True):
+            if len(same) == 1:
+                runs.append(iter(same[0]))
+            else:
+                runs.append(heapq.merge(*same, key=lambda e: (e[1], e[2])))
+        return chain.from_iterable(runs)
 
     def _queue_stream(self, index: int) -> None:
         """Put stream ``index`` in the pull heap under its next live entry's bound."""
@@ -291,26 +426,25 @@ class Walker(Iterator[Job]):
             first = (e[1], e[2]) if lists.uniform else (-1, -1)
             heapq.heappush(self._pending, (-bound, *first, index))
 
-    def keep(self) -> None:
-        """Keep this walk to resume later: it copies the lists before they next change."""
-        self.queue._kept.append(self)
-
     def detach(self) -> None:
+        """Take copies of the lists, which are about to change."""
         copied: list[tuple[_Lists | None, list[tuple[_Lists, float]]]] = []
         for fresh, streams in self._tiers:
             copied.append((_copy(fresh) if fresh else None, [(_copy(s), o) for s, o in streams]))
         self._tiers = copied
         self._gone = dict(self._gone)
 
-    def push_back(self, job: Job) -> None:
-        """Give back the job last yielded: the next ``next`` yields it again."""
-        self._pushed = job
-
-    def __next__(self) -> Job:
-        if self._pushed is not None:
-            job, self._pushed = self._pushed, None
-            return job
+    def pull(self) -> tuple[Job, int | None] | None:
+        """The next job and the seq of its removal (None: still queued, as far as this
+        merge knows); None past the end of the queue."""
         while self._tier < len(self._tiers):
+            if self._runs is not None:
+                for e in self._runs:
+                    info = self._find(e)
+                    if info is not None:
+                        return info.job, self._removal(e[2], e[3])
+                self._next_tier()
+                continue
             fresh, streams = self._tiers[self._tier]
             held, pending = self._held, self._pending
             # Pull while an entry not pulled yet could come before the best held one: a
@@ -336,13 +470,15 @@ class Walker(Iterator[Job]):
                         break
                     self._fresh_at += 1
             if held and (best is None or held[0][:4] < best[0]):
-                return heapq.heappop(held)[4]
+                _, _, job_id, gen, job = heapq.heappop(held)
+                return job, self._removal(job_id, gen)
             if best is not None:
                 self._best = None
                 self._fresh_at += 1
-                return best[1]
+                entry, job = best
+                return job, self._removal(entry[2], entry[3])
             self._next_tier()
-        raise StopIteration
+        return None
 
     def _find(self, e: Entry) -> _Info | None:
         """The facts behind an entry, or None when its job was gone before this walk
@@ -354,6 +490,138 @@ class Walker(Iterator[Job]):
         if gone is None or gone[0] <= self.seq:
             return None
         return gone[1]
+
+    def _removal(self, job_id: int, gen: int) -> int | None:
+        gone = self._gone.get((job_id, gen)) or self.queue._gone.get((job_id, gen))
+        return gone[0] if gone is not None else None
+
+
+class Order:
+    """The queue in Slurm's order, written down as far as passes have looked.
+
+    It stands until a job is admitted or a recalculation reorders jobs; jobs taken
+    out meanwhile keep their place, marked with when they left (``removed``), so that
+    a pass sees exactly the jobs that were queued when it began. ``keys`` holds each
+    place's ``ReadyQueue.key_of``, or ``GONE`` once its job has left. Jobs mostly
+    leave from the front: every place before ``head`` is gone.
+    """
+
+    def __init__(self, queue: ReadyQueue, merge: _Merge) -> None:
+        self.jobs: list[Job] = []
+        self.keys: list[int] = []
+        self.removed: dict[int, int] = {}  # place -> seq of the removal
+        self.head = 0
+        self._places: dict[int, int] = {}  # job id -> place
+        self._queue = queue
+        self._merge = merge
+        self._kept = False
+        self._complete = False
+
+    def fill(self, n: int) -> bool:
+        """Write down the first ``n`` places; False when the queue has fewer jobs."""
+        jobs = self.jobs
+        while len(jobs) < n:
+            step = None if self._complete else self._merge.pull()
+            if step is None:
+                self._complete = True
+                return False
+            job, removed = step
+            self._places[job.job_id] = len(jobs)
+            if removed is None:
+                self.keys.append(self._queue.key_of(job))
+            else:
+                self.removed[len(jobs)] = removed
+                self.keys.append(GONE)
+            jobs.append(job)
+        return True
+
+    def take_out(self, job_id: int, seq: int) -> None:
+        """Job ``job_id`` left the queue in the pass numbered ``seq``."""
+        place = self._places.get(job_id)
+        if place is None:
+            return
+        self.removed[place] = seq
+        keys = self.keys
+        keys[place] = GONE
+        head = self.head
+        while head < len(keys) and keys[head] == GONE:
+            head += 1
+        self.head = head
+
+    def keep(self) -> None:
+        """Walks of this order go on after the queue's lists change: its merge gets
+        its own copy of them first."""
+        if not self._kept:
+            self._kept = True
+            self._queue._kept.append(self._merge)
+
+
+class Walker(Iterator[Job]):
+    """One pass's walk over an ``Order``: the jobs queued when the pass (``seq``) began."""
+
+    def __init__(self, order: Order, seq: int) -> None:
+        self.order = order
+        self.seq = seq
+        self.place = order.head  # the next place to look at
+        self._last = self.place  # the place of the job last yielded
+
+    def __next__(self) -> Job:
+        order = self.order
+        removed = order.removed
+        jobs = order.jobs
+        while True:
+            place = self.place
+            if place >= len(jobs) and not order.fill(place + 1):
+                raise StopIteration
+            self.place = place + 1
+            gone = removed.get(place)
+            if gone is None or gone > self.seq:
+                self._last = place
+                return jobs[place]
+
+    def push_back(self, job: Job) -> None:
+        """Give back ``job``, the one last yielded: the next ``next`` yields it again."""
+        assert self.order.jobs[self._last] is job
+        self.place = self._last
+
+    def keep(self) -> None:
+        """This walk will be resumed later, after the queue may have changed."""
+        self.order.keep()
+
+    def skip(self, keys: Collection[int], most: int) -> list[Job]:
+        """Pass the jobs coming next whose key is in ``keys``, at most ``most`` of them,
+        and return them. Only for the latest pass, for which every job gone is gone:
+        jobs are then told apart by ``Order.keys`` alone.
+
+        Runs are long (repeats of a few requests among the places of jobs gone), so
+        they are measured a slice at a time rather than place by place.
+        """
+        order = self.order
+        marks = order.keys
+        passable = {*keys, GONE}.__contains__
+        passed: list[Job] = []
+        while len(passed) < most:
+            start = self.place
+            if start + _AHEAD > len(marks):
+                # Written down past what passes looked at, the order costs its merge for
+                # nothing if a job is admitted before they look there: only a little ahead.
+                order.fill(start + _AHEAD)
+            run = marks[start : start + _SLICE]
+            if not run:
+                break
+            flags = list(map(passable, run))
+            length = flags.index(False) if not all(flags) else len(run)
+            live = list(compress(order.jobs[start : start + length], map(GONE.__ne__, run)))
+            want = most - len(passed)
+            if len(live) > want:  # the limit falls inside the run: stop right after it
+                places = [i for i, key in enumerate(run[:length]) if key != GONE]
+                length = places[want - 1] + 1
+                live = live[:want]
+            passed.extend(live)
+            self.place = start + length
+            if length < len(run):
+                break  # a job not to pass, or the limit
+        return passed
 
 
 def _key(e: Entry) -> tuple[int, int]:

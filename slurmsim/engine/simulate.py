@@ -54,7 +54,7 @@ class Kind(IntEnum):
     BACKFILL = 5
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a few are made for every step, and freezing costs
 class _Step:
     time: Instant
     kind: Kind

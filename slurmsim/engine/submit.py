@@ -19,7 +19,7 @@ from dataclasses import replace
 from slurmsim.engine import reservations
 from slurmsim.engine.control import TIME_MIN_INVALID
 from slurmsim.engine.eligibility import blocker, partition_limit
-from slurmsim.engine.limits import POLICY_VIOLATION, submit_reason, submit_refusal
+from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import job_cpus, priority
 from slurmsim.engine.resources import fits_config, node_counts, shape
@@ -48,10 +48,14 @@ def submit(
     throttle: int | None = None,
     hold: Hold = Hold.NONE,
     constraint: Constraint | Unreadable | None = None,
+    usage: Usage | None = None,
+    fairshare: dict[int, float] | None = None,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
-    ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be).
+    ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be);
+    ``usage`` (what running jobs count against limits) and ``fairshare`` (the factor of
+    each association) spare working them out again when the caller keeps them current.
 
     Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
     module docstring for which refusals still use up a job id.
@@ -89,12 +93,12 @@ def submit(
     if unsatisfiable is not None:
         _reject(state, job)
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
-    job.priority = priority(state, job)
+    job.priority = priority(state, job, fairshare)
     why = blocker(state, job, state.now)
     if why is not None and why.reason not in _SET_BY_PASS:
         job.reason = why.reason
     else:  # a job-count or wall limit shows at once; the first pass may replace it
-        job.reason = submit_reason(state, job) or job.reason
+        job.reason = submit_reason(state, job, usage) or job.reason
     begin = request.begin_time
     if begin is not None and begin > state.now:
         # Until then the controller shows the begin time as the expected start.
