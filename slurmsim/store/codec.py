@@ -150,6 +150,8 @@ def _maker(cls: type[T]) -> Callable[..., T]:
         repr=False,
         eq=False,
         match_args=False,
+        # A docstring of its own: without one, dataclass writes one from inspect.signature.
+        namespace={"__doc__": f"{cls.__name__} with settable fields: see store.codec._maker."},
     )
 
     def make(*values: Any) -> T:
