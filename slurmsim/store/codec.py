@@ -128,7 +128,7 @@ def _maker(cls: type[T]) -> Callable[..., T]:
     is then switched to ``cls``: the result is an ordinary instance of ``cls``, equal
     to what ``cls(*values)`` gives. The values come from a row this codec wrote, so
     ``__init__`` has nothing to default or check. Other classes use their ``__init__``.
-    Making the twin costs about what a hundred ``__init__`` calls save: only worth it
+    Making the twin costs what some dozens of ``__init__`` calls save: only worth it
     for a ``bulk`` codec.
     """
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]  # a dataclass
