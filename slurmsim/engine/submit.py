@@ -17,7 +17,6 @@ with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
 from dataclasses import replace
 
 from slurmsim.engine import reservations
-from slurmsim.engine.control import TIME_MIN_INVALID
 from slurmsim.engine.eligibility import blocker, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
@@ -164,6 +163,8 @@ def _validate(state: ClusterState, request: JobRequest) -> Partition:
         raise SlurmError("Invalid --nice value")
     limit = _time_limit(request, part)
     if request.time_min is not None and limit is not None and request.time_min > limit:
+        from slurmsim.engine.control import TIME_MIN_INVALID  # the message scontrol gives too
+
         raise SlurmError(TIME_MIN_INVALID)
     if state.config.enforce_part_limits.upper() in ("ALL", "ANY", "YES"):
         biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)

@@ -13,7 +13,6 @@ sum of everything below it (see ``fairshare``), which is what Slurm's charging
 of every ancestor adds up to.
 """
 
-import calendar
 import time
 from collections.abc import Iterable, Mapping
 
@@ -110,6 +109,8 @@ def reset_due(period: str, last: Instant, now: Instant) -> bool:
 
 def _last_boundary(period: str, now: Instant) -> int | None:
     """The latest reset instant at or before ``now`` (None: the period never resets)."""
+    import calendar  # here: it imports locale (~5 ms), and only a reset period needs it
+
     t = time.gmtime(now)
     year, month = t.tm_year, t.tm_mon
     if period == "DAILY":

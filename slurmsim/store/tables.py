@@ -31,7 +31,7 @@ QOS = RowCodec(Qos)
 JOB = RowCodec(Job, exclude=("request", "alloc"))
 # A job row holds its request too; two request fields share a name with a Job field.
 JOB_REQUEST = RowCodec(
-    JobRequest, rename={"time_limit": "req_time_limit", "exit_code": "req_exit_code"}
+    JobRequest, rename={"time_limit": "req_time_limit", "exit_code": "req_exit_code"}, bulk=True
 )
 NODE_ALLOC = RowCodec(NodeAlloc)
 EVENT = RowCodec(Event)
