@@ -91,9 +91,6 @@ def sacct(argv: list[str]) -> int:
     if "helpformat" in flags:
         out(fmt.helpformat())
         return 0
-    if "json" in flags or "yaml" in flags:
-        error(PROG, "--json and --yaml are not supported yet by slurmsim")
-        return 1
     unit = given.get("units", [""])[-1]
     if "units" in given and (len(unit) != 1 or unit.upper() not in _UNITS):
         error(PROG, f"Invalid unit type '{unit}'. Possible options are '{_UNITS}'")
@@ -113,6 +110,9 @@ def sacct(argv: list[str]) -> int:
         err("Slurm job completion is disabled\n")
         return 1
     try:
+        if "json" in flags or "yaml" in flags:
+            yaml = [name for name, _ in pairs if name in ("json", "yaml")][-1] == "yaml"
+            return _dump(given, flags, yaml=yaml)
         return _list(given, flags, cols)
     except _BadInput as e:
         error(PROG, str(e))
@@ -143,6 +143,29 @@ def _list(given: dict[str, list[str]], flags: set[str], cols: "list[Column]") ->
     delimiter = given.get("delimiter", ["|"])[-1]
     layout = fmt.Layout("parsable" in flags, "parsable2" in flags, "noheader" in flags, delimiter)
     out(fmt.render(answer.records, cols, layout))
+    return 0
+
+
+def _dump(given: dict[str, list[str]], flags: set[str], *, yaml: bool) -> int:
+    """``--json``/``--yaml`` (the last one given wins): every run of each job chosen, its
+    steps inside it. 22.05 ignores the formats, ``-u`` (any user sees everyone's jobs)
+    and a step named in ``-j`` (the whole job is dumped), and lists duplicates as ``-D``
+    does; ``-j``, ``-X`` and the time window still choose."""
+    from dataclasses import replace
+
+    from slurmsim.api.accounting import query
+    from slurmsim.format.sacct_json import render_json
+
+    names: dict[int, str] = {}
+
+    def build(now: int, known: "Mapping[str, str]") -> "AcctQuery":
+        q = _query(given, flags, now, known)
+        names.update((int(key), name) for key, name in known.items() if key.isdigit())
+        jobs = tuple(dict.fromkeys((job, task, None) for job, task, _ in q.jobs))
+        return replace(q, jobs=jobs, users=(), duplicates=True)
+
+    answer = query(build)
+    out(render_json(answer.records, names, yaml=yaml))
     return 0
 
 

@@ -329,7 +329,8 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
         priority=job.priority,
         # slurmdbd keeps a pending job's reason only if it was sent after the controller
         # set it, which is a race (the oracle shows both); the common answer is None.
-        reason="None",
+        # A requeue sets BeginTime before the new record is sent, so that one is kept.
+        reason=job.reason if acct_state is AcctState.PENDING and job.restarts else "None",
         restarts=job.restarts,
         flags=_flags(job, started),
     )

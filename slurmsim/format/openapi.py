@@ -8,7 +8,7 @@ two-space indent, ``"key": value``, ``/`` escaped as ``\\/``, an empty list or
 object opened and closed on lines of their own, doubles printed with ``%.17g`` (and
 ``.0`` added to a whole number), no newline at the end. The YAML is libyaml's, every
 node tagged (``!!str``, ``!!int``, ...), doubles printed with ``%f``, and an empty
-string written as null.
+string written as null (by the controller's plugin; slurmdbd's keeps a bare ``!!str``).
 
 A record is a plain ``dict`` whose key order is Slurm's; values are ``None``
 (null), ``bool``, ``int``, ``float`` (a double), ``str``, lists and dicts. The
@@ -143,10 +143,12 @@ _PLAIN_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _NOT_PLAIN = re.compile(r": |:$| #|^\s|\s$|[\x00-\x1f\x7f]")
 
 
-def _yaml_scalar(value: Value, column: int, indent: str) -> str:
+def _yaml_scalar(value: Value, column: int, indent: str, empty: str) -> str:
     """A tagged scalar that starts at ``column``; long text folds onto ``indent``."""
-    if value is None or value == "":
+    if value is None:
         return "!!null null"
+    if value == "":
+        return empty
     if value is True or value is False:
         return f"!!bool {'true' if value else 'false'}"
     if isinstance(value, int):
@@ -188,7 +190,7 @@ def _fold(text: str, column: int, indent: str) -> str:
     return "".join(out)
 
 
-def _yaml_lines(value: Value, indent: str, out: list[str], prefix: str) -> None:
+def _yaml_lines(value: Value, indent: str, out: list[str], prefix: str, empty: str) -> None:
     """Emit ``value`` after ``prefix`` (``key:`` or ``-``), nested blocks under ``indent``."""
     if isinstance(value, dict):
         if not value:
@@ -197,30 +199,33 @@ def _yaml_lines(value: Value, indent: str, out: list[str], prefix: str) -> None:
         out.append(f"{prefix} !!map")
         inner = indent if prefix.endswith("-") else indent + "  "
         for key, item in value.items():
-            _yaml_lines(item, inner, out, f"{inner}!!str {key}:")
+            _yaml_lines(item, inner, out, f"{inner}!!str {key}:", empty)
     elif isinstance(value, list):
         if not value:
             out.append(f"{prefix} !!seq []")
             return
         out.append(f"{prefix} !!seq")
         for item in value:
-            _yaml_item(item, indent, out)
+            _yaml_item(item, indent, out, empty)
     else:
-        out.append(f"{prefix} {_yaml_scalar(value, len(prefix) + 1, indent + '  ')}")
+        out.append(f"{prefix} {_yaml_scalar(value, len(prefix) + 1, indent + '  ', empty)}")
 
 
-def _yaml_item(value: Value, indent: str, out: list[str]) -> None:
+def _yaml_item(value: Value, indent: str, out: list[str], empty: str) -> None:
     if isinstance(value, dict) and value:
         out.append(f"{indent}- !!map")
         for key, item in value.items():
-            _yaml_lines(item, indent + "  ", out, f"{indent}  !!str {key}:")
+            _yaml_lines(item, indent + "  ", out, f"{indent}  !!str {key}:", empty)
     else:
-        _yaml_lines(value, indent + "  ", out, f"{indent}-")
+        _yaml_lines(value, indent + "  ", out, f"{indent}-", empty)
 
 
-def to_yaml(document: Mapping[str, Value]) -> str:
-    """``document`` as Slurm 22.05 prints it with ``--yaml`` (libyaml, tags on every node)."""
+def to_yaml(document: Mapping[str, Value], *, empty_null: bool = True) -> str:
+    """``document`` as Slurm 22.05 prints it with ``--yaml`` (libyaml, tags on every node).
+    The controller's plugin writes an empty string as null; slurmdbd's
+    (``empty_null=False``) keeps it a string, a bare ``!!str`` tag."""
+    empty = "!!null null" if empty_null else "!!str"
     out = ["%YAML 1.1", "--- !!map"]
     for key, value in document.items():
-        _yaml_lines(value, "", out, f"!!str {key}:")
+        _yaml_lines(value, "", out, f"!!str {key}:", empty)
     return "\n".join(out) + "\n...\n"
