@@ -142,6 +142,26 @@ def advance(duration: str | None, until_idle: bool, until_job: int | None) -> No
             click.echo(f"  {_when(event.time)} {event.kind}{job} {event.detail}".rstrip())
 
 
+@cli.command("exec")
+@click.argument("switch", type=click.Choice(["on", "off"]), required=False)
+def exec_(switch: str | None) -> None:
+    """Run batch scripts for real when their jobs start (on), or only simulate them (off).
+
+    The default is on under `clock mode realtime` and off otherwise. Without an
+    argument, list the job processes running now.
+
+    Example: slurmsim clock mode realtime && slurmsim exec on
+    """
+    from slurmsim.api import cluster
+
+    if switch is None:
+        for job_id, pid in cluster.job_processes():
+            click.echo(f"job {job_id} pid {pid}")
+        return
+    cluster.set_execution(switch == "on")
+    click.echo(f"execution {switch}")
+
+
 @cli.group()
 def fail() -> None:
     """Break simulated hardware now, or at a later simulated instant (for drills).

@@ -88,3 +88,19 @@ def snapshot() -> ClusterState:
     """The whole state, read-only (for views such as ``slurmsim status``)."""
     with session(write=False) as s:
         return s.state
+
+
+def set_execution(on: bool) -> None:
+    """``slurmsim exec on|off``: whether jobs that start from now on run their scripts."""
+    from slurmsim.store import meta
+
+    with session(write=True) as s:
+        s.tx.set_meta(meta.EXECUTION, "on" if on else "off")
+
+
+def job_processes() -> list[tuple[int, int]]:
+    """(job id, runner pid) of the jobs whose scripts may be running."""
+    from slurmsim.api.execution import running_processes
+
+    with session(write=False) as s:
+        return running_processes(s.state)

@@ -95,6 +95,25 @@ def follow_slurm_conf(store: Store, path: str) -> None:
         tx.set_meta(meta.SLURM_CONF_DIGEST, digest)
 
 
+def _execution_on(s: Session) -> bool:
+    """Whether jobs run their scripts; tells the engine so (only when some process may
+    be involved, so that a manual cluster's state stays exactly as it was)."""
+    from slurmsim.store import meta
+
+    setting = s.tx.get_meta(meta.EXECUTION)
+    if setting is None and not s.clock.follows_wall_time:
+        return False
+    from slurmsim.api import execution
+
+    on = execution.enabled(setting, s.clock)
+    execution.set_engine_flag(s.state, on)
+    return on or any("runner_pid" in j.extra for j in s.state.jobs.values())
+
+
+def _busy(state: ClusterState) -> bool:
+    return any(not j.state.finished or "runner_pid" in j.extra for j in state.jobs.values())
+
+
 def read_clock(tx: Transaction) -> clock.Clock:
     """The clock as the store keeps it (manual when nothing else was set)."""
     from slurmsim.store import meta
@@ -131,6 +150,7 @@ def session(*, write: bool) -> Iterator[Session]:
         state = tx.load()
         set_today(state.now)  # what SLURM_TIME_FORMAT=relative is relative to
         s = Session(state=state, user=current_user(), tx=tx, clock=read_clock(tx))
+        executing = write and _execution_on(s)
         until = clock.target(s.clock, state.now)
         # Readers catch up too under a wall clock (in memory: what they show is the
         # present), though only writers save what the engine did.
@@ -138,7 +158,17 @@ def session(*, write: bool) -> Iterator[Session]:
             from slurmsim.engine.failures import advance  # writers only
 
             s.events.extend(advance(state, until))
+        if executing:
+            from slurmsim.api import execution
+
+            s.events.extend(execution.reconcile(state, s.clock))
         yield s
+        if executing:
+            s.events.extend(execution.reconcile(state, s.clock))
+            if s.clock.follows_wall_time and _busy(state):
+                from slurmsim.api.supervisor import ensure_running
+
+                ensure_running()
         if write:
             tx.save(state)
             tx.append_events(s.events)
