@@ -61,7 +61,11 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             submit_options(earlier, script, path, args)
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
-        opts = replace(opts, submit_line=" ".join([PROG, *argv]))  # sacct's SubmitLine
+        opts = replace(
+            opts,
+            submit_line=" ".join([PROG, *argv]),  # sacct's SubmitLine
+            environment=_job_environment(env, values, opts.array),
+        )
     except InvalidOption as e:
         if e.detail:
             err(f"{e.detail}\n")
@@ -112,6 +116,31 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         where = f" on cluster {submitted.cluster}" if named else ""
         out(f"Submitted batch job {submitted.job_id}{where}\n")
     return 0
+
+
+def _job_environment(
+    env: Mapping[str, str], values: Mapping[str, str | None], array: tuple[int, ...] | None
+) -> tuple[tuple[str, str], ...]:
+    """What sbatch hands the job to run its script in (used only under execution): the
+    shell's environment plus the variables sbatch adds itself, which travel with it."""
+    import socket
+
+    extra = {
+        "SLURM_SUBMIT_DIR": os.getcwd(),
+        "SLURM_SUBMIT_HOST": socket.gethostname().split(".")[0],
+    }
+    mode = values.get("open-mode")
+    if mode:
+        extra["SLURM_OPEN_MODE"] = "a" if mode.startswith("a") else "t"
+    if array:
+        step = re.search(r":(\d+)", values.get("array") or "")
+        extra |= {
+            "SLURM_ARRAY_TASK_COUNT": str(len(set(array))),
+            "SLURM_ARRAY_TASK_MIN": str(min(array)),
+            "SLURM_ARRAY_TASK_MAX": str(max(array)),
+            "SLURM_ARRAY_TASK_STEP": step[1] if step else "1",
+        }
+    return tuple({**env, **extra}.items())
 
 
 #: Where an option's value came from: a directive, the environment, the command line.

@@ -71,11 +71,40 @@ def init(preset: str | None, conf: str | None, force: bool, list_presets: bool) 
 @cli.group(invoke_without_command=True)
 @click.pass_context
 def clock(ctx: click.Context) -> None:
-    """Show the simulated clock, or move it (see `clock advance`)."""
+    """Show the simulated clock, move it (`clock advance`), or say how it moves (`clock mode`)."""
     if ctx.invoked_subcommand is None:
         from slurmsim.api import cluster
 
-        click.echo(f"{_when(cluster.now())} (manual)")
+        now, how = cluster.read_clock()
+        click.echo(f"{_when(now)} ({how.describe()})")
+
+
+@clock.command()
+@click.argument("mode", type=click.Choice(["manual", "scaled", "realtime"]))
+@click.argument("factor", required=False)
+def mode(mode: str, factor: str | None) -> None:
+    """Say how simulated time moves: by hand (manual, the default), with wall time
+    (realtime), or FACTOR times faster than wall time (scaled FACTOR).
+
+    Under scaled and realtime every command first catches up to the present.
+
+    Example: slurmsim clock mode scaled 60
+    """
+    rate = 1.0
+    if mode == "scaled":
+        try:
+            rate = float(factor) if factor is not None else float("nan")
+        except ValueError:
+            rate = float("nan")
+        if not rate > 0 or rate == float("inf"):
+            raise click.BadParameter("scaled needs a positive FACTOR, e.g. 60")
+    elif factor is not None:
+        raise click.UsageError(f"{mode} takes no FACTOR")
+    from slurmsim.api import cluster
+
+    new = cluster.set_clock_mode(mode, rate)
+    now, _ = cluster.read_clock()
+    click.echo(f"{_when(now)} ({new.describe()})")
 
 
 @clock.command()
@@ -111,6 +140,26 @@ def advance(duration: str | None, until_idle: bool, until_job: int | None) -> No
         if event.kind in ("job_start", "job_end"):
             job = f" job {event.job_id}" if event.job_id is not None else ""
             click.echo(f"  {_when(event.time)} {event.kind}{job} {event.detail}".rstrip())
+
+
+@cli.command("exec")
+@click.argument("switch", type=click.Choice(["on", "off"]), required=False)
+def exec_(switch: str | None) -> None:
+    """Run batch scripts for real when their jobs start (on), or only simulate them (off).
+
+    The default is on under `clock mode realtime` and off otherwise. Without an
+    argument, list the job processes running now.
+
+    Example: slurmsim clock mode realtime && slurmsim exec on
+    """
+    from slurmsim.api import cluster
+
+    if switch is None:
+        for job_id, pid in cluster.job_processes():
+            click.echo(f"job {job_id} pid {pid}")
+        return
+    cluster.set_execution(switch == "on")
+    click.echo(f"execution {switch}")
 
 
 @cli.group()

@@ -3,7 +3,8 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-from slurmsim.api.session import current_user, session
+from slurmsim import clock
+from slurmsim.api.session import current_user, session, write_clock
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.time import EPOCH, Instant
@@ -49,7 +50,27 @@ def advance_clock(
         else:
             events = failures.advance(s.state, Instant(start + (by or 0)))
         s.events.extend(events)
+        if s.clock.follows_wall_time:  # the wall clock goes on from where this leaves it
+            write_clock(s.tx, clock.anchored(s.clock.mode, s.clock.factor, s.state.now))
         return Advanced(start, s.state.now, events)
+
+
+def set_clock_mode(mode: str, factor: float = 1.0) -> clock.Clock:
+    """``slurmsim clock mode``: from now on simulated time moves as ``mode`` says.
+
+    The engine first catches up under the old mode; the new one is anchored at the
+    instant that leaves, so simulated time never jumps when the mode changes.
+    """
+    with session(write=True) as s:
+        new = clock.anchored(mode, factor, s.state.now)
+        write_clock(s.tx, new)
+        return new
+
+
+def read_clock() -> tuple[Instant, clock.Clock]:
+    """The simulated instant now, and how the clock moves."""
+    with session(write=False) as s:
+        return s.state.now, s.clock
 
 
 def cluster_name() -> str:
@@ -67,3 +88,19 @@ def snapshot() -> ClusterState:
     """The whole state, read-only (for views such as ``slurmsim status``)."""
     with session(write=False) as s:
         return s.state
+
+
+def set_execution(on: bool) -> None:
+    """``slurmsim exec on|off``: whether jobs that start from now on run their scripts."""
+    from slurmsim.store import meta
+
+    with session(write=True) as s:
+        s.tx.set_meta(meta.EXECUTION, "on" if on else "off")
+
+
+def job_processes() -> list[tuple[int, int]]:
+    """(job id, runner pid) of the jobs whose scripts may be running."""
+    from slurmsim.api.execution import running_processes
+
+    with session(write=False) as s:
+        return running_processes(s.state)

@@ -13,10 +13,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from slurmsim import clock
+from slurmsim.clock import Clock
 from slurmsim.format.times import set_today
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import FatalError
 from slurmsim.model.events import Event
+from slurmsim.model.time import Instant
 from slurmsim.store.repository import Store, Transaction
 
 DEFAULT_PRESET = "dgx-h100-4"
@@ -32,6 +34,7 @@ class Session:
     state: ClusterState
     user: str
     tx: Transaction
+    clock: Clock = field(default_factory=Clock)
     events: list[Event] = field(default_factory=list)
 
 
@@ -93,6 +96,50 @@ def follow_slurm_conf(store: Store, path: str) -> None:
         tx.set_meta(meta.SLURM_CONF_DIGEST, digest)
 
 
+def _execution_on(s: Session) -> bool:
+    """Whether jobs run their scripts; tells the engine so (only when some process may
+    be involved, so that a manual cluster's state stays exactly as it was)."""
+    from slurmsim.store import meta
+
+    setting = s.tx.get_meta(meta.EXECUTION)
+    if setting is None and not s.clock.follows_wall_time:
+        return False
+    from slurmsim.api import execution
+
+    on = execution.enabled(setting, s.clock)
+    execution.set_engine_flag(s.state, on)
+    return on or any("runner_pid" in j.extra for j in s.state.jobs.values())
+
+
+def _busy(state: ClusterState) -> bool:
+    return any(not j.state.finished or "runner_pid" in j.extra for j in state.jobs.values())
+
+
+def read_clock(tx: Transaction) -> clock.Clock:
+    """The clock as the store keeps it (manual when nothing else was set)."""
+    from slurmsim.store import meta
+
+    mode = tx.get_meta(meta.CLOCK_MODE) or clock.MANUAL
+    if mode == clock.MANUAL:
+        return clock.Clock()
+    return clock.Clock(
+        mode,
+        float(tx.get_meta(meta.CLOCK_FACTOR) or 1),
+        Instant(int(tx.get_meta(meta.CLOCK_ANCHOR) or 0)),
+        float(tx.get_meta(meta.CLOCK_WALL_ANCHOR) or 0),
+    )
+
+
+def write_clock(tx: Transaction, new: clock.Clock) -> None:
+    """Keep ``new`` in the store (the anchor only matters to scaled/realtime)."""
+    from slurmsim.store import meta
+
+    tx.set_meta(meta.CLOCK_MODE, new.mode)
+    tx.set_meta(meta.CLOCK_FACTOR, f"{new.factor:g}")
+    tx.set_meta(meta.CLOCK_ANCHOR, str(new.anchor))
+    tx.set_meta(meta.CLOCK_WALL_ANCHOR, repr(new.wall_anchor))
+
+
 _UNABLE = "Unable to process configuration file"
 
 
@@ -103,14 +150,26 @@ def session(*, write: bool) -> Iterator[Session]:
     with store.transaction(write=write) as tx:
         state = _load(tx)
         set_today(state.now)  # what SLURM_TIME_FORMAT=relative is relative to
-        s = Session(state=state, user=current_user(), tx=tx)
-        mode = tx.get_meta("clock_mode") or clock.MANUAL
-        until = clock.target(mode, state.now)
-        if write and until > state.now:
+        s = Session(state=state, user=current_user(), tx=tx, clock=read_clock(tx))
+        executing = write and _execution_on(s)
+        until = clock.target(s.clock, state.now)
+        # Readers catch up too under a wall clock (in memory: what they show is the
+        # present), though only writers save what the engine did.
+        if until > state.now and (write or s.clock.follows_wall_time):
             from slurmsim.engine.failures import advance  # writers only
 
             s.events.extend(advance(state, until))
+        if executing:
+            from slurmsim.api import execution
+
+            s.events.extend(execution.reconcile(state, s.clock))
         yield s
+        if executing:
+            s.events.extend(execution.reconcile(state, s.clock))
+            if s.clock.follows_wall_time and _busy(state):
+                from slurmsim.api.supervisor import ensure_running
+
+                ensure_running()
         if write:
             tx.save(state)
             tx.append_events(s.events)

@@ -6,7 +6,7 @@ association, names are checked, and the engine decides acceptance.
 """
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from slurmsim.api.session import Session, session
@@ -92,6 +92,8 @@ def submit(opts: SubmitOptions) -> Submitted:
 
     with session(write=True) as s:
         request = build_request(s, opts)
+        if s.state.extra.get("execution") != "on":  # the shell's environment: only to run
+            request = replace(request, environment=())
         hold = Hold.USER if opts.hold else Hold.NONE
         try:
             job = engine_submit(

@@ -26,6 +26,9 @@ TIMEOUT_PHASE: Seconds = Seconds(10)
 #: Key in Job.extra: when a job preempted with a GraceTime is made to let go.
 GRACE_END = "grace_end"
 
+#: Key in Job.extra: the job started with execution on (see engine/execution.py).
+_EXECUTED = "executed"
+
 #: A requeued job waits for its old credential to expire (120 s) plus one second.
 REQUEUE_DELAY: Seconds = Seconds(121)
 
@@ -50,7 +53,8 @@ def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | Non
     # A resumed job runs on as if it had started its suspended time later.
     origin = _origin(job)
     kill = timeout_at(origin, job.time_limit, state.config.over_time_limit)
-    runtime = job.request.runtime
+    # A job whose script really runs ends when its process exits (engine/execution.py).
+    runtime = None if _EXECUTED in job.extra else job.request.runtime
     if runtime is not None:
         done = Instant(origin + max(0, runtime - job.work_done))
         if kill is None or done < kill:
@@ -131,6 +135,10 @@ def start(
         running.time_limit = part.max_time if part else None
     limit = running.time_limit
     running.end_time = Instant(now + limit) if limit is not None else None
+    if state.extra.get("execution") == "on":
+        running.extra[_EXECUTED] = "1"
+    else:
+        running.extra.pop(_EXECUTED, None)
     return running
 
 

@@ -14,6 +14,13 @@ SCHEMA_VERSION_KEY: Final = "schema_version"
 #: A digest of every table's columns: catches a model field added without a version bump.
 SCHEMA_LAYOUT: Final = "schema_layout"
 CLOCK_MODE: Final = "clock_mode"  # "manual", "scaled" or "realtime"
+#: Under scaled/realtime: simulated seconds per wall second, and the simulated instant
+#: and wall time (Unix seconds) at which the mode was set.
+CLOCK_FACTOR: Final = "clock_factor"
+CLOCK_ANCHOR: Final = "clock_anchor"
+CLOCK_WALL_ANCHOR: Final = "clock_wall_anchor"
+#: "on" or "off" once ``slurmsim exec`` has been run; absent: on under realtime only.
+EXECUTION: Final = "execution"
 PRESET: Final = "preset"  # the preset or slurm.conf the cluster was built from
 #: The SHA-256 of the $SLURM_CONF file the cluster was last built from.
 SLURM_CONF_DIGEST: Final = "slurm_conf_digest"

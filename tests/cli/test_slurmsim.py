@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cli.slurmsim import cli
@@ -88,3 +89,51 @@ def test_slurmsim_fail_and_repair_drive_sinfo(cluster: Path) -> None:
     assert "gres/gpu count repor slurm" in slurm("sinfo", "-R").out
     assert runner.invoke(cli, ["repair", "dgx2"]).exit_code == 0
     assert runner.invoke(cli, ["fail", "node", "nope"]).exit_code == 1
+
+
+def test_clock_mode_scaled_moves_time_on_every_command(
+    cluster: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scaled x60: two wall seconds later squeue and sbatch see two simulated minutes."""
+    from slurmsim import clock
+
+    monkeypatch.setattr(clock, "wall_now", lambda: 1000.0)
+    assert invoke("clock", "mode", "scaled", "60") == (0, "2026-11-29T19:00:00 (scaled x60)\n")
+    monkeypatch.setattr(clock, "wall_now", lambda: 1002.0)
+    assert invoke("clock") == (0, "2026-11-29T19:02:00 (scaled x60)\n")
+    assert invoke("clock", "mode", "manual") == (0, "2026-11-29T19:02:00 (manual)\n")
+    monkeypatch.setattr(clock, "wall_now", lambda: 5000.0)
+    assert invoke("clock") == (0, "2026-11-29T19:02:00 (manual)\n")
+
+
+def test_clock_advance_under_realtime_reanchors(
+    cluster: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from slurmsim import clock
+
+    monkeypatch.setattr(clock, "wall_now", lambda: 1000.0)
+    invoke("clock", "mode", "realtime")
+    invoke("clock", "advance", "1h")
+    monkeypatch.setattr(clock, "wall_now", lambda: 1005.0)
+    assert invoke("clock") == (0, "2026-11-29T20:00:05 (realtime)\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(("scaled",), id="scaled without a factor"),
+        pytest.param(("scaled", "0"), id="a factor of zero"),
+        pytest.param(("scaled", "fast"), id="a factor that is not a number"),
+        pytest.param(("realtime", "2"), id="realtime with a factor"),
+        pytest.param(("sideways",), id="an unknown mode"),
+    ],
+)
+def test_clock_mode_refuses_bad_input_and_changes_nothing(
+    cluster: Path, args: tuple[str, ...]
+) -> None:
+    from tests.cli.conftest import dump
+
+    before = dump(cluster)
+    code, _ = invoke("clock", "mode", *args)
+    assert code == 2
+    assert dump(cluster) == before

@@ -1,0 +1,215 @@
+"""Running batch scripts for real: the api side of ``engine/execution.py``.
+
+``reconcile`` runs in every writing command once the engine has caught up. It starts
+a runner (``slurmsim.execution.runner``) for each job the engine started under
+execution, reports the jobs whose script has exited as ended now, and tells the
+runner of every job the engine ended otherwise (cancel, time limit, preemption, node
+failure, requeue) to end its script. What it knows of a process lives in the job's
+``extra`` and in a run directory beside the store, so any command, the supervisor
+included, can pick up where another left off.
+"""
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from typing import Final
+
+from slurmsim import clock
+from slurmsim.engine.execution import EXECUTION, is_executed, process_exited
+from slurmsim.execution.environment import batch_environment
+from slurmsim.execution.patterns import Names, default_output, expand
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.events import Event
+from slurmsim.model.jobs import Job, JobState
+
+#: Keys in ``Job.extra``: the runner's pid, and the start of the run it belongs to.
+RUNNER_PID: Final = "runner_pid"
+RUN_START: Final = "run_start"
+_ENDING: Final = "runner_ending"  # SIGTERM sent to the runner
+
+
+def enabled(setting: str | None, how: clock.Clock) -> bool:
+    """Execution is on when ``slurmsim exec on`` said so, or by default under realtime."""
+    if setting is not None:
+        return setting == "on"
+    return how.mode == clock.REALTIME
+
+
+def set_engine_flag(state: ClusterState, on: bool) -> None:
+    """Tell the engine whether jobs it starts now run their scripts."""
+    if on:
+        state.extra[EXECUTION] = "on"
+    else:
+        state.extra.pop(EXECUTION, None)
+
+
+def run_root() -> str:
+    """Where job run directories live: beside the store file (or in /tmp for a URL)."""
+    from slurmsim.store.location import default_url
+
+    url = default_url()
+    if "://" in url:
+        return os.path.join("/tmp", f"slurmsim-{os.getuid()}.run")
+    return f"{url}.run"
+
+
+def _run_dir(job: Job) -> str:
+    return os.path.join(run_root(), str(job.job_id))
+
+
+def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
+    """Bring processes and jobs into line (see the module docstring)."""
+    events: list[Event] = []
+    for job in list(state.jobs.values()):
+        pid = job.extra.get(RUNNER_PID)
+        if pid is None:
+            if is_executed(job) and job.state is JobState.RUNNING:
+                _launch(state, job, how)
+            continue
+        status = _exit_status(job)
+        gone = status is not None or not _alive(int(pid))
+        if _current(job):
+            if not gone:
+                continue
+            code, sig = status if status is not None else (0, signal.SIGKILL)
+            event = process_exited(state, job, code, sig)
+            if event is not None:
+                events.append(event)
+        elif not gone:
+            if _ENDING not in job.extra:
+                _signal(int(pid), signal.SIGTERM)
+                job.extra[_ENDING] = "1"
+            continue
+        _forget(job)
+    return events
+
+
+def running_processes(state: ClusterState) -> list[tuple[int, int]]:
+    """(job id, runner pid) of every job whose script may still be running."""
+    return [
+        (job.job_id, int(job.extra[RUNNER_PID]))
+        for job in state.jobs.values()
+        if RUNNER_PID in job.extra
+    ]
+
+
+def _current(job: Job) -> bool:
+    """The runner belongs to the job's present run (not to one ended or requeued since)."""
+    running = job.state in (JobState.RUNNING, JobState.SUSPENDED)
+    return running and job.extra.get(RUN_START) == str(job.start_time)
+
+
+def _exit_status(job: Job) -> tuple[int, int] | None:
+    try:
+        with open(os.path.join(_run_dir(job), "exit")) as f:
+            code, sig = f.read().split()
+    except (OSError, ValueError):
+        return None
+    return int(code), int(sig)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not exited (a zombie has)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _signal(pid: int, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.kill(pid, sig)
+
+
+def _forget(job: Job) -> None:
+    for key in (RUNNER_PID, RUN_START, _ENDING):
+        job.extra.pop(key, None)
+    shutil.rmtree(_run_dir(job), ignore_errors=True)
+
+
+def _owner(user: str) -> tuple[int | None, int | None]:
+    """The uid and gid to run as: the submitting user when we are root and they exist."""
+    if os.geteuid() != 0:
+        return None, None
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(user)
+    except KeyError:
+        return None, None
+    return entry.pw_uid, entry.pw_gid
+
+
+def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
+    request = job.request
+    run_dir = _run_dir(job)
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir, mode=0o755)
+    script = os.path.join(run_dir, "script")
+    with open(script, "w") as f:
+        f.write(request.script)
+    os.chmod(script, 0o755)
+    uid, gid = _owner(request.user)
+    submitted = dict(request.environment)
+    names = Names(
+        job.job_id, job.array_job_id, job.array_task_id, request.user, request.name, job.nodes[0]
+    )
+    stdout = expand(
+        request.std_out or default_output(job.array_job_id is not None), names, request.work_dir
+    )
+    stderr = expand(request.std_err, names, request.work_dir) if request.std_err else stdout
+    env = batch_environment(
+        job,
+        cluster=state.config.cluster_name,
+        submitted=submitted,
+        uid=uid if uid is not None else os.getuid(),
+        gid=gid if gid is not None else os.getgid(),
+    )
+    env.setdefault("SLURM_SUBMIT_DIR", request.work_dir)
+    env.setdefault("SLURM_SUBMIT_HOST", socket.gethostname().split(".")[0])
+    mode = submitted.get("SLURM_OPEN_MODE")
+    spec = {
+        "script": script,
+        "args": list(_script_args(request.command)),
+        "cwd": request.work_dir,
+        "env": env,
+        "stdout": stdout,
+        "stderr": stderr,
+        "append": mode == "a" or (mode is None and job.restarts > 0),
+        "uid": uid,
+        "gid": gid,
+        "kill_wait": clock.wall_seconds(how, state.config.kill_wait),
+    }
+    with open(os.path.join(run_dir, "spec.json"), "w") as f:
+        json.dump(spec, f)
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "slurmsim.execution.runner", run_dir],
+        start_new_session=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": here},
+    )
+    job.extra[RUNNER_PID] = str(runner.pid)
+    job.extra[RUN_START] = str(job.start_time)
+
+
+def _script_args(command: str | None) -> tuple[str, ...]:
+    """The arguments given after the script's path on sbatch's command line."""
+    if not command:
+        return ()
+    return tuple(command.split()[1:])

@@ -1,0 +1,40 @@
+"""The seam between the pure engine and jobs whose scripts really run.
+
+With execution on (``state.extra[EXECUTION] == "on"``) a job is marked ``executed``
+when it starts. The engine then no longer knows when it will end: its simulated run
+time is unbounded (the time limit, cancel, preemption and node failure still end it
+as for any job), and the api layer reports the end with ``process_exited`` when the
+script's process exits, at the simulated instant the api notices it.
+"""
+
+from typing import Final
+
+from slurmsim.engine import usage
+from slurmsim.engine.lifecycle import finish, resume_under
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.events import Event
+from slurmsim.model.jobs import Job, JobState
+
+#: Key in ``ClusterState.extra``: "on" when started jobs run their scripts.
+EXECUTION: Final = "execution"
+#: Key in ``Job.extra``: the job started with execution on; a process decides its end.
+EXECUTED: Final = "executed"
+
+
+def is_executed(job: Job) -> bool:
+    return EXECUTED in job.extra
+
+
+def process_exited(state: ClusterState, job: Job, exit_code: int, signal: int) -> Event | None:
+    """The script of running ``job`` ended with ``exit_code`` (or was killed by ``signal``):
+    COMPLETED when both are 0, else FAILED. None when the job is no longer running
+    (it was ended first, e.g. cancelled; its state stands)."""
+    if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
+        return None
+    now = state.now
+    usage.charge_end(state, job, now)
+    final = JobState.COMPLETED if exit_code == 0 and signal == 0 else JobState.FAILED
+    event = finish(job, now, final, exit_code=exit_code, signal=signal)
+    resume_under(state, job, now)
+    state.sched_due = now  # its nodes are free for a pass at once, as after any end
+    return event

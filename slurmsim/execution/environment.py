@@ -1,0 +1,147 @@
+"""The environment a batch script runs in, as slurmstepd builds it.
+
+Three layers, later ones winning: what ``--export`` lets through from the submitting
+shell (captured by sbatch, including the ``SLURM_SUBMIT_*`` and array-wide variables
+sbatch adds itself), then what the job's allocation says (ids, nodes, CPUs, memory,
+GPUs), then the per-node values for the first node, where the script runs.
+"""
+
+from collections.abc import Iterable, Mapping
+
+from slurmsim.model.hostlist import compress
+from slurmsim.model.jobs import Job
+
+#: Variables that ``--export=NONE`` or a list of names still lets through.
+_ALWAYS = "SLURM_"
+
+
+def exported(export: str | None, submitted: Mapping[str, str]) -> dict[str, str]:
+    """What ``--export`` passes from the submitting shell's environment ``submitted``.
+
+    ``ALL`` (the default) passes everything; ``NONE`` only ``SLURM_*``; a list
+    ``[ALL,]NAME[=value],...`` passes ``SLURM_*`` plus the names (everything when
+    ``ALL`` leads it), with ``NAME=value`` setting a value of its own.
+    """
+    words = [w for w in (export or "ALL").split(",") if w]
+    base = {k: v for k, v in submitted.items() if k.startswith(_ALWAYS)}
+    if not words or words[0] == "ALL":
+        base = dict(submitted)
+        words = words[1:]
+    elif words == ["NONE"]:
+        return base
+    for word in words:
+        name, sep, value = word.partition("=")
+        if sep:
+            base[name] = value
+        elif name in submitted:
+            base[name] = submitted[name]
+    return base
+
+
+def counted(values: Iterable[int]) -> str:
+    """Slurm's run-length list: ``72(x2),36``."""
+    runs: list[list[int]] = []
+    for value in values:
+        if runs and runs[-1][0] == value:
+            runs[-1][1] += 1
+        else:
+            runs.append([value, 1])
+    return ",".join(f"{v}(x{n})" if n > 1 else str(v) for v, n in runs)
+
+
+def tasks_per_node(job: Job) -> list[int]:
+    """Tasks on each allocated node: ``--ntasks-per-node``, else the tasks spread in
+    blocks with the remainder on the first nodes."""
+    nodes = max(len(job.alloc), 1)
+    request = job.request
+    if request.ntasks_per_node is not None:
+        return [request.ntasks_per_node] * nodes
+    base, extra = divmod(max(request.num_tasks, 1), nodes)
+    return [base + (1 if i < extra else 0) for i in range(nodes)]
+
+
+def batch_environment(
+    job: Job, *, cluster: str, submitted: Mapping[str, str], uid: int, gid: int
+) -> dict[str, str]:
+    """Everything the batch script of running ``job`` sees in its environment."""
+    request = job.request
+    env = exported(request.export, submitted)
+    if request.export not in (None, "ALL"):
+        env["SLURM_EXPORT_ENV"] = request.export or ""
+    env.update(_job_variables(job, cluster, uid, gid))
+    env.update(_first_node_variables(job))
+    return env
+
+
+def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]:
+    request = job.request
+    nodelist = compress(job.nodes)
+    env = {
+        "SLURM_JOB_ID": str(job.job_id),
+        "SLURM_JOBID": str(job.job_id),
+        "SLURM_JOB_NAME": request.name,
+        "SLURM_JOB_NODELIST": nodelist,
+        "SLURM_NODELIST": nodelist,
+        "SLURM_JOB_NUM_NODES": str(len(job.alloc)),
+        "SLURM_NNODES": str(len(job.alloc)),
+        "SLURM_JOB_CPUS_PER_NODE": counted(a.cpus for a in job.alloc),
+        "SLURM_TASKS_PER_NODE": counted(tasks_per_node(job)),
+        "SLURM_JOB_PARTITION": request.partition,
+        "SLURM_JOB_ACCOUNT": request.account,
+        "SLURM_JOB_QOS": request.qos,
+        "SLURM_JOB_USER": request.user,
+        "SLURM_JOB_UID": str(uid),
+        "SLURM_JOB_GID": str(gid),
+        "SLURM_CLUSTER_NAME": cluster,
+        "SLURM_NODEID": "0",
+        "SLURM_PROCID": "0",
+        "SLURM_LOCALID": "0",
+        "SLURM_GTIDS": "0",
+        "ENVIRONMENT": "BATCH",
+    }
+    if request.ntasks_set or request.ntasks_per_node is not None:
+        tasks = str(sum(tasks_per_node(job))) if not request.ntasks_set else str(request.num_tasks)
+        env["SLURM_NTASKS"] = env["SLURM_NPROCS"] = tasks
+    if request.ntasks_per_node is not None:
+        env["SLURM_NTASKS_PER_NODE"] = str(request.ntasks_per_node)
+    if request.cpus_per_task != 1:
+        env["SLURM_CPUS_PER_TASK"] = str(request.cpus_per_task)
+    if request.reservation:
+        env["SLURM_JOB_RESERVATION"] = request.reservation
+    if job.array_job_id is not None and job.array_task_id is not None:
+        env["SLURM_ARRAY_JOB_ID"] = str(job.array_job_id)
+        env["SLURM_ARRAY_TASK_ID"] = str(job.array_task_id)
+    if job.restarts:
+        env["SLURM_RESTART_COUNT"] = str(job.restarts)
+    env.update(_memory(job))
+    return env
+
+
+def _memory(job: Job) -> dict[str, str]:
+    request = job.request
+    if request.mem_per_cpu is not None:
+        return {"SLURM_MEM_PER_CPU": str(request.mem_per_cpu)}
+    if request.mem_per_gpu is not None:
+        return {"SLURM_MEM_PER_GPU": str(request.mem_per_gpu)}
+    if request.mem_per_node:
+        return {"SLURM_MEM_PER_NODE": str(request.mem_per_node)}
+    first = job.alloc[0].mem if job.alloc else 0
+    return {"SLURM_MEM_PER_NODE": str(first)}
+
+
+def _first_node_variables(job: Job) -> dict[str, str]:
+    """The script runs on the first allocated node: its name, CPUs and GPUs."""
+    if not job.alloc:
+        return {}
+    first = job.alloc[0]
+    env = {
+        "SLURMD_NODENAME": first.node,
+        "HOSTNAME": first.node,
+        "SLURM_CPUS_ON_NODE": str(first.cpus),
+    }
+    if first.gpus:
+        indexes = ",".join(str(g) for g in first.gpus)
+        env["SLURM_GPUS_ON_NODE"] = str(len(first.gpus))
+        env["SLURM_JOB_GPUS"] = indexes
+        env["CUDA_VISIBLE_DEVICES"] = indexes
+    return env

@@ -1,0 +1,82 @@
+"""End to end: batch scripts really run under a wall clock (short sleeps, a few seconds).
+
+Each command is a separate process, as for a person at a shell; the supervisor that
+the first command starts must start pending jobs and reap scripts on its own.
+"""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(env: dict[str, str], command: str, *argv: str) -> str:
+    module = "cli.slurmsim" if command == "slurmsim" else f"cli.{command}"
+    done = subprocess.run(
+        [sys.executable, "-c", f"import sys; from {module} import main; main()", *argv],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    return done.stdout
+
+
+def wait_idle(env: dict[str, str], timeout_s: float = 15) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if run(env, "squeue", "-h") == "" and run(env, "slurmsim", "exec") == "":
+            return
+        time.sleep(0.3)
+    pytest.fail("the cluster did not become idle")
+
+
+@pytest.fixture
+def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    monkeypatch.chdir(tmp_path)  # the jobs' working directory
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SBATCH_", "SLURM", "SQUEUE_"))}
+    env |= {"SLURMSIM_DB": str(tmp_path / "c.db"), "PYTHONPATH": str(ROOT), "SLURMSIM_USER": "root"}
+    run(env, "slurmsim", "init", "--force")
+    return env
+
+
+def test_scripts_run_and_their_exit_decides_the_state(live: dict[str, str], tmp_path: Path) -> None:
+    """The whole-cluster job runs first; the one behind it starts alone when it ends."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    show = "echo $SLURM_JOB_ID $SLURM_JOB_NAME $SLURM_JOB_NODELIST $CUDA_VISIBLE_DEVICES"
+    run(live, "sbatch", "-N4", "--gres=gpu:8", "-J", "big", "--wrap", f"{show}; sleep 1; exit 3")
+    run(
+        live,
+        *("sbatch", "-o", "second-%j-%x.txt", "-J", "after", "--export=NONE,X=1"),
+        *("--wrap", "echo $X ${HOME:-nohome} $SLURM_CPUS_ON_NODE"),
+    )
+    wait_idle(live)
+    states = run(live, "sacct", "-X", "-n", "-P", "-o", "jobid,state,exitcode")
+    assert states == "1|FAILED|3:0\n2|COMPLETED|0:0\n"
+    assert (tmp_path / "slurm-1.out").read_text() == "1 big dgx[1-4] 0,1,2,3,4,5,6,7\n"
+    assert (tmp_path / "second-2-after.txt").read_text() == "1 nohome 1\n"
+
+
+def test_scancel_and_the_time_limit_end_the_whole_process_group(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """Scaled x60: a one-minute limit is a wall second; scancel ends a script at once."""
+    run(live, "slurmsim", "clock", "mode", "scaled", "60")
+    run(live, "slurmsim", "exec", "on")
+    run(live, "sbatch", "-t", "1", "--wrap", "sleep 300 & echo $! > child.pid; wait")
+    run(live, "sbatch", "-t", "30", "--wrap", "sleep 300")
+    deadline = time.monotonic() + 10
+    while "job 2" not in run(live, "slurmsim", "exec") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    run(live, "scancel", "2")
+    wait_idle(live)
+    states = run(live, "sacct", "-X", "-n", "-P", "-o", "jobid,state")
+    assert states == "1|TIMEOUT\n2|CANCELLED by 0\n"
+    pid = int((tmp_path / "child.pid").read_text())
+    assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()

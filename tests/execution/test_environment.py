@@ -1,0 +1,119 @@
+"""The batch script's environment: --export rules, then the job's own variables."""
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from slurmsim.execution.environment import batch_environment, counted, exported
+from slurmsim.model.jobs import Job, JobRequest, NodeAlloc
+from slurmsim.model.time import Instant
+
+SHELL = {"HOME": "/home/ana", "PATH": "/bin", "SLURM_SUBMIT_DIR": "/home/ana/run", "EDITOR": "vi"}
+
+
+@pytest.mark.parametrize(
+    ("export", "want"),
+    [
+        pytest.param(None, SHELL, id="the default passes everything"),
+        pytest.param("ALL", SHELL, id="ALL passes everything"),
+        pytest.param("NONE", {"SLURM_SUBMIT_DIR": "/home/ana/run"}, id="NONE keeps SLURM_ only"),
+        pytest.param(
+            "EDITOR,X=1",
+            {"SLURM_SUBMIT_DIR": "/home/ana/run", "EDITOR": "vi", "X": "1"},
+            id="a list passes its names and values",
+        ),
+        pytest.param("ALL,X=1", {**SHELL, "X": "1"}, id="ALL first adds values to everything"),
+        pytest.param(
+            "NOPE", {"SLURM_SUBMIT_DIR": "/home/ana/run"}, id="a name not set is not made up"
+        ),
+    ],
+)
+def test_exported_follows_the_export_rules(export: str | None, want: dict[str, str]) -> None:
+    assert exported(export, SHELL) == want
+
+
+@pytest.mark.parametrize(
+    ("values", "want"),
+    [
+        pytest.param([72, 72, 36], "72(x2),36", id="a run then a single"),
+        pytest.param([8], "8", id="one node"),
+        pytest.param([2, 1, 2], "2,1,2", id="no runs"),
+    ],
+)
+def test_counted_writes_slurms_run_length_lists(values: list[int], want: str) -> None:
+    assert counted(values) == want
+
+
+def _job(**request: Any) -> Job:
+    base = JobRequest(name="train", user="ana", account="research", partition="gpu", qos="normal")
+    job = Job(job_id=42, request=replace(base, **request), submit_time=Instant(0))
+    job.alloc = (
+        NodeAlloc("dgx1", cpus=16, mem=64000, gpus=(2, 3)),
+        NodeAlloc("dgx2", cpus=16, mem=64000, gpus=(0, 1)),
+    )
+    return job
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "want", "absent"),
+    [
+        pytest.param(
+            {},
+            {
+                "SLURM_JOB_ID": "42",
+                "SLURM_JOBID": "42",
+                "SLURM_JOB_NAME": "train",
+                "SLURM_JOB_NODELIST": "dgx[1-2]",
+                "SLURM_NODELIST": "dgx[1-2]",
+                "SLURM_NNODES": "2",
+                "SLURM_JOB_CPUS_PER_NODE": "16(x2)",
+                "SLURM_CPUS_ON_NODE": "16",
+                "SLURM_MEM_PER_NODE": "64000",
+                "SLURM_GPUS_ON_NODE": "2",
+                "SLURM_JOB_GPUS": "2,3",
+                "CUDA_VISIBLE_DEVICES": "2,3",
+                "SLURMD_NODENAME": "dgx1",
+                "SLURM_CLUSTER_NAME": "dgxcluster",
+                "SLURM_JOB_PARTITION": "gpu",
+                "SLURM_JOB_ACCOUNT": "research",
+                "SLURM_JOB_QOS": "normal",
+                "HOME": "/home/ana",
+            },
+            ("SLURM_NTASKS", "SLURM_CPUS_PER_TASK", "SLURM_ARRAY_JOB_ID", "SLURM_EXPORT_ENV"),
+            id="a plain job gets its ids, nodes, CPUs and the first node's GPUs",
+        ),
+        pytest.param(
+            {"num_tasks": 4, "ntasks_set": True, "cpus_per_task": 4, "ntasks_per_node": 2},
+            {
+                "SLURM_NTASKS": "4",
+                "SLURM_NTASKS_PER_NODE": "2",
+                "SLURM_TASKS_PER_NODE": "2(x2)",
+                "SLURM_CPUS_PER_TASK": "4",
+            },
+            (),
+            id="task options given appear",
+        ),
+        pytest.param(
+            {"export": "NONE", "mem_per_cpu": 4000},
+            {"SLURM_EXPORT_ENV": "NONE", "SLURM_MEM_PER_CPU": "4000"},
+            ("HOME", "SLURM_MEM_PER_NODE"),
+            id="export NONE drops the shell; memory per CPU replaces per node",
+        ),
+    ],
+)
+def test_batch_environment_describes_the_job(
+    request_fields: dict[str, object], want: dict[str, str], absent: tuple[str, ...]
+) -> None:
+    env = batch_environment(
+        _job(**request_fields), cluster="dgxcluster", submitted=SHELL, uid=1000, gid=1000
+    )
+    assert {k: env.get(k) for k in want} == want
+    assert [k for k in absent if k in env] == []
+
+
+def test_batch_environment_names_an_array_task() -> None:
+    job = _job()
+    job.array_job_id, job.array_task_id = 40, 3
+    env = batch_environment(job, cluster="c", submitted={}, uid=0, gid=0)
+    assert (env["SLURM_ARRAY_JOB_ID"], env["SLURM_ARRAY_TASK_ID"]) == ("40", "3")
