@@ -28,7 +28,7 @@ def run(env: dict[str, str], command: str, *argv: str) -> str:
     return done.stdout
 
 
-def wait_idle(env: dict[str, str], timeout_s: float = 15) -> None:
+def wait_idle(env: dict[str, str], timeout_s: float = 40) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if run(env, "squeue", "-h") == "" and run(env, "slurmsim", "exec") == "":
