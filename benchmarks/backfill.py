@@ -1,6 +1,6 @@
 """One backfill cycle over a deep queue: N pending jobs on the 64-node preset.
 
-python benchmarks/backfill.py [--jobs 1000 10000] [--preset dgx-h100-64] [--repeat 3]
+python -m benchmarks.backfill [--jobs 1000 10000] [--preset dgx-h100-64] [--repeat 3]
 
 The cluster is first filled (the jobs that fit start), then a fresh scheduler view
 is built and one backfill cycle is timed, as slurmctld runs one after a change: it

@@ -1,6 +1,6 @@
 """Thirty simulated days of two teams sharing the default cluster, with fair share.
 
-python benchmarks/fairshare.py [--days 30] [--preset dgx-h100-4]
+python -m benchmarks.fairshare [--days 30] [--preset dgx-h100-4]
 
 ``research`` (alice, bob) submits twice as much work as ``product`` (carol), in a
 steady stream of mixed jobs offered at 95 % of the GPUs; fair share keeps the team
