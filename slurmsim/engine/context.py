@@ -416,7 +416,7 @@ class Context:
 
     def _resume_under(self, job: Job, now: Instant) -> None:
         """Jobs gang scheduling suspended under ``job``, which stops, run again."""
-        for resumed in resume_under(self.state, job, now):
+        for resumed in resume_under(self.state, job, now, self.running.values()):
             self._schedule_end(resumed)
 
     def next_end(self) -> tuple[Instant, Job, JobState] | None:

@@ -5,6 +5,7 @@ operations (cancel, node DOWN, requeue), so that every way in or out of RUNNING
 sets the same fields.
 """
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from slurmsim.engine import usage
@@ -96,12 +97,18 @@ def resume(job: Job, now: Instant) -> Event:
     return Event(now, "job_resume", job.job_id)
 
 
-def resume_under(state: ClusterState, ended: Job, now: Instant) -> list[Job]:
-    """The jobs suspended under ``ended``, which has just stopped, resumed now."""
+def resume_under(
+    state: ClusterState, ended: Job, now: Instant, among: Iterable[Job] | None = None
+) -> list[Job]:
+    """The jobs suspended under ``ended``, which has just stopped, resumed now.
+
+    ``among``: the jobs holding resources, when the caller keeps them (a suspended job
+    does), so that a job's end does not look at every job in the state.
+    """
     key = str(ended.job_id)
     resumed = [
         j
-        for j in state.jobs.values()
+        for j in (state.jobs.values() if among is None else among)
         if j.state is JobState.SUSPENDED and j.extra.get(SUSPENDED_BY) == key
     ]
     for job in resumed:
