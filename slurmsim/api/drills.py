@@ -252,7 +252,13 @@ def _site(state: ClusterState) -> Site:
     """What the lint needs to know of the cluster the scripts are graded on."""
     default = next((p.name for p in state.partitions.values() if p.default), None)
     gpus = max((n.config.gres_count() for n in state.nodes.values()), default=0)
-    return Site({p.name: p.max_time for p in state.partitions.values()}, default, gpus)
+    parts = state.partitions.values()
+    return Site(
+        {p.name: p.max_time for p in parts},
+        default,
+        gpus,
+        {p.name: p.default_time for p in parts},
+    )
 
 
 def _lint(script: str, options: Sequence[Opt], site: Site) -> list[Finding]:

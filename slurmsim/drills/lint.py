@@ -27,11 +27,12 @@ _MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
 @dataclass(frozen=True, slots=True)
 class Site:
     """What the lint knows of the cluster: each partition's MaxTime (None: unlimited),
-    the default partition, and how many GPUs a node has."""
+    the default partition, how many GPUs a node has, and each partition's DefaultTime."""
 
     max_time: Mapping[str, int | None] = field(default_factory=dict)
     default_partition: str | None = None
     gpus_per_node: int = 0
+    default_time: Mapping[str, int | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,13 +202,14 @@ def _time(seen: _Seen, site: Site) -> list[Finding]:
     partition = (seen.values.get("partition") or site.default_partition or "").split(",")[0]
     max_time = site.max_time.get(partition)
     if "time" not in seen.values:
-        limit = f" ({format_duration(max_time)})" if partition in site.max_time else ""
+        given = site.default_time.get(partition) or max_time
+        limit = f" ({format_duration(given)})" if partition in site.max_time else ""
         return [
             Finding(
                 0,
                 "no-time",
-                f"no --time: the job gets the partition's limit{limit}, "
-                "so the scheduler cannot backfill it into a gap",
+                f"no --time: the job gets partition {partition}'s default limit{limit}, "
+                "not what it needs, and the scheduler plans backfill with it",
             )
         ]
     try:

@@ -5,7 +5,7 @@ import pytest
 from cli._submit_table import SBATCH_OPTIONS
 from slurmsim.drills.lint import Site, lint
 
-SITE = Site({"gpu": 2 * 86400, "debug": 3600}, "gpu", 8)
+SITE = Site({"gpu": 2 * 86400, "debug": 3600}, "gpu", 8, {"gpu": 3600, "debug": 1800})
 
 
 def _codes(script: str) -> list[tuple[int, str]]:
@@ -106,6 +106,13 @@ def test_lint_quotes_slurm_for_an_unknown_option(
     [finding] = lint(f"#!/bin/sh\n#SBATCH -t 5 {directive}\ntrue\n", SBATCH_OPTIONS, SITE)
     assert finding.slurm == slurm
     assert suggestion in finding.message
+
+
+def test_lint_names_the_default_time_a_script_without_time_gets() -> None:
+    [finding] = lint("#!/bin/sh\n#SBATCH -p debug\ntrue\n", SBATCH_OPTIONS, SITE)
+    assert finding.message.startswith(
+        "no --time: the job gets partition debug's default limit (30:00)"
+    )
 
 
 def test_lint_gives_the_same_findings_twice() -> None:
