@@ -158,7 +158,8 @@ def _would_start(
     state: ClusterState, job: Job, request: JobRequest, limit: Seconds | None
 ) -> Instant | None:
     """When will-run starts ``request`` on a copy of the state without ``job`` in it, if that
-    start does not land on the nodes a job ahead of it is planned to take before it ends."""
+    run keeps off reservations the job is not in and off the nodes a job ahead of it is
+    planned to take before it ends."""
     scratch = copy.deepcopy(state)
     del scratch.jobs[job.job_id]
     try:
@@ -166,6 +167,12 @@ def _would_start(
     except SlurmError:
         return None
     end = None if limit is None else start + limit
+    # will-run does not keep out of reservations the job is not in (nor does --test-only).
+    for res in state.reservations.values():
+        overlaps_in_time = res.start_time < (end if end is not None else 2**62)
+        outside = res.name != request.reservation and start < res.end_time and overlaps_in_time
+        if outside and set(res.nodes) & set(nodes):
+            return None
     for other in state.jobs.values():
         planned = other.start_time
         if other.state is not JobState.PENDING or other.job_id == job.job_id or planned is None:

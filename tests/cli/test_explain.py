@@ -104,3 +104,26 @@ def test_explain_refuses_an_unknown_job(cluster: Path) -> None:
     result = slurm("slurmsim", "explain", "99")
     assert result.exit == 1
     assert result.err == "Error: Invalid job id specified\n"
+
+
+def test_explain_names_a_reservation_in_the_way_and_fewer_nodes(cluster: Path) -> None:
+    first = ["-N2", "--gres=gpu:8", "-t2:00:00", "--wrap=sleep 2h"]
+    assert slurm("sbatch", *first, user="alice").exit == 0
+    reserve = [
+        "create",
+        "reservation",
+        "reservationname=maint",
+        "starttime=now",
+        "duration=3:00:00",
+        "nodes=dgx4",
+        "flags=maint",
+        "users=root",
+    ]
+    assert slurm("scontrol", *reserve).exit == 0
+    advance(60)
+    assert slurm("sbatch", "-N2", "--gres=gpu:8", "-t1:00:00", "--wrap=true", user="bob").exit == 0
+    advance(60)
+    out = slurm("slurmsim", "explain", "2").out
+    assert "  reservation maint on dgx4, ends 2026-11-29T22:00:00\n" in out
+    assert "  job 1 (alice) on dgx1,dgx2, ends 2026-11-29T21:00:00\n" in out
+    assert out.endswith("It could start sooner:\n  with --nodes=1: at 2026-11-29T19:02:00\n")
