@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from slurmsim.format.sprio import PriorityRow
 from slurmsim.model.time import Instant
 
+#: The pending jobs ahead that are listed one by one; the rest are counted.
+_AHEAD_SHOWN = 10
 _FACTORS = ("age", "fairshare", "job_size", "partition", "qos", "assoc")
 
 
@@ -73,9 +75,11 @@ def render_explanation(e: Explanation) -> str:
         lines.append(f"\nIts priority is {int(p.total)} ({parts or 'all factors 0'}).")
     if e.ahead:
         lines.append("Pending jobs ahead of it in the same partition:")
-        for job_id, user, prio, start, nodes in e.ahead:
+        for job_id, user, prio, start, nodes in e.ahead[:_AHEAD_SHOWN]:
             plan = f", planned to start {_when(start)} on {','.join(nodes)}" if nodes else ""
             lines.append(f"  job {job_id} ({user}) priority {prio}{plan}")
+        if len(e.ahead) > _AHEAD_SHOWN:
+            lines.append(f"  ... and {len(e.ahead) - _AHEAD_SHOWN} more (see sprio)")
     if e.expected_start is not None:
         lines.append(f"\nExpected start: {_when(e.expected_start)} (the backfill plan).")
     if e.suggestions:
