@@ -222,7 +222,9 @@ def grade(
         )
     except files.DrillError as e:
         raise click.ClickException(str(e)) from None
-    report = drills.grade(chosen, scripts, _run_step, _submitter(chosen.user))
+    from cli._submit_table import SBATCH_OPTIONS
+
+    report = drills.grade(chosen, scripts, _run_step, _submitter(chosen.user), SBATCH_OPTIONS)
     if json_to == "-":
         click.echo(grading.to_json(report), nl=False)
     else:
@@ -259,5 +261,10 @@ def _summary(report: "Report") -> None:
         word = "PASS" if mark.verdict.passed else "FAIL"
         click.echo(f"  {word}  {mark.earned:>3}/{mark.points:<3} {mark.says}")
         click.echo(f"              {mark.verdict.why}")
+    for script, findings in report.lints:
+        if findings:
+            click.echo(f"Lint of {script}:")
+        for finding in findings:
+            click.echo(f"  {finding}")
     verdict = "passed" if report.passed else "failed"
     click.echo(f"Score {report.score}/{report.out_of} (pass mark {report.pass_mark}): {verdict}.")

@@ -262,6 +262,23 @@ def status() -> None:
     render_status(cluster.snapshot())
 
 
+@cli.command()
+@click.argument("job_id", type=int)
+def explain(job_id: int) -> None:
+    """Why a job waits, in plain words: what is in its way, its priority against the
+    jobs ahead of it, its expected start, and what would let it start sooner.
+
+    Example: slurmsim explain 42
+    """
+    from slurmsim.api.explain import explain as gather
+    from slurmsim.format.explain import render_explanation
+
+    found = gather(job_id)
+    if found is None:
+        raise click.ClickException("Invalid job id specified")
+    click.echo(render_explanation(found), nl=False)
+
+
 cli.add_command(drill)
 cli.add_command(grade)
 

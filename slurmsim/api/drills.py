@@ -17,11 +17,13 @@ from pathlib import Path
 from slurmsim.api.session import current_user, session
 from slurmsim.drills import files, grading
 from slurmsim.drills.grading import Report
+from slurmsim.drills.lint import Finding, Site, lint
 from slurmsim.drills.model import Drill, Rubric, Scenario, Step
 from slurmsim.drills.observation import Observation, Verdict
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import JobState
 from slurmsim.model.time import EPOCH, Instant
+from slurmsim.parse.options import Opt
 from slurmsim.store.repository import Store
 
 _META = "drill"
@@ -160,6 +162,7 @@ def observe(
     planned: dict[int, Instant] | None = None,
     submitted: tuple[int, ...] = (),
     refused: tuple[tuple[str, str], ...] = (),
+    lints: tuple[tuple[str, tuple[Finding, ...]], ...] = (),
 ) -> Observation:
     """The cluster as the checks see it: every job, live or purged, and the event log."""
     with session(write=True) as s:  # writing: let the engine catch up to the clock first
@@ -179,6 +182,7 @@ def observe(
         planned=planned or {},
         submitted=submitted,
         refused=refused,
+        lints=lints,
     )
 
 
@@ -208,10 +212,13 @@ def grade(
     scripts: Sequence[str],
     run: Callable[[Step], None],
     submit: Callable[[str], tuple[int | None, str]],
+    options: Sequence[Opt] = (),
 ) -> Report:
     """``slurmsim grade``: on a scratch cluster, stage the rubric's scenario, submit each
     script (``submit`` answers its job id, or None and sbatch's message), move the clock
-    on by the rubric's ``advance`` and score its criteria. The user's store is untouched."""
+    on by the rubric's ``advance`` and score its criteria. The user's store is untouched.
+
+    ``options`` is sbatch's getopt table, which the lint reads the directives with."""
     from slurmsim.api.cluster import advance_clock
 
     with scratch_store():
@@ -219,6 +226,8 @@ def grade(
         with session(write=False) as s:
             began, first_event = s.state.now, len(s.tx.events())
             planned = _planned(s.state)
+            site = _site(s.state)
+        lints = tuple((script, tuple(_lint(script, options, site))) for script in scripts)
         submitted: list[int] = []
         refused: list[tuple[str, str]] = []
         for script in scripts:
@@ -234,5 +243,28 @@ def grade(
             planned=planned,
             submitted=tuple(submitted),
             refused=tuple(refused),
+            lints=lints,
         )
     return grading.score(rubric, tuple(scripts), seen)
+
+
+def _site(state: ClusterState) -> Site:
+    """What the lint needs to know of the cluster the scripts are graded on."""
+    default = next((p.name for p in state.partitions.values() if p.default), None)
+    gpus = max((n.config.gres_count() for n in state.nodes.values()), default=0)
+    parts = state.partitions.values()
+    return Site(
+        {p.name: p.max_time for p in parts},
+        default,
+        gpus,
+        {p.name: p.default_time for p in parts},
+    )
+
+
+def _lint(script: str, options: Sequence[Opt], site: Site) -> list[Finding]:
+    """The lint's findings on one script file (none when it cannot be read: sbatch says why)."""
+    try:
+        text = Path(script).read_text(errors="replace")
+    except OSError:
+        return []
+    return lint(text, options, site)

@@ -414,6 +414,30 @@ class ScriptsStarted:
         return Verdict(True, f"{len(seen.submitted)} job(s) started in time")
 
 
+@dataclass(frozen=True, slots=True)
+class Lint:
+    """Grading: the lint finds nothing in any script (only the ``codes`` named, if any)."""
+
+    kind: ClassVar[str] = "lint"
+    codes: tuple[str, ...] = ()
+
+    def says(self) -> str:
+        if self.codes:
+            return f"the scripts pass the lint ({', '.join(self.codes)})"
+        return "the scripts pass the lint"
+
+    def judge(self, seen: Observation) -> Verdict:
+        found = [
+            f"{script}: {finding}"
+            for script, findings in seen.lints
+            for finding in findings
+            if not self.codes or finding.code in self.codes
+        ]
+        if found:
+            return Verdict(False, "; ".join(found))
+        return Verdict(True, f"nothing found in {len(seen.lints)} script(s)")
+
+
 #: Every check a file may name, by its ``kind``.
 CHECKS: dict[str, type[Check]] = {
     c.kind: c
@@ -432,5 +456,6 @@ CHECKS: dict[str, type[Check]] = {
         SubmittedWith,
         ScriptsAccepted,
         ScriptsStarted,
+        Lint,
     )
 }

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, get_type_hints
 
-from slurmsim.drills.checks import CHECKS, ScriptsAccepted, ScriptsStarted
+from slurmsim.drills.checks import CHECKS, Lint, ScriptsAccepted, ScriptsStarted
 from slurmsim.drills.model import ClusterSpec, Criterion, Drill, Rubric, Scenario, Step
 from slurmsim.drills.observation import Check
 from slurmsim.model.time import Seconds
@@ -107,15 +107,17 @@ def load_rubric(source: str, text: str, drills: Sequence[Drill]) -> Rubric:
 
 
 def default_rubric() -> Rubric:
-    """Without a rubric: each script is accepted, and its job starts within a day."""
+    """Without a rubric: the lint finds nothing, each script is accepted, and its job
+    starts within a day."""
     return Rubric(
-        title="default: the scripts are accepted and their jobs start",
+        title="default: the scripts pass the lint, are accepted and their jobs start",
         scenario=Scenario(ClusterSpec(), (), Seconds(0)),
         user="student",
         advance=Seconds(86400),
         criteria=(
-            Criterion(ScriptsAccepted(), 50),
-            Criterion(ScriptsStarted(within=Seconds(86400)), 50),
+            Criterion(Lint(), 20),
+            Criterion(ScriptsAccepted(), 40),
+            Criterion(ScriptsStarted(within=Seconds(86400)), 40),
         ),
         pass_mark=100,
     )

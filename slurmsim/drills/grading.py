@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
+from slurmsim.drills.lint import Finding
 from slurmsim.drills.model import Rubric
 from slurmsim.drills.observation import Observation, Verdict
 
@@ -30,6 +31,8 @@ class Report:
     scripts: tuple[str, ...]
     marks: tuple[Mark, ...]
     pass_mark: int
+    #: What the lint found in each script, whether or not the rubric scores it.
+    lints: tuple[tuple[str, tuple[Finding, ...]], ...] = ()
 
     @property
     def score(self) -> int:
@@ -49,7 +52,7 @@ def score(rubric: Rubric, scripts: tuple[str, ...], seen: Observation) -> Report
     marks = tuple(
         Mark(c.check.says(), c.check.kind, c.points, c.check.judge(seen)) for c in rubric.criteria
     )
-    return Report(rubric.title, scripts, marks, rubric.pass_mark)
+    return Report(rubric.title, scripts, marks, rubric.pass_mark, seen.lints)
 
 
 def to_json(report: Report) -> str:
@@ -61,6 +64,13 @@ def to_json(report: Report) -> str:
         "out_of": report.out_of,
         "pass_mark": report.pass_mark,
         "passed": report.passed,
+        "lint": {
+            script: [
+                {"line": f.line, "code": f.code, "message": f.message, "slurm": f.slurm}
+                for f in findings
+            ]
+            for script, findings in report.lints
+        },
         "criteria": [
             {
                 "check": m.says,
@@ -96,7 +106,8 @@ def to_junit(report: Report) -> str:
             failure = ElementTree.SubElement(
                 case, "failure", message=mark.verdict.why, type="CheckFailed"
             )
-            failure.text = f"{mark.says}: {mark.verdict.why} (0 of {mark.points} points)"
+            why = mark.verdict.why.replace("; ", "\n") if mark.kind == "lint" else mark.verdict.why
+            failure.text = f"{mark.says} (0 of {mark.points} points):\n{why}"
         else:
             ElementTree.SubElement(
                 case, "system-out"

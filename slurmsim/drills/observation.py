@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from slurmsim.drills.lint import Finding
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.nodes import Node
@@ -35,6 +36,8 @@ class Observation:
     #: Grading: the jobs submitted from the student's scripts, and the scripts sbatch refused.
     submitted: tuple[int, ...] = ()
     refused: tuple[tuple[str, str], ...] = ()  # (script, sbatch's message)
+    #: Grading: what the lint found in each script, in the order given.
+    lints: tuple[tuple[str, tuple[Finding, ...]], ...] = ()
 
     def job(self, name: str) -> Job | None:
         """The last job named ``name`` (``-J``) that the controller accepted, or None."""

@@ -86,6 +86,15 @@ def _split(rest: str, source: str, lineno: int) -> list[str]:
     return [text for text, _ in words]
 
 
+def directive_words(rest: str, source: str = "stdin", lineno: int = 1) -> list[str]:
+    """The words of one directive line, ``rest`` being the text after ``#SBATCH``.
+
+    Raises ParseError with sbatch's ``fatal:`` text for an unmatched quote or a word
+    starting with ``:`` (``source`` and ``lineno`` name the line in it).
+    """
+    return _split(rest, source, lineno)
+
+
 def scan_directives(script: str, prefix: str = "#SBATCH", source: str = "stdin") -> Directives:
     """Collect directive words the way sbatch does.
 

@@ -118,6 +118,7 @@ def test_grade_json_scores_script_against_rubric(
         "out_of": 100,
         "pass_mark": 80,
         "passed": score >= 80,
+        "lint": {f"{script}.sh": []},
         "criteria": criteria,
     }
     assert result.exit == (0 if score >= 80 else 1)
@@ -174,3 +175,28 @@ def test_grade_names_the_mistake_in_a_rubric(cluster: Path) -> None:
     result = run_command(["slurmsim", "grade", "--rubric", "rubric.toml", "a.sh"])
     assert result.exit == 1
     assert result.err == ("Error: rubric.toml: criterion 1 (started_before): missing 'other'\n")
+
+
+def test_grade_without_rubric_fails_a_script_the_lint_faults(cluster: Path) -> None:
+    Path("a.sh").write_text(
+        "#!/bin/bash\n#SBATCH -N 1 --gres=gpu:8 -t 1:00:00\nsrun -n 2 python x.py\n"
+    )
+    result = run_command(["slurmsim", "grade", "--junit", "r.xml", "a.sh"])
+    assert result.exit == 1
+    assert "  FAIL    0/20  the scripts pass the lint" in result.out
+    assert (
+        "Lint of a.sh:\n  line 3: 8 GPUs are requested but only 2 processes are launched: "
+        "6 GPUs sit idle for the whole job\n"
+    ) in result.out
+    assert "Score 80/100 (pass mark 100): failed." in result.out
+    failure = ElementTree.parse("r.xml").getroot().find("testcase/failure")
+    assert failure is not None
+    assert failure.get("message", "").startswith("a.sh: line 3: 8 GPUs are requested")
+
+
+def test_grade_json_lists_the_lint_findings_with_slurms_message(cluster: Path) -> None:
+    Path("a.sh").write_text("#!/bin/bash\n#SBATCH --gpu=2 -t 10\nhostname\n")
+    result = run_command(["slurmsim", "grade", "--json", "-", "a.sh"])
+    [finding] = json.loads(result.out)["lint"]["a.sh"]
+    assert (finding["line"], finding["code"]) == (2, "unknown-option")
+    assert finding["slurm"].startswith("sbatch: option '--gpu=2' is ambiguous")

@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from slurmsim.drills import checks
+from slurmsim.drills.lint import Finding
 from slurmsim.drills.observation import Check, Observation
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
@@ -61,6 +62,8 @@ def start(job_id: int, seconds: int, nodes: str) -> Event:
     return Event(at(seconds), "job_start", job_id, nodes)
 
 
+WASTED = Finding(3, "wasted", "2 GPUs idle")
+NO_TIME = Finding(0, "no-time", "no --time")
 PRETRAIN = running(1, "pretrain", ("dgx1", "dgx2", "dgx3", "dgx4"))
 STARTED_PRETRAIN = start(1, 0, "dgx1,dgx2,dgx3,dgx4")
 
@@ -230,6 +233,20 @@ STARTED_PRETRAIN = start(1, 0, "dgx1,dgx2,dgx3,dgx4")
             False,
             "a.sh: sbatch: error: Invalid --time specification",
             id="a refused script is named with sbatch's message",
+        ),
+        pytest.param(
+            checks.Lint(),
+            seen(lints=(("a.sh", (NO_TIME, WASTED)), ("b.sh", ()))),
+            False,
+            "a.sh: line 0: no --time; a.sh: line 3: 2 GPUs idle",
+            id="every lint finding of every script is named with its line",
+        ),
+        pytest.param(
+            checks.Lint(codes=("unknown-option",)),
+            seen(lints=(("a.sh", (WASTED, NO_TIME)),)),
+            True,
+            "nothing found in 1 script(s)",
+            id="a lint criterion with codes ignores the other findings",
         ),
     ],
 )
