@@ -135,8 +135,16 @@ def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[s
     from slurmsim.engine.passes import candidate_nodes
 
     ctx = Context(state)
-    cand = candidate_nodes(ctx, probe, part, set())
-    found = earliest_start(ctx, probe, part, cand, state.now, running_by_end(ctx, state.now))
+    running = running_by_end(ctx, state.now)
+    # Nodes reservations keep from a run starting now are not offered (slurmctld's will-run
+    # tests reservations first); a job that cannot start around them is estimated on the
+    # partition as a whole, without planning around later reservation windows.
+    found = None
+    for at in (state.now, None):
+        cand = candidate_nodes(ctx, probe, part, set(), at=at)
+        found = earliest_start(ctx, probe, part, cand, state.now, running)
+        if found is not None or not (state.reservations or request.reservation):
+            break
     if found is None:
         raise SlurmError(NODE_CONFIG_UNAVAILABLE)
     start, alloc = found

@@ -157,6 +157,16 @@ def test_test_only_prints_the_expected_start_and_queues_nothing(cluster: Path) -
     assert slurm("squeue", "-h").out == ""
 
 
+def test_test_only_does_not_offer_nodes_a_maintenance_reservation_holds(cluster: Path) -> None:
+    create = ["create", "reservation", "reservationname=m", "starttime=now", "duration=60"]
+    assert slurm("scontrol", *create, "nodes=dgx1", "flags=maint", "users=root").exit == 0
+    got = slurm("sbatch", "--test-only", "-N", "1", "--gres=gpu:8", "--wrap=true", user="alice")
+    assert got.err == (
+        "sbatch: Job 1 to start at 2026-11-29T19:00:00 using 1 processors on nodes dgx2"
+        " in partition gpu\n"
+    )
+
+
 def test_more_gpus_than_a_node_has_is_refused_and_uses_a_job_id(cluster: Path) -> None:
     got = slurm("sbatch", "--gres=gpu:9", "--wrap=true", user="alice")
     again = slurm("sbatch", "--wrap=true", user="alice")
