@@ -80,3 +80,29 @@ def test_scancel_and_the_time_limit_end_the_whole_process_group(
     assert states == "1|TIMEOUT\n2|CANCELLED by 0\n"
     pid = int((tmp_path / "child.pid").read_text())
     assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
+
+
+@pytest.mark.parametrize(
+    "mode",
+    [
+        pytest.param(["realtime"], id="realtime polls until the script ends"),
+        pytest.param(["manual"], id="manual with exec on waits for the script in wall time"),
+    ],
+)
+def test_sbatch_wait_returns_the_scripts_exit_code(
+    live: dict[str, str], tmp_path: Path, mode: list[str]
+) -> None:
+    run(live, "slurmsim", "clock", "mode", *mode)
+    run(live, "slurmsim", "exec", "on")
+    script = "sleep 1; echo ran; exit 4"
+    done = subprocess.run(
+        [sys.executable, "-c", "from cli.sbatch import main; main()", "--wait", "--wrap", script],
+        env=live,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (4, "Submitted batch job 1\n")
+    assert (tmp_path / "slurm-1.out").read_text() == "ran\n"
+    wait_idle(live)
