@@ -106,3 +106,25 @@ def test_sbatch_wait_returns_the_scripts_exit_code(
     assert (done.returncode, done.stdout) == (4, "Submitted batch job 1\n")
     assert (tmp_path / "slurm-1.out").read_text() == "ran\n"
     wait_idle(live)
+
+
+def test_srun_waits_in_wall_time_then_runs_in_the_foreground(live: dict[str, str]) -> None:
+    """Realtime: srun's job queues behind a two-second whole-cluster script, then runs."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    run(live, "sbatch", "-N4", "--gres=gpu:8", "--wrap", "sleep 2")
+    srun = [sys.executable, "-c", "from cli.srun import main; main()"]
+    done = subprocess.run(
+        [*srun, "-N2", "-n2", "--gres=gpu:8", "sh", "-c", "echo $SLURM_PROCID $SLURMD_NODENAME"],
+        env=live,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.returncode, sorted(done.stdout.splitlines())) == (0, ["0 dgx1", "1 dgx2"])
+    assert done.stderr == (
+        "srun: job 2 queued and waiting for resources\nsrun: job 2 has been allocated resources\n"
+    )
+    wait_idle(live)
+    states = run(live, "sacct", "-X", "-n", "-P", "-o", "jobid,state,exitcode")
+    assert states == "1|COMPLETED|0:0\n2|COMPLETED|0:0\n"
