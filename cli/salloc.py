@@ -1,9 +1,14 @@
-"""``salloc``: only ``--help``, ``--usage`` and ``--version`` so far (allocations come later)."""
+"""``salloc``: take an allocation, run a command (or a shell) in it, then give it back.
 
+``salloc --no-shell`` only takes the allocation and leaves it running; scancel ends it.
+"""
+
+import os
 import sys
 from collections.abc import Sequence
 
-from cli._common import not_supported, parse_args, run
+from cli._allocate import allocate
+from cli._common import err, error, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SALLOC_OPTIONS
 
@@ -15,8 +20,25 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def salloc(argv: list[str]) -> int:
-    """Answer Slurm's probes; anything else is not emulated yet."""
-    pairs, _ = parse_args(PROG, argv, SALLOC_OPTIONS, stop_at_operand=True, code=255)
+    """Allocate, run, relinquish; the command's exit code."""
+    pairs, operands = parse_args(PROG, argv, SALLOC_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    not_supported(PROG)
+    values = dict(pairs)
+    no_shell = "no-shell" in values
+    command = [] if no_shell else operands or [os.environ.get("SHELL") or "/bin/sh"]
+    values.setdefault("job-name", "no-shell" if no_shell else "interactive")
+    got = allocate(PROG, values, argv, command)
+    if isinstance(got, int):
+        return got
+    if no_shell:
+        return 0
+    from slurmsim.api import interactive as api
+
+    def missing() -> None:
+        error(PROG, f'Unable to exec command "{command[0]}"')
+
+    code, sig = api.run_command(command, api.shell_environment(got, dict(os.environ)), missing)
+    err(f"salloc: Relinquishing job allocation {got.job_id}\n")
+    api.end(got.job_id, code, sig)
+    return 128 + sig if sig else code

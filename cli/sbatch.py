@@ -115,6 +115,11 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     elif "quiet" not in values:
         where = f" on cluster {submitted.cluster}" if named else ""
         out(f"Submitted batch job {submitted.job_id}{where}\n")
+    if "wait" in values:
+        from slurmsim.api.waiting import until_ended, wait_status
+
+        sys.stdout.flush()
+        return wait_status(until_ended(submitted.job_id))
     return 0
 
 

@@ -1,13 +1,15 @@
-"""``srun``: only ``--test-only`` is emulated so far (running steps comes later).
+"""``srun`` outside an allocation: create a job, run the command once per task, end the job.
 
 ``srun --test-only`` answers like ``sbatch --test-only``: when and where a job
-would start, using up a job id as Slurm does.
+would start, using up a job id as Slurm does. Steps inside an existing allocation
+(``--jobid``, or srun inside a batch script) are not emulated yet.
 """
 
 import os
 import sys
 from collections.abc import Sequence
 
+from cli._allocate import allocate
 from cli._common import err, error, not_supported, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SRUN_OPTIONS
@@ -26,12 +28,49 @@ def srun(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     values = dict(pairs)
-    if "test-only" not in values:
-        not_supported(PROG)
+    if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
+        not_supported(PROG)  # a step inside an allocation
     if not operands:
         error(PROG, "No command given to execute.")
         return 1
     values.setdefault("job-name", os.path.basename(operands[0]))
+    if "test-only" in values:
+        return _test_only(values)
+    got = allocate(PROG, values, argv, operands)
+    if isinstance(got, int):
+        return got
+    from slurmsim.api import interactive as api
+    from slurmsim.model.hostlist import compress
+
+    ends = api.run_tasks(got, operands, dict(os.environ))
+    failed: dict[tuple[int, int], list[api.TaskEnd]] = {}
+    for end in ends:
+        if end.exit_code or end.signal:
+            failed.setdefault((end.exit_code, end.signal), []).append(end)
+    for (code, sig), group in sorted(failed.items()):
+        nodes = compress(sorted({e.node for e in group}))
+        ranks = _ranks([e.task.rank for e in group])
+        what = api.signal_name(sig) if sig else f"Exited with exit code {code}"
+        err(f"srun: error: {nodes}: {ranks}: {what}\n")
+    code, sig = api.job_status(ends)
+    api.end(got.job_id, code, sig)
+    return 128 + sig if sig else code
+
+
+def _ranks(ranks: list[int]) -> str:
+    """``task 3`` or ``tasks 0-3,5``."""
+    if len(ranks) == 1:
+        return f"task {ranks[0]}"
+    runs: list[list[int]] = []
+    for rank in sorted(ranks):
+        if runs and runs[-1][1] == rank - 1:
+            runs[-1][1] = rank
+        else:
+            runs.append([rank, rank])
+    return "tasks " + ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
+
+
+def _test_only(values: dict[str, str | None]) -> int:
     from slurmsim.api import submit as api
     from slurmsim.format.sbatch import render_test_only
 

@@ -102,7 +102,7 @@ def submit(opts: SubmitOptions) -> Submitted:
                 array=opts.array,
                 throttle=opts.array_throttle,
                 hold=hold,
-                constraint=_constraint(opts.constraint),
+                constraint=read_constraint(opts.constraint),
             )
         except SlurmError as e:
             rejected = e  # raised after the commit: a rejected submission still used its job id
@@ -113,7 +113,7 @@ def submit(opts: SubmitOptions) -> Submitted:
     raise rejected
 
 
-def _constraint(text: str | None) -> Constraint | Unreadable | None:
+def read_constraint(text: str | None) -> Constraint | Unreadable | None:
     """``--constraint`` read for the controller, which judges it (and refuses it)."""
     if text is None:
         return None

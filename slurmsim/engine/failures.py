@@ -101,12 +101,22 @@ def run_until_idle(state: ClusterState) -> list[Event]:
 
 def run_until_job_ends(state: ClusterState, job_id: int) -> list[Event]:
     """``simulate.run_until_job_ends`` with the staged failures applied on the way."""
+    return _until(state, lambda limit: simulate.run_until_job_ends(state, job_id, limit))
+
+
+def run_until_job_starts(state: ClusterState, job_id: int) -> list[Event]:
+    """``simulate.run_until_job_starts`` with the staged failures applied on the way."""
+    return _until(state, lambda limit: simulate.run_until_job_starts(state, job_id, limit))
+
+
+def _until(state: ClusterState, play: Callable[[Instant | None], list[Event]]) -> list[Event]:
+    """Play until a condition ``play`` checks, applying each staged failure it reaches."""
     events: list[Event] = []
     while True:
         pending = scheduled(state)
         if not pending:
-            return events + simulate.run_until_job_ends(state, job_id)
-        events += simulate.run_until_job_ends(state, job_id, limit=pending[0].at)
+            return events + play(None)
+        events += play(pending[0].at)
         if state.now < pending[0].at:
             return events
         events += _apply_due(state)

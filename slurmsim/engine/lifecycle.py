@@ -142,7 +142,8 @@ def start(
         running.time_limit = part.max_time if part else None
     limit = running.time_limit
     running.end_time = Instant(now + limit) if limit is not None else None
-    if state.extra.get("execution") == "on":
+    # Only a batch job has a script to run; srun and salloc run their commands themselves.
+    if state.extra.get("execution") == "on" and running.request.batch:
         running.extra[_EXECUTED] = "1"
     else:
         running.extra.pop(_EXECUTED, None)

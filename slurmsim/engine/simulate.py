@@ -114,6 +114,33 @@ def run_until_job_ends(
     return events
 
 
+def run_until_job_starts(
+    state: ClusterState, job_id: int, limit: Instant | None = None
+) -> list[Event]:
+    """Advance until job ``job_id`` is no longer pending: it started, or it ended without
+    starting (or nothing more can happen, or ``limit``)."""
+    ctx = Context(state)
+
+    def done() -> bool:
+        job = state.jobs.get(job_id)
+        return job is None or job.state is not JobState.PENDING
+
+    events = run_while(ctx, done, limit)
+    ctx.settle()
+    return events
+
+
+def play_now(state: ClusterState) -> list[Event]:
+    """Handle every step due at the present instant (a pass asked for now, say) without
+    moving the clock."""
+    ctx = Context(state)
+    events: list[Event] = []
+    while (step := _next(ctx)) is not None and step.time <= state.now:
+        events.extend(_handle(ctx, step))
+    ctx.settle()
+    return events
+
+
 def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> list[Event]:
     """Advance ``ctx`` until ``done()``, nothing more can happen, or ``limit``; the caller
     settles."""

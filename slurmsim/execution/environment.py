@@ -7,6 +7,7 @@ GPUs), then the per-node values for the first node, where the script runs.
 """
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job
@@ -142,6 +143,86 @@ def _first_node_variables(job: Job) -> dict[str, str]:
     if first.gpus:
         indexes = ",".join(str(g) for g in first.gpus)
         env["SLURM_GPUS_ON_NODE"] = str(len(first.gpus))
+        env["SLURM_JOB_GPUS"] = indexes
+        env["CUDA_VISIBLE_DEVICES"] = indexes
+    return env
+
+
+#: Set for a batch script's single task only; an allocation's shell has no task.
+_TASK_ONLY = (
+    "SLURM_NODEID", "SLURM_PROCID", "SLURM_LOCALID", "SLURM_GTIDS", "ENVIRONMENT",
+    "SLURMD_NODENAME", "HOSTNAME", "SLURM_CPUS_ON_NODE", "SLURM_GPUS_ON_NODE", "SLURM_JOB_GPUS",
+    "CUDA_VISIBLE_DEVICES",
+)  # fmt: skip
+
+
+def allocation_environment(
+    job: Job, *, cluster: str, submitted: Mapping[str, str], uid: int, gid: int
+) -> dict[str, str]:
+    """What salloc's shell (or command) sees: the job's variables, none of a task's."""
+    env = batch_environment(job, cluster=cluster, submitted=submitted, uid=uid, gid=gid)
+    for name in _TASK_ONLY:
+        if name in submitted:
+            env[name] = submitted[name]
+        else:
+            env.pop(name, None)
+    return env
+
+
+@dataclass(frozen=True)
+class Task:
+    """One task of a step: its global rank, its node's index and its rank on that node."""
+
+    rank: int
+    node_index: int
+    local_id: int
+
+
+def step_tasks(job: Job) -> list[Task]:
+    """The tasks of a step over the whole allocation, in blocks: node 0 takes the first
+    ranks, node 1 the next ones, ..."""
+    tasks: list[Task] = []
+    for node_index, count in enumerate(tasks_per_node(job)):
+        first = len(tasks)
+        tasks += [Task(first + local, node_index, local) for local in range(count)]
+    return tasks
+
+
+def task_environment(
+    job: Job, job_env: Mapping[str, str], task: Task, step_id: int
+) -> dict[str, str]:
+    """``job_env`` (the allocation's) with what srun and slurmstepd add for one task."""
+    per_node = tasks_per_node(job)
+    node = job.alloc[task.node_index]
+    nodelist = compress(job.nodes)
+    first_rank = sum(per_node[: task.node_index])
+    env = {k: v for k, v in job_env.items() if k != "ENVIRONMENT"}
+    env.update(
+        {
+            "SLURM_STEP_ID": str(step_id),
+            "SLURM_STEPID": str(step_id),
+            "SLURM_STEP_NODELIST": nodelist,
+            "SLURM_STEP_NUM_NODES": str(len(job.alloc)),
+            "SLURM_STEP_NUM_TASKS": str(len(step_tasks(job))),
+            "SLURM_STEP_TASKS_PER_NODE": counted(per_node),
+            "SLURM_NTASKS": str(sum(per_node)),
+            "SLURM_NPROCS": str(sum(per_node)),
+            "SLURM_NNODES": str(len(job.alloc)),
+            "SLURM_NODELIST": nodelist,
+            "SLURM_TASKS_PER_NODE": counted(per_node),
+            "SLURM_PROCID": str(task.rank),
+            "SLURM_LOCALID": str(task.local_id),
+            "SLURM_NODEID": str(task.node_index),
+            "SLURM_GTIDS": ",".join(str(first_rank + i) for i in range(per_node[task.node_index])),
+            "SLURMD_NODENAME": node.node,
+            "SLURM_CPUS_ON_NODE": str(node.cpus),
+        }
+    )
+    for name in ("SLURM_GPUS_ON_NODE", "SLURM_JOB_GPUS", "CUDA_VISIBLE_DEVICES"):
+        env.pop(name, None)
+    if node.gpus:
+        indexes = ",".join(str(g) for g in node.gpus)
+        env["SLURM_GPUS_ON_NODE"] = str(len(node.gpus))
         env["SLURM_JOB_GPUS"] = indexes
         env["CUDA_VISIBLE_DEVICES"] = indexes
     return env

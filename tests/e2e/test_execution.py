@@ -80,3 +80,51 @@ def test_scancel_and_the_time_limit_end_the_whole_process_group(
     assert states == "1|TIMEOUT\n2|CANCELLED by 0\n"
     pid = int((tmp_path / "child.pid").read_text())
     assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
+
+
+@pytest.mark.parametrize(
+    "mode",
+    [
+        pytest.param(["realtime"], id="realtime polls until the script ends"),
+        pytest.param(["manual"], id="manual with exec on waits for the script in wall time"),
+    ],
+)
+def test_sbatch_wait_returns_the_scripts_exit_code(
+    live: dict[str, str], tmp_path: Path, mode: list[str]
+) -> None:
+    run(live, "slurmsim", "clock", "mode", *mode)
+    run(live, "slurmsim", "exec", "on")
+    script = "sleep 1; echo ran; exit 4"
+    done = subprocess.run(
+        [sys.executable, "-c", "from cli.sbatch import main; main()", "--wait", "--wrap", script],
+        env=live,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (4, "Submitted batch job 1\n")
+    assert (tmp_path / "slurm-1.out").read_text() == "ran\n"
+    wait_idle(live)
+
+
+def test_srun_waits_in_wall_time_then_runs_in_the_foreground(live: dict[str, str]) -> None:
+    """Realtime: srun's job queues behind a two-second whole-cluster script, then runs."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    run(live, "sbatch", "-N4", "--gres=gpu:8", "--wrap", "sleep 2")
+    srun = [sys.executable, "-c", "from cli.srun import main; main()"]
+    done = subprocess.run(
+        [*srun, "-N2", "-n2", "--gres=gpu:8", "sh", "-c", "echo $SLURM_PROCID $SLURMD_NODENAME"],
+        env=live,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert (done.returncode, sorted(done.stdout.splitlines())) == (0, ["0 dgx1", "1 dgx2"])
+    assert done.stderr == (
+        "srun: job 2 queued and waiting for resources\nsrun: job 2 has been allocated resources\n"
+    )
+    wait_idle(live)
+    states = run(live, "sacct", "-X", "-n", "-P", "-o", "jobid,state,exitcode")
+    assert states == "1|COMPLETED|0:0\n2|COMPLETED|0:0\n"

@@ -8,6 +8,7 @@ the exact line slurmsim prints, in the table of docs/differences.md between the 
 """
 
 import re
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +40,8 @@ _GAP_MARKERS = (
 #: the command to get past option parsing without side effects worth mentioning.
 _AROUND: dict[str, tuple[list[str], list[str]]] = {
     "sbatch": (["--test-only"], ["--wrap=true"]),
-    "srun": ([], ["true"]),
+    "srun": (["--test-only"], ["true"]),
+    "salloc": (["--no-shell"], []),
     "scontrol": ([], ["ping"]),
     "sacctmgr": ([], ["show", "qos"]),
 }
@@ -86,9 +88,29 @@ def _option_items(command: str, long: str, short: str, arg: str) -> list[Item]:
     return found
 
 
+class _Waiting(Exception):
+    """salloc took the option and waits for a start that cannot come (``-w 1``)."""
+
+
+def _stop_waiting(signum: int, frame: object) -> None:
+    raise _Waiting
+
+
 def answer(item: Item) -> str | None:
-    """The line slurmsim prints when ``item`` is a gap, else None (it is implemented)."""
-    result = run_command(list(item.argv))
+    """The line slurmsim prints when ``item`` is a gap, else None (it is implemented).
+
+    salloc waits for its job to start, as Slurm's does; a probe that is still waiting
+    after a few seconds got past option parsing, so the option is implemented.
+    """
+    previous = signal.signal(signal.SIGALRM, _stop_waiting)
+    signal.alarm(5)
+    try:
+        result = run_command(list(item.argv))
+    except _Waiting:
+        return None
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
     for line in result.err.splitlines():
         if any(marker in line for marker in _GAP_MARKERS):
             return line

@@ -1,0 +1,56 @@
+"""What srun and salloc share when they create a job: options, Slurm's lines, the wait."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from cli._common import err, error
+from cli.sbatch import submit_options
+from slurmsim.api.interactive import Allocation
+from slurmsim.model.errors import InvalidOption, SlurmError
+
+#: How each command prefixes the controller's refusal.
+_REFUSED = {
+    "srun": "Unable to allocate resources: ",
+    "salloc": "Job submit/allocate failed: ",
+}
+
+
+def allocate(
+    prog: str, values: Mapping[str, str | None], argv: Sequence[str], command: Sequence[str]
+) -> Allocation | int:
+    """Create the job, wait for it to start saying what Slurm says, and return it (or the
+    exit code when it was refused or never started)."""
+    from slurmsim.api import interactive as api
+    from slurmsim.api.waiting import until_started
+    from slurmsim.model.jobs import JobState
+
+    try:
+        opts = submit_options(values, "", None, ())
+    except InvalidOption as e:
+        if e.detail:
+            err(f"{e.detail}\n")
+        error(prog, e.message)
+        return 255
+    opts = replace(opts, submit_line=" ".join([prog, *argv]))
+    try:
+        job_id, started = api.submit(opts, command)
+    except InvalidOption as e:
+        error(prog, e.message)
+        return 255
+    except SlurmError as e:
+        if e.detail:
+            for line in e.detail.splitlines():
+                error(prog, line)
+        error(prog, f"{_REFUSED[prog]}{e.message}")
+        return 1
+    if not started:
+        if prog == "salloc":
+            err(f"salloc: Pending job allocation {job_id}\n")
+        err(f"{prog}: job {job_id} queued and waiting for resources\n")
+        if until_started(job_id) is not JobState.RUNNING:
+            error(prog, f"Job allocation {job_id} has been revoked.")
+            return 1
+        err(f"{prog}: job {job_id} has been allocated resources\n")
+    if prog == "salloc":
+        err(f"salloc: Granted job allocation {job_id}\n")
+    return api.allocation(job_id)

@@ -1,0 +1,187 @@
+"""``srun`` and ``salloc`` outside an allocation: an interactive job, run in the foreground.
+
+The job is an allocation request (BatchFlag=0, no script). Slurm tries to place such a
+request when it arrives rather than at the next scheduler pass, so the pass runs at
+the instant of submission; a job that cannot start then waits (under the manual
+clock, the clock is played to its start, as for ``sbatch --wait``). The command runs
+here, in this process's terminal, not under a runner: srun starts it once per task,
+salloc once with the allocation's environment. When it exits the job ends, COMPLETED
+or FAILED with its exit code, unless something (scancel, the time limit) ended it first.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import IO, Final
+
+from slurmsim.api.session import session
+from slurmsim.api.submit import SubmitOptions, build_request, read_constraint
+from slurmsim.execution.environment import (
+    Task,
+    allocation_environment,
+    batch_environment,
+    step_tasks,
+    task_environment,
+)
+from slurmsim.model.accounting import SUBMIT_LINE
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.jobs import Job, JobState
+
+#: The exit status of a command that could not be started (slurmstepd's execve failure).
+NOT_FOUND: Final = 2
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """A started interactive job, as its command needs it."""
+
+    job_id: int
+    job: Job
+    cluster: str
+
+
+@dataclass(frozen=True)
+class TaskEnd:
+    """How one task of srun's step ended: exit code, or the signal that killed it."""
+
+    task: Task
+    node: str
+    exit_code: int
+    signal: int
+
+
+def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, bool]:
+    """Queue the allocation request and try it at once; (job id, whether it started)."""
+    from slurmsim.engine import simulate
+    from slurmsim.engine.submit import submit as engine_submit
+
+    with session(write=True) as s:
+        request = replace(
+            build_request(s, opts),
+            batch=False,
+            command=" ".join(command) if command else None,
+            script="",
+            std_in="/dev/null",
+            environment=(),
+            runtime=None,  # the command decides, not a simulated run time
+            exit_code=0,
+        )
+        try:
+            job = engine_submit(s.state, request, constraint=read_constraint(opts.constraint))
+        except SlurmError as e:
+            rejected = e  # raised after the commit: the refused request used its job id
+        else:
+            if opts.submit_line is not None:
+                job.extra[SUBMIT_LINE] = opts.submit_line
+            s.state.sched_due = s.state.now  # slurmctld places an allocation as it arrives
+            s.events.extend(simulate.play_now(s.state))
+            return job.job_id, job.state is not JobState.PENDING
+    raise rejected
+
+
+def allocation(job_id: int) -> Allocation:
+    """The job as it runs now."""
+    with session(write=False) as s:
+        return Allocation(job_id, s.state.jobs[job_id], s.state.config.cluster_name)
+
+
+def end(job_id: int, exit_code: int, sig: int) -> None:
+    """The command has exited: end the job (unless it ended already)."""
+    from slurmsim.engine.execution import process_exited
+
+    with session(write=True) as s:
+        job = s.state.jobs[job_id]
+        event = process_exited(s.state, job, exit_code, sig)
+        if event is not None:
+            s.events.append(event)
+
+
+def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[str, str]:
+    """salloc's command's environment."""
+    return allocation_environment(
+        alloc.job, cluster=alloc.cluster, submitted=submitted, uid=os.getuid(), gid=os.getgid()
+    )
+
+
+def run_command(
+    argv: Sequence[str], env: Mapping[str, str], on_missing: Callable[[], None]
+) -> tuple[int, int]:
+    """Run salloc's command in the foreground: its (exit code, signal); 127 when it could
+    not be started."""
+    with _output() as (out, errors):
+        try:
+            done = subprocess.run(list(argv), env=dict(env), check=False, stdout=out, stderr=errors)
+        except (FileNotFoundError, PermissionError):
+            on_missing()
+            return 127, 0
+    code = done.returncode
+    return (code, 0) if code >= 0 else (0, -code)
+
+
+def run_tasks(
+    alloc: Allocation, argv: Sequence[str], submitted: Mapping[str, str]
+) -> list[TaskEnd]:
+    """srun's step: ``argv`` once per task, all at once, in the job's working directory."""
+    job = alloc.job
+    job_env = batch_environment(
+        job, cluster=alloc.cluster, submitted=submitted, uid=os.getuid(), gid=os.getgid()
+    )
+    job_env["SLURM_JOB_NAME"] = job.request.name
+    started: list[tuple[Task, subprocess.Popen[bytes] | None]] = []
+    cwd = job.request.work_dir
+    if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
+        sys.stderr.write(
+            f"slurmstepd: error: couldn't chdir to `{cwd}': No such file or directory: "
+            "going to /tmp instead\n"
+        )
+        cwd = "/tmp"
+    with _output() as (out, errors):
+        for task in step_tasks(job):
+            env = task_environment(job, job_env, task, step_id=0)
+            try:
+                proc = subprocess.Popen(list(argv), env=env, cwd=cwd, stdout=out, stderr=errors)
+            except (FileNotFoundError, PermissionError) as e:
+                sys.stderr.write(f"slurmstepd: error: execve(): {argv[0]}: {e.strerror}\n")
+                proc = None
+            started.append((task, proc))
+        codes = [proc.wait() if proc is not None else NOT_FOUND for _, proc in started]
+    ends: list[TaskEnd] = []
+    for (task, _), code in zip(started, codes, strict=True):
+        node = job.alloc[task.node_index].node
+        ends.append(TaskEnd(task, node, max(code, 0), -code if code < 0 else 0))
+    return ends
+
+
+def job_status(ends: Sequence[TaskEnd]) -> tuple[int, int]:
+    """The step's (exit code, signal) for the job: the highest of its tasks."""
+    return max((e.exit_code for e in ends), default=0), max((e.signal for e in ends), default=0)
+
+
+def signal_name(sig: int) -> str:
+    """The text srun prints for a task killed by ``sig`` (``Killed``, ``Terminated``)."""
+    return signal.strsignal(sig) or f"Signal {sig}"
+
+
+@contextmanager
+def _output() -> Iterator[tuple[int | IO[bytes], int | IO[bytes]]]:
+    """Where the command's output goes: our own stdout and stderr when they are files or
+    terminals; temporary files copied back after, when they are not (tests, in-process)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as errors:
+        pairs = ((sys.stdout, out), (sys.stderr, errors))
+        targets: list[int | IO[bytes]] = []
+        for stream, spare in pairs:
+            try:
+                stream.flush()
+                targets.append(stream.fileno())
+            except (OSError, ValueError, AttributeError):
+                targets.append(spare)
+        yield targets[0], targets[1]
+        for (stream, spare), target in zip(pairs, targets, strict=True):
+            if target is spare:
+                spare.seek(0)
+                stream.write(spare.read().decode(errors="replace"))

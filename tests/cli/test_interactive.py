@@ -1,0 +1,140 @@
+"""srun and salloc outside an allocation: an interactive job whose command runs here."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import slurm
+
+SHOW = "echo $SLURM_PROCID $SLURM_LOCALID $SLURM_NODEID $SLURMD_NODENAME $CUDA_VISIBLE_DEVICES"
+FULL = ["sbatch", "-N", "4", "--gres=gpu:8", "-t", "10", "--wrap=sleep 300"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "out", "err"),
+    [
+        pytest.param(
+            ["-N2", "-n4", "--gres=gpu:2", "sh", "-c", SHOW],
+            0,
+            ["0 0 0 dgx1 0,1", "1 1 0 dgx1 0,1", "2 0 1 dgx2 0,1", "3 1 1 dgx2 0,1"],
+            "",
+            id="every task runs with its rank, node and GPUs",
+        ),
+        pytest.param(
+            ["--pty", "-t", "5", "sh", "-c", "echo $SLURM_JOB_ID $SLURM_STEP_ID $SLURM_JOB_NAME"],
+            0,
+            ["1 0 sh"],
+            "",
+            id="--pty is accepted and the job is the first step's",
+        ),
+        pytest.param(
+            ["-n2", "sh", "-c", "exit 3"],
+            3,
+            [],
+            "srun: error: dgx1: tasks 0-1: Exited with exit code 3\n",
+            id="failing tasks are reported and give their exit code",
+        ),
+        pytest.param(
+            ["no-such-command-here"],
+            2,
+            [],
+            "slurmstepd: error: execve(): no-such-command-here: No such file or directory\n"
+            "srun: error: dgx1: task 0: Exited with exit code 2\n",
+            id="a command that does not exist exits 2",
+        ),
+        pytest.param(
+            ["-p", "nosuch", "true"],
+            1,
+            [],
+            "srun: error: invalid partition specified: nosuch\n"
+            "srun: error: Unable to allocate resources: Invalid partition name specified\n",
+            id="a refused request says why",
+        ),
+    ],
+)
+def test_srun_runs_the_command_per_task(
+    cluster: Path, argv: list[str], code: int, out: list[str], err: str
+) -> None:
+    got = slurm("srun", *argv, user="alice")
+    assert (got.exit, sorted(got.out.splitlines()), got.err) == (code, out, err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "state"),
+    [
+        pytest.param(["true"], "COMPLETED 0:0", id="a command that succeeds completes the job"),
+        pytest.param(["sh", "-c", "exit 5"], "FAILED 5:0", id="a failing command fails the job"),
+    ],
+)
+def test_srun_ends_its_job_when_the_command_exits(
+    cluster: Path, argv: list[str], state: str
+) -> None:
+    slurm("srun", *argv, user="alice")
+    shown = slurm("scontrol", "show", "job", "1").out
+    assert f"JobState={state.split(maxsplit=1)[0]} " in shown
+    assert f"ExitCode={state.split()[1]}" in shown
+    assert "BatchFlag=0" in shown
+    assert "StdOut=" not in shown
+
+
+def test_srun_that_must_wait_says_so_and_plays_the_clock(cluster: Path) -> None:
+    slurm(*FULL, user="bob")
+    got = slurm("srun", "-N1", "--gres=gpu:8", "true", user="alice")
+    assert (got.exit, got.err) == (
+        0,
+        "srun: job 2 queued and waiting for resources\nsrun: job 2 has been allocated resources\n",
+    )
+    assert slurm("squeue", "-h").out == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "err", "state"),
+    [
+        pytest.param(
+            ["--no-shell", "-J", "debug", "--gres=gpu:8", "-t", "1:00:00"],
+            0,
+            "salloc: Granted job allocation 1\n",
+            "RUNNING",
+            id="--no-shell keeps the allocation running",
+        ),
+        pytest.param(
+            ["sh", "-c", "exit 4"],
+            4,
+            "salloc: Granted job allocation 1\nsalloc: Relinquishing job allocation 1\n",
+            "FAILED",
+            id="the command's exit ends the allocation",
+        ),
+        pytest.param(
+            ["true"],
+            0,
+            "salloc: Granted job allocation 1\nsalloc: Relinquishing job allocation 1\n",
+            "COMPLETED",
+            id="a command that succeeds completes it",
+        ),
+    ],
+)
+def test_salloc_grants_runs_and_relinquishes(
+    cluster: Path, argv: list[str], code: int, err: str, state: str
+) -> None:
+    got = slurm("salloc", *argv, user="alice")
+    assert (got.exit, got.err) == (code, err)
+    shown = slurm("scontrol", "show", "job", "1").out
+    assert f"JobState={state} " in shown
+    assert "BatchFlag=0" in shown
+
+
+def test_salloc_command_sees_the_allocation_and_no_task(cluster: Path) -> None:
+    got = slurm("salloc", "-N2", "sh", "-c", "echo $SLURM_JOB_NODELIST ${SLURM_PROCID:-none}")
+    assert got.out == "dgx[1-2] none\n"
+
+
+def test_salloc_that_must_wait_says_so(cluster: Path) -> None:
+    slurm(*FULL, user="bob")
+    got = slurm("salloc", "--no-shell", "--gres=gpu:8", user="alice")
+    assert got.err == (
+        "salloc: Pending job allocation 2\n"
+        "salloc: job 2 queued and waiting for resources\n"
+        "salloc: job 2 has been allocated resources\n"
+        "salloc: Granted job allocation 2\n"
+    )
+    assert slurm("squeue", "-h", "-o", "%i %j %t").out == "2 no-shell R\n"
