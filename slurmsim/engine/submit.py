@@ -166,6 +166,8 @@ def _validate(state: ClusterState, request: JobRequest) -> Partition:
     qos_ok = request.qos in state.qos and request.qos in assoc.qos
     if not qos_ok or (part.allow_qos and request.qos not in part.allow_qos):
         raise SlurmError("Invalid qos specification")
+    if any(n not in state.nodes for n in (*request.req_nodes, *request.exc_nodes)):
+        raise SlurmError("Invalid node name specified")
     reservations.check_access(state, request)
     if request.nice < 0 and not is_operator(state, request.user):
         raise SlurmError("Invalid --nice value")

@@ -167,6 +167,22 @@ def test_test_only_does_not_offer_nodes_a_maintenance_reservation_holds(cluster:
     )
 
 
+@pytest.mark.parametrize(
+    "option",
+    [
+        pytest.param("--nodelist=nosuch", id="a required node that does not exist"),
+        pytest.param("--exclude=dgx9", id="an excluded node that does not exist"),
+    ],
+)
+def test_an_unknown_node_name_is_refused_without_using_a_job_id(cluster: Path, option: str) -> None:
+    got = slurm("sbatch", option, "--wrap=true", user="alice")
+    assert (got.exit, got.err) == (
+        1,
+        "sbatch: error: Batch job submission failed: Invalid node name specified\n",
+    )
+    assert slurm("sbatch", "--wrap=true", user="alice").out == "Submitted batch job 1\n"
+
+
 def test_more_gpus_than_a_node_has_is_refused_and_uses_a_job_id(cluster: Path) -> None:
     got = slurm("sbatch", "--gres=gpu:9", "--wrap=true", user="alice")
     again = slurm("sbatch", "--wrap=true", user="alice")
