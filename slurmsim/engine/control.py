@@ -272,6 +272,9 @@ def update_job(
         _pending_only(job)
     if update.nice is not None and update.nice < 0 and not operator:
         raise AccessDenied()
+    # A user may drop Contiguous but not ask for it (golden scontrol 099).
+    if update.contiguous and not job.request.contiguous and not operator:
+        raise AccessDenied()
     if update.priority is not None and not operator:
         raise SlurmError(PRIORITY_NOT_PERSISTENT)
     fields = _request_changes(state, job, update, operator)

@@ -306,6 +306,11 @@ def test_hold_and_release_leave_a_running_job_alone(act):
     [
         pytest.param(JobUpdate(nice=-1), "Access/permission denied", id="negative nice"),
         pytest.param(
+            JobUpdate(contiguous=True),
+            "Access/permission denied",
+            id="asking for contiguous nodes (golden scontrol 099)",
+        ),
+        pytest.param(
             JobUpdate(priority=5),
             "Changes to job priority are not persistent, change nice instead",
             id="priority (golden permissions 020, scontrol 089)",

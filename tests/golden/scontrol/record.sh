@@ -30,6 +30,9 @@ c show-hostnames-bad scontrol show hostnames 'dgx[1-'
 # A running 2-node job that takes every core of its nodes, and one that waits for it.
 cu sbatch-train alice sbatch -J train -N 2 --ntasks-per-node=112 --mem=100G --gres=gpu:8 --time=1:00:00 --wrap 'sleep 600'
 train=$(last_id)
+# The waiter asks for more nodes so it ranks first: submitted together, it would start
+# and train would wait. Let train start alone first (a submit's pass comes within 2 s).
+sleep 3
 cu sbatch-waiter alice sbatch -J waiter -N 4 --gres=gpu:8 --time=30 --wrap 'sleep 60'
 wait=$(last_id)
 sleep 4
@@ -63,7 +66,7 @@ c suspend-missing scontrol suspend 999999
 sleep 2
 c show-suspended scontrol show job "$train"
 c squeue-suspended squeue
-cu sbatch-cores bob sbatch -J cores -w "$(squeue -h -j "$train" -o %N | cut -c1-4)" -n 112 --mem=1G --time=5 --wrap 'sleep 300'
+cu sbatch-cores bob sbatch -J cores -w "$(scontrol show hostnames "$(squeue -h -j "$train" -o %N)" | head -1)" -n 112 --mem=1G --time=5 --wrap 'sleep 300'
 cores=$(last_id)
 sleep 4
 c squeue-cores squeue
