@@ -409,7 +409,7 @@ def _new_limit(
         new = max(0, current + change.sign * change.seconds)
     raising = new is None or (current is not None and new > current)
     # A user may raise a pending job's limit up to its partition's MaxTime (golden
-    # permissions 023), never a running job's (golden scontrol 064).
+    # permissions 023), never a running job's (golden scontrol 067).
     part = state.partitions.get(job.request.partition)
     cap = part.max_time if part is not None else None
     within = job.state is JobState.PENDING and (cap is None or (new is not None and new <= cap))
@@ -505,7 +505,7 @@ def suspend(state: ClusterState, job_id: int, task_id: int | None, actor: str) -
         return None
     if job.state is not JobState.RUNNING:
         raise SlurmError("Job is not running")
-    job.priority = 0  # so that gang scheduling never resumes it (oracle: scontrol/035)
+    job.priority = 0  # so that gang scheduling never resumes it (oracle: scontrol/037)
     return lifecycle.suspend(job, state.now, None)
 
 

@@ -35,7 +35,7 @@ _JOB_ID = re.compile(r"^(\d+)(?:_(\d+))?$")
 
 def _record(lines: list[list[str]], *, oneliner: bool, job: bool) -> str:
     """Lay out a record's lines of fields; jobs get the closing three-space line."""
-    if oneliner:  # only a job's line ends in a blank (oracle: scontrol/020, 021, 023)
+    if oneliner:  # only a job's line ends in a blank (oracle: scontrol/022, 023, 025)
         return " ".join(f for line in lines for f in line) + (" \n" if job else "\n")
     text = "\n".join(("   " if i else "") + " ".join(line) for i, line in enumerate(lines))
     return text + ("\n   \n\n" if job else "\n\n")

@@ -34,7 +34,7 @@ def _first(job: Job) -> NodeAlloc:
 
 def _strtol(text: str) -> int:
     """C's strtol as scontrol reads a step id: the leading digits, 0 without any
-    (so ``12.batch`` asks for step 0, oracle: scontrol/012)."""
+    (so ``12.batch`` asks for step 0, oracle: scontrol/014)."""
     digits = text[: len(text) - len(text.lstrip("0123456789"))]
     return int(digits) if digits else 0
 
@@ -42,7 +42,7 @@ def _strtol(text: str) -> int:
 def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> str:
     """One step record; ``-o`` puts it on one line.
 
-    slurmctld reports a batch step with no CPUs and no TRES (oracle: scontrol/011)."""
+    slurmctld reports a batch step with no CPUs and no TRES (oracle: scontrol/013)."""
     batch = step == "batch"
     allocs = [_first(job)] if batch else list(job.alloc)
     user = state.users.get(job.request.user)

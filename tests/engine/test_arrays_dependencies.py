@@ -313,7 +313,7 @@ def test_hold_and_release_leave_a_running_job_alone(act):
         pytest.param(
             JobUpdate(priority=5),
             "Changes to job priority are not persistent, change nice instead",
-            id="priority (golden permissions 020, scontrol 089)",
+            id="priority (golden permissions 020, scontrol 092)",
         ),
         pytest.param(
             JobUpdate(time_min=1200),
