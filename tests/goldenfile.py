@@ -6,12 +6,17 @@ exactly N bytes, plus one ``\\n`` that the recorder adds when non-empty data doe
 not end with one.
 """
 
+import calendar
 import os
 import re
-from collections.abc import Iterator
+import shlex
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.clirunner import Result, run_command
 
 _HEADER = re.compile(rb"^# user: (\S+)\s+cwd: (\S+)\s+when: (\S+)$")
 
@@ -109,3 +114,44 @@ def cluster_store(directory: Path) -> Iterator[Path]:
             os.environ.pop("SLURMSIM_DB", None)
         else:
             os.environ["SLURMSIM_DB"] = saved
+
+
+_SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
+
+
+def recorded_at(case: Case) -> int:
+    """When the oracle ran ``case``, in Unix seconds."""
+    return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
+
+
+def give_recorded_id(case: Case) -> None:
+    """Let the next job take the id the oracle gave ``case``'s submission, if it made one."""
+    from slurmsim.api.session import session
+
+    found = _SUBMITTED.search(case.stdout)
+    if found is not None:
+        with session(write=True) as s:
+            s.state.next_job_id = int(found.group(1))
+
+
+def replay_in_step(
+    cases: dict[str, Case], run: Callable[[Case], Result] | None = None
+) -> dict[str, Result]:
+    """Run ``cases`` in order on the store in use (``cluster_store``), each as its user,
+    the simulated clock moved as far as the wall clock had moved between the recordings,
+    every accepted submission given the job id the oracle gave it."""
+    from slurmsim.api import cluster
+
+    def as_recorded(case: Case) -> Result:
+        return run_command(shlex.split(case.command), case.user, b"")
+
+    first = recorded_at(next(iter(cases.values())))
+    start = cluster.now()
+    out = {}
+    for name, case in cases.items():
+        behind = start + (recorded_at(case) - first) - cluster.now()
+        if behind > 0:
+            cluster.advance_clock(by=behind)
+        give_recorded_id(case)
+        out[name] = (run or as_recorded)(case)
+    return out

@@ -8,16 +8,12 @@ clock as far as the wall clock moved between recordings, and gives each submissi
 job id the oracle gave it (the oracle's counter also served other people).
 """
 
-import calendar
-import re
-import shlex
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, cluster_store, load_case
+from tests.clirunner import Result
+from tests.goldenfile import cluster_store, load_case, replay_in_step
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -39,37 +35,11 @@ KNOWN: dict[str, str] = {
     "094-administrator-show-own-held": "when the pass after a release runs",
 }
 
-_SUBMITTED = re.compile(r"Submitted batch job (\d+)")
-
-
-def _instant(case: Case) -> int:
-    return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
-
-
-def _give_recorded_id(case: Case) -> None:
-    from slurmsim.api.session import session
-
-    found = _SUBMITTED.search(case.stdout.decode())
-    if found is not None:
-        with session(write=True) as s:
-            s.state.next_job_id = int(found.group(1))
-
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    from slurmsim.api import cluster
-
     with cluster_store(tmp_path_factory.mktemp("permissions")):
-        first = _instant(next(iter(CASES.values())))
-        start = cluster.now()
-        out = {}
-        for name, case in CASES.items():
-            behind = start + (_instant(case) - first) - cluster.now()
-            if behind > 0:
-                cluster.advance_clock(by=behind)
-            _give_recorded_id(case)
-            out[name] = run_command(shlex.split(case.command), case.user, b"")
-        return out
+        return replay_in_step(CASES)
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -21,16 +21,15 @@ resume (SuspendTime) plus the limit less SecsPreSuspend.
 import calendar
 import os
 import re
-import shlex
 import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
+from tests.clirunner import Result
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, scrub
+from tests.goldenfile import cluster_store, load_case, replay_in_step, scrub
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -81,13 +80,6 @@ def _suspension_sums(text: str) -> tuple[int, int]:
     return _clock(f["EndTime"]) - (_clock(f["SuspendTime"]) + limit - pre), 0
 
 
-_SUBMITTED = re.compile(r"Submitted batch job (\d+)")
-
-
-def _instant(case: Case) -> int:
-    return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
-
-
 def _configure() -> None:
     """The oracle's changes for the recording: gang suspension, gpu above debug."""
     from slurmsim.api.session import session
@@ -96,15 +88,6 @@ def _configure() -> None:
         s.state.config = replace(s.state.config, preempt_mode="SUSPEND,GANG")
         gpu = s.state.partitions["gpu"]
         s.state.partitions["gpu"] = replace(gpu, priority_tier=2)
-
-
-def _give_recorded_id(case: Case) -> None:
-    from slurmsim.api.session import session
-
-    found = _SUBMITTED.search(case.stdout.decode())
-    if found is not None:
-        with session(write=True) as s:
-            s.state.next_job_id = int(found.group(1))
 
 
 @pytest.fixture(scope="module")
@@ -119,20 +102,9 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 
 
 def _replay(directory: Path) -> dict[str, Result]:
-    from slurmsim.api import cluster
-
     with cluster_store(directory):
         _configure()
-        first = _instant(next(iter(CASES.values())))
-        start = cluster.now()
-        out = {}
-        for name, case in CASES.items():
-            behind = start + (_instant(case) - first) - cluster.now()
-            if behind > 0:
-                cluster.advance_clock(by=behind)
-            _give_recorded_id(case)
-            out[name] = run_command(shlex.split(case.command), case.user, b"")
-        return out
+        return replay_in_step(CASES)
 
 
 @pytest.mark.parametrize("name", list(CASES))

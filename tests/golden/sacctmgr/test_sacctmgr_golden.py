@@ -26,7 +26,6 @@ def _argv_and_stdin(case: Case) -> tuple[list[str], bytes]:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-
     with cluster_store(tmp_path_factory.mktemp("sacctmgr")):
         out = {}
         for name, case in CASES.items():

@@ -7,18 +7,16 @@ job id the oracle gave it. Times are compared as placeholders (the controller's 
 phases differ), and host facts are scrubbed as in every golden comparison.
 """
 
-import calendar
 import os
 import re
 import shlex
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result, run_command
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, scrub
+from tests.goldenfile import Case, cluster_store, load_case, replay_in_step, scrub
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -79,22 +77,6 @@ def _timeless(text: str) -> str:
     return text
 
 
-def _instant(case: Case) -> int:
-    return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
-
-
-_SUBMITTED = re.compile(r"Submitted batch job (\d+)")
-
-
-def _give_recorded_id(case: Case) -> None:
-    from slurmsim.api.session import session
-
-    found = _SUBMITTED.search(case.stdout.decode())
-    if found is not None:
-        with session(write=True) as s:
-            s.state.next_job_id = int(found.group(1))
-
-
 def _run(case: Case) -> Result:
     """The case's command; ``env NAME=VALUE ...`` in front sets those variables for it."""
     argv = shlex.split(case.command)
@@ -123,19 +105,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 
 
 def _replay(directory: Path) -> dict[str, Result]:
-    from slurmsim.api import cluster
-
     with cluster_store(directory):
-        first = _instant(next(iter(CASES.values())))
-        start = cluster.now()
-        out = {}
-        for name, case in CASES.items():
-            behind = start + (_instant(case) - first) - cluster.now()
-            if behind > 0:
-                cluster.advance_clock(by=behind)
-            _give_recorded_id(case)
-            out[name] = _run(case)
-        return out
+        return replay_in_step(CASES, _run)
 
 
 @pytest.mark.parametrize("name", list(CASES))
