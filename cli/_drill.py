@@ -6,7 +6,7 @@ process; the logic lives in ``slurmsim.api.drills`` and ``slurmsim.drills``.
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -193,24 +193,33 @@ def solution(name: str | None, wrong: bool, folders: tuple[Path, ...]) -> None:
 @click.command()
 @click.argument("scripts", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--rubric", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--scenario",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Submit the scripts on this scenario instead of the rubric's.",
+)
 @click.option("--json", "json_to", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--junit", "junit_to", type=click.Path(dir_okay=False))
 @_DIR
-def grade(
+def grade(  # click passes the options by name
+    *,
     scripts: tuple[str, ...],
     rubric: Path | None,
+    scenario: Path | None,
     json_to: str | None,
     junit_to: str | None,
     folders: tuple[Path, ...],
 ) -> None:
     """Grade job scripts: submit them on a scratch cluster, run the clock, score a rubric.
 
-    Without --rubric: each script must be accepted and its job start within a day on
-    the default cluster. Exits 1 below the rubric's pass mark. The store in
-    $SLURMSIM_DB is not touched.
+    Without --rubric: each script must pass the lint, be accepted and its job start
+    within a day on the default cluster (or the --scenario). Exits 1 below the
+    rubric's pass mark. The store in $SLURMSIM_DB is not touched.
 
     Example: slurmsim grade --rubric rubric.toml --junit report.xml student/*.sh
     """
+    import dataclasses
+
     from slurmsim.api import drills
     from slurmsim.drills import files, grading
 
@@ -220,6 +229,9 @@ def grade(
             if rubric is not None
             else files.default_rubric()
         )
+        if scenario is not None:
+            staged = files.load_scenario(str(scenario), scenario.read_text())
+            chosen = dataclasses.replace(chosen, scenario=staged)
     except files.DrillError as e:
         raise click.ClickException(str(e)) from None
     from cli._submit_table import SBATCH_OPTIONS
@@ -236,12 +248,14 @@ def grade(
     sys.exit(0 if report.passed else 1)
 
 
-def _submitter(user: str) -> Callable[[str], tuple[int | None, str]]:
-    """Submit a script with sbatch as ``user``: its job id, or None and sbatch's message."""
+def _submitter(user: str) -> Callable[[str, Sequence[str]], tuple[int | None, str]]:
+    """sbatch as ``user``, with extra options before the script: its job id, or None and
+    sbatch's message."""
     from cli._shell import run_line
 
-    def submit(script: str) -> tuple[int | None, str]:
-        ran = run_line(f"sbatch --parsable {_quote(script)}", user=user)
+    def submit(script: str, options: Sequence[str]) -> tuple[int | None, str]:
+        words = " ".join(_quote(w) for w in (*options, script))
+        ran = run_line(f"sbatch --parsable {words}", user=user)
         if ran.exit != 0:
             return None, ran.stderr.strip()
         return int(ran.stdout.split(";")[0]), ""
@@ -256,7 +270,11 @@ def _quote(word: str) -> str:
 
 
 def _summary(report: "Report") -> None:
+    from slurmsim.drills import grading
+
     click.echo(report.title)
+    if report.scenario:
+        click.echo(f"On scenario: {report.scenario}")
     for mark in report.marks:
         word = "PASS" if mark.verdict.passed else "FAIL"
         click.echo(f"  {word}  {mark.earned:>3}/{mark.points:<3} {mark.says}")
@@ -266,5 +284,7 @@ def _summary(report: "Report") -> None:
             click.echo(f"Lint of {script}:")
         for finding in findings:
             click.echo(f"  {finding}")
+    for line in grading.job_lines(report):
+        click.echo(line)
     verdict = "passed" if report.passed else "failed"
     click.echo(f"Score {report.score}/{report.out_of} (pass mark {report.pass_mark}): {verdict}.")

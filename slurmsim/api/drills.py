@@ -6,6 +6,7 @@ hints shown), so that ``slurmsim drill check`` in a later shell judges the same
 drill even if its file has changed since.
 """
 
+import dataclasses
 import json
 import os
 import tempfile
@@ -20,9 +21,10 @@ from slurmsim.drills.grading import Report
 from slurmsim.drills.lint import Finding, Site, lint
 from slurmsim.drills.model import Drill, Rubric, Scenario, Step
 from slurmsim.drills.observation import Observation, Verdict
+from slurmsim.drills.runs import Run
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import JobState
-from slurmsim.model.time import EPOCH, Instant
+from slurmsim.model.time import EPOCH, Instant, Seconds
 from slurmsim.parse.options import Opt
 from slurmsim.store.repository import Store
 
@@ -193,13 +195,14 @@ def check_active(current: Active) -> list[tuple[str, Verdict]]:
 
 
 @contextmanager
-def scratch_store() -> Iterator[None]:
-    """Point ``$SLURMSIM_DB`` at a new store in a temporary folder while the block runs."""
+def scratch_store() -> Iterator[str]:
+    """Point ``$SLURMSIM_DB`` at a new store in a temporary folder while the block runs;
+    the block is given the folder."""
     saved = os.environ.get("SLURMSIM_DB")
     with tempfile.TemporaryDirectory(prefix="slurmsim-grade-") as folder:
         os.environ["SLURMSIM_DB"] = os.path.join(folder, "cluster.db")
         try:
-            yield
+            yield folder
         finally:
             if saved is None:
                 os.environ.pop("SLURMSIM_DB", None)
@@ -207,16 +210,22 @@ def scratch_store() -> Iterator[None]:
                 os.environ["SLURMSIM_DB"] = saved
 
 
+#: Submits one script as the rubric's user with extra sbatch options before it: its
+#: job id, or None and sbatch's message.
+Submit = Callable[[str, Sequence[str]], tuple[int | None, str]]
+
+
 def grade(
     rubric: Rubric,
     scripts: Sequence[str],
     run: Callable[[Step], None],
-    submit: Callable[[str], tuple[int | None, str]],
+    submit: Submit,
     options: Sequence[Opt] = (),
 ) -> Report:
     """``slurmsim grade``: on a scratch cluster, stage the rubric's scenario, submit each
-    script (``submit`` answers its job id, or None and sbatch's message), move the clock
-    on by the rubric's ``advance`` and score its criteria. The user's store is untouched.
+    script, move the clock on by the rubric's ``advance`` and score its criteria. The
+    user's store is untouched. With an ``[execute]`` table each script also runs for
+    real, alone, on a throwaway copy of the cluster (``scratch_run``).
 
     ``options`` is sbatch's getopt table, which the lint reads the directives with."""
     from slurmsim.api.cluster import advance_clock
@@ -227,25 +236,63 @@ def grade(
             began, first_event = s.state.now, len(s.tx.events())
             planned = _planned(s.state)
             site = _site(s.state)
+        baseline = _without_scripts(Instant(began + rubric.advance))
         lints = tuple((script, tuple(_lint(script, options, site))) for script in scripts)
-        submitted: list[int] = []
+        submitted: list[tuple[str, int]] = []
         refused: list[tuple[str, str]] = []
         for script in scripts:
-            job_id, message = submit(script)
+            job_id, message = submit(script, ())
             if job_id is None:
                 refused.append((script, message))
             else:
-                submitted.append(job_id)
+                submitted.append((script, job_id))
         advance_clock(by=rubric.advance)
         seen = observe(
             began=began,
             first_event=first_event,
             planned=planned,
-            submitted=tuple(submitted),
+            submitted=tuple(job_id for _, job_id in submitted),
             refused=tuple(refused),
             lints=lints,
         )
+    runs = _runs(rubric, scripts, run, submit)
+    seen = dataclasses.replace(seen, script_jobs=tuple(submitted), baseline=baseline, runs=runs)
     return grading.score(rubric, tuple(scripts), seen)
+
+
+def _without_scripts(until: Instant) -> dict[int, Instant | None]:
+    """When each pending job would first start by ``until`` if no script were submitted:
+    the engine plays the staged cluster on in memory, and nothing is saved."""
+    from slurmsim.engine import failures
+
+    with session(write=False) as s:
+        waiting = sorted(j.job_id for j in s.state.jobs.values() if j.state is JobState.PENDING)
+        events = failures.advance(s.state, until)
+    starts: dict[int, Instant | None] = dict.fromkeys(waiting)
+    for event in events:
+        if event.kind == "job_start" and event.job_id in starts and starts[event.job_id] is None:
+            starts[event.job_id] = event.time
+    return starts
+
+
+def _runs(
+    rubric: Rubric, scripts: Sequence[str], run: Callable[[Step], None], submit: Submit
+) -> tuple[tuple[str, Run], ...]:
+    """Each script run for real, when the rubric has an ``[execute]`` table."""
+    if rubric.execution is None:
+        return ()
+    from slurmsim.api import scratch_run
+
+    cluster = dataclasses.replace(rubric.scenario, setup=(), begin=Seconds(0))
+    return tuple(
+        (
+            script,
+            scratch_run.execute(
+                script, lambda: stage(cluster, run, rubric.user), submit, rubric.execution
+            ),
+        )
+        for script in scripts
+    )
 
 
 def _site(state: ClusterState) -> Site:

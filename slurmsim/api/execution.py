@@ -164,13 +164,7 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     os.chmod(script, 0o755)
     uid, gid = _owner(request.user)
     submitted = dict(request.environment)
-    names = Names(
-        job.job_id, job.array_job_id, job.array_task_id, request.user, request.name, job.nodes[0]
-    )
-    stdout = expand(
-        request.std_out or default_output(job.array_job_id is not None), names, request.work_dir
-    )
-    stderr = expand(request.std_err, names, request.work_dir) if request.std_err else stdout
+    stdout, stderr = output_files(job)
     env = batch_environment(
         job,
         cluster=state.config.cluster_name,
@@ -206,6 +200,20 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     )
     job.extra[RUNNER_PID] = str(runner.pid)
     job.extra[RUN_START] = str(job.start_time)
+
+
+def output_files(job: Job) -> tuple[str, str]:
+    """The paths of the started ``job``'s standard output and error (the same file
+    unless ``--error`` names another)."""
+    request = job.request
+    names = Names(
+        job.job_id, job.array_job_id, job.array_task_id, request.user, request.name, job.nodes[0]
+    )
+    stdout = expand(
+        request.std_out or default_output(job.array_job_id is not None), names, request.work_dir
+    )
+    stderr = expand(request.std_err, names, request.work_dir) if request.std_err else stdout
+    return stdout, stderr
 
 
 def _script_args(command: str | None) -> tuple[str, ...]:

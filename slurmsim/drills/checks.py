@@ -9,49 +9,21 @@ last one submitted with that name.
 from dataclasses import dataclass
 from typing import ClassVar
 
-from slurmsim.drills.observation import Check, Observation, Verdict, label, when
+from slurmsim.drills.observation import Check, Observation, Verdict, label, span, when
+from slurmsim.drills.outcome import first_start, gpus_held, gpus_per_node
+from slurmsim.drills.script_checks import SCRIPT_CHECKS
 from slurmsim.format.nodestate import completing_nodes, node_status
 from slurmsim.model.alloc import node_usage
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import JobState
 from slurmsim.model.reservations import node_flags
-from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.time import Seconds
 
 #: How a job's end or requeue shows that it was killed rather than let finish.
 _KILLED_ENDS = frozenset({"NODE_FAIL", "PREEMPTED", "CANCELLED"})
 
 
-def span(seconds: int) -> str:
-    """A duration in plain words: ``2h10m``, ``30m``, ``45s``, ``0s``."""
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    parts = [f"{n}{unit}" for n, unit in ((hours, "h"), (minutes, "m"), (secs, "s")) if n]
-    return "".join(parts) or "0s"
-
-
 def _missing(name: str) -> Verdict:
     return Verdict(False, f"no job named '{name}' was submitted")
-
-
-def gpus_per_node(job: Job) -> int:
-    """GPUs the job holds (or asks for) on each of its nodes."""
-    if job.alloc:
-        return max(len(a.gpus) for a in job.alloc)
-    return sum(g.count for g in job.request.gres_per_node if g.name == "gpu")
-
-
-def gpus_held(job: Job) -> int:
-    """GPUs the whole job holds (or asks for)."""
-    if job.alloc:
-        return sum(len(a.gpus) for a in job.alloc)
-    if job.request.gpus_per_job is not None:
-        return job.request.gpus_per_job.count
-    return gpus_per_node(job) * job.request.min_nodes
-
-
-def _first_start(seen: Observation, job: Job) -> Instant | None:
-    """When the job first started; every start is in the event log."""
-    starts = seen.starts(job)
-    return starts[0][0] if starts else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +114,7 @@ class StartedBefore:
         job, other = seen.job(self.job), seen.job(self.other)
         if job is None or other is None:
             return _missing(self.job if job is None else self.other)
-        mine, theirs = _first_start(seen, job), _first_start(seen, other)
+        mine, theirs = first_start(seen, job), first_start(seen, other)
         if mine is None:
             return Verdict(False, f"{label(job)} has not started")
         if theirs is None:
@@ -168,7 +140,7 @@ class StartNotDelayed:
         planned = seen.planned.get(job.job_id)
         if planned is None:
             return Verdict(False, f"{label(job)} had no planned start when the drill began")
-        start = _first_start(seen, job)
+        start = first_start(seen, job)
         verb = "started"
         if start is None:
             start, verb = job.start_time, "is now planned to start"
@@ -196,7 +168,7 @@ class StartedWithin:
         job = seen.job(self.job)
         if job is None:
             return _missing(self.job)
-        start = _first_start(seen, job)
+        start = first_start(seen, job)
         if start is None:
             return Verdict(False, f"{label(job)} has not started ({job.reason})")
         waited = start - job.submit_time
@@ -406,7 +378,7 @@ class ScriptsStarted:
             job = seen.job_by_id(job_id)
             if job is None:
                 continue
-            start = _first_start(seen, job)
+            start = first_start(seen, job)
             if start is None:
                 return Verdict(False, f"{label(job)} has not started ({job.reason})")
             if start - job.submit_time > self.within:
@@ -457,5 +429,6 @@ CHECKS: dict[str, type[Check]] = {
         ScriptsAccepted,
         ScriptsStarted,
         Lint,
+        *SCRIPT_CHECKS,
     )
 }

@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from slurmsim.drills.checks import CHECKS, Lint, ScriptsAccepted, ScriptsStarted
-from slurmsim.drills.model import ClusterSpec, Criterion, Drill, Rubric, Scenario, Step
+from slurmsim.drills.model import (
+    ClusterSpec,
+    Criterion,
+    Drill,
+    Execution,
+    Rubric,
+    Scenario,
+    Step,
+)
 from slurmsim.drills.observation import Check
 from slurmsim.model.time import Seconds
 from slurmsim.parse.durations import parse_interval
@@ -99,11 +107,39 @@ def load_rubric(source: str, text: str, drills: Sequence[Drill]) -> Rubric:
         advance=doc.duration("advance", "4h"),
         criteria=tuple(criteria),
         pass_mark=doc.number("pass_mark", 0),
+        execution=_execution(doc),
     )
     doc.done()
     if not criteria:
         raise DrillError(f"{source}: a rubric needs at least one [[criterion]]")
+    if rubric.execution is None and any(c.check.kind == "scripts_ran" for c in criteria):
+        raise DrillError(f"{source}: a 'scripts_ran' criterion needs an [execute] table")
     return rubric
+
+
+def load_scenario(source: str, text: str) -> Scenario:
+    """The scenario a TOML text describes (``slurmsim grade --scenario``): a drill's
+    ``[cluster]``, ``[[setup]]`` and ``begin``, and an optional ``title``."""
+    doc = _Doc(source, _table(source, text))
+    title = doc.text("title", "")
+    scenario = dataclasses.replace(_scenario(doc), title=title)
+    doc.done()
+    return scenario
+
+
+def _execution(doc: "_Doc") -> Execution | None:
+    """The ``[execute]`` table of a rubric, or None when it has none."""
+    if "execute" not in doc:
+        return None
+    table = doc.sub("execute")
+    limit = table.duration("limit", "1m")
+    tail = table.number("tail", 10)
+    table.done()
+    if limit <= 0:
+        raise DrillError(f"{table.source}: 'limit' must be longer than 0s")
+    if tail < 0:
+        raise DrillError(f"{table.source}: 'tail' must not be negative")
+    return Execution(limit, tail)
 
 
 def default_rubric() -> Rubric:
@@ -160,6 +196,8 @@ def _coerce(source: str, where: str, hint: object, value: object) -> object:
         if isinstance(words, list) and all(isinstance(w, str) for w in words):
             return tuple(words)
         raise DrillError(f"{source}: {where} must be a word or a list of words")
+    if hint is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)  # TOML writes 2 for 2.0
     wanted: type = bool if hint == bool | None else hint if isinstance(hint, type) else object
     if isinstance(value, wanted) and not (wanted is int and isinstance(value, bool)):
         return value
@@ -193,6 +231,9 @@ class _Doc:
     def __init__(self, source: str, table: dict[str, Any]) -> None:
         self.source = source
         self._table = dict(table)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._table
 
     def _take(self, key: str, default: object) -> object:
         if key in self._table:

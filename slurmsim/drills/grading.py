@@ -1,7 +1,8 @@
-"""Scoring a rubric over an observation, and the report in JSON and JUnit XML.
+"""Scoring a rubric over an observation, and the report as text, JSON and JUnit XML.
 
-Both renderings hold only what the simulation decided (no wall-clock time, no
-host name), so grading the same scripts twice gives the same bytes.
+Every rendering holds only what the simulation decided and what the scripts printed
+(no wall-clock time, no host name, no temporary path), so grading the same scripts
+twice gives the same bytes.
 """
 
 import json
@@ -10,7 +11,10 @@ from xml.etree import ElementTree
 
 from slurmsim.drills.lint import Finding
 from slurmsim.drills.model import Rubric
-from slurmsim.drills.observation import Observation, Verdict
+from slurmsim.drills.observation import Observation, Verdict, label, span, when
+from slurmsim.drills.outcome import Delay, Outcome, delays, gpu_hours, outcomes
+from slurmsim.drills.runs import Run
+from slurmsim.model.time import Instant
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +37,14 @@ class Report:
     pass_mark: int
     #: What the lint found in each script, whether or not the rubric scores it.
     lints: tuple[tuple[str, tuple[Finding, ...]], ...] = ()
+    #: The scenario file's title ("" for the rubric's own scenario).
+    scenario: str = ""
+    #: What became of each script's job, whether or not the rubric scores it.
+    outcomes: tuple[Outcome, ...] = ()
+    #: The scenario's jobs the scripts delayed.
+    delays: tuple[Delay, ...] = ()
+    #: How each script ended when it ran for real (``[execute]``).
+    runs: tuple[tuple[str, Run], ...] = ()
 
     @property
     def score(self) -> int:
@@ -52,7 +64,17 @@ def score(rubric: Rubric, scripts: tuple[str, ...], seen: Observation) -> Report
     marks = tuple(
         Mark(c.check.says(), c.check.kind, c.points, c.check.judge(seen)) for c in rubric.criteria
     )
-    return Report(rubric.title, scripts, marks, rubric.pass_mark, seen.lints)
+    return Report(
+        rubric.title,
+        scripts,
+        marks,
+        rubric.pass_mark,
+        seen.lints,
+        rubric.scenario.title,
+        outcomes(seen),
+        delays(seen),
+        seen.runs,
+    )
 
 
 def to_json(report: Report) -> str:
@@ -71,6 +93,18 @@ def to_json(report: Report) -> str:
             ]
             for script, findings in report.lints
         },
+        "scenario": report.scenario,
+        "jobs": {o.script: _job_json(o) for o in report.outcomes},
+        "delayed": [
+            {
+                "job_id": d.job.job_id,
+                "name": d.job.request.name,
+                "planned": when(d.planned),
+                "started": _when(d.started),
+            }
+            for d in report.delays
+        ],
+        "runs": {script: _run_json(run) for script, run in report.runs},
         "criteria": [
             {
                 "check": m.says,
@@ -84,6 +118,105 @@ def to_json(report: Report) -> str:
         ],
     }
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"
+
+
+def _when(instant: Instant | None) -> str | None:
+    return when(instant) if instant is not None else None
+
+
+def _job_json(o: Outcome) -> dict[str, object]:
+    job = o.job
+    pending = job is not None and o.started is None
+    return {
+        "job_id": job.job_id if job else None,
+        "refused": o.refused,
+        "name": job.request.name if job else None,
+        "state": job.state.name if job else None,
+        "submitted": _when(job.submit_time) if job else None,
+        "started": _when(o.started),
+        "nodes": list(o.nodes),
+        "reason": job.reason if pending and job else None,
+        "planned_start": _when(job.start_time) if pending and job else None,
+        "backfill": o.backfill,
+        "overtook": [j.job_id for j in o.overtook],
+        "gpus": o.gpus,
+        "launched": o.launched,
+        "idle_gpus": o.idle_gpus,
+        "time_limit": o.time_limit,
+        "runtime": o.runtime,
+        "idle_gpu_hours": round(o.idle_gpu_hours, 2),
+        "excess_gpu_hours": round(o.excess_gpu_hours, 2),
+    }
+
+
+def _run_json(run: Run) -> dict[str, object]:
+    return {
+        "state": run.state,
+        "exit_code": run.exit_code,
+        "signal": run.signal,
+        "in_time": run.in_time,
+        "output": run.output,
+        "tail": list(run.tail),
+        "error": run.error,
+        "error_tail": list(run.error_tail),
+        "refused": run.refused,
+    }
+
+
+def job_lines(report: Report) -> list[str]:
+    """What became of each script's job, whom the scripts delayed, and how each script
+    ran for real: the summary's plain-text middle (JUnit's ``system-out`` too)."""
+    lines = ["Jobs:"] if report.outcomes else []
+    for o in report.outcomes:
+        lines.extend(_outcome_lines(o))
+    if report.outcomes and not report.delays:
+        lines.append("The scripts delayed no other job.")
+    for d in report.delays:
+        started = f"started {when(d.started)}" if d.started is not None else "has not started"
+        lines.append(
+            f"The scripts delayed {label(d.job)}: without them it starts {when(d.planned)}; "
+            f"{started}."
+        )
+    if report.runs:
+        lines.append("Runs (each script alone on the cluster, for real):")
+    for script, run in report.runs:
+        lines.append(f"  {script}: {run.describe()}")
+        for name, tail in ((run.output, run.tail), (run.error, run.error_tail)):
+            if tail:
+                lines.append(f"    last lines of {name}:")
+                lines.extend(f"    | {line}" for line in tail)
+    return lines
+
+
+def _outcome_lines(o: Outcome) -> list[str]:
+    job = o.job
+    if job is None:
+        return [f"  {o.script}: refused: {o.refused}"]
+    if o.started is None:
+        planned = f", planned for {when(job.start_time)}" if job.start_time else ""
+        head = f"  {o.script}: {label(job)} has not started ({job.reason}){planned}"
+    else:
+        how = ", by backfill" if o.backfill else ""
+        ahead = ", ahead of " + ", ".join(label(j) for j in o.overtook) if o.overtook else ""
+        head = (
+            f"  {o.script}: {label(job)} started {when(o.started)} on {','.join(o.nodes)}, "
+            f"{span(o.started - job.submit_time)} after submission{how}{ahead}"
+        )
+    lines = [head]
+    gpus = f"{o.gpus} GPUs"
+    if o.launched is not None:
+        gpus += f", {o.launched} processes launched"
+    if o.idle_gpus:
+        gpus += f": {gpu_hours(o.idle_gpu_hours)} idle over the time limit"
+    limit = f"time limit {span(o.time_limit)}" if o.time_limit is not None else "no time limit"
+    if o.runtime is not None:
+        limit += f" for a declared run of {span(o.runtime)}"
+    if o.excess_gpu_hours:
+        limit += f": {gpu_hours(o.excess_gpu_hours)} reserved beyond need"
+    if o.gpus:
+        lines.append(f"      {gpus}")
+    lines.append(f"      {limit}")
+    return lines
 
 
 def to_junit(report: Report) -> str:
@@ -112,6 +245,8 @@ def to_junit(report: Report) -> str:
             ElementTree.SubElement(
                 case, "system-out"
             ).text = f"{mark.verdict.why} ({mark.points} points)"
+    if lines := job_lines(report):
+        ElementTree.SubElement(suite, "system-out").text = "\n".join(lines)
     ElementTree.indent(suite)
     body = ElementTree.tostring(suite, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'

@@ -243,22 +243,36 @@ def _gpus_asked(seen: _Seen, nodes: int) -> int | None:
     return None
 
 
-def _launched(body: Sequence[str], nodes: int, tasks: int) -> tuple[int, int] | None:
-    """(line, processes) of the first srun or torchrun in the body, or None."""
+def launched_processes(text: str, tasks: int) -> int | None:
+    """How many processes the first ``srun``/``torchrun`` of the script ``text`` launches
+    (``tasks``: the job's, what a bare srun starts); None when it launches through neither."""
+    found = _launched(text.split("\n"), tasks)
+    return found[1] if found is not None else None
+
+
+def _launched(body: Sequence[str], tasks: int) -> tuple[int, int] | None:
+    """(line, processes) of the first srun or torchrun in the body, or None.
+
+    ``srun ... torchrun ...`` counts torchrun's workers: ``--nproc_per_node`` on each
+    of ``--nnodes`` nodes, or on each of srun's tasks when ``--nnodes`` is not given."""
     for offset, line in enumerate(body):
         try:
             words = shlex.split(line, comments=True)
         except ValueError:
             continue
+        srun: int | None = None
         for at, word in enumerate(words):
             if word == "torchrun" or word.endswith("/torchrun"):
                 per_node = _option(words[at + 1 :], ("--nproc_per_node", "--nproc-per-node"))
                 nnodes = _option(words[at + 1 :], ("--nnodes",))
                 if per_node is not None:
-                    return offset, per_node * (nnodes if nnodes is not None else 1)
-            if word == "srun":
+                    copies = nnodes if nnodes is not None else srun if srun is not None else 1
+                    return offset, per_node * copies
+            if word == "srun" and srun is None:
                 count = _option(words[at + 1 :], ("-n", "--ntasks"))
-                return offset, count if count is not None else tasks
+                srun = count if count is not None else tasks
+        if srun is not None:
+            return offset, srun
     return None
 
 
@@ -280,7 +294,7 @@ def _gpus(seen: _Seen, body: Sequence[str], first: int, site: Site) -> list[Find
     )
     asked = _gpus_asked(seen, nodes)
     findings: list[Finding] = []
-    launched = _launched(body, nodes, tasks)
+    launched = _launched(body, tasks)
     if asked and launched is not None:
         offset, processes = launched
         if processes < asked:

@@ -33,6 +33,8 @@ class Scenario:
     cluster: ClusterSpec
     setup: tuple[Step, ...]
     begin: Seconds
+    #: What a scenario file calls itself (``slurmsim grade --scenario``); "" otherwise.
+    title: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,17 @@ class Criterion:
 
 
 @dataclass(frozen=True, slots=True)
+class Execution:
+    """A rubric's ``[execute]`` table: each script also runs for real, alone, on a
+    throwaway copy of the scenario's cluster."""
+
+    #: Wall time a script may run before it is cancelled.
+    limit: Seconds
+    #: How many of the last lines of its output the report keeps.
+    tail: int = 10
+
+
+@dataclass(frozen=True, slots=True)
 class Rubric:
     """How ``slurmsim grade`` scores a student's job scripts."""
 
@@ -71,6 +84,8 @@ class Rubric:
     advance: Seconds
     criteria: tuple[Criterion, ...]
     pass_mark: int
+    #: Run each script for real too (None: simulation only).
+    execution: Execution | None = None
 
     @property
     def points(self) -> int:

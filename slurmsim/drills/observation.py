@@ -6,10 +6,11 @@ builds one from the store, tests build one by hand.
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
 from slurmsim.drills.lint import Finding
+from slurmsim.drills.runs import Run
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.nodes import Node
@@ -35,9 +36,16 @@ class Observation:
     planned: Mapping[int, Instant]
     #: Grading: the jobs submitted from the student's scripts, and the scripts sbatch refused.
     submitted: tuple[int, ...] = ()
+    #: Grading: which script each submitted job came from (script, job id).
+    script_jobs: tuple[tuple[str, int], ...] = ()
     refused: tuple[tuple[str, str], ...] = ()  # (script, sbatch's message)
     #: Grading: what the lint found in each script, in the order given.
     lints: tuple[tuple[str, tuple[Finding, ...]], ...] = ()
+    #: Grading: when each job pending at the take-over first started over the same
+    #: time without the scripts (None: it did not start), to tell who they delayed.
+    baseline: Mapping[int, Instant | None] = field(default_factory=dict)
+    #: Grading with ``[execute]``: how each script ended when it ran for real.
+    runs: tuple[tuple[str, Run], ...] = ()
 
     def job(self, name: str) -> Job | None:
         """The last job named ``name`` (``-J``) that the controller accepted, or None."""
@@ -90,6 +98,14 @@ def refused(job: Job) -> bool:
 def when(instant: Instant) -> str:
     """An instant as the Slurm commands print it: ``2026-11-29T21:00:00``."""
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(instant))
+
+
+def span(seconds: int) -> str:
+    """A duration in plain words: ``2h10m``, ``30m``, ``45s``, ``0s``."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{n}{unit}" for n, unit in ((hours, "h"), (minutes, "m"), (secs, "s")) if n]
+    return "".join(parts) or "0s"
 
 
 def label(job: Job) -> str:
