@@ -381,8 +381,10 @@ class ScriptsStarted:
             start = first_start(seen, job)
             if start is None:
                 return Verdict(False, f"{label(job)} has not started ({job.reason})")
-            if start - job.submit_time > self.within:
-                return Verdict(False, f"{label(job)} waited {span(start - job.submit_time)}")
+            # The scripts are submitted when the student takes over (a requeue would
+            # move the job's submit time past its first start).
+            if start - seen.began > self.within:
+                return Verdict(False, f"{label(job)} waited {span(start - seen.began)}")
         return Verdict(True, f"{len(seen.submitted)} job(s) started in time")
 
 

@@ -6,6 +6,7 @@ twice gives the same bytes.
 """
 
 import json
+import re
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
@@ -132,8 +133,9 @@ def _job_json(o: Outcome) -> dict[str, object]:
         "refused": o.refused,
         "name": job.request.name if job else None,
         "state": job.state.name if job else None,
-        "submitted": _when(job.submit_time) if job else None,
+        "submitted": when(o.submitted) if job else None,
         "started": _when(o.started),
+        "waited": o.waited,
         "nodes": list(o.nodes),
         "reason": job.reason if pending and job else None,
         "planned_start": _when(job.start_time) if pending and job else None,
@@ -191,7 +193,7 @@ def job_lines(report: Report) -> list[str]:
 def _outcome_lines(o: Outcome) -> list[str]:
     job = o.job
     if job is None:
-        return [f"  {o.script}: refused: {o.refused}"]
+        return [f"  {o.script}: refused: {o.refused.splitlines()[0] if o.refused else ''}"]
     if o.started is None:
         planned = f", planned for {when(job.start_time)}" if job.start_time else ""
         head = f"  {o.script}: {label(job)} has not started ({job.reason}){planned}"
@@ -200,8 +202,12 @@ def _outcome_lines(o: Outcome) -> list[str]:
         ahead = ", ahead of " + ", ".join(label(j) for j in o.overtook) if o.overtook else ""
         head = (
             f"  {o.script}: {label(job)} started {when(o.started)} on {','.join(o.nodes)}, "
-            f"{span(o.started - job.submit_time)} after submission{how}{ahead}"
+            f"{span(o.waited or 0)} after submission{how}{ahead}"
         )
+        if job.restarts:
+            head += f"; requeued {job.restarts} time(s)"
+        if job.state.name not in ("RUNNING", "COMPLETED"):
+            head += f"; now {job.state.name}"
     lines = [head]
     gpus = f"{o.gpus} GPUs"
     if o.launched is not None:
@@ -219,12 +225,22 @@ def _outcome_lines(o: Outcome) -> list[str]:
     return lines
 
 
+#: Characters XML 1.0 cannot hold at all (a script's output may print them: colours).
+_NOT_XML = re.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(text: str) -> str:
+    """``text`` with each character XML cannot hold written as ``\\x1b`` would be."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 def to_junit(report: Report) -> str:
-    """The report as JUnit XML: one test case per criterion, a failure for each one missed."""
+    """The report as JUnit XML: one test case per criterion, a failure for each one missed,
+    and the jobs' story in the suite's ``system-out``."""
     failed = sum(not m.verdict.passed for m in report.marks)
     suite = ElementTree.Element(
         "testsuite",
-        name=report.title,
+        name=_xml(report.title),
         tests=str(len(report.marks)),
         failures=str(failed),
         errors="0",
@@ -233,20 +249,24 @@ def to_junit(report: Report) -> str:
     )
     for mark in report.marks:
         case = ElementTree.SubElement(
-            suite, "testcase", classname=f"slurmsim.grade.{mark.kind}", name=mark.says, time="0"
+            suite,
+            "testcase",
+            classname=f"slurmsim.grade.{mark.kind}",
+            name=_xml(mark.says),
+            time="0",
         )
         if not mark.verdict.passed:
             failure = ElementTree.SubElement(
-                case, "failure", message=mark.verdict.why, type="CheckFailed"
+                case, "failure", message=_xml(mark.verdict.why), type="CheckFailed"
             )
             why = mark.verdict.why.replace("; ", "\n") if mark.kind == "lint" else mark.verdict.why
-            failure.text = f"{mark.says} (0 of {mark.points} points):\n{why}"
+            failure.text = _xml(f"{mark.says} (0 of {mark.points} points):\n{why}")
         else:
-            ElementTree.SubElement(
-                case, "system-out"
-            ).text = f"{mark.verdict.why} ({mark.points} points)"
+            ElementTree.SubElement(case, "system-out").text = _xml(
+                f"{mark.verdict.why} ({mark.points} points)"
+            )
     if lines := job_lines(report):
-        ElementTree.SubElement(suite, "system-out").text = "\n".join(lines)
+        ElementTree.SubElement(suite, "system-out").text = _xml("\n".join(lines))
     ElementTree.indent(suite)
     body = ElementTree.tostring(suite, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'

@@ -60,6 +60,8 @@ class Outcome:
     #: The job, or None when sbatch refused the script (``refused`` says why).
     job: Job | None
     refused: str
+    #: When it was submitted (when the student took over), and first started.
+    submitted: Instant
     started: Instant | None
     nodes: tuple[str, ...]
     #: Jobs pending at the take-over that this one started ahead of.
@@ -67,6 +69,11 @@ class Outcome:
     gpus: int
     #: Processes the script's first srun/torchrun launches (None: it uses neither).
     launched: int | None
+
+    @property
+    def waited(self) -> int | None:
+        """Seconds from submission to its first start (None: it has not started)."""
+        return self.started - self.submitted if self.started is not None else None
 
     @property
     def backfill(self) -> bool:
@@ -117,7 +124,9 @@ def outcomes(seen: Observation) -> tuple[Outcome, ...]:
     for script, _ in seen.lints:
         job = seen.job_by_id(jobs[script]) if script in jobs else None
         if job is None:
-            found.append(Outcome(script, None, refused.get(script, ""), None, (), (), 0, None))
+            found.append(
+                Outcome(script, None, refused.get(script, ""), seen.began, None, (), (), 0, None)
+            )
             continue
         start = first_start(seen, job)
         nodes = seen.starts(job)[0][1] if start is not None else ()
@@ -127,6 +136,7 @@ def outcomes(seen: Observation) -> tuple[Outcome, ...]:
                 script,
                 job,
                 "",
+                seen.began,
                 start,
                 nodes,
                 _overtaken(seen, start),

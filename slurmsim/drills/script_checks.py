@@ -23,6 +23,8 @@ class DelaysNobody:
 
     def judge(self, seen: Observation) -> Verdict:
         found = delays(seen)
+        if not seen.baseline:
+            return Verdict(True, "no other job was waiting when the scripts were submitted")
         if not found:
             return Verdict(True, f"the {len(seen.baseline)} waiting job(s) started as planned")
         first = found[0]
