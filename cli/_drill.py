@@ -68,8 +68,12 @@ def _run_step(step: "Step") -> None:
 
 def _start(drill: "Drill", text: str) -> None:
     from slurmsim.api import cluster, drills
+    from slurmsim.drills.files import DrillError
 
-    drills.start(drill, _run_step, text)
+    try:
+        drills.start(drill, _run_step, text)
+    except DrillError as e:
+        raise click.ClickException(f"{drill.source}: {e}") from None
     click.echo(f"Drill {drill.name}: {drill.title}")
     click.echo(f"Clock at {when(cluster.now())} (manual).\n")
     click.echo(drill.task)
@@ -236,7 +240,11 @@ def grade(  # click passes the options by name
         raise click.ClickException(str(e)) from None
     from cli._submit_table import SBATCH_OPTIONS
 
-    report = drills.grade(chosen, scripts, _run_step, _submitter(chosen.user), SBATCH_OPTIONS)
+    try:
+        report = drills.grade(chosen, scripts, _run_step, _submitter(chosen.user), SBATCH_OPTIONS)
+    except files.DrillError as e:
+        where = scenario or rubric or "the default scenario"
+        raise click.ClickException(f"{where}: {e}") from None
     if json_to == "-":
         click.echo(grading.to_json(report), nl=False)
     else:

@@ -55,15 +55,19 @@ def stage(scenario: Scenario, run: Callable[[Step], None], student: str | None =
     to the cluster's newcomer account so that they can submit.
     """
     from slurmsim.config import presets
+    from slurmsim.config.errors import ConfigError
 
     spec = scenario.cluster
-    state = presets.load_preset(
-        spec.preset,
-        EPOCH,
-        extra_user=student or current_user(),
-        conf=spec.conf,
-        conf_extra=spec.conf_extra,
-    )
+    try:
+        state = presets.load_preset(
+            spec.preset,
+            EPOCH,
+            extra_user=student or current_user(),
+            conf=spec.conf,
+            conf_extra=spec.conf_extra,
+        )
+    except ConfigError as e:
+        raise files.DrillError(f"[cluster]: {e}") from None
     Store.open().initialize(state, force=True)
     for step in scenario.setup:
         _advance_to(Instant(EPOCH + step.at))
@@ -224,7 +228,8 @@ def grade(
 ) -> Report:
     """``slurmsim grade``: on a scratch cluster, stage the rubric's scenario, submit each
     script, move the clock on by the rubric's ``advance`` and score its criteria. The
-    user's store is untouched. With an ``[execute]`` table each script also runs for
+    user's store is untouched. Raises ``DrillError`` for a cluster that cannot be built.
+    With an ``[execute]`` table each script also runs for
     real, alone, on a throwaway copy of the cluster (``scratch_run``).
 
     ``options`` is sbatch's getopt table, which the lint reads the directives with."""

@@ -32,6 +32,15 @@ DRILLS_ENV = "SLURMSIM_DRILLS"
 _SUFFIX = ".toml"
 
 
+#: Keys of a drill, rubric or scenario file that a setup step never has: written after
+#: a ``[[setup]]`` they were meant for the file, and landed in the step.
+_TOP_LEVEL = frozenset(
+    ("begin", "title", "name", "task", "hints", "explanation", "solution", "wrong", "blocked",
+     "drill", "advance", "pass_mark")
+)  # fmt: skip
+_MISPLACED = " (in TOML a key after [[setup]] belongs to it: write top-level keys first)"
+
+
 class DrillError(Exception):
     """A drill or rubric file that cannot be used, with the reason in plain words."""
 
@@ -216,7 +225,8 @@ def _scenario(doc: "_Doc") -> Scenario:
     for i, table in enumerate(doc.tables("setup"), 1):
         step = _Doc(f"{doc.source}: setup {i}", table)
         steps.append(Step(step.duration("at", "0s"), step.text("user", "root"), step.text("run")))
-        step.done()
+        misplaced = any(key in step for key in _TOP_LEVEL)
+        step.done(_MISPLACED if misplaced else "")
     steps.sort(key=lambda s: s.at)  # stable: steps at one instant keep the file's order
     last = steps[-1].at if steps else 0
     begin = doc.duration("begin", f"{last + 60}s")
@@ -279,6 +289,6 @@ class _Doc:
             raise DrillError(f"{self.source}: {key!r} must be written [{key}]")
         return _Doc(f"{self.source}: [{key}]", value)
 
-    def done(self) -> None:
+    def done(self, hint: str = "") -> None:
         if self._table:
-            raise DrillError(f"{self.source}: unknown key {next(iter(self._table))!r}")
+            raise DrillError(f"{self.source}: unknown key {next(iter(self._table))!r}{hint}")

@@ -27,6 +27,18 @@ def _codes(script: str) -> list[tuple[int, str]]:
             id="torchrun with one process per requested GPU is clean",
         ),
         pytest.param(
+            "#!/bin/bash\n#SBATCH -N 4 --ntasks-per-node=1 --gres=gpu:8 -t 8:00:00\n"
+            "srun torchrun --nnodes=4 --nproc_per_node=8 train.py\n",
+            [],
+            id="srun starting torchrun on each node counts torchrun's workers",
+        ),
+        pytest.param(
+            "#!/bin/bash\n#SBATCH -N 2 --ntasks-per-node=1 --gres=gpu:8 -t 1:00:00\n"
+            "srun -n 2 torchrun --nproc_per_node=4 train.py\n",
+            [(3, "wasted")],
+            id="srun tasks times torchrun workers without --nnodes, fewer than the GPUs",
+        ),
+        pytest.param(
             "#!/bin/bash\n#SBATCH --gpus-pre-node=8 -t 10\nhostname\n",
             [(2, "unknown-option")],
             id="a misspelled option is unknown",
