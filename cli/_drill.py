@@ -196,14 +196,23 @@ def solution(name: str | None, wrong: bool, folders: tuple[Path, ...]) -> None:
 
 @click.command()
 @click.argument("scripts", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--rubric", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--rubric",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="The criteria, points and pass mark (TOML; default: lint, accepted, started).",
+)
 @click.option(
     "--scenario",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Submit the scripts on this scenario instead of the rubric's.",
 )
-@click.option("--json", "json_to", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--junit", "junit_to", type=click.Path(dir_okay=False))
+@click.option(
+    "--json",
+    "json_to",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the report as JSON here (-: print it instead of the summary).",
+)
+@click.option("--junit", "junit_to", type=click.Path(dir_okay=False), help="Write JUnit XML here.")
 @_DIR
 def grade(  # click passes the options by name
     *,

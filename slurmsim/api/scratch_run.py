@@ -6,7 +6,9 @@ rubric's user from an empty ``work`` folder there, so the job starts at once and
 script runs as any executed job does (``api.execution``): the batch environment Slurm
 gives a job, its ``--output``/``--error`` files, its own ``--time`` enforced, and srun
 inside it talking to this same store. The grader waits for the job to end, up to the
-rubric's limit of wall time, then cancels it; the folder goes when the run is over.
+rubric's limit of wall time, then cancels it; the folder goes when the run is over. It
+holds the store's supervisor lock meanwhile and opens the writing sessions itself, so no
+supervisor process outlives the folder.
 """
 
 import os
@@ -15,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from slurmsim import clock
+from slurmsim.api import supervisor
 from slurmsim.api.cluster import set_clock_mode, set_execution
 from slurmsim.api.drills import scratch_store
 from slurmsim.api.session import session
@@ -24,8 +27,8 @@ from slurmsim.model.jobs import Job
 
 #: How often the grader looks at the job (a writing session reaps its script).
 _POLL_S = 0.05
-#: How long the runner and the supervisor get to go after the job ends.
-_SETTLE_S = 5.0
+#: How long a cancelled job's script gets to go (its runner escalates after KillWait).
+_SETTLE_S = 35.0
 #: What the scratch folder's (random) path reads as in an output tail.
 SCRATCH = "$SCRATCH"
 
@@ -45,15 +48,15 @@ def execute(
         stage()
         set_execution(True)
         set_clock_mode(clock.REALTIME)
-        job_id, message = submit(script, (f"--chdir={work}",))
-        if job_id is None:
-            return Run("PENDING", 0, 0, False, "", (), refused=message)
-        in_time = _wait(job_id, clock.wall_now() + limits.limit)
-        if not in_time:
-            _cancel(job_id)
-            _wait(job_id, clock.wall_now() + _SETTLE_S)
-        job = _job(job_id)
-        _settle()
+        with supervisor.standing_in():  # the grader's own sessions keep the cluster moving
+            job_id, message = submit(script, (f"--chdir={work}",))
+            if job_id is None:
+                return Run("PENDING", 0, 0, False, "", (), refused=message)
+            in_time = _wait(job_id, clock.wall_now() + limits.limit)
+            if not in_time:
+                _cancel(job_id)
+                _wait(job_id, clock.wall_now() + _SETTLE_S)
+            job = _job(job_id)
         return _record(job, in_time, work, limits.tail)
 
 
@@ -81,16 +84,6 @@ def _cancel(job_id: int) -> None:
         job = s.state.jobs[job_id]
         if not job.state.finished:
             s.events.extend(control.cancel(s.state, job_id, None, job.request.user))
-
-
-def _settle() -> None:
-    """Let the supervisor see there is nothing left to do, so that it exits before its
-    store's folder goes."""
-    from slurmsim.api import supervisor
-
-    deadline = clock.wall_now() + _SETTLE_S
-    while supervisor.is_running() and clock.wall_now() < deadline:
-        time.sleep(_POLL_S)
 
 
 def _record(job: Job, in_time: bool, work: str, lines: int) -> Run:

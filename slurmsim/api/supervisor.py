@@ -15,6 +15,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from slurmsim.api.execution import run_root
 
@@ -36,6 +38,15 @@ def is_running() -> bool:
             return True
         fcntl.flock(f, fcntl.LOCK_UN)
         return False
+
+
+@contextmanager
+def standing_in() -> Iterator[None]:
+    """Hold this store's supervisor lock while the block runs, for a caller that opens the
+    writing sessions itself: no supervisor is started meanwhile (``slurmsim grade``)."""
+    with open(_lock_path(), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def ensure_running() -> None:
