@@ -288,15 +288,14 @@ def _runs(
         return ()
     from slurmsim.api import scratch_run
 
+    limits = rubric.execution
     cluster = dataclasses.replace(rubric.scenario, setup=(), begin=Seconds(0))
+
+    def bare_cluster() -> None:  # the scenario's cluster, none of its workload
+        stage(cluster, run, rubric.user)
+
     return tuple(
-        (
-            script,
-            scratch_run.execute(
-                script, lambda: stage(cluster, run, rubric.user), submit, rubric.execution
-            ),
-        )
-        for script in scripts
+        (script, scratch_run.execute(script, bare_cluster, submit, limits)) for script in scripts
     )
 
 

@@ -89,30 +89,20 @@ def _cancel(job_id: int) -> None:
 def _record(job: Job, in_time: bool, work: str, lines: int) -> Run:
     if not job.alloc:  # it never started: the cluster could not run it
         return Run("PENDING", 0, 0, in_time, "", ())
-    state = job.state.name
     from slurmsim.api.execution import output_files
 
     stdout, stderr = output_files(job)
     folder = os.path.dirname(work)
-    run = Run(
-        state,
+    error = _shown(stderr, work) if stderr != stdout else ""
+    return Run(
+        job.state.name,
         job.exit_code,
         job.exit_signal,
         in_time,
         _shown(stdout, work),
         _tail(stdout, lines, folder),
-    )
-    if stderr == stdout:
-        return run
-    return Run(
-        run.state,
-        run.exit_code,
-        run.signal,
-        run.in_time,
-        run.output,
-        run.tail,
-        _shown(stderr, work),
-        _tail(stderr, lines, folder),
+        error,
+        _tail(stderr, lines, folder) if error else (),
     )
 
 

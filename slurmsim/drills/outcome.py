@@ -78,9 +78,8 @@ class Outcome:
     @property
     def backfill(self) -> bool:
         """Whether the backfill scheduler started it (scontrol's ``Scheduler=Backfill``)."""
-        return (
-            self.job is not None and self.started is not None and self.job.scheduler == ("Backfill")
-        )
+        started = self.job is not None and self.started is not None
+        return started and self.job is not None and self.job.scheduler == "Backfill"
 
     @property
     def idle_gpus(self) -> int:
@@ -121,7 +120,7 @@ def outcomes(seen: Observation) -> tuple[Outcome, ...]:
     jobs = dict(seen.script_jobs)
     refused = dict(seen.refused)
     found = []
-    for script, _ in seen.lints:
+    for script, _ in seen.lints:  # the lint saw every script, in the order given
         job = seen.job_by_id(jobs[script]) if script in jobs else None
         if job is None:
             found.append(
