@@ -86,7 +86,8 @@ def mode(mode: str, factor: str | None) -> None:
     """Say how simulated time moves: by hand (manual, the default), with wall time
     (realtime), or FACTOR times faster than wall time (scaled FACTOR).
 
-    Under scaled and realtime every command first catches up to the present.
+    Under scaled and realtime every command first catches up to the present;
+    realtime starts at the wall clock's time (unless the simulation is ahead).
 
     Example: slurmsim clock mode scaled 60
     """

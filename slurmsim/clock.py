@@ -51,12 +51,22 @@ def wall_now() -> float:
 
 
 def anchored(mode: str, factor: float, now: Instant) -> Clock:
-    """A clock in ``mode`` that reads ``now`` at this wall instant."""
+    """A clock in ``mode`` anchored at this wall instant.
+
+    ``scaled`` reads ``now`` there: the simulation carries on from where it is.
+    ``realtime`` reads the wall clock itself (simulated time *is* wall time, so job
+    times line up with ``date`` and with the timestamps of the files jobs write),
+    unless the simulation is already ahead of it; the first command after the switch
+    plays the simulation forward to the present, as ``clock advance`` would.
+    """
     if mode not in MODES:
         raise ValueError(f"unknown clock mode {mode!r}")
     if mode == MANUAL:
         return Clock()
-    return Clock(mode, 1.0 if mode == REALTIME else factor, now, wall_now())
+    wall = wall_now()
+    if mode == REALTIME:
+        return Clock(mode, 1.0, Instant(max(now, int(wall))), wall)
+    return Clock(mode, factor, now, wall)
 
 
 def target(clock: Clock, now: Instant) -> Instant:

@@ -58,8 +58,8 @@ def advance_clock(
 def set_clock_mode(mode: str, factor: float = 1.0) -> clock.Clock:
     """``slurmsim clock mode``: from now on simulated time moves as ``mode`` says.
 
-    The engine first catches up under the old mode; the new one is anchored at the
-    instant that leaves, so simulated time never jumps when the mode changes.
+    The engine first catches up under the old mode; the new one is anchored as
+    ``clock.anchored`` says (realtime at the wall clock, scaled where it is).
     """
     with session(write=True) as s:
         new = clock.anchored(mode, factor, s.state.now)

@@ -1,11 +1,16 @@
 """Whole flows of the client libraries, unmodified, with slurmsim's commands on PATH.
 
-These need jobs that really run their scripts (submitit's result is pickled from
-inside the job), so they are expected to fail until execution lands; each is
-bounded in time.
+The cluster runs under ``clock mode realtime`` with execution on, so jobs really run
+their scripts: submitit's result is pickled from inside its job, dask's workers connect
+back to the scheduler, snakemake's rules write their files. Each flow is bounded in time
+(``DEADLINE``), and the cluster is left with no job and no process behind.
 """
 
+import os
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,30 +20,50 @@ from tests.clients.test_library_parsers import on_path
 
 __all__ = ["on_path"]
 
-NEEDS_EXECUTION = pytest.mark.xfail(
-    reason="needs execution (clock realtime + exec on)", strict=False
-)
+#: How long a flow may take before its test fails: the whole job, start to result.
+DEADLINE = 60
+
+
+def _slurm(*argv: str) -> str:
+    return subprocess.run(argv, capture_output=True, text=True, check=True, timeout=30).stdout
 
 
 @pytest.fixture
-def executor(on_path: Path, tmp_path: Path) -> Any:
+def live(on_path: Path) -> Iterator[Path]:
+    """The default cluster running in wall time with execution on; idle again afterwards."""
+    _slurm("slurmsim", "clock", "mode", "realtime")
+    _slurm("slurmsim", "exec", "on")
+    yield on_path
+    _slurm("scancel", "--user", os.environ.get("SLURMSIM_USER", "root"))
+    end = time.monotonic() + 30
+    while _slurm("slurmsim", "exec") or _slurm("squeue", "-h"):
+        if time.monotonic() > end:
+            pytest.fail("jobs or their processes outlived the test")
+        time.sleep(0.5)
+
+
+def within_deadline(what: str, done: Any) -> None:
+    end = time.monotonic() + DEADLINE
+    while not done():
+        if time.monotonic() > end:
+            pytest.fail(f"{what} not done after {DEADLINE} s")
+        time.sleep(0.5)
+
+
+# ---- submitit ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def executor(live: Path, tmp_path: Path) -> Any:
     submitit = pytest.importorskip("submitit")
     ex = submitit.AutoExecutor(folder=tmp_path / "submitit", cluster="slurm")
     ex.update_parameters(timeout_min=5, slurm_partition="gpu")
     return ex
 
 
-#: How long a flow may take before its test fails: the whole job, start to result.
-DEADLINE = 30
-
-
 def result(job: Any) -> Any:
     """The job's result, failing the test when it is not done within DEADLINE."""
-    end = time.monotonic() + DEADLINE
-    while not job.done(force_check=True):
-        if time.monotonic() > end:
-            pytest.fail(f"job {job.job_id} not done after {DEADLINE} s: {job.state}")
-        time.sleep(1)
+    within_deadline(f"job {job.job_id}", lambda: job.done(force_check=True))
     return job.result()
 
 
@@ -50,24 +75,89 @@ def fail() -> None:
     raise ValueError("the job's own error")
 
 
-@NEEDS_EXECUTION
 def test_submitit_returns_a_function_result(executor: Any) -> None:
     assert result(executor.submit(add, 2, 3)) == 5
 
 
-@NEEDS_EXECUTION
 def test_submitit_map_array_returns_each_result(executor: Any) -> None:
     jobs = executor.map_array(add, [1, 2, 3], [10, 20, 30])
     assert [result(job) for job in jobs] == [11, 22, 33]
 
 
-@NEEDS_EXECUTION
 def test_submitit_failing_job_raises_its_traceback(executor: Any) -> None:
     with pytest.raises(Exception, match="the job's own error"):
         result(executor.submit(fail))
 
 
 def test_submitit_cancel_ends_the_job_as_cancelled(executor: Any) -> None:
-    job = executor.submit(add, 1, 1)
+    job = executor.submit(time.sleep, 300)
+    within_deadline(f"job {job.job_id} start", lambda: job.state == "RUNNING")
     job.cancel()
+    within_deadline(f"job {job.job_id} cancel", lambda: job.done(force_check=True))
     assert job.state.startswith("CANCELLED")
+
+
+# ---- dask-jobqueue -------------------------------------------------------------------------
+
+
+def test_dask_jobqueue_workers_connect_back_and_compute(live: Path, tmp_path: Path) -> None:
+    """SLURMCluster scaled to two workers: both jobs start, connect, compute, and end."""
+    dask_jobqueue = pytest.importorskip("dask_jobqueue")
+    distributed = pytest.importorskip("distributed")
+    with dask_jobqueue.SLURMCluster(
+        cores=1,
+        memory="1GB",
+        queue="gpu",
+        walltime="00:05:00",
+        processes=1,
+        log_directory=str(tmp_path / "logs"),
+    ) as cluster:
+        cluster.scale(2)
+        with distributed.Client(cluster) as client:
+            client.wait_for_workers(2, timeout=DEADLINE)
+            futures = client.map(lambda x: x * x, range(10))
+            assert sum(client.gather(futures)) == 285
+            assert len({w["host"] + w["name"] for w in client.scheduler_info()["workers"].values()}) == 2
+
+
+# ---- snakemake -----------------------------------------------------------------------------
+
+SNAKEFILE = """\
+rule all:
+    input: "shout.txt"
+
+rule greet:
+    output: "greeting.txt"
+    shell: "echo hello from $SLURM_JOB_ID > {output}"
+
+rule shout:
+    input: "greeting.txt"
+    output: "shout.txt"
+    shell: "tr a-z A-Z < {input} > {output}"
+"""
+
+
+def test_snakemake_runs_a_two_rule_workflow_on_the_cluster(live: Path, tmp_path: Path) -> None:
+    """Each rule is its own sbatch job whose step (srun) runs the rule; sacct says when it is done."""
+    pytest.importorskip("snakemake_executor_plugin_slurm")
+    snakemake = Path(sys.executable).parent / "snakemake"
+    if not snakemake.exists():
+        pytest.skip("snakemake is not installed beside this Python")
+    (tmp_path / "Snakefile").write_text(SNAKEFILE)
+    done = subprocess.run(
+        [
+            str(snakemake),
+            *("--executor", "slurm", "--jobs", "2", "--latency-wait", "5"),
+            *("--default-resources", "slurm_partition=gpu", "slurm_account=research", "runtime=5"),
+            *("--slurm-init-seconds-before-status-checks", "1"),
+            *("--seconds-between-status-checks", "1"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE * 2,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (tmp_path / "shout.txt").read_text().startswith("HELLO FROM ")
+    states = _slurm("sacct", "-X", "-n", "-P", "-o", "state")
+    assert states == "COMPLETED\nCOMPLETED\n"

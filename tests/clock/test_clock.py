@@ -50,3 +50,20 @@ def test_target_follows_the_mode(
 )
 def test_anchored_describes_its_mode(mode: str, factor: float, want: str) -> None:
     assert clock.anchored(mode, factor, Instant(0)).describe() == want
+
+
+@pytest.mark.parametrize(
+    ("mode", "now", "wall", "want"),
+    [
+        pytest.param("realtime", 100, 5000.0, 5000, id="realtime reads the wall clock"),
+        pytest.param(
+            "realtime", 9000, 5000.0, 9000, id="realtime keeps a simulation that is ahead"
+        ),
+        pytest.param("scaled", 100, 5000.0, 100, id="scaled carries on from the simulation"),
+    ],
+)
+def test_anchored_starts_where_its_mode_says(
+    monkeypatch: pytest.MonkeyPatch, mode: str, now: int, wall: float, want: int
+) -> None:
+    monkeypatch.setattr(clock, "wall_now", lambda: wall)
+    assert clock.anchored(mode, 2.0, Instant(now)).anchor == want
