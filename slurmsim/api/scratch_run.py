@@ -1,7 +1,8 @@
 """Running a graded script for real: a throwaway cluster, a scratch folder, a wall limit.
 
 Each script gets a store of its own in a temporary folder, with the scenario's cluster
-and nothing else on it, the realtime clock and execution on: sbatch submits it as the
+and nothing else on it, a wall clock (scaled x1: the scenario's instants, at wall speed)
+and execution on: sbatch submits it as the
 rubric's user from an empty ``work`` folder there, so the job starts at once and its
 script runs as any executed job does (``api.execution``): the batch environment Slurm
 gives a job, its ``--output``/``--error`` files, its own ``--time`` enforced, and srun
@@ -47,7 +48,7 @@ def execute(
         os.mkdir(work)
         stage()
         set_execution(True)
-        set_clock_mode(clock.REALTIME)
+        set_clock_mode(clock.SCALED, 1.0)  # realtime would jump to the wall clock's date
         with supervisor.standing_in():  # the grader's own sessions keep the cluster moving
             job_id, message = submit(script, (f"--chdir={work}",))
             if job_id is None:
