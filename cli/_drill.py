@@ -287,21 +287,6 @@ def _quote(word: str) -> str:
 
 
 def _summary(report: "Report") -> None:
-    from slurmsim.drills import grading
+    from cli._grade_summary import render_summary
 
-    click.echo(report.title)
-    if report.scenario:
-        click.echo(f"On scenario: {report.scenario}")
-    for mark in report.marks:
-        word = "PASS" if mark.verdict.passed else "FAIL"
-        click.echo(f"  {word}  {mark.earned:>3}/{mark.points:<3} {mark.says}")
-        click.echo(f"              {mark.verdict.why}")
-    for script, findings in report.lints:
-        if findings:
-            click.echo(f"Lint of {script}:")
-        for finding in findings:
-            click.echo(f"  {finding}")
-    for line in grading.job_lines(report):
-        click.echo(line)
-    verdict = "passed" if report.passed else "failed"
-    click.echo(f"Score {report.score}/{report.out_of} (pass mark {report.pass_mark}): {verdict}.")
+    render_summary(report)

@@ -186,7 +186,7 @@ def test_grade_without_rubric_fails_a_script_the_lint_faults(cluster: Path) -> N
     )
     result = run_command(["slurmsim", "grade", "--junit", "r.xml", "a.sh"])
     assert result.exit == 1
-    assert "  FAIL    0/20  the scripts pass the lint" in result.out
+    assert "FAIL       0/20   the scripts pass the lint\n" in result.out
     assert (
         "Lint of a.sh:\n  line 3: 8 GPUs are requested but only 2 processes are launched: "
         "6 GPUs sit idle for the whole job\n"
