@@ -156,7 +156,7 @@ def test_snakemake_runs_a_two_rule_workflow_on_the_cluster(live: Path, tmp_path:
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=DEADLINE * 2,
+        timeout=DEADLINE * 4,  # snakemake polls its jobs every 40 s or so
         check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
