@@ -18,6 +18,7 @@ from cli._help import answer_probe
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.errors import ParseError
@@ -390,7 +391,20 @@ def submit_options(
         chdir=text("chdir"),
         comment=text("comment"),
         export=text("export"),
+        signal=_warn_signal(text("signal"), batch=bool(script)),
     )
+
+
+def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:
+    """``--signal``; ``B:`` (the batch shell) only for a batch job."""
+    if value is None:
+        return None
+    from slurmsim.parse.signals import parse_warn_signal
+
+    try:
+        return parse_warn_signal(value, batch_allowed=batch)
+    except ParseError:
+        raise InvalidOption("Invalid --signal specification") from None
 
 
 def _nodes(value: str | None) -> tuple[int, int | None] | None:

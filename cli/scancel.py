@@ -37,10 +37,6 @@ ERRNO = {
 #: Comma-separated job specs; a comma inside ``12_[1,3]`` belongs to the spec.
 _JOB_SPECS = re.compile(r"(?:\[[^\]]*\]|[^,\[])+")
 _STATES = {"PENDING", "PD", "RUNNING", "R", "SUSPENDED", "S"}
-_SIGNALS = {
-    "HUP": 1, "INT": 2, "QUIT": 3, "KILL": 9, "USR1": 10, "SEGV": 11, "USR2": 12,
-    "PIPE": 13, "ALRM": 14, "TERM": 15, "CONT": 18, "STOP": 19, "TSTP": 20,
-}  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -60,6 +56,7 @@ def scancel(argv: list[str]) -> int:
 
     from slurmsim.api.control import JobRef, cancel
     from slurmsim.model.errors import SlurmError
+    from slurmsim.model.signals import Target, signal_number
 
     refs = []
     for word in operands:
@@ -77,7 +74,7 @@ def scancel(argv: list[str]) -> int:
             return 1
     signal = None
     if (sig := opts.get("signal")) is not None:
-        signal = _signal(sig)
+        signal = signal_number(sig)
         if signal is None:
             err(f"Unknown job signal: {sig}\n")
             return 1
@@ -93,6 +90,8 @@ def scancel(argv: list[str]) -> int:
         names=[n] if (n := opts.get("name")) else [],  # one name: "a,b" is a name
         me="me" in opts,
         signal=signal,
+        # -f wins over -b; either makes even SIGKILL a signal rather than a cancel
+        target=Target.FULL if "full" in opts else Target.BATCH if "batch" in opts else Target.STEPS,
     )
     code = 0
     for outcome in outcomes:
@@ -115,10 +114,3 @@ def scancel(argv: list[str]) -> int:
 
 def _split(value: str | None) -> list[str]:
     return [v for v in value.split(",") if v] if value else []
-
-
-def _signal(text: str) -> int | None:
-    if text.isdigit():
-        return int(text)
-    name = text.upper().removeprefix("SIG")
-    return _SIGNALS.get(name)

@@ -26,11 +26,17 @@ from slurmsim.execution.patterns import Names, default_output, expand
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.signals import PENDING_SIGNALS, Target, queue_signal, take_signals
 
 #: Keys in ``Job.extra``: the runner's pid, and the start of the run it belongs to.
 RUNNER_PID: Final = "runner_pid"
 RUN_START: Final = "run_start"
 _ENDING: Final = "runner_ending"  # SIGTERM sent to the runner
+_STOPPED: Final = "runner_stopped"  # SIGSTOP sent: the job is suspended
+#: Key in ``Job.extra``: the process is an interactive srun or salloc, not a runner.
+INTERACTIVE: Final = "interactive"
+#: File in a job's run directory: the pids of its step's tasks, one per line.
+TASKS: Final = "tasks"
 
 
 def enabled(setting: str | None, how: clock.Clock) -> bool:
@@ -75,13 +81,16 @@ def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
         gone = status is not None or not _alive(int(pid))
         if _current(job):
             if not gone:
+                _deliver(job)
                 continue
             code, sig = status if status is not None else (0, signal.SIGKILL)
             event = process_exited(state, job, code, sig)
             if event is not None:
                 events.append(event)
         elif not gone:
-            if _ENDING not in job.extra:
+            # The command ending an interactive job's own run in this process (tests run
+            # srun in-process) sees to its processes itself.
+            if _ENDING not in job.extra and int(pid) != os.getpid():
                 _signal(int(pid), signal.SIGTERM)
                 job.extra[_ENDING] = "1"
             continue
@@ -134,9 +143,60 @@ def _signal(pid: int, sig: int) -> None:
         os.kill(pid, sig)
 
 
+def _deliver(job: Job) -> None:
+    """Send the running job's processes the signals the controller decided on (scancel
+    --signal, --signal's warning), and stop or continue them as the job is suspended
+    or resumed (scontrol suspend, preemption by suspension)."""
+    for sig, target in take_signals(job):
+        if not _send(job, sig, target):  # the script has not started yet: next time
+            queue_signal(job, sig, target)
+    suspended = job.state is JobState.SUSPENDED
+    if suspended != (_STOPPED in job.extra) and _send(
+        job, signal.SIGSTOP if suspended else signal.SIGCONT, Target.FULL
+    ):
+        if suspended:
+            job.extra[_STOPPED] = "1"
+        else:
+            job.extra.pop(_STOPPED, None)
+
+
+def _send(job: Job, sig: int, target: Target) -> bool:
+    """Signal the processes ``target`` names; False when they do not exist yet.
+
+    A batch script's shell is the runner's child, leader of a process group that holds
+    everything it started (``BATCH``: the shell alone; ``FULL``: the group). Steps are
+    the processes listed in the run directory's ``tasks`` (an interactive srun's tasks).
+    """
+    run_dir = _run_dir(job)
+    if target is not Target.STEPS and job.request.batch:
+        try:
+            with open(os.path.join(run_dir, "child")) as f:
+                shell = int(f.read())
+        except (OSError, ValueError):
+            return False
+        if target is Target.BATCH:
+            _signal(shell, sig)
+        else:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(shell, sig)
+    if target is not Target.BATCH:
+        for pid in _task_pids(run_dir):
+            _signal(pid, sig)
+    return True
+
+
+def _task_pids(run_dir: str) -> list[int]:
+    try:
+        with open(os.path.join(run_dir, TASKS)) as f:
+            return [int(word) for word in f.read().split()]
+    except (OSError, ValueError):
+        return []
+
+
 def _forget(job: Job) -> None:
-    for key in (RUNNER_PID, RUN_START, _ENDING):
+    for key in (RUNNER_PID, RUN_START, _ENDING, _STOPPED, INTERACTIVE):
         job.extra.pop(key, None)
+    job.extra.pop(PENDING_SIGNALS, None)
     shutil.rmtree(_run_dir(job), ignore_errors=True)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import IO, Final
 
 from slurmsim.api.session import session
-from slurmsim.api.submit import SubmitOptions, build_request, read_constraint
+from slurmsim.api.submit import SubmitOptions, build_request, keep_extras, read_constraint
 from slurmsim.execution.environment import (
     Task,
     allocation_environment,
@@ -28,7 +28,6 @@ from slurmsim.execution.environment import (
     step_tasks,
     task_environment,
 )
-from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState
 
@@ -76,8 +75,7 @@ def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, boo
         except SlurmError as e:
             rejected = e  # raised after the commit: the refused request used its job id
         else:
-            if opts.submit_line is not None:
-                job.extra[SUBMIT_LINE] = opts.submit_line
+            keep_extras(job, opts)
             s.state.sched_due = s.state.now  # slurmctld places an allocation as it arrives
             s.events.extend(simulate.play_now(s.state))
             return job.job_id, job.state is not JobState.PENDING

@@ -5,7 +5,9 @@ command that started it. It runs the script in a process group of its own, so th
 ending the job ends everything the script started; writes the script's pid to
 ``child`` and, once the script is gone, ``"<exit code> <signal>"`` to ``exit`` (both
 in the job's run directory, written whole or not at all). A SIGTERM sent to it ends
-the job: SIGTERM to the script's group, SIGKILL after KillWait if still there.
+the job: SIGCONT and SIGTERM to the script's group, SIGKILL after KillWait if still
+there. Other signals (scancel --signal, suspension) are sent to the script's processes
+by ``slurmsim.api.execution`` directly.
 
 Usage: ``python -m slurmsim.execution.runner RUN_DIR``
 """
@@ -53,6 +55,7 @@ def run(run_dir: str) -> int:
     kill_wait = float(spec["kill_wait"])
 
     def end_job() -> None:
+        _kill_group(group[0], signal.SIGCONT)  # a suspended (stopped) job must see it
         _kill_group(group[0], signal.SIGTERM)
         timer = threading.Timer(kill_wait, _kill_group, (group[0], signal.SIGKILL))
         timer.daemon = True
