@@ -7,6 +7,7 @@ from cli._common import err, error
 from cli.sbatch import submit_options
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.jobs import Job
 
 #: How each command prefixes the controller's refusal.
 _REFUSED = {
@@ -54,3 +55,24 @@ def allocate(
     if prog == "salloc":
         err(f"salloc: Granted job allocation {job_id}\n")
     return api.allocation(job_id)
+
+
+#: Why slurmstepd says a step was cancelled, by how the job ended.
+_DUE_TO = {
+    "TIMEOUT": " DUE TO TIME LIMIT",
+    "PREEMPTED": " DUE TO PREEMPTION",
+    "NODE_FAIL": " DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS",
+}
+
+
+def step_cancelled_lines(job: Job) -> list[str]:
+    """What each node's slurmstepd writes to the step's stderr as it kills an interactive
+    job's step (step 0)."""
+    import time
+
+    when = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(job.end_time or 0))
+    why = _DUE_TO.get(job.state.name, "")
+    return [
+        f"slurmstepd: error: *** STEP {job.job_id}.0 ON {node} CANCELLED AT {when}{why} ***\n"
+        for node in job.nodes
+    ]

@@ -34,11 +34,24 @@ def salloc(argv: list[str]) -> int:
     if no_shell:
         return 0
     from slurmsim.api import interactive as api
+    from slurmsim.model.jobs import JobState
 
     def missing() -> None:
         error(PROG, f'Unable to exec command "{command[0]}"')
 
-    code, sig = api.run_command(command, api.shell_environment(got, dict(os.environ)), missing)
-    err(f"salloc: Relinquishing job allocation {got.job_id}\n")
+    ended: list[api.Revoked] = []
+
+    def revoked(gone: api.Revoked) -> None:
+        ended.append(gone)
+        if gone.job.state is JobState.TIMEOUT:
+            err(f"salloc: Job {got.job_id} has exceeded its time limit and its allocation "
+                "has been revoked.\n")  # fmt: skip
+        else:
+            err(f"salloc: Job allocation {got.job_id} has been revoked.\n")
+
+    env = api.shell_environment(got, dict(os.environ))
+    code, sig = api.run_command(got, command, env, missing, revoked)
+    if not ended:
+        err(f"salloc: Relinquishing job allocation {got.job_id}\n")
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code

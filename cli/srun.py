@@ -8,13 +8,17 @@ would start, using up a job id as Slurm does. Steps inside an existing allocatio
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from cli._allocate import allocate
+from cli._allocate import allocate, step_cancelled_lines
 from cli._common import err, error, not_supported, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SRUN_OPTIONS
 from cli.sbatch import submit_options
 from slurmsim.model.errors import InvalidOption, SlurmError
+
+if TYPE_CHECKING:
+    from slurmsim.api.interactive import Revoked
 
 PROG = "srun"
 
@@ -42,7 +46,7 @@ def srun(argv: list[str]) -> int:
     from slurmsim.api import interactive as api
     from slurmsim.model.hostlist import compress
 
-    ends = api.run_tasks(got, operands, dict(os.environ))
+    ends = api.run_tasks(got, operands, dict(os.environ), on_revoked=_aborted)
     failed: dict[tuple[int, int], list[api.TaskEnd]] = {}
     for end in ends:
         if end.exit_code or end.signal:
@@ -55,6 +59,21 @@ def srun(argv: list[str]) -> int:
     code, sig = api.job_status(ends)
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code
+
+
+def _aborted(revoked: "Revoked") -> None:
+    """What srun and the step's slurmstepd print when the controller ends the job."""
+    from slurmsim.model.jobs import JobState
+
+    job = revoked.job
+    if job.state is JobState.CANCELLED:
+        err(f"srun: Force Terminated JobId={job.job_id}\n")
+    elif job.state is JobState.NODE_FAIL:
+        err(f"srun: error: Node failure on {job.nodes[0]}\n")
+    wait = revoked.kill_wait + 2  # KillWait plus slurmstepd's own grace
+    err(f"srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n")
+    for line in step_cancelled_lines(job):
+        err(line)
 
 
 def _ranks(ranks: list[int]) -> str:

@@ -64,7 +64,8 @@ def run_root() -> str:
     return f"{url}.run"
 
 
-def _run_dir(job: Job) -> str:
+def run_dir(job: Job) -> str:
+    """The job's run directory (its script, spec, pids and exit status)."""
     return os.path.join(run_root(), str(job.job_id))
 
 
@@ -94,7 +95,7 @@ def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
                 _signal(int(pid), signal.SIGTERM)
                 job.extra[_ENDING] = "1"
             continue
-        _forget(job)
+        forget(job)
     return events
 
 
@@ -115,7 +116,7 @@ def _current(job: Job) -> bool:
 
 def _exit_status(job: Job) -> tuple[int, int] | None:
     try:
-        with open(os.path.join(_run_dir(job), "exit")) as f:
+        with open(os.path.join(run_dir(job), "exit")) as f:
             code, sig = f.read().split()
     except (OSError, ValueError):
         return None
@@ -167,10 +168,10 @@ def _send(job: Job, sig: int, target: Target) -> bool:
     everything it started (``BATCH``: the shell alone; ``FULL``: the group). Steps are
     the processes listed in the run directory's ``tasks`` (an interactive srun's tasks).
     """
-    run_dir = _run_dir(job)
+    where = run_dir(job)
     if target is not Target.STEPS and job.request.batch:
         try:
-            with open(os.path.join(run_dir, "child")) as f:
+            with open(os.path.join(where, "child")) as f:
                 shell = int(f.read())
         except (OSError, ValueError):
             return False
@@ -180,7 +181,7 @@ def _send(job: Job, sig: int, target: Target) -> bool:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(shell, sig)
     if target is not Target.BATCH:
-        for pid in _task_pids(run_dir):
+        for pid in _task_pids(where):
             _signal(pid, sig)
     return True
 
@@ -193,11 +194,12 @@ def _task_pids(run_dir: str) -> list[int]:
         return []
 
 
-def _forget(job: Job) -> None:
+def forget(job: Job) -> None:
+    """Drop what is known of the job's processes (they are gone)."""
     for key in (RUNNER_PID, RUN_START, _ENDING, _STOPPED, INTERACTIVE):
         job.extra.pop(key, None)
     job.extra.pop(PENDING_SIGNALS, None)
-    shutil.rmtree(_run_dir(job), ignore_errors=True)
+    shutil.rmtree(run_dir(job), ignore_errors=True)
 
 
 def _owner(user: str) -> tuple[int | None, int | None]:
@@ -215,10 +217,10 @@ def _owner(user: str) -> tuple[int | None, int | None]:
 
 def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     request = job.request
-    run_dir = _run_dir(job)
-    shutil.rmtree(run_dir, ignore_errors=True)
-    os.makedirs(run_dir, mode=0o755)
-    script = os.path.join(run_dir, "script")
+    where = run_dir(job)
+    shutil.rmtree(where, ignore_errors=True)
+    os.makedirs(where, mode=0o755)
+    script = os.path.join(where, "script")
     with open(script, "w") as f:
         f.write(request.script)
     os.chmod(script, 0o755)
@@ -253,11 +255,11 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
         "gid": gid,
         "kill_wait": clock.wall_seconds(how, state.config.kill_wait),
     }
-    with open(os.path.join(run_dir, "spec.json"), "w") as f:
+    with open(os.path.join(where, "spec.json"), "w") as f:
         json.dump(spec, f)
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     runner = subprocess.Popen(
-        [sys.executable, "-m", "slurmsim.execution.runner", run_dir],
+        [sys.executable, "-m", "slurmsim.execution.runner", where],
         start_new_session=True,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
