@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+from dataclasses import dataclass
 from typing import Final
 
 from slurmsim import clock
@@ -80,6 +81,8 @@ def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
             continue
         status = _exit_status(job)
         gone = status is not None or not _alive(int(pid))
+        if gone and status is None:  # it crashed: what it ran must not outlive it
+            _orphans_killed(job)
         if _current(job):
             if not gone:
                 _deliver(job)
@@ -106,6 +109,73 @@ def running_processes(state: ClusterState) -> list[tuple[int, int]]:
         for job in state.jobs.values()
         if RUNNER_PID in job.extra
     ]
+
+
+@dataclass(frozen=True)
+class JobProcess:
+    """What ``slurmsim ps`` shows of one job whose processes run."""
+
+    job_id: int
+    state: str
+    pid: int  # the runner, or the srun/salloc command
+    kind: str  # "batch" (a runner and its script) or "interactive" (srun, salloc)
+    members: tuple[int, ...]  # the script's process group, or srun's tasks
+    command: str
+
+
+def job_processes(state: ClusterState) -> list[JobProcess]:
+    """Every job whose processes may still run, by job id."""
+    out = []
+    for job_id, pid in sorted(running_processes(state)):
+        job = state.jobs[job_id]
+        where = run_dir(job)
+        if INTERACTIVE in job.extra:
+            kind, members = "interactive", tuple(_task_pids(where))
+        else:
+            kind, members = "batch", tuple(_group_members(where))
+        command = job.request.command or job.request.name
+        out.append(JobProcess(job_id, job.state.name, pid, kind, members, command))
+    return out
+
+
+def kill(state: ClusterState, job_id: int, sig: int = signal.SIGKILL) -> bool:
+    """Kill a job's processes behind the controller's back, as a crash would (the next
+    command sees them gone and ends the job FAILED); False when it has none."""
+    job = state.jobs.get(job_id)
+    if job is None or RUNNER_PID not in job.extra:
+        return False
+    where = run_dir(job)
+    for pid in (*_group_members(where), *_task_pids(where)):
+        _signal(pid, sig)
+    if INTERACTIVE in job.extra:
+        _signal(int(job.extra[RUNNER_PID]), sig)
+    return True
+
+
+def _orphans_killed(job: Job) -> None:
+    """Kill what a vanished runner or srun left: the script's group, srun's tasks."""
+    where = run_dir(job)
+    for pid in (*_group_members(where), *_task_pids(where)):
+        _signal(pid, signal.SIGKILL)
+
+
+def _group_members(where: str) -> list[int]:
+    """The pids in the process group of a batch script's shell."""
+    try:
+        with open(os.path.join(where, "child")) as f:
+            group = int(f.read())
+    except (OSError, ValueError):
+        return []
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with (
+                contextlib.suppress(OSError, ValueError, IndexError),
+                open(f"/proc/{entry}/stat") as f,
+            ):
+                if int(f.read().rsplit(")", 1)[1].split()[2]) == group:
+                    members.append(int(entry))
+    return sorted(members)
 
 
 def _current(job: Job) -> bool:
