@@ -8,12 +8,41 @@ from cli.sbatch import submit_options
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.jobs import Job
+from slurmsim.parse.options import Opt
 
 #: How each command prefixes the controller's refusal.
 _REFUSED = {
     "srun": "Unable to allocate resources: ",
     "salloc": "Job submit/allocate failed: ",
 }
+
+
+def with_environment(
+    values: Mapping[str, str | None],
+    env: Mapping[str, str],
+    variables: Mapping[str, str],
+    table: Sequence[Opt],
+) -> dict[str, str | None]:
+    """The command line's options over those its input variables set (``SALLOC_*`` for
+    salloc, ``SLURM_*``/``SRUN_*`` for srun), read as sbatch reads ``SBATCH_*``: a flag
+    variable sets its option when empty, ``yes`` or a non-zero number and clears it
+    otherwise; an empty value of an optional argument is the option without one."""
+    from cli.sbatch import flag_on
+
+    kinds = {opt.key: opt.arg for opt in table}
+    merged: dict[str, str | None] = {}
+    for var, key in variables.items():
+        if var not in env or key not in kinds:
+            continue
+        value, kind = env[var], kinds[key]
+        if kind == "none":
+            if flag_on(value):
+                merged[key] = None
+            else:
+                merged.pop(key, None)
+        else:
+            merged[key] = None if kind == "optional" and not value else value
+    return {**merged, **values}
 
 
 def allocate(

@@ -7,10 +7,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._allocate import allocate
+from cli._allocate import allocate, with_environment
 from cli._common import err, error, parse_args, run
 from cli._help import answer_probe
-from cli._submit_table import SALLOC_OPTIONS
+from cli._submit_table import SALLOC_ENV, SALLOC_OPTIONS
 
 PROG = "salloc"
 
@@ -24,7 +24,7 @@ def salloc(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SALLOC_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    values = dict(pairs)
+    values = with_environment(dict(pairs), os.environ, SALLOC_ENV, SALLOC_OPTIONS)
     no_shell = "no-shell" in values
     command = [] if no_shell else operands or [os.environ.get("SHELL") or "/bin/sh"]
     values.setdefault("job-name", "no-shell" if no_shell else "interactive")

@@ -175,7 +175,7 @@ def _layers(
             continue
         value = env[var]
         arg = SBATCH_ARGS.get(key, "required")
-        if arg == "none" and not _flag_on(value):
+        if arg == "none" and not flag_on(value):
             values.pop(key, None)
             origin.pop(key, None)
             continue
@@ -188,7 +188,9 @@ def _layers(
     return layers
 
 
-def _flag_on(value: str) -> bool:
+def flag_on(value: str) -> bool:
+    """How Slurm reads a flag variable (SBATCH_EXCLUSIVE=, SALLOC_NO_BELL=yes): set when
+    empty, ``yes`` or a non-zero number."""
     if value == "" or value.lower() == "yes":
         return True
     try:

@@ -10,10 +10,10 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._allocate import allocate, step_cancelled_lines
+from cli._allocate import allocate, step_cancelled_lines, with_environment
 from cli._common import err, error, not_supported, parse_args, run
 from cli._help import answer_probe
-from cli._submit_table import SRUN_OPTIONS
+from cli._submit_table import SRUN_ENV, SRUN_OPTIONS
 from cli.sbatch import submit_options
 from slurmsim.model.errors import InvalidOption, SlurmError
 
@@ -31,7 +31,7 @@ def srun(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SRUN_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    values = dict(pairs)
+    values = with_environment(dict(pairs), os.environ, SRUN_ENV, SRUN_OPTIONS)
     if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
         not_supported(PROG)  # a step inside an allocation
     if not operands:
