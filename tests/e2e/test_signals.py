@@ -73,12 +73,13 @@ def test_scancel_signal_reaches_what_its_options_name(live: dict[str, str], tmp_
 
 
 def test_signal_option_warns_before_the_time_limit(live: dict[str, str], tmp_path: Path) -> None:
-    """Scaled x60: a two-minute limit is two wall seconds; the warning comes 90 s before."""
+    """Scaled x60: a three-minute limit is three wall seconds; the warning comes 60 to
+    90 s before the end (after the script has set its traps)."""
     run(live, "slurmsim", "clock", "mode", "scaled", "60")
     run(live, "slurmsim", "exec", "on")
     script = _script(tmp_path)
-    run(live, "sbatch", "-t", "2", "-o", "batch", "--signal=B:USR1@90", script)
-    run(live, "sbatch", "-t", "2", "-o", "steps", "--signal=USR1@90", script)
+    run(live, "sbatch", "-t", "3", "-o", "batch", "--signal=B:USR1", script)
+    run(live, "sbatch", "-t", "3", "-o", "steps", "--signal=USR1", script)
     wait_idle(live)
     assert (_lines(tmp_path / "batch"), _lines(tmp_path / "steps")) == ({"got USR1"}, set())
     assert run(live, "sacct", "-X", "-n", "-P", "-o", "state") == "TIMEOUT\n" * 2
