@@ -1,10 +1,11 @@
 """What srun and salloc share when they create a job: options, Slurm's lines, the wait."""
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cli._common import err, error
-from cli.sbatch import submit_options
+from cli.sbatch import BadNumber, refused_status, submit_options
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.jobs import Job
@@ -60,7 +61,7 @@ def allocate(
         if e.detail:
             err(f"{e.detail}\n")
         error(prog, e.message)
-        return 255
+        return 1 if isinstance(e, BadNumber) else 255
     opts = replace(opts, submit_line=" ".join([prog, *argv]))
     try:
         job_id, started = api.submit(opts, command)
@@ -72,7 +73,7 @@ def allocate(
             for line in e.detail.splitlines():
                 error(prog, line)
         error(prog, f"{_REFUSED[prog]}{e.message}")
-        return 1
+        return refused_status(os.environ, prog)
     if not started:
         if prog == "salloc":
             err(f"salloc: Pending job allocation {job_id}\n")

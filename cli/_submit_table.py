@@ -170,6 +170,7 @@ SALLOC_ENV: Final = {
 
 #: srun's input environment variables (outside an allocation: options for the job it
 #: creates) and the option each sets. SLURM_JOB_ID is not here: it makes srun a step.
+#: SLURM_NNODES is not either: outside an allocation srun ignores it (oracle: env/094).
 SRUN_ENV: Final = {
     "SLURM_ACCOUNT": "account", "SLURM_ACCTG_FREQ": "acctg-freq", "SLURM_BCAST": "bcast",
     "SLURM_BCAST_EXCLUDE": "bcast-exclude", "SLURM_BURST_BUFFER": "bb",
@@ -183,7 +184,7 @@ SRUN_ENV: Final = {
     "SLURM_GPU_BIND": "gpu-bind", "SLURM_GPU_FREQ": "gpu-freq", "SLURM_GPUS": "gpus",
     "SLURM_GPUS_PER_NODE": "gpus-per-node", "SLURM_GPUS_PER_TASK": "gpus-per-task",
     "SLURM_GRES": "gres", "SLURM_GRES_FLAGS": "gres-flags", "SLURM_HINT": "hint",
-    "SLURM_IMMEDIATE": "immediate", "SLURM_JOB_NAME": "job-name", "SLURM_NNODES": "nodes",
+    "SLURM_IMMEDIATE": "immediate", "SLURM_JOB_NAME": "job-name",
     "SLURM_JOB_NUM_NODES": "nodes", "SLURM_KILL_BAD_EXIT": "kill-on-bad-exit",
     "SLURM_LABELIO": "label", "SLURM_MEM_BIND": "mem-bind", "SLURM_MEM_PER_CPU": "mem-per-cpu",
     "SLURM_MEM_PER_GPU": "mem-per-gpu", "SLURM_MEM_PER_NODE": "mem", "SLURM_MPI_TYPE": "mpi",

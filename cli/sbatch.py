@@ -26,7 +26,7 @@ from slurmsim.parse.errors import ParseError
 PROG = "sbatch"
 
 
-class _BadNumber(InvalidOption):
+class BadNumber(InvalidOption):
     """An integer option that is not a number: sbatch exits 1 for these, not 255."""
 
 
@@ -52,7 +52,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     cmdline, operands = _getopt(argv)
     if answer_probe(PROG, (key for key, _ in cmdline)):
         return 0
-    error_exit = _error_exit(env)
+    error_exit = refused_status(env)
     given = dict(cmdline)
     script, path, args = _read_script(given.get("wrap"), operands)
     layers = _layers(_directives(script, path), env, cmdline)
@@ -71,7 +71,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         if e.detail:
             err(f"{e.detail}\n")
         error(PROG, e.message)
-        return 1 if isinstance(e, _BadNumber) else 255
+        return 1 if isinstance(e, BadNumber) else 255
     except SlurmError as e:  # e.g. a malformed --array, refused as the controller would
         error(PROG, f"Batch job submission failed: {e.message}")
         return error_exit
@@ -222,15 +222,16 @@ def _check_memory_options(values: dict[str, str | None], origin: Origin) -> None
         raise _Exit(1)
 
 
-def _error_exit(env: Mapping[str, str]) -> int:
-    """The status of a refused submission: 1, or SLURM_EXIT_ERROR when set and not 0."""
+def refused_status(env: Mapping[str, str], prog: str = PROG) -> int:
+    """The status of a refused submission: 1, or SLURM_EXIT_ERROR when set and not 0
+    (sbatch, srun and salloc alike)."""
     value = env.get("SLURM_EXIT_ERROR")
     if value is None:
         return 1
     match = re.match(r"\s*([+-]?\d+)", value)  # read as C's atoi
     code = int(match[1]) if match else 0
     if code == 0:
-        error(PROG, "SLURM_EXIT_ERROR has zero value")
+        error(prog, "SLURM_EXIT_ERROR has zero value")
         return 1
     return code & 0xFF
 
@@ -320,7 +321,7 @@ def submit_options(
         if value is None:
             return None
         if not value.strip().isdigit() or int(value) <= 0:
-            raise _BadNumber(f'Invalid numeric value "{value}" for --{key}.')
+            raise BadNumber(f'Invalid numeric value "{value}" for --{key}.')
         return int(value)
 
     def gpus(key: str) -> Gres | None:

@@ -91,7 +91,10 @@ def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, boo
             keep_extras(job, opts)
             s.state.sched_due = s.state.now  # slurmctld places an allocation as it arrives
             s.events.extend(simulate.play_now(s.state))
-            return job.job_id, job.state is not JobState.PENDING
+            started = job.state is not JobState.PENDING
+            if started:  # placed as it arrived: it never accrued age (oracle: env/080)
+                job.accrue_time = None
+            return job.job_id, started
     raise rejected
 
 

@@ -70,8 +70,8 @@ def test_salloc_reads_its_input_variables(monkeypatch, env, argv, want):
         pytest.param(
             {"SRUN_CPUS_PER_TASK": "4", "SLURM_NNODES": "2", "SLURM_JOB_NAME": "cpus"},
             [],
-            ("0\n1\n", "cpus gpu 1:00:00 2 8\n"),
-            id="srun: SRUN_CPUS_PER_TASK and SLURM_NNODES",
+            ("0\n", "cpus gpu 1:00:00 1 4\n"),
+            id="srun: SRUN_CPUS_PER_TASK; SLURM_NNODES is not read (oracle: env/094)",
         ),
     ],
 )
