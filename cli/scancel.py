@@ -33,7 +33,10 @@ ERRNO = {
     "Invalid job id specified": 2017,
     "Access/permission denied": 2002,
     "Job/step already completing or completed": 2021,
+    "Job can not be altered now, try again later": 2020,
 }
+#: How often scancel retries a signal the controller cannot deliver yet (a pending job).
+_RETRIES = 10
 #: Comma-separated job specs; a comma inside ``12_[1,3]`` belongs to the spec.
 _JOB_SPECS = re.compile(r"(?:\[[^\]]*\]|[^,\[])+")
 _STATES = {"PENDING", "PD", "RUNNING", "R", "SUSPENDED", "S"}
@@ -100,6 +103,9 @@ def scancel(argv: list[str]) -> int:
             err(f"{PROG}: {action} {outcome.ref}\n")
         if outcome.error is None:
             continue
+        if verbose and outcome.error in ERRNO and ERRNO[outcome.error] == 2020:
+            # Slurm waits between the retries (about 95 s in all); slurmsim does not.
+            err(f"{PROG}: Job is in transitional state, retrying\n" * _RETRIES)
         quiet_miss = outcome.error in (
             "Invalid job id specified",
             "Job/step already completing or completed",

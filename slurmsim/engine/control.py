@@ -32,6 +32,8 @@ from slurmsim.model.tres import Gres
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
 INVALID_USER = "Invalid user id"
+#: slurmctld's answer to a signal for a pending job (scancel retries, then gives up).
+NOT_NOW = "Job can not be altered now, try again later"
 JOB_HELD = "Job is in held state, pending scheduler release"
 #: What slurmctld answers a user who sets their own job's Priority.
 PRIORITY_NOT_PERSISTENT = "Changes to job priority are not persistent, change nice instead"
@@ -85,6 +87,8 @@ def cancel(
         raise SlurmError("Job/step already completing or completed")
     now = state.now
     if signal is not None and (signal != SIGKILL or target is not Target.STEPS):
+        if any(j.state is JobState.PENDING for j in active):  # no process to signal
+            raise SlurmError(NOT_NOW)
         return signal_jobs(active, now, signal, target)
     events: list[Event] = []
     for job in active:

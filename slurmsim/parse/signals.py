@@ -22,7 +22,7 @@ def parse_warn_signal(text: str, *, batch_allowed: bool = True) -> WarnSignal:
     if "B" in flags and not batch_allowed:
         raise ParseError(text)
     sig = signal_number(match["sig"])
-    if sig is None or not 0 < sig < 65:
+    if sig is None or not 0 < sig <= 0xFFFF:  # any number is taken (oracle: --signal=99)
         raise ParseError(text)
     before = 60
     if match["time"] is not None:

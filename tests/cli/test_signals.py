@@ -10,6 +10,7 @@ from tests.cli.conftest import advance, slurm
     [
         pytest.param(["sbatch", "--signal=B:USR1@90"], 0, "", id="sbatch takes B: and a time"),
         pytest.param(["sbatch", "--signal=R:10"], 0, "", id="R: and a number"),
+        pytest.param(["sbatch", "--signal=99"], 0, "", id="any number (oracle)"),
         pytest.param(["sbatch", "--signal=sigusr2@0"], 0, "", id="a name in any case, SIG prefix"),
         pytest.param(
             ["sbatch", "--signal=bogus"],
@@ -66,3 +67,30 @@ def test_scancel_signal_verbose_names_the_signal(cluster):
     advance(5)
     got = slurm("scancel", "-v", "-s", "USR1", "1")
     assert (got.exit, got.err) == (0, "scancel: Signal 10 to job 1\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "err"),
+    [
+        pytest.param(
+            ["-s", "USR1"],
+            "scancel: error: Kill job error on job id 1: "
+            "Job can not be altered now, try again later\n",
+            id="a pending job has no process to signal",
+        ),
+        pytest.param(
+            ["-v", "-s", "USR1"],
+            "scancel: Signal 10 to job 1\n"
+            + "scancel: Job is in transitional state, retrying\n" * 10
+            + "scancel: error: Kill job error on job id 1: "
+            "Job can not be altered now, try again later\n",
+            id="with -v, the retries (without Slurm's wait)",
+        ),
+    ],
+)
+def test_scancel_signal_to_a_pending_job_is_refused(cluster, argv, err):
+    """Oracle (held job): exit 2020 & 0xFF; the job stays pending."""
+    slurm("sbatch", "-H", "--wrap=sleep 300")
+    got = slurm("scancel", *argv, "1")
+    assert (got.exit, got.out, got.err) == (228, "", err)
+    assert slurm("squeue", "-h", "-o", "%T").out == "PENDING\n"
