@@ -97,12 +97,13 @@ _DUE_TO = {
 
 def step_cancelled_lines(job: Job) -> list[str]:
     """What each node's slurmstepd writes to the step's stderr as it kills an interactive
-    job's step (step 0)."""
+    job's step (step 0); its name carries the node's, as the oracle's does."""
     import time
 
     when = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(job.end_time or 0))
     why = _DUE_TO.get(job.state.name, "")
+    step = f"{job.job_id}.0"
     return [
-        f"slurmstepd: error: *** STEP {job.job_id}.0 ON {node} CANCELLED AT {when}{why} ***\n"
+        f"slurmstepd-{node}: error: *** STEP {step} ON {node} CANCELLED AT {when}{why} ***\n"
         for node in job.nodes
     ]

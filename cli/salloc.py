@@ -50,8 +50,23 @@ def salloc(argv: list[str]) -> int:
             err(f"salloc: Job allocation {got.job_id} has been revoked.\n")
 
     env = api.shell_environment(got, dict(os.environ))
-    code, sig = api.run_command(got, command, env, missing, revoked)
+    code, sig = api.run_command(got, command, env, missing, revoked, kill_with=_kill_signal(values))
     if not ended:
         err(f"salloc: Relinquishing job allocation {got.job_id}\n")
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code
+
+
+def _kill_signal(values: dict[str, str | None]) -> int | None:
+    """``--kill-command[=SIG]``: what salloc sends its command when the allocation is
+    revoked (SIGHUP from a terminal, SIGTERM otherwise); None: it waits for the command."""
+    import signal
+
+    from slurmsim.model.signals import signal_number
+
+    if "kill-command" not in values:
+        return None
+    given = values["kill-command"]
+    if given:
+        return signal_number(given)
+    return signal.SIGHUP if sys.stdin.isatty() else signal.SIGTERM

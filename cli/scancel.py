@@ -99,7 +99,8 @@ def scancel(argv: list[str]) -> int:
     code = 0
     for outcome in outcomes:
         if verbose:  # said before the controller answers, so also before its refusal
-            action = f"Signal {signal} to job" if signal else "Terminating job"
+            whose = "full job" if "full" in opts else "batch job" if "batch" in opts else "job"
+            action = f"Signal {signal} to {whose}" if signal else "Terminating job"
             err(f"{PROG}: {action} {outcome.ref}\n")
         if outcome.error is None:
             continue

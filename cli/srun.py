@@ -62,18 +62,17 @@ def srun(argv: list[str]) -> int:
 
 
 def _aborted(revoked: "Revoked") -> None:
-    """What srun and the step's slurmstepd print when the controller ends the job."""
+    """What srun and the step's slurmstepd print when the controller ends the job; the
+    order is the oracle's (slurmstepd first when cancelled, srun first at the time limit)."""
     from slurmsim.model.jobs import JobState
 
     job = revoked.job
-    if job.state is JobState.CANCELLED:
-        err(f"srun: Force Terminated JobId={job.job_id}\n")
-    elif job.state is JobState.NODE_FAIL:
+    if job.state is JobState.NODE_FAIL:
         err(f"srun: error: Node failure on {job.nodes[0]}\n")
     wait = revoked.kill_wait + 2  # KillWait plus slurmstepd's own grace
-    err(f"srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n")
-    for line in step_cancelled_lines(job):
-        err(line)
+    aborted = f"srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n"
+    stepd = "".join(step_cancelled_lines(job))
+    err(aborted + stepd if job.state is JobState.TIMEOUT else stepd + aborted)
 
 
 def _ranks(ranks: list[int]) -> str:

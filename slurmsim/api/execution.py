@@ -34,6 +34,7 @@ RUNNER_PID: Final = "runner_pid"
 RUN_START: Final = "run_start"
 _ENDING: Final = "runner_ending"  # SIGTERM sent to the runner
 _STOPPED: Final = "runner_stopped"  # SIGSTOP sent: the job is suspended
+_BATCH_HOST: Final = "runner_host"  # the node the script runs "on" (a requeue clears nodes)
 #: Key in ``Job.extra``: the process is an interactive srun or salloc, not a runner.
 INTERACTIVE: Final = "interactive"
 #: File in a job's run directory: the pids of its step's tasks, one per line.
@@ -95,6 +96,8 @@ def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
             # The command ending an interactive job's own run in this process (tests run
             # srun in-process) sees to its processes itself.
             if _ENDING not in job.extra and int(pid) != os.getpid():
+                if INTERACTIVE not in job.extra:
+                    _write_banner(job, state.now)
                 _signal(int(pid), signal.SIGTERM)
                 job.extra[_ENDING] = "1"
             continue
@@ -256,9 +259,36 @@ def _send(job: Job, sig: int, target: Target) -> bool:
     return True
 
 
-def _task_pids(run_dir: str) -> list[int]:
+#: Why slurmstepd says a job was cancelled, by the state the controller left it in.
+_DUE_TO = {
+    JobState.TIMEOUT: " DUE TO TIME LIMIT",
+    JobState.PREEMPTED: " DUE TO PREEMPTION",
+    JobState.NODE_FAIL: " DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS",
+    JobState.PENDING: " DUE TO JOB REQUEUE",
+}
+
+
+def _write_banner(job: Job, now: int) -> None:
+    """The line slurmstepd writes into a batch job's stderr as it ends the script
+    (oracle: ``slurmstepd-dgx1: error: *** JOB 504 ON dgx1 CANCELLED AT ... ***``)."""
+    import time
+
     try:
-        with open(os.path.join(run_dir, TASKS)) as f:
+        with open(os.path.join(run_dir(job), "spec.json")) as f:
+            path = json.load(f)["stderr"]
+        node = job.extra.get(_BATCH_HOST) or "localhost"
+        when = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(job.end_time or now))
+        why = _DUE_TO.get(job.state, "")
+        with open(path, "a") as f:
+            f.write(f"slurmstepd-{node}: error: *** JOB {job.job_id} ON {node} CANCELLED AT ")
+            f.write(f"{when}{why} ***\n")
+    except (OSError, ValueError, KeyError):
+        pass  # no output file to write to: nothing to say
+
+
+def _task_pids(where: str) -> list[int]:
+    try:
+        with open(os.path.join(where, TASKS)) as f:
             return [int(word) for word in f.read().split()]
     except (OSError, ValueError):
         return []
@@ -266,7 +296,7 @@ def _task_pids(run_dir: str) -> list[int]:
 
 def forget(job: Job) -> None:
     """Drop what is known of the job's processes (they are gone)."""
-    for key in (RUNNER_PID, RUN_START, _ENDING, _STOPPED, INTERACTIVE):
+    for key in (RUNNER_PID, RUN_START, _ENDING, _STOPPED, INTERACTIVE, _BATCH_HOST):
         job.extra.pop(key, None)
     job.extra.pop(PENDING_SIGNALS, None)
     shutil.rmtree(run_dir(job), ignore_errors=True)
@@ -338,6 +368,7 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     )
     job.extra[RUNNER_PID] = str(runner.pid)
     job.extra[RUN_START] = str(job.start_time)
+    job.extra[_BATCH_HOST] = job.nodes[0]
 
 
 def _script_args(command: str | None) -> tuple[str, ...]:

@@ -153,17 +153,20 @@ def run_command(
     env: Mapping[str, str],
     on_missing: Callable[[], None],
     on_revoked: Callable[[Revoked], None],
+    *,
+    kill_with: int | None = None,
 ) -> tuple[int, int]:
     """Run salloc's command in the foreground: its (exit code, signal); 127 when it could
-    not be started. When the controller ends the job meanwhile, ``on_revoked`` says so
-    and the command gets SIGHUP (SIGKILL after KillWait), as salloc's does."""
+    not be started. When the controller ends the job meanwhile, ``on_revoked`` says so;
+    salloc then waits for its command as before, unless ``kill_with`` (``--kill-command``)
+    names a signal to send it."""
     with _output() as (out, errors):
         try:
             proc = subprocess.Popen(list(argv), env=dict(env), stdout=out, stderr=errors)
         except (FileNotFoundError, PermissionError):
             on_missing()
             return 127, 0
-        (code,) = _wait(alloc, [proc], on_revoked, signal.SIGHUP)
+        (code,) = _wait(alloc, [proc], on_revoked, kill_with)
     return (code, 0) if code >= 0 else (0, -code)
 
 
@@ -225,15 +228,15 @@ def _wait(
     alloc: Allocation,
     procs: Sequence[subprocess.Popen[bytes]],
     on_revoked: Callable[[Revoked], None],
-    stop_with: int = signal.SIGTERM,
+    stop_with: int | None = signal.SIGTERM,
 ) -> list[int]:
     """Wait for ``procs``; their return codes.
 
     A SIGTERM to this process means the job was ended by the controller (another command
     saw it and told us, ``api/execution.reconcile``) or comes from a user. Ended: say so
     (``on_revoked``) and stop the processes: ``stop_with`` (after SIGCONT, in case they
-    were suspended), SIGKILL after KillWait. Still running: pass the SIGTERM on, as srun
-    forwards signals to its tasks.
+    were suspended), SIGKILL after KillWait; None: let them run on. Still running: pass
+    the SIGTERM on, as srun forwards signals to its tasks.
     """
 
     def interrupt(_sig: int, _frame: FrameType | None) -> None:
@@ -253,6 +256,8 @@ def _wait(
                     _signal_all(procs, signal.SIGTERM)
                     continue
                 on_revoked(ended)
+                if stop_with is None:
+                    continue
                 _signal_all(procs, signal.SIGCONT)
                 _signal_all(procs, stop_with)
                 timer = threading.Timer(alloc.kill_wait_s, _signal_all, (procs, signal.SIGKILL))

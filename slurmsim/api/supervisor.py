@@ -19,6 +19,7 @@ Usage: ``python -m slurmsim.api.supervisor``
 import contextlib
 import fcntl
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -88,18 +89,32 @@ def main() -> int:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             return 0  # another one is at work
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})  # taken by sigtimedwait
+        woken = _wakeable()
         pid_file = os.path.join(run_root(), PID_FILE)
         with open(pid_file, "w") as f:
             f.write(str(os.getpid()))
         while (wait := tick()) is not None:
             _reap_children()
-            if wait > 0:
-                signal.sigtimedwait({signal.SIGUSR1}, wait)
+            if wait > 0 and select.select([woken], [], [], wait)[0]:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(woken, 512)
         with contextlib.suppress(OSError):
             os.remove(pid_file)
         _reap_children()
     return 0
+
+
+def _wakeable() -> int:
+    """A pipe that becomes readable when SIGUSR1 arrives (its read end).
+
+    Not a blocked signal and ``sigtimedwait``: a blocked signal stays blocked in every
+    process started from here, the jobs' scripts included."""
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    os.set_blocking(write, False)
+    signal.set_wakeup_fd(write)
+    signal.signal(signal.SIGUSR1, lambda _sig, _frame: None)  # handled: no longer fatal
+    return read
 
 
 def _reap_children() -> None:

@@ -16,7 +16,7 @@ from slurmsim.engine.lifecycle import TIMEOUT_CHECK, TIMEOUT_PHASE
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
-from slurmsim.model.signals import WarnSignal, queue_signal, warn_signal
+from slurmsim.model.signals import SIGCONT, WarnSignal, queue_signal, warn_signal
 from slurmsim.model.time import EPOCH, Instant
 
 
@@ -49,6 +49,7 @@ def warnings_since(state: ClusterState, since: Instant) -> list[Event]:
             continue
         events.append(Event(at, "job_signal", job.job_id, f"{spec.signal} before the time limit"))
         if running and (is_executed(job) or not job.request.batch):
+            queue_signal(job, SIGCONT, spec.target)  # the warning comes with a SIGCONT
             queue_signal(job, spec.signal, spec.target)
     return events
 

@@ -68,6 +68,8 @@ def test_scancel_signal_reaches_what_its_options_name(live: dict[str, str], tmp_
     wait_idle(live)
     got = [_lines(tmp_path / f"out-{n}") for n in range(1, len(SCANCEL_CASES) + 1)]
     assert got == [case.values[1] for case in SCANCEL_CASES]
+    banner = "slurmstepd-dgx1: error: *** JOB 1 ON dgx1 CANCELLED AT "
+    assert banner in (tmp_path / "out-1").read_text()
     states = run(live, "sacct", "-X", "-n", "-P", "-o", "state")
     assert states == "CANCELLED by 0\n" * 3  # the signals left them running until then
 
@@ -124,42 +126,48 @@ def _start(env: dict[str, str], command: str, *argv: str) -> subprocess.Popen[st
     )
 
 
-STEPD = "slurmstepd: error: *** STEP {id}.0 ON dgx1 CANCELLED AT <time>{why} ***\n"
-#: (command, cancelled by scancel rather than timed out, exit code, stderr)
+STEPD = "slurmstepd-dgx1: error: *** STEP {id}.0 ON dgx1 CANCELLED AT <time>{why} ***\n"
+ABORTED = "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+#: (command line, cancelled by scancel rather than timed out, exit code, stderr), as the
+#: oracle printed them; salloc waits for its command unless told to kill it (-K).
 INTERACTIVE_CASES = [
     pytest.param(
-        "srun",
+        ["srun", "sleep", "300"],
         True,
         143,
-        "srun: Force Terminated JobId={id}\n"
-        "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
-        + STEPD.replace("{why}", "")
-        + "srun: error: dgx1: task 0: Terminated\n",
+        STEPD.replace("{why}", "") + ABORTED + "srun: error: dgx1: task 0: Terminated\n",
         id="srun cancelled",
     ),
     pytest.param(
-        "srun",
+        ["srun", "sleep", "300"],
         False,
         143,
-        "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+        ABORTED
         + STEPD.replace("{why}", " DUE TO TIME LIMIT")
         + "srun: error: dgx1: task 0: Terminated\n",
         id="srun timed out",
     ),
     pytest.param(
-        "salloc",
+        ["salloc", "sleep", "4"],
         True,
-        129,
+        0,
         "salloc: Granted job allocation {id}\nsalloc: Job allocation {id} has been revoked.\n",
-        id="salloc cancelled",
+        id="salloc cancelled: its command runs on",
     ),
     pytest.param(
-        "salloc",
+        ["salloc", "sleep", "4"],
         False,
-        129,
+        0,
         "salloc: Granted job allocation {id}\n"
         "salloc: Job {id} has exceeded its time limit and its allocation has been revoked.\n",
-        id="salloc timed out",
+        id="salloc timed out: its command runs on",
+    ),
+    pytest.param(
+        ["salloc", "-K", "sleep", "300"],
+        True,
+        143,
+        "salloc: Granted job allocation {id}\nsalloc: Job allocation {id} has been revoked.\n",
+        id="salloc -K: its command gets SIGTERM (no terminal)",
     ),
 ]
 
@@ -169,9 +177,9 @@ def test_interactive_commands_end_with_their_job(live: dict[str, str]) -> None:
     run(live, "slurmsim", "clock", "mode", "scaled", "60")
     started = []
     for n, case in enumerate(INTERACTIVE_CASES, 1):
-        command, cancelled = case.values[0], case.values[1]
+        (command, *argv), cancelled = case.values[0], case.values[1]
         limit = "10" if cancelled else "1"
-        started.append(_start(live, command, "-t", limit, "sleep", "300"))
+        started.append(_start(live, command, "-t", limit, *argv))
         deadline = time.monotonic() + 10
         while f"{n} RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
             assert time.monotonic() < deadline, f"job {n} did not start"

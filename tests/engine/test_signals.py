@@ -17,7 +17,7 @@ from slurmsim.model.signals import (
 from slurmsim.model.time import EPOCH, Instant
 from tests.engine.builders import T0, cluster, job
 
-USR1, USR2, KILL, TERM = 10, 12, 9, 15
+USR1, USR2, KILL, TERM, CONT = 10, 12, 9, 15, 18
 
 
 def _running(*, executed: bool = False, spec: WarnSignal | None = None):
@@ -50,7 +50,11 @@ def test_warning_goes_at_the_time_limit_check_before_it_falls_due(before, want):
     ("executed", "queued"),
     [
         pytest.param(False, [], id="a simulated job only logs it"),
-        pytest.param(True, [(USR1, Target.BATCH)], id="a job whose script runs gets it"),
+        pytest.param(
+            True,
+            [(CONT, Target.BATCH), (USR1, Target.BATCH)],
+            id="a job whose script runs gets it, with a SIGCONT (oracle)",
+        ),
     ],
 )
 def test_warning_is_an_event_once_and_queued_for_a_running_script(executed, queued):
