@@ -62,11 +62,20 @@ def test_scancel_signal_changes_a_simulated_job_only_when_it_kills(cluster, argv
     assert slurm("squeue", "-h", "-t", "all", "-o", "%T").out == f"{state}\n"
 
 
-def test_scancel_signal_verbose_names_the_signal(cluster):
+@pytest.mark.parametrize(
+    ("argv", "err"),
+    [
+        pytest.param(["-s", "USR1"], "scancel: Signal 10 to job 1\n", id="the steps"),
+        pytest.param(["-b", "-s", "INT"], "scancel: Signal 2 to batch job 1\n", id="-b"),
+        pytest.param(["-f", "-b", "-s", "2"], "scancel: Signal 2 to full job 1\n", id="-f wins"),
+    ],
+)
+def test_scancel_signal_verbose_names_the_signal_and_its_target(cluster, argv, err):
+    """Oracle: facts recorded for this work (scancel -v -s INT, -v -b, -v -f)."""
     slurm("sbatch", "-t", "10", "--wrap=sleep 300")
     advance(5)
-    got = slurm("scancel", "-v", "-s", "USR1", "1")
-    assert (got.exit, got.err) == (0, "scancel: Signal 10 to job 1\n")
+    got = slurm("scancel", "-v", *argv, "1")
+    assert (got.exit, got.err) == (0, err)
 
 
 @pytest.mark.parametrize(
