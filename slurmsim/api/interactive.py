@@ -11,6 +11,7 @@ or FAILED with its exit code, unless something (scancel, the time limit) ended i
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -122,7 +123,10 @@ def end(job_id: int, exit_code: int, sig: int) -> None:
     from slurmsim.engine.execution import process_exited
 
     with session(write=True) as s:
-        job = s.state.jobs[job_id]
+        job = s.state.jobs.get(job_id)
+        if job is None:  # ended long ago and purged (MinJobAge) while the command ran on
+            shutil.rmtree(os.path.join(execution.run_root(), str(job_id)), ignore_errors=True)
+            return
         execution.forget(job)
         event = process_exited(s.state, job, exit_code, sig)
         if event is not None:
@@ -134,9 +138,9 @@ def revoked(job_id: int) -> Revoked | None:
 
     A writing session, so that it waits for the command that told us to commit."""
     with session(write=True) as s:
-        job = s.state.jobs[job_id]
-        if job.state in (JobState.RUNNING, JobState.SUSPENDED):
-            return None
+        job = s.state.jobs.get(job_id)
+        if job is None or job.state in (JobState.RUNNING, JobState.SUSPENDED):
+            return None  # (gone: purged long after its end; nothing more to say)
         return Revoked(job, s.state.config.kill_wait)
 
 

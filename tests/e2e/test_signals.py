@@ -148,14 +148,14 @@ INTERACTIVE_CASES = [
         id="srun timed out",
     ),
     pytest.param(
-        ["salloc", "sleep", "4"],
+        ["salloc", "sleep", "8"],
         True,
         0,
         "salloc: Granted job allocation {id}\nsalloc: Job allocation {id} has been revoked.\n",
         id="salloc cancelled: its command runs on",
     ),
     pytest.param(
-        ["salloc", "sleep", "4"],
+        ["salloc", "sleep", "8"],
         False,
         0,
         "salloc: Granted job allocation {id}\n"
