@@ -1,18 +1,49 @@
 """What srun and salloc share when they create a job: options, Slurm's lines, the wait."""
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cli._common import err, error
-from cli.sbatch import submit_options
+from cli.sbatch import BadNumber, refused_status, submit_options
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.jobs import Job
+from slurmsim.parse.options import Opt
 
 #: How each command prefixes the controller's refusal.
 _REFUSED = {
     "srun": "Unable to allocate resources: ",
     "salloc": "Job submit/allocate failed: ",
 }
+
+
+def with_environment(
+    values: Mapping[str, str | None],
+    env: Mapping[str, str],
+    variables: Mapping[str, str],
+    table: Sequence[Opt],
+) -> dict[str, str | None]:
+    """The command line's options over those its input variables set (``SALLOC_*`` for
+    salloc, ``SLURM_*``/``SRUN_*`` for srun), read as sbatch reads ``SBATCH_*``: a flag
+    variable sets its option when empty, ``yes`` or a non-zero number and clears it
+    otherwise; an empty value of an optional argument is the option without one."""
+    from cli.sbatch import flag_on
+
+    kinds = {opt.key: opt.arg for opt in table}
+    merged: dict[str, str | None] = {}
+    for var, key in variables.items():
+        if var not in env or key not in kinds:
+            continue
+        value, kind = env[var], kinds[key]
+        if kind == "none":
+            if flag_on(value):
+                merged[key] = None
+            else:
+                merged.pop(key, None)
+        else:
+            merged[key] = None if kind == "optional" and not value else value
+    return {**merged, **values}
 
 
 def allocate(
@@ -30,7 +61,7 @@ def allocate(
         if e.detail:
             err(f"{e.detail}\n")
         error(prog, e.message)
-        return 255
+        return 1 if isinstance(e, BadNumber) else 255
     opts = replace(opts, submit_line=" ".join([prog, *argv]))
     try:
         job_id, started = api.submit(opts, command)
@@ -42,7 +73,7 @@ def allocate(
             for line in e.detail.splitlines():
                 error(prog, line)
         error(prog, f"{_REFUSED[prog]}{e.message}")
-        return 1
+        return refused_status(os.environ, prog)
     if not started:
         if prog == "salloc":
             err(f"salloc: Pending job allocation {job_id}\n")
@@ -54,3 +85,25 @@ def allocate(
     if prog == "salloc":
         err(f"salloc: Granted job allocation {job_id}\n")
     return api.allocation(job_id)
+
+
+#: Why slurmstepd says a step was cancelled, by how the job ended.
+_DUE_TO = {
+    "TIMEOUT": " DUE TO TIME LIMIT",
+    "PREEMPTED": " DUE TO PREEMPTION",
+    "NODE_FAIL": " DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS",
+}
+
+
+def step_cancelled_lines(job: Job) -> list[str]:
+    """What each node's slurmstepd writes to the step's stderr as it kills an interactive
+    job's step (step 0); its name carries the node's, as the oracle's does."""
+    import time
+
+    when = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(job.end_time or 0))
+    why = _DUE_TO.get(job.state.name, "")
+    step = f"{job.job_id}.0"
+    return [
+        f"slurmstepd-{node}: error: *** STEP {step} ON {node} CANCELLED AT {when}{why} ***\n"
+        for node in job.nodes
+    ]

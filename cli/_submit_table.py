@@ -142,3 +142,63 @@ _NOT_SALLOC = _SBATCH_ONLY | {
 SALLOC_OPTIONS: Final = options(
     [row for row in _SBATCH if row[0] not in _NOT_SALLOC] + _SALLOC_ONLY
 )
+
+#: salloc's input environment variables and the option each sets (a later one wins;
+#: the command line wins over all). Options salloc does not model are left out.
+SALLOC_ENV: Final = {
+    "SALLOC_ACCOUNT": "account", "SALLOC_ACCTG_FREQ": "acctg-freq", "SALLOC_BELL": "bell",
+    "SALLOC_BURST_BUFFER": "bb", "SALLOC_CLUSTERS": "clusters", "SLURM_CLUSTERS": "clusters",
+    "SALLOC_CONSTRAINT": "constraint", "SALLOC_CONTAINER": "container",
+    "SALLOC_CORE_SPEC": "core-spec", "SALLOC_CPUS_PER_GPU": "cpus-per-gpu",
+    "SALLOC_DEBUG": "verbose", "SALLOC_DELAY_BOOT": "delay-boot",
+    "SALLOC_EXCLUSIVE": "exclusive", "SALLOC_GPU_BIND": "gpu-bind",
+    "SALLOC_GPU_FREQ": "gpu-freq", "SALLOC_GPUS": "gpus", "SALLOC_GPUS_PER_NODE": "gpus-per-node",
+    "SALLOC_GPUS_PER_TASK": "gpus-per-task", "SALLOC_GRES": "gres",
+    "SALLOC_GRES_FLAGS": "gres-flags", "SLURM_HINT": "hint", "SALLOC_HINT": "hint",
+    "SALLOC_IMMEDIATE": "immediate", "SALLOC_KILL_CMD": "kill-command",
+    "SALLOC_MEM_BIND": "mem-bind", "SALLOC_MEM_PER_CPU": "mem-per-cpu",
+    "SALLOC_MEM_PER_GPU": "mem-per-gpu", "SALLOC_MEM_PER_NODE": "mem",
+    "SALLOC_NETWORK": "network", "SALLOC_NO_BELL": "no-bell", "SALLOC_NO_KILL": "no-kill",
+    "SALLOC_OVERCOMMIT": "overcommit", "SALLOC_PARTITION": "partition",
+    "SALLOC_POWER": "power", "SALLOC_PROFILE": "profile", "SALLOC_QOS": "qos",
+    "SALLOC_RESERVATION": "reservation", "SALLOC_SIGNAL": "signal",
+    "SALLOC_SPREAD_JOB": "spread-job", "SALLOC_THREAD_SPEC": "thread-spec",
+    "SALLOC_THREADS_PER_CORE": "threads-per-core", "SALLOC_TIMELIMIT": "time",
+    "SALLOC_USE_MIN_NODES": "use-min-nodes", "SALLOC_WAIT_ALL_NODES": "wait-all-nodes",
+    "SALLOC_WCKEY": "wckey",
+}  # fmt: skip
+
+#: srun's input environment variables (outside an allocation: options for the job it
+#: creates) and the option each sets. SLURM_JOB_ID is not here: it makes srun a step.
+#: SLURM_NNODES is not either: outside an allocation srun ignores it (oracle: env/094).
+SRUN_ENV: Final = {
+    "SLURM_ACCOUNT": "account", "SLURM_ACCTG_FREQ": "acctg-freq", "SLURM_BCAST": "bcast",
+    "SLURM_BCAST_EXCLUDE": "bcast-exclude", "SLURM_BURST_BUFFER": "bb",
+    "SLURM_CLUSTERS": "clusters", "SLURM_COMPRESS": "compress", "SLURM_CONSTRAINT": "constraint",
+    "SLURM_CORE_SPEC": "core-spec", "SLURM_CPU_BIND": "cpu-bind",
+    "SLURM_CPU_FREQ_REQ": "cpu-freq", "SLURM_CPUS_PER_GPU": "cpus-per-gpu",
+    "SRUN_CPUS_PER_TASK": "cpus-per-task", "SLURM_DEBUG": "verbose",
+    "SLURM_DELAY_BOOT": "delay-boot", "SLURM_DEPENDENCY": "dependency",
+    "SLURM_DISTRIBUTION": "distribution", "SLURM_EPILOG": "epilog", "SLURM_EXACT": "exact",
+    "SLURM_EXCLUSIVE": "exclusive", "SLURM_EXPORT_ENV": "export", "SRUN_EXPORT_ENV": "export",
+    "SLURM_GPU_BIND": "gpu-bind", "SLURM_GPU_FREQ": "gpu-freq", "SLURM_GPUS": "gpus",
+    "SLURM_GPUS_PER_NODE": "gpus-per-node", "SLURM_GPUS_PER_TASK": "gpus-per-task",
+    "SLURM_GRES": "gres", "SLURM_GRES_FLAGS": "gres-flags", "SLURM_HINT": "hint",
+    "SLURM_IMMEDIATE": "immediate", "SLURM_JOB_NAME": "job-name",
+    "SLURM_JOB_NUM_NODES": "nodes", "SLURM_KILL_BAD_EXIT": "kill-on-bad-exit",
+    "SLURM_LABELIO": "label", "SLURM_MEM_BIND": "mem-bind", "SLURM_MEM_PER_CPU": "mem-per-cpu",
+    "SLURM_MEM_PER_GPU": "mem-per-gpu", "SLURM_MEM_PER_NODE": "mem", "SLURM_MPI_TYPE": "mpi",
+    "SLURM_NETWORK": "network", "SLURM_NO_KILL": "no-kill", "SLURM_NPROCS": "ntasks",
+    "SLURM_NTASKS": "ntasks", "SLURM_NTASKS_PER_CORE": "ntasks-per-core",
+    "SLURM_NTASKS_PER_GPU": "ntasks-per-gpu", "SLURM_NTASKS_PER_NODE": "ntasks-per-node",
+    "SLURM_NTASKS_PER_SOCKET": "ntasks-per-socket", "SLURM_OPEN_MODE": "open-mode",
+    "SLURM_OVERCOMMIT": "overcommit", "SLURM_OVERLAP": "overlap", "SLURM_PARTITION": "partition",
+    "SLURM_POWER": "power", "SLURM_PROFILE": "profile", "SLURM_PROLOG": "prolog",
+    "SLURM_QOS": "qos", "SLURM_REMOTE_CWD": "chdir", "SLURM_RESERVATION": "reservation",
+    "SLURM_RESV_PORTS": "resv-ports", "SLURM_SIGNAL": "signal", "SLURM_SPREAD_JOB": "spread-job",
+    "SLURM_TASK_EPILOG": "task-epilog", "SLURM_TASK_PROLOG": "task-prolog",
+    "SLURM_THREAD_SPEC": "thread-spec", "SLURM_THREADS_PER_CORE": "threads-per-core",
+    "SLURM_TIMELIMIT": "time", "SLURM_UNBUFFEREDIO": "unbuffered",
+    "SLURM_USE_MIN_NODES": "use-min-nodes", "SLURM_WAIT": "wait", "SLURM_WCKEY": "wckey",
+    "SLURM_WORKING_DIR": "chdir", "SRUN_CONTAINER": "container",
+}  # fmt: skip

@@ -7,10 +7,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._allocate import allocate
+from cli._allocate import allocate, with_environment
 from cli._common import err, error, parse_args, run
 from cli._help import answer_probe
-from cli._submit_table import SALLOC_OPTIONS
+from cli._submit_table import SALLOC_ENV, SALLOC_OPTIONS
 
 PROG = "salloc"
 
@@ -24,7 +24,7 @@ def salloc(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SALLOC_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    values = dict(pairs)
+    values = with_environment(dict(pairs), os.environ, SALLOC_ENV, SALLOC_OPTIONS)
     no_shell = "no-shell" in values
     command = [] if no_shell else operands or [os.environ.get("SHELL") or "/bin/sh"]
     values.setdefault("job-name", "no-shell" if no_shell else "interactive")
@@ -34,11 +34,39 @@ def salloc(argv: list[str]) -> int:
     if no_shell:
         return 0
     from slurmsim.api import interactive as api
+    from slurmsim.model.jobs import JobState
 
     def missing() -> None:
         error(PROG, f'Unable to exec command "{command[0]}"')
 
-    code, sig = api.run_command(command, api.shell_environment(got, dict(os.environ)), missing)
-    err(f"salloc: Relinquishing job allocation {got.job_id}\n")
+    ended: list[api.Revoked] = []
+
+    def revoked(gone: api.Revoked) -> None:
+        ended.append(gone)
+        if gone.job.state is JobState.TIMEOUT:
+            err(f"salloc: Job {got.job_id} has exceeded its time limit and its allocation "
+                "has been revoked.\n")  # fmt: skip
+        else:
+            err(f"salloc: Job allocation {got.job_id} has been revoked.\n")
+
+    env = api.shell_environment(got, dict(os.environ))
+    code, sig = api.run_command(got, command, env, missing, revoked, kill_with=_kill_signal(values))
+    if not ended:
+        err(f"salloc: Relinquishing job allocation {got.job_id}\n")
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code
+
+
+def _kill_signal(values: dict[str, str | None]) -> int | None:
+    """``--kill-command[=SIG]``: what salloc sends its command when the allocation is
+    revoked (SIGHUP from a terminal, SIGTERM otherwise); None: it waits for the command."""
+    import signal
+
+    from slurmsim.model.signals import signal_number
+
+    if "kill-command" not in values:
+        return None
+    given = values["kill-command"]
+    if given:
+        return signal_number(given)
+    return signal.SIGHUP if sys.stdin.isatty() else signal.SIGTERM

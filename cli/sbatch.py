@@ -18,6 +18,7 @@ from cli._help import answer_probe
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.errors import ParseError
@@ -25,7 +26,7 @@ from slurmsim.parse.errors import ParseError
 PROG = "sbatch"
 
 
-class _BadNumber(InvalidOption):
+class BadNumber(InvalidOption):
     """An integer option that is not a number: sbatch exits 1 for these, not 255."""
 
 
@@ -51,7 +52,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     cmdline, operands = _getopt(argv)
     if answer_probe(PROG, (key for key, _ in cmdline)):
         return 0
-    error_exit = _error_exit(env)
+    error_exit = refused_status(env)
     given = dict(cmdline)
     script, path, args = _read_script(given.get("wrap"), operands)
     layers = _layers(_directives(script, path), env, cmdline)
@@ -70,7 +71,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         if e.detail:
             err(f"{e.detail}\n")
         error(PROG, e.message)
-        return 1 if isinstance(e, _BadNumber) else 255
+        return 1 if isinstance(e, BadNumber) else 255
     except SlurmError as e:  # e.g. a malformed --array, refused as the controller would
         error(PROG, f"Batch job submission failed: {e.message}")
         return error_exit
@@ -174,7 +175,7 @@ def _layers(
             continue
         value = env[var]
         arg = SBATCH_ARGS.get(key, "required")
-        if arg == "none" and not _flag_on(value):
+        if arg == "none" and not flag_on(value):
             values.pop(key, None)
             origin.pop(key, None)
             continue
@@ -187,7 +188,9 @@ def _layers(
     return layers
 
 
-def _flag_on(value: str) -> bool:
+def flag_on(value: str) -> bool:
+    """How Slurm reads a flag variable (SBATCH_EXCLUSIVE=, SALLOC_NO_BELL=yes): set when
+    empty, ``yes`` or a non-zero number."""
     if value == "" or value.lower() == "yes":
         return True
     try:
@@ -219,15 +222,16 @@ def _check_memory_options(values: dict[str, str | None], origin: Origin) -> None
         raise _Exit(1)
 
 
-def _error_exit(env: Mapping[str, str]) -> int:
-    """The status of a refused submission: 1, or SLURM_EXIT_ERROR when set and not 0."""
+def refused_status(env: Mapping[str, str], prog: str = PROG) -> int:
+    """The status of a refused submission: 1, or SLURM_EXIT_ERROR when set and not 0
+    (sbatch, srun and salloc alike)."""
     value = env.get("SLURM_EXIT_ERROR")
     if value is None:
         return 1
     match = re.match(r"\s*([+-]?\d+)", value)  # read as C's atoi
     code = int(match[1]) if match else 0
     if code == 0:
-        error(PROG, "SLURM_EXIT_ERROR has zero value")
+        error(prog, "SLURM_EXIT_ERROR has zero value")
         return 1
     return code & 0xFF
 
@@ -317,7 +321,7 @@ def submit_options(
         if value is None:
             return None
         if not value.strip().isdigit() or int(value) <= 0:
-            raise _BadNumber(f'Invalid numeric value "{value}" for --{key}.')
+            raise BadNumber(f'Invalid numeric value "{value}" for --{key}.')
         return int(value)
 
     def gpus(key: str) -> Gres | None:
@@ -390,7 +394,20 @@ def submit_options(
         chdir=text("chdir"),
         comment=text("comment"),
         export=text("export"),
+        signal=_warn_signal(text("signal"), batch=bool(script)),
     )
+
+
+def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:
+    """``--signal``; ``B:`` (the batch shell) only for a batch job."""
+    if value is None:
+        return None
+    from slurmsim.parse.signals import parse_warn_signal
+
+    try:
+        return parse_warn_signal(value, batch_allowed=batch)
+    except ParseError:
+        raise InvalidOption("Invalid --signal specification") from None
 
 
 def _nodes(value: str | None) -> tuple[int, int | None] | None:

@@ -33,14 +33,13 @@ ERRNO = {
     "Invalid job id specified": 2017,
     "Access/permission denied": 2002,
     "Job/step already completing or completed": 2021,
+    "Job can not be altered now, try again later": 2020,
 }
+#: How often scancel retries a signal the controller cannot deliver yet (a pending job).
+_RETRIES = 10
 #: Comma-separated job specs; a comma inside ``12_[1,3]`` belongs to the spec.
 _JOB_SPECS = re.compile(r"(?:\[[^\]]*\]|[^,\[])+")
 _STATES = {"PENDING", "PD", "RUNNING", "R", "SUSPENDED", "S"}
-_SIGNALS = {
-    "HUP": 1, "INT": 2, "QUIT": 3, "KILL": 9, "USR1": 10, "SEGV": 11, "USR2": 12,
-    "PIPE": 13, "ALRM": 14, "TERM": 15, "CONT": 18, "STOP": 19, "TSTP": 20,
-}  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -60,6 +59,7 @@ def scancel(argv: list[str]) -> int:
 
     from slurmsim.api.control import JobRef, cancel
     from slurmsim.model.errors import SlurmError
+    from slurmsim.model.signals import Target, signal_number
 
     refs = []
     for word in operands:
@@ -77,7 +77,7 @@ def scancel(argv: list[str]) -> int:
             return 1
     signal = None
     if (sig := opts.get("signal")) is not None:
-        signal = _signal(sig)
+        signal = signal_number(sig)
         if signal is None:
             err(f"Unknown job signal: {sig}\n")
             return 1
@@ -93,14 +93,20 @@ def scancel(argv: list[str]) -> int:
         names=[n] if (n := opts.get("name")) else [],  # one name: "a,b" is a name
         me="me" in opts,
         signal=signal,
+        # -f wins over -b; either makes even SIGKILL a signal rather than a cancel
+        target=Target.FULL if "full" in opts else Target.BATCH if "batch" in opts else Target.STEPS,
     )
     code = 0
     for outcome in outcomes:
         if verbose:  # said before the controller answers, so also before its refusal
-            action = f"Signal {signal} to job" if signal else "Terminating job"
+            whose = "full job" if "full" in opts else "batch job" if "batch" in opts else "job"
+            action = f"Signal {signal} to {whose}" if signal else "Terminating job"
             err(f"{PROG}: {action} {outcome.ref}\n")
         if outcome.error is None:
             continue
+        if verbose and outcome.error in ERRNO and ERRNO[outcome.error] == 2020:
+            # Slurm waits between the retries (about 95 s in all); slurmsim does not.
+            err(f"{PROG}: Job is in transitional state, retrying\n" * _RETRIES)
         quiet_miss = outcome.error in (
             "Invalid job id specified",
             "Job/step already completing or completed",
@@ -115,10 +121,3 @@ def scancel(argv: list[str]) -> int:
 
 def _split(value: str | None) -> list[str]:
     return [v for v in value.split(",") if v] if value else []
-
-
-def _signal(text: str) -> int | None:
-    if text.isdigit():
-        return int(text)
-    name = text.upper().removeprefix("SIG")
-    return _SIGNALS.get(name)

@@ -163,6 +163,48 @@ def exec_(switch: str | None) -> None:
     click.echo(f"execution {switch}")
 
 
+@cli.command()
+def ps() -> None:
+    """List the jobs whose processes run now: the runner (or srun/salloc) pid, and the
+    script's process group or srun's tasks.
+
+    Example: slurmsim ps
+    """
+    from slurmsim.api import cluster
+
+    found = cluster.processes()
+    if not found:
+        return
+    click.echo(f"{'JOBID':>7} {'STATE':<10} {'PID':>7} {'KIND':<11} {'PROCESSES':<24} COMMAND")
+    for p in found:
+        members = ",".join(map(str, p.members)) or "-"
+        click.echo(f"{p.job_id:>7} {p.state:<10} {p.pid:>7} {p.kind:<11} {members:<24} {p.command}")
+
+
+@cli.command()
+@click.argument("job_id", type=int)
+@click.option("-s", "--signal", "sig", default="KILL", show_default=True, help="Signal to send.")
+def kill(job_id: int, sig: str) -> None:
+    """Kill a job's processes directly, as a crash would: the job then ends FAILED
+    (a cancel goes through scancel instead).
+
+    Example: slurmsim kill 12
+    """
+    import time
+
+    from slurmsim.api import cluster
+    from slurmsim.model.signals import signal_number
+
+    number = signal_number(sig)
+    if number is None:
+        raise click.BadParameter(f"unknown signal {sig!r}", param_hint="--signal")
+    if not cluster.kill_job(job_id, number):
+        raise click.ClickException(f"job {job_id} has no running processes")
+    deadline = time.monotonic() + 2  # let the job's end be seen, so `squeue` agrees at once
+    while time.monotonic() < deadline and any(p.job_id == job_id for p in cluster.processes()):
+        time.sleep(0.05)
+
+
 @cli.group()
 def fail() -> None:
     """Break simulated hardware now, or at a later simulated instant (for drills).

@@ -8,13 +8,17 @@ would start, using up a job id as Slurm does. Steps inside an existing allocatio
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from cli._allocate import allocate
+from cli._allocate import allocate, step_cancelled_lines, with_environment
 from cli._common import err, error, not_supported, parse_args, run
 from cli._help import answer_probe
-from cli._submit_table import SRUN_OPTIONS
+from cli._submit_table import SRUN_ENV, SRUN_OPTIONS
 from cli.sbatch import submit_options
 from slurmsim.model.errors import InvalidOption, SlurmError
+
+if TYPE_CHECKING:
+    from slurmsim.api.interactive import Revoked
 
 PROG = "srun"
 
@@ -27,7 +31,7 @@ def srun(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SRUN_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    values = dict(pairs)
+    values = with_environment(dict(pairs), os.environ, SRUN_ENV, SRUN_OPTIONS)
     if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
         not_supported(PROG)  # a step inside an allocation
     if not operands:
@@ -42,7 +46,7 @@ def srun(argv: list[str]) -> int:
     from slurmsim.api import interactive as api
     from slurmsim.model.hostlist import compress
 
-    ends = api.run_tasks(got, operands, dict(os.environ))
+    ends = api.run_tasks(got, operands, dict(os.environ), on_revoked=_aborted)
     failed: dict[tuple[int, int], list[api.TaskEnd]] = {}
     for end in ends:
         if end.exit_code or end.signal:
@@ -55,6 +59,20 @@ def srun(argv: list[str]) -> int:
     code, sig = api.job_status(ends)
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code
+
+
+def _aborted(revoked: "Revoked") -> None:
+    """What srun and the step's slurmstepd print when the controller ends the job; the
+    order is the oracle's (slurmstepd first when cancelled, srun first at the time limit)."""
+    from slurmsim.model.jobs import JobState
+
+    job = revoked.job
+    if job.state is JobState.NODE_FAIL:
+        err(f"srun: error: Node failure on {job.nodes[0]}\n")
+    wait = revoked.kill_wait + 2  # KillWait plus slurmstepd's own grace
+    aborted = f"srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n"
+    stepd = "".join(step_cancelled_lines(job))
+    err(aborted + stepd if job.state is JobState.TIMEOUT else stepd + aborted)
 
 
 def _ranks(ranks: list[int]) -> str:

@@ -83,6 +83,13 @@ def target(clock: Clock, now: Instant) -> Instant:
     return Instant(max(now, clock.anchor + elapsed))
 
 
+def wall_until(clock: Clock, instant: Instant) -> float:
+    """Wall seconds from now until a catch-up reaches ``instant`` (the engine acts on the
+    instants before its target, so one second past it); 0 when it already does."""
+    due = clock.wall_anchor + (instant + 1 - clock.anchor) / clock.factor
+    return max(0.0, due - wall_now())
+
+
 def wall_seconds(clock: Clock, simulated: float) -> float:
     """How long ``simulated`` seconds take in wall time under ``clock`` (manual: as long)."""
     return simulated / clock.factor if clock.follows_wall_time else simulated

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from slurmsim import clock
 from slurmsim.api.session import current_user, session, write_clock
@@ -9,6 +10,9 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.time import EPOCH, Instant
 from slurmsim.store.repository import Store
+
+if TYPE_CHECKING:
+    from slurmsim.api.execution import JobProcess
 
 
 def initial_state(preset: str | None, conf: str | None) -> ClusterState:
@@ -104,3 +108,19 @@ def job_processes() -> list[tuple[int, int]]:
 
     with session(write=False) as s:
         return running_processes(s.state)
+
+
+def processes() -> list["JobProcess"]:
+    """``slurmsim ps``: the jobs whose processes run now, and those processes."""
+    from slurmsim.api.execution import job_processes
+
+    with session(write=True) as s:  # a writer: processes found gone end their jobs first
+        return job_processes(s.state)
+
+
+def kill_job(job_id: int, sig: int) -> bool:
+    """``slurmsim kill``: kill a job's processes (False: it has none running)."""
+    from slurmsim.api.execution import kill
+
+    with session(write=True) as s:
+        return kill(s.state, job_id, sig)

@@ -13,6 +13,7 @@ from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.signals import Target
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,10 @@ def cancel(
     names: Sequence[str] = (),
     me: bool = False,
     signal: int | None = None,
+    target: Target = Target.STEPS,
 ) -> list[Outcome]:
-    """``scancel``: cancel the named jobs, or every job the filters select."""
+    """``scancel``: cancel the named jobs, or every job the filters select (with
+    ``signal``: signal their processes, ``target`` saying which)."""
     from slurmsim.engine import control
 
     with session(write=True) as s:
@@ -90,7 +93,9 @@ def cancel(
                 continue  # a task the filter chose went with its whole array
             try:
                 s.events.extend(
-                    control.cancel(s.state, ref.job_id, ref.task_id, s.user, signal=signal)
+                    control.cancel(
+                        s.state, ref.job_id, ref.task_id, s.user, signal=signal, target=target
+                    )
                 )
                 outcomes.append(Outcome(ref))
             except SlurmError as e:

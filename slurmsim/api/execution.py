@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+from dataclasses import dataclass
 from typing import Final
 
 from slurmsim import clock
@@ -26,11 +27,18 @@ from slurmsim.execution.patterns import Names, default_output, expand
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.signals import PENDING_SIGNALS, Target, queue_signal, take_signals
 
 #: Keys in ``Job.extra``: the runner's pid, and the start of the run it belongs to.
 RUNNER_PID: Final = "runner_pid"
 RUN_START: Final = "run_start"
 _ENDING: Final = "runner_ending"  # SIGTERM sent to the runner
+_STOPPED: Final = "runner_stopped"  # SIGSTOP sent: the job is suspended
+_BATCH_HOST: Final = "runner_host"  # the node the script runs "on" (a requeue clears nodes)
+#: Key in ``Job.extra``: the process is an interactive srun or salloc, not a runner.
+INTERACTIVE: Final = "interactive"
+#: File in a job's run directory: the pids of its step's tasks, one per line.
+TASKS: Final = "tasks"
 
 
 def enabled(setting: str | None, how: clock.Clock) -> bool:
@@ -58,7 +66,8 @@ def run_root() -> str:
     return f"{url}.run"
 
 
-def _run_dir(job: Job) -> str:
+def run_dir(job: Job) -> str:
+    """The job's run directory (its script, spec, pids and exit status)."""
     return os.path.join(run_root(), str(job.job_id))
 
 
@@ -73,19 +82,26 @@ def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
             continue
         status = _exit_status(job)
         gone = status is not None or not _alive(int(pid))
+        if gone and status is None:  # it crashed: what it ran must not outlive it
+            _orphans_killed(job)
         if _current(job):
             if not gone:
+                _deliver(job)
                 continue
             code, sig = status if status is not None else (0, signal.SIGKILL)
             event = process_exited(state, job, code, sig)
             if event is not None:
                 events.append(event)
         elif not gone:
-            if _ENDING not in job.extra:
+            # The command ending an interactive job's own run in this process (tests run
+            # srun in-process) sees to its processes itself.
+            if _ENDING not in job.extra and int(pid) != os.getpid():
+                if INTERACTIVE not in job.extra:
+                    _write_banner(job, state.now)
                 _signal(int(pid), signal.SIGTERM)
                 job.extra[_ENDING] = "1"
             continue
-        _forget(job)
+        forget(job)
     return events
 
 
@@ -98,6 +114,73 @@ def running_processes(state: ClusterState) -> list[tuple[int, int]]:
     ]
 
 
+@dataclass(frozen=True)
+class JobProcess:
+    """What ``slurmsim ps`` shows of one job whose processes run."""
+
+    job_id: int
+    state: str
+    pid: int  # the runner, or the srun/salloc command
+    kind: str  # "batch" (a runner and its script) or "interactive" (srun, salloc)
+    members: tuple[int, ...]  # the script's process group, or srun's tasks
+    command: str
+
+
+def job_processes(state: ClusterState) -> list[JobProcess]:
+    """Every job whose processes may still run, by job id."""
+    out = []
+    for job_id, pid in sorted(running_processes(state)):
+        job = state.jobs[job_id]
+        where = run_dir(job)
+        if INTERACTIVE in job.extra:
+            kind, members = "interactive", tuple(_task_pids(where))
+        else:
+            kind, members = "batch", tuple(_group_members(where))
+        command = job.request.command or job.request.name
+        out.append(JobProcess(job_id, job.state.name, pid, kind, members, command))
+    return out
+
+
+def kill(state: ClusterState, job_id: int, sig: int = signal.SIGKILL) -> bool:
+    """Kill a job's processes behind the controller's back, as a crash would (the next
+    command sees them gone and ends the job FAILED); False when it has none."""
+    job = state.jobs.get(job_id)
+    if job is None or RUNNER_PID not in job.extra:
+        return False
+    where = run_dir(job)
+    for pid in (*_group_members(where), *_task_pids(where)):
+        _signal(pid, sig)
+    if INTERACTIVE in job.extra:
+        _signal(int(job.extra[RUNNER_PID]), sig)
+    return True
+
+
+def _orphans_killed(job: Job) -> None:
+    """Kill what a vanished runner or srun left: the script's group, srun's tasks."""
+    where = run_dir(job)
+    for pid in (*_group_members(where), *_task_pids(where)):
+        _signal(pid, signal.SIGKILL)
+
+
+def _group_members(where: str) -> list[int]:
+    """The pids in the process group of a batch script's shell."""
+    try:
+        with open(os.path.join(where, "child")) as f:
+            group = int(f.read())
+    except (OSError, ValueError):
+        return []
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with (
+                contextlib.suppress(OSError, ValueError, IndexError),
+                open(f"/proc/{entry}/stat") as f,
+            ):
+                if int(f.read().rsplit(")", 1)[1].split()[2]) == group:
+                    members.append(int(entry))
+    return sorted(members)
+
+
 def _current(job: Job) -> bool:
     """The runner belongs to the job's present run (not to one ended or requeued since)."""
     running = job.state in (JobState.RUNNING, JobState.SUSPENDED)
@@ -106,7 +189,7 @@ def _current(job: Job) -> bool:
 
 def _exit_status(job: Job) -> tuple[int, int] | None:
     try:
-        with open(os.path.join(_run_dir(job), "exit")) as f:
+        with open(os.path.join(run_dir(job), "exit")) as f:
             code, sig = f.read().split()
     except (OSError, ValueError):
         return None
@@ -134,10 +217,89 @@ def _signal(pid: int, sig: int) -> None:
         os.kill(pid, sig)
 
 
-def _forget(job: Job) -> None:
-    for key in (RUNNER_PID, RUN_START, _ENDING):
+def _deliver(job: Job) -> None:
+    """Send the running job's processes the signals the controller decided on (scancel
+    --signal, --signal's warning), and stop or continue them as the job is suspended
+    or resumed (scontrol suspend, preemption by suspension)."""
+    for sig, target in take_signals(job):
+        if not _send(job, sig, target):  # the script has not started yet: next time
+            queue_signal(job, sig, target)
+    suspended = job.state is JobState.SUSPENDED
+    if suspended != (_STOPPED in job.extra) and _send(
+        job, signal.SIGSTOP if suspended else signal.SIGCONT, Target.FULL
+    ):
+        if suspended:
+            job.extra[_STOPPED] = "1"
+        else:
+            job.extra.pop(_STOPPED, None)
+
+
+def _send(job: Job, sig: int, target: Target) -> bool:
+    """Signal the processes ``target`` names; False when they do not exist yet.
+
+    A batch script's shell is the runner's child, leader of a process group that holds
+    everything it started (``BATCH``: the shell alone; ``FULL``: the group). Steps are
+    the processes listed in the run directory's ``tasks`` (an interactive srun's tasks).
+    """
+    where = run_dir(job)
+    if target is not Target.STEPS and job.request.batch:
+        try:
+            with open(os.path.join(where, "child")) as f:
+                shell = int(f.read())
+        except (OSError, ValueError):
+            return False
+        if target is Target.BATCH:
+            _signal(shell, sig)
+        else:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(shell, sig)
+    if target is not Target.BATCH:
+        for pid in _task_pids(where):
+            _signal(pid, sig)
+    return True
+
+
+#: Why slurmstepd says a job was cancelled, by the state the controller left it in.
+_DUE_TO = {
+    JobState.TIMEOUT: " DUE TO TIME LIMIT",
+    JobState.PREEMPTED: " DUE TO PREEMPTION",
+    JobState.NODE_FAIL: " DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS",
+    JobState.PENDING: " DUE TO JOB REQUEUE",
+}
+
+
+def _write_banner(job: Job, now: int) -> None:
+    """The line slurmstepd writes into a batch job's stderr as it ends the script
+    (oracle: ``slurmstepd-dgx1: error: *** JOB 504 ON dgx1 CANCELLED AT ... ***``)."""
+    import time
+
+    try:
+        with open(os.path.join(run_dir(job), "spec.json")) as f:
+            path = json.load(f)["stderr"]
+        node = job.extra.get(_BATCH_HOST) or "localhost"
+        when = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(job.end_time or now))
+        why = _DUE_TO.get(job.state, "")
+        with open(path, "a") as f:
+            f.write(f"slurmstepd-{node}: error: *** JOB {job.job_id} ON {node} CANCELLED AT ")
+            f.write(f"{when}{why} ***\n")
+    except (OSError, ValueError, KeyError):
+        pass  # no output file to write to: nothing to say
+
+
+def _task_pids(where: str) -> list[int]:
+    try:
+        with open(os.path.join(where, TASKS)) as f:
+            return [int(word) for word in f.read().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def forget(job: Job) -> None:
+    """Drop what is known of the job's processes (they are gone)."""
+    for key in (RUNNER_PID, RUN_START, _ENDING, _STOPPED, INTERACTIVE, _BATCH_HOST):
         job.extra.pop(key, None)
-    shutil.rmtree(_run_dir(job), ignore_errors=True)
+    job.extra.pop(PENDING_SIGNALS, None)
+    shutil.rmtree(run_dir(job), ignore_errors=True)
 
 
 def _owner(user: str) -> tuple[int | None, int | None]:
@@ -155,10 +317,10 @@ def _owner(user: str) -> tuple[int | None, int | None]:
 
 def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     request = job.request
-    run_dir = _run_dir(job)
-    shutil.rmtree(run_dir, ignore_errors=True)
-    os.makedirs(run_dir, mode=0o755)
-    script = os.path.join(run_dir, "script")
+    where = run_dir(job)
+    shutil.rmtree(where, ignore_errors=True)
+    os.makedirs(where, mode=0o755)
+    script = os.path.join(where, "script")
     with open(script, "w") as f:
         f.write(request.script)
     os.chmod(script, 0o755)
@@ -187,11 +349,11 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
         "gid": gid,
         "kill_wait": clock.wall_seconds(how, state.config.kill_wait),
     }
-    with open(os.path.join(run_dir, "spec.json"), "w") as f:
+    with open(os.path.join(where, "spec.json"), "w") as f:
         json.dump(spec, f)
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     runner = subprocess.Popen(
-        [sys.executable, "-m", "slurmsim.execution.runner", run_dir],
+        [sys.executable, "-m", "slurmsim.execution.runner", where],
         start_new_session=True,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
@@ -200,6 +362,7 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     )
     job.extra[RUNNER_PID] = str(runner.pid)
     job.extra[RUN_START] = str(job.start_time)
+    job.extra[_BATCH_HOST] = job.nodes[0]
 
 
 def output_files(job: Job) -> tuple[str, str]:

@@ -9,18 +9,22 @@ salloc once with the allocation's environment. When it exits the job ends, COMPL
 or FAILED with its exit code, unless something (scancel, the time limit) ended it first.
 """
 
+import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from types import FrameType
 from typing import IO, Final
 
 from slurmsim.api.session import session
-from slurmsim.api.submit import SubmitOptions, build_request, read_constraint
+from slurmsim.api.submit import SubmitOptions, build_request, keep_extras, read_constraint
 from slurmsim.execution.environment import (
     Task,
     allocation_environment,
@@ -28,7 +32,6 @@ from slurmsim.execution.environment import (
     step_tasks,
     task_environment,
 )
-from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState
 
@@ -43,6 +46,16 @@ class Allocation:
     job_id: int
     job: Job
     cluster: str
+    kill_wait_s: float = 30.0  # KillWait, in wall seconds
+
+
+@dataclass(frozen=True)
+class Revoked:
+    """The controller ended the job while its command ran (scancel, the time limit, a
+    node failure, preemption): the job as it ended."""
+
+    job: Job
+    kill_wait: int  # KillWait, simulated seconds
 
 
 @dataclass(frozen=True)
@@ -76,29 +89,59 @@ def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, boo
         except SlurmError as e:
             rejected = e  # raised after the commit: the refused request used its job id
         else:
-            if opts.submit_line is not None:
-                job.extra[SUBMIT_LINE] = opts.submit_line
+            keep_extras(job, opts)
             s.state.sched_due = s.state.now  # slurmctld places an allocation as it arrives
             s.events.extend(simulate.play_now(s.state))
-            return job.job_id, job.state is not JobState.PENDING
+            started = job.state is not JobState.PENDING
+            if started:  # placed as it arrived: it never accrued age (oracle: env/080)
+                job.accrue_time = None
+            return job.job_id, started
     raise rejected
 
 
 def allocation(job_id: int) -> Allocation:
-    """The job as it runs now."""
-    with session(write=False) as s:
-        return Allocation(job_id, s.state.jobs[job_id], s.state.config.cluster_name)
+    """The job as it runs now, claimed by this process: the job's processes are this
+    command's, so that a command that ends the job (scancel, the time limit, a crash of
+    this process) tells this one, or ends the job itself (``api/execution.py``)."""
+    from slurmsim import clock
+    from slurmsim.api import execution
+
+    with session(write=True) as s:
+        job = s.state.jobs[job_id]
+        if job.state is JobState.RUNNING:
+            job.extra[execution.RUNNER_PID] = str(os.getpid())
+            job.extra[execution.RUN_START] = str(job.start_time)
+            job.extra[execution.INTERACTIVE] = "1"
+            os.makedirs(execution.run_dir(job), exist_ok=True)
+        kill_wait = clock.wall_seconds(s.clock, s.state.config.kill_wait)
+        return Allocation(job_id, job, s.state.config.cluster_name, kill_wait)
 
 
 def end(job_id: int, exit_code: int, sig: int) -> None:
     """The command has exited: end the job (unless it ended already)."""
+    from slurmsim.api import execution
     from slurmsim.engine.execution import process_exited
 
     with session(write=True) as s:
-        job = s.state.jobs[job_id]
+        job = s.state.jobs.get(job_id)
+        if job is None:  # ended long ago and purged (MinJobAge) while the command ran on
+            shutil.rmtree(os.path.join(execution.run_root(), str(job_id)), ignore_errors=True)
+            return
+        execution.forget(job)
         event = process_exited(s.state, job, exit_code, sig)
         if event is not None:
             s.events.append(event)
+
+
+def revoked(job_id: int) -> Revoked | None:
+    """The job, when the controller has ended it (None while it runs on).
+
+    A writing session, so that it waits for the command that told us to commit."""
+    with session(write=True) as s:
+        job = s.state.jobs.get(job_id)
+        if job is None or job.state in (JobState.RUNNING, JobState.SUSPENDED):
+            return None  # (gone: purged long after its end; nothing more to say)
+        return Revoked(job, s.state.config.kill_wait)
 
 
 def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[str, str]:
@@ -109,24 +152,37 @@ def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[s
 
 
 def run_command(
-    argv: Sequence[str], env: Mapping[str, str], on_missing: Callable[[], None]
+    alloc: Allocation,
+    argv: Sequence[str],
+    env: Mapping[str, str],
+    on_missing: Callable[[], None],
+    on_revoked: Callable[[Revoked], None],
+    *,
+    kill_with: int | None = None,
 ) -> tuple[int, int]:
     """Run salloc's command in the foreground: its (exit code, signal); 127 when it could
-    not be started."""
+    not be started. When the controller ends the job meanwhile, ``on_revoked`` says so;
+    salloc then waits for its command as before, unless ``kill_with`` (``--kill-command``)
+    names a signal to send it."""
     with _output() as (out, errors):
         try:
-            done = subprocess.run(list(argv), env=dict(env), check=False, stdout=out, stderr=errors)
+            proc = subprocess.Popen(list(argv), env=dict(env), stdout=out, stderr=errors)
         except (FileNotFoundError, PermissionError):
             on_missing()
             return 127, 0
-    code = done.returncode
+        (code,) = _wait(alloc, [proc], on_revoked, kill_with)
     return (code, 0) if code >= 0 else (0, -code)
 
 
 def run_tasks(
-    alloc: Allocation, argv: Sequence[str], submitted: Mapping[str, str]
+    alloc: Allocation,
+    argv: Sequence[str],
+    submitted: Mapping[str, str],
+    on_revoked: Callable[[Revoked], None] = lambda _: None,
 ) -> list[TaskEnd]:
-    """srun's step: ``argv`` once per task, all at once, in the job's working directory."""
+    """srun's step: ``argv`` once per task, all at once, in the job's working directory.
+    When the controller ends the job meanwhile, ``on_revoked`` says so and the tasks get
+    SIGTERM (SIGKILL after KillWait)."""
     job = alloc.job
     job_env = batch_environment(
         job, cluster=alloc.cluster, submitted=submitted, uid=os.getuid(), gid=os.getgid()
@@ -149,12 +205,77 @@ def run_tasks(
                 sys.stderr.write(f"slurmstepd: error: execve(): {argv[0]}: {e.strerror}\n")
                 proc = None
             started.append((task, proc))
-        codes = [proc.wait() if proc is not None else NOT_FOUND for _, proc in started]
+        _note_tasks(alloc, [proc for _, proc in started])
+        waited = iter(_wait(alloc, [p for _, p in started if p is not None], on_revoked))
+        codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in started]
     ends: list[TaskEnd] = []
     for (task, _), code in zip(started, codes, strict=True):
         node = job.alloc[task.node_index].node
         ends.append(TaskEnd(task, node, max(code, 0), -code if code < 0 else 0))
     return ends
+
+
+def _note_tasks(alloc: Allocation, procs: Sequence[subprocess.Popen[bytes] | None]) -> None:
+    """Where ``scancel --signal`` and suspension find the step's tasks."""
+    from slurmsim.api import execution
+
+    path = os.path.join(execution.run_dir(alloc.job), execution.TASKS)
+    with contextlib.suppress(OSError), open(path, "w") as f:
+        f.write("".join(f"{p.pid}\n" for p in procs if p is not None))
+
+
+class _Ending(Exception):
+    """SIGTERM arrived while the command's processes ran."""
+
+
+def _wait(
+    alloc: Allocation,
+    procs: Sequence[subprocess.Popen[bytes]],
+    on_revoked: Callable[[Revoked], None],
+    stop_with: int | None = signal.SIGTERM,
+) -> list[int]:
+    """Wait for ``procs``; their return codes.
+
+    A SIGTERM to this process means the job was ended by the controller (another command
+    saw it and told us, ``api/execution.reconcile``) or comes from a user. Ended: say so
+    (``on_revoked``) and stop the processes: ``stop_with`` (after SIGCONT, in case they
+    were suspended), SIGKILL after KillWait; None: let them run on. Still running: pass
+    the SIGTERM on, as srun forwards signals to its tasks.
+    """
+
+    def interrupt(_sig: int, _frame: FrameType | None) -> None:
+        raise _Ending
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: nobody can tell us, just wait
+        return [p.wait() for p in procs]
+    try:
+        while True:
+            try:
+                return [p.wait() for p in procs]
+            except _Ending:
+                ended = revoked(alloc.job_id)
+                if ended is None:
+                    _signal_all(procs, signal.SIGTERM)
+                    continue
+                on_revoked(ended)
+                if stop_with is None:
+                    continue
+                _signal_all(procs, signal.SIGCONT)
+                _signal_all(procs, stop_with)
+                timer = threading.Timer(alloc.kill_wait_s, _signal_all, (procs, signal.SIGKILL))
+                timer.daemon = True
+                timer.start()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _signal_all(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
+    for proc in procs:
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(sig)
 
 
 def job_status(ends: Sequence[TaskEnd]) -> tuple[int, int]:

@@ -15,7 +15,8 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Dependency
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.features import UNREADABLE, Constraint, Unreadable
-from slurmsim.model.jobs import Hold, JobRequest
+from slurmsim.model.jobs import Hold, Job, JobRequest
+from slurmsim.model.signals import WARN_SIGNAL, WarnSignal
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.simulated import simulated
@@ -69,6 +70,7 @@ class SubmitOptions:
     environment: tuple[tuple[str, str], ...] = field(default=())
     #: The command line as typed (sacct's SubmitLine), None when not from a command.
     submit_line: str | None = None
+    signal: WarnSignal | None = None  # --signal
 
 
 @dataclass(frozen=True)
@@ -107,10 +109,18 @@ def submit(opts: SubmitOptions) -> Submitted:
         except SlurmError as e:
             rejected = e  # raised after the commit: a rejected submission still used its job id
         else:
-            if opts.submit_line is not None:
-                job.extra[SUBMIT_LINE] = opts.submit_line
+            keep_extras(job, opts)
             return Submitted(job.job_id, s.state.config.cluster_name)
     raise rejected
+
+
+def keep_extras(job: Job, opts: SubmitOptions) -> None:
+    """What the job keeps of the submission beside its request: the command line as
+    typed and the ``--signal`` request."""
+    if opts.submit_line is not None:
+        job.extra[SUBMIT_LINE] = opts.submit_line
+    if opts.signal is not None:
+        job.extra[WARN_SIGNAL] = opts.signal.encode()
 
 
 def read_constraint(text: str | None) -> Constraint | Unreadable | None:

@@ -6,11 +6,13 @@ with Slurm's string on refusal; the command decides how to print it. Operations
 that free resources or make jobs runnable queue a main pass (``trigger``).
 """
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from slurmsim.engine import lifecycle, usage
 from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
+from slurmsim.engine.execution import is_executed
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
@@ -24,11 +26,14 @@ from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate, LimitChange
 from slurmsim.model.jobs import SUSPENDED_BY, Hold, Job, JobState
+from slurmsim.model.signals import SIGKILL, Target, queue_signal
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
 TIME_MIN_INVALID = "Invalid time-min specification (exceeds job's time or other limits)"
 INVALID_USER = "Invalid user id"
+#: slurmctld's answer to a signal for a pending job (scancel retries, then gives up).
+NOT_NOW = "Job can not be altered now, try again later"
 JOB_HELD = "Job is in held state, pending scheduler release"
 #: What slurmctld answers a user who sets their own job's Priority.
 PRIORITY_NOT_PERSISTENT = "Changes to job priority are not persistent, change nice instead"
@@ -58,12 +63,19 @@ def _one(state: ClusterState, job_id: int, task_id: int | None) -> Job:
 
 
 def cancel(
-    state: ClusterState, job_id: int, task_id: int | None, actor: str, *, signal: int | None = None
+    state: ClusterState,
+    job_id: int,
+    task_id: int | None,
+    actor: str,
+    *,
+    signal: int | None = None,
+    target: Target = Target.STEPS,
 ) -> list[Event]:
     """``scancel``: cancel a job, a whole array, or one task; with ``signal``, only signal it.
 
-    Simulated jobs run no processes, so a signal other than the default one is
-    recorded as an event and changes nothing else.
+    ``scancel -s KILL`` (without ``-b`` or ``-f``) cancels, as plain scancel does; any
+    other signal goes to the job's processes (``target``) and leaves the job running
+    (see ``signal_jobs``).
     """
     targets = _records(state, job_id, task_id)
     if not targets:
@@ -74,8 +86,10 @@ def cancel(
     if not active:
         raise SlurmError("Job/step already completing or completed")
     now = state.now
-    if signal is not None and signal != SIGTERM:
-        return [Event(now, "job_signal", j.job_id, str(signal)) for j in active]
+    if signal is not None and (signal != SIGKILL or target is not Target.STEPS):
+        if any(j.state is JobState.PENDING for j in active):  # no process to signal
+            raise SlurmError(NOT_NOW)
+        return signal_jobs(active, now, signal, target)
     events: list[Event] = []
     for job in active:
         if task_id is not None and task_id in job.array_tasks and len(job.array_tasks) > 1:
@@ -92,6 +106,19 @@ def cancel(
         events.append(finish(job, now, JobState.CANCELLED, signal=SIGTERM if running else 0))
         resume_under(state, job, now)
     trigger(state)
+    return events
+
+
+def signal_jobs(jobs: Iterable[Job], now: Instant, signal: int, target: Target) -> list[Event]:
+    """``scancel --signal``: the signal goes to the processes of each job that runs them
+    (its script under execution, an interactive command); the job's state does not
+    change, whatever the signal does to them. A simulated job only logs it."""
+    events = []
+    for job in jobs:
+        events.append(Event(now, "job_signal", job.job_id, f"{signal} {target.value}"))
+        running = job.state in _ACTIVE
+        if running and (is_executed(job) or not job.request.batch):
+            queue_signal(job, signal, target)
     return events
 
 

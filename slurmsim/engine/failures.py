@@ -10,7 +10,8 @@
 
 Failures staged for a later instant (``model.failures``) are applied by
 ``advance``/``run_until_idle`` here, which play the clock up to each one first: a
-failure acts like an operator's command issued at that instant.
+failure acts like an operator's command issued at that instant. The ``--signal``
+warnings that fall due on the way are sent here too (``engine/signals.py``).
 """
 
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from slurmsim.engine import simulate
 from slurmsim.engine.control import kill_jobs_on
 from slurmsim.engine.liveness import ping
+from slurmsim.engine.signals import warnings_since
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -81,22 +83,28 @@ def stage(state: ClusterState, failure: Failure) -> None:
 
 
 def advance(state: ClusterState, until: Instant) -> list[Event]:
-    """``simulate.advance``, applying the failures staged before ``until`` on the way."""
-    return _through(state, until, lambda t: simulate.advance(state, t))
+    """``simulate.advance``, applying the failures staged before ``until`` on the way
+    (and sending the ``--signal`` warnings that fell due)."""
+    since = state.now
+    events = _through(state, until, lambda t: simulate.advance(state, t))
+    return events + warnings_since(state, since)
 
 
 def run_until_idle(state: ClusterState) -> list[Event]:
     """``simulate.run_until_idle``; a staged failure still to come is applied first if the
     cluster has work at its instant (an idle cluster does not wait for it)."""
+    since = state.now
     events: list[Event] = []
     while True:
         pending = scheduled(state)
         if not pending:
-            return events + simulate.run_until_idle(state)
+            events += simulate.run_until_idle(state)
+            break
         events += simulate.run_until_idle(state, limit=pending[0].at)
         if state.now < pending[0].at:
-            return events  # idle before the failure
+            break  # idle before the failure
         events += _apply_due(state)
+    return events + warnings_since(state, since)
 
 
 def run_until_job_ends(state: ClusterState, job_id: int) -> list[Event]:
@@ -111,15 +119,18 @@ def run_until_job_starts(state: ClusterState, job_id: int) -> list[Event]:
 
 def _until(state: ClusterState, play: Callable[[Instant | None], list[Event]]) -> list[Event]:
     """Play until a condition ``play`` checks, applying each staged failure it reaches."""
+    since = state.now
     events: list[Event] = []
     while True:
         pending = scheduled(state)
         if not pending:
-            return events + play(None)
+            events += play(None)
+            break
         events += play(pending[0].at)
         if state.now < pending[0].at:
-            return events
+            break
         events += _apply_due(state)
+    return events + warnings_since(state, since)
 
 
 def _through(

@@ -4,8 +4,10 @@ Started detached (its own session) by ``slurmsim.api.execution``; it survives th
 command that started it. It runs the script in a process group of its own, so that
 ending the job ends everything the script started; writes the script's pid to
 ``child`` and, once the script is gone, ``"<exit code> <signal>"`` to ``exit`` (both
-in the job's run directory, written whole or not at all). A SIGTERM sent to it ends
-the job: SIGTERM to the script's group, SIGKILL after KillWait if still there.
+in the job's run directory, written whole or not at all), then wakes the supervisor.
+A SIGTERM sent to it ends the job: SIGCONT and SIGTERM to the script's group, SIGKILL
+after KillWait if still there. Other signals (scancel --signal, suspension) are sent
+to the script's processes by ``slurmsim.api.execution`` directly.
 
 Usage: ``python -m slurmsim.execution.runner RUN_DIR``
 """
@@ -53,6 +55,7 @@ def run(run_dir: str) -> int:
     kill_wait = float(spec["kill_wait"])
 
     def end_job() -> None:
+        _kill_group(group[0], signal.SIGCONT)  # a suspended (stopped) job must see it
         _kill_group(group[0], signal.SIGTERM)
         timer = threading.Timer(kill_wait, _kill_group, (group[0], signal.SIGKILL))
         timer.daemon = True
@@ -87,7 +90,23 @@ def run(run_dir: str) -> int:
     _kill_group(child.pid, signal.SIGKILL)  # nothing the script left behind outlives it
     status = f"0 {-code}" if code < 0 else f"{code} 0"
     _write(os.path.join(run_dir, "exit"), status)
+    _wake_supervisor(os.path.dirname(run_dir))
     return 0
+
+
+def _wake_supervisor(root: str) -> None:
+    """Tell the supervisor (``slurmsim.api.supervisor``) that a script has exited, so that
+    its job ends now rather than at its next tick."""
+    try:
+        with open(os.path.join(root, "supervisor.pid")) as f:
+            pid = int(f.read())
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            if b"slurmsim.api.supervisor" not in f.read():
+                return  # a stale pid: not ours to signal
+    except (OSError, ValueError):
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.kill(pid, signal.SIGUSR1)
 
 
 if __name__ == "__main__":

@@ -231,7 +231,7 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
         ],
         nodes,
     ]
-    if job.alloc and request.batch:
+    if job.alloc:  # srun's and salloc's jobs too (oracle: env/080, 091)
         lines.append([f"BatchHost={min(job.nodes, key=_natural)}"])
     # A job that ended without ever running has no task count left to show.
     tasks = "N/A" if job.state.finished and not job.alloc else str(request.num_tasks)
@@ -325,8 +325,9 @@ def show_jobs(
     detail: bool = False,
     oneliner: bool = False,
 ) -> Rendered:
-    """``scontrol show job [ID]``: every job, one job, one array (all its records) or ``A_i``."""
-    if selector is None:
+    """``scontrol show job [ID]``: every job, one job, one array (all its records) or ``A_i``.
+    An empty ID is no ID: every job (oracle: env/080)."""
+    if not selector:
         jobs = sorted(state.jobs.values(), key=lambda j: j.job_id)
         if not jobs:
             return Rendered(stdout="No jobs in the system\n")

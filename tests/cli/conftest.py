@@ -15,6 +15,7 @@ def cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SLURMSIM_DB", str(db))
     monkeypatch.setenv("SLURMSIM_USER", "root")
     inputs = ("SBATCH_", "SQUEUE_", "SINFO_", "SLURM_TIME_FORMAT", "SLURM_CLUSTERS", "SLURM_CONF")
+    inputs += ("SALLOC_", "SRUN_")
     for var in [v for v in os.environ if v.startswith(inputs)]:
         monkeypatch.delenv(var)
     monkeypatch.chdir(tmp_path)

@@ -50,10 +50,15 @@ KNOWN_GAPS: dict[str, str] = {
     "048-sbenv-flags-off-show": "--exclusive=user is taken as plain --exclusive",
     "066-cl-squeue": "job 436 (054, SBATCH_GPUS=abc) was accepted by the oracle",
     "065-sbenv-debug": "sbatch -v lists the options it read; slurmsim does not",
+    "089-srun-test-only-env": "the oracle's clock turned a second, and it chose dgx3",
+    "091-srun-env-show": "the oracle's srun took a second to launch and end its step",
+    "093-srun-env-under-cmdline-show": "the oracle's clock turned a second during srun",
+    "095-srun-env-cpus-show": "the oracle's srun took a second to launch and end its step",
 }
 
 _OTHERS = re.compile(r"(?m)^ *38[78] .*\n")
 _SUBMITTED = re.compile(r"Submitted batch job (\d+)|^(\d+)$", re.M)
+_GRANTED = re.compile(r"Granted job allocation (\d+)")
 _HOST = [(r"Priority=\d+", "Priority=<p>")]
 
 
@@ -86,13 +91,22 @@ def _environment(env: dict[str, str]) -> Iterator[None]:
                 os.environ[var] = value
 
 
-def _give_recorded_id(case: Case) -> None:
+def _give_recorded_id(case: Case, following: Case | None) -> None:
+    """The job id the oracle gave: sbatch prints it; salloc says it was granted; an srun
+    job is known by the ``scontrol show job`` case that follows it (record-interactive.sh)."""
     from slurmsim.api.session import session
 
     found = _SUBMITTED.search(case.stdout.decode())
-    if found is not None and "sbatch" in case.command:
+    job_id = int(found.group(1) or found.group(2)) if found and "sbatch" in case.command else None
+    if job_id is None and " salloc " in f" {case.command} ":
+        granted = _GRANTED.search(case.stderr.decode())
+        job_id = int(granted.group(1)) if granted else None
+    if job_id is None and " srun " in f" {case.command} " and following is not None:
+        shown = re.search(r"scontrol show job (\d+)", following.command)
+        job_id = int(shown.group(1)) if shown else None
+    if job_id is not None:
         with session(write=True) as s:
-            s.state.next_job_id = int(found.group(1) or found.group(2))
+            s.state.next_job_id = job_id
 
 
 def _comparable(text: str) -> str:
@@ -113,11 +127,12 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     try:
         with cluster_store(tmp_path_factory.mktemp("env")):
             out = {}
-            for name, case in CASES.items():
+            cases = list(CASES.items())
+            for n, (name, case) in enumerate(cases):
                 behind = _instant(case) - cluster.now()
                 if behind > 0:
                     cluster.advance_clock(by=behind)
-                _give_recorded_id(case)
+                _give_recorded_id(case, cases[n + 1][1] if n + 1 < len(cases) else None)
                 env, argv = _split_env(case.command)
                 with _environment(env):
                     out[name] = run_command(argv, case.user, b"")

@@ -1,0 +1,105 @@
+"""``--signal`` on submission and ``scancel --signal`` on simulated jobs (nothing runs)."""
+
+import pytest
+
+from tests.cli.conftest import advance, slurm
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "err"),
+    [
+        pytest.param(["sbatch", "--signal=B:USR1@90"], 0, "", id="sbatch takes B: and a time"),
+        pytest.param(["sbatch", "--signal=R:10"], 0, "", id="R: and a number"),
+        pytest.param(["sbatch", "--signal=99"], 0, "", id="any number (oracle)"),
+        pytest.param(["sbatch", "--signal=sigusr2@0"], 0, "", id="a name in any case, SIG prefix"),
+        pytest.param(
+            ["sbatch", "--signal=bogus"],
+            255,
+            "sbatch: error: Invalid --signal specification\n",
+            id="an unknown signal is refused",
+        ),
+        pytest.param(
+            ["sbatch", "--signal=USR1@70000"],
+            255,
+            "sbatch: error: Invalid --signal specification\n",
+            id="sig_time above 65535 is refused",
+        ),
+        pytest.param(
+            ["sbatch", "--signal=X:USR1"],
+            255,
+            "sbatch: error: Invalid --signal specification\n",
+            id="a flag other than R or B is refused",
+        ),
+        pytest.param(
+            ["srun", "--signal=B:USR1"],
+            255,
+            "srun: error: Invalid --signal specification\n",
+            id="srun has no batch shell to signal",
+        ),
+    ],
+)
+def test_signal_option_is_read_or_refused(cluster, argv, code, err):
+    command = [*argv, "--wrap=true"] if argv[0] == "sbatch" else [*argv, "true"]
+    got = slurm(*command)
+    assert (got.exit, got.err) == (code, err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "state"),
+    [
+        pytest.param(["-s", "USR1"], "RUNNING", id="a signal leaves the job running"),
+        pytest.param(["-s", "TERM"], "RUNNING", id="even TERM: it goes to the steps"),
+        pytest.param(["-b", "-s", "KILL"], "RUNNING", id="KILL to the batch shell is a signal"),
+        pytest.param(["--signal=KILL"], "CANCELLED", id="KILL alone cancels, as plain scancel"),
+        pytest.param(["-s", "SIGKILL", "-v"], "CANCELLED", id="SIGKILL with -v cancels too"),
+    ],
+)
+def test_scancel_signal_changes_a_simulated_job_only_when_it_kills(cluster, argv, state):
+    slurm("sbatch", "-t", "10", "--wrap=sleep 300")
+    advance(5)
+    got = slurm("scancel", *argv, "1")
+    assert (got.exit, got.out) == (0, "")
+    assert slurm("squeue", "-h", "-t", "all", "-o", "%T").out == f"{state}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "err"),
+    [
+        pytest.param(["-s", "USR1"], "scancel: Signal 10 to job 1\n", id="the steps"),
+        pytest.param(["-b", "-s", "INT"], "scancel: Signal 2 to batch job 1\n", id="-b"),
+        pytest.param(["-f", "-b", "-s", "2"], "scancel: Signal 2 to full job 1\n", id="-f wins"),
+    ],
+)
+def test_scancel_signal_verbose_names_the_signal_and_its_target(cluster, argv, err):
+    """Oracle: facts recorded for this work (scancel -v -s INT, -v -b, -v -f)."""
+    slurm("sbatch", "-t", "10", "--wrap=sleep 300")
+    advance(5)
+    got = slurm("scancel", "-v", *argv, "1")
+    assert (got.exit, got.err) == (0, err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "err"),
+    [
+        pytest.param(
+            ["-s", "USR1"],
+            "scancel: error: Kill job error on job id 1: "
+            "Job can not be altered now, try again later\n",
+            id="a pending job has no process to signal",
+        ),
+        pytest.param(
+            ["-v", "-s", "USR1"],
+            "scancel: Signal 10 to job 1\n"
+            + "scancel: Job is in transitional state, retrying\n" * 10
+            + "scancel: error: Kill job error on job id 1: "
+            "Job can not be altered now, try again later\n",
+            id="with -v, the retries (without Slurm's wait)",
+        ),
+    ],
+)
+def test_scancel_signal_to_a_pending_job_is_refused(cluster, argv, err):
+    """Oracle (held job): exit 2020 & 0xFF; the job stays pending."""
+    slurm("sbatch", "-H", "--wrap=sleep 300")
+    got = slurm("scancel", *argv, "1")
+    assert (got.exit, got.out, got.err) == (228, "", err)
+    assert slurm("squeue", "-h", "-o", "%T").out == "PENDING\n"

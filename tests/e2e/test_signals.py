@@ -1,0 +1,220 @@
+"""End to end: signals reach the processes of running jobs (a few wall seconds each).
+
+Batch scripts trap signals and write what they got to their output; interactive
+commands run as separate processes, as at a shell.
+"""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.test_execution import live, run, wait_idle
+
+__all__ = ["live"]  # the fixture, shared with the execution tests
+
+TRAP = """#!/bin/bash
+for s in USR1 USR2 HUP; do trap "echo got $s" $s; done
+(for s in USR1 USR2 HUP; do trap "echo child got $s" $s; done; while true; do sleep 0.1; done) &
+for i in $(seq 1 300); do sleep 0.1; done
+"""
+
+
+def _script(tmp_path: Path) -> str:
+    path = tmp_path / "trap.sh"
+    path.write_text(TRAP)
+    path.chmod(0o755)
+    return str(path)
+
+
+def _wait_for(env: dict[str, str], job_id: int, tmp_path: Path, timeout_s: float = 15) -> int:
+    """The pid of the job's shell, once its script runs."""
+    child = tmp_path / "c.db.run" / str(job_id) / "child"
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if child.exists() and child.read_text():
+            return int(child.read_text())
+        time.sleep(0.1)
+    pytest.fail(f"job {job_id} did not start")
+
+
+def _lines(path: Path) -> set[str]:
+    return {line for line in path.read_text().splitlines() if "got" in line}
+
+
+#: scancel's options, and what the script's shell and its child then report.
+SCANCEL_CASES = [
+    pytest.param(["-s", "USR1"], set(), id="the steps only: a batch script sees nothing"),
+    pytest.param(["-b", "-s", "USR2"], {"got USR2"}, id="-b: the shell, not its children"),
+    pytest.param(["-f", "-s", "HUP"], {"got HUP", "child got HUP"}, id="-f: the whole script"),
+]
+
+
+def test_scancel_signal_reaches_what_its_options_name(live: dict[str, str], tmp_path: Path) -> None:
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    script = _script(tmp_path)
+    for n in range(1, len(SCANCEL_CASES) + 1):
+        run(live, "sbatch", "-t", "5", "-o", f"out-{n}", script)
+    for n, case in enumerate(SCANCEL_CASES, 1):
+        _wait_for(live, n, tmp_path)
+        run(live, "scancel", *case.values[0], str(n))
+    time.sleep(0.6)
+    run(live, "scancel", "1", "2", "3")
+    wait_idle(live)
+    got = [_lines(tmp_path / f"out-{n}") for n in range(1, len(SCANCEL_CASES) + 1)]
+    assert got == [case.values[1] for case in SCANCEL_CASES]
+    banner = "slurmstepd-dgx1: error: *** JOB 1 ON dgx1 CANCELLED AT "
+    assert banner in (tmp_path / "out-1").read_text()
+    states = run(live, "sacct", "-X", "-n", "-P", "-o", "state")
+    assert states == "CANCELLED by 0\n" * 3  # the signals left them running until then
+
+
+def test_signal_option_warns_before_the_time_limit(live: dict[str, str], tmp_path: Path) -> None:
+    """Scaled x60: a three-minute limit is three wall seconds; the warning comes 60 to
+    90 s before the end (after the script has set its traps)."""
+    run(live, "slurmsim", "clock", "mode", "scaled", "60")
+    run(live, "slurmsim", "exec", "on")
+    script = _script(tmp_path)
+    run(live, "sbatch", "-t", "3", "-o", "batch", "--signal=B:USR1", script)
+    run(live, "sbatch", "-t", "3", "-o", "steps", "--signal=USR1", script)
+    wait_idle(live)
+    assert (_lines(tmp_path / "batch"), _lines(tmp_path / "steps")) == ({"got USR1"}, set())
+    assert run(live, "sacct", "-X", "-n", "-P", "-o", "state") == "TIMEOUT\n" * 2
+
+
+def _process_states(group: int) -> set[str]:
+    """The states of the group's live processes (a zombie has exited: left out)."""
+    states = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            states.add(fields[0])
+    return states
+
+
+def test_suspend_stops_the_script_and_resume_continues_it(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    run(live, "sbatch", "-t", "5", "--wrap", "while true; do sleep 0.1; done")
+    group = _wait_for(live, 1, tmp_path)
+    run(live, "scontrol", "suspend", "1")
+    assert _process_states(group) == {"T"}
+    run(live, "scontrol", "resume", "1")
+    assert "T" not in _process_states(group)
+    run(live, "scontrol", "suspend", "1")
+    run(live, "scancel", "1")  # a stopped script still ends
+    wait_idle(live)
+    assert _process_states(group) == set()
+
+
+def _start(env: dict[str, str], command: str, *argv: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", f"from cli.{command} import main; main()", *argv],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+STEPD = "slurmstepd-dgx1: error: *** STEP {id}.0 ON dgx1 CANCELLED AT <time>{why} ***\n"
+ABORTED = "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+#: (command line, cancelled by scancel rather than timed out, exit code, stderr), as the
+#: oracle printed them; salloc waits for its command unless told to kill it (-K).
+INTERACTIVE_CASES = [
+    pytest.param(
+        ["srun", "sleep", "300"],
+        True,
+        143,
+        STEPD.replace("{why}", "") + ABORTED + "srun: error: dgx1: task 0: Terminated\n",
+        id="srun cancelled",
+    ),
+    pytest.param(
+        ["srun", "sleep", "300"],
+        False,
+        143,
+        ABORTED
+        + STEPD.replace("{why}", " DUE TO TIME LIMIT")
+        + "srun: error: dgx1: task 0: Terminated\n",
+        id="srun timed out",
+    ),
+    pytest.param(
+        ["salloc", "sleep", "8"],
+        True,
+        0,
+        "salloc: Granted job allocation {id}\nsalloc: Job allocation {id} has been revoked.\n",
+        id="salloc cancelled: its command runs on",
+    ),
+    pytest.param(
+        ["salloc", "sleep", "8"],
+        False,
+        0,
+        "salloc: Granted job allocation {id}\n"
+        "salloc: Job {id} has exceeded its time limit and its allocation has been revoked.\n",
+        id="salloc timed out: its command runs on",
+    ),
+    pytest.param(
+        ["salloc", "-K", "sleep", "300"],
+        True,
+        143,
+        "salloc: Granted job allocation {id}\nsalloc: Job allocation {id} has been revoked.\n",
+        id="salloc -K: its command gets SIGTERM (no terminal)",
+    ),
+]
+
+
+def test_interactive_commands_end_with_their_job(live: dict[str, str]) -> None:
+    """Scaled x60: a one-minute limit is about two wall seconds."""
+    run(live, "slurmsim", "clock", "mode", "scaled", "60")
+    started = []
+    for n, case in enumerate(INTERACTIVE_CASES, 1):
+        (command, *argv), cancelled = case.values[0], case.values[1]
+        limit = "10" if cancelled else "1"
+        started.append(_start(live, command, "-t", limit, *argv))
+        deadline = time.monotonic() + 10
+        while f"{n} RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+            assert time.monotonic() < deadline, f"job {n} did not start"
+            time.sleep(0.1)
+    time.sleep(0.5)  # the commands are in their tasks' wait
+    run(live, "scancel", *[str(n) for n, c in enumerate(INTERACTIVE_CASES, 1) if c.values[1]])
+    got = []
+    for proc in started:
+        _, err = proc.communicate(timeout=20)
+        got.append((proc.returncode, re.sub(r"AT \S+", "AT <time>", err)))
+    want = [
+        (case.values[2], case.values[3].replace("{id}", str(n)))
+        for n, case in enumerate(INTERACTIVE_CASES, 1)
+    ]
+    assert got == want
+    wait_idle(live)
+
+
+def test_a_crashed_runner_fails_its_job_and_takes_the_script_along(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    run(live, "sbatch", "-t", "5", "--wrap", "sleep 300")
+    run(live, "sbatch", "-t", "5", "--wrap", "sleep 300")
+    group = _wait_for(live, 1, tmp_path)
+    _wait_for(live, 2, tmp_path)
+    table = run(live, "slurmsim", "ps").splitlines()
+    assert [line.split()[:2] for line in table] == [
+        ["JOBID", "STATE"],
+        ["1", "RUNNING"],
+        ["2", "RUNNING"],
+    ]
+    os.kill(int(table[1].split()[2]), signal.SIGKILL)  # the runner of job 1
+    run(live, "slurmsim", "kill", "2")
+    wait_idle(live)
+    states = run(live, "sacct", "-X", "-n", "-P", "-o", "jobid,state,exitcode")
+    assert states == "1|FAILED|0:9\n2|FAILED|0:9\n"
+    assert _process_states(group) == set()

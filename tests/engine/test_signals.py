@@ -1,0 +1,93 @@
+"""``--signal`` warnings and ``scancel --signal``, as the engine decides them."""
+
+import pytest
+
+from slurmsim.engine import control, failures
+from slurmsim.engine.execution import EXECUTION
+from slurmsim.engine.signals import warn_at
+from slurmsim.engine.submit import submit
+from slurmsim.model.jobs import JobState
+from slurmsim.model.signals import (
+    PENDING_SIGNALS,
+    WARN_SIGNAL,
+    Target,
+    WarnSignal,
+    take_signals,
+)
+from slurmsim.model.time import EPOCH, Instant
+from tests.engine.builders import T0, cluster, job
+
+USR1, USR2, KILL, TERM, CONT = 10, 12, 9, 15, 18
+
+
+def _running(*, executed: bool = False, spec: WarnSignal | None = None):
+    s = cluster()
+    if executed:
+        s.extra[EXECUTION] = "on"
+    a = submit(s, job("a", limit="10:00"))  # starts at EPOCH + 3, killed at EPOCH + 610
+    if spec is not None:
+        a.extra[WARN_SIGNAL] = spec.encode()
+    failures.advance(s, Instant(T0 + 10))
+    assert a.state is JobState.RUNNING
+    return s, a
+
+
+@pytest.mark.parametrize(
+    ("before", "want"),
+    [
+        pytest.param(60, 520, id="60 s: at the check that sees the end within 90 s"),
+        pytest.param(90, 490, id="90 s: at the check that sees the end within 120 s"),
+        pytest.param(0, 580, id="0 s: at the last check before the end"),
+    ],
+)
+def test_warning_goes_at_the_time_limit_check_before_it_falls_due(before, want):
+    """Checks run 10 s past each half minute; the job ends at EPOCH + 603."""
+    _, a = _running()
+    assert warn_at(a, WarnSignal(USR1, before)) == EPOCH + want
+
+
+@pytest.mark.parametrize(
+    ("executed", "queued"),
+    [
+        pytest.param(False, [], id="a simulated job only logs it"),
+        pytest.param(
+            True,
+            [(CONT, Target.BATCH), (USR1, Target.BATCH)],
+            id="a job whose script runs gets it, with a SIGCONT (oracle)",
+        ),
+    ],
+)
+def test_warning_is_an_event_once_and_queued_for_a_running_script(executed, queued):
+    s, a = _running(executed=executed, spec=WarnSignal(USR1, 120, batch_only=True))
+    events = failures.advance(s, Instant(T0 + 590))
+    signals = [e for e in events if e.kind == "job_signal"]
+    assert [(e.job_id, e.detail) for e in signals] == [(a.job_id, "10 before the time limit")]
+    assert take_signals(a) == queued
+    later = failures.advance(s, Instant(T0 + 3600))
+    assert not [e for e in later if e.kind == "job_signal"]
+    assert a.state is JobState.TIMEOUT
+
+
+@pytest.mark.parametrize(
+    ("sig", "target", "state", "queued"),
+    [
+        pytest.param(KILL, Target.STEPS, JobState.CANCELLED, None, id="-s KILL cancels"),
+        pytest.param(TERM, Target.STEPS, JobState.RUNNING, "15:steps", id="-s TERM: steps only"),
+        pytest.param(USR1, Target.BATCH, JobState.RUNNING, "10:batch", id="-b: the shell"),
+        pytest.param(KILL, Target.FULL, JobState.RUNNING, "9:full", id="-f -s KILL is a signal"),
+    ],
+)
+def test_scancel_signal_leaves_the_job_running_unless_it_is_a_plain_kill(
+    sig, target, state, queued
+):
+    s, a = _running(executed=True)
+    events = control.cancel(s, a.job_id, None, "root", signal=sig, target=target)
+    assert a.state is state
+    assert a.extra.get(PENDING_SIGNALS) == queued
+    assert events
+
+
+def test_scancel_signal_to_a_simulated_job_queues_nothing():
+    s, a = _running()
+    control.cancel(s, a.job_id, None, "root", signal=USR2, target=Target.FULL)
+    assert (a.state, a.extra.get(PENDING_SIGNALS)) == (JobState.RUNNING, None)
