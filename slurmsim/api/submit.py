@@ -243,10 +243,10 @@ _MAX_SWITCH_WAIT = 300
 
 
 def _kept_value(key: str, value: str, now: Instant) -> str:
-    from slurmsim.parse.errors import ParseError
     from slurmsim.format.times import format_hms
     from slurmsim.parse.datetimes import parse_begin
     from slurmsim.parse.durations import parse_time_limit
+    from slurmsim.parse.errors import ParseError
     from slurmsim.parse.memory import parse_memory
 
     if key == "deadline":

@@ -5,6 +5,8 @@ still holds the pending tasks (``234_[2-3%2]``); every split-off task is a
 record of its own (``234_0``, with a job id of its own).
 """
 
+from itertools import pairwise
+
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
@@ -39,7 +41,17 @@ def array_task_text(job: Job) -> str:
     if job.array_job_id is None:
         return "N/A"
     throttle = f"%{job.array_throttle}" if job.array_throttle else ""
-    return format_ranges(job.array_tasks) + throttle
+    return _task_ranges(job.array_tasks) + throttle
+
+
+def _task_ranges(tasks: tuple[int, ...]) -> str:
+    """``0-3``, ``1,3,5,7``; six or more tasks evenly spaced (and nothing else) are a
+    stride, ``1-91:10``, as slurmctld writes them (the oracle: 1,4,...,16 is ``1-16:3``,
+    but 0,5,...,20 is a list)."""
+    steps = {b - a for a, b in pairwise(tasks)}
+    if len(tasks) >= 6 and len(steps) == 1 and (step := steps.pop()) > 1:
+        return f"{tasks[0]}-{tasks[-1]}:{step}"
+    return format_ranges(tasks)
 
 
 def job_id_text(job: Job, task: int | None = None) -> str:
@@ -112,6 +124,9 @@ def requested_gpus(request: JobRequest) -> int:
         total += request.gpus_per_job.count
     if request.gpus_per_task is not None:
         total += request.gpus_per_task.count * request.num_tasks
+    per_gpu = request.shown_value("ntasks-per-gpu")
+    if not total and per_gpu and per_gpu.isdigit() and int(per_gpu):
+        total = -(-request.num_tasks // int(per_gpu))  # the GPUs the tasks imply
     return total
 
 

@@ -328,7 +328,6 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
     return lines + _tres_request_lines(job)
 
 
-
 def show_job(
     state: ClusterState,
     job: Job,

@@ -96,6 +96,11 @@ def _min_memory(row: _Row) -> str:
     return jv.min_memory_text(request.mem_per_node or 0)
 
 
+def _raw_err(row: _Row) -> str:
+    request = row.job.request
+    return jv.raw_path(row.job, request.std_err or request.std_out)
+
+
 def _max_nodes(row: _Row) -> str:
     """The maximum asked for; else the node count the controller guessed."""
     if row.job.request.max_nodes is not None:
@@ -269,7 +274,7 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "preempttime": ("PREEMPT_TIME", lambda r: _iso(r.job.preempt_time)),
     "requeue": ("REQUEUE", lambda r: str(int(r.job.request.requeue))),
     "restartcnt": ("RESTART_COUNT", lambda r: str(r.job.restarts)),
-    "stderr": ("STDERR", lambda r: jv.raw_path(r.job, r.job.request.std_err or r.job.request.std_out)),
+    "stderr": ("STDERR", _raw_err),
     "stdin": ("STDIN", lambda r: r.job.request.std_in),
     "stdout": ("STDOUT", lambda r: jv.raw_path(r.job, r.job.request.std_out)),
     "tres-alloc": ("TRES_ALLOC", _tres),
