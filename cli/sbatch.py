@@ -62,6 +62,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             submit_options(earlier, script, path, args)
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
+        _check_gpu_memory(opts)
         opts = replace(
             opts,
             submit_line=" ".join([PROG, *argv]),  # sacct's SubmitLine
@@ -395,6 +396,7 @@ def submit_options(
         comment=text("comment"),
         export=text("export"),
         signal=_warn_signal(text("signal"), batch=bool(script)),
+        shown=tuple((key, v[key] or "") for key in SHOWN_OPTIONS if key in v),
     )
 
 
@@ -408,6 +410,42 @@ def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:
         return parse_warn_signal(value, batch_allowed=batch)
     except ParseError:
         raise InvalidOption("Invalid --signal specification") from None
+
+
+#: Options slurmsim keeps only to show them as the controller does (JobRequest.shown).
+SHOWN_OPTIONS = (
+    "cores-per-socket",
+    "cpus-per-gpu",
+    "deadline",
+    "exclusive",
+    "gpus-per-socket",
+    "gres-flags",
+    "hint",
+    "mail-type",
+    "mail-user",
+    "mincpus",
+    "ntasks-per-core",
+    "ntasks-per-gpu",
+    "ntasks-per-socket",
+    "oversubscribe",
+    "sockets-per-node",
+    "switches",
+    "threads-per-core",
+    "tmp",
+    "wckey",
+)
+
+
+def _check_gpu_memory(opts: SubmitOptions) -> None:
+    """--mem-per-gpu needs a GPU request, which sbatch checks before sending the job."""
+    if opts.mem_per_gpu is None:
+        return
+    gpus = opts.gpus or opts.gpus_per_task or any(g.name == "gpu" for g in opts.gres)
+    if gpus or any(key == "gpus-per-socket" for key, _ in opts.shown):
+        return
+    error(PROG, f"Requested mem_per_tres=gres:gpu:{opts.mem_per_gpu} but did not request any GPU.")
+    error(PROG, "Invalid generic resource (gres) specification")
+    raise _Exit(1)
 
 
 def _nodes(value: str | None) -> tuple[int, int | None] | None:

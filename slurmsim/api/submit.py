@@ -68,6 +68,8 @@ class SubmitOptions:
     comment: str | None = None
     export: str | None = None
     environment: tuple[tuple[str, str], ...] = field(default=())
+    #: Options kept only to be shown (JobRequest.shown), by option name.
+    shown: tuple[tuple[str, str], ...] = ()
     #: The command line as typed (sacct's SubmitLine), None when not from a command.
     submit_line: str | None = None
     signal: WarnSignal | None = None  # --signal
@@ -169,6 +171,10 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     if opts.nodes and max_nodes is None:
         max_nodes = min_nodes
     ntasks = opts.ntasks
+    per_gpu = next((int(v) for k, v in opts.shown if k == "ntasks-per-gpu" and v.isdigit()), None)
+    if ntasks is None and per_gpu and opts.gpus is not None:
+        ntasks = opts.gpus.count * per_gpu  # the controller sets the task count from the GPUs
+    ntasks_set = ntasks is not None
     if ntasks is None:
         per_node = opts.ntasks_per_node or 1
         ntasks = min_nodes * per_node
@@ -185,7 +191,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         min_nodes=min_nodes,
         max_nodes=max_nodes,
         num_tasks=ntasks,
-        ntasks_set=opts.ntasks is not None,
+        ntasks_set=ntasks_set,
         ntasks_per_node=opts.ntasks_per_node,
         cpus_per_task=opts.cpus_per_task or 1,
         mem_per_cpu=opts.mem_per_cpu,
@@ -224,7 +230,47 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         uid=user.uid,
         gid=user.gid,
         alloc_sid=os.getsid(0),
+        shown=_shown(opts.shown, state.now),
     )
+
+
+def _shown(options: tuple[tuple[str, str], ...], now: Instant) -> tuple[tuple[str, str], ...]:
+    """The shown-only options as kept: ``--deadline`` as the instant it names, ``--tmp``
+    in MB, ``--switches`` as ``count@[H]H:MM:SS`` with the wait capped at max_switch_wait."""
+    from slurmsim.parse.errors import ParseError
+
+    kept = []
+    for key, value in options:
+        try:
+            kept.append((key, _kept_value(key, value, now)))
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+    return tuple(kept)
+
+
+#: SchedulerParameters' max_switch_wait (its default): the longest --switches wait.
+_MAX_SWITCH_WAIT = 300
+
+
+def _kept_value(key: str, value: str, now: Instant) -> str:
+    from slurmsim.format.times import format_hms
+    from slurmsim.parse.datetimes import parse_begin
+    from slurmsim.parse.durations import parse_time_limit
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.memory import parse_memory
+
+    if key == "deadline":
+        return str(parse_begin(value, now))
+    if key == "tmp":
+        return str(parse_memory(value))
+    if key == "switches":
+        count, _, wait = value.partition("@")
+        if not count.isdigit():
+            raise ParseError(f"bad switch count: {count}")
+        seconds = parse_time_limit(wait) if wait else None
+        capped = min(seconds if seconds is not None else _MAX_SWITCH_WAIT, _MAX_SWITCH_WAIT)
+        return f"{int(count)}@{format_hms(capped)}"
+    return value
 
 
 def _default_partition(state: ClusterState) -> str:

@@ -88,7 +88,9 @@ def submit(
     if feature_error:
         _reject(state, job)
         raise SlurmError(FEATURE_ERROR)
-    unsatisfiable = _unsatisfiable(state, request, part)
+    # A held job is not tested against the nodes until it is released (the oracle took
+    # --gres=gpu:9, -n 113 and --mem=3T under -H).
+    unsatisfiable = None if hold is not Hold.NONE else _unsatisfiable(state, request, part)
     if unsatisfiable is not None:
         _reject(state, job)
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)

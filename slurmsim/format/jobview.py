@@ -5,6 +5,8 @@ still holds the pending tasks (``234_[2-3%2]``); every split-off task is a
 record of its own (``234_0``, with a job id of its own).
 """
 
+from itertools import pairwise
+
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
@@ -39,7 +41,17 @@ def array_task_text(job: Job) -> str:
     if job.array_job_id is None:
         return "N/A"
     throttle = f"%{job.array_throttle}" if job.array_throttle else ""
-    return format_ranges(job.array_tasks) + throttle
+    return _task_ranges(job.array_tasks) + throttle
+
+
+def _task_ranges(tasks: tuple[int, ...]) -> str:
+    """``0-3``, ``1,3,5,7``; six or more tasks evenly spaced (and nothing else) are a
+    stride, ``1-91:10``, as slurmctld writes them (the oracle: 1,4,...,16 is ``1-16:3``,
+    but 0,5,...,20 is a list)."""
+    steps = {b - a for a, b in pairwise(tasks)}
+    if len(tasks) >= 6 and len(steps) == 1 and (step := steps.pop()) > 1:
+        return f"{tasks[0]}-{tasks[-1]}:{step}"
+    return format_ranges(tasks)
 
 
 def job_id_text(job: Job, task: int | None = None) -> str:
@@ -112,6 +124,9 @@ def requested_gpus(request: JobRequest) -> int:
         total += request.gpus_per_job.count
     if request.gpus_per_task is not None:
         total += request.gpus_per_task.count * request.num_tasks
+    per_gpu = request.shown_value("ntasks-per-gpu")
+    if not total and per_gpu and per_gpu.isdigit() and int(per_gpu):
+        total = -(-request.num_tasks // int(per_gpu))  # the GPUs the tasks imply
     return total
 
 
@@ -122,6 +137,48 @@ def mem_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
     if request.mem_per_node is None and request.mem_per_gpu is None:
         return config.def_mem_per_cpu
     return None
+
+
+def min_memory_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
+    """``MinMemoryCPU=`` / ``%m``: the per-CPU memory asked for, else DefMemPerCPU unless a
+    per-node amount was asked for (a per-GPU amount still shows the default)."""
+    if request.mem_per_cpu is not None:
+        return request.mem_per_cpu
+    return config.def_mem_per_cpu if request.mem_per_node is None else None
+
+
+def min_memory_text(amount: int) -> str:
+    """A memory minimum as scontrol and squeue print it: ``16G``; ``0`` (the whole node)."""
+    return format_mem(amount) if amount else "0"
+
+
+def whole_node_memory(state: ClusterState, job: Job) -> int:
+    """What ``--mem=0`` asks of each node, in MB: the least any node of the partition has."""
+    part = state.partitions.get(job.request.partition)
+    names = part.nodes if part is not None else ()
+    return min((state.nodes[n].config.real_memory for n in names if n in state.nodes), default=0)
+
+
+def pending_node_count(job: Job, state: ClusterState) -> int:
+    """The node count the controller guesses for a job that has not run: enough nodes of
+    the partition's largest for its CPUs, and one more than asked for when both the task
+    count and more than one CPU per task were (so ``-n 1 -c 8`` shows 2), as slurmctld
+    22.05 does. squeue prints this; scontrol caps it at the maximum asked for."""
+    request = job.request
+    guess = request.min_nodes
+    if request.ntasks_set and request.cpus_per_task > 1:
+        guess += 1
+    part = state.partitions.get(request.partition)
+    names = part.nodes if part is not None else ()
+    widest = max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=0)
+    if widest:
+        guess = max(guess, -(-requested_cpus(request) // widest))
+    return guess
+
+
+def is_unstarted(job: Job) -> bool:
+    """A pending job that has never run: its counts are the controller's guesses."""
+    return job.state is JobState.PENDING and not job.alloc and job.restarts == 0
 
 
 def requested_mem(request: JobRequest, config: ClusterConfig) -> int:
@@ -146,8 +203,9 @@ def tres_text(parts: list[tuple[str, int]]) -> str:
     return ",".join(items)
 
 
-def job_tres(job: Job, config: ClusterConfig) -> str:
-    """scontrol's ``TRES=``: what the job holds once allocated, else what it asks for."""
+def job_tres(job: Job, config: ClusterConfig, whole_node: int = 0) -> str:
+    """scontrol's ``TRES=``: what the job holds once allocated, else what it asks for
+    (``whole_node``: the MB per node that ``--mem=0`` stands for)."""
     if job.alloc:
         cpus = job.num_cpus
         mem = sum(a.mem for a in job.alloc)
@@ -156,6 +214,8 @@ def job_tres(job: Job, config: ClusterConfig) -> str:
     else:
         cpus = requested_cpus(job.request)
         mem = requested_mem(job.request, config)
+        if job.request.mem_per_node == 0:
+            mem = whole_node * job.request.min_nodes
         nodes = job.request.min_nodes
         gpus = requested_gpus(job.request)
     return tres_text(
@@ -232,3 +292,53 @@ def dependency_text(job: Job, state: ClusterState) -> str | None:
         delay = f"+{term.minutes}" if term.minutes is not None else ""
         shown.append(f"{term.kind.value}:{target}{delay}({met.value})")
     return ("?" if dep.any_of else ",").join(shown) or None
+
+
+def oversubscribe(request: JobRequest) -> str:
+    """``OverSubscribe=`` / ``%h``: NO for --exclusive, USER or MCS for its variants,
+    YES for --oversubscribe, else OK."""
+    exclusive = request.shown_value("exclusive")
+    if exclusive in ("user", "mcs"):
+        return exclusive.upper()
+    if request.exclusive:
+        return "NO"
+    return "YES" if request.shown_value("oversubscribe") is not None else "OK"
+
+
+def sockets_cores_threads(request: JobRequest) -> tuple[str, str, str]:
+    """Sockets per node, cores per socket and threads per core asked for (``*``: any);
+    ``--hint=nomultithread`` asks for one thread per core."""
+    threads = request.shown_value("threads-per-core")
+    if threads is None and request.shown_value("hint") == "nomultithread":
+        threads = "1"
+    return (
+        request.shown_value("sockets-per-node") or "*",
+        request.shown_value("cores-per-socket") or "*",
+        threads or "*",
+    )
+
+
+def min_cpus_per_node(request: JobRequest) -> int:
+    """``MinCPUsNode=`` / ``%c``: one node's share of the tasks' CPUs, or --mincpus if more."""
+    share = request.cpus_per_task * (request.ntasks_per_node or 1)
+    return max(share, int(request.shown_value("mincpus") or 0))
+
+
+def min_tmp_disk(request: JobRequest) -> str:
+    """``MinTmpDiskNode=`` / ``%d``: --tmp as asked for, ``0`` when not."""
+    return min_memory_text(int(request.shown_value("tmp") or 0))
+
+
+def shown_node_count(job: Job, state: ClusterState) -> int:
+    """squeue's node count: the controller's guess, uncapped, while a job has not run."""
+    return pending_node_count(job, state) if is_unstarted(job) else node_count(job)
+
+
+def raw_path(job: Job, pattern: str | None) -> str:
+    """An output file as squeue shows it: a given pattern unexpanded, under WorkDir; the
+    default name expanded."""
+    if pattern is None:
+        return std_out(job)
+    if pattern.startswith("/"):
+        return pattern
+    return f"{job.request.work_dir.rstrip('/')}/{pattern}"

@@ -19,7 +19,7 @@ from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model import limits
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
 from slurmsim.model.reservations import node_flags
@@ -86,12 +86,15 @@ def _gres_detail(state: ClusterState, job: Job) -> list[list[str]]:
     return lines
 
 
-def _num_nodes(job: Job) -> str:
-    """``1-1`` while a never-started job waits with a maximum; else the count."""
+def _num_nodes(state: ClusterState, job: Job) -> str:
+    """The controller's guess while a job has not run (``1-1`` with a maximum); else the count."""
     request = job.request
-    if job.state is JobState.PENDING and request.max_nodes is not None and job.restarts == 0:
-        return f"{request.min_nodes}-{request.max_nodes}"
-    return str(jv.node_count(job))
+    if not jv.is_unstarted(job):
+        return str(jv.node_count(job))
+    guess = jv.pending_node_count(job, state)
+    if request.max_nodes is None:
+        return str(guess)
+    return f"{min(guess, request.max_nodes)}-{request.max_nodes}"
 
 
 def _scheduler(job: Job) -> str:
@@ -102,10 +105,10 @@ def _scheduler(job: Job) -> str:
 
 
 def _memory_field(state: ClusterState, job: Job) -> str:
-    per_cpu = jv.mem_per_cpu(job.request, state.config)
+    per_cpu = jv.min_memory_per_cpu(job.request, state.config)
     if per_cpu is not None:
         return f"MinMemoryCPU={format_mem(per_cpu)}"
-    return f"MinMemoryNode={format_mem(job.request.mem_per_node or 0)}"
+    return f"MinMemoryNode={jv.min_memory_text(job.request.mem_per_node or 0)}"
 
 
 def _user_field(state: ClusterState, job: Job) -> list[str]:
@@ -115,9 +118,32 @@ def _user_field(state: ClusterState, job: Job) -> list[str]:
     return [f"UserId={request.user}({uid})", f"GroupId={request.user}({gid})", "MCS_label=N/A"]
 
 
+#: The order slurmctld gives mail types in, and what ALL stands for.
+_MAIL_TYPES = ("INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT", "TIME_LIMIT")
+_MAIL_ALL = ("INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT")
+
+
+def _mail_line(request: JobRequest) -> list[list[str]]:
+    asked = request.shown_value("mail-type")
+    if asked is None or asked.upper() == "NONE":
+        return []
+    names = {n.strip().upper() for n in asked.split(",")}
+    if "ALL" in names:
+        names |= set(_MAIL_ALL)
+    kinds = [k for k in _MAIL_TYPES if k in names or any(n.startswith(k) for n in names)]
+    user = request.shown_value("mail-user") or request.user
+    return [[f"MailUser={user}", f"MailType={','.join(kinds)}"]]
+
+
 def _tres_request_lines(job: Job) -> list[list[str]]:
     request = job.request
     lines = []
+    if request.kill_on_invalid_dep is not None:
+        lines.append([f"KillOInInvalidDependent={'Yes' if request.kill_on_invalid_dep else 'No'}"])
+    if request.shown_value("gres-flags") == "enforce-binding":
+        lines.append(["GresEnforceBind=Yes"])
+    if (cpus_per_gpu := request.shown_value("cpus-per-gpu")) is not None:
+        lines.append([f"CpusPerTres=gres:gpu:{cpus_per_gpu}"])
     if request.mem_per_gpu is not None:
         lines.append([f"MemPerTres=gres:gpu:{request.mem_per_gpu}"])
     if request.gpus_per_job is not None:
@@ -125,9 +151,13 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
     per_node = jv.tres_per_node(request)
     if per_node is not None:
         lines.append([f"TresPerNode={per_node}"])
+    if (per_socket := request.shown_value("gpus-per-socket")) is not None:
+        lines.append([f"TresPerSocket=gres:gpu:{per_socket}"])
     if request.gpus_per_task is not None:
         lines.append([f"TresPerTask=gres:{request.gpus_per_task}"])
-    return lines
+    if (per_gpu := request.shown_value("ntasks-per-gpu")) is not None:
+        lines.append([f"NtasksPerTRES={per_gpu}"])
+    return lines + _mail_line(request)
 
 
 _Lines = list[list[str]]
@@ -186,7 +216,7 @@ def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
         [
             f"StartTime={format_instant(job.start_time)}",
             f"EndTime={format_instant(jv.end_time(job))}",
-            "Deadline=N/A",
+            f"Deadline={_deadline(job.request)}",
         ],
     ]
     started = job.state is not JobState.PENDING and job.start_time is not None
@@ -214,6 +244,11 @@ def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
     return lines
 
 
+def _deadline(request: JobRequest) -> str:
+    deadline = request.shown_value("deadline")
+    return format_instant(Instant(int(deadline))) if deadline else "N/A"
+
+
 def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
     """Partition, node lists, counts, TRES, and with ``-d`` the per-node GRES detail."""
     request = job.request
@@ -235,16 +270,24 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
         lines.append([f"BatchHost={min(job.nodes, key=_natural)}"])
     # A job that ended without ever running has no task count left to show.
     tasks = "N/A" if job.state.finished and not job.alloc else str(request.num_tasks)
+    sockets, cores, threads = jv.sockets_cores_threads(request)
+    per_socket = request.shown_value("ntasks-per-socket") or "*"
+    per_core = request.shown_value("ntasks-per-core") or "*"
+    per_node = request.ntasks_per_node or 0
     lines += [
         [
-            f"NumNodes={_num_nodes(job)}",
+            f"NumNodes={_num_nodes(state, job)}",
             f"NumCPUs={jv.cpu_count(job)}",
             f"NumTasks={tasks}",
             f"CPUs/Task={request.cpus_per_task}",
-            "ReqB:S:C:T=0:0:*:*",
+            f"ReqB:S:C:T=0:0:{cores}:{threads}",
         ],
-        [f"TRES={jv.job_tres(job, state.config)}"],
-        ["Socks/Node=*", f"NtasksPerN:B:S:C={request.ntasks_per_node or 0}:0:*:*", "CoreSpec=*"],
+        [f"TRES={jv.job_tres(job, state.config, jv.whole_node_memory(state, job))}"],
+        [
+            f"Socks/Node={sockets}",
+            f"NtasksPerN:B:S:C={per_node}:0:{per_socket}:{per_core}",
+            "CoreSpec=*",
+        ],
     ]
     if detail and job.alloc:
         lines += _gres_detail(state, job)
@@ -254,13 +297,16 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
 def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
     """Per-node minimums, features, sharing, the command and its files, TRES requests."""
     request = job.request
-    min_cpus = request.cpus_per_task * (request.ntasks_per_node or 1)
     lines = [
-        [f"MinCPUsNode={min_cpus}", _memory_field(state, job), "MinTmpDiskNode=0"],
+        [
+            f"MinCPUsNode={jv.min_cpus_per_node(request)}",
+            _memory_field(state, job),
+            f"MinTmpDiskNode={jv.min_tmp_disk(request)}",
+        ],
         [f"Features={request.features or '(null)'}", "DelayBoot=00:00:00"],
         *([[f"Reservation={request.reservation}"]] if request.reservation else []),
         [
-            f"OverSubscribe={'NO' if request.exclusive else 'OK'}",
+            f"OverSubscribe={jv.oversubscribe(request)}",
             f"Contiguous={int(request.contiguous)}",
             "Licenses=(null)",
             "Network=(null)",
@@ -276,6 +322,8 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
             [f"StdIn={request.std_in}"],
             [f"StdOut={jv.std_out(job, task)}"],
         ]
+    if (switches := request.shown_value("switches")) is not None:
+        lines.append([f"Switches={switches}"])
     lines.append(["Power="])
     return lines + _tres_request_lines(job)
 

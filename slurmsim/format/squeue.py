@@ -90,10 +90,26 @@ def _group_id(row: _Row) -> str:
 
 def _min_memory(row: _Row) -> str:
     request = row.job.request
-    per_cpu = jv.mem_per_cpu(request, row.state.config)
+    per_cpu = jv.min_memory_per_cpu(request, row.state.config)
     if per_cpu is not None:
         return format_mem(per_cpu)
-    return format_mem(request.mem_per_node or 0)
+    return jv.min_memory_text(request.mem_per_node or 0)
+
+
+def _raw_err(row: _Row) -> str:
+    request = row.job.request
+    return jv.raw_path(row.job, request.std_err or request.std_out)
+
+
+def _max_nodes(row: _Row) -> str:
+    """The maximum asked for; else the node count the controller guessed."""
+    if row.job.request.max_nodes is not None:
+        return str(row.job.request.max_nodes)
+    return str(jv.shown_node_count(row.job, row.state))
+
+
+def _tres(row: _Row) -> str:
+    return jv.job_tres(row.job, row.state.config, jv.whole_node_memory(row.state, row.job))
 
 
 def _end(row: _Row) -> str:
@@ -135,25 +151,22 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "A": ("JOBID", lambda r: str(r.job.job_id)),
     "b": ("TRES_PER_NODE", lambda r: jv.tres_per_node(r.job.request) or "N/A"),
     "B": ("EXEC_HOST", lambda r: r.job.nodes[0] if r.job.alloc else "n/a"),
-    "c": (
-        "MIN_CPUS",
-        lambda r: str(r.job.request.cpus_per_task * (r.job.request.ntasks_per_node or 1)),
-    ),
+    "c": ("MIN_CPUS", lambda r: str(jv.min_cpus_per_node(r.job.request))),
     "C": ("CPUS", lambda r: str(jv.cpu_count(r.job))),
-    "d": ("MIN_TMP_DISK", lambda r: "0"),
-    "D": ("NODES", lambda r: str(jv.node_count(r.job))),
+    "d": ("MIN_TMP_DISK", lambda r: jv.min_tmp_disk(r.job.request)),
+    "D": ("NODES", lambda r: str(jv.shown_node_count(r.job, r.state))),
     "e": ("END_TIME", _end),
     "E": ("DEPENDENCY", lambda r: jv.dependency_text(r.job, r.state)),
     "f": ("FEATURES", lambda r: r.job.request.features),
     "F": ("ARRAY_JOB_ID", _array_job),
     "g": ("GROUP", lambda r: r.job.request.user),
     "G": ("GROUP", _group_id),
-    "h": ("OVER_SUBSCRIBE", lambda r: "NO" if r.job.request.exclusive else "OK"),
-    "H": ("SOCKETS_PER_NODE", lambda r: "*"),
+    "h": ("OVER_SUBSCRIBE", lambda r: jv.oversubscribe(r.job.request)),
+    "H": ("SOCKETS_PER_NODE", lambda r: jv.sockets_cores_threads(r.job.request)[0]),
     "i": ("JOBID", lambda r: jv.job_id_text(r.job, r.task)),
-    "I": ("CORES_PER_SOCKET", lambda r: "*"),
+    "I": ("CORES_PER_SOCKET", lambda r: jv.sockets_cores_threads(r.job.request)[1]),
     "j": ("NAME", lambda r: r.job.request.name),
-    "J": ("THREADS_PER_CORE", lambda r: "*"),
+    "J": ("THREADS_PER_CORE", lambda r: jv.sockets_cores_threads(r.job.request)[2]),
     "k": ("COMMENT", lambda r: r.job.request.comment),
     "K": ("ARRAY_TASK_ID", _array_task),
     "l": ("TIME_LIMIT", lambda r: format_limit(r.job.time_limit)),
@@ -177,13 +190,13 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "U": ("UID", _user_id),
     "v": ("RESERVATION", lambda r: r.job.request.reservation),
     "V": ("SUBMIT_TIME", lambda r: _iso(r.job.submit_time)),
-    "w": ("WCKEY", lambda r: None),
+    "w": ("WCKEY", lambda r: r.job.request.shown_value("wckey")),
     "W": ("LICENSES", lambda r: None),
     "x": ("EXC_NODES", lambda r: compress(r.job.request.exc_nodes)),
     "X": ("CORE_SPEC", lambda r: "N/A"),
     "y": ("NICE", lambda r: str(r.job.request.nice)),
     "Y": ("SCHEDNODES", _sched_nodes),
-    "z": ("S:C:T", lambda r: "*:*:*"),
+    "z": ("S:C:T", lambda r: ":".join(jv.sockets_cores_threads(r.job.request))),
     "Z": ("WORK_DIR", lambda r: r.job.request.work_dir),
 }
 
@@ -254,18 +267,18 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "eligibletime": ("ELIGIBLE_TIME", lambda r: format_instant(r.job.eligible_time, "N/A")),
     "exit_code": ("EXIT_CODE", lambda r: str(r.job.exit_code)),
     "lastschedeval": ("LAST_SCHED_EVAL", lambda r: _iso(r.job.last_sched_eval)),
-    "maxnodes": ("MAX_NODES", lambda r: str(r.job.request.max_nodes or 0)),
+    "maxnodes": ("MAX_NODES", _max_nodes),
     "mintime": ("TIME_MIN", lambda r: format_limit(r.job.request.time_min, unlimited="0:00")),
     "ntpernode": ("NTASKS_PER_NODE", lambda r: str(r.job.request.ntasks_per_node or 0)),
     "numtasks": ("TASKS", lambda r: str(r.job.request.num_tasks)),
     "preempttime": ("PREEMPT_TIME", lambda r: _iso(r.job.preempt_time)),
     "requeue": ("REQUEUE", lambda r: str(int(r.job.request.requeue))),
     "restartcnt": ("RESTART_COUNT", lambda r: str(r.job.restarts)),
-    "stderr": ("STDERR", lambda r: jv.std_err(r.job, r.task)),
+    "stderr": ("STDERR", _raw_err),
     "stdin": ("STDIN", lambda r: r.job.request.std_in),
-    "stdout": ("STDOUT", lambda r: jv.std_out(r.job, r.task)),
-    "tres-alloc": ("TRES_ALLOC", lambda r: jv.job_tres(r.job, r.state.config)),
-    "tres": ("TRES_ALLOC", lambda r: jv.job_tres(r.job, r.state.config)),
+    "stdout": ("STDOUT", lambda r: jv.raw_path(r.job, r.job.request.std_out)),
+    "tres-alloc": ("TRES_ALLOC", _tres),
+    "tres": ("TRES_ALLOC", _tres),
     "tres-per-job": ("TRES_PER_JOB", lambda r: _gres_field(r.job.request.gpus_per_job)),
     "tres-per-task": ("TRES_PER_TASK", lambda r: _gres_field(r.job.request.gpus_per_task)),
 }

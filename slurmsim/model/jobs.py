@@ -133,6 +133,13 @@ class JobRequest:
     gid: int = 0
     alloc_node: str = "localhost"
     alloc_sid: int = 0
+    #: Options the controller keeps and shows but slurmsim does not schedule by, by
+    #: sbatch's name for them: ``(("mail-type", "END,FAIL"), ("hint", "nomultithread"))``.
+    shown: tuple[tuple[str, str], ...] = ()
+
+    def shown_value(self, option: str) -> str | None:
+        """The value of a shown-only option (see ``shown``), None when not given."""
+        return next((value for key, value in self.shown if key == option), None)
 
 
 @dataclass(slots=True)

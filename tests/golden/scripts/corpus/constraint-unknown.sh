@@ -1,0 +1,6 @@
+#!/bin/bash
+#SBATCH -C h100
+#SBATCH --gpus=1
+#SBATCH --time=10:00
+
+nvidia-smi

@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH --job-name=windows-edit
+#SBATCH --time=10
+
+echo hello

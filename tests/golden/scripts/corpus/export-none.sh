@@ -1,0 +1,6 @@
+#!/bin/bash
+#SBATCH --export=NONE
+#SBATCH --job-name=clean-env
+#SBATCH --ntasks=2
+
+env | sort

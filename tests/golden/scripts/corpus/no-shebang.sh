@@ -1,0 +1,4 @@
+#SBATCH --job-name=no-interpreter
+#SBATCH --time=10
+
+echo hello

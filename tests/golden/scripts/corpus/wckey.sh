@@ -1,0 +1,6 @@
+#!/bin/bash
+#SBATCH --wckey=projectx
+#SBATCH --account=research
+#SBATCH --time=10:00
+
+hostname
