@@ -1,8 +1,9 @@
 """``srun`` outside an allocation: create a job, run the command once per task, end the job.
 
 ``srun --test-only`` answers like ``sbatch --test-only``: when and where a job
-would start, using up a job id as Slurm does. Steps inside an existing allocation
-(``--jobid``, or srun inside a batch script) are not emulated yet.
+would start, using up a job id as Slurm does. Inside an existing allocation
+(``--jobid``, or ``SLURM_JOB_ID`` set by a batch script or salloc) srun creates a
+step instead (``cli._step``).
 """
 
 import os
@@ -10,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from cli._allocate import allocate
-from cli._common import err, error, not_supported, parse_args, run
+from cli._common import err, error, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SRUN_OPTIONS
 from cli.sbatch import submit_options
@@ -28,11 +29,13 @@ def srun(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     values = dict(pairs)
-    if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
-        not_supported(PROG)  # a step inside an allocation
     if not operands:
         error(PROG, "No command given to execute.")
         return 1
+    if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
+        from cli._step import step_in_job
+
+        return step_in_job(values, operands)
     values.setdefault("job-name", os.path.basename(operands[0]))
     if "test-only" in values:
         return _test_only(values)

@@ -1,0 +1,203 @@
+"""``srun`` inside an allocation (``--jobid``, or ``SLURM_JOB_ID`` from a batch script or
+salloc): create a step in the job, run its tasks here, record how they ended.
+
+Inside a job srun takes ``-n``, ``-N`` and ``--ntasks-per-node`` from the job's
+environment (``SLURM_NTASKS``, ``SLURM_NNODES``, ``SLURM_NTASKS_PER_NODE``) when the
+command line does not give them; a ``-n`` below the inherited node count narrows the
+step to that many nodes, as srun does.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from cli._common import err, error
+from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
+
+if TYPE_CHECKING:
+    from slurmsim.api.launch import Ended
+    from slurmsim.model.jobs import Job
+    from slurmsim.model.steps import Step, StepRequest
+
+PROG = "srun"
+#: Wall seconds between two tries of a step that waits for busy resources.
+RETRY_S = 1.0
+
+
+def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
+    """Run ``argv`` as a new step of the job srun is pointed at; srun's exit status."""
+    raw = values.get("jobid") or os.environ.get("SLURM_JOB_ID", "")
+    try:
+        job_id = int(raw.split("_")[0].split(".")[0])
+    except ValueError:
+        error(PROG, f'Invalid numeric value "{raw}" for --jobid.')
+        return 1
+    try:
+        request = _request(values, os.environ, os.path.basename(argv[0]))
+    except InvalidOption as e:
+        error(PROG, e.message)
+        return 1
+    from slurmsim.api import steps as api
+    from slurmsim.engine.steps import NodeCountError
+
+    waited = False
+    while True:
+        try:
+            created = api.create(job_id, request)
+        except InvalidJobId as e:
+            error(PROG, f"Unable to confirm allocation for job {job_id}: {e.message}")
+            err(f"{PROG}: Check SLURM_JOB_ID environment variable. ")
+            err(f"Expired or invalid job {job_id}\n")
+            return 1
+        except NodeCountError as e:
+            error(PROG, e.message)
+            return 1
+        except SlurmError as e:
+            error(PROG, f"Unable to create step for job {job_id}: {e.message}")
+            return 1
+        if created.step is not None:
+            break
+        if not waited:
+            err(
+                f"{PROG}: Job {job_id} step creation temporarily disabled, retrying "
+                "(Requested nodes are busy)\n"
+            )
+            waited = True
+        time.sleep(RETRY_S)
+    if waited:
+        err(f"{PROG}: Step created for job {job_id}\n")
+    return _run(created.job, created.step, created.cluster, argv, values)
+
+
+def _run(
+    job: Job, step: Step, cluster: str, argv: Sequence[str], values: Mapping[str, str | None]
+) -> int:
+    from slurmsim.api import launch
+    from slurmsim.api import steps as api
+    from slurmsim.execution.step_environment import step_base_environment
+
+    base = step_base_environment(
+        job, step, os.environ, cluster=cluster, uid=os.getuid(), gid=os.getgid()
+    )
+    io = launch.StepIo(
+        output=values.get("output"),
+        error=values.get("error"),
+        input=values.get("input"),
+        label="label" in values,
+        kill_on_bad_exit=_kill_on_bad_exit(values),
+    )
+    ends, aborted = launch.run_step(
+        job, step, argv, base, io=io, job_ended=lambda: api.job_ended(job.job_id)
+    )
+    _report(ends)
+    code = max((e.exit_code for e in ends), default=0)
+    sig = max((e.signal for e in ends), default=0)
+    if sig and not aborted:
+        err(f"{PROG}: Force Terminated StepId={job.job_id}.{step.step_id}\n")
+    api.finish(job.job_id, step.step_id, code, sig)
+    return 128 + sig if sig else code
+
+
+def _report(ends: Sequence[Ended]) -> None:
+    """srun's line for each node's tasks that failed alike: ``dgx1: tasks 0-2: Killed``."""
+    from slurmsim.api.interactive import signal_name
+
+    groups: dict[tuple[int, str, int, int], list[int]] = {}
+    for end in ends:
+        if end.exit_code or end.signal:
+            key = (end.task.node_index, end.node, end.exit_code, end.signal)
+            groups.setdefault(key, []).append(end.task.rank)
+    for (_, node, code, sig), ranks in sorted(groups.items()):
+        what = signal_name(sig) if sig else f"Exited with exit code {code}"
+        error(PROG, f"{node}: {_ranks(ranks)}: {what}")
+
+
+def _ranks(ranks: list[int]) -> str:
+    """``task 3`` or ``tasks 0-3,5``."""
+    if len(ranks) == 1:
+        return f"task {ranks[0]}"
+    runs: list[list[int]] = []
+    for rank in sorted(ranks):
+        if runs and runs[-1][1] == rank - 1:
+            runs[-1][1] = rank
+        else:
+            runs.append([rank, rank])
+    return "tasks " + ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
+
+
+def _kill_on_bad_exit(values: Mapping[str, str | None]) -> bool:
+    if "kill-on-bad-exit" not in values:
+        return False
+    given = values["kill-on-bad-exit"]
+    return given is None or given.strip() not in ("0",)
+
+
+def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: str) -> StepRequest:
+    """The step srun asks for, from its options and the job's environment."""
+    from slurmsim.api.session import current_user
+    from slurmsim.model.steps import StepRequest
+    from slurmsim.parse import gres, hostlist
+    from slurmsim.parse.errors import ParseError
+
+    def number(key: str, var: str | None = None) -> int | None:
+        text = values.get(key)
+        if text is None and var is not None and key not in values:
+            text = env.get(var)
+        if text is None:
+            return None
+        head = text.split("-")[0].split("(")[0]
+        if not head.isdigit() or int(head) < 1:
+            raise InvalidOption(f"Invalid --{key} specification")
+        return int(head)
+
+    def gpus(key: str) -> int | None:
+        text = values.get(key)
+        if text is None:
+            return None
+        try:
+            return gres.parse_gpus(text).count
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+
+    ntasks = number("ntasks")
+    nodes = number("nodes")
+    if ntasks is None and nodes is None:
+        ntasks = number("ntasks", "SLURM_NTASKS")
+    per_node = number("ntasks-per-node", None if "ntasks" in values else "SLURM_NTASKS_PER_NODE")
+    if nodes is None and "nodes" not in values:
+        inherited = number("nodes", "SLURM_NNODES")
+        if inherited is not None and (ntasks is None or ntasks >= inherited):
+            nodes = inherited
+    gpus_per_node = gpus("gpus-per-node")
+    if values.get("gres"):
+        try:
+            specs = gres.parse_gres(values["gres"] or "")
+        except ParseError:
+            raise InvalidOption("Invalid generic resource (gres) specification") from None
+        gpus_per_node = next((s.count for s in specs if s.name == "gpu"), gpus_per_node)
+    nodelist: tuple[str, ...] = ()
+    if values.get("nodelist"):
+        try:
+            nodelist = tuple(hostlist.expand(values["nodelist"] or ""))
+        except ParseError:
+            raise InvalidOption("Invalid --nodelist specification") from None
+    return StepRequest(
+        name=values.get("job-name") or command,
+        user=current_user(),
+        num_tasks=ntasks,
+        num_nodes=nodes,
+        ntasks_per_node=per_node,
+        cpus_per_task=number("cpus-per-task") or 1,
+        gpus=gpus("gpus"),
+        gpus_per_node=gpus_per_node,
+        gpus_per_task=gpus("gpus-per-task"),
+        nodelist=nodelist,
+        overlap="overlap" in values,
+        exact="exact" in values or "exclusive" in values,
+        srun_host=socket.gethostname().split(".")[0],
+        srun_pid=os.getpid(),
+    )

@@ -1,0 +1,274 @@
+"""Running a step's tasks: what slurmstepd does on each node, done here by srun.
+
+Every task is a local process, started at once, in srun's process group (so that
+whatever ends the job's script ends them too), with the environment of its rank and
+node. Output goes where ``--output``/``--error`` say, per task when the name depends on
+the task (``%t``, ``%n``, ``%N``), else to one file or to srun's own streams; ``--label``
+puts ``rank: `` before each line. srun's standard input goes to task 0 (``--input``
+says otherwise). While the tasks run, srun watches the job: when it ends (scancel, time
+limit), the tasks are ended too.
+"""
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO, Final
+
+from slurmsim.execution.patterns import Names, expand
+from slurmsim.execution.step_environment import StepTask, step_layout, task_environment
+from slurmsim.model.jobs import Job
+from slurmsim.model.steps import Step
+
+#: How often srun asks whether its job still runs, in wall seconds.
+WATCH_S: Final = 1.0
+#: Wall seconds between the SIGTERM that ends a step's tasks and the SIGKILL.
+GRACE_S: Final = 2.0
+#: slurmstepd's status for a command it could not start.
+NOT_STARTED: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class StepIo:
+    """srun's I/O options."""
+
+    output: str | None = None
+    error: str | None = None
+    input: str | None = None
+    label: bool = False
+    kill_on_bad_exit: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """How one task ended: its exit code, or the signal that killed it."""
+
+    task: StepTask
+    node: str
+    exit_code: int
+    signal: int
+
+
+@dataclass
+class _Launch:
+    """What srun holds while its tasks run."""
+
+    procs: list[tuple[StepTask, subprocess.Popen[bytes] | None]]
+    pumps: list[threading.Thread]
+    opened: list[int]
+
+
+def run_step(
+    job: Job,
+    step: Step,
+    argv: Sequence[str],
+    base_env: Mapping[str, str],
+    *,
+    io: StepIo,
+    job_ended: Callable[[], bool],
+) -> tuple[list[Ended], bool]:
+    """Run ``argv`` once per task of ``step``; how each task ended, and whether the job
+    ended first (the tasks were then killed)."""
+    cwd = job.request.work_dir if os.path.isdir(job.request.work_dir) else os.getcwd()
+    launch = _start(job, step, argv, base_env, io=io, cwd=cwd)
+    killed_by_job = _wait(launch, io, job_ended)
+    for pump in launch.pumps:
+        pump.join()
+    for fd in launch.opened:
+        os.close(fd)
+    sys.stdout.flush()
+    ends = []
+    for task, proc in launch.procs:
+        node = step.alloc[task.node_index].node
+        code = proc.returncode if proc is not None else NOT_STARTED
+        ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
+    return ends, killed_by_job
+
+
+def _start(
+    job: Job, step: Step, argv: Sequence[str], base_env: Mapping[str, str], *, io: StepIo, cwd: str
+) -> _Launch:
+    launch = _Launch([], [], [])
+    tasks = step_layout(step)
+    width = len(str(len(tasks) - 1))
+    files: dict[str, int] = {}  # one descriptor per file name, shared by the tasks
+    lock = threading.Lock()
+    for task in tasks:
+        names = Names(
+            job.job_id,
+            job.array_job_id,
+            job.array_task_id,
+            job.request.user,
+            job.request.name,
+            step.alloc[task.node_index].node,
+            step=str(step.step_id),
+            task=task.rank,
+            node_index=task.node_index,
+        )
+        label = f"{task.rank:>{width}}: " if io.label else ""
+        out = _target(io.output, names, cwd, files=files, launch=launch, stream=sys.stdout)
+        err = _target(
+            io.error or io.output, names, cwd, files=files, launch=launch, stream=sys.stderr
+        )
+        stdin = _stdin(io.input, task, names, cwd)
+        env = task_environment(job, step, base_env, task)
+        try:
+            proc = subprocess.Popen(
+                list(argv),
+                env=env,
+                cwd=cwd,
+                stdin=stdin,
+                stdout=subprocess.PIPE if label or out is None else out,
+                stderr=subprocess.PIPE if label or err is None else err,
+            )
+        except OSError as e:
+            node = step.alloc[task.node_index].node
+            sys.stderr.write(f"slurmstepd-{node}: error: execve(): {argv[0]}: {e.strerror}\n")
+            launch.procs.append((task, None))
+            continue
+        finally:
+            if isinstance(stdin, int) and stdin > 2:
+                os.close(stdin)
+        launch.procs.append((task, proc))
+        for pipe, dest, stream in ((proc.stdout, out, sys.stdout), (proc.stderr, err, sys.stderr)):
+            if pipe is not None:
+                pump = threading.Thread(
+                    target=_pump, args=(pipe, dest, stream, label, lock), daemon=True
+                )
+                pump.start()
+                launch.pumps.append(pump)
+    return launch
+
+
+def _target(
+    pattern: str | None,
+    names: Names,
+    cwd: str,
+    *,
+    files: dict[str, int],
+    launch: _Launch,
+    stream: IO[str],
+) -> int | None:
+    """The descriptor a task's stream goes to: its file, else srun's own stream when it
+    has one (None: through a pump into ``stream``, e.g. when captured in a test)."""
+    if pattern is None:
+        try:
+            stream.flush()
+            return stream.fileno()
+        except (OSError, ValueError, AttributeError):
+            return None
+    path = expand(pattern, names, cwd)
+    if path not in files:
+        files[path] = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        launch.opened.append(files[path])
+    return files[path]
+
+
+def _stdin(spec: str | None, task: StepTask, names: Names, cwd: str) -> int:
+    """What a task reads: srun's input for task 0 (or all, or the task named), else
+    nothing; a file name (with patterns) for every task."""
+    if spec is None or spec.isdigit():
+        wanted = int(spec) if spec is not None else 0
+        return sys.stdin.fileno() if task.rank == wanted and _has_stdin() else subprocess.DEVNULL
+    if spec == "all":
+        return sys.stdin.fileno() if _has_stdin() else subprocess.DEVNULL
+    if spec == "none":
+        return subprocess.DEVNULL
+    return os.open(expand(spec, names, cwd), os.O_RDONLY)
+
+
+def _has_stdin() -> bool:
+    try:
+        sys.stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _pump(
+    pipe: IO[bytes], dest: int | None, stream: IO[str], label: str, lock: threading.Lock
+) -> None:
+    """Copy a task's output as it comes, each line behind ``label``."""
+    pending = b""
+    while chunk := os.read(pipe.fileno(), 65536):
+        if label:
+            lines = (pending + chunk).split(b"\n")
+            pending = lines.pop()
+            chunk = b"".join(label.encode() + line + b"\n" for line in lines)
+        _write(chunk, dest, stream, lock)
+    if pending:
+        _write(label.encode() + pending, dest, stream, lock)
+    pipe.close()
+
+
+def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock) -> None:
+    if not data:
+        return
+    with lock:
+        if dest is not None:
+            os.write(dest, data)
+        else:
+            stream.write(data.decode(errors="replace"))
+            stream.flush()
+
+
+def _wait(launch: _Launch, io: StepIo, job_ended: Callable[[], bool]) -> bool:
+    """Wait for every task; end them all when the job ends (True then), or when one
+    fails under ``--kill-on-bad-exit``."""
+    running = [proc for _, proc in launch.procs if proc is not None]
+    forward = _forward_signals(running)
+    try:
+        next_check = time.monotonic() + WATCH_S
+        while any(proc.poll() is None for proc in running):
+            if io.kill_on_bad_exit and any(proc.returncode for proc in running):
+                _end(running)
+            if time.monotonic() >= next_check:
+                if job_ended():
+                    _end(running)
+                    return True
+                next_check = time.monotonic() + WATCH_S
+            time.sleep(0.02)
+        return False
+    finally:
+        forward()
+
+
+def _end(procs: Sequence[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM to every task still running, SIGKILL to those left after the grace."""
+    for proc in procs:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + GRACE_S
+    while time.monotonic() < deadline and any(p.poll() is None for p in procs):
+        time.sleep(0.02)
+    for proc in procs:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            proc.wait()
+
+
+def _forward_signals(procs: Sequence[subprocess.Popen[bytes]]) -> Callable[[], None]:
+    """Pass SIGINT and SIGTERM sent to srun on to its tasks; returns the undo."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def forward(sig: int, _frame: object) -> None:
+        for proc in procs:
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.send_signal(sig)
+
+    saved = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def undo() -> None:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+    return undo
