@@ -20,6 +20,7 @@ from slurmsim.model.accounting import (
 )
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.steps import Step, ended, steps_of
 from slurmsim.model.time import Instant, Seconds
 
 #: States in which the batch script was stopped by a signal (its step shows CANCELLED 0:15).
@@ -384,7 +385,36 @@ def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctR
 def _steps(job: Job, head: AcctRecord) -> list[AcctRecord]:
     if head.start is None or not job.alloc:
         return []
-    return _run_steps(job, head, job.alloc)
+    numbered = [
+        _numbered_step(head, ended(step, job), job)
+        for step in steps_of(job)
+        if step.start_time >= head.start
+    ]
+    if numbered and not job.request.batch:
+        return numbered  # an allocation's own step 0 exists only for srun's allocations
+    return [*_run_steps(job, head, job.alloc), *numbered]
+
+
+def _numbered_step(head: AcctRecord, step: Step, job: Job) -> AcctRecord:
+    """A step srun created in the job: its own nodes, tasks, times and end."""
+    # The job's row says how far it has got: its end, else its start plus its wall time.
+    reached = (
+        head.end if head.end is not None else (head.start or 0) + head.elapsed + head.suspended
+    )
+    until = step.end_time if step.end_time is not None else reached
+    return replace(
+        _step(head, str(step.step_id), step.name, step.alloc, step.num_tasks),
+        state=AcctState(step.state.value),
+        exit_code=step.exit_code,
+        exit_signal=step.exit_signal,
+        submit=step.start_time,
+        eligible=step.start_time,
+        start=step.start_time,
+        end=step.end_time,
+        elapsed=Seconds(max(until - step.start_time, 0)),
+        suspended=Seconds(0),
+        exit_known=True,
+    )
 
 
 def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list[AcctRecord]:
