@@ -89,6 +89,7 @@ def _run(
         input=values.get("input"),
         label="label" in values,
         kill_on_bad_exit=_kill_on_bad_exit(values),
+        chdir=values.get("chdir"),
     )
     ends, aborted = launch.run_step(
         job, step, argv, base, io=io, job_ended=lambda: api.job_ended(job.job_id)

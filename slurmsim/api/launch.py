@@ -42,6 +42,7 @@ class StepIo:
     input: str | None = None
     label: bool = False
     kill_on_bad_exit: bool = False
+    chdir: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,14 @@ def run_step(
 ) -> tuple[list[Ended], bool]:
     """Run ``argv`` once per task of ``step``; how each task ended, and whether the job
     ended first (the tasks were then killed)."""
-    cwd = job.request.work_dir if os.path.isdir(job.request.work_dir) else os.getcwd()
+    cwd = io.chdir or os.getcwd()  # srun's own directory, as Slurm's tasks start in
+    if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
+        for node in step.nodes:
+            sys.stderr.write(
+                f"slurmstepd-{node}: error: couldn't chdir to `{cwd}': No such file or "
+                "directory: going to /tmp instead\n"
+            )
+        cwd = "/tmp"
     launch = _start(job, step, argv, base_env, io=io, cwd=cwd)
     killed_by_job = _wait(launch, io, job_ended)
     for pump in launch.pumps:
