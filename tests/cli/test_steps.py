@@ -231,3 +231,25 @@ def test_the_end_of_the_job_ends_its_steps(running_step: subprocess.Popen[bytes]
     _, err = running_step.communicate(timeout=20)
     assert running_step.returncode != 0
     assert b"task" in err
+
+
+def test_a_step_waits_while_another_holds_the_cpus(job: Path) -> None:
+    """The second step needs every CPU of the job: it says it waits, then runs."""
+    env = {**os.environ, "SLURMSIM_USER": "alice"}
+    first = subprocess.Popen(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "-n2",
+         "sleep", "2"],
+        env=env,
+    )  # fmt: skip
+    deadline = time.monotonic() + 20
+    while "1.0" not in slurm("squeue", "-s", "-h", "-o", "%i").out:
+        assert time.monotonic() < deadline, "the step did not start"
+        time.sleep(0.05)
+    got = slurm("srun", "--jobid=1", "-n1", "sh", "-c", "echo $SLURM_STEP_ID", user="alice")
+    assert (got.exit, got.out, got.err) == (
+        0,
+        "1\n",
+        "srun: Job 1 step creation temporarily disabled, retrying (Requested nodes are busy)\n"
+        "srun: Step created for job 1\n",
+    )
+    assert first.wait(timeout=20) == 0
