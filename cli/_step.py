@@ -90,6 +90,7 @@ def _run(
         label="label" in values,
         kill_on_bad_exit=_kill_on_bad_exit(values),
         chdir=values.get("chdir"),
+        append=_open_mode(values, os.environ) == "append",
     )
     ends, aborted = launch.run_step(
         job, step, argv, base, io=io, job_ended=lambda: api.job_ended(job.job_id)
@@ -128,6 +129,12 @@ def _ranks(ranks: list[int]) -> str:
         else:
             runs.append([rank, rank])
     return "tasks " + ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
+
+
+def _open_mode(values: Mapping[str, str | None], env: Mapping[str, str]) -> str:
+    """``--open-mode``, else ``SLURM_OPEN_MODE`` (``a`` inside a batch job that appends)."""
+    mode = values.get("open-mode") or env.get("SLURM_OPEN_MODE", "")
+    return "append" if mode.lower() in ("a", "append") else "truncate"
 
 
 def _kill_on_bad_exit(values: Mapping[str, str | None]) -> bool:

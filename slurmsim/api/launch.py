@@ -43,6 +43,7 @@ class StepIo:
     label: bool = False
     kill_on_bad_exit: bool = False
     chdir: str | None = None
+    append: bool = False  # --open-mode=append: output files are added to, not emptied
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +120,17 @@ def _start(
             node_index=task.node_index,
         )
         label = f"{task.rank:>{width}}: " if io.label else ""
-        out = _target(io.output, names, cwd, files=files, launch=launch, stream=sys.stdout)
+        out = _target(
+            io.output, names, cwd, files=files, launch=launch, stream=sys.stdout, append=io.append
+        )
         err = _target(
-            io.error or io.output, names, cwd, files=files, launch=launch, stream=sys.stderr
+            io.error or io.output,
+            names,
+            cwd,
+            files=files,
+            launch=launch,
+            stream=sys.stderr,
+            append=io.append,
         )
         stdin = _stdin(io.input, task, names, cwd)
         env = task_environment(job, step, base_env, task)
@@ -161,6 +170,7 @@ def _target(
     files: dict[str, int],
     launch: _Launch,
     stream: IO[str],
+    append: bool,
 ) -> int | None:
     """The descriptor a task's stream goes to: its file, else srun's own stream when it
     has one (None: through a pump into ``stream``, e.g. when captured in a test)."""
@@ -172,7 +182,8 @@ def _target(
             return None
     path = expand(pattern, names, cwd)
     if path not in files:
-        files[path] = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        mode = os.O_APPEND if append else os.O_TRUNC
+        files[path] = os.open(path, os.O_WRONLY | os.O_CREAT | mode, 0o644)
         launch.opened.append(files[path])
     return files[path]
 
