@@ -42,7 +42,7 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
         error(PROG, e.message)
         return 1
     from slurmsim.api import steps as api
-    from slurmsim.engine.steps import NodeCountError
+    from slurmsim.model.steps import NodeCountError
 
     waited = False
     while True:

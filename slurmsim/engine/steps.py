@@ -16,7 +16,7 @@ from slurmsim.engine.permissions import may_manage_job
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.steps import Step, StepRequest, ended
+from slurmsim.model.steps import NodeCountError, Step, StepRequest, ended
 from slurmsim.model.time import Instant
 
 #: slurmctld's answers, as srun prints them after "Unable to create step for job N: ".
@@ -24,13 +24,6 @@ TOO_MANY_CPUS = "More processors requested than permitted"
 BAD_GRES = "Invalid generic resource (gres) specification"
 JOB_PENDING = "Job is pending execution"
 JOB_DONE = "Job/step already completing or completed"
-
-
-class NodeCountError(SlurmError):
-    """``-N`` above the job's node count: srun refuses it itself, in a line of its own."""
-
-    def __init__(self, have: int, asked: int) -> None:
-        super().__init__(f"Only allocated {have} nodes asked for {asked}")
 
 
 def check_job(state: ClusterState, job_id: int, user: str) -> Job:

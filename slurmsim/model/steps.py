@@ -10,11 +10,19 @@ runs), so that the store needs no new table.
 import json
 from dataclasses import asdict, dataclass, replace
 
+from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.time import Instant
 
 #: Key in ``Job.extra``: the job's numbered steps, oldest first (JSON, see ``Step``).
 STEPS = "steps"
+
+
+class NodeCountError(SlurmError):
+    """``-N`` above the job's node count: srun refuses it itself, in a line of its own."""
+
+    def __init__(self, have: int, asked: int) -> None:
+        super().__init__(f"Only allocated {have} nodes asked for {asked}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,7 +191,8 @@ def test_scancel_ends_the_steps_of_a_job(live: dict[str, str], tmp_path: Path) -
         time.sleep(0.1)
     run(live, "scancel", "1")
     _, err = srun.communicate(timeout=20)
-    assert srun.returncode != 0 and "task 0" in err
+    assert srun.returncode != 0
+    assert "task 0" in err
     pid = int((tmp_path / "task.pid").read_text())
     assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
     wait_idle(live)
