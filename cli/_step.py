@@ -42,14 +42,17 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
         error(PROG, e.message)
         return 1
     from slurmsim.api import steps as api
-    from slurmsim.model.steps import NodeCountError
+    from slurmsim.model.steps import AllocationUnconfirmed, JobExpired, NodeCountError
 
     waited = False
     while True:
         try:
             created = api.create(job_id, request)
-        except InvalidJobId as e:
-            error(PROG, f"Unable to confirm allocation for job {job_id}: {e.message}")
+        except (InvalidJobId, AllocationUnconfirmed, JobExpired) as e:
+            if isinstance(e, JobExpired):
+                error(PROG, f"Slurm job {job_id} has expired")
+            else:
+                error(PROG, f"Unable to confirm allocation for job {job_id}: {e.message}")
             err(f"{PROG}: Check SLURM_JOB_ID environment variable. ")
             err(f"Expired or invalid job {job_id}\n")
             return 1
@@ -176,10 +179,12 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
     if ntasks is None and nodes is None:
         ntasks = number("ntasks", "SLURM_NTASKS")
     per_node = number("ntasks-per-node", None if "ntasks" in values else "SLURM_NTASKS_PER_NODE")
-    if nodes is None and "nodes" not in values:
-        inherited = number("nodes", "SLURM_NNODES")
-        if inherited is not None and (ntasks is None or ntasks >= inherited):
-            nodes = inherited
+    if nodes is None:
+        nodes = number("nodes", "SLURM_NNODES")
+    if nodes is not None and ntasks is not None and ntasks < nodes:
+        err(f"{PROG}: Warning: can't run {ntasks} processes on {nodes} nodes, ")
+        err(f"setting nnodes to {ntasks}\n")
+        nodes = ntasks
     gpus_per_node = gpus("gpus-per-node")
     if values.get("gres"):
         try:

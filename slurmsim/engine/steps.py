@@ -16,14 +16,19 @@ from slurmsim.engine.permissions import may_manage_job
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.steps import NodeCountError, Step, StepRequest, ended
+from slurmsim.model.steps import (
+    AllocationUnconfirmed,
+    JobExpired,
+    NodeCountError,
+    Step,
+    StepRequest,
+    ended,
+)
 from slurmsim.model.time import Instant
 
 #: slurmctld's answers, as srun prints them after "Unable to create step for job N: ".
 TOO_MANY_CPUS = "More processors requested than permitted"
 BAD_GRES = "Invalid generic resource (gres) specification"
-JOB_PENDING = "Job is pending execution"
-JOB_DONE = "Job/step already completing or completed"
 
 
 def check_job(state: ClusterState, job_id: int, user: str) -> Job:
@@ -34,9 +39,9 @@ def check_job(state: ClusterState, job_id: int, user: str) -> Job:
     if not may_manage_job(state, job, user):
         raise AccessDenied()
     if job.state is JobState.PENDING:
-        raise SlurmError(JOB_PENDING)
+        raise AllocationUnconfirmed()
     if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
-        raise SlurmError(JOB_DONE)
+        raise JobExpired()
     return job
 
 

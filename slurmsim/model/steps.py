@@ -25,6 +25,20 @@ class NodeCountError(SlurmError):
         super().__init__(f"Only allocated {have} nodes asked for {asked}")
 
 
+class AllocationUnconfirmed(SlurmError):
+    """The job exists but does not run yet: srun cannot confirm the allocation."""
+
+    def __init__(self) -> None:
+        super().__init__("Job is pending execution")
+
+
+class JobExpired(SlurmError):
+    """The job has ended: srun says it has expired."""
+
+    def __init__(self) -> None:
+        super().__init__("Job has expired")
+
+
 @dataclass(frozen=True, slots=True)
 class StepRequest:
     """What one ``srun`` inside an allocation asks for.

@@ -133,12 +133,27 @@ def test_srun_jobid_refused_changes_nothing(job: Path, user: str, job_id: str, e
     assert dump(job) == before
 
 
-def test_srun_in_a_finished_job_is_refused(job: Path) -> None:
-    slurm("scancel", "1")
+@pytest.mark.parametrize(
+    ("setup", "err"),
+    [
+        pytest.param(
+            ["scancel", "1"],
+            "srun: error: Slurm job 1 has expired\n",
+            id="a job that has ended has expired",
+        ),
+        pytest.param(
+            ["scontrol", "requeue", "1"],
+            "srun: error: Unable to confirm allocation for job 1: Job is pending execution\n",
+            id="a pending job cannot be confirmed",
+        ),
+    ],
+)
+def test_srun_in_a_job_that_does_not_run_is_refused(job: Path, setup: list[str], err: str) -> None:
+    slurm(*setup)
     got = slurm("srun", "--jobid=1", "true", user="alice")
     assert (got.exit, got.err) == (
         1,
-        "srun: error: Unable to create step for job 1: Job/step already completing or completed\n",
+        f"{err}srun: Check SLURM_JOB_ID environment variable. Expired or invalid job 1\n",
     )
 
 
@@ -151,7 +166,11 @@ def test_slurm_job_id_in_the_environment_points_srun_at_the_job(
     got = slurm("srun", "sh", "-c", "echo $SLURM_PROCID", user="alice")
     assert (got.exit, sorted(got.out.split())) == (0, ["0", "1", "2", "3"])
     got = slurm("srun", "-n1", "sh", "-c", "echo $SLURM_STEP_NUM_NODES", user="alice")
-    assert (got.exit, got.out) == (0, "1\n")
+    assert (got.exit, got.out, got.err) == (
+        0,
+        "1\n",
+        "srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\n",
+    )
 
 
 def test_output_patterns_name_a_file_per_task(job: Path) -> None:
