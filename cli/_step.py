@@ -20,7 +20,7 @@ from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
 
 if TYPE_CHECKING:
     from slurmsim.api.launch import Ended
-    from slurmsim.model.jobs import Job
+    from slurmsim.api.steps import Created
     from slurmsim.model.steps import Step, StepRequest
 
 PROG = "srun"
@@ -73,18 +73,20 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
         time.sleep(RETRY_S)
     if waited:
         err(f"{PROG}: Step created for job {job_id}\n")
-    return _run(created.job, created.step, created.cluster, argv, values)
+    return _run(created, created.step, argv, values)
 
 
 def _run(
-    job: Job, step: Step, cluster: str, argv: Sequence[str], values: Mapping[str, str | None]
+    created: Created, step: Step, argv: Sequence[str], values: Mapping[str, str | None]
 ) -> int:
+    """Run the step's tasks, say how they ended as srun does, record the step's end."""
     from slurmsim.api import launch
     from slurmsim.api import steps as api
     from slurmsim.execution.step_environment import step_base_environment
 
+    job = created.job
     base = step_base_environment(
-        job, step, os.environ, cluster=cluster, uid=os.getuid(), gid=os.getgid()
+        job, step, os.environ, cluster=created.cluster, uid=os.getuid(), gid=os.getgid()
     )
     io = launch.StepIo(
         output=values.get("output"),
@@ -95,30 +97,52 @@ def _run(
         chdir=values.get("chdir"),
         append=_open_mode(values, os.environ) == "append",
     )
-    ends, aborted = launch.run_step(
+    ends, cut = launch.run_step(
         job, step, argv, base, io=io, job_ended=lambda: api.job_ended(job.job_id)
     )
-    _report(ends)
+    step_text = f"StepId={job.job_id}.{step.step_id}"
+    if cut is launch.Cut.JOB_ENDED:
+        _aborted(created, step)
+    terminating = f"{PROG}: launch/slurm: _step_signal: Terminating {step_text}\n"
+    _report(ends, terminating if cut is launch.Cut.BAD_EXIT else "")
     code = max((e.exit_code for e in ends), default=0)
     sig = max((e.signal for e in ends), default=0)
-    if sig and not aborted:
-        err(f"{PROG}: Force Terminated StepId={job.job_id}.{step.step_id}\n")
+    if sig and cut is not launch.Cut.JOB_ENDED:
+        err(f"{PROG}: Force Terminated {step_text}\n")
     api.finish(job.job_id, step.step_id, code, sig)
     return 128 + sig if sig else code
 
 
-def _report(ends: Sequence[Ended]) -> None:
-    """srun's line for each node's tasks that failed alike: ``dgx1: tasks 0-2: Killed``."""
+def _aborted(created: Created, step: Step) -> None:
+    """slurmstepd's and srun's lines when the job ended under the step."""
+    from slurmsim.api.steps import job_end
+    from slurmsim.format.times import format_instant
+
+    job_id, node = created.job.job_id, step.nodes[0]
+    when = format_instant(job_end(job_id))
+    err(f"slurmstepd-{node}: error: *** STEP {job_id}.{step.step_id} ON {node} ")
+    err(f"CANCELLED AT {when} ***\n")
+    err(f"{PROG}: Job step aborted: Waiting up to {created.kill_wait + 2} seconds for job ")
+    err("step to finish.\n")
+
+
+def _report(ends: Sequence[Ended], between: str) -> None:
+    """srun's line for each node's tasks that failed alike (``dgx1: tasks 0-2: Exited with
+    exit code 1``): those that exited first, then ``between``, then those killed."""
     from slurmsim.api.interactive import signal_name
 
-    groups: dict[tuple[int, str, int, int], list[int]] = {}
+    groups: dict[tuple[bool, int, str, int, int], list[int]] = {}
     for end in ends:
         if end.exit_code or end.signal:
-            key = (end.task.node_index, end.node, end.exit_code, end.signal)
+            key = (bool(end.signal), end.task.node_index, end.node, end.exit_code, end.signal)
             groups.setdefault(key, []).append(end.task.rank)
-    for (_, node, code, sig), ranks in sorted(groups.items()):
-        what = signal_name(sig) if sig else f"Exited with exit code {code}"
-        error(PROG, f"{node}: {_ranks(ranks)}: {what}")
+    exited = [item for item in sorted(groups.items()) if not item[0][0]]
+    killed = [item for item in sorted(groups.items()) if item[0][0]]
+    for (_, _, node, code, _), ranks in exited:
+        error(PROG, f"{node}: {_ranks(ranks)}: Exited with exit code {code}")
+    err(between)
+    for (_, _, node, _, sig), ranks in killed:
+        error(PROG, f"{node}: {_ranks(ranks)}: {signal_name(sig)}")
 
 
 def _ranks(ranks: list[int]) -> str:

@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import IO, Final
 
 from slurmsim.execution.patterns import Names, expand
@@ -44,6 +45,13 @@ class StepIo:
     kill_on_bad_exit: bool = False
     chdir: str | None = None
     append: bool = False  # --open-mode=append: output files are added to, not emptied
+
+
+class Cut(Enum):
+    """Why srun ended its tasks before they all ended by themselves."""
+
+    JOB_ENDED = "the job ended"
+    BAD_EXIT = "a task failed under --kill-on-bad-exit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +81,9 @@ def run_step(
     *,
     io: StepIo,
     job_ended: Callable[[], bool],
-) -> tuple[list[Ended], bool]:
-    """Run ``argv`` once per task of ``step``; how each task ended, and whether the job
-    ended first (the tasks were then killed)."""
+) -> tuple[list[Ended], Cut | None]:
+    """Run ``argv`` once per task of ``step``; how each task ended, and why srun ended
+    them, if it did."""
     cwd = io.chdir or os.getcwd()  # srun's own directory, as Slurm's tasks start in
     if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
         for node in step.nodes:
@@ -85,7 +93,7 @@ def run_step(
             )
         cwd = "/tmp"
     launch = _start(job, step, argv, base_env, io=io, cwd=cwd)
-    killed_by_job = _wait(launch, io, job_ended)
+    cut = _wait(launch, io, job_ended)
     for pump in launch.pumps:
         pump.join()
     for fd in launch.opened:
@@ -96,7 +104,7 @@ def run_step(
         node = step.alloc[task.node_index].node
         code = proc.returncode if proc is not None else NOT_STARTED
         ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
-    return ends, killed_by_job
+    return ends, cut
 
 
 def _start(
@@ -236,23 +244,25 @@ def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock)
             stream.flush()
 
 
-def _wait(launch: _Launch, io: StepIo, job_ended: Callable[[], bool]) -> bool:
-    """Wait for every task; end them all when the job ends (True then), or when one
-    fails under ``--kill-on-bad-exit``."""
+def _wait(launch: _Launch, io: StepIo, job_ended: Callable[[], bool]) -> Cut | None:
+    """Wait for every task; end them all when the job ends, or when one fails under
+    ``--kill-on-bad-exit``, and say which."""
     running = [proc for _, proc in launch.procs if proc is not None]
     forward = _forward_signals(running)
+    cut = None
     try:
         next_check = time.monotonic() + WATCH_S
         while any(proc.poll() is None for proc in running):
-            if io.kill_on_bad_exit and any(proc.returncode for proc in running):
+            if cut is None and io.kill_on_bad_exit and any(p.returncode for p in running):
+                cut = Cut.BAD_EXIT
                 _end(running)
             if time.monotonic() >= next_check:
                 if job_ended():
                     _end(running)
-                    return True
+                    return Cut.JOB_ENDED
                 next_check = time.monotonic() + WATCH_S
             time.sleep(0.02)
-        return False
+        return cut
     finally:
         forward()
 

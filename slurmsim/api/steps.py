@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from slurmsim.api.session import session
 from slurmsim.model.jobs import Job
 from slurmsim.model.steps import Step, StepRequest, put_steps, steps_of
+from slurmsim.model.time import Instant
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Created:
     job: Job
     step: Step | None
     cluster: str
+    kill_wait: int  # seconds
 
 
 def create(job_id: int, request: StepRequest) -> Created:
@@ -34,7 +36,7 @@ def create(job_id: int, request: StepRequest) -> Created:
         step = place(job, steps, request, s.state.now)
         if step is not None:
             put_steps(job, [*steps, step])
-        return Created(job, step, s.state.config.cluster_name)
+        return Created(job, step, s.state.config.cluster_name, s.state.config.kill_wait)
 
 
 def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
@@ -50,17 +52,27 @@ def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
         for i, step in enumerate(steps):
             if step.step_id == step_id:
                 shown = ended(step, job)
-                if shown is step:
-                    steps[i] = end_step(step, s.state.now, exit_code, signal)
-                else:
-                    steps[i] = shown
+                steps[i] = (
+                    end_step(step, s.state.now, exit_code, signal) if shown is step else shown
+                )
         put_steps(job, steps)
+        # The job's DerivedExitCode: the highest exit code of its steps.
+        job.derived_exit_code = max(job.derived_exit_code, exit_code)
 
 
 def job_ended(job_id: int) -> bool:
     """Whether the job no longer runs (cancelled, timed out, ended): its steps must end."""
+    return job_end(job_id) is not None
+
+
+def job_end(job_id: int) -> Instant | None:
+    """When the job stopped running (None while it runs)."""
     from slurmsim.model.jobs import JobState
 
     with session(write=False) as s:
         job = s.state.jobs.get(job_id)
-        return job is None or job.state not in (JobState.RUNNING, JobState.SUSPENDED)
+        if job is None:
+            return s.state.now
+        if job.state in (JobState.RUNNING, JobState.SUSPENDED):
+            return None
+        return job.end_time if job.end_time is not None else s.state.now

@@ -97,12 +97,13 @@ def gres_fits(job: Job, request: StepRequest) -> None:
 
 
 def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:
-    """``step`` once its tasks have ended: COMPLETED, FAILED (an exit code) or CANCELLED
-    (a signal), as slurmdbd records it."""
-    if signal:
+    """``step`` once its tasks have ended, as slurmdbd records it: FAILED with the highest
+    exit code when a task exited non-zero (whatever signal ended the others), else
+    CANCELLED with the signal that killed one, else COMPLETED."""
+    if exit_code:
+        state, signal = JobState.FAILED, 0
+    elif signal:
         state = JobState.CANCELLED
-    elif exit_code:
-        state = JobState.FAILED
     else:
         state = JobState.COMPLETED
     return replace(step, state=state, end_time=now, exit_code=exit_code, exit_signal=signal)

@@ -87,7 +87,7 @@ def task_environment(
             "SLURMD_NODENAME": share.node,
             "SLURM_TOPOLOGY_ADDR": share.node,
             "SLURM_TOPOLOGY_ADDR_PATTERN": "node",
-            "SLURM_CPUS_ON_NODE": str(job_node.cpus),
+            "SLURM_CPUS_ON_NODE": str(share.cpus),
         }
     )
     for name in ("SLURM_GPUS_ON_NODE", "SLURM_JOB_GPUS", "SLURM_STEP_GPUS", "CUDA_VISIBLE_DEVICES"):

@@ -128,9 +128,9 @@ def put_steps(job: Job, steps: list[Step]) -> None:
 
 def ended(step: Step, job: Job) -> Step:
     """``step`` as the views show it: a step still running when its job ended was
-    killed with it (CANCELLED by SIGKILL at the job's end)."""
+    ended with it (CANCELLED by SIGTERM at the job's end)."""
     if step.state is not JobState.RUNNING or not job.state.finished:
         return step
     return replace(
-        step, state=JobState.CANCELLED, end_time=job.end_time, exit_code=0, exit_signal=9
+        step, state=JobState.CANCELLED, end_time=job.end_time, exit_code=0, exit_signal=15
     )

@@ -242,7 +242,7 @@ def test_a_second_step_waits_for_the_cpus_of_the_first(
     slurm("scancel", "1")
     running_step.wait(timeout=20)
     got = slurm("sacct", "-j", "1.0", "-n", "-P", "-o", "JobID,State,ExitCode")
-    assert got.out == "1.0|CANCELLED|0:9\n"
+    assert got.out == "1.0|CANCELLED|0:15\n"
 
 
 def test_the_end_of_the_job_ends_its_steps(running_step: subprocess.Popen[bytes]) -> None:
