@@ -140,7 +140,7 @@ def _start(
             stream=sys.stderr,
             append=io.append,
         )
-        stdin = _stdin(io.input, task, names, cwd)
+        stdin, opened = _stdin(io.input, task, names, cwd, len(tasks))
         env = task_environment(job, step, base_env, task)
         try:
             proc = subprocess.Popen(
@@ -157,7 +157,7 @@ def _start(
             launch.procs.append((task, None))
             continue
         finally:
-            if isinstance(stdin, int) and stdin > 2:
+            if opened:
                 os.close(stdin)
         launch.procs.append((task, proc))
         for pipe, dest, stream in ((proc.stdout, out, sys.stdout), (proc.stderr, err, sys.stderr)):
@@ -167,6 +167,9 @@ def _start(
                 )
                 pump.start()
                 launch.pumps.append(pump)
+    readers = [proc.stdin for _, proc in launch.procs if proc is not None and proc.stdin]
+    if readers:
+        threading.Thread(target=_broadcast, args=(readers,), daemon=True).start()
     return launch
 
 
@@ -196,17 +199,35 @@ def _target(
     return files[path]
 
 
-def _stdin(spec: str | None, task: StepTask, names: Names, cwd: str) -> int:
-    """What a task reads: srun's input for task 0 (or all, or the task named), else
-    nothing; a file name (with patterns) for every task."""
-    if spec is None or spec.isdigit():
-        wanted = int(spec) if spec is not None else 0
-        return sys.stdin.fileno() if task.rank == wanted and _has_stdin() else subprocess.DEVNULL
-    if spec == "all":
-        return sys.stdin.fileno() if _has_stdin() else subprocess.DEVNULL
+def _stdin(
+    spec: str | None, task: StepTask, names: Names, cwd: str, ntasks: int
+) -> tuple[int, bool]:
+    """What a task reads, and whether srun opened it for the task: srun's own input for
+    every task (copied to each when there are several; ``--input=N``: task N alone),
+    nothing (``none``), or a file (a name with patterns)."""
+    if spec is None or spec == "all" or spec.isdigit():
+        if not _has_stdin() or (spec is not None and spec.isdigit() and task.rank != int(spec)):
+            return subprocess.DEVNULL, False
+        several = ntasks > 1 and (spec is None or spec == "all")
+        return (subprocess.PIPE if several else sys.stdin.fileno()), False
     if spec == "none":
-        return subprocess.DEVNULL
-    return os.open(expand(spec, names, cwd), os.O_RDONLY)
+        return subprocess.DEVNULL, False
+    return os.open(expand(spec, names, cwd), os.O_RDONLY), True
+
+
+def _broadcast(targets: Sequence[IO[bytes]]) -> None:
+    """Copy srun's input to every task that reads it, until its end."""
+    live = list(targets)
+    while live and (chunk := os.read(sys.stdin.fileno(), 65536)):
+        for target in list(live):
+            try:
+                target.write(chunk)
+                target.flush()
+            except (BrokenPipeError, ValueError):  # the task is gone
+                live.remove(target)
+    for target in live:
+        with contextlib.suppress(BrokenPipeError, ValueError):
+            target.close()
 
 
 def _has_stdin() -> bool:

@@ -77,6 +77,16 @@ def job(cluster: Path) -> Path:
             id="a command that does not exist exits 2 on every node",
         ),
         pytest.param(
+            ["-n2", "-K", "sh", "-c", "if [ $SLURM_PROCID = 0 ]; then exit 1; fi; sleep 30"],
+            143,
+            [],
+            "srun: error: dgx1: task 0: Exited with exit code 1\n"
+            "srun: launch/slurm: _step_signal: Terminating StepId=1.0\n"
+            "srun: error: dgx2: task 1: Terminated\n"
+            "srun: Force Terminated StepId=1.0\n",
+            id="--kill-on-bad-exit ends the other tasks when one fails",
+        ),
+        pytest.param(
             ["-N3", "true"],
             1,
             [],
@@ -272,3 +282,17 @@ def test_a_step_waits_while_another_holds_the_cpus(job: Path) -> None:
         "srun: Step created for job 1\n",
     )
     assert first.wait(timeout=20) == 0
+
+
+def test_srun_copies_its_input_to_every_task(job: Path) -> None:
+    """As Slurm's default --input=all: each task reads all of srun's standard input."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "-n2", "-l",
+         "cat"],
+        input=b"hello\n", capture_output=True, env={**os.environ, "SLURMSIM_USER": "alice"},
+        timeout=30, check=False,
+    )  # fmt: skip
+    assert (done.returncode, sorted(done.stdout.decode().splitlines())) == (
+        0,
+        ["0: hello", "1: hello"],
+    )
