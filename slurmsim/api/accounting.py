@@ -20,7 +20,7 @@ from slurmsim.model.accounting import (
 )
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.steps import Step, ended, steps_of
+from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
 from slurmsim.model.time import Instant, Seconds
 
 #: States in which the batch script was stopped by a signal (its step shows CANCELLED 0:15).
@@ -391,7 +391,7 @@ def _steps(job: Job, head: AcctRecord) -> list[AcctRecord]:
         if step.start_time >= head.start
     ]
     if numbered and not job.request.batch:
-        return numbered  # an allocation's own step 0 exists only for srun's allocations
+        return numbered  # srun's steps inside an allocation: it has no step 0 of its own
     return [*_run_steps(job, head, job.alloc), *numbered]
 
 
@@ -422,6 +422,8 @@ def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list
         return []
     if job.request.batch:
         return [_step(head, "batch", "batch", alloc[:1], 1)]
+    if not runs_as_step_zero(job):
+        return []
     return [_step(head, "0", job.request.name, alloc, job.request.num_tasks)]
 
 

@@ -12,7 +12,7 @@ from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_instant
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.steps import Step, ended, steps_of
+from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
 
 _LIVE = (JobState.RUNNING, JobState.SUSPENDED)
 
@@ -30,7 +30,9 @@ def step_ids(job: Job) -> list[str]:
     numbered = [str(s.step_id) for s in running_steps(job)]
     if job.request.batch:
         return ["batch", *numbered]
-    return numbered or ["0"]
+    if runs_as_step_zero(job) and not steps_of(job):
+        return ["0"]
+    return numbered
 
 
 def _job_text(job: Job) -> str:

@@ -105,6 +105,14 @@ class Step:
         return sum(a.cpus for a in self.alloc)
 
 
+def runs_as_step_zero(job: Job) -> bool:
+    """Whether the job is an interactive ``srun``'s allocation, whose command is its step
+    ``0`` from its start to its end (salloc's allocation has no step of its own)."""
+    from slurmsim.model.accounting import SUBMIT_LINE
+
+    return not job.request.batch and not job.extra.get(SUBMIT_LINE, "").startswith("salloc")
+
+
 def steps_of(job: Job) -> list[Step]:
     """The numbered steps ``job`` has had, oldest first."""
     text = job.extra.get(STEPS)

@@ -296,3 +296,12 @@ def test_srun_copies_its_input_to_every_task(job: Path) -> None:
         0,
         ["0: hello", "1: hello"],
     )
+
+
+def test_a_salloc_allocation_has_only_the_steps_srun_made(cluster: Path) -> None:
+    """salloc's job has no step of its own (unlike an interactive srun's step 0)."""
+    slurm("salloc", "-N2", "--no-shell", "-t", "10", user="alice")
+    assert slurm("scontrol", "show", "step").out == "No job steps in the system\n"
+    slurm("srun", "--jobid=1", "-n2", "true", user="alice")
+    got = slurm("sacct", "-j", "1", "-n", "-P", "-o", "JobID,JobName,State")
+    assert got.out == "1|no-shell|RUNNING\n1.0|true|COMPLETED\n"
