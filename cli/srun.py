@@ -10,11 +10,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli._allocate import allocate
 from cli._common import err, error, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SRUN_OPTIONS
-from cli.sbatch import submit_options
 from slurmsim.model.errors import InvalidOption, SlurmError
 
 PROG = "srun"
@@ -39,6 +37,8 @@ def srun(argv: list[str]) -> int:
     values.setdefault("job-name", os.path.basename(operands[0]))
     if "test-only" in values:
         return _test_only(values)
+    from cli._allocate import allocate  # here: a step inside a job needs none of it
+
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):
         return got
@@ -74,6 +74,7 @@ def _ranks(ranks: list[int]) -> str:
 
 
 def _test_only(values: dict[str, str | None]) -> int:
+    from cli.sbatch import submit_options
     from slurmsim.api import submit as api
     from slurmsim.format.sbatch import render_test_only
 
