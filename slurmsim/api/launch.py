@@ -10,6 +10,7 @@ limit), the tasks are ended too.
 """
 
 import contextlib
+import ctypes
 import os
 import signal
 import subprocess
@@ -147,6 +148,7 @@ def _start(
                 list(argv),
                 env=env,
                 cwd=cwd,
+                preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
                 stdin=stdin,
                 stdout=subprocess.PIPE if label or out is None else out,
                 stderr=subprocess.PIPE if label or err is None else err,
@@ -171,6 +173,20 @@ def _start(
     if readers:
         threading.Thread(target=_broadcast, args=(readers,), daemon=True).start()
     return launch
+
+
+def _die_with_srun() -> Callable[[], None] | None:
+    """What a task runs before its command so that it is killed when srun dies, even by
+    SIGKILL (Linux's parent-death signal); None where there is no prctl."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return lambda: prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+_PR_SET_PDEATHSIG: Final = 1
+_DIE_WITH_SRUN = _die_with_srun()
 
 
 def _target(

@@ -305,3 +305,23 @@ def test_a_salloc_allocation_has_only_the_steps_srun_made(cluster: Path) -> None
     slurm("srun", "--jobid=1", "-n2", "true", user="alice")
     got = slurm("sacct", "-j", "1", "-n", "-P", "-o", "JobID,JobName,State")
     assert got.out == "1|no-shell|RUNNING\n1.0|true|COMPLETED\n"
+
+
+def test_no_task_outlives_a_killed_srun(job: Path) -> None:
+    env = {**os.environ, "SLURMSIM_USER": "alice"}
+    srun = subprocess.Popen(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "sh", "-c",
+         "echo $$ > task.pid; exec sleep 300"],
+        env=env,
+    )  # fmt: skip
+    pid_file = job.parent / "task.pid"
+    deadline = time.monotonic() + 20
+    while not pid_file.exists() or not pid_file.read_text().strip():
+        assert time.monotonic() < deadline, "the task did not start"
+        time.sleep(0.05)
+    srun.kill()
+    srun.wait()
+    pid = int(pid_file.read_text())
+    while Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text():
+        assert time.monotonic() < deadline, "the task outlived srun"
+        time.sleep(0.05)
