@@ -68,6 +68,7 @@ def _from_environment(given: dict[str, list[str]], flags: set[str]) -> None:
 def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -> int:
     """``squeue -s``: the running steps, filtered by ``--steps``, ``-j``, ``-u``, ``-p``."""
     from slurmsim.format.squeue_steps import render_steps, step_lines
+    from slurmsim.format.steps import job_text
 
     wanted = comma_list(given.get("steps", []))
     jobs = comma_list(given.get("jobs", []))
@@ -77,7 +78,7 @@ def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) 
         line
         for line in step_lines(state, state.now)
         if (not wanted or f"{line.job.job_id}.{line.step_id}" in wanted
-            or str(line.job.job_id) in wanted)
+            or f"{job_text(line.job)}.{line.step_id}" in wanted or str(line.job.job_id) in wanted)
         and (not jobs or str(line.job.job_id) in jobs)
         and (not users or line.job.request.user in users)
         and (not partitions or line.job.request.partition in partitions)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from slurmsim.format.columns import cells, parse_percent
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
-from slurmsim.format.steps import running_steps, step_ids
+from slurmsim.format.steps import job_text, running_steps, step_ids
 from slurmsim.format.times import date_line, format_elapsed
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job
@@ -62,7 +62,7 @@ def _start(line: StepLine) -> str:
 LETTERS: dict[str, tuple[str, Callable[[StepLine], str | None]]] = {
     "A": ("TASKS", lambda s: "1" if s.step is None else str(s.step.num_tasks)),
     "b": ("TRES_PER_JOB", lambda s: None if s.step is None else s.step.tres_per_node),
-    "i": ("STEPID", lambda s: f"{s.job.job_id}.{s.step_id}"),
+    "i": ("STEPID", lambda s: f"{job_text(s.job)}.{s.step_id}"),
     "j": ("NAME", lambda s: "batch" if s.step is None else s.step.name),
     "l": ("TIME_LIMIT", lambda s: "UNLIMITED"),
     "M": ("TIME", _time),

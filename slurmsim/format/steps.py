@@ -35,7 +35,8 @@ def step_ids(job: Job) -> list[str]:
     return numbered
 
 
-def _job_text(job: Job) -> str:
+def job_text(job: Job) -> str:
+    """The job as a step id starts: ``12`` or an array task's ``10_3``."""
     if job.array_job_id is not None and job.array_task_id is not None:
         return f"{job.array_job_id}_{job.array_task_id}"
     return str(job.job_id)
@@ -75,7 +76,7 @@ def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> st
     tasks = 1 if batch else job.request.num_tasks
     srun = "(null):0" if batch else f"{job.request.alloc_node}:{job.request.alloc_sid}"
     lines = [
-        f"StepId={_job_text(job)}.{step} UserId={uid} "
+        f"StepId={job_text(job)}.{step} UserId={uid} "
         f"StartTime={format_instant(job.start_time)} TimeLimit=UNLIMITED",
         f"State={job.state.value} Partition={job.request.partition} "
         f"NodeList={compress(a.node for a in allocs)}",
@@ -106,7 +107,7 @@ def _show_real(state: ClusterState, job: Job, step: Step, *, oneliner: bool) -> 
     user = state.users.get(job.request.user)
     uid = user.uid if user is not None else job.request.uid
     lines = [
-        f"StepId={_job_text(job)}.{step.step_id} UserId={uid} "
+        f"StepId={job_text(job)}.{step.step_id} UserId={uid} "
         f"StartTime={format_instant(step.start_time)} TimeLimit=UNLIMITED",
         f"State={ended(step, job).state.value} Partition={job.request.partition} "
         f"NodeList={compress(step.nodes)}",
@@ -134,7 +135,7 @@ def show_steps(state: ClusterState, selector: str | None, *, oneliner: bool) -> 
         )
         return Rendered(stdout=text or "No job steps in the system\n")
     head, dot, tail = selector.partition(".")
-    jobs = [j for j in state.jobs.values() if head in (str(j.job_id), _job_text(j))]
+    jobs = [j for j in state.jobs.values() if head in (str(j.job_id), job_text(j))]
     if not jobs:
         return Rendered(stderr="slurm_get_job_steps error: Invalid job id specified\n", exit_code=1)
     wanted = str(_strtol(tail)) if dot else None
