@@ -20,7 +20,7 @@ from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
 
 if TYPE_CHECKING:
     from slurmsim.api.launch import Ended
-    from slurmsim.api.steps import Created
+    from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import Step, StepRequest
 
 PROG = "srun"
@@ -97,33 +97,46 @@ def _run(
         chdir=values.get("chdir"),
         append=_open_mode(values, os.environ) == "append",
     )
-    ends, cut = launch.run_step(
-        job, step, argv, base, io=io, job_ended=lambda: api.job_ended(job.job_id)
-    )
+    seen: list[api.Watch] = []
+
+    def look() -> api.Watch:
+        seen.append(api.watch(job.job_id, step.step_id))
+        return seen[-1]
+
+    ends, cut = launch.run_step(job, step, argv, base, io=io, look=look)
     step_text = f"StepId={job.job_id}.{step.step_id}"
-    if cut is launch.Cut.JOB_ENDED:
-        _aborted(created, step)
+    if cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED):
+        _aborted(created, step, seen[-1], by_scancel=cut is launch.Cut.CANCELLED)
     terminating = f"{PROG}: launch/slurm: _step_signal: Terminating {step_text}\n"
     _report(ends, terminating if cut is launch.Cut.BAD_EXIT else "")
     code = max((e.exit_code for e in ends), default=0)
     sig = max((e.signal for e in ends), default=0)
-    if sig and cut is not launch.Cut.JOB_ENDED:
+    if sig and cut not in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED) and not _signalled(seen):
         err(f"{PROG}: Force Terminated {step_text}\n")
     api.finish(job.job_id, step.step_id, code, sig)
     return 128 + sig if sig else code
 
 
-def _aborted(created: Created, step: Step) -> None:
-    """slurmstepd's and srun's lines when the job ended under the step."""
-    from slurmsim.api.steps import job_end
+def _aborted(created: Created, step: Step, seen: Watch, *, by_scancel: bool) -> None:
+    """slurmstepd's and srun's lines when the job ended under the step, or scancel ended it
+    (srun's line first then)."""
     from slurmsim.format.times import format_instant
 
-    job_id, node = created.job.job_id, step.nodes[0]
-    when = format_instant(job_end(job_id))
-    err(f"slurmstepd-{node}: error: *** STEP {job_id}.{step.step_id} ON {node} ")
-    err(f"CANCELLED AT {when} ***\n")
-    err(f"{PROG}: Job step aborted: Waiting up to {created.kill_wait + 2} seconds for job ")
-    err("step to finish.\n")
+    node = step.nodes[0]
+    stepd = (
+        f"slurmstepd-{node}: error: *** STEP {created.job.job_id}.{step.step_id} ON {node} "
+        f"CANCELLED AT {format_instant(seen.at)} ***\n"
+    )
+    aborted = (
+        f"{PROG}: Job step aborted: Waiting up to {created.kill_wait + 2} seconds for job "
+        "step to finish.\n"
+    )
+    err(aborted + stepd if by_scancel else stepd + aborted)
+
+
+def _signalled(seen: Sequence[Watch]) -> bool:
+    """Whether scancel sent the step a signal (srun then says no "Force Terminated")."""
+    return bool(seen and seen[-1].signals)
 
 
 def _report(ends: Sequence[Ended], between: str) -> None:

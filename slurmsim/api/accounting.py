@@ -109,7 +109,7 @@ def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecor
     """Each run of ``job``, oldest first: its job row followed by its steps."""
     runs = [_past(state, job, run, i) for i, run in enumerate(past_runs(job))]
     head = _current(state, job, now)
-    return [*runs, [head, *_steps(job, head)]]
+    return [*runs, [head, *_steps(state, job, head)]]
 
 
 # --- selection -------------------------------------------------------------------------
@@ -382,11 +382,11 @@ def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctR
     return [head, *_run_steps(job, head, run.alloc)]
 
 
-def _steps(job: Job, head: AcctRecord) -> list[AcctRecord]:
+def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
     if head.start is None or not job.alloc:
         return []
     numbered = [
-        _numbered_step(head, ended(step, job), job)
+        _numbered_step(state, head, ended(step, job))
         for step in steps_of(job)
         if step.start_time >= head.start
     ]
@@ -395,7 +395,7 @@ def _steps(job: Job, head: AcctRecord) -> list[AcctRecord]:
     return [*_run_steps(job, head, job.alloc), *numbered]
 
 
-def _numbered_step(head: AcctRecord, step: Step, job: Job) -> AcctRecord:
+def _numbered_step(state: ClusterState, head: AcctRecord, step: Step) -> AcctRecord:
     """A step srun created in the job: its own nodes, tasks, times and end."""
     # The job's row says how far it has got: its end, else its start plus its wall time.
     reached = (
@@ -405,6 +405,7 @@ def _numbered_step(head: AcctRecord, step: Step, job: Job) -> AcctRecord:
     return replace(
         _step(head, str(step.step_id), step.name, step.alloc, step.num_tasks),
         state=AcctState(step.state.value),
+        cancelled_by=_uid_of(state, step.cancelled_by) if step.cancelled_by else None,
         exit_code=step.exit_code,
         exit_signal=step.exit_signal,
         submit=step.start_time,

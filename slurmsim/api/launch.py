@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import IO, Final
 
+from slurmsim.api.steps import Watch
 from slurmsim.execution.patterns import Names, expand
 from slurmsim.execution.step_environment import StepTask, step_layout, task_environment
 from slurmsim.model.jobs import Job
@@ -52,6 +53,7 @@ class Cut(Enum):
     """Why srun ended its tasks before they all ended by themselves."""
 
     JOB_ENDED = "the job ended"
+    CANCELLED = "scancel ended the step"
     BAD_EXIT = "a task failed under --kill-on-bad-exit"
 
 
@@ -81,7 +83,7 @@ def run_step(
     base_env: Mapping[str, str],
     *,
     io: StepIo,
-    job_ended: Callable[[], bool],
+    look: Callable[[], Watch],
 ) -> tuple[list[Ended], Cut | None]:
     """Run ``argv`` once per task of ``step``; how each task ended, and why srun ended
     them, if it did."""
@@ -94,7 +96,7 @@ def run_step(
             )
         cwd = "/tmp"
     launch = _start(job, step, argv, base_env, io=io, cwd=cwd)
-    cut = _wait(launch, io, job_ended)
+    cut = _wait(launch, io, look)
     for pump in launch.pumps:
         pump.join()
     for fd in launch.opened:
@@ -281,27 +283,45 @@ def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock)
             stream.flush()
 
 
-def _wait(launch: _Launch, io: StepIo, job_ended: Callable[[], bool]) -> Cut | None:
-    """Wait for every task; end them all when the job ends, or when one fails under
-    ``--kill-on-bad-exit``, and say which."""
+def _wait(launch: _Launch, io: StepIo, look: Callable[[], Watch]) -> Cut | None:
+    """Wait for every task, looking at the step once a second: end the tasks when the job
+    ends or the step is cancelled, pass on the signals scancel sends; under
+    ``--kill-on-bad-exit`` end them when one fails. Says why it ended them, if it did."""
     running = [proc for _, proc in launch.procs if proc is not None]
     forward = _forward_signals(running)
-    cut = None
+    cut, delivered = None, 0
     try:
-        next_check = time.monotonic() + WATCH_S
+        next_look = time.monotonic() + WATCH_S
         while any(proc.poll() is None for proc in running):
             if cut is None and io.kill_on_bad_exit and any(p.returncode for p in running):
                 cut = Cut.BAD_EXIT
                 _end(running)
-            if time.monotonic() >= next_check:
-                if job_ended():
+            if time.monotonic() >= next_look:
+                seen = look()
+                if seen.job_ended:
                     _end(running)
                     return Cut.JOB_ENDED
-                next_check = time.monotonic() + WATCH_S
+                if seen.cancelled:
+                    _send(running, signal.SIGKILL)
+                    return Cut.CANCELLED
+                for sig in seen.signals[delivered:]:
+                    _send(running, sig)
+                delivered = len(seen.signals)
+                next_look = time.monotonic() + WATCH_S
             time.sleep(0.02)
         return cut
     finally:
         forward()
+
+
+def _send(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
+    for proc in procs:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(sig)
+    if sig == signal.SIGKILL:
+        for proc in procs:
+            proc.wait()
 
 
 def _end(procs: Sequence[subprocess.Popen[bytes]]) -> None:

@@ -91,6 +91,10 @@ class Step:
     end_time: Instant | None = None
     exit_code: int = 0
     exit_signal: int = 0
+    #: Who cancelled the step with ``scancel JOB.STEP`` (its srun then kills the tasks).
+    cancelled_by: str | None = None
+    #: Signals ``scancel --signal`` sent to the step's tasks, in order; srun delivers them.
+    signals: tuple[int, ...] = ()
 
     @property
     def nodes(self) -> tuple[str, ...]:
@@ -125,7 +129,8 @@ def steps_of(job: Job) -> list[Step]:
             for a in item.pop("alloc")
         )
         state = JobState(item.pop("state"))
-        steps.append(Step(alloc=alloc, state=state, tasks=tuple(item.pop("tasks")), **item))
+        tasks, signals = tuple(item.pop("tasks")), tuple(item.pop("signals", ()))
+        steps.append(Step(alloc=alloc, state=state, tasks=tasks, signals=signals, **item))
     return steps
 
 

@@ -325,3 +325,68 @@ def test_no_task_outlives_a_killed_srun(job: Path) -> None:
     while Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text():
         assert time.monotonic() < deadline, "the task outlived srun"
         time.sleep(0.05)
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "srun_err", "sacct"),
+    [
+        pytest.param(
+            ["1.0"],
+            137,
+            "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+            "slurmstepd-dgx1: error: *** STEP 1.0 ON dgx1 CANCELLED AT 2026-11-29T19:00:05 ***\n"
+            "srun: error: dgx1: task 0: Killed\n"
+            "srun: error: dgx2: task 1: Killed\n",
+            "1.0|CANCELLED by 1001|0:9\n",
+            id="scancel JOB.STEP kills the step's tasks",
+        ),
+        pytest.param(
+            ["--signal=USR1", "1.0"],
+            138,
+            "srun: error: dgx1: task 0: User defined signal 1\n"
+            "srun: error: dgx2: task 1: User defined signal 1\n",
+            "1.0|CANCELLED|0:10\n",
+            id="scancel --signal sends the tasks that signal",
+        ),
+    ],
+)
+def test_scancel_ends_or_signals_one_step(
+    running_step: subprocess.Popen[bytes], argv: list[str], code: int, srun_err: str, sacct: str
+) -> None:
+    got = slurm("scancel", *argv, user="alice")
+    assert (got.exit, got.out, got.err) == (0, "", "")
+    _, err = running_step.communicate(timeout=20)
+    assert (running_step.returncode, err.decode()) == (code, srun_err)
+    assert slurm("sacct", "-j", "1.0", "-n", "-P", "-o", "JobID,State,ExitCode").out == sacct
+    assert slurm("squeue", "-s", "-h", "-o", "%i").out == "1.batch\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "user", "code", "err"),
+    [
+        pytest.param(
+            ["1.7"],
+            "alice",
+            225,
+            "scancel: error: Kill job error on job step id 1: Invalid job id specified\n",
+            id="a step that does not run",
+        ),
+        pytest.param(
+            ["1.0"],
+            "bob",
+            210,
+            "scancel: error: Kill job error on job step id 1: Access/permission denied\n",
+            id="someone else's step",
+        ),
+        pytest.param(
+            ["1.batch"], "alice", 1, "scancel: error: Invalid job id 1.batch\n",
+            id="the batch step is not a step id scancel takes",
+        ),
+    ],
+)  # fmt: skip
+def test_scancel_of_a_step_refused(
+    running_step: subprocess.Popen[bytes], argv: list[str], user: str, code: int, err: str
+) -> None:
+    got = slurm("scancel", *argv, user=user)
+    assert (got.exit, got.out, got.err) == (code, "", err)
+    assert "1.0" in slurm("squeue", "-s", "-h", "-o", "%i").out
