@@ -12,7 +12,7 @@ PROG = "scancel"
 #: A step named by its job id and step id (``645.7``); ``645.batch`` is not one.
 STEP = re.compile(r"(\d+)\.(\d+)")
 #: Slurm's error numbers, whose low 8 bits are scancel's exit status.
-_ERRNO = {"Invalid job id specified": 2017, "Access/permission denied": 2002}
+_ERRNO = {"Invalid job id specified": 2017, "Invalid user id": 2010}
 
 
 def cancel_steps(specs: list[str], signal: int | None, *, verbose: bool) -> int:

@@ -89,11 +89,11 @@ def watch(job_id: int, step_id: int) -> Watch:
 def cancel(job_id: int, step_id: int, signal: int | None) -> None:
     """``scancel JOB.STEP``: end the step (its srun kills the tasks), or with ``--signal``
     have its srun send them that signal. Raises ``InvalidJobId`` for a step that does not
-    run and ``AccessDenied`` for someone else's."""
+    run and ``InvalidUserId`` for someone else's (slurmctld's answer for a step)."""
     from dataclasses import replace
 
     from slurmsim.engine.permissions import may_manage_job
-    from slurmsim.model.errors import AccessDenied, InvalidJobId
+    from slurmsim.model.errors import InvalidJobId, SlurmError
 
     with session(write=True) as s:
         job = s.state.jobs.get(job_id)
@@ -102,7 +102,7 @@ def cancel(job_id: int, step_id: int, signal: int | None) -> None:
         if job is None or not found or ended(steps[found[0]], job).state is not JobState.RUNNING:
             raise InvalidJobId()
         if not may_manage_job(s.state, job, s.user):
-            raise AccessDenied()
+            raise SlurmError("Invalid user id")
         step = steps[found[0]]
         if signal is None or signal == SIGKILL:
             steps[found[0]] = replace(

@@ -374,8 +374,8 @@ def test_scancel_ends_or_signals_one_step(
         pytest.param(
             ["1.0"],
             "bob",
-            210,
-            "scancel: error: Kill job error on job step id 1: Access/permission denied\n",
+            218,
+            "scancel: error: Kill job error on job step id 1: Invalid user id\n",
             id="someone else's step",
         ),
         pytest.param(

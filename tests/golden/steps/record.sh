@@ -2,7 +2,8 @@
 # Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; about 1
 # minute. Records job steps: srun --jobid=J run from a shell into alice's running two-node
 # job (each srun is a step), the refusals, the running steps in squeue -s and scontrol show
-# step, a step that waits for the CPUs another holds, and sacct once they ended. Cases whose
+# step, a step that waits for the CPUs another holds, scancel of one step, and sacct once
+# they ended. Cases whose
 # name starts with "bg-" ran in the background while the next ones were recorded.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
@@ -16,6 +17,7 @@ SHOW='echo $SLURM_PROCID $SLURM_LOCALID $SLURM_NODEID $SLURM_STEP_ID $SLURM_STEP
 
 # Two nodes, two CPUs and two GPUs on each; a whole-cluster job waits behind it.
 cu sbatch-alloc alice sbatch -J alloc -N2 --ntasks-per-node=2 --gres=gpu:2 --time=10 --wrap 'sleep 300'
+sleep 2  # the first must have started: submitted in the same second, the bigger one may win
 cu sbatch-pending alice sbatch -J pend -N4 --exclusive --time=10 --wrap 'sleep 300'
 sleep 3
 J=$(squeue -h -n alloc -o %i); P=$(squeue -h -n pend -o %i)
@@ -46,6 +48,19 @@ c show-step-oneliner scontrol show step $J -o
 cu srun-overlap alice srun --jobid=$J --overlap -n1 bash -c 'echo $SLURM_STEP_ID'
 cu srun-waits alice srun --jobid=$J -n1 bash -c 'echo $SLURM_STEP_ID'
 wait
+# scancel of one step (10), refused for bob and for a step that does not run; then a
+# signal sent to the tasks of another (11).
+bg bg-srun-scancelled alice srun --jobid=$J -n2 sleep 60
+sleep 3
+cu scancel-step-other-user bob scancel $J.10
+cu scancel-step-missing alice scancel $J.99
+cu scancel-step alice scancel $J.10
+wait
+bg bg-srun-signalled alice srun --jobid=$J -n2 sleep 60
+sleep 3
+cu scancel-step-signal alice scancel --signal=USR1 $J.11
+wait
+c squeue-steps-after-scancel squeue -s
 c sacct-steps sacct -j $J -o JobID,JobName,State,ExitCode,AllocCPUS,NTasks,NodeList,AllocTRES%40
 c sacct-one-step sacct -j $J.3 -o JobID,JobName,State,ExitCode
 # A step running when its job is cancelled.

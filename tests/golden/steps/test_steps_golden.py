@@ -35,6 +35,13 @@ KNOWN_GAPS: dict[str, str] = {
     "005-srun-gpus": "the oracle's GPUs are placeholder files and its slurmd sets neither "
     "SLURM_STEP_GPUS nor CUDA_VISIBLE_DEVICES for a step's tasks; slurmsim sets both to the "
     "step's GPUs on the task's node, as a cluster with GPU devices does (docs/differences.md)",
+    "032-scancel-step-signal": "scancel --signal of a running step: the oracle signalled the "
+    "tasks and then said the step was gone (exit 225) in this recording, but answered nothing "
+    "and exited 0 (as slurmsim does) in another, with a job without GPUs",
+    "028-scancel-step-other-user": "the oracle prints its refusal twice here, once in another "
+    "run; slurmsim prints it once (same words and exit code)",
+    "029-scancel-step-missing": "the oracle prints its refusal twice here, once in another "
+    "run; slurmsim prints it once (same words and exit code)",
 }
 
 #: Cases whose lines come in the order the tasks happened to end or print.
@@ -43,11 +50,23 @@ ORDER_FREE = frozenset(
     for name in CASES
     if any(
         word in name
-        for word in ("srun-tasks", "srun-gpus", "exit-codes", "killed", "no-command", "cancelled")
+        for word in (
+            "srun-tasks",
+            "srun-gpus",
+            "exit-codes",
+            "killed",
+            "no-command",
+            "cancelled",
+            "signalled",
+        )
     )
 )
 #: Cases the recording ran only once the background sruns had ended.
-AFTER_BACKGROUND = frozenset(n for n in CASES if "sacct-steps" in n or "after-cancel" in n)
+AFTER_BACKGROUND = frozenset(
+    n
+    for n in CASES
+    if any(w in n for w in ("sacct-steps", "after-cancel", "after-scancel", "bg-srun-signalled"))
+)
 
 _TIMES = [
     (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", "<time>"),
@@ -77,9 +96,13 @@ class _Background:
 
     def start(self, name: str, case: Case) -> Result:
         from slurmsim.api.session import session
+        from slurmsim.model.steps import steps_of
 
-        with session(write=False) as s:
-            before = sum(len(j.extra.get("steps", "")) for j in s.state.jobs.values())
+        def count() -> int:
+            with session(write=False) as s:
+                return sum(len(steps_of(j)) for j in s.state.jobs.values())
+
+        before = count()
         argv = shlex.split(case.command)
         env = {**os.environ, "SLURMSIM_USER": case.user, "PYTHONPATH": str(ROOT)}
         self.running[name] = subprocess.Popen(
@@ -89,10 +112,7 @@ class _Background:
             stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:  # until its step is in the store
-            with session(write=False) as s:
-                if sum(len(j.extra.get("steps", "")) for j in s.state.jobs.values()) > before:
-                    break
+        while count() == before and time.monotonic() < deadline:  # until its step exists
             time.sleep(0.05)
         return Result(0, b"", b"")
 
@@ -108,10 +128,10 @@ def _replay(directory: Path) -> dict[str, Result]:
 
     def run(case: Case) -> Result:
         name = next(n for n, c in CASES.items() if c is case)
-        if name.split("-", 1)[1].startswith("bg-"):
-            return background.start(name, case)
         if name in AFTER_BACKGROUND:
             background.wait()
+        if name.split("-", 1)[1].startswith("bg-"):
+            return background.start(name, case)
         return run_command(shlex.split(case.command), case.user, b"")
 
     with cluster_store(directory):
