@@ -41,6 +41,15 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
     except InvalidOption as e:
         error(PROG, e.message)
         return 1
+    created = _create(job_id, request)
+    if isinstance(created, int):
+        return created
+    return _run(*created, argv, values)
+
+
+def _create(job_id: int, request: StepRequest) -> tuple[Created, Step] | int:
+    """The new step (and what came with it), once the resources it needs are free, saying
+    so while it waits as srun does; srun's exit status when the controller refuses it."""
     from slurmsim.api import steps as api
     from slurmsim.model.steps import AllocationUnconfirmed, JobExpired, NodeCountError
 
@@ -63,17 +72,14 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
             error(PROG, f"Unable to create step for job {job_id}: {e.message}")
             return 1
         if created.step is not None:
-            break
+            if waited:
+                err(f"{PROG}: Step created for job {job_id}\n")
+            return created, created.step
         if not waited:
-            err(
-                f"{PROG}: Job {job_id} step creation temporarily disabled, retrying "
-                "(Requested nodes are busy)\n"
-            )
+            err(f"{PROG}: Job {job_id} step creation temporarily disabled, retrying ")
+            err("(Requested nodes are busy)\n")
             waited = True
         time.sleep(RETRY_S)
-    if waited:
-        err(f"{PROG}: Step created for job {job_id}\n")
-    return _run(created, created.step, argv, values)
 
 
 def _run(
