@@ -175,11 +175,21 @@ def test_srun_in_a_batch_script_runs_its_steps(live: dict[str, str], tmp_path: P
     )
 
 
-def test_scancel_ends_the_steps_of_a_job(live: dict[str, str], tmp_path: Path) -> None:
-    """An srun pointed at the job from outside ends its tasks when the job is cancelled."""
-    run(live, "slurmsim", "clock", "mode", "realtime")
+@pytest.mark.parametrize(
+    ("clock", "ending"),
+    [
+        pytest.param(["realtime"], "CANCELLED by 0", id="scancel"),
+        pytest.param(["scaled", "30"], "TIMEOUT", id="the time limit (scaled x30)"),
+    ],
+)
+def test_the_end_of_a_job_ends_its_steps(
+    live: dict[str, str], tmp_path: Path, clock: list[str], ending: str
+) -> None:
+    """An srun pointed at the job from outside ends its tasks when the job ends."""
+    run(live, "slurmsim", "clock", "mode", *clock)
     run(live, "slurmsim", "exec", "on")
-    run(live, "sbatch", "-N1", "--wrap", "sleep 300")
+    cancel = ending != "TIMEOUT"
+    run(live, "sbatch", "-N1", "-t", "10" if cancel else "1", "--wrap", "sleep 300")
     deadline = time.monotonic() + 10
     while "job 1" not in run(live, "slurmsim", "exec") and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -190,12 +200,14 @@ def test_scancel_ends_the_steps_of_a_job(live: dict[str, str], tmp_path: Path) -
     )  # fmt: skip
     while not (tmp_path / "task.pid").exists() and time.monotonic() < deadline + 10:
         time.sleep(0.1)
-    run(live, "scancel", "1")
-    _, err = srun.communicate(timeout=20)
-    assert srun.returncode != 0
-    assert "task 0" in err
+    if cancel:
+        run(live, "scancel", "1")
+    _, err = srun.communicate(timeout=30)
+    assert srun.returncode == 143
+    assert "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n" in err
+    assert err.endswith("srun: error: dgx1: task 0: Terminated\n")
     pid = int((tmp_path / "task.pid").read_text())
     assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
     wait_idle(live)
-    states = run(live, "sacct", "-n", "-P", "-o", "jobid,state")
-    assert states == "1|CANCELLED by 0\n1.batch|CANCELLED\n1.0|CANCELLED\n"
+    states = run(live, "sacct", "-n", "-P", "-o", "jobid,state,exitcode")
+    assert states == f"1|{ending}|0:0\n1.batch|CANCELLED|0:15\n1.0|CANCELLED|0:15\n"
