@@ -57,13 +57,17 @@ def scancel(argv: list[str]) -> int:
         return 1
     verbose = "verbose" in opts
 
+    from cli._scancel_steps import STEP, cancel_steps
     from slurmsim.api.control import JobRef, cancel
     from slurmsim.model.errors import SlurmError
     from slurmsim.model.signals import Target, signal_number
 
-    refs = []
+    refs, steps = [], []
     for word in operands:
         for piece in _JOB_SPECS.findall(word):
+            if STEP.fullmatch(piece):  # one step of a job: cli/_scancel_steps.py
+                steps.append(piece)
+                continue
             try:
                 refs.extend(JobRef.parse_many(piece))
             except SlurmError:
@@ -82,6 +86,9 @@ def scancel(argv: list[str]) -> int:
             err(f"Unknown job signal: {sig}\n")
             return 1
     filters = any(k in opts for k in ("user", "me", "partition", "state", "name", "account", "qos"))
+    step_code = cancel_steps(steps, signal, verbose=verbose) if steps else 0
+    if steps and not refs and not filters:
+        return step_code
     if not refs and not filters:
         err(f"{PROG}: error: No job identification provided\n")
         return 1
@@ -116,7 +123,7 @@ def scancel(argv: list[str]) -> int:
         err(f"{PROG}: error: Kill job error on job id {outcome.ref}: {outcome.error}\n")
         if not quiet_miss:
             code = ERRNO.get(outcome.error, 1) & 0xFF
-    return code
+    return code or step_code
 
 
 def _split(value: str | None) -> list[str]:

@@ -7,10 +7,14 @@ never moves the clock.
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cli._clusters import chosen_cluster, cluster_header
 from cli._common import comma_list, err, gather, options, out, parse_args, run
 from cli._help import answer_probe
+
+if TYPE_CHECKING:
+    from slurmsim.model.cluster import ClusterState
 
 PROG = "squeue"
 
@@ -61,6 +65,36 @@ def _from_environment(given: dict[str, list[str]], flags: set[str]) -> None:
             given["Format"] = [env["SQUEUE_FORMAT2"]]
 
 
+def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -> int:
+    """``squeue -s``: the running steps, filtered by ``--steps``, ``-j``, ``-u``, ``-p``."""
+    from slurmsim.format.squeue_steps import render_steps, step_lines
+    from slurmsim.format.steps import job_text
+
+    wanted = comma_list(given.get("steps", []))
+    jobs = comma_list(given.get("jobs", []))
+    users = comma_list(given.get("user", []))
+    partitions = comma_list(given.get("partition", []))
+    lines = [
+        line
+        for line in step_lines(state, state.now)
+        if (not wanted or f"{line.job.job_id}.{line.step_id}" in wanted
+            or f"{job_text(line.job)}.{line.step_id}" in wanted or str(line.job.job_id) in wanted)
+        and (not jobs or str(line.job.job_id) in jobs)
+        and (not users or line.job.request.user in users)
+        and (not partitions or line.job.request.partition in partitions)
+    ]  # fmt: skip
+    rendered = render_steps(
+        lines,
+        given.get("format", [None])[-1],
+        noheader="noheader" in flags,
+        long="long" in flags,
+        now=state.now,
+    )
+    out(rendered.stdout)
+    err(rendered.stderr)
+    return rendered.exit_code
+
+
 def squeue(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     if answer_probe(PROG, (key for key, _ in pairs)):
@@ -92,6 +126,8 @@ def squeue(argv: list[str]) -> int:
     ok, named = chosen_cluster(PROG, name, given.get("clusters", [None])[-1])
     if not ok:
         return 1
+    if "steps" in flags:
+        return _steps(state, given, flags)
     opts = SqueueOptions(
         format=fmt,
         format_long=fmt_long,

@@ -1,8 +1,9 @@
 """``srun`` outside an allocation: create a job, run the command once per task, end the job.
 
 ``srun --test-only`` answers like ``sbatch --test-only``: when and where a job
-would start, using up a job id as Slurm does. Steps inside an existing allocation
-(``--jobid``, or srun inside a batch script) are not emulated yet.
+would start, using up a job id as Slurm does. Inside an existing allocation
+(``--jobid``, or ``SLURM_JOB_ID`` set by a batch script or salloc) srun creates a
+step instead (``cli._step``).
 """
 
 import os
@@ -10,11 +11,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._allocate import allocate, step_cancelled_lines, with_environment
-from cli._common import err, error, not_supported, parse_args, run
+from cli._common import err, error, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SRUN_ENV, SRUN_OPTIONS
-from cli.sbatch import submit_options
 from slurmsim.model.errors import InvalidOption, SlurmError
 
 if TYPE_CHECKING:
@@ -31,15 +30,23 @@ def srun(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SRUN_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    values = with_environment(dict(pairs), os.environ, SRUN_ENV, SRUN_OPTIONS)
-    if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
-        not_supported(PROG)  # a step inside an allocation
+    values = dict(pairs)
     if not operands:
         error(PROG, "No command given to execute.")
         return 1
+    if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
+        from cli._step import step_in_job
+
+        return step_in_job(values, operands)
+    from cli._allocate import allocate, with_environment  # a step needs none of it
+
+    # Input variables set options for a new job only: inside an allocation they are the
+    # job's own (SLURM_JOB_NAME, SLURM_NTASKS...), which the step reads its own way.
+    values = with_environment(values, os.environ, SRUN_ENV, SRUN_OPTIONS)
     values.setdefault("job-name", os.path.basename(operands[0]))
     if "test-only" in values:
         return _test_only(values)
+
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):
         return got
@@ -64,6 +71,7 @@ def srun(argv: list[str]) -> int:
 def _aborted(revoked: "Revoked") -> None:
     """What srun and the step's slurmstepd print when the controller ends the job; the
     order is the oracle's (slurmstepd first when cancelled, srun first at the time limit)."""
+    from cli._allocate import step_cancelled_lines
     from slurmsim.model.jobs import JobState
 
     job = revoked.job
@@ -89,6 +97,7 @@ def _ranks(ranks: list[int]) -> str:
 
 
 def _test_only(values: dict[str, str | None]) -> int:
+    from cli.sbatch import submit_options
     from slurmsim.api import submit as api
     from slurmsim.format.sbatch import render_test_only
 

@@ -20,6 +20,7 @@ from slurmsim.model.accounting import (
 )
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
 from slurmsim.model.time import Instant, Seconds
 
 #: States in which the batch script was stopped by a signal (its step shows CANCELLED 0:15).
@@ -108,7 +109,7 @@ def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecor
     """Each run of ``job``, oldest first: its job row followed by its steps."""
     runs = [_past(state, job, run, i) for i, run in enumerate(past_runs(job))]
     head = _current(state, job, now)
-    return [*runs, [head, *_steps(job, head)]]
+    return [*runs, [head, *_steps(state, job, head)]]
 
 
 # --- selection -------------------------------------------------------------------------
@@ -381,10 +382,40 @@ def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctR
     return [head, *_run_steps(job, head, run.alloc)]
 
 
-def _steps(job: Job, head: AcctRecord) -> list[AcctRecord]:
+def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
     if head.start is None or not job.alloc:
         return []
-    return _run_steps(job, head, job.alloc)
+    numbered = [
+        _numbered_step(state, head, ended(step, job))
+        for step in steps_of(job)
+        if step.start_time >= head.start
+    ]
+    if numbered and not job.request.batch:
+        return numbered  # srun's steps inside an allocation: it has no step 0 of its own
+    return [*_run_steps(job, head, job.alloc), *numbered]
+
+
+def _numbered_step(state: ClusterState, head: AcctRecord, step: Step) -> AcctRecord:
+    """A step srun created in the job: its own nodes, tasks, times and end."""
+    # The job's row says how far it has got: its end, else its start plus its wall time.
+    reached = (
+        head.end if head.end is not None else (head.start or 0) + head.elapsed + head.suspended
+    )
+    until = step.end_time if step.end_time is not None else reached
+    return replace(
+        _step(head, str(step.step_id), step.name, step.alloc, step.num_tasks),
+        state=AcctState(step.state.value),
+        cancelled_by=_uid_of(state, step.cancelled_by) if step.cancelled_by else None,
+        exit_code=step.exit_code,
+        exit_signal=step.exit_signal,
+        submit=step.start_time,
+        eligible=step.start_time,
+        start=step.start_time,
+        end=step.end_time,
+        elapsed=Seconds(max(until - step.start_time, 0)),
+        suspended=Seconds(0),
+        exit_known=True,
+    )
 
 
 def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list[AcctRecord]:
@@ -392,6 +423,8 @@ def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list
         return []
     if job.request.batch:
         return [_step(head, "batch", "batch", alloc[:1], 1)]
+    if not runs_as_step_zero(job):
+        return []
     return [_step(head, "0", job.request.name, alloc, job.request.num_tasks)]
 
 

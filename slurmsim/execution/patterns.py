@@ -20,6 +20,10 @@ class Names:
     user: str
     name: str
     node: str  # the node running the script (%N)
+    #: A step's id (%s), one task's rank (%t) and its node's index in the step (%n).
+    step: str = "batch"
+    task: int = 0
+    node_index: int = 0
 
 
 def default_output(is_array: bool) -> str:
@@ -43,15 +47,17 @@ def expand(pattern: str, names: Names, work_dir: str) -> str:
 
 
 def _code(code: str, width: str, names: Names) -> str:
+    if code == "J" and names.step != "batch":  # a step's output: job id and step id
+        return f"{str(names.job_id).zfill(min(int(width or 0), 10))}.{names.step}"
     numbers = {
         "A": names.array_job_id if names.array_job_id is not None else names.job_id,
         "a": names.array_task_id if names.array_task_id is not None else NO_TASK,
         "j": names.job_id,
         "J": names.job_id,
-        "n": 0,
-        "t": 0,
+        "n": names.node_index,
+        "t": names.task,
     }
     if code in numbers:
         return str(numbers[code]).zfill(min(int(width or 0), 10))
-    texts = {"%": "%", "s": "batch", "u": names.user, "x": names.name, "N": names.node}
+    texts = {"%": "%", "s": names.step, "u": names.user, "x": names.name, "N": names.node}
     return texts[code]

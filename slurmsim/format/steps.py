@@ -1,8 +1,9 @@
-"""``scontrol show step``: the steps of running jobs, Slurm 22.05's bytes.
+"""``scontrol show step``: the running steps of running jobs, Slurm 22.05's bytes.
 
-slurmsim runs no processes, so a job's steps are the ones slurmctld creates itself:
-a batch job has its ``batch`` step on the first of its nodes, an interactive
-allocation (``srun``) its step ``0`` on every node. A step lives while its job runs.
+A batch job has its ``batch`` step on the first of its nodes while it runs, and an
+interactive allocation made by ``srun`` its step ``0`` on every node (both derived
+from the job); the numbered steps srun creates inside a job are kept on it
+(``slurmsim.model.steps``) and shown while they run.
 """
 
 from slurmsim.format import jobview as jv
@@ -11,18 +12,31 @@ from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_instant
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
 
 _LIVE = (JobState.RUNNING, JobState.SUSPENDED)
 
 
+def running_steps(job: Job) -> list[Step]:
+    """The numbered steps of ``job`` that run now, oldest first."""
+    return [s for s in steps_of(job) if ended(s, job).state is JobState.RUNNING]
+
+
 def step_ids(job: Job) -> list[str]:
-    """The steps a running job has: ``batch`` or ``0``."""
+    """The steps a running job has now, as slurmctld lists them: ``batch`` (or an
+    allocation's ``0``) first, then the numbered steps."""
     if job.state not in _LIVE or not job.alloc:
         return []
-    return ["batch"] if job.request.batch else ["0"]
+    numbered = [str(s.step_id) for s in running_steps(job)]
+    if job.request.batch:
+        return ["batch", *numbered]
+    if runs_as_step_zero(job) and not steps_of(job):
+        return ["0"]
+    return numbered
 
 
-def _job_text(job: Job) -> str:
+def job_text(job: Job) -> str:
+    """The job as a step id starts: ``12`` or an array task's ``10_3``."""
     if job.array_job_id is not None and job.array_task_id is not None:
         return f"{job.array_job_id}_{job.array_task_id}"
     return str(job.job_id)
@@ -43,6 +57,9 @@ def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> st
     """One step record; ``-o`` puts it on one line.
 
     slurmctld reports a batch step with no CPUs and no TRES (oracle: scontrol/013)."""
+    real = next((s for s in steps_of(job) if str(s.step_id) == step), None)
+    if real is not None:
+        return _show_real(state, job, real, oneliner=oneliner)
     batch = step == "batch"
     allocs = [_first(job)] if batch else list(job.alloc)
     user = state.users.get(job.request.user)
@@ -59,7 +76,7 @@ def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> st
     tasks = 1 if batch else job.request.num_tasks
     srun = "(null):0" if batch else f"{job.request.alloc_node}:{job.request.alloc_sid}"
     lines = [
-        f"StepId={_job_text(job)}.{step} UserId={uid} "
+        f"StepId={job_text(job)}.{step} UserId={uid} "
         f"StartTime={format_instant(job.start_time)} TimeLimit=UNLIMITED",
         f"State={job.state.value} Partition={job.request.partition} "
         f"NodeList={compress(a.node for a in allocs)}",
@@ -69,6 +86,40 @@ def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> st
         "CPUFreqReq=Default" if batch else "CPUFreqReq=Default Dist=Block",
         f"SrunHost:Pid={srun}",
     ]
+    if oneliner:
+        return " ".join(lines) + "\n"
+    return "\n   ".join(lines) + "\n\n"
+
+
+def step_tres(alloc: tuple[NodeAlloc, ...]) -> str:
+    """A step's ``TRES=``: ``cpu=4,gres/gpu=4,mem=64G,node=2``."""
+    return jv.tres_text(
+        [
+            ("cpu", sum(a.cpus for a in alloc)),
+            ("gres/gpu", sum(len(a.gpus) for a in alloc)),
+            ("mem", sum(a.mem for a in alloc)),
+            ("node", len(alloc)),
+        ]
+    )
+
+
+def _show_real(state: ClusterState, job: Job, step: Step, *, oneliner: bool) -> str:
+    user = state.users.get(job.request.user)
+    uid = user.uid if user is not None else job.request.uid
+    lines = [
+        f"StepId={job_text(job)}.{step.step_id} UserId={uid} "
+        f"StartTime={format_instant(step.start_time)} TimeLimit=UNLIMITED",
+        f"State={ended(step, job).state.value} Partition={job.request.partition} "
+        f"NodeList={compress(step.nodes)}",
+        f"Nodes={len(step.alloc)} CPUs={step.num_cpus} Tasks={step.num_tasks} "
+        f"Name={step.name} Network=(null)",
+        f"TRES={step_tres(step.alloc)}",
+        "ResvPorts=(null)",
+        f"CPUFreqReq=Default Dist={step.distribution}",
+        f"SrunHost:Pid={step.srun_host}:{step.srun_pid}",
+    ]
+    if step.tres_per_node:
+        lines.append(f"TresPerNode={step.tres_per_node}")
     if oneliner:
         return " ".join(lines) + "\n"
     return "\n   ".join(lines) + "\n\n"
@@ -84,7 +135,7 @@ def show_steps(state: ClusterState, selector: str | None, *, oneliner: bool) -> 
         )
         return Rendered(stdout=text or "No job steps in the system\n")
     head, dot, tail = selector.partition(".")
-    jobs = [j for j in state.jobs.values() if head in (str(j.job_id), _job_text(j))]
+    jobs = [j for j in state.jobs.values() if head in (str(j.job_id), job_text(j))]
     if not jobs:
         return Rendered(stderr="slurm_get_job_steps error: Invalid job id specified\n", exit_code=1)
     wanted = str(_strtol(tail)) if dot else None

@@ -45,11 +45,13 @@ def test_help_exits_zero(cluster: Path, name: str) -> None:
     assert name in got.out.splitlines()[0]
 
 
-def test_steps_inside_an_allocation_say_not_supported_yet(cluster: Path) -> None:
+def test_steps_inside_an_allocation_are_emulated(cluster: Path) -> None:
+    """srun --jobid answers as Slurm does, not "not supported yet" (tests/cli/test_steps.py)."""
     got = slurm("srun", "--jobid=1", "true")
     assert (got.exit, got.err) == (
         1,
-        "srun: error: not supported yet by slurmsim (see docs/differences.md)\n",
+        "srun: error: Unable to confirm allocation for job 1: Invalid job id specified\n"
+        "srun: Check SLURM_JOB_ID environment variable. Expired or invalid job 1\n",
     )
 
 

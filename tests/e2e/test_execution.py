@@ -128,3 +128,86 @@ def test_srun_waits_in_wall_time_then_runs_in_the_foreground(live: dict[str, str
     wait_idle(live)
     states = run(live, "sacct", "-X", "-n", "-P", "-o", "jobid,state,exitcode")
     assert states == "1|COMPLETED|0:0\n2|COMPLETED|0:0\n"
+
+
+def _srun_on_path(tmp_path: Path, env: dict[str, str]) -> dict[str, str]:
+    """``srun`` as a command a batch script can call: a shim running this checkout's."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "srun"
+    shim.write_text(
+        f'#!/bin/sh\nexec {sys.executable} -c "from cli.srun import main; main()" "$@"\n'
+    )
+    shim.chmod(0o755)
+    return {**env, "PATH": f"{bin_dir}:{env.get('PATH', '/usr/bin:/bin')}"}
+
+
+def test_srun_in_a_batch_script_runs_its_steps(live: dict[str, str], tmp_path: Path) -> None:
+    """Realtime with execution: each srun of the script is a step with its own tasks."""
+    env = _srun_on_path(tmp_path, live)
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    script = tmp_path / "steps.sh"
+    script.write_text(
+        "#!/bin/sh\n"
+        "#SBATCH -N2 -n4 -o main.out\n"
+        "srun sh -c 'echo $SLURM_PROCID $SLURMD_NODENAME $SLURM_STEP_ID' | sort\n"
+        "srun -n1 -l sh -c 'echo $SLURM_STEP_NUM_TASKS; exit 3'\n"
+        "echo after $?\n"
+        "srun -n2 --unbuffered --output task-%t.out sh -c 'echo $SLURM_LOCALID $SLURM_NODEID'\n"
+    )
+    run(env, "sbatch", str(script))
+    wait_idle(env)
+    assert (tmp_path / "main.out").read_text() == (
+        "0 dgx1 0\n1 dgx1 0\n2 dgx2 0\n3 dgx2 0\n"
+        "srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\n"
+        "0: 1\nsrun: error: dgx1: task 0: Exited with exit code 3\nafter 3\n"
+    )
+    assert (tmp_path / "task-0.out").read_text() == "0 0\n"
+    assert (tmp_path / "task-1.out").read_text() == "0 1\n"
+    states = run(env, "sacct", "-n", "-P", "-o", "jobid,jobname,state,exitcode,ntasks")
+    assert states == (
+        "1|steps.sh|COMPLETED|0:0|\n"
+        "1.batch|batch|COMPLETED|0:0|1\n"
+        "1.0|sh|COMPLETED|0:0|4\n"
+        "1.1|sh|FAILED|3:0|1\n"
+        "1.2|sh|COMPLETED|0:0|2\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("clock", "ending"),
+    [
+        pytest.param(["realtime"], "CANCELLED by 0", id="scancel"),
+        pytest.param(["scaled", "30"], "TIMEOUT", id="the time limit (scaled x30)"),
+    ],
+)
+def test_the_end_of_a_job_ends_its_steps(
+    live: dict[str, str], tmp_path: Path, clock: list[str], ending: str
+) -> None:
+    """An srun pointed at the job from outside ends its tasks when the job ends."""
+    run(live, "slurmsim", "clock", "mode", *clock)
+    run(live, "slurmsim", "exec", "on")
+    cancel = ending != "TIMEOUT"
+    run(live, "sbatch", "-N1", "-t", "10" if cancel else "1", "--wrap", "sleep 300")
+    deadline = time.monotonic() + 10
+    while "job 1" not in run(live, "slurmsim", "exec") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    srun = subprocess.Popen(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "sh", "-c",
+         "echo $$ > task.pid; exec sleep 300"],
+        env=live, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    while not (tmp_path / "task.pid").exists() and time.monotonic() < deadline + 10:
+        time.sleep(0.1)
+    if cancel:
+        run(live, "scancel", "1")
+    _, err = srun.communicate(timeout=30)
+    assert srun.returncode == 143
+    assert "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n" in err
+    assert err.endswith("srun: error: dgx1: task 0: Terminated\n")
+    pid = int((tmp_path / "task.pid").read_text())
+    assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
+    wait_idle(live)
+    states = run(live, "sacct", "-n", "-P", "-o", "jobid,state,exitcode")
+    assert states == f"1|{ending}|0:0\n1.batch|CANCELLED|0:15\n1.0|CANCELLED|0:15\n"

@@ -1,0 +1,259 @@
+"""``srun`` inside an allocation (``--jobid``, or ``SLURM_JOB_ID`` from a batch script or
+salloc): create a step in the job, run its tasks here, record how they ended.
+
+Inside a job srun takes ``-n``, ``-N`` and ``--ntasks-per-node`` from the job's
+environment (``SLURM_NTASKS``, ``SLURM_NNODES``, ``SLURM_NTASKS_PER_NODE``) when the
+command line does not give them; a ``-n`` below the inherited node count narrows the
+step to that many nodes, as srun does.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from cli._common import err, error
+from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
+
+if TYPE_CHECKING:
+    from slurmsim.api.launch import Ended
+    from slurmsim.api.steps import Created, Watch
+    from slurmsim.model.steps import Step, StepRequest
+
+PROG = "srun"
+#: Wall seconds between two tries of a step that waits for busy resources.
+RETRY_S = 1.0
+
+
+def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
+    """Run ``argv`` as a new step of the job srun is pointed at; srun's exit status."""
+    raw = values.get("jobid") or os.environ.get("SLURM_JOB_ID", "")
+    try:
+        job_id = int(raw.split("_")[0].split(".")[0])
+    except ValueError:
+        error(PROG, f'Invalid numeric value "{raw}" for --jobid.')
+        return 1
+    try:
+        request = _request(values, os.environ, os.path.basename(argv[0]))
+    except InvalidOption as e:
+        error(PROG, e.message)
+        return 1
+    created = _create(job_id, request)
+    if isinstance(created, int):
+        return created
+    return _run(*created, argv, values)
+
+
+def _create(job_id: int, request: StepRequest) -> tuple[Created, Step] | int:
+    """The new step (and what came with it), once the resources it needs are free, saying
+    so while it waits as srun does; srun's exit status when the controller refuses it."""
+    from slurmsim.api import steps as api
+    from slurmsim.model.steps import AllocationUnconfirmed, JobExpired, NodeCountError
+
+    waited = False
+    while True:
+        try:
+            created = api.create(job_id, request)
+        except (InvalidJobId, AllocationUnconfirmed, JobExpired) as e:
+            if isinstance(e, JobExpired):
+                error(PROG, f"Slurm job {job_id} has expired")
+            else:
+                error(PROG, f"Unable to confirm allocation for job {job_id}: {e.message}")
+            err(f"{PROG}: Check SLURM_JOB_ID environment variable. ")
+            err(f"Expired or invalid job {job_id}\n")
+            return 1
+        except NodeCountError as e:
+            error(PROG, e.message)
+            return 1
+        except SlurmError as e:
+            error(PROG, f"Unable to create step for job {job_id}: {e.message}")
+            return 1
+        if created.step is not None:
+            if waited:
+                err(f"{PROG}: Step created for job {job_id}\n")
+            return created, created.step
+        if not waited:
+            err(f"{PROG}: Job {job_id} step creation temporarily disabled, retrying ")
+            err("(Requested nodes are busy)\n")
+            waited = True
+        time.sleep(RETRY_S)
+
+
+def _run(
+    created: Created, step: Step, argv: Sequence[str], values: Mapping[str, str | None]
+) -> int:
+    """Run the step's tasks, say how they ended as srun does, record the step's end."""
+    from slurmsim.api import launch
+    from slurmsim.api import steps as api
+    from slurmsim.execution.step_environment import step_base_environment
+
+    job = created.job
+    base = step_base_environment(
+        job, step, os.environ, cluster=created.cluster, uid=os.getuid(), gid=os.getgid()
+    )
+    io = launch.StepIo(
+        output=values.get("output"),
+        error=values.get("error"),
+        input=values.get("input"),
+        label="label" in values,
+        kill_on_bad_exit=_kill_on_bad_exit(values),
+        chdir=values.get("chdir"),
+        append=_open_mode(values, os.environ) == "append",
+    )
+    seen: list[api.Watch] = []
+
+    def look() -> api.Watch:
+        seen.append(api.watch(job.job_id, step.step_id))
+        return seen[-1]
+
+    ends, cut = launch.run_step(job, step, argv, base, io=io, look=look)
+    step_text = f"StepId={job.job_id}.{step.step_id}"
+    if cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED):
+        _aborted(created, step, seen[-1], by_scancel=cut is launch.Cut.CANCELLED)
+    terminating = f"{PROG}: launch/slurm: _step_signal: Terminating {step_text}\n"
+    _report(ends, terminating if cut is launch.Cut.BAD_EXIT else "")
+    code = max((e.exit_code for e in ends), default=0)
+    sig = max((e.signal for e in ends), default=0)
+    if sig and cut not in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED) and not _signalled(seen):
+        err(f"{PROG}: Force Terminated {step_text}\n")
+    api.finish(job.job_id, step.step_id, code, sig)
+    return 128 + sig if sig else code
+
+
+def _aborted(created: Created, step: Step, seen: Watch, *, by_scancel: bool) -> None:
+    """slurmstepd's and srun's lines when the job ended under the step, or scancel ended it
+    (srun's line first then)."""
+    from slurmsim.format.times import format_instant
+
+    node = step.nodes[0]
+    stepd = (
+        f"slurmstepd-{node}: error: *** STEP {created.job.job_id}.{step.step_id} ON {node} "
+        f"CANCELLED AT {format_instant(seen.at)} ***\n"
+    )
+    aborted = (
+        f"{PROG}: Job step aborted: Waiting up to {created.kill_wait + 2} seconds for job "
+        "step to finish.\n"
+    )
+    err(aborted + stepd if by_scancel else stepd + aborted)
+
+
+def _signalled(seen: Sequence[Watch]) -> bool:
+    """Whether scancel sent the step a signal (srun then says no "Force Terminated")."""
+    return bool(seen and seen[-1].signals)
+
+
+def _report(ends: Sequence[Ended], between: str) -> None:
+    """srun's line for each node's tasks that failed alike (``dgx1: tasks 0-2: Exited with
+    exit code 1``): those that exited first, then ``between``, then those killed."""
+    from slurmsim.api.interactive import signal_name
+
+    groups: dict[tuple[bool, int, str, int, int], list[int]] = {}
+    for end in ends:
+        if end.exit_code or end.signal:
+            key = (bool(end.signal), end.task.node_index, end.node, end.exit_code, end.signal)
+            groups.setdefault(key, []).append(end.task.rank)
+    exited = [item for item in sorted(groups.items()) if not item[0][0]]
+    killed = [item for item in sorted(groups.items()) if item[0][0]]
+    for (_, _, node, code, _), ranks in exited:
+        error(PROG, f"{node}: {_ranks(ranks)}: Exited with exit code {code}")
+    err(between)
+    for (_, _, node, _, sig), ranks in killed:
+        error(PROG, f"{node}: {_ranks(ranks)}: {signal_name(sig)}")
+
+
+def _ranks(ranks: list[int]) -> str:
+    """``task 3`` or ``tasks 0-3,5``."""
+    if len(ranks) == 1:
+        return f"task {ranks[0]}"
+    runs: list[list[int]] = []
+    for rank in sorted(ranks):
+        if runs and runs[-1][1] == rank - 1:
+            runs[-1][1] = rank
+        else:
+            runs.append([rank, rank])
+    return "tasks " + ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
+
+
+def _open_mode(values: Mapping[str, str | None], env: Mapping[str, str]) -> str:
+    """``--open-mode``, else ``SLURM_OPEN_MODE`` (``a`` inside a batch job that appends)."""
+    mode = values.get("open-mode") or env.get("SLURM_OPEN_MODE", "")
+    return "append" if mode.lower() in ("a", "append") else "truncate"
+
+
+def _kill_on_bad_exit(values: Mapping[str, str | None]) -> bool:
+    if "kill-on-bad-exit" not in values:
+        return False
+    given = values["kill-on-bad-exit"]
+    return given is None or given.strip() not in ("0",)
+
+
+def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: str) -> StepRequest:
+    """The step srun asks for, from its options and the job's environment."""
+    from slurmsim.api.session import current_user
+    from slurmsim.model.steps import StepRequest
+    from slurmsim.parse import gres, hostlist
+    from slurmsim.parse.errors import ParseError
+
+    def number(key: str, var: str | None = None) -> int | None:
+        text = values.get(key)
+        if text is None and var is not None and key not in values:
+            text = env.get(var)
+        if text is None:
+            return None
+        head = text.split("-")[0].split("(")[0]
+        if not head.isdigit() or int(head) < 1:
+            raise InvalidOption(f"Invalid --{key} specification")
+        return int(head)
+
+    def gpus(key: str) -> int | None:
+        text = values.get(key)
+        if text is None:
+            return None
+        try:
+            return gres.parse_gpus(text).count
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+
+    ntasks = number("ntasks")
+    nodes = number("nodes")
+    if ntasks is None and nodes is None:
+        ntasks = number("ntasks", "SLURM_NTASKS")
+    per_node = number("ntasks-per-node", None if "ntasks" in values else "SLURM_NTASKS_PER_NODE")
+    if nodes is None:
+        nodes = number("nodes", "SLURM_NNODES")
+    if nodes is not None and ntasks is not None and ntasks < nodes:
+        err(f"{PROG}: Warning: can't run {ntasks} processes on {nodes} nodes, ")
+        err(f"setting nnodes to {ntasks}\n")
+        nodes = ntasks
+    gpus_per_node = gpus("gpus-per-node")
+    if values.get("gres"):
+        try:
+            specs = gres.parse_gres(values["gres"] or "")
+        except ParseError:
+            raise InvalidOption("Invalid generic resource (gres) specification") from None
+        gpus_per_node = next((s.count for s in specs if s.name == "gpu"), gpus_per_node)
+    nodelist: tuple[str, ...] = ()
+    if values.get("nodelist"):
+        try:
+            nodelist = tuple(hostlist.expand(values["nodelist"] or ""))
+        except ParseError:
+            raise InvalidOption("Invalid --nodelist specification") from None
+    return StepRequest(
+        name=values.get("job-name") or command,
+        user=current_user(),
+        num_tasks=ntasks,
+        num_nodes=nodes,
+        ntasks_per_node=per_node,
+        cpus_per_task=number("cpus-per-task") or 1,
+        gpus=gpus("gpus"),
+        gpus_per_node=gpus_per_node,
+        gpus_per_task=gpus("gpus-per-task"),
+        nodelist=nodelist,
+        overlap="overlap" in values,
+        exact="exact" in values or "exclusive" in values,
+        srun_host=socket.gethostname().split(".")[0],
+        srun_pid=os.getpid(),
+    )

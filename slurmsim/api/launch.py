@@ -1,0 +1,360 @@
+"""Running a step's tasks: what slurmstepd does on each node, done here by srun.
+
+Every task is a local process, started at once, in srun's process group (so that
+whatever ends the job's script ends them too), with the environment of its rank and
+node. Output goes where ``--output``/``--error`` say, per task when the name depends on
+the task (``%t``, ``%n``, ``%N``), else to one file or to srun's own streams; ``--label``
+puts ``rank: `` before each line. srun's standard input goes to task 0 (``--input``
+says otherwise). While the tasks run, srun watches the job: when it ends (scancel, time
+limit), the tasks are ended too.
+"""
+
+import contextlib
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import IO, Final
+
+from slurmsim.api.steps import Watch
+from slurmsim.execution.patterns import Names, expand
+from slurmsim.execution.step_environment import StepTask, step_layout, task_environment
+from slurmsim.model.jobs import Job
+from slurmsim.model.steps import Step
+
+#: How often srun asks whether its job still runs, in wall seconds.
+WATCH_S: Final = 1.0
+#: Wall seconds between the SIGTERM that ends a step's tasks and the SIGKILL.
+GRACE_S: Final = 2.0
+#: slurmstepd's status for a command it could not start.
+NOT_STARTED: Final = 2
+
+
+@dataclass(frozen=True, slots=True)
+class StepIo:
+    """srun's I/O options."""
+
+    output: str | None = None
+    error: str | None = None
+    input: str | None = None
+    label: bool = False
+    kill_on_bad_exit: bool = False
+    chdir: str | None = None
+    append: bool = False  # --open-mode=append: output files are added to, not emptied
+
+
+class Cut(Enum):
+    """Why srun ended its tasks before they all ended by themselves."""
+
+    JOB_ENDED = "the job ended"
+    CANCELLED = "scancel ended the step"
+    BAD_EXIT = "a task failed under --kill-on-bad-exit"
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """How one task ended: its exit code, or the signal that killed it."""
+
+    task: StepTask
+    node: str
+    exit_code: int
+    signal: int
+
+
+@dataclass
+class _Launch:
+    """What srun holds while its tasks run."""
+
+    procs: list[tuple[StepTask, subprocess.Popen[bytes] | None]]
+    pumps: list[threading.Thread]
+    opened: list[int]
+
+
+def run_step(
+    job: Job,
+    step: Step,
+    argv: Sequence[str],
+    base_env: Mapping[str, str],
+    *,
+    io: StepIo,
+    look: Callable[[], Watch],
+) -> tuple[list[Ended], Cut | None]:
+    """Run ``argv`` once per task of ``step``; how each task ended, and why srun ended
+    them, if it did."""
+    cwd = io.chdir or os.getcwd()  # srun's own directory, as Slurm's tasks start in
+    if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
+        for node in step.nodes:
+            sys.stderr.write(
+                f"slurmstepd-{node}: error: couldn't chdir to `{cwd}': No such file or "
+                "directory: going to /tmp instead\n"
+            )
+        cwd = "/tmp"
+    launch = _start(job, step, argv, base_env, io=io, cwd=cwd)
+    cut = _wait(launch, io, look)
+    for pump in launch.pumps:
+        pump.join()
+    for fd in launch.opened:
+        os.close(fd)
+    sys.stdout.flush()
+    ends = []
+    for task, proc in launch.procs:
+        node = step.alloc[task.node_index].node
+        code = proc.returncode if proc is not None else NOT_STARTED
+        ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
+    return ends, cut
+
+
+def _start(
+    job: Job, step: Step, argv: Sequence[str], base_env: Mapping[str, str], *, io: StepIo, cwd: str
+) -> _Launch:
+    launch = _Launch([], [], [])
+    tasks = step_layout(step)
+    width = len(str(len(tasks) - 1))
+    files: dict[str, int] = {}  # one descriptor per file name, shared by the tasks
+    lock = threading.Lock()
+    for task in tasks:
+        names = Names(
+            job.job_id,
+            job.array_job_id,
+            job.array_task_id,
+            job.request.user,
+            job.request.name,
+            step.alloc[task.node_index].node,
+            step=str(step.step_id),
+            task=task.rank,
+            node_index=task.node_index,
+        )
+        label = f"{task.rank:>{width}}: " if io.label else ""
+        out = _target(
+            io.output, names, cwd, files=files, launch=launch, stream=sys.stdout, append=io.append
+        )
+        err = _target(
+            io.error or io.output,
+            names,
+            cwd,
+            files=files,
+            launch=launch,
+            stream=sys.stderr,
+            append=io.append,
+        )
+        stdin, opened = _stdin(io.input, task, names, cwd, len(tasks))
+        env = task_environment(job, step, base_env, task)
+        try:
+            proc = subprocess.Popen(
+                list(argv),
+                env=env,
+                cwd=cwd,
+                preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
+                stdin=stdin,
+                stdout=subprocess.PIPE if label or out is None else out,
+                stderr=subprocess.PIPE if label or err is None else err,
+            )
+        except OSError as e:
+            node = step.alloc[task.node_index].node
+            sys.stderr.write(f"slurmstepd-{node}: error: execve(): {argv[0]}: {e.strerror}\n")
+            launch.procs.append((task, None))
+            continue
+        finally:
+            if opened:
+                os.close(stdin)
+        launch.procs.append((task, proc))
+        for pipe, dest, stream in ((proc.stdout, out, sys.stdout), (proc.stderr, err, sys.stderr)):
+            if pipe is not None:
+                pump = threading.Thread(
+                    target=_pump, args=(pipe, dest, stream, label, lock), daemon=True
+                )
+                pump.start()
+                launch.pumps.append(pump)
+    readers = [proc.stdin for _, proc in launch.procs if proc is not None and proc.stdin]
+    if readers:
+        threading.Thread(target=_broadcast, args=(readers,), daemon=True).start()
+    return launch
+
+
+def _die_with_srun() -> Callable[[], None] | None:
+    """What a task runs before its command so that it is killed when srun dies, even by
+    SIGKILL (Linux's parent-death signal); None where there is no prctl."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return lambda: prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+_PR_SET_PDEATHSIG: Final = 1
+_DIE_WITH_SRUN = _die_with_srun()
+
+
+def _target(
+    pattern: str | None,
+    names: Names,
+    cwd: str,
+    *,
+    files: dict[str, int],
+    launch: _Launch,
+    stream: IO[str],
+    append: bool,
+) -> int | None:
+    """The descriptor a task's stream goes to: its file, else srun's own stream when it
+    has one (None: through a pump into ``stream``, e.g. when captured in a test)."""
+    if pattern is None:
+        try:
+            stream.flush()
+            return stream.fileno()
+        except (OSError, ValueError, AttributeError):
+            return None
+    path = expand(pattern, names, cwd)
+    if path not in files:
+        mode = os.O_APPEND if append else os.O_TRUNC
+        files[path] = os.open(path, os.O_WRONLY | os.O_CREAT | mode, 0o644)
+        launch.opened.append(files[path])
+    return files[path]
+
+
+def _stdin(
+    spec: str | None, task: StepTask, names: Names, cwd: str, ntasks: int
+) -> tuple[int, bool]:
+    """What a task reads, and whether srun opened it for the task: srun's own input for
+    every task (copied to each when there are several; ``--input=N``: task N alone),
+    nothing (``none``), or a file (a name with patterns)."""
+    if spec is None or spec == "all" or spec.isdigit():
+        if not _has_stdin() or (spec is not None and spec.isdigit() and task.rank != int(spec)):
+            return subprocess.DEVNULL, False
+        several = ntasks > 1 and (spec is None or spec == "all")
+        return (subprocess.PIPE if several else sys.stdin.fileno()), False
+    if spec == "none":
+        return subprocess.DEVNULL, False
+    return os.open(expand(spec, names, cwd), os.O_RDONLY), True
+
+
+def _broadcast(targets: Sequence[IO[bytes]]) -> None:
+    """Copy srun's input to every task that reads it, until its end."""
+    live = list(targets)
+    while live and (chunk := os.read(sys.stdin.fileno(), 65536)):
+        for target in list(live):
+            try:
+                target.write(chunk)
+                target.flush()
+            except (BrokenPipeError, ValueError):  # the task is gone
+                live.remove(target)
+    for target in live:
+        with contextlib.suppress(BrokenPipeError, ValueError):
+            target.close()
+
+
+def _has_stdin() -> bool:
+    try:
+        sys.stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _pump(
+    pipe: IO[bytes], dest: int | None, stream: IO[str], label: str, lock: threading.Lock
+) -> None:
+    """Copy a task's output as it comes, each line behind ``label``."""
+    pending = b""
+    while chunk := os.read(pipe.fileno(), 65536):
+        if label:
+            lines = (pending + chunk).split(b"\n")
+            pending = lines.pop()
+            chunk = b"".join(label.encode() + line + b"\n" for line in lines)
+        _write(chunk, dest, stream, lock)
+    if pending:
+        _write(label.encode() + pending, dest, stream, lock)
+    pipe.close()
+
+
+def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock) -> None:
+    if not data:
+        return
+    with lock:
+        if dest is not None:
+            os.write(dest, data)
+        else:
+            stream.write(data.decode(errors="replace"))
+            stream.flush()
+
+
+def _wait(launch: _Launch, io: StepIo, look: Callable[[], Watch]) -> Cut | None:
+    """Wait for every task, looking at the step once a second: end the tasks when the job
+    ends or the step is cancelled, pass on the signals scancel sends; under
+    ``--kill-on-bad-exit`` end them when one fails. Says why it ended them, if it did."""
+    running = [proc for _, proc in launch.procs if proc is not None]
+    forward = _forward_signals(running)
+    cut, delivered = None, 0
+    try:
+        next_look = time.monotonic() + WATCH_S
+        while any(proc.poll() is None for proc in running):
+            if cut is None and io.kill_on_bad_exit and any(p.returncode for p in running):
+                cut = Cut.BAD_EXIT
+                _end(running)
+            if time.monotonic() >= next_look:
+                seen = look()
+                if seen.job_ended:
+                    _end(running)
+                    return Cut.JOB_ENDED
+                if seen.cancelled:
+                    _send(running, signal.SIGKILL)
+                    return Cut.CANCELLED
+                for sig in seen.signals[delivered:]:
+                    _send(running, sig)
+                delivered = len(seen.signals)
+                next_look = time.monotonic() + WATCH_S
+            time.sleep(0.02)
+        return cut
+    finally:
+        forward()
+
+
+def _send(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
+    for proc in procs:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(sig)
+    if sig == signal.SIGKILL:
+        for proc in procs:
+            proc.wait()
+
+
+def _end(procs: Sequence[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM to every task still running, SIGKILL to those left after the grace."""
+    for proc in procs:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + GRACE_S
+    while time.monotonic() < deadline and any(p.poll() is None for p in procs):
+        time.sleep(0.02)
+    for proc in procs:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            proc.wait()
+
+
+def _forward_signals(procs: Sequence[subprocess.Popen[bytes]]) -> Callable[[], None]:
+    """Pass SIGINT and SIGTERM sent to srun on to its tasks; returns the undo."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def forward(sig: int, _frame: object) -> None:
+        for proc in procs:
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.send_signal(sig)
+
+    saved = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def undo() -> None:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+    return undo

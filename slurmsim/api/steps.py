@@ -1,0 +1,128 @@
+"""Steps inside an allocation: the two writing sessions of each ``srun`` in a job.
+
+The first creates the step (``create``), once the job exists, runs, belongs to the
+user and has the resources free; the second records how its tasks ended (``finish``).
+Between them srun runs the tasks itself (``slurmsim.api.launch``), watching the job
+(``job_ended``) so that no task outlives it.
+"""
+
+from dataclasses import dataclass
+
+from slurmsim.api.session import session
+from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.steps import Step, StepRequest, ended, put_steps, steps_of
+from slurmsim.model.time import Instant
+
+SIGKILL = 9
+
+
+@dataclass(frozen=True)
+class Created:
+    """The job, its new step (None while other steps hold what it needs) and the
+    cluster's name."""
+
+    job: Job
+    step: Step | None
+    cluster: str
+    kill_wait: int  # seconds
+
+
+def create(job_id: int, request: StepRequest) -> Created:
+    """Create the step ``request`` asks for in job ``job_id`` (nothing is written while
+    it must wait). Raises Slurm's refusals (``SlurmError``)."""
+    from slurmsim.engine.steps import check_job, place
+
+    with session(write=True) as s:
+        job = check_job(s.state, job_id, request.user)
+        steps = steps_of(job)
+        step = place(job, steps, request, s.state.now)
+        if step is not None:
+            put_steps(job, [*steps, step])
+        return Created(job, step, s.state.config.cluster_name, s.state.config.kill_wait)
+
+
+def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
+    """Record the end of the step's tasks (a step the job's end has ended stays so)."""
+    from slurmsim.engine.steps import end_step
+
+    with session(write=True) as s:
+        job = s.state.jobs.get(job_id)
+        if job is None:
+            return  # purged meanwhile: its history keeps what it had
+        steps = steps_of(job)
+        for i, step in enumerate(steps):
+            if step.step_id == step_id and step.state is JobState.RUNNING:
+                shown = ended(step, job)
+                steps[i] = (
+                    end_step(step, s.state.now, exit_code, signal) if shown is step else shown
+                )
+        put_steps(job, steps)
+        # The job's DerivedExitCode: the highest exit code of its steps.
+        job.derived_exit_code = max(job.derived_exit_code, exit_code)
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What srun learns when it looks at its step: whether its job has ended or the step
+    was cancelled, and when (``at``); and the signals scancel has sent to it so far."""
+
+    job_ended: bool = False
+    cancelled: bool = False
+    at: Instant | None = None
+    signals: tuple[int, ...] = ()
+
+
+def watch(job_id: int, step_id: int) -> Watch:
+    """How the step stands in the store now."""
+    with session(write=False) as s:
+        job = s.state.jobs.get(job_id)
+        if job is None or job.state not in (JobState.RUNNING, JobState.SUSPENDED):
+            end = job.end_time if job is not None else None
+            return Watch(job_ended=True, at=end if end is not None else s.state.now)
+        step = next((x for x in steps_of(job) if x.step_id == step_id), None)
+        if step is None or step.state is not JobState.RUNNING:
+            end = step.end_time if step is not None else None
+            return Watch(cancelled=True, at=end if end is not None else s.state.now)
+        return Watch(signals=step.signals)
+
+
+def cancel(job_id: int, step_id: int, signal: int | None) -> None:
+    """``scancel JOB.STEP``: end the step (its srun kills the tasks), or with ``--signal``
+    have its srun send them that signal. Raises ``InvalidJobId`` for a step that does not
+    run and ``InvalidUserId`` for someone else's (slurmctld's answer for a step)."""
+    from dataclasses import replace
+
+    from slurmsim.engine.permissions import may_manage_job
+    from slurmsim.model.errors import InvalidJobId, SlurmError
+
+    with session(write=True) as s:
+        job = s.state.jobs.get(job_id)
+        steps = steps_of(job) if job is not None else []
+        found = [i for i, x in enumerate(steps) if x.step_id == step_id]
+        if job is None or not found or ended(steps[found[0]], job).state is not JobState.RUNNING:
+            raise InvalidJobId()
+        if not may_manage_job(s.state, job, s.user):
+            raise SlurmError("Invalid user id")
+        step = steps[found[0]]
+        if signal is None or signal == SIGKILL:
+            steps[found[0]] = replace(
+                step,
+                state=JobState.CANCELLED,
+                end_time=s.state.now,
+                exit_signal=SIGKILL,
+                cancelled_by=s.user,
+            )
+        else:
+            steps[found[0]] = replace(step, signals=(*step.signals, signal))
+        put_steps(job, steps)
+
+
+def job_end(job_id: int) -> Instant | None:
+    """When the job stopped running (None while it runs)."""
+    with session(write=False) as s:
+        job = s.state.jobs.get(job_id)
+        if job is None:
+            return s.state.now
+        if job.state in (JobState.RUNNING, JobState.SUSPENDED):
+            return None
+        return job.end_time if job.end_time is not None else s.state.now

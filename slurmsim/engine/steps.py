@@ -1,0 +1,238 @@
+"""Placing a step inside its job's allocation, as slurmctld does in Slurm 22.05.
+
+A step uses ``min(tasks, nodes)`` of the job's nodes unless ``-N`` says how many, in
+the job's order, preferring nodes where its CPUs are free. Tasks are counted onto the
+nodes a round at a time (one more task on each node that has a CPU left for it), and
+numbered in blocks. Unless ``--exact``/``--exclusive``, a step holds every CPU the job
+has on its nodes, so a second step waits for the first ("Requested nodes are busy");
+an ``--overlap`` step shares everything and waits for nothing. GPUs: those asked for
+(``--gpus-per-node``, ``--gpus``, ``--gpus-per-task``), else all of the job's there.
+"""
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from slurmsim.engine.permissions import may_manage_job
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.steps import (
+    AllocationUnconfirmed,
+    JobExpired,
+    NodeCountError,
+    Step,
+    StepRequest,
+    ended,
+)
+from slurmsim.model.time import Instant
+
+#: slurmctld's answers, as srun prints them after "Unable to create step for job N: ".
+TOO_MANY_CPUS = "More processors requested than permitted"
+BAD_GRES = "Invalid generic resource (gres) specification"
+
+
+def check_job(state: ClusterState, job_id: int, user: str) -> Job:
+    """The job a step is asked for, if ``user`` may create one in it now."""
+    job = state.jobs.get(job_id)
+    if job is None or job.array_tasks:
+        raise InvalidJobId()
+    if not may_manage_job(state, job, user):
+        raise AccessDenied()
+    if job.state is JobState.PENDING:
+        raise AllocationUnconfirmed()
+    if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
+        raise JobExpired()
+    return job
+
+
+def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -> Step | None:
+    """The step ``request`` gets in running ``job``, or None while the resources it needs
+    are held by other steps. Raises what slurmctld would refuse for good."""
+    gres_fits(job, request)
+    candidates = [a for a in job.alloc if not request.nodelist or a.node in request.nodelist]
+    if request.num_nodes is not None and request.num_nodes > len(candidates):
+        raise NodeCountError(len(candidates), request.num_nodes)
+    ntasks = _num_tasks(request, len(candidates))
+    count = _num_nodes(request, ntasks, len(candidates))
+    cpt = max(request.cpus_per_task, 1)
+    if sum(a.cpus // cpt for a in candidates[:count]) < ntasks and not _fits_somewhere(
+        candidates, count, ntasks, cpt
+    ):
+        raise SlurmError(TOO_MANY_CPUS)
+    held = _held(job, steps)
+    chosen = _choose(candidates, count, ntasks, cpt, request=request, held=held)
+    if chosen is None:
+        return None
+    nodes = [a for a, _ in chosen]
+    tasks = _spread([left // cpt for _, left in chosen], ntasks, request.ntasks_per_node)
+    gpus = _gpus(nodes, tasks, request, held)
+    if gpus is None:
+        return None
+    alloc = tuple(
+        _node_share(a, n, cpt, request.exact, g) for a, n, g in zip(nodes, tasks, gpus, strict=True)
+    )
+    return Step(
+        step_id=len(steps),
+        name=request.name,
+        start_time=now,
+        alloc=alloc,
+        tasks=tuple(tasks),
+        cpus_per_task=cpt,
+        overlap=request.overlap,
+        distribution="Block" if ntasks > len(alloc) else "Cyclic",
+        tres_per_node=_tres_per_node(job),
+        srun_host=request.srun_host,
+        srun_pid=request.srun_pid,
+    )
+
+
+def gres_fits(job: Job, request: StepRequest) -> None:
+    """Refuse GPU counts the job cannot give the step, whatever other steps hold."""
+    top = max((len(a.gpus) for a in job.alloc), default=0)
+    ntasks = _num_tasks(request, len(job.alloc))
+    nodes = _num_nodes(request, ntasks, len(job.alloc))
+    asked = [request.gpus_per_node or 0, (request.gpus_per_task or 0) * -(-ntasks // nodes)]
+    if max(asked) > top or (request.gpus or 0) > top * nodes:
+        raise SlurmError(BAD_GRES)
+
+
+def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:
+    """``step`` once its tasks have ended, as slurmdbd records it: FAILED with the highest
+    exit code when a task exited non-zero (whatever signal ended the others), else
+    CANCELLED with the signal that killed one, else COMPLETED."""
+    if exit_code:
+        state, signal = JobState.FAILED, 0
+    elif signal:
+        state = JobState.CANCELLED
+    else:
+        state = JobState.COMPLETED
+    return replace(step, state=state, end_time=now, exit_code=exit_code, exit_signal=signal)
+
+
+def _num_tasks(request: StepRequest, nodes: int) -> int:
+    if request.num_tasks is not None:
+        return request.num_tasks
+    if request.ntasks_per_node is not None:
+        return request.ntasks_per_node * (request.num_nodes or nodes)
+    return request.num_nodes or 1
+
+
+def _num_nodes(request: StepRequest, ntasks: int, have: int) -> int:
+    if request.num_nodes is not None:
+        return request.num_nodes
+    if request.ntasks_per_node:
+        return min(-(-ntasks // request.ntasks_per_node), have)
+    return min(ntasks, have)
+
+
+def _fits_somewhere(candidates: Sequence[NodeAlloc], count: int, ntasks: int, cpt: int) -> bool:
+    """Whether some ``count`` of the nodes have CPUs for ``ntasks`` tasks."""
+    best = sorted((a.cpus // cpt for a in candidates), reverse=True)[:count]
+    return sum(best) >= ntasks
+
+
+def _held(job: Job, steps: Sequence[Step]) -> dict[str, tuple[int, frozenset[int]]]:
+    """CPUs and GPU indices that running, non-overlapping steps hold on each node."""
+    held: dict[str, tuple[int, frozenset[int]]] = {}
+    for step in steps:
+        if ended(step, job).state is not JobState.RUNNING or step.overlap:
+            continue
+        for a in step.alloc:
+            cpus, gpus = held.get(a.node, (0, frozenset()))
+            held[a.node] = (cpus + a.cpus, gpus | set(a.gpus))
+    return held
+
+
+def _choose(
+    candidates: Sequence[NodeAlloc],
+    count: int,
+    ntasks: int,
+    cpt: int,
+    *,
+    request: StepRequest,
+    held: dict[str, tuple[int, frozenset[int]]],
+) -> list[tuple[NodeAlloc, int]] | None:
+    """``count`` nodes whose free CPUs take the tasks, each with its free CPUs, in the
+    job's order; None while too few are free."""
+    if request.overlap:
+        return [(a, a.cpus) for a in candidates[:count]]
+    usable = []
+    for a in candidates:
+        left = a.cpus - held.get(a.node, (0, frozenset()))[0]
+        # Without --exact a step takes every CPU of the job there: it needs them all free.
+        if left >= cpt and (request.exact or left == a.cpus):
+            usable.append((a, left))
+    chosen = usable[:count]
+    if len(chosen) < count or sum(left // cpt for _, left in chosen) < ntasks:
+        return None
+    return chosen
+
+
+def _spread(caps: Sequence[int], ntasks: int, per_node: int | None) -> list[int]:
+    """Tasks on each node: ``per_node`` each, else one more on every node with room, a
+    round at a time (so 4 tasks on nodes with room for 3 and 1 are 3 and 1)."""
+    if per_node:
+        tasks: list[int] = []
+        for _ in caps:
+            tasks.append(min(per_node, ntasks - sum(tasks)))
+        return tasks
+    tasks = [0] * len(caps)
+    placed = 0
+    while placed < ntasks:
+        room = [i for i, cap in enumerate(caps) if tasks[i] < cap] or list(range(len(caps)))
+        for i in room:
+            if placed == ntasks:
+                break
+            tasks[i] += 1
+            placed += 1
+    return tasks
+
+
+def _gpus(
+    chosen: Sequence[NodeAlloc],
+    tasks: Sequence[int],
+    request: StepRequest,
+    held: dict[str, tuple[int, frozenset[int]]],
+) -> list[tuple[int, ...]] | None:
+    """The GPU indices the step takes on each node, or None while too few are free."""
+    picked = []
+    for i, (a, n) in enumerate(zip(chosen, tasks, strict=True)):
+        taken = frozenset() if request.overlap else held.get(a.node, (0, frozenset()))[1]
+        free = [g for g in a.gpus if g not in taken]
+        want = _gpus_wanted(request, i, n, len(chosen))
+        if want is None:
+            picked.append(tuple(free))
+        elif want > len(free):
+            return None
+        else:
+            picked.append(tuple(free[:want]))
+    return picked
+
+
+def _gpus_wanted(request: StepRequest, index: int, ntasks: int, nodes: int) -> int | None:
+    if request.gpus_per_node is not None:
+        return request.gpus_per_node
+    if request.gpus_per_task is not None:
+        return request.gpus_per_task * ntasks
+    if request.gpus is not None:
+        base, extra = divmod(request.gpus, nodes)
+        return base + (1 if index < extra else 0)
+    return None
+
+
+def _node_share(
+    a: NodeAlloc, ntasks: int, cpt: int, exact: bool, gpus: tuple[int, ...]
+) -> NodeAlloc:
+    """What the step holds on node ``a``: its tasks' CPUs with --exact, else all the job's
+    (memory in proportion)."""
+    cpus = min(ntasks * cpt, a.cpus) if exact else a.cpus
+    mem = a.mem * cpus // a.cpus if a.cpus else a.mem
+    return NodeAlloc(a.node, cpus, mem, gpus)
+
+
+def _tres_per_node(job: Job) -> str | None:
+    """The job's GPUs per node as its steps inherit them: ``gres:gpu:2``."""
+    for gres in job.request.gres_per_node:
+        if gres.name == "gpu":
+            return f"gres:{gres}"
+    return None

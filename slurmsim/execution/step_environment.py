@@ -1,0 +1,102 @@
+"""The environment of one task of a step inside an allocation, as srun and slurmstepd
+build it: srun's own environment (which, inside a batch script, already holds the
+job's variables), the job's variables when srun was pointed at the job from outside
+(``--jobid``), then the step's and the task's."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from slurmsim.execution.environment import allocation_environment, counted
+from slurmsim.model.hostlist import compress
+from slurmsim.model.jobs import Job
+from slurmsim.model.steps import Step
+
+
+@dataclass(frozen=True, slots=True)
+class StepTask:
+    """One task of a step: its rank, its node's index in the step, its rank there."""
+
+    rank: int
+    node_index: int
+    local_id: int
+
+
+def step_layout(step: Step) -> list[StepTask]:
+    """The step's tasks numbered in blocks: the first node takes the first ranks."""
+    tasks: list[StepTask] = []
+    for node_index, count in enumerate(step.tasks):
+        first = len(tasks)
+        tasks += [StepTask(first + local, node_index, local) for local in range(count)]
+    return tasks
+
+
+def step_base_environment(
+    job: Job, step: Step, srun_env: Mapping[str, str], *, cluster: str, uid: int, gid: int
+) -> dict[str, str]:
+    """What every task of ``step`` shares: srun's environment, the job's variables when
+    srun does not run inside the job already, and the step's own."""
+    env = dict(srun_env)
+    if env.get("SLURM_JOB_ID") != str(job.job_id):
+        env = allocation_environment(job, cluster=cluster, submitted=srun_env, uid=uid, gid=gid)
+        # srun outside the job names it after its command and lists the step's nodes.
+        env["SLURM_JOB_NAME"] = step.name
+        env["SLURM_JOB_NODELIST"] = compress(step.nodes)
+    nodelist = compress(step.nodes)
+    per_node = counted(step.tasks)
+    env.pop("ENVIRONMENT", None)  # BATCH belongs to the batch script alone
+    env.update(
+        {
+            "SLURM_STEP_ID": str(step.step_id),
+            "SLURM_STEPID": str(step.step_id),
+            "SLURM_STEP_NODELIST": nodelist,
+            "SLURM_STEP_NUM_NODES": str(len(step.alloc)),
+            "SLURM_STEP_NUM_TASKS": str(step.num_tasks),
+            "SLURM_STEP_TASKS_PER_NODE": per_node,
+            "SLURM_NTASKS": str(step.num_tasks),
+            "SLURM_NPROCS": str(step.num_tasks),
+            "SLURM_NNODES": str(len(step.alloc)),
+            "SLURM_TASKS_PER_NODE": per_node,
+            "SLURM_DISTRIBUTION": step.distribution.lower(),
+            "SLURM_SRUN_COMM_HOST": "127.0.0.1",
+            "SLURM_LAUNCH_NODE_IPADDR": "127.0.0.1",
+            "SLURM_PRIO_PROCESS": "0",
+            "SLURM_UMASK": "0022",
+        }
+    )
+    if step.cpus_per_task != 1:
+        env["SLURM_CPUS_PER_TASK"] = str(step.cpus_per_task)
+    return env
+
+
+def task_environment(
+    job: Job, step: Step, base: Mapping[str, str], task: StepTask
+) -> dict[str, str]:
+    """``base`` (see ``step_base_environment``) with what slurmstepd sets for ``task``."""
+    share = step.alloc[task.node_index]
+    first_rank = sum(step.tasks[: task.node_index])
+    job_node = next((a for a in job.alloc if a.node == share.node), share)
+    env = dict(base)
+    env.update(
+        {
+            "SLURM_PROCID": str(task.rank),
+            "SLURM_LOCALID": str(task.local_id),
+            "SLURM_NODEID": str(task.node_index),
+            "SLURM_GTIDS": ",".join(
+                str(first_rank + i) for i in range(step.tasks[task.node_index])
+            ),
+            "SLURMD_NODENAME": share.node,
+            "SLURM_TOPOLOGY_ADDR": share.node,
+            "SLURM_TOPOLOGY_ADDR_PATTERN": "node",
+            "SLURM_CPUS_ON_NODE": str(share.cpus),
+        }
+    )
+    for name in ("SLURM_GPUS_ON_NODE", "SLURM_JOB_GPUS", "SLURM_STEP_GPUS", "CUDA_VISIBLE_DEVICES"):
+        env.pop(name, None)
+    if job_node.gpus:
+        env["SLURM_GPUS_ON_NODE"] = str(len(job_node.gpus))
+        env["SLURM_JOB_GPUS"] = ",".join(str(g) for g in job_node.gpus)
+    if share.gpus:
+        indexes = ",".join(str(g) for g in share.gpus)
+        env["SLURM_STEP_GPUS"] = indexes
+        env["CUDA_VISIBLE_DEVICES"] = indexes
+    return env

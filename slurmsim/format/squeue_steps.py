@@ -1,0 +1,121 @@
+"""``squeue -s``: the running steps, one line each, in Slurm 22.05's step formats.
+
+A step line is a job's ``batch`` step (the job on its first node, from its start) or
+one of the numbered steps srun created; they are sorted by partition, then job id,
+then step id with ``batch`` after the numbered ones (Slurm numbers it 0xfffffffb).
+"""
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from slurmsim.format.columns import cells, parse_percent
+from slurmsim.format.hostlist import compress
+from slurmsim.format.rendered import Rendered
+from slurmsim.format.steps import job_text, running_steps, step_ids
+from slurmsim.format.times import date_line, format_elapsed
+from slurmsim.model.cluster import ClusterState
+from slurmsim.model.jobs import Job
+from slurmsim.model.steps import Step
+from slurmsim.model.time import Instant
+
+DEFAULT_FORMAT = "%.15i %.8j %.9P %.8u %.9M %N"
+#: The batch step's place among a job's steps (Slurm's SLURM_BATCH_SCRIPT).
+_BATCH_ID = 0xFFFFFFFB
+
+
+class StepLine(NamedTuple):
+    """One step as squeue shows it; ``step`` None is the job's batch step."""
+
+    job: Job
+    step: Step | None
+    state: ClusterState
+    now: Instant
+
+    @property
+    def step_id(self) -> str:
+        return "batch" if self.step is None else str(self.step.step_id)
+
+    @property
+    def nodes(self) -> tuple[str, ...]:
+        return self.job.nodes[:1] if self.step is None else self.step.nodes
+
+
+def _uid(line: StepLine) -> str:
+    user = line.state.users.get(line.job.request.user)
+    return str(user.uid if user else line.job.request.uid)
+
+
+def _time(line: StepLine) -> str:
+    if line.step is None:
+        return format_elapsed(line.job.run_seconds(line.now))
+    return format_elapsed(max(line.now - line.step.start_time, 0))
+
+
+def _start(line: StepLine) -> str:
+    from slurmsim.format.times import format_instant
+
+    start = line.job.start_time if line.step is None else line.step.start_time
+    return format_instant(start)
+
+
+#: ``-o`` letters of a step line: header and value (None prints ``(null)``).
+LETTERS: dict[str, tuple[str, Callable[[StepLine], str | None]]] = {
+    "A": ("TASKS", lambda s: "1" if s.step is None else str(s.step.num_tasks)),
+    "b": ("TRES_PER_JOB", lambda s: None if s.step is None else s.step.tres_per_node),
+    "i": ("STEPID", lambda s: f"{job_text(s.job)}.{s.step_id}"),
+    "j": ("NAME", lambda s: "batch" if s.step is None else s.step.name),
+    "l": ("TIME_LIMIT", lambda s: "UNLIMITED"),
+    "M": ("TIME", _time),
+    "N": ("NODELIST", lambda s: compress(s.nodes)),
+    "P": ("PARTITION", lambda s: s.job.request.partition),
+    "S": ("START_TIME", _start),
+    "u": ("USER", lambda s: s.job.request.user),
+    "U": ("UID", _uid),
+}
+_UNCUT = frozenset({"N"})
+
+
+def step_lines(state: ClusterState, now: Instant) -> list[StepLine]:
+    """Every running step, in squeue's order."""
+    lines = []
+    for job in state.jobs.values():
+        numbered = {str(s.step_id): s for s in running_steps(job)}
+        for step_id in step_ids(job):
+            if step_id == "batch" or step_id in numbered:
+                lines.append(StepLine(job, numbered.get(step_id), state, now))
+    return sorted(
+        lines,
+        key=lambda s: (
+            s.job.request.partition,
+            s.job.job_id,
+            _BATCH_ID if s.step is None else s.step.step_id,
+        ),
+    )
+
+
+def render_steps(
+    lines: list[StepLine], fmt: str | None, *, noheader: bool, long: bool, now: Instant
+) -> Rendered:
+    """The step lines in format ``fmt`` (``-o``), or squeue's default for steps."""
+    prefix, columns = parse_percent(fmt or DEFAULT_FORMAT)
+    errors = []
+    fields = []
+    for column in columns:
+        entry = LETTERS.get(column.key)
+        if entry is None:
+            errors.append(f"squeue: error: Invalid job step format specification: {column.key}\n")
+            continue
+        fields.append((entry, column))
+    out = []
+    if not noheader:
+        if long:
+            out.append(date_line(now) + "\n")
+        out.append(prefix + "".join(cells([h], c)[0] for (h, _), c in fields) + "\n")
+    rendered = [
+        cells([value(line) for line in lines], c, cut=c.key not in _UNCUT)
+        for (_, value), c in fields
+    ]
+    out.extend(prefix + "".join(row) + "\n" for row in zip(*rendered, strict=True))
+    if not fields:
+        out.extend(prefix + "\n" for _ in lines)
+    return Rendered(stdout="".join(out), stderr="".join(errors))

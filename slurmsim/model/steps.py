@@ -1,0 +1,149 @@
+"""Job steps: what ``srun`` asks for inside an allocation (``StepRequest``) and the step
+slurmctld records for it (``Step``).
+
+A batch job's ``batch`` step is not kept: it is the job itself on its first node, from
+its start to its end, so every view derives it. The numbered steps ``0, 1, ...`` that
+srun creates are kept on their job, in ``Job.extra[STEPS]`` (JSON, like the job's past
+runs), so that the store needs no new table.
+"""
+
+import json
+from dataclasses import asdict, dataclass, replace
+
+from slurmsim.model.errors import SlurmError
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.time import Instant
+
+#: Key in ``Job.extra``: the job's numbered steps, oldest first (JSON, see ``Step``).
+STEPS = "steps"
+
+
+class NodeCountError(SlurmError):
+    """``-N`` above the job's node count: srun refuses it itself, in a line of its own."""
+
+    def __init__(self, have: int, asked: int) -> None:
+        super().__init__(f"Only allocated {have} nodes asked for {asked}")
+
+
+class AllocationUnconfirmed(SlurmError):
+    """The job exists but does not run yet: srun cannot confirm the allocation."""
+
+    def __init__(self) -> None:
+        super().__init__("Job is pending execution")
+
+
+class JobExpired(SlurmError):
+    """The job has ended: srun says it has expired."""
+
+    def __init__(self) -> None:
+        super().__init__("Job has expired")
+
+
+@dataclass(frozen=True, slots=True)
+class StepRequest:
+    """What one ``srun`` inside an allocation asks for.
+
+    ``num_tasks``/``num_nodes`` None mean "not given" (srun then derives them); GPU
+    counts None mean the step takes the GPUs of the job on its nodes.
+    """
+
+    name: str
+    user: str
+    num_tasks: int | None = None
+    num_nodes: int | None = None
+    ntasks_per_node: int | None = None
+    cpus_per_task: int = 1
+    gpus: int | None = None  # --gpus: for the whole step
+    gpus_per_node: int | None = None  # --gpus-per-node / --gres=gpu:N
+    gpus_per_task: int | None = None
+    nodelist: tuple[str, ...] = ()  # -w: nodes the step must use
+    #: ``--overlap``: shares the job's resources with other steps (waits for none).
+    overlap: bool = False
+    #: ``--exact``/``--exclusive``: only the CPUs its tasks need, not all on its nodes.
+    exact: bool = False
+    srun_host: str = "localhost"
+    srun_pid: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A numbered step of a job as slurmctld records it.
+
+    ``alloc`` holds what the step uses on each of its nodes (CPUs, memory, GPU indices);
+    ``tasks`` the number of tasks on each of those nodes, in the same order. A step
+    still RUNNING on a job that has ended is shown as ended with it (see ``ended``).
+    """
+
+    step_id: int
+    name: str
+    start_time: Instant
+    alloc: tuple[NodeAlloc, ...]
+    tasks: tuple[int, ...]
+    cpus_per_task: int = 1
+    overlap: bool = False
+    #: ``Block`` when there are more tasks than nodes, else ``Cyclic`` (srun's default).
+    distribution: str = "Block"
+    #: The job's GPUs per node as the step inherits them (``gres:gpu:2``), None without.
+    tres_per_node: str | None = None
+    srun_host: str = "localhost"
+    srun_pid: int = 0
+    state: JobState = JobState.RUNNING
+    end_time: Instant | None = None
+    exit_code: int = 0
+    exit_signal: int = 0
+    #: Who cancelled the step with ``scancel JOB.STEP`` (its srun then kills the tasks).
+    cancelled_by: str | None = None
+    #: Signals ``scancel --signal`` sent to the step's tasks, in order; srun delivers them.
+    signals: tuple[int, ...] = ()
+
+    @property
+    def nodes(self) -> tuple[str, ...]:
+        return tuple(a.node for a in self.alloc)
+
+    @property
+    def num_tasks(self) -> int:
+        return sum(self.tasks)
+
+    @property
+    def num_cpus(self) -> int:
+        return sum(a.cpus for a in self.alloc)
+
+
+def runs_as_step_zero(job: Job) -> bool:
+    """Whether the job is an interactive ``srun``'s allocation, whose command is its step
+    ``0`` from its start to its end (salloc's allocation has no step of its own)."""
+    from slurmsim.model.accounting import SUBMIT_LINE
+
+    return not job.request.batch and not job.extra.get(SUBMIT_LINE, "").startswith("salloc")
+
+
+def steps_of(job: Job) -> list[Step]:
+    """The numbered steps ``job`` has had, oldest first."""
+    text = job.extra.get(STEPS)
+    if not text:
+        return []
+    steps = []
+    for item in json.loads(text):
+        alloc = tuple(
+            NodeAlloc(a["node"], a["cpus"], a["mem"], tuple(a["gpus"]), tuple(a["cpu_ids"]))
+            for a in item.pop("alloc")
+        )
+        state = JobState(item.pop("state"))
+        tasks, signals = tuple(item.pop("tasks")), tuple(item.pop("signals", ()))
+        steps.append(Step(alloc=alloc, state=state, tasks=tasks, signals=signals, **item))
+    return steps
+
+
+def put_steps(job: Job, steps: list[Step]) -> None:
+    """Keep ``steps`` as the job's numbered steps."""
+    job.extra[STEPS] = json.dumps([asdict(s) for s in steps], separators=(",", ":"))
+
+
+def ended(step: Step, job: Job) -> Step:
+    """``step`` as the views show it: a step still running when its job ended was
+    ended with it (CANCELLED by SIGTERM at the job's end)."""
+    if step.state is not JobState.RUNNING or not job.state.finished:
+        return step
+    return replace(
+        step, state=JobState.CANCELLED, end_time=job.end_time, exit_code=0, exit_signal=15
+    )

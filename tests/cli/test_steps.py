@@ -1,0 +1,392 @@
+"""srun inside an allocation: steps created in a running job, their tasks run here, and
+what squeue -s, scontrol show step and sacct then say about them."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import advance, dump, slurm
+
+ALLOC = ["sbatch", "-J", "alloc", "-N2", "-n4", "--gres=gpu:2", "-t", "10", "--wrap=sleep 300"]
+SHOW = (
+    "echo $SLURM_PROCID $SLURM_LOCALID $SLURM_NODEID $SLURM_STEP_ID $SLURM_STEP_NUM_TASKS "
+    "$SLURM_STEP_NUM_NODES $SLURM_STEP_NODELIST $SLURM_STEP_TASKS_PER_NODE $SLURMD_NODENAME "
+    "$CUDA_VISIBLE_DEVICES"
+)
+
+
+@pytest.fixture
+def job(cluster: Path) -> Path:
+    """Job 1 of alice runs on dgx[1-2] with 2 CPUs and 2 GPUs on each."""
+    slurm(*ALLOC, user="alice")
+    advance(5)
+    return cluster
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "out", "err"),
+    [
+        pytest.param(
+            ["-n4", "-l", "sh", "-c", SHOW],
+            0,
+            [
+                "0: 0 0 0 0 4 2 dgx[1-2] 2(x2) dgx1 0,1",
+                "1: 1 1 0 0 4 2 dgx[1-2] 2(x2) dgx1 0,1",
+                "2: 2 0 1 0 4 2 dgx[1-2] 2(x2) dgx2 0,1",
+                "3: 3 1 1 0 4 2 dgx[1-2] 2(x2) dgx2 0,1",
+            ],
+            "",
+            id="tasks are numbered in blocks over the nodes and labelled",
+        ),
+        pytest.param(
+            ["-n1", "--gpus-per-node=1", "sh", "-c", "echo $SLURM_STEP_GPUS $SLURM_JOB_NAME"],
+            0,
+            ["0 sh"],
+            "",
+            id="one task takes one node and the GPUs it asks for",
+        ),
+        pytest.param(
+            ["-n2", "sh", "-c", "exit $((SLURM_PROCID + 3))"],
+            4,
+            [],
+            "srun: error: dgx1: task 0: Exited with exit code 3\n"
+            "srun: error: dgx2: task 1: Exited with exit code 4\n",
+            id="srun exits with the highest exit code of its tasks",
+        ),
+        pytest.param(
+            ["-n2", "sh", "-c", "kill -9 $$"],
+            137,
+            [],
+            "srun: error: dgx1: task 0: Killed\n"
+            "srun: error: dgx2: task 1: Killed\n"
+            "srun: Force Terminated StepId=1.0\n",
+            id="tasks killed by a signal are reported and the step force-terminated",
+        ),
+        pytest.param(
+            ["-n2", "no-such-command-here"],
+            2,
+            [],
+            "slurmstepd-dgx1: error: execve(): no-such-command-here: No such file or directory\n"
+            "slurmstepd-dgx2: error: execve(): no-such-command-here: No such file or directory\n"
+            "srun: error: dgx1: task 0: Exited with exit code 2\n"
+            "srun: error: dgx2: task 1: Exited with exit code 2\n",
+            id="a command that does not exist exits 2 on every node",
+        ),
+        pytest.param(
+            ["-n2", "-K", "sh", "-c", "if [ $SLURM_PROCID = 0 ]; then exit 1; fi; sleep 30"],
+            143,
+            [],
+            "srun: error: dgx1: task 0: Exited with exit code 1\n"
+            "srun: launch/slurm: _step_signal: Terminating StepId=1.0\n"
+            "srun: error: dgx2: task 1: Terminated\n"
+            "srun: Force Terminated StepId=1.0\n",
+            id="--kill-on-bad-exit ends the other tasks when one fails",
+        ),
+        pytest.param(
+            ["-N3", "true"],
+            1,
+            [],
+            "srun: error: Only allocated 2 nodes asked for 3\n",
+            id="more nodes than the job has",
+        ),
+        pytest.param(
+            ["-n500", "true"],
+            1,
+            [],
+            "srun: error: Unable to create step for job 1: "
+            "More processors requested than permitted\n",
+            id="more tasks than the job has CPUs",
+        ),
+        pytest.param(
+            ["--gpus=5", "-n1", "true"],
+            1,
+            [],
+            "srun: error: Unable to create step for job 1: "
+            "Invalid generic resource (gres) specification\n",
+            id="more GPUs than the step's nodes hold",
+        ),
+    ],
+)
+def test_srun_jobid_runs_a_step_of_the_job(
+    job: Path, argv: list[str], code: int, out: list[str], err: str
+) -> None:
+    got = slurm("srun", "--jobid=1", *argv, user="alice")
+    assert (got.exit, sorted(got.out.splitlines()), got.err) == (code, out, err)
+
+
+@pytest.mark.parametrize(
+    ("user", "job_id", "err"),
+    [
+        pytest.param(
+            "bob",
+            "1",
+            "srun: error: Unable to create step for job 1: Access/permission denied\n",
+            id="another user's job",
+        ),
+        pytest.param(
+            "alice",
+            "99",
+            "srun: error: Unable to confirm allocation for job 99: Invalid job id specified\n"
+            "srun: Check SLURM_JOB_ID environment variable. Expired or invalid job 99\n",
+            id="a job that does not exist",
+        ),
+    ],
+)
+def test_srun_jobid_refused_changes_nothing(job: Path, user: str, job_id: str, err: str) -> None:
+    before = dump(job)
+    got = slurm("srun", f"--jobid={job_id}", "true", user=user)
+    assert (got.exit, got.out, got.err) == (1, "", err)
+    assert dump(job) == before
+
+
+@pytest.mark.parametrize(
+    ("setup", "err"),
+    [
+        pytest.param(
+            ["scancel", "1"],
+            "srun: error: Slurm job 1 has expired\n",
+            id="a job that has ended has expired",
+        ),
+        pytest.param(
+            ["scontrol", "requeue", "1"],
+            "srun: error: Unable to confirm allocation for job 1: Job is pending execution\n",
+            id="a pending job cannot be confirmed",
+        ),
+    ],
+)
+def test_srun_in_a_job_that_does_not_run_is_refused(job: Path, setup: list[str], err: str) -> None:
+    slurm(*setup)
+    got = slurm("srun", "--jobid=1", "true", user="alice")
+    assert (got.exit, got.err) == (
+        1,
+        f"{err}srun: Check SLURM_JOB_ID environment variable. Expired or invalid job 1\n",
+    )
+
+
+def test_slurm_job_id_in_the_environment_points_srun_at_the_job(
+    job: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Inside a batch script srun takes its tasks and nodes from the job's variables."""
+    for name, value in {"SLURM_JOB_ID": "1", "SLURM_NTASKS": "4", "SLURM_NNODES": "2"}.items():
+        monkeypatch.setenv(name, value)
+    got = slurm("srun", "sh", "-c", "echo $SLURM_PROCID", user="alice")
+    assert (got.exit, sorted(got.out.split())) == (0, ["0", "1", "2", "3"])
+    got = slurm("srun", "-n1", "sh", "-c", "echo $SLURM_STEP_NUM_NODES", user="alice")
+    assert (got.exit, got.out, got.err) == (
+        0,
+        "1\n",
+        "srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\n",
+    )
+
+
+def test_output_patterns_name_a_file_per_task(job: Path) -> None:
+    got = slurm("srun", "--jobid=1", "-n2", "-o", "out-%j-%s-%t-%n.txt", "-e", "err-%t", "sh",
+                "-c", "echo o$SLURM_PROCID; echo e >&2", user="alice")  # fmt: skip
+    assert (got.exit, got.out, got.err) == (0, "", "")
+    assert (job.parent / "out-1-0-0-0.txt").read_text() == "o0\n"
+    assert (job.parent / "out-1-0-1-1.txt").read_text() == "o1\n"
+    assert (job.parent / "err-1").read_text() == "e\n"
+
+
+def test_finished_steps_are_in_sacct(job: Path) -> None:
+    slurm("srun", "--jobid=1", "-n4", "true", user="alice")
+    slurm("srun", "--jobid=1", "-n2", "sh", "-c", "exit 4", user="alice")
+    slurm("srun", "--jobid=1", "-n1", "sh", "-c", "kill -9 $$", user="alice")
+    slurm("scancel", "1")
+    got = slurm("sacct", "-j", "1", "-o", "JobID,JobName,State,ExitCode,AllocCPUS,NTasks,NodeList")
+    assert got.out.splitlines()[2:] == [
+        "1                 alloc CANCELLED+      0:0          4                 dgx[1-2] ",
+        "1.batch           batch  CANCELLED     0:15          2        1            dgx1 ",
+        "1.0                true  COMPLETED      0:0          4        4        dgx[1-2] ",
+        "1.1                  sh     FAILED      4:0          4        2        dgx[1-2] ",
+        "1.2                  sh  CANCELLED      0:9          2        1            dgx1 ",
+    ]
+
+
+@pytest.fixture
+def running_step(job: Path) -> subprocess.Popen[bytes]:
+    """Step 1.0 runs ``sleep 30`` on both nodes, in another srun process."""
+    env = {**os.environ, "SLURMSIM_USER": "alice"}
+    srun = subprocess.Popen(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "-n2",
+         "sleep", "30"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 20
+    while "1.0" not in slurm("squeue", "-s", "-h", "-o", "%i").out:
+        assert time.monotonic() < deadline, "the step did not start"
+        time.sleep(0.1)
+    yield srun
+    srun.kill()
+    srun.wait()
+
+
+def test_running_steps_are_shown(running_step: subprocess.Popen[bytes]) -> None:
+    advance(2)
+    assert slurm("squeue", "-s").out == (
+        "         STEPID     NAME PARTITION     USER      TIME NODELIST\n"
+        "            1.0    sleep       gpu    alice      0:02 dgx[1-2]\n"
+        "        1.batch    batch       gpu    alice      0:07 dgx1\n"
+    )
+    assert slurm("squeue", "--steps=1.0", "-h", "-o", "%i %A %b %l").out == (
+        "1.0 2 gres:gpu:2 UNLIMITED\n"
+    )
+    shown = slurm("scontrol", "show", "step", "1.0").out
+    assert shown.startswith("StepId=1.0 UserId=1001 StartTime=")
+    assert "   Nodes=2 CPUs=4 Tasks=2 Name=sleep Network=(null)\n" in shown
+    assert "   TRES=cpu=4,gres/gpu=4,mem=64G,node=2\n" in shown
+    assert "   CPUFreqReq=Default Dist=Cyclic\n" in shown
+    assert shown.endswith(f":{running_step.pid}\n   TresPerNode=gres:gpu:2\n\n")
+
+
+def test_a_second_step_waits_for_the_cpus_of_the_first(
+    running_step: subprocess.Popen[bytes],
+) -> None:
+    """Without --overlap a step needs CPUs no other step holds; --overlap shares them."""
+    got = slurm("srun", "--jobid=1", "--overlap", "-n1", "true", user="alice")
+    assert (got.exit, got.err) == (0, "")
+    slurm("scancel", "1")
+    running_step.wait(timeout=20)
+    got = slurm("sacct", "-j", "1.0", "-n", "-P", "-o", "JobID,State,ExitCode")
+    assert got.out == "1.0|CANCELLED|0:15\n"
+
+
+def test_the_end_of_the_job_ends_its_steps(running_step: subprocess.Popen[bytes]) -> None:
+    slurm("scancel", "1")
+    _, err = running_step.communicate(timeout=20)
+    assert running_step.returncode != 0
+    assert b"task" in err
+
+
+def test_a_step_waits_while_another_holds_the_cpus(job: Path) -> None:
+    """The second step needs every CPU of the job: it says it waits, then runs."""
+    env = {**os.environ, "SLURMSIM_USER": "alice"}
+    first = subprocess.Popen(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "-n2",
+         "sleep", "2"],
+        env=env,
+    )  # fmt: skip
+    deadline = time.monotonic() + 20
+    while "1.0" not in slurm("squeue", "-s", "-h", "-o", "%i").out:
+        assert time.monotonic() < deadline, "the step did not start"
+        time.sleep(0.05)
+    got = slurm("srun", "--jobid=1", "-n1", "sh", "-c", "echo $SLURM_STEP_ID", user="alice")
+    assert (got.exit, got.out, got.err) == (
+        0,
+        "1\n",
+        "srun: Job 1 step creation temporarily disabled, retrying (Requested nodes are busy)\n"
+        "srun: Step created for job 1\n",
+    )
+    assert first.wait(timeout=20) == 0
+
+
+def test_srun_copies_its_input_to_every_task(job: Path) -> None:
+    """As Slurm's default --input=all: each task reads all of srun's standard input."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "-n2", "-l",
+         "cat"],
+        input=b"hello\n", capture_output=True, env={**os.environ, "SLURMSIM_USER": "alice"},
+        timeout=30, check=False,
+    )  # fmt: skip
+    assert (done.returncode, sorted(done.stdout.decode().splitlines())) == (
+        0,
+        ["0: hello", "1: hello"],
+    )
+
+
+def test_a_salloc_allocation_has_only_the_steps_srun_made(cluster: Path) -> None:
+    """salloc's job has no step of its own (unlike an interactive srun's step 0)."""
+    slurm("salloc", "-N2", "--no-shell", "-t", "10", user="alice")
+    assert slurm("scontrol", "show", "step").out == "No job steps in the system\n"
+    slurm("srun", "--jobid=1", "-n2", "true", user="alice")
+    got = slurm("sacct", "-j", "1", "-n", "-P", "-o", "JobID,JobName,State")
+    assert got.out == "1|no-shell|RUNNING\n1.0|true|COMPLETED\n"
+
+
+def test_no_task_outlives_a_killed_srun(job: Path) -> None:
+    env = {**os.environ, "SLURMSIM_USER": "alice"}
+    srun = subprocess.Popen(
+        [sys.executable, "-c", "from cli.srun import main; main()", "--jobid=1", "sh", "-c",
+         "echo $$ > task.pid; exec sleep 300"],
+        env=env,
+    )  # fmt: skip
+    pid_file = job.parent / "task.pid"
+    deadline = time.monotonic() + 20
+    while not pid_file.exists() or not pid_file.read_text().strip():
+        assert time.monotonic() < deadline, "the task did not start"
+        time.sleep(0.05)
+    srun.kill()
+    srun.wait()
+    pid = int(pid_file.read_text())
+    while Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text():
+        assert time.monotonic() < deadline, "the task outlived srun"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "srun_err", "sacct"),
+    [
+        pytest.param(
+            ["1.0"],
+            137,
+            "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.\n"
+            "slurmstepd-dgx1: error: *** STEP 1.0 ON dgx1 CANCELLED AT 2026-11-29T19:00:05 ***\n"
+            "srun: error: dgx1: task 0: Killed\n"
+            "srun: error: dgx2: task 1: Killed\n",
+            "1.0|CANCELLED by 1001|0:9\n",
+            id="scancel JOB.STEP kills the step's tasks",
+        ),
+        pytest.param(
+            ["--signal=USR1", "1.0"],
+            138,
+            "srun: error: dgx1: task 0: User defined signal 1\n"
+            "srun: error: dgx2: task 1: User defined signal 1\n",
+            "1.0|CANCELLED|0:10\n",
+            id="scancel --signal sends the tasks that signal",
+        ),
+    ],
+)
+def test_scancel_ends_or_signals_one_step(
+    running_step: subprocess.Popen[bytes], argv: list[str], code: int, srun_err: str, sacct: str
+) -> None:
+    got = slurm("scancel", *argv, user="alice")
+    assert (got.exit, got.out, got.err) == (0, "", "")
+    _, err = running_step.communicate(timeout=20)
+    assert (running_step.returncode, err.decode()) == (code, srun_err)
+    assert slurm("sacct", "-j", "1.0", "-n", "-P", "-o", "JobID,State,ExitCode").out == sacct
+    assert slurm("squeue", "-s", "-h", "-o", "%i").out == "1.batch\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "user", "code", "err"),
+    [
+        pytest.param(
+            ["1.7"],
+            "alice",
+            225,
+            "scancel: error: Kill job error on job step id 1: Invalid job id specified\n",
+            id="a step that does not run",
+        ),
+        pytest.param(
+            ["1.0"],
+            "bob",
+            218,
+            "scancel: error: Kill job error on job step id 1: Invalid user id\n",
+            id="someone else's step",
+        ),
+        pytest.param(
+            ["1.batch"], "alice", 1, "scancel: error: Invalid job id 1.batch\n",
+            id="the batch step is not a step id scancel takes",
+        ),
+    ],
+)  # fmt: skip
+def test_scancel_of_a_step_refused(
+    running_step: subprocess.Popen[bytes], argv: list[str], user: str, code: int, err: str
+) -> None:
+    got = slurm("scancel", *argv, user=user)
+    assert (got.exit, got.out, got.err) == (code, "", err)
+    assert "1.0" in slurm("squeue", "-s", "-h", "-o", "%i").out
