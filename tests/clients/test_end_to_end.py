@@ -54,11 +54,16 @@ def within_deadline(what: str, done: Any) -> None:
 
 
 @pytest.fixture
-def executor(live: Path, tmp_path: Path) -> Any:
+def executor(live: Path, tmp_path: Path) -> Iterator[Any]:
     submitit = pytest.importorskip("submitit")
+    # submitit remembers job states process-wide, and every test's new cluster numbers
+    # its jobs from 1 again: forget the last test's jobs.
+    watcher = submitit.slurm.slurm.SlurmJob.watcher
+    watcher.clear()
     ex = submitit.AutoExecutor(folder=tmp_path / "submitit", cluster="slurm")
     ex.update_parameters(timeout_min=5, slurm_partition="gpu")
-    return ex
+    yield ex
+    watcher.clear()
 
 
 def result(job: Any) -> Any:
