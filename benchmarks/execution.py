@@ -11,6 +11,8 @@ python -m benchmarks.execution [--jobs 200] [--sruns 10]
   2 s after it).
 * ``srun -n 8 true`` outside an allocation (a job of its own), against starting 8
   ``true`` at once directly.
+* ``srun --jobid=J -n 8 true``: an 8-task step inside a running allocation (what srun in
+  a batch script costs per launch).
 
 The commands run with their bytecode cached (PYTHONDONTWRITEBYTECODE is dropped), as
 an installed slurmsim runs.
@@ -122,6 +124,22 @@ def srun_tasks(env: dict[str, str], tasks: int, repeat: int) -> tuple[float, flo
     return statistics.median(through), statistics.median(alone)
 
 
+def step_tasks(env: dict[str, str], tasks: int, repeat: int) -> float:
+    """Median seconds of an 8-task step (``srun --jobid``) inside a running job."""
+    _fresh(env)
+    job = _run(env, "sbatch", "--parsable", "-n", str(tasks), "--wrap", "sleep 600").strip()
+    while _run(env, "squeue", "-h", "-j", job, "-o", "%T").strip() != "RUNNING":
+        time.sleep(0.1)
+    through: list[float] = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        argv = ("--jobid", job, "-n", str(tasks), "true")
+        subprocess.run(_command(env, "srun", *argv), env=env, check=True)
+        through.append(time.perf_counter() - t0)
+    _run(env, "scancel", job)
+    return statistics.median(through)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--jobs", type=int, default=200)
@@ -158,10 +176,12 @@ def main() -> None:
             f"{args.sruns}); 8 x true at once directly: {tasks_s * 1000:.1f} ms",
             flush=True,
         )
-        # ---- steps inside an allocation ------------------------------------------------
-        # PLACE FOR THE 8-TASK STEP START-UP FIGURE: `srun -n 8 true` inside a batch job or
-        # a salloc (a step of an existing allocation) needs job steps (issue 5 item 3, built
-        # in the steps worktree). Time it here, against the outside-an-allocation figure.
+        step_s = step_tasks(env, 8, args.sruns)
+        print(
+            f"srun --jobid=J -n 8 true (a step inside a running job): {step_s * 1000:.0f} ms "
+            f"(median of {args.sruns})",
+            flush=True,
+        )
         _run(env, "slurmsim", "clock", "mode", "manual")  # lets the supervisor exit
 
 

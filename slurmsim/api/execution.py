@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -286,12 +287,35 @@ def _write_banner(job: Job, now: int) -> None:
         pass  # no output file to write to: nothing to say
 
 
-def _task_pids(where: str) -> list[int]:
+def note_step_tasks(job: Job, step_id: int, pids: Sequence[int]) -> str | None:
+    """Where signals find the tasks of a step inside a job whose script runs here
+    (``tasks.<step>`` in its run directory); that file's path, or None without one."""
+    where = run_dir(job)
+    if not os.path.isdir(where):
+        return None
+    path = os.path.join(where, f"{TASKS}.{step_id}")
     try:
-        with open(os.path.join(where, TASKS)) as f:
-            return [int(word) for word in f.read().split()]
-    except (OSError, ValueError):
+        with open(path, "w") as f:
+            f.write("".join(f"{pid}\n" for pid in pids))
+    except OSError:
+        return None
+    return path
+
+
+def _task_pids(where: str) -> list[int]:
+    """The pids in ``tasks`` (an interactive srun's) and ``tasks.<step>`` (each step's)."""
+    try:
+        names = sorted(n for n in os.listdir(where) if n.split(".")[0] == TASKS)
+    except OSError:
         return []
+    pids: list[int] = []
+    for name in names:
+        try:
+            with open(os.path.join(where, name)) as f:
+                pids.extend(int(word) for word in f.read().split())
+        except (OSError, ValueError):
+            continue
+    return pids
 
 
 def forget(job: Job) -> None:

@@ -96,7 +96,14 @@ def run_step(
             )
         cwd = "/tmp"
     launch = _start(job, step, argv, base_env, io=io, cwd=cwd)
+    from slurmsim.api.execution import note_step_tasks
+
+    # scancel --signal and --signal's warning reach a batch job's steps through this.
+    noted = note_step_tasks(job, step.step_id, [p.pid for _, p in launch.procs if p])
     cut = _wait(launch, io, look)
+    if noted is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(noted)
     for pump in launch.pumps:
         pump.join()
     for fd in launch.opened:

@@ -211,3 +211,29 @@ def test_the_end_of_a_job_ends_its_steps(
     wait_idle(live)
     states = run(live, "sacct", "-n", "-P", "-o", "jobid,state,exitcode")
     assert states == f"1|{ending}|0:0\n1.batch|CANCELLED|0:15\n1.0|CANCELLED|0:15\n"
+
+
+def test_scancel_signal_reaches_the_steps_of_a_batch_job(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """``scancel -s USR1 JOB`` (no -b/-f) signals the steps: srun's tasks, not the shell."""
+    env = _srun_on_path(tmp_path, live)
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    script = tmp_path / "trap.sh"
+    script.write_text(
+        "#!/bin/bash\n#SBATCH -n2 -o main.out\n"
+        "trap 'echo shell got USR1' USR1\n"
+        'srun -n2 bash -c \'trap "echo task $SLURM_PROCID got USR1; exit 0" USR1; '
+        "touch up.$SLURM_PROCID; for i in $(seq 1 300); do sleep 0.1; done'\n"
+    )
+    run(env, "sbatch", str(script))
+    deadline = time.monotonic() + 20
+    while not all((tmp_path / f"up.{i}").exists() for i in (0, 1)):
+        if time.monotonic() > deadline:
+            pytest.fail("the step's tasks did not start")
+        time.sleep(0.1)
+    run(env, "scancel", "-s", "USR1", "1")
+    wait_idle(env)
+    lines = sorted((tmp_path / "main.out").read_text().splitlines())
+    assert lines == ["task 0 got USR1", "task 1 got USR1"]
