@@ -98,6 +98,7 @@ def _run(
         output=values.get("output"),
         error=values.get("error"),
         input=values.get("input"),
+        pty="pty" in values,
         label="label" in values,
         kill_on_bad_exit=_kill_on_bad_exit(values),
         chdir=values.get("chdir"),

@@ -34,6 +34,9 @@ def srun(argv: list[str]) -> int:
     if not operands:
         error(PROG, "No command given to execute.")
         return 1
+    if "pty" in values and not sys.stdin.isatty():
+        _no_terminal()
+        del values["pty"]
     if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
         from cli._step import step_in_job
 
@@ -66,6 +69,13 @@ def srun(argv: list[str]) -> int:
     code, sig = api.job_status(ends)
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code
+
+
+def _no_terminal() -> None:
+    """``--pty`` without a terminal to hand over: srun says so and goes on without."""
+    if not sys.stdout.isatty():
+        error(PROG, "ioctl(TIOCGWINSZ): Inappropriate ioctl for device")
+    error(PROG, "Not using a pseudo-terminal, disregarding --pty option")
 
 
 def _aborted(revoked: "Revoked") -> None:

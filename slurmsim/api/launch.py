@@ -47,6 +47,7 @@ class StepIo:
     kill_on_bad_exit: bool = False
     chdir: str | None = None
     append: bool = False  # --open-mode=append: output files are added to, not emptied
+    pty: bool = False  # --pty with a terminal: task 0 gets it, input and output
 
 
 class Cut(Enum):
@@ -150,7 +151,14 @@ def _start(
             stream=sys.stderr,
             append=io.append,
         )
-        stdin, opened = _stdin(io.input, task, names, cwd, len(tasks))
+        terminal = io.pty and task.rank == 0  # --pty: the terminal is task 0's alone
+        stdin: int | None
+        if terminal:
+            stdin, opened = None, False
+        elif io.pty and io.input is None:
+            stdin, opened = subprocess.DEVNULL, False
+        else:
+            stdin, opened = _stdin(io.input, task, names, cwd, len(tasks))
         env = task_environment(job, step, base_env, task)
         try:
             proc = subprocess.Popen(
@@ -159,8 +167,8 @@ def _start(
                 cwd=cwd,
                 preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
                 stdin=stdin,
-                stdout=subprocess.PIPE if label or out is None else out,
-                stderr=subprocess.PIPE if label or err is None else err,
+                stdout=_through(out, label, terminal=terminal),
+                stderr=_through(err, label, terminal=terminal),
             )
         except OSError as e:
             node = step.alloc[task.node_index].node
@@ -168,7 +176,7 @@ def _start(
             launch.procs.append((task, None))
             continue
         finally:
-            if opened:
+            if opened and stdin is not None:
                 os.close(stdin)
         launch.procs.append((task, proc))
         for pipe, dest, stream in ((proc.stdout, out, sys.stdout), (proc.stderr, err, sys.stderr)):
@@ -182,6 +190,14 @@ def _start(
     if readers:
         threading.Thread(target=_broadcast, args=(readers,), daemon=True).start()
     return launch
+
+
+def _through(dest: int | None, label: str, *, terminal: bool) -> int | None:
+    """Where a task writes: srun's own terminal (None: inherited), a file, or a pipe that
+    srun copies to its output (and labels)."""
+    if terminal:
+        return None
+    return subprocess.PIPE if label or dest is None else dest
 
 
 def _die_with_srun() -> Callable[[], None] | None:

@@ -24,8 +24,9 @@ FULL = ["sbatch", "-N", "4", "--gres=gpu:8", "-t", "10", "--wrap=sleep 300"]
             ["--pty", "-t", "5", "sh", "-c", "echo $SLURM_JOB_ID $SLURM_STEP_ID $SLURM_JOB_NAME"],
             0,
             ["1 0 sh"],
-            "",
-            id="--pty is accepted and the job is the first step's",
+            "srun: error: ioctl(TIOCGWINSZ): Inappropriate ioctl for device\n"
+            "srun: error: Not using a pseudo-terminal, disregarding --pty option\n",
+            id="--pty without a terminal is disregarded; the job is the first step's",
         ),
         pytest.param(
             ["-n2", "sh", "-c", "exit 3"],

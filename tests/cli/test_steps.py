@@ -109,6 +109,14 @@ def job(cluster: Path) -> Path:
             "Invalid generic resource (gres) specification\n",
             id="more GPUs than the step's nodes hold",
         ),
+        pytest.param(
+            ["--pty", "-n2", "echo", "hi"],
+            0,
+            ["hi", "hi"],
+            "srun: error: ioctl(TIOCGWINSZ): Inappropriate ioctl for device\n"
+            "srun: error: Not using a pseudo-terminal, disregarding --pty option\n",
+            id="--pty without a terminal is disregarded, as srun says (oracle)",
+        ),
     ],
 )
 def test_srun_jobid_runs_a_step_of_the_job(
