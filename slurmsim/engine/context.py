@@ -124,6 +124,7 @@ class Context:
         #: Queued jobs by partition and by backfill key.
         self.by_partition: Counter[str] = Counter()
         self.by_key: dict[int, dict[int, Job]] = {}
+        self._key_holes: dict[int, int] = {}  # deletions from each since it was compacted
         self.fits_at_start = FitsAtStart()
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
@@ -197,6 +198,10 @@ class Context:
     def refresh(self, now: Instant) -> None:
         """Re-examine blocked jobs whose situation may have changed by ``now``."""
         changed = False
+        if not self.blocked:
+            self._blocked_checked_at = self.ended
+            return
+        left = len(self.blocked)
         for job_id, b in list(self.blocked.items()):
             due = (b.recheck is Recheck.AT_TIME and (b.at is None or b.at <= now)) or (
                 b.recheck is Recheck.ON_JOB_END and self.ended != self._blocked_checked_at
@@ -222,6 +227,10 @@ class Context:
                 if job.reason != why.reason:
                     job.reason = why.reason
         self._blocked_checked_at = self.ended
+        if len(self.blocked) < left:
+            # A dict keeps the slots of deleted keys and every later look walks them: a
+            # burst admitted at once would cost each pass a walk over its whole size.
+            self.blocked = dict(self.blocked)
         if changed:
             self.version += 1
 
@@ -248,6 +257,15 @@ class Context:
         del members[job.job_id]
         if not members:
             del self.by_key[key]
+            self._key_holes.pop(key, None)
+        else:
+            # Jobs leave from the front, and a dict walks the slots of deleted keys before
+            # its first live one: compact once there are more of those than members.
+            holes = self._key_holes.get(key, 0) + 1
+            if holes > len(members):
+                self.by_key[key] = dict(members)
+                holes = 0
+            self._key_holes[key] = holes
         self.arrays.pop(job.job_id, None)
 
     def repeat_key(self, job: Job) -> int:
