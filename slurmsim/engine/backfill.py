@@ -61,6 +61,9 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
+        #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
+        self._names: dict[int, list[str]] = {}
+        self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
 
     def _boundary(self, t: int) -> int:
         """Index of the slot starting at ``t``, splitting a slot if needed."""
@@ -82,6 +85,29 @@ class ReservationMap:
         for n in nodes:
             out |= self.bits[n]
         return out
+
+    def names(self, mask: int) -> list[str]:
+        """The nodes of ``mask``, in slurm.conf order (shared: do not change the list)."""
+        found = self._names.get(mask)
+        if found is None:
+            found = self._names[mask] = [n for n, bit in self.bits.items() if bit & mask]
+        return found
+
+    def usable(self, ctx: Context, job: Job, part: Partition) -> tuple[list[str], int]:
+        """``candidate_nodes`` for ``job`` with no node withheld, and their mask: the same
+        for every job of the partition with the same exclusions and features while the
+        nodes stay up (they do during a cycle; ``forget_nodes`` when it is resumed)."""
+        r = job.request
+        key = (part.name, r.exc_nodes, r.feature_nodes)
+        found = self._usable.get(key)
+        if found is None:
+            nodes = candidate_nodes(ctx, job, part, set())
+            found = self._usable[key] = (nodes, self.mask(nodes))
+        return found
+
+    def forget_nodes(self) -> None:
+        """The nodes may have changed since: work the usable ones out afresh."""
+        self._usable.clear()
 
     def add(self, start: int, end: int, nodes: Iterable[str]) -> None:
         s = start // self.res * self.res
@@ -380,6 +406,7 @@ class Deferred:
         walk.keep()
         self._walk = walk
         self._left = left
+        self.resv.forget_nodes()
         self.avail = Availability(self.avail.running, self.avail.pool.copy())
 
     def supersede(self) -> None:
@@ -450,7 +477,7 @@ def running_by_end(ctx: Context, now: Instant) -> list[Running]:
         if job.time_limit is None:
             continue  # never ends as far as planning goes
         out.append(
-            Running(max(job.start_time + job.time_limit, now + 1), job, frozenset(job.nodes))
+            Running(max(job.start_time + job.time_limit, now + 1), job, ctx.node_set(job))
         )
     out.sort(key=lambda r: (r.end, r.job.job_id))
     return out
@@ -484,7 +511,7 @@ def _plan(
     span = plan_limit(job, part)
     events: list[Event] = []
     start_at = int(now)
-    usable = candidate_nodes(ctx, job, part, set())  # no node goes down during a cycle
+    usable, usable_mask = resv.usable(ctx, job, part)
     in_reservations = bool(state.reservations or job.request.reservation)
     for _ in range(MAX_RETRIES):
         if ctx.throttled(job):
@@ -498,7 +525,7 @@ def _plan(
         if job.request.min_nodes > len(usable):
             return events  # nodes down or drained: no estimate, no reservation
         taken = resv.reserved(start_at, end)
-        cand = [n for n in usable if not resv.bits[n] & taken] if taken else usable
+        cand = resv.names(usable_mask & ~taken) if taken else usable
         advance = _advance_blocked(state, job, start_at, end)
         if advance:
             cand = [n for n in cand if n not in advance]
@@ -642,9 +669,7 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
         alloc = place(avail.pool, shape_for, counts, cand, required)
         return None if alloc is None else (now, alloc)
     taken, last = avail.through(cand, end)
-    pool = avail.pool.copy(cand)
-    for r in taken:
-        pool.give(r.job.alloc)
+    pool = avail.pool.freed(r.job.alloc for r in taken)
     alloc = place(pool, shape_for, counts, cand, required)
     return None if alloc is None else (Instant(last), alloc)
 

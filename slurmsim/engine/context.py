@@ -117,6 +117,7 @@ class Context:
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
         self.running: dict[int, Job] = {}
+        self._node_sets: dict[int, tuple[tuple[NodeAlloc, ...], frozenset[str]]] = {}
         aging = cfg.priority_type == "priority/multifactor"
         weight = cfg.priority_weights.age if aging else 0
         self.queue = ReadyQueue(weight, cfg.priority_max_age, self.repeat_key)
@@ -192,6 +193,13 @@ class Context:
             return self._shapes[key]
 
         return for_nodes
+
+    def node_set(self, job: Job) -> frozenset[str]:
+        """The nodes a running job holds, as a set, made once per allocation."""
+        found = self._node_sets.get(job.job_id)
+        if found is None or found[0] is not job.alloc:
+            found = self._node_sets[job.job_id] = (job.alloc, frozenset(job.nodes))
+        return found[1]
 
     # -- the queue ------------------------------------------------------------------
 
@@ -401,6 +409,7 @@ class Context:
             if job.array_job_id is not None:
                 self._count_task(job, -1)
         self.running.pop(job.job_id, None)
+        self._node_sets.pop(job.job_id, None)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
         self._resume_under(job, now)
         for name in job.nodes:

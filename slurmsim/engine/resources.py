@@ -38,7 +38,8 @@ class Shape:
     mem_per_cpu: int | None
     mem_per_gpu: int | None
     exclusive: bool
-    #: largest_need per node configuration, filled on first use (not part of equality).
+    #: largest_need under key "" when no share depends on the node (not exclusive),
+    #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -60,10 +61,13 @@ class Shape:
 
     def largest_need(self, cfg: NodeConfig) -> Need:
         """The biggest share any node gets (what every candidate node must be able to hold)."""
-        cached = self._largest.get(cfg.name)
-        if cached is None or self.exclusive:
+        if self.exclusive:
+            return self.need(0, cfg)  # the whole node, whichever it is
+        # Otherwise no share depends on the node: one answer serves them all.
+        cached = self._largest.get("")
+        if cached is None:
             cached = max((self.need(i, cfg) for i in range(self.nodes)), key=_size)
-            self._largest[cfg.name] = cached
+            self._largest[""] = cached
         return cached
 
     def _mem(self, cpus: int, gpus: int) -> int | None:

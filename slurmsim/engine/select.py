@@ -46,10 +46,15 @@ class Free:
 class Pool:
     """Free resources per node, kept up to date as jobs start and end."""
 
-    def __init__(self, configs: dict[str, NodeConfig], free: dict[str, Free]) -> None:
+    def __init__(
+        self,
+        configs: dict[str, NodeConfig],
+        free: dict[str, Free],
+        index: dict[str, int] | None = None,
+    ) -> None:
         self.configs = configs
         self.free = free
-        self.index = {name: i for i, name in enumerate(configs)}
+        self.index = {name: i for i, name in enumerate(configs)} if index is None else index
         self.changes = 0  # bumped by every take and give, for answers derived from the pool
 
     @classmethod
@@ -75,6 +80,26 @@ class Pool:
         pool = Pool({n: self.configs[n] for n in free}, free)
         pool.index = self.index  # runs of consecutive nodes count in the whole cluster
         return pool
+
+    def freed(self, allocs: Iterable[Iterable[NodeAlloc]]) -> "Pool":
+        """A copy with ``allocs`` given back, for what-if placements: it shares the
+        untouched nodes' entries with this pool, so only ``place`` may read it."""
+        free = dict(self.free)
+        copied: set[str] = set()
+        for alloc in allocs:
+            for a in alloc:
+                f = free.get(a.node)
+                if f is None:
+                    continue
+                if a.node not in copied:
+                    copied.add(a.node)
+                    f = free[a.node] = Free(f.cpus, f.mem, f.gpus, f.jobs)
+                f.cpus += a.cpus
+                f.mem += a.mem
+                if a.gpus:
+                    f.gpus = sorted([*f.gpus, *a.gpus])
+                f.jobs -= 1
+        return Pool(self.configs, free, self.index)
 
     def take(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
@@ -140,7 +165,7 @@ def place(
         s = shape_for(n)
         if s is None:
             continue
-        fitting = [c for c in candidates if _fits_largest(pool, c, s)]
+        fitting = _fitting(pool, candidates, s)
         if len(fitting) < n or any(r not in fitting for r in required):
             continue
         others = [c for c in fitting if c not in required]
@@ -149,8 +174,21 @@ def place(
     return None
 
 
-def _fits_largest(pool: Pool, name: str, s: Shape) -> bool:
-    return pool.fits(name, s.largest_need(pool.configs[name]), s.gpu_type, s.exclusive)
+def _fitting(pool: Pool, candidates: list[str], s: Shape) -> list[str]:
+    """The candidates that can hold the largest share of ``s`` now."""
+    if not candidates:
+        return []
+    free, configs = pool.free, pool.configs
+    gpu_type, exclusive = s.gpu_type, s.exclusive
+    # Only an exclusive job's share depends on the node.
+    shared = None if exclusive else s.largest_need(configs[candidates[0]])
+    out: list[str] = []
+    for c in candidates:
+        cfg = configs[c]
+        need = shared or s.largest_need(cfg)
+        if free[c].holds(cfg, need, gpu_type, exclusive):
+            out.append(c)
+    return out
 
 
 def _choose(pool: Pool, fitting: list[str], k: int, s: Shape) -> list[str]:
