@@ -261,6 +261,9 @@ class _Startable:
         self._free: tuple[list[int], list[int]] = ([], [])
         #: Where each startable request was last found to fit, with its planning span.
         self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
+        #: Placements on the pool as it is (``pool.changes``), by what was asked.
+        self._placed: dict[tuple[object, ...], tuple[NodeAlloc, ...] | None] = {}
+        self._placed_at = -1
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
         memo = ctx.fits_at_start
         seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in ctx.state.nodes.values()))
@@ -362,7 +365,18 @@ class _Startable:
         if len(cand) < job.request.min_nodes or any(r not in cand for r in job.request.req_nodes):
             return False
         counts = node_counts(job.request, len(part.nodes))
-        alloc = place(ctx.pool, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
+        shape_for = ctx.shape_for(job, part)
+        # Requests that differ only in their time (most keys) fit alike on the same nodes.
+        asked = (tuple(map(shape_for, counts)), counts, tuple(cand), job.request.req_nodes)
+        if self._placed_at != ctx.pool.changes:
+            self._placed_at = ctx.pool.changes
+            self._placed.clear()
+        if asked in self._placed:
+            alloc = self._placed[asked]
+        else:
+            alloc = self._placed[asked] = place(
+                ctx.pool, shape_for, counts, cand, job.request.req_nodes
+            )
         if alloc is None:
             return False
         self._fit[key] = (alloc, span)
