@@ -74,6 +74,8 @@ class Availability:
         #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
         #: same layouts on the same nodes.
         self.starts: dict[tuple[object, ...], Start | None] = {}
+        #: ``backfill._first_fit_end`` by layouts, candidates and required nodes.
+        self.first_fits: dict[tuple[object, ...], int | None] = {}
         self._seen_changes = pool.changes
 
     def through(self, cand: list[str], end: int) -> tuple[list[Running], int]:
@@ -114,6 +116,7 @@ class Availability:
             self._fits.clear()
             self._by_shape.clear()
             self.starts.clear()
+            self.first_fits.clear()
             self._seen_changes = self.pool.changes
 
     def fit_end(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:

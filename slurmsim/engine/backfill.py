@@ -21,7 +21,7 @@ for the last cycle: every cycle replans every job it reaches.
 """
 
 import bisect
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.availability import NOW, Availability, Running
@@ -364,16 +364,16 @@ class _Startable:
         cand = [n for n in usable if not self.resv.bits[n] & taken] if taken else usable
         if len(cand) < job.request.min_nodes or any(r not in cand for r in job.request.req_nodes):
             return False
-        counts = node_counts(job.request, len(part.nodes))
-        shape_for = ctx.shape_for(job, part)
+        counts, shapes = ctx.layouts(job, part)
         # Requests that differ only in their time (most keys) fit alike on the same nodes.
-        asked = (tuple(map(shape_for, counts)), counts, tuple(cand), job.request.req_nodes)
+        asked = (shapes, counts, tuple(cand), job.request.req_nodes)
         if self._placed_at != ctx.pool.changes:
             self._placed_at = ctx.pool.changes
             self._placed.clear()
         if asked in self._placed:
             alloc = self._placed[asked]
         else:
+            shape_for = ctx.shape_for(job, part)
             alloc = self._placed[asked] = place(
                 ctx.pool, shape_for, counts, cand, job.request.req_nodes
             )
@@ -632,8 +632,8 @@ def _fits_only_after(  # noqa: PLR0917 (the will-run question, and the instant)
     the estimate: that takes a placement on a copy of the pool.
     """
     avail.current()
-    counts = node_counts(job.request, len(part.nodes))
-    end = _first_fit_end(avail, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
+    counts, shapes = ctx.layouts(job, part)
+    end = _first_fit_end(avail, counts, shapes, cand, job.request.req_nodes)
     return end is None or (end != NOW and end > later)
 
 
@@ -660,9 +660,7 @@ def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
         return _earliest_start(ctx, job, part, cand, now, Availability(running, ctx.pool))
     # The answer depends only on the job's layouts, the nodes and the pool, so jobs
     # asking for the same thing on the same nodes share it until the pool changes.
-    shape_for = ctx.shape_for(job, part)
-    counts = node_counts(job.request, len(part.nodes))
-    shapes = tuple(shape_for(n) for n in counts)
+    counts, shapes = ctx.layouts(job, part)
     key = (now, counts, shapes, tuple(cand), job.request.req_nodes)
     availability.current()
     if key not in availability.starts:
@@ -674,9 +672,9 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
     ctx: Context, job: Job, part: Partition, cand: list[str], now: Instant, avail: Availability
 ) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
     shape_for = ctx.shape_for(job, part)
-    counts = node_counts(job.request, len(part.nodes))
+    counts, shapes = ctx.layouts(job, part)
     required = job.request.req_nodes
-    end = _first_fit_end(avail, shape_for, counts, cand, required)
+    end = _first_fit_end(avail, counts, shapes, cand, required)
     if end is None:
         return None
     if end == NOW:
@@ -690,8 +688,8 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
 
 def _first_fit_end(
     avail: Availability,
-    shape_for: Callable[[int], Shape | None],
     counts: range,
+    shapes: tuple[Shape | None, ...],
     cand: list[str],
     required: tuple[str, ...],
 ) -> int | None:
@@ -699,11 +697,25 @@ def _first_fit_end(
 
     ``place`` succeeds for a layout on ``n`` nodes when ``n`` candidates, the
     required ones among them, can hold the layout's largest share; the fewest nodes
-    that work win, so over all layouts the earliest such moment counts.
+    that work win, so over all layouts the earliest such moment counts. Remembered
+    while the pool stays put: a plan asks it once to move on and once for its estimate.
     """
+    key = (shapes, tuple(cand), required)
+    found = avail.first_fits.get(key, False)
+    if found is False:
+        found = avail.first_fits[key] = _first_fit_end_of(avail, counts, shapes, cand, required)
+    return found
+
+
+def _first_fit_end_of(
+    avail: Availability,
+    counts: range,
+    shapes: tuple[Shape | None, ...],
+    cand: list[str],
+    required: tuple[str, ...],
+) -> int | None:
     best: int | None = None
-    for n in counts:
-        s = shape_for(n)
+    for n, s in zip(counts, shapes, strict=True):
         if n < len(required) or s is None:
             continue
         fit = avail.fit_ends(s)

@@ -34,7 +34,7 @@ from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under
 from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
-from slurmsim.engine.resources import Shape, shape
+from slurmsim.engine.resources import Shape, node_counts, shape
 from slurmsim.engine.select import Pool
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
@@ -108,6 +108,8 @@ class Context:
         self._fairshare: dict[int, float] | None = None
         self._scale: Scale | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
+        self._interned: dict[Shape, Shape] = {}
+        self._layouts: dict[tuple[int, int, str], tuple[range, tuple[Shape | None, ...]]] = {}
         self._factors_by_key: dict[tuple[object, ...], Factors] = {}  # see priority.static_key
         #: Backfill's key for jobs that ask for the same thing (``repeat_key``): a small
         #: number standing for the request's fields (0: an array, never repeated).
@@ -189,10 +191,21 @@ class Context:
         def for_nodes(n: int) -> Shape | None:
             key = (job.job_id, n, id(job.request))
             if key not in self._shapes:
-                self._shapes[key] = shape(job.request, n, config, part)
+                made = shape(job.request, n, config, part)
+                # Jobs asking alike share one shape: its caches, and quick comparisons.
+                self._shapes[key] = None if made is None else self._interned.setdefault(made, made)
             return self._shapes[key]
 
         return for_nodes
+
+    def layouts(self, job: Job, part: Partition) -> tuple[range, tuple[Shape | None, ...]]:
+        """The node counts ``job`` may run on (``node_counts``) and its shape on each."""
+        key = (job.job_id, id(job.request), part.name)
+        found = self._layouts.get(key)
+        if found is None:
+            counts = node_counts(job.request, len(part.nodes))
+            found = self._layouts[key] = (counts, tuple(map(self.shape_for(job, part), counts)))
+        return found
 
     def node_set(self, job: Job) -> frozenset[str]:
         """The nodes a running job holds, as a set, made once per allocation."""

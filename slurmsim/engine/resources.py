@@ -41,6 +41,16 @@ class Shape:
     #: largest_need under key "" when no share depends on the node (not exclusive),
     #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
+    #: Shapes key the planners' caches, asked thousands of times a cycle: hashed once.
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.tasks, self.cpus_per_task, self.gpus, self.gpu_type)
+        more = (self.mem_per_node, self.mem_per_cpu, self.mem_per_gpu, self.exclusive)
+        object.__setattr__(self, "_hash", hash((*fields, *more)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def nodes(self) -> int:
