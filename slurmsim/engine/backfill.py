@@ -28,7 +28,7 @@ from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import Walker
-from slurmsim.engine.resources import Shape, node_counts
+from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
@@ -265,6 +265,8 @@ class _Startable:
         self._placed: dict[tuple[object, ...], tuple[NodeAlloc, ...] | None] = {}
         self._placed_at = -1
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
+        #: Requests alike but for their time at the start: (may preempt, where they fit).
+        self._alike: dict[tuple[object, ...], tuple[bool, tuple[NodeAlloc, ...] | None]] = {}
         memo = ctx.fits_at_start
         seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in ctx.state.nodes.values()))
         if memo.seen != seen:
@@ -288,7 +290,20 @@ class _Startable:
             if fit is not None:
                 self._fit[key] = fit
             return fit is not None
-        fits = self._fits(key)
+        # On the empty map a request fits as one alike but for its time did.
+        alike = (ctx.untimed_key(key), job.request.feature_nodes)
+        if alike in self._alike:
+            preempts, alloc = self._alike[alike]
+            if preempts:
+                return True
+            fits = alloc is not None
+            if alloc is not None:
+                part = state.partitions[job.request.partition]
+                self._fit[key] = (alloc, plan_limit(job, part))
+        else:
+            fits = self._fits(key)
+            preempts = fits and key not in self._fit
+            self._alike[alike] = (preempts, self._fit[key][0] if fits and not preempts else None)
         if fits and key not in self._fit:
             return True  # it may preempt: nothing to remember, it is asked each cycle
         memo.found[key] = (job.job_id, self._fit[key] if fits else None)
@@ -346,9 +361,11 @@ class _Startable:
         job = next(iter(members.values()))
         if preempt.may_try(ctx.state, job):
             return True  # may start now by preempting
-        part = ctx.state.partitions[job.request.partition]
+        state = ctx.state
+        part = state.partitions[job.request.partition]
+        counts, shapes = ctx.layouts(job, part)
         n = job.request.min_nodes
-        s = ctx.shape_for(job, part)(n) if n == job.request.max_nodes else None
+        s = shapes[0] if n == job.request.max_nodes and counts[0] == n else None
         gpus, cpus = self._most_free()
         if s is not None and s.tasks and n <= len(gpus):
             # Cheap first: without n nodes with as many free GPUs and cores as the smallest
@@ -356,15 +373,19 @@ class _Startable:
             too_few_gpus = gpus[n - 1] < min(s.gpus, default=0)
             if too_few_gpus or cpus[n - 1] < min(s.tasks) * s.cpus_per_task:
                 return False
-        usable = candidate_nodes(ctx, job, part, set(), at=self.now)
+        resv = self.resv
+        if state.reservations or job.request.reservation:
+            usable = candidate_nodes(ctx, job, part, set(), at=self.now)
+            usable_mask = resv.mask(usable)
+        else:
+            usable, usable_mask = resv.usable(ctx, job, part)
         if job.request.min_nodes > len(usable):
             return False
         span = plan_limit(job, part)
-        taken = self.resv.reserved(self.now, self.now + span)
-        cand = [n for n in usable if not self.resv.bits[n] & taken] if taken else usable
+        taken = resv.reserved(self.now, self.now + span)
+        cand = resv.names(usable_mask & ~taken) if taken else usable
         if len(cand) < job.request.min_nodes or any(r not in cand for r in job.request.req_nodes):
             return False
-        counts, shapes = ctx.layouts(job, part)
         # Requests that differ only in their time (most keys) fit alike on the same nodes.
         asked = (shapes, counts, tuple(cand), job.request.req_nodes)
         if self._placed_at != ctx.pool.changes:
@@ -490,9 +511,7 @@ def running_by_end(ctx: Context, now: Instant) -> list[Running]:
             continue
         if job.time_limit is None:
             continue  # never ends as far as planning goes
-        out.append(
-            Running(max(job.start_time + job.time_limit, now + 1), job, ctx.node_set(job))
-        )
+        out.append(Running(max(job.start_time + job.time_limit, now + 1), job, ctx.node_set(job)))
     out.sort(key=lambda r: (r.end, r.job.job_id))
     return out
 

@@ -115,6 +115,7 @@ class Context:
         #: number standing for the request's fields (0: an array, never repeated).
         self.repeat_keys: dict[int, int] = {}
         self._key_numbers: dict[tuple[object, ...], int] = {}
+        self._key_fields: dict[int, tuple[object, ...]] = {}
         self.ends: list[tuple[int, int]] = []
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
@@ -299,8 +300,14 @@ class Context:
                 number = 0
             else:
                 number = self._key_numbers.setdefault(fields, len(self._key_numbers) + 1)
+                self._key_fields[number] = fields
             self.repeat_keys[job.job_id] = number
         return number
+
+    def untimed_key(self, key: int) -> tuple[object, ...]:
+        """What backfill key ``key`` asks for, leaving out for how long (the time limit and
+        --time-min): requests alike in this fit alike on a map with no reservation."""
+        return self._key_fields[key][:_TIMED]
 
     def waiting_partitions(self) -> set[str]:
         """Partitions with jobs in the queue."""
@@ -525,6 +532,10 @@ def _repeat_fields(job: Job) -> tuple[object, ...] | None:
         r.exclusive,
         r.req_nodes,
         r.exc_nodes,
-        r.time_min,
+        r.time_min,  # the time fields last: see untimed_key
         job.time_limit,
     )
+
+
+#: ``_repeat_fields`` up to the time fields.
+_TIMED = -2
