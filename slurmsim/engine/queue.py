@@ -41,7 +41,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import chain, compress, pairwise
+from itertools import chain, compress, islice, pairwise
 
 from slurmsim.engine.priority import clamp
 from slurmsim.model.jobs import Job
@@ -394,17 +394,19 @@ class _Merge:
             return None
         if not all(lists.uniform for lists, _ in streams):
             return None
-        by_priority: dict[int, list[list[Entry]]] = {}
+        by_priority: dict[int, list[Iterator[Entry]]] = {}
         for lists, _ in streams:
-            entries = lists.entries[lists.head :]
+            # Read in place, not copied (a queue of thousands is merged again after every
+            # admission): ``detach`` takes what is left before the lists change.
+            entries = islice(lists.entries, lists.head, None)
             info = next(filter(None, map(self._find, entries)), None)
             if info is not None:
                 exact = self.queue.exact(info, self.tau, self.shares)
-                by_priority.setdefault(exact, []).append(entries)
+                by_priority.setdefault(exact, []).append(islice(lists.entries, lists.head, None))
         runs: list[Iterator[Entry]] = []
         for _, same in sorted(by_priority.items(), reverse=True):
             if len(same) == 1:
-                runs.append(iter(same[0]))
+                runs.append(same[0])
             else:
                 runs.append(heapq.merge(*same, key=lambda e: (e[1], e[2])))
         return chain.from_iterable(runs)
@@ -433,6 +435,8 @@ class _Merge:
             copied.append((_copy(fresh) if fresh else None, [(_copy(s), o) for s, o in streams]))
         self._tiers = copied
         self._gone = dict(self._gone)
+        if self._runs is not None:
+            self._runs = iter(list(self._runs))  # they read the lists in place
 
     def pull(self) -> tuple[Job, int | None] | None:
         """The next job and the seq of its removal (None: still queued, as far as this
