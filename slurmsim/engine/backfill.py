@@ -21,13 +21,14 @@ for the last cycle: every cycle replans every job it reaches.
 """
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
-from slurmsim.engine.queue import Walker
+from slurmsim.engine.queue import Order, Walker
 from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import place
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -184,12 +185,12 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
     avail = Availability(running_by_end(ctx, now), ctx.pool)
     repeats = _Repeats()
-    if isinstance(ctx.deferred, Deferred):
-        ctx.deferred.supersede()
+    old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
     deferred = Deferred(ctx, seq, now, resv, avail, repeats)
     ctx.deferred = deferred
     startable = _Startable(ctx, now, resv)
     walk = ctx.walk(seq)
+    deferred.order = walk.order
     events: list[Event] = []
     plans = repeats.plans
     reached = deferred.reached
@@ -197,6 +198,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     tested = 0
     for job in walk:
         if job.array_tasks and ctx.throttled(job):
+            deferred.whole = False
             continue  # not in the range at all
         if tested >= limit:
             break
@@ -208,6 +210,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         key = ctx.repeat_key(job)
         startable.reached(key)
         reached.add(job.job_id)
+        deferred.covered = walk.place
         held = limits.pending_reason(ctx.state, job, ctx.limits)
         if held is not None:
             _clear_plan(job)  # held by a limit: no estimate, no reservation
@@ -220,12 +223,11 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
             if startable.left > 0 and not ctx.limits.active:
                 # So do the repeats right after it that could not start now: pass them at
                 # once (``_Startable`` does not count them, so the cycle goes on past them).
-                run = walk.skip(plans.keys() - startable.keys, limit - tested)
-                tested += len(run)
-                ids = [other.job_id for other in run]
-                reached.update(ids)
-                keys = map(ctx.repeat_keys.__getitem__, ids)
-                deferred.repeats_seen.extend(zip(run, map(plans.__getitem__, keys), strict=True))
+                first, passed = walk.skip(plans.keys() - startable.keys, limit - tested)
+                if passed:
+                    tested += passed
+                    deferred.runs.append((first, walk.place, dict(plans)))
+                deferred.covered = walk.place
             continue
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
@@ -233,6 +235,8 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         events.extend(repeats.plan(ctx, job, now, resv, avail, key))
         if (ctx.pool.changes, resv.version) != before:
             startable.update()
+    if old is not None:
+        old.superseded_by(deferred)
     return events
 
 
@@ -432,6 +436,14 @@ class Deferred:
         self.reached: set[int] = set()
         #: Jobs the cycle passed that only repeated an estimate, with that estimate.
         self.repeats_seen: list[tuple[Job, _Plan]] = []
+        #: The order the cycle walked; the runs of repeats it passed at once, as places
+        #: of it (first, end) with the plans then by key (see ``Walker.skip``).
+        self.order: Order | None = None
+        self.runs: list[tuple[int, int, dict[int, _Plan]]] = []
+        #: The places before this one were all reached (those of jobs still queued), but
+        #: for arrays at their task limit when not ``whole``.
+        self.covered = 0
+        self.whole = True
         self._walk: Walker | None = None
         self._left = 0
         self._done = False
@@ -444,21 +456,50 @@ class Deferred:
         self.resv.forget_nodes()
         self.avail = Availability(self.avail.running, self.avail.pool.copy())
 
-    def supersede(self) -> None:
-        """A new cycle replaces this one: its evaluation stamps, moved on by the cycles
-        that repeated it, stay on the jobs it reached that the new one may not."""
-        self._stamp_reached()
+    def superseded_by(self, new: "Deferred") -> None:
+        """A new cycle has replaced this one: its evaluation stamps, moved on by the cycles
+        that repeated it, stay on the jobs it reached that the new one did not.
+
+        A stamp only ever moves later, so only the latest counts: when the new cycle
+        walked the same order at least as far (jobs only left it since) and left no
+        array out, it reached every job this one reached that is still queued, and its
+        own stamps will be the later ones. Then there is nothing to write.
+        """
+        covers = (
+            new.order is self.order and new.whole and self.whole and new.covered >= self.covered
+        )
+        if self._done or not covers:
+            self._stamp_reached()
+
+    def _passed(self) -> Iterator[tuple[Job, _Plan]]:
+        """The jobs of the runs of repeats, with their plans."""
+        order = self.order
+        if order is None:
+            return
+        removed, jobs, seq, key_of = order.removed, order.jobs, self.seq, self.ctx.repeat_key
+        for first, end, plans in self.runs:
+            for at in range(first, end):
+                gone = removed.get(at)
+                if gone is None or gone > seq:  # queued when the run was passed
+                    job = jobs[at]
+                    yield job, plans[key_of(job)]
 
     def _stamp_reached(self) -> None:
-        for job_id in self.reached:
-            job = self.ctx.queue.jobs.get(job_id)
-            if job is not None and (job.last_sched_eval or 0) < self.time:
-                job.last_sched_eval = self.time
+        queued, time = self.ctx.queue.jobs, self.time
+        ids = chain(self.reached, (job.job_id for job, _ in self._passed()))
+        for job_id in ids:
+            job = queued.get(job_id)
+            if job is not None and (job.last_sched_eval or 0) < time:
+                job.last_sched_eval = time
 
     def finish(self) -> None:
         ctx = self.ctx
         if not self._done:
             self._done = True
+            for job, plan in self._passed():
+                self.reached.add(job.job_id)
+                self.repeats_seen.append((job, plan))
+            self.runs = []
             for job, plan in self.repeats_seen:
                 if job.job_id in ctx.queue:
                     _clear_plan(job)

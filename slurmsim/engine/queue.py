@@ -41,7 +41,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import chain, compress, islice, pairwise
+from itertools import chain, islice, pairwise
 
 from slurmsim.engine.priority import clamp
 from slurmsim.model.jobs import Job
@@ -592,10 +592,11 @@ class Walker(Iterator[Job]):
         """This walk will be resumed later, after the queue may have changed."""
         self.order.keep()
 
-    def skip(self, keys: Collection[int], most: int) -> list[Job]:
-        """Pass the jobs coming next whose key is in ``keys``, at most ``most`` of them,
-        and return them. Only for the latest pass, for which every job gone is gone:
-        jobs are then told apart by ``Order.keys`` alone.
+    def skip(self, keys: Collection[int], most: int) -> tuple[int, int]:
+        """Pass the jobs coming next whose key is in ``keys``, at most ``most`` of them:
+        (where the run began, how many jobs it passed); it ends at ``place``. Only for the
+        latest pass, for which every job gone is gone: jobs are then told apart by
+        ``Order.keys`` alone, and the run's jobs are those of its places not gone then.
 
         Runs are long (repeats of a few requests among the places of jobs gone), so
         they are measured a slice at a time rather than place by place.
@@ -603,8 +604,9 @@ class Walker(Iterator[Job]):
         order = self.order
         marks = order.keys
         passable = {*keys, GONE}.__contains__
-        passed: list[Job] = []
-        while len(passed) < most:
+        first = self.place
+        passed = 0
+        while passed < most:
             start = self.place
             if start + _AHEAD > len(marks):
                 # Written down past what passes looked at, the order costs its merge for
@@ -615,17 +617,17 @@ class Walker(Iterator[Job]):
                 break
             flags = list(map(passable, run))
             length = flags.index(False) if not all(flags) else len(run)
-            live = list(compress(order.jobs[start : start + length], map(GONE.__ne__, run)))
-            want = most - len(passed)
-            if len(live) > want:  # the limit falls inside the run: stop right after it
+            live = length - run[:length].count(GONE)
+            want = most - passed
+            if live > want:  # the limit falls inside the run: stop right after it
                 places = [i for i, key in enumerate(run[:length]) if key != GONE]
                 length = places[want - 1] + 1
-                live = live[:want]
-            passed.extend(live)
+                live = want
+            passed += live
             self.place = start + length
             if length < len(run):
                 break  # a job not to pass, or the limit
-        return passed
+        return first, passed
 
 
 def _key(e: Entry) -> tuple[int, int]:
