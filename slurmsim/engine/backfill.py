@@ -546,15 +546,17 @@ def _clear_plan(job: Job) -> None:
 
 
 def running_by_end(ctx: Context, now: Instant) -> list[Running]:
-    out: list[Running] = []
+    """The jobs holding resources by their (limit-based) end, then id; never-ending ones
+    left out."""
+    rows: list[tuple[int, int, Job]] = []
     for job in ctx.running.values():
         if job.state not in HOLDS_RESOURCES or job.start_time is None:
             continue
         if job.time_limit is None:
             continue  # never ends as far as planning goes
-        out.append(Running(max(job.start_time + job.time_limit, now + 1), job, ctx.node_set(job)))
-    out.sort(key=lambda r: (r.end, r.job.job_id))
-    return out
+        rows.append((max(job.start_time + job.time_limit, now + 1), job.job_id, job))
+    rows.sort()  # ids are unique: jobs themselves are never compared
+    return [Running(end, job, ctx.node_set(job)) for end, _, job in rows]
 
 
 def plan_limit(job: Job, part: Partition) -> Seconds:

@@ -25,7 +25,8 @@ from slurmsim.model.nodes import Node, NodeConfig
 
 @dataclass(slots=True)
 class Free:
-    """What is still free on one node."""
+    """What is still free on one node (a pool puts in a new one rather than change it,
+    so that copies of the pool can share it)."""
 
     cpus: int
     mem: int
@@ -74,57 +75,50 @@ class Pool:
         return cls(configs, free)
 
     def copy(self, names: Iterable[str] | None = None) -> "Pool":
-        """An independent copy (of only ``names`` when given), for what-if simulations."""
-        keep = self.free if names is None else {n: self.free[n] for n in names}
-        free = {n: Free(f.cpus, f.mem, list(f.gpus), f.jobs) for n, f in keep.items()}
-        pool = Pool({n: self.configs[n] for n in free}, free)
-        pool.index = self.index  # runs of consecutive nodes count in the whole cluster
-        return pool
+        """An independent copy (of only ``names`` when given), for what-if simulations.
+
+        A pool never changes a node's entry in place (``take``, ``give`` and
+        ``lend_cores`` put in a new one), so copies share the entries.
+        """
+        if names is None:
+            return Pool(self.configs, dict(self.free), self.index)
+        free = {n: self.free[n] for n in names}
+        # Runs of consecutive nodes count in the whole cluster: the index is the pool's.
+        return Pool({n: self.configs[n] for n in free}, free, self.index)
 
     def freed(self, allocs: Iterable[Iterable[NodeAlloc]]) -> "Pool":
         """A copy with ``allocs`` given back, for what-if placements: it shares the
         untouched nodes' entries with this pool, so only ``place`` may read it."""
-        free = dict(self.free)
-        copied: set[str] = set()
+        pool = self.copy()
         for alloc in allocs:
-            for a in alloc:
-                f = free.get(a.node)
-                if f is None:
-                    continue
-                if a.node not in copied:
-                    copied.add(a.node)
-                    f = free[a.node] = Free(f.cpus, f.mem, f.gpus, f.jobs)
-                f.cpus += a.cpus
-                f.mem += a.mem
-                if a.gpus:
-                    f.gpus = sorted([*f.gpus, *a.gpus])
-                f.jobs -= 1
-        return Pool(self.configs, free, self.index)
+            pool._give(alloc)
+        return pool
 
     def take(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
+        free = self.free
         for a in alloc:
-            f = self.free.get(a.node)
+            f = free.get(a.node)
             if f is None:
                 continue
-            f.cpus -= a.cpus
-            f.mem -= a.mem
+            gpus = f.gpus
             if a.gpus:
                 taken = set(a.gpus)
-                f.gpus = [g for g in f.gpus if g not in taken]
-            f.jobs += 1
+                gpus = [g for g in gpus if g not in taken]
+            free[a.node] = Free(f.cpus - a.cpus, f.mem - a.mem, gpus, f.jobs + 1)
 
     def give(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
+        self._give(alloc)
+
+    def _give(self, alloc: Iterable[NodeAlloc]) -> None:
+        free = self.free
         for a in alloc:
-            f = self.free.get(a.node)
+            f = free.get(a.node)
             if f is None:
                 continue
-            f.cpus += a.cpus
-            f.mem += a.mem
-            if a.gpus:
-                f.gpus = sorted([*f.gpus, *a.gpus])
-            f.jobs -= 1
+            gpus = sorted([*f.gpus, *a.gpus]) if a.gpus else f.gpus
+            free[a.node] = Free(f.cpus + a.cpus, f.mem + a.mem, gpus, f.jobs - 1)
 
     def lend_cores(self, alloc: Iterable[NodeAlloc]) -> None:
         """Count the cores of ``alloc`` as free, its memory and GPUs still taken: what a
@@ -133,7 +127,7 @@ class Pool:
         for a in alloc:
             f = self.free.get(a.node)
             if f is not None:
-                f.cpus += a.cpus
+                self.free[a.node] = Free(f.cpus + a.cpus, f.mem, f.gpus, f.jobs)
 
     def idle(self, name: str) -> bool:
         return self.free[name].jobs == 0
