@@ -36,6 +36,7 @@ from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, node_counts, shape
 from slurmsim.engine.select import Pool
+from slurmsim.engine.steps import Kind
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -137,6 +138,8 @@ class Context:
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
+        #: The event loop's periodic ticks and what they were worked out from.
+        self.ticks: tuple[tuple[object, ...], list[tuple[Instant, Kind]]] | None = None
         #: Advance reservation starts and ends up to this instant have been played.
         self.reservations_seen = Instant(state.now - 1)
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):

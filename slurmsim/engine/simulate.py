@@ -23,7 +23,6 @@ the last one looked at, which is cheap.
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import IntEnum
 
 from slurmsim.engine import preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
@@ -31,6 +30,7 @@ from slurmsim.engine.context import Context
 from slurmsim.engine.lifecycle import SIGTERM
 from slurmsim.engine.liveness import answers_before
 from slurmsim.engine.passes import main_pass
+from slurmsim.engine.steps import Kind
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -40,18 +40,6 @@ from slurmsim.model.time import EPOCH, Instant, Seconds
 #: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
 PRIORITY_CALC_PERIOD: Seconds = Seconds(300)
 _PRIORITY_KEY = "last_priority_calc"
-
-
-class Kind(IntEnum):
-    """What can happen, in the order things at the same instant are handled."""
-
-    RESERVATION = -1  # an advance reservation starts or ends
-    JOB_END = 0
-    PURGE = 1
-    PRIORITY = 2
-    MAIN_TRIGGERED = 3
-    MAIN_PERIODIC = 4
-    BACKFILL = 5
 
 
 @dataclass(slots=True)  # not frozen: a few are made for every step, and freezing costs
@@ -340,7 +328,16 @@ def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
 
 
 def _periodic(ctx: Context) -> list[tuple[Instant, Kind]]:
-    """The next tick of each periodic kind, as (time, kind)."""
+    """The next tick of each periodic kind, as (time, kind); asked several times a step,
+    so remembered until the clock or a kind's last tick moves."""
+    state = ctx.state
+    seen = (state.now, state.last_sched, state.last_backfill, state.extra.get(_PRIORITY_KEY))
+    if ctx.ticks is None or ctx.ticks[0] != seen:
+        ctx.ticks = (seen, _ticks(ctx))
+    return ctx.ticks[1]
+
+
+def _ticks(ctx: Context) -> list[tuple[Instant, Kind]]:
     state = ctx.state
     cfg = state.config
     params = cfg.scheduler_parameters
