@@ -62,6 +62,10 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
+        #: Answers of ``reserved`` and ``later_start`` while the map stays as it is: plans
+        #: of one cycle try the same stretches over and over.
+        self._reserved: dict[tuple[int, int], int] = {}
+        self._later: dict[tuple[int, int], int | None] = {}
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
         self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
@@ -122,21 +126,33 @@ class ReservationMap:
         for k in range(i, j):
             self.sets[k] |= mask
         self.version += 1
+        self._reserved.clear()
+        self._later.clear()
 
     def reserved(self, a: int, b: int) -> int:
         """The nodes reserved at some time in [a, b), as a mask."""
-        out = 0
-        for k in self._overlapping(a, b):
-            out |= self.sets[k]
-        return out
+        found = self._reserved.get((a, b))
+        if found is None:
+            found = 0
+            sets = self.sets
+            for k in self._overlapping(a, b):
+                found |= sets[k]
+            self._reserved[(a, b)] = found
+        return found
 
     def later_start(self, a: int, b: int) -> int | None:
         """The first slot end in [a, b] after which some reserved node comes free."""
+        if (a, b) in self._later:
+            return self._later[(a, b)]
+        found = None
         slots = self._overlapping(a, b)
+        sets = self.sets
         for k in slots:
-            if k + 1 < len(self.sets) and k + 1 in slots and self.sets[k] & ~self.sets[k + 1]:
-                return self.times[k + 1]
-        return None
+            if k + 1 < len(sets) and k + 1 in slots and sets[k] & ~sets[k + 1]:
+                found = self.times[k + 1]
+                break
+        self._later[(a, b)] = found
+        return found
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.

@@ -8,6 +8,7 @@ given (``DefMemPerCPU``), or taking the whole node when nothing sets it.
 """
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from slurmsim.model.cluster import ClusterConfig
 from slurmsim.model.jobs import JobRequest
@@ -17,9 +18,9 @@ from slurmsim.model.partitions import Partition
 GPU = "gpu"
 
 
-@dataclass(frozen=True, slots=True)
-class Need:
-    """What one node must have free for its share of the job."""
+class Need(NamedTuple):
+    """What one node must have free for its share of the job (a tuple: made and hashed
+    for every node a placement looks at)."""
 
     cpus: int
     gpus: int

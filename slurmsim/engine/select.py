@@ -89,10 +89,22 @@ class Pool:
     def freed(self, allocs: Iterable[Iterable[NodeAlloc]]) -> "Pool":
         """A copy with ``allocs`` given back, for what-if placements: it shares the
         untouched nodes' entries with this pool, so only ``place`` may read it."""
-        pool = self.copy()
+        free = dict(self.free)
+        own: set[str] = set()  # nodes whose entry this copy has made its own
         for alloc in allocs:
-            pool._give(alloc)
-        return pool
+            for a in alloc:
+                f = free.get(a.node)
+                if f is None:
+                    continue
+                if a.node not in own:
+                    own.add(a.node)
+                    f = free[a.node] = Free(f.cpus, f.mem, f.gpus, f.jobs)
+                f.cpus += a.cpus
+                f.mem += a.mem
+                if a.gpus:
+                    f.gpus = sorted([*f.gpus, *a.gpus])
+                f.jobs -= 1
+        return Pool(self.configs, free, self.index)
 
     def take(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
@@ -109,9 +121,6 @@ class Pool:
 
     def give(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
-        self._give(alloc)
-
-    def _give(self, alloc: Iterable[NodeAlloc]) -> None:
         free = self.free
         for a in alloc:
             f = free.get(a.node)
