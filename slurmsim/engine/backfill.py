@@ -22,7 +22,9 @@ for the last cycle: every cycle replans every job it reaches.
 
 import bisect
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from functools import reduce
+from itertools import chain, compress, count
+from operator import and_, invert, or_
 
 from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.availability import NOW, Availability, Running
@@ -133,11 +135,8 @@ class ReservationMap:
         """The nodes reserved at some time in [a, b), as a mask."""
         found = self._reserved.get((a, b))
         if found is None:
-            found = 0
-            sets = self.sets
-            for k in self._overlapping(a, b):
-                found |= sets[k]
-            self._reserved[(a, b)] = found
+            slots = self._overlapping(a, b)
+            found = self._reserved[(a, b)] = reduce(or_, self.sets[slots.start : slots.stop], 0)
         return found
 
     def later_start(self, a: int, b: int) -> int | None:
@@ -147,10 +146,13 @@ class ReservationMap:
         found = None
         slots = self._overlapping(a, b)
         sets = self.sets
-        for k in slots:
-            if k + 1 < len(sets) and k + 1 in slots and sets[k] & ~sets[k + 1]:
+        lo, stop = slots.start, min(slots.stop, len(sets))
+        if stop - lo >= 2:
+            # The first slot of the stretch whose next one (also in it) holds fewer nodes.
+            frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
+            k = next(compress(count(lo), frees), None)
+            if k is not None:
                 found = self.times[k + 1]
-                break
         self._later[(a, b)] = found
         return found
 
@@ -758,8 +760,7 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
     if end == NOW:
         alloc = place(avail.pool, shape_for, counts, cand, required)
         return None if alloc is None else (now, alloc)
-    taken, last = avail.through(cand, end)
-    pool = avail.pool.freed(r.job.alloc for r in taken)
+    pool, last = avail.freed_through(cand, end)
     alloc = place(pool, shape_for, counts, cand, required)
     return None if alloc is None else (Instant(last), alloc)
 
