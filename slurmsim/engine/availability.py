@@ -26,7 +26,7 @@ Within a cycle the running jobs stay put, but the pool changes when the cycle
 starts a job; every answer derived from it is dropped then (``pool.changes``).
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from slurmsim.engine.resources import Need, Shape
 from slurmsim.engine.select import Free, Pool
@@ -44,9 +44,9 @@ NOW = -1
 Start = tuple[Instant, tuple[NodeAlloc, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class Running:
-    """A job holding resources, as backfill sees it."""
+class Running(NamedTuple):
+    """A job holding resources, as backfill sees it (a tuple: every cycle makes one per
+    running job, and a tuple is several times cheaper to make than a frozen dataclass)."""
 
     end: int  # start + time limit: what backfill believes
     job: Job
@@ -74,6 +74,9 @@ class Availability:
         #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
         #: same layouts on the same nodes.
         self.starts: dict[tuple[object, ...], Start | None] = {}
+        #: ``backfill._first_fit_end`` by layouts, candidates and required nodes.
+        self.first_fits: dict[tuple[object, ...], int | None] = {}
+        self._freed: dict[tuple[tuple[str, ...], int], tuple[Pool, int]] = {}
         self._seen_changes = pool.changes
 
     def through(self, cand: list[str], end: int) -> tuple[list[Running], int]:
@@ -108,12 +111,26 @@ class Availability:
                 first, window = None, window * 2  # the batch ends here
         return taken, taken[-1].end if taken else end
 
+    def freed_through(self, cand: list[str], end: int) -> tuple[Pool, int]:
+        """The pool with the running jobs of ``through`` given back, and its last end;
+        remembered while the pool stays put (requests of other shapes on the same nodes
+        ask for the same)."""
+        self.current()
+        key = (tuple(cand), end)
+        found = self._freed.get(key)
+        if found is None:
+            taken, last = self.through(cand, end)
+            found = self._freed[key] = (self.pool.freed(r.job.alloc for r in taken), last)
+        return found
+
     def current(self) -> None:
         """Forget answers derived from the pool once the cycle has started a job on it."""
         if self._seen_changes != self.pool.changes:
             self._fits.clear()
             self._by_shape.clear()
             self.starts.clear()
+            self.first_fits.clear()
+            self._freed.clear()
             self._seen_changes = self.pool.changes
 
     def fit_end(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:

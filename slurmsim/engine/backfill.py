@@ -21,14 +21,17 @@ for the last cycle: every cycle replans every job it reaches.
 """
 
 import bisect
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator
+from functools import reduce
+from itertools import chain, compress, count
+from operator import and_, invert, or_
 
 from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
-from slurmsim.engine.queue import Walker
-from slurmsim.engine.resources import Shape, node_counts
+from slurmsim.engine.queue import Order, Walker
+from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
@@ -61,6 +64,13 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
+        #: Answers of ``reserved`` and ``later_start`` while the map stays as it is: plans
+        #: of one cycle try the same stretches over and over.
+        self._reserved: dict[tuple[int, int], int] = {}
+        self._later: dict[tuple[int, int], int | None] = {}
+        #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
+        self._names: dict[int, list[str]] = {}
+        self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
 
     def _boundary(self, t: int) -> int:
         """Index of the slot starting at ``t``, splitting a slot if needed."""
@@ -83,6 +93,29 @@ class ReservationMap:
             out |= self.bits[n]
         return out
 
+    def names(self, mask: int) -> list[str]:
+        """The nodes of ``mask``, in slurm.conf order (shared: do not change the list)."""
+        found = self._names.get(mask)
+        if found is None:
+            found = self._names[mask] = [n for n, bit in self.bits.items() if bit & mask]
+        return found
+
+    def usable(self, ctx: Context, job: Job, part: Partition) -> tuple[list[str], int]:
+        """``candidate_nodes`` for ``job`` with no node withheld, and their mask: the same
+        for every job of the partition with the same exclusions and features while the
+        nodes stay up (they do during a cycle; ``forget_nodes`` when it is resumed)."""
+        r = job.request
+        key = (part.name, r.exc_nodes, r.feature_nodes)
+        found = self._usable.get(key)
+        if found is None:
+            nodes = candidate_nodes(ctx, job, part, set())
+            found = self._usable[key] = (nodes, self.mask(nodes))
+        return found
+
+    def forget_nodes(self) -> None:
+        """The nodes may have changed since: work the usable ones out afresh."""
+        self._usable.clear()
+
     def add(self, start: int, end: int, nodes: Iterable[str]) -> None:
         s = start // self.res * self.res
         e = max(end // self.res * self.res, s + self.res)
@@ -95,21 +128,33 @@ class ReservationMap:
         for k in range(i, j):
             self.sets[k] |= mask
         self.version += 1
+        self._reserved.clear()
+        self._later.clear()
 
     def reserved(self, a: int, b: int) -> int:
         """The nodes reserved at some time in [a, b), as a mask."""
-        out = 0
-        for k in self._overlapping(a, b):
-            out |= self.sets[k]
-        return out
+        found = self._reserved.get((a, b))
+        if found is None:
+            slots = self._overlapping(a, b)
+            found = self._reserved[(a, b)] = reduce(or_, self.sets[slots.start : slots.stop], 0)
+        return found
 
     def later_start(self, a: int, b: int) -> int | None:
         """The first slot end in [a, b] after which some reserved node comes free."""
+        if (a, b) in self._later:
+            return self._later[(a, b)]
+        found = None
         slots = self._overlapping(a, b)
-        for k in slots:
-            if k + 1 < len(self.sets) and k + 1 in slots and self.sets[k] & ~self.sets[k + 1]:
-                return self.times[k + 1]
-        return None
+        sets = self.sets
+        lo, stop = slots.start, min(slots.stop, len(sets))
+        if stop - lo >= 2:
+            # The first slot of the stretch whose next one (also in it) holds fewer nodes.
+            frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
+            k = next(compress(count(lo), frees), None)
+            if k is not None:
+                found = self.times[k + 1]
+        self._later[(a, b)] = found
+        return found
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
@@ -158,12 +203,12 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
     avail = Availability(running_by_end(ctx, now), ctx.pool)
     repeats = _Repeats()
-    if isinstance(ctx.deferred, Deferred):
-        ctx.deferred.supersede()
+    old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
     deferred = Deferred(ctx, seq, now, resv, avail, repeats)
     ctx.deferred = deferred
     startable = _Startable(ctx, now, resv)
     walk = ctx.walk(seq)
+    deferred.order = walk.order
     events: list[Event] = []
     plans = repeats.plans
     reached = deferred.reached
@@ -171,6 +216,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     tested = 0
     for job in walk:
         if job.array_tasks and ctx.throttled(job):
+            deferred.whole = False
             continue  # not in the range at all
         if tested >= limit:
             break
@@ -182,6 +228,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         key = ctx.repeat_key(job)
         startable.reached(key)
         reached.add(job.job_id)
+        deferred.covered = walk.place
         held = limits.pending_reason(ctx.state, job, ctx.limits)
         if held is not None:
             _clear_plan(job)  # held by a limit: no estimate, no reservation
@@ -194,12 +241,11 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
             if startable.left > 0 and not ctx.limits.active:
                 # So do the repeats right after it that could not start now: pass them at
                 # once (``_Startable`` does not count them, so the cycle goes on past them).
-                run = walk.skip(plans.keys() - startable.keys, limit - tested)
-                tested += len(run)
-                ids = [other.job_id for other in run]
-                reached.update(ids)
-                keys = map(ctx.repeat_keys.__getitem__, ids)
-                deferred.repeats_seen.extend(zip(run, map(plans.__getitem__, keys), strict=True))
+                first, passed = walk.skip(plans.keys() - startable.keys, limit - tested)
+                if passed:
+                    tested += passed
+                    deferred.runs.append((first, walk.place, dict(plans)))
+                deferred.covered = walk.place
             continue
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
@@ -207,6 +253,8 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         events.extend(repeats.plan(ctx, job, now, resv, avail, key))
         if (ctx.pool.changes, resv.version) != before:
             startable.update()
+    if old is not None:
+        old.superseded_by(deferred)
     return events
 
 
@@ -235,7 +283,12 @@ class _Startable:
         self._free: tuple[list[int], list[int]] = ([], [])
         #: Where each startable request was last found to fit, with its planning span.
         self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
+        #: Placements on the pool as it is (``pool.changes``), by what was asked.
+        self._placed: dict[tuple[object, ...], tuple[NodeAlloc, ...] | None] = {}
+        self._placed_at = -1
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
+        #: Requests alike but for their time at the start: (may preempt, where they fit).
+        self._alike: dict[tuple[object, ...], tuple[bool, tuple[NodeAlloc, ...] | None]] = {}
         memo = ctx.fits_at_start
         seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in ctx.state.nodes.values()))
         if memo.seen != seen:
@@ -259,7 +312,20 @@ class _Startable:
             if fit is not None:
                 self._fit[key] = fit
             return fit is not None
-        fits = self._fits(key)
+        # On the empty map a request fits as one alike but for its time did.
+        alike = (ctx.untimed_key(key), job.request.feature_nodes)
+        if alike in self._alike:
+            preempts, alloc = self._alike[alike]
+            if preempts:
+                return True
+            fits = alloc is not None
+            if alloc is not None:
+                part = state.partitions[job.request.partition]
+                self._fit[key] = (alloc, plan_limit(job, part))
+        else:
+            fits = self._fits(key)
+            preempts = fits and key not in self._fit
+            self._alike[alike] = (preempts, self._fit[key][0] if fits and not preempts else None)
         if fits and key not in self._fit:
             return True  # it may preempt: nothing to remember, it is asked each cycle
         memo.found[key] = (job.job_id, self._fit[key] if fits else None)
@@ -317,9 +383,11 @@ class _Startable:
         job = next(iter(members.values()))
         if preempt.may_try(ctx.state, job):
             return True  # may start now by preempting
-        part = ctx.state.partitions[job.request.partition]
+        state = ctx.state
+        part = state.partitions[job.request.partition]
+        counts, shapes = ctx.layouts(job, part)
         n = job.request.min_nodes
-        s = ctx.shape_for(job, part)(n) if n == job.request.max_nodes else None
+        s = shapes[0] if n == job.request.max_nodes and counts[0] == n else None
         gpus, cpus = self._most_free()
         if s is not None and s.tasks and n <= len(gpus):
             # Cheap first: without n nodes with as many free GPUs and cores as the smallest
@@ -327,16 +395,31 @@ class _Startable:
             too_few_gpus = gpus[n - 1] < min(s.gpus, default=0)
             if too_few_gpus or cpus[n - 1] < min(s.tasks) * s.cpus_per_task:
                 return False
-        usable = candidate_nodes(ctx, job, part, set(), at=self.now)
+        resv = self.resv
+        if state.reservations or job.request.reservation:
+            usable = candidate_nodes(ctx, job, part, set(), at=self.now)
+            usable_mask = resv.mask(usable)
+        else:
+            usable, usable_mask = resv.usable(ctx, job, part)
         if job.request.min_nodes > len(usable):
             return False
         span = plan_limit(job, part)
-        taken = self.resv.reserved(self.now, self.now + span)
-        cand = [n for n in usable if not self.resv.bits[n] & taken] if taken else usable
+        taken = resv.reserved(self.now, self.now + span)
+        cand = resv.names(usable_mask & ~taken) if taken else usable
         if len(cand) < job.request.min_nodes or any(r not in cand for r in job.request.req_nodes):
             return False
-        counts = node_counts(job.request, len(part.nodes))
-        alloc = place(ctx.pool, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
+        # Requests that differ only in their time (most keys) fit alike on the same nodes.
+        asked = (shapes, counts, tuple(cand), job.request.req_nodes)
+        if self._placed_at != ctx.pool.changes:
+            self._placed_at = ctx.pool.changes
+            self._placed.clear()
+        if asked in self._placed:
+            alloc = self._placed[asked]
+        else:
+            shape_for = ctx.shape_for(job, part)
+            alloc = self._placed[asked] = place(
+                ctx.pool, shape_for, counts, cand, job.request.req_nodes
+            )
         if alloc is None:
             return False
         self._fit[key] = (alloc, span)
@@ -371,6 +454,14 @@ class Deferred:
         self.reached: set[int] = set()
         #: Jobs the cycle passed that only repeated an estimate, with that estimate.
         self.repeats_seen: list[tuple[Job, _Plan]] = []
+        #: The order the cycle walked; the runs of repeats it passed at once, as places
+        #: of it (first, end) with the plans then by key (see ``Walker.skip``).
+        self.order: Order | None = None
+        self.runs: list[tuple[int, int, dict[int, _Plan]]] = []
+        #: The places before this one were all reached (those of jobs still queued), but
+        #: for arrays at their task limit when not ``whole``.
+        self.covered = 0
+        self.whole = True
         self._walk: Walker | None = None
         self._left = 0
         self._done = False
@@ -380,23 +471,53 @@ class Deferred:
         walk.keep()
         self._walk = walk
         self._left = left
+        self.resv.forget_nodes()
         self.avail = Availability(self.avail.running, self.avail.pool.copy())
 
-    def supersede(self) -> None:
-        """A new cycle replaces this one: its evaluation stamps, moved on by the cycles
-        that repeated it, stay on the jobs it reached that the new one may not."""
-        self._stamp_reached()
+    def superseded_by(self, new: "Deferred") -> None:
+        """A new cycle has replaced this one: its evaluation stamps, moved on by the cycles
+        that repeated it, stay on the jobs it reached that the new one did not.
+
+        A stamp only ever moves later, so only the latest counts: when the new cycle
+        walked the same order at least as far (jobs only left it since) and left no
+        array out, it reached every job this one reached that is still queued, and its
+        own stamps will be the later ones. Then there is nothing to write.
+        """
+        covers = (
+            new.order is self.order and new.whole and self.whole and new.covered >= self.covered
+        )
+        if self._done or not covers:
+            self._stamp_reached()
+
+    def _passed(self) -> Iterator[tuple[Job, _Plan]]:
+        """The jobs of the runs of repeats, with their plans."""
+        order = self.order
+        if order is None:
+            return
+        removed, jobs, seq, key_of = order.removed, order.jobs, self.seq, self.ctx.repeat_key
+        for first, end, plans in self.runs:
+            for at in range(first, end):
+                gone = removed.get(at)
+                if gone is None or gone > seq:  # queued when the run was passed
+                    job = jobs[at]
+                    yield job, plans[key_of(job)]
 
     def _stamp_reached(self) -> None:
-        for job_id in self.reached:
-            job = self.ctx.queue.jobs.get(job_id)
-            if job is not None and (job.last_sched_eval or 0) < self.time:
-                job.last_sched_eval = self.time
+        queued, time = self.ctx.queue.jobs, self.time
+        ids = chain(self.reached, (job.job_id for job, _ in self._passed()))
+        for job_id in ids:
+            job = queued.get(job_id)
+            if job is not None and (job.last_sched_eval or 0) < time:
+                job.last_sched_eval = time
 
     def finish(self) -> None:
         ctx = self.ctx
         if not self._done:
             self._done = True
+            for job, plan in self._passed():
+                self.reached.add(job.job_id)
+                self.repeats_seen.append((job, plan))
+            self.runs = []
             for job, plan in self.repeats_seen:
                 if job.job_id in ctx.queue:
                     _clear_plan(job)
@@ -443,17 +564,17 @@ def _clear_plan(job: Job) -> None:
 
 
 def running_by_end(ctx: Context, now: Instant) -> list[Running]:
-    out: list[Running] = []
+    """The jobs holding resources by their (limit-based) end, then id; never-ending ones
+    left out."""
+    rows: list[tuple[int, int, Job]] = []
     for job in ctx.running.values():
         if job.state not in HOLDS_RESOURCES or job.start_time is None:
             continue
         if job.time_limit is None:
             continue  # never ends as far as planning goes
-        out.append(
-            Running(max(job.start_time + job.time_limit, now + 1), job, frozenset(job.nodes))
-        )
-    out.sort(key=lambda r: (r.end, r.job.job_id))
-    return out
+        rows.append((max(job.start_time + job.time_limit, now + 1), job.job_id, job))
+    rows.sort()  # ids are unique: jobs themselves are never compared
+    return [Running(end, job, ctx.node_set(job)) for end, _, job in rows]
 
 
 def plan_limit(job: Job, part: Partition) -> Seconds:
@@ -484,7 +605,7 @@ def _plan(
     span = plan_limit(job, part)
     events: list[Event] = []
     start_at = int(now)
-    usable = candidate_nodes(ctx, job, part, set())  # no node goes down during a cycle
+    usable, usable_mask = resv.usable(ctx, job, part)
     in_reservations = bool(state.reservations or job.request.reservation)
     for _ in range(MAX_RETRIES):
         if ctx.throttled(job):
@@ -498,7 +619,7 @@ def _plan(
         if job.request.min_nodes > len(usable):
             return events  # nodes down or drained: no estimate, no reservation
         taken = resv.reserved(start_at, end)
-        cand = [n for n in usable if not resv.bits[n] & taken] if taken else usable
+        cand = resv.names(usable_mask & ~taken) if taken else usable
         advance = _advance_blocked(state, job, start_at, end)
         if advance:
             cand = [n for n in cand if n not in advance]
@@ -591,8 +712,8 @@ def _fits_only_after(  # noqa: PLR0917 (the will-run question, and the instant)
     the estimate: that takes a placement on a copy of the pool.
     """
     avail.current()
-    counts = node_counts(job.request, len(part.nodes))
-    end = _first_fit_end(avail, ctx.shape_for(job, part), counts, cand, job.request.req_nodes)
+    counts, shapes = ctx.layouts(job, part)
+    end = _first_fit_end(avail, counts, shapes, cand, job.request.req_nodes)
     return end is None or (end != NOW and end > later)
 
 
@@ -619,9 +740,7 @@ def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
         return _earliest_start(ctx, job, part, cand, now, Availability(running, ctx.pool))
     # The answer depends only on the job's layouts, the nodes and the pool, so jobs
     # asking for the same thing on the same nodes share it until the pool changes.
-    shape_for = ctx.shape_for(job, part)
-    counts = node_counts(job.request, len(part.nodes))
-    shapes = tuple(shape_for(n) for n in counts)
+    counts, shapes = ctx.layouts(job, part)
     key = (now, counts, shapes, tuple(cand), job.request.req_nodes)
     availability.current()
     if key not in availability.starts:
@@ -633,26 +752,23 @@ def _earliest_start(  # noqa: PLR0917 (as earliest_start)
     ctx: Context, job: Job, part: Partition, cand: list[str], now: Instant, avail: Availability
 ) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
     shape_for = ctx.shape_for(job, part)
-    counts = node_counts(job.request, len(part.nodes))
+    counts, shapes = ctx.layouts(job, part)
     required = job.request.req_nodes
-    end = _first_fit_end(avail, shape_for, counts, cand, required)
+    end = _first_fit_end(avail, counts, shapes, cand, required)
     if end is None:
         return None
     if end == NOW:
         alloc = place(avail.pool, shape_for, counts, cand, required)
         return None if alloc is None else (now, alloc)
-    taken, last = avail.through(cand, end)
-    pool = avail.pool.copy(cand)
-    for r in taken:
-        pool.give(r.job.alloc)
+    pool, last = avail.freed_through(cand, end)
     alloc = place(pool, shape_for, counts, cand, required)
     return None if alloc is None else (Instant(last), alloc)
 
 
 def _first_fit_end(
     avail: Availability,
-    shape_for: Callable[[int], Shape | None],
     counts: range,
+    shapes: tuple[Shape | None, ...],
     cand: list[str],
     required: tuple[str, ...],
 ) -> int | None:
@@ -660,11 +776,25 @@ def _first_fit_end(
 
     ``place`` succeeds for a layout on ``n`` nodes when ``n`` candidates, the
     required ones among them, can hold the layout's largest share; the fewest nodes
-    that work win, so over all layouts the earliest such moment counts.
+    that work win, so over all layouts the earliest such moment counts. Remembered
+    while the pool stays put: a plan asks it once to move on and once for its estimate.
     """
+    key = (shapes, tuple(cand), required)
+    found = avail.first_fits.get(key, False)
+    if found is False:
+        found = avail.first_fits[key] = _first_fit_end_of(avail, counts, shapes, cand, required)
+    return found
+
+
+def _first_fit_end_of(
+    avail: Availability,
+    counts: range,
+    shapes: tuple[Shape | None, ...],
+    cand: list[str],
+    required: tuple[str, ...],
+) -> int | None:
     best: int | None = None
-    for n in counts:
-        s = shape_for(n)
+    for n, s in zip(counts, shapes, strict=True):
         if n < len(required) or s is None:
             continue
         fit = avail.fit_ends(s)

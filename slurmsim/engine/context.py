@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
+from slurmsim.engine.event_kinds import Kind
 from slurmsim.engine.fairshare import fairshare_factors
 from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under, start
 from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
-from slurmsim.engine.resources import Shape, shape
+from slurmsim.engine.resources import Shape, node_counts, shape
 from slurmsim.engine.select import Pool
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
@@ -108,15 +109,19 @@ class Context:
         self._fairshare: dict[int, float] | None = None
         self._scale: Scale | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
+        self._interned: dict[Shape, Shape] = {}
+        self._layouts: dict[tuple[int, int, str], tuple[range, tuple[Shape | None, ...]]] = {}
         self._factors_by_key: dict[tuple[object, ...], Factors] = {}  # see priority.static_key
         #: Backfill's key for jobs that ask for the same thing (``repeat_key``): a small
         #: number standing for the request's fields (0: an array, never repeated).
         self.repeat_keys: dict[int, int] = {}
         self._key_numbers: dict[tuple[object, ...], int] = {}
+        self._key_fields: dict[int, tuple[object, ...]] = {}
         self.ends: list[tuple[int, int]] = []
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
         self.running: dict[int, Job] = {}
+        self._node_sets: dict[int, tuple[tuple[NodeAlloc, ...], frozenset[str]]] = {}
         aging = cfg.priority_type == "priority/multifactor"
         weight = cfg.priority_weights.age if aging else 0
         self.queue = ReadyQueue(weight, cfg.priority_max_age, self.repeat_key)
@@ -124,6 +129,7 @@ class Context:
         #: Queued jobs by partition and by backfill key.
         self.by_partition: Counter[str] = Counter()
         self.by_key: dict[int, dict[int, Job]] = {}
+        self._key_holes: dict[int, int] = {}  # deletions from each since it was compacted
         self.fits_at_start = FitsAtStart()
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
@@ -132,6 +138,8 @@ class Context:
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
+        #: The event loop's periodic ticks and what they were worked out from.
+        self.ticks: tuple[tuple[object, ...], list[tuple[Instant, Kind]]] | None = None
         #: Advance reservation starts and ends up to this instant have been played.
         self.reservations_seen = Instant(state.now - 1)
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
@@ -187,16 +195,38 @@ class Context:
         def for_nodes(n: int) -> Shape | None:
             key = (job.job_id, n, id(job.request))
             if key not in self._shapes:
-                self._shapes[key] = shape(job.request, n, config, part)
+                made = shape(job.request, n, config, part)
+                # Jobs asking alike share one shape: its caches, and quick comparisons.
+                self._shapes[key] = None if made is None else self._interned.setdefault(made, made)
             return self._shapes[key]
 
         return for_nodes
+
+    def layouts(self, job: Job, part: Partition) -> tuple[range, tuple[Shape | None, ...]]:
+        """The node counts ``job`` may run on (``node_counts``) and its shape on each."""
+        key = (job.job_id, id(job.request), part.name)
+        found = self._layouts.get(key)
+        if found is None:
+            counts = node_counts(job.request, len(part.nodes))
+            found = self._layouts[key] = (counts, tuple(map(self.shape_for(job, part), counts)))
+        return found
+
+    def node_set(self, job: Job) -> frozenset[str]:
+        """The nodes a running job holds, as a set, made once per allocation."""
+        found = self._node_sets.get(job.job_id)
+        if found is None or found[0] is not job.alloc:
+            found = self._node_sets[job.job_id] = (job.alloc, frozenset(job.nodes))
+        return found[1]
 
     # -- the queue ------------------------------------------------------------------
 
     def refresh(self, now: Instant) -> None:
         """Re-examine blocked jobs whose situation may have changed by ``now``."""
         changed = False
+        if not self.blocked:
+            self._blocked_checked_at = self.ended
+            return
+        left = len(self.blocked)
         for job_id, b in list(self.blocked.items()):
             due = (b.recheck is Recheck.AT_TIME and (b.at is None or b.at <= now)) or (
                 b.recheck is Recheck.ON_JOB_END and self.ended != self._blocked_checked_at
@@ -222,6 +252,10 @@ class Context:
                 if job.reason != why.reason:
                     job.reason = why.reason
         self._blocked_checked_at = self.ended
+        if len(self.blocked) < left:
+            # A dict keeps the slots of deleted keys and every later look walks them: a
+            # burst admitted at once would cost each pass a walk over its whole size.
+            self.blocked = dict(self.blocked)
         if changed:
             self.version += 1
 
@@ -248,6 +282,15 @@ class Context:
         del members[job.job_id]
         if not members:
             del self.by_key[key]
+            self._key_holes.pop(key, None)
+        else:
+            # Jobs leave from the front, and a dict walks the slots of deleted keys before
+            # its first live one: compact once there are more of those than members.
+            holes = self._key_holes.get(key, 0) + 1
+            if holes > len(members):
+                self.by_key[key] = dict(members)
+                holes = 0
+            self._key_holes[key] = holes
         self.arrays.pop(job.job_id, None)
 
     def repeat_key(self, job: Job) -> int:
@@ -260,8 +303,14 @@ class Context:
                 number = 0
             else:
                 number = self._key_numbers.setdefault(fields, len(self._key_numbers) + 1)
+                self._key_fields[number] = fields
             self.repeat_keys[job.job_id] = number
         return number
+
+    def untimed_key(self, key: int) -> tuple[object, ...]:
+        """What backfill key ``key`` asks for, leaving out for how long (the time limit and
+        --time-min): requests alike in this fit alike on a map with no reservation."""
+        return self._key_fields[key][:_TIMED]
 
     def waiting_partitions(self) -> set[str]:
         """Partitions with jobs in the queue."""
@@ -383,6 +432,7 @@ class Context:
             if job.array_job_id is not None:
                 self._count_task(job, -1)
         self.running.pop(job.job_id, None)
+        self._node_sets.pop(job.job_id, None)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
         self._resume_under(job, now)
         for name in job.nodes:
@@ -485,6 +535,10 @@ def _repeat_fields(job: Job) -> tuple[object, ...] | None:
         r.exclusive,
         r.req_nodes,
         r.exc_nodes,
-        r.time_min,
+        r.time_min,  # the time fields last: see untimed_key
         job.time_limit,
     )
+
+
+#: ``_repeat_fields`` up to the time fields.
+_TIMED = -2

@@ -41,7 +41,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from itertools import chain, compress, pairwise
+from itertools import chain, islice, pairwise
 
 from slurmsim.engine.priority import clamp
 from slurmsim.model.jobs import Job
@@ -394,17 +394,19 @@ class _Merge:
             return None
         if not all(lists.uniform for lists, _ in streams):
             return None
-        by_priority: dict[int, list[list[Entry]]] = {}
+        by_priority: dict[int, list[Iterator[Entry]]] = {}
         for lists, _ in streams:
-            entries = lists.entries[lists.head :]
+            # Read in place, not copied (a queue of thousands is merged again after every
+            # admission): ``detach`` takes what is left before the lists change.
+            entries = islice(lists.entries, lists.head, None)
             info = next(filter(None, map(self._find, entries)), None)
             if info is not None:
                 exact = self.queue.exact(info, self.tau, self.shares)
-                by_priority.setdefault(exact, []).append(entries)
+                by_priority.setdefault(exact, []).append(islice(lists.entries, lists.head, None))
         runs: list[Iterator[Entry]] = []
         for _, same in sorted(by_priority.items(), reverse=True):
             if len(same) == 1:
-                runs.append(iter(same[0]))
+                runs.append(same[0])
             else:
                 runs.append(heapq.merge(*same, key=lambda e: (e[1], e[2])))
         return chain.from_iterable(runs)
@@ -433,6 +435,8 @@ class _Merge:
             copied.append((_copy(fresh) if fresh else None, [(_copy(s), o) for s, o in streams]))
         self._tiers = copied
         self._gone = dict(self._gone)
+        if self._runs is not None:
+            self._runs = iter(list(self._runs))  # they read the lists in place
 
     def pull(self) -> tuple[Job, int | None] | None:
         """The next job and the seq of its removal (None: still queued, as far as this
@@ -588,10 +592,11 @@ class Walker(Iterator[Job]):
         """This walk will be resumed later, after the queue may have changed."""
         self.order.keep()
 
-    def skip(self, keys: Collection[int], most: int) -> list[Job]:
-        """Pass the jobs coming next whose key is in ``keys``, at most ``most`` of them,
-        and return them. Only for the latest pass, for which every job gone is gone:
-        jobs are then told apart by ``Order.keys`` alone.
+    def skip(self, keys: Collection[int], most: int) -> tuple[int, int]:
+        """Pass the jobs coming next whose key is in ``keys``, at most ``most`` of them:
+        (where the run began, how many jobs it passed); it ends at ``place``. Only for the
+        latest pass, for which every job gone is gone: jobs are then told apart by
+        ``Order.keys`` alone, and the run's jobs are those of its places not gone then.
 
         Runs are long (repeats of a few requests among the places of jobs gone), so
         they are measured a slice at a time rather than place by place.
@@ -599,8 +604,9 @@ class Walker(Iterator[Job]):
         order = self.order
         marks = order.keys
         passable = {*keys, GONE}.__contains__
-        passed: list[Job] = []
-        while len(passed) < most:
+        first = self.place
+        passed = 0
+        while passed < most:
             start = self.place
             if start + _AHEAD > len(marks):
                 # Written down past what passes looked at, the order costs its merge for
@@ -611,17 +617,17 @@ class Walker(Iterator[Job]):
                 break
             flags = list(map(passable, run))
             length = flags.index(False) if not all(flags) else len(run)
-            live = list(compress(order.jobs[start : start + length], map(GONE.__ne__, run)))
-            want = most - len(passed)
-            if len(live) > want:  # the limit falls inside the run: stop right after it
+            live = length - run[:length].count(GONE)
+            want = most - passed
+            if live > want:  # the limit falls inside the run: stop right after it
                 places = [i for i, key in enumerate(run[:length]) if key != GONE]
                 length = places[want - 1] + 1
-                live = live[:want]
-            passed.extend(live)
+                live = want
+            passed += live
             self.place = start + length
             if length < len(run):
                 break  # a job not to pass, or the limit
-        return passed
+        return first, passed
 
 
 def _key(e: Entry) -> tuple[int, int]:

@@ -8,6 +8,7 @@ given (``DefMemPerCPU``), or taking the whole node when nothing sets it.
 """
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from slurmsim.model.cluster import ClusterConfig
 from slurmsim.model.jobs import JobRequest
@@ -17,9 +18,9 @@ from slurmsim.model.partitions import Partition
 GPU = "gpu"
 
 
-@dataclass(frozen=True, slots=True)
-class Need:
-    """What one node must have free for its share of the job."""
+class Need(NamedTuple):
+    """What one node must have free for its share of the job (a tuple: made and hashed
+    for every node a placement looks at)."""
 
     cpus: int
     gpus: int
@@ -38,8 +39,19 @@ class Shape:
     mem_per_cpu: int | None
     mem_per_gpu: int | None
     exclusive: bool
-    #: largest_need per node configuration, filled on first use (not part of equality).
+    #: largest_need under key "" when no share depends on the node (not exclusive),
+    #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
+    #: Shapes key the planners' caches, asked thousands of times a cycle: hashed once.
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.tasks, self.cpus_per_task, self.gpus, self.gpu_type)
+        more = (self.mem_per_node, self.mem_per_cpu, self.mem_per_gpu, self.exclusive)
+        object.__setattr__(self, "_hash", hash((*fields, *more)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def nodes(self) -> int:
@@ -60,10 +72,13 @@ class Shape:
 
     def largest_need(self, cfg: NodeConfig) -> Need:
         """The biggest share any node gets (what every candidate node must be able to hold)."""
-        cached = self._largest.get(cfg.name)
-        if cached is None or self.exclusive:
+        if self.exclusive:
+            return self.need(0, cfg)  # the whole node, whichever it is
+        # Otherwise no share depends on the node: one answer serves them all.
+        cached = self._largest.get("")
+        if cached is None:
             cached = max((self.need(i, cfg) for i in range(self.nodes)), key=_size)
-            self._largest[cfg.name] = cached
+            self._largest[""] = cached
         return cached
 
     def _mem(self, cpus: int, gpus: int) -> int | None:

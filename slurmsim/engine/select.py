@@ -25,7 +25,8 @@ from slurmsim.model.nodes import Node, NodeConfig
 
 @dataclass(slots=True)
 class Free:
-    """What is still free on one node."""
+    """What is still free on one node (a pool puts in a new one rather than change it,
+    so that copies of the pool can share it)."""
 
     cpus: int
     mem: int
@@ -46,10 +47,15 @@ class Free:
 class Pool:
     """Free resources per node, kept up to date as jobs start and end."""
 
-    def __init__(self, configs: dict[str, NodeConfig], free: dict[str, Free]) -> None:
+    def __init__(
+        self,
+        configs: dict[str, NodeConfig],
+        free: dict[str, Free],
+        index: dict[str, int] | None = None,
+    ) -> None:
         self.configs = configs
         self.free = free
-        self.index = {name: i for i, name in enumerate(configs)}
+        self.index = {name: i for i, name in enumerate(configs)} if index is None else index
         self.changes = 0  # bumped by every take and give, for answers derived from the pool
 
     @classmethod
@@ -69,37 +75,59 @@ class Pool:
         return cls(configs, free)
 
     def copy(self, names: Iterable[str] | None = None) -> "Pool":
-        """An independent copy (of only ``names`` when given), for what-if simulations."""
-        keep = self.free if names is None else {n: self.free[n] for n in names}
-        free = {n: Free(f.cpus, f.mem, list(f.gpus), f.jobs) for n, f in keep.items()}
-        pool = Pool({n: self.configs[n] for n in free}, free)
-        pool.index = self.index  # runs of consecutive nodes count in the whole cluster
-        return pool
+        """An independent copy (of only ``names`` when given), for what-if simulations.
+
+        A pool never changes a node's entry in place (``take``, ``give`` and
+        ``lend_cores`` put in a new one), so copies share the entries.
+        """
+        if names is None:
+            return Pool(self.configs, dict(self.free), self.index)
+        free = {n: self.free[n] for n in names}
+        # Runs of consecutive nodes count in the whole cluster: the index is the pool's.
+        return Pool({n: self.configs[n] for n in free}, free, self.index)
+
+    def freed(self, allocs: Iterable[Iterable[NodeAlloc]]) -> "Pool":
+        """A copy with ``allocs`` given back, for what-if placements: it shares the
+        untouched nodes' entries with this pool, so only ``place`` may read it."""
+        free = dict(self.free)
+        own: set[str] = set()  # nodes whose entry this copy has made its own
+        for alloc in allocs:
+            for a in alloc:
+                f = free.get(a.node)
+                if f is None:
+                    continue
+                if a.node not in own:
+                    own.add(a.node)
+                    f = free[a.node] = Free(f.cpus, f.mem, f.gpus, f.jobs)
+                f.cpus += a.cpus
+                f.mem += a.mem
+                if a.gpus:
+                    f.gpus = sorted([*f.gpus, *a.gpus])
+                f.jobs -= 1
+        return Pool(self.configs, free, self.index)
 
     def take(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
+        free = self.free
         for a in alloc:
-            f = self.free.get(a.node)
+            f = free.get(a.node)
             if f is None:
                 continue
-            f.cpus -= a.cpus
-            f.mem -= a.mem
+            gpus = f.gpus
             if a.gpus:
                 taken = set(a.gpus)
-                f.gpus = [g for g in f.gpus if g not in taken]
-            f.jobs += 1
+                gpus = [g for g in gpus if g not in taken]
+            free[a.node] = Free(f.cpus - a.cpus, f.mem - a.mem, gpus, f.jobs + 1)
 
     def give(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
+        free = self.free
         for a in alloc:
-            f = self.free.get(a.node)
+            f = free.get(a.node)
             if f is None:
                 continue
-            f.cpus += a.cpus
-            f.mem += a.mem
-            if a.gpus:
-                f.gpus = sorted([*f.gpus, *a.gpus])
-            f.jobs -= 1
+            gpus = sorted([*f.gpus, *a.gpus]) if a.gpus else f.gpus
+            free[a.node] = Free(f.cpus + a.cpus, f.mem + a.mem, gpus, f.jobs - 1)
 
     def lend_cores(self, alloc: Iterable[NodeAlloc]) -> None:
         """Count the cores of ``alloc`` as free, its memory and GPUs still taken: what a
@@ -108,7 +136,7 @@ class Pool:
         for a in alloc:
             f = self.free.get(a.node)
             if f is not None:
-                f.cpus += a.cpus
+                self.free[a.node] = Free(f.cpus + a.cpus, f.mem, f.gpus, f.jobs)
 
     def idle(self, name: str) -> bool:
         return self.free[name].jobs == 0
@@ -140,7 +168,7 @@ def place(
         s = shape_for(n)
         if s is None:
             continue
-        fitting = [c for c in candidates if _fits_largest(pool, c, s)]
+        fitting = _fitting(pool, candidates, s)
         if len(fitting) < n or any(r not in fitting for r in required):
             continue
         others = [c for c in fitting if c not in required]
@@ -149,8 +177,21 @@ def place(
     return None
 
 
-def _fits_largest(pool: Pool, name: str, s: Shape) -> bool:
-    return pool.fits(name, s.largest_need(pool.configs[name]), s.gpu_type, s.exclusive)
+def _fitting(pool: Pool, candidates: list[str], s: Shape) -> list[str]:
+    """The candidates that can hold the largest share of ``s`` now."""
+    if not candidates:
+        return []
+    free, configs = pool.free, pool.configs
+    gpu_type, exclusive = s.gpu_type, s.exclusive
+    # Only an exclusive job's share depends on the node.
+    shared = None if exclusive else s.largest_need(configs[candidates[0]])
+    out: list[str] = []
+    for c in candidates:
+        cfg = configs[c]
+        need = shared or s.largest_need(cfg)
+        if free[c].holds(cfg, need, gpu_type, exclusive):
+            out.append(c)
+    return out
 
 
 def _choose(pool: Pool, fitting: list[str], k: int, s: Shape) -> list[str]:

@@ -23,11 +23,11 @@ the last one looked at, which is cheap.
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import IntEnum
 
 from slurmsim.engine import preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context
+from slurmsim.engine.event_kinds import Kind
 from slurmsim.engine.lifecycle import SIGTERM
 from slurmsim.engine.liveness import answers_before
 from slurmsim.engine.passes import main_pass
@@ -40,18 +40,6 @@ from slurmsim.model.time import EPOCH, Instant, Seconds
 #: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
 PRIORITY_CALC_PERIOD: Seconds = Seconds(300)
 _PRIORITY_KEY = "last_priority_calc"
-
-
-class Kind(IntEnum):
-    """What can happen, in the order things at the same instant are handled."""
-
-    RESERVATION = -1  # an advance reservation starts or ends
-    JOB_END = 0
-    PURGE = 1
-    PRIORITY = 2
-    MAIN_TRIGGERED = 3
-    MAIN_PERIODIC = 4
-    BACKFILL = 5
 
 
 @dataclass(slots=True)  # not frozen: a few are made for every step, and freezing costs
@@ -186,11 +174,11 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> None:
     horizon = min(t for t in _real_step_times(ctx, until) if t is not None)
     first: dict[Kind, Instant] = {}
     last: dict[Kind, Instant] = {}
-    for tick in _periodic(ctx):
-        if tick.time < horizon:
-            interval = _interval(ctx, tick.kind)
-            first[tick.kind] = tick.time
-            last[tick.kind] = Instant(tick.time + (horizon - 1 - tick.time) // interval * interval)
+    for time, kind in _periodic(ctx):
+        if time < horizon:
+            interval = _interval(ctx, kind)
+            first[kind] = time
+            last[kind] = Instant(time + (horizon - 1 - time) // interval * interval)
     for kind, t in sorted(last.items(), key=lambda kv: (kv[1], kv[0])):
         state.now = t
         match kind:
@@ -339,36 +327,54 @@ def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
     return Instant(t)
 
 
-def _periodic(ctx: Context) -> list[_Step]:
+def _periodic(ctx: Context) -> list[tuple[Instant, Kind]]:
+    """The next tick of each periodic kind, as (time, kind); asked several times a step,
+    so remembered until the clock or a kind's last tick moves."""
+    state = ctx.state
+    seen = (state.now, state.last_sched, state.last_backfill, state.extra.get(_PRIORITY_KEY))
+    if ctx.ticks is None or ctx.ticks[0] != seen:
+        ctx.ticks = (seen, _ticks(ctx))
+    return ctx.ticks[1]
+
+
+def _ticks(ctx: Context) -> list[tuple[Instant, Kind]]:
     state = ctx.state
     cfg = state.config
     params = cfg.scheduler_parameters
-    steps = [_Step(_grid(state.now, state.last_sched, params.sched_interval), Kind.MAIN_PERIODIC)]
+    ticks = [(_grid(state.now, state.last_sched, params.sched_interval), Kind.MAIN_PERIODIC)]
     if cfg.scheduler_type == "sched/backfill":
         t = _grid(state.now, state.last_backfill, params.bf_interval)
-        steps.append(_Step(t, Kind.BACKFILL))
+        ticks.append((t, Kind.BACKFILL))
     if cfg.priority_type == "priority/multifactor":  # ages and decays usage
         last = state.extra.get(_PRIORITY_KEY)
         t = _grid(state.now, Instant(int(last)) if last else None, PRIORITY_CALC_PERIOD)
-        steps.append(_Step(t, Kind.PRIORITY))
-    return steps
+        ticks.append((t, Kind.PRIORITY))
+    return ticks
 
 
 def _next(ctx: Context) -> _Step | None:
+    """The step that comes first (at most one of each kind is due; ties go by kind)."""
     state = ctx.state
-    steps = _periodic(ctx)
+    best = min(_periodic(ctx))
+    step: _Step | None = None
     end = ctx.next_end()
-    if end is not None:
-        steps.append(_Step(end[0], Kind.JOB_END, end[1], end[2]))
+    if end is not None and (end[0], Kind.JOB_END) < best:
+        best = (end[0], Kind.JOB_END)
+        step = _Step(end[0], Kind.JOB_END, end[1], end[2])
     purge = ctx.next_purge()
-    if purge is not None:
-        steps.append(_Step(purge[0], Kind.PURGE, job_id=purge[1]))
+    if purge is not None and (purge[0], Kind.PURGE) < best:
+        best = (purge[0], Kind.PURGE)
+        step = _Step(purge[0], Kind.PURGE, job_id=purge[1])
     if state.sched_due is not None:
-        steps.append(_Step(max(state.sched_due, state.now), Kind.MAIN_TRIGGERED))
+        due = max(state.sched_due, state.now)
+        if (due, Kind.MAIN_TRIGGERED) < best:
+            best = (Instant(due), Kind.MAIN_TRIGGERED)
+            step = None
     resv = _next_reservation_change(ctx)
-    if resv is not None:
-        steps.append(_Step(resv, Kind.RESERVATION))
-    return min(steps, key=lambda s: (s.time, s.kind))
+    if resv is not None and (resv, Kind.RESERVATION) < best:
+        best = (resv, Kind.RESERVATION)
+        step = None
+    return step if step is not None and step.kind is best[1] else _Step(*best)
 
 
 def _next_meaningful(ctx: Context) -> Instant | None:
@@ -383,7 +389,7 @@ def _next_meaningful(ctx: Context) -> Instant | None:
     resv = _next_reservation_change(ctx)
     if resv is not None and (len(ctx.queue) or ctx.blocked or ctx.running):
         times.append(resv)
-    periodic = {s.kind: s.time for s in _periodic(ctx)}
+    periodic = {kind: time for time, kind in _periodic(ctx)}
     begin = ctx.next_begin()
     if begin is not None:
         times.append(
