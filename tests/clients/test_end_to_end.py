@@ -28,9 +28,17 @@ def _slurm(*argv: str) -> str:
     return subprocess.run(argv, capture_output=True, text=True, check=True, timeout=30).stdout
 
 
+#: The project's root: jobs must import this module to unpickle submitit's functions.
+ROOT = Path(__file__).resolve().parents[2]
+
+
 @pytest.fixture
-def live(on_path: Path) -> Iterator[Path]:
+def live(on_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The default cluster running in wall time with execution on; idle again afterwards."""
+    # Jobs inherit the environment (--export=ALL), as on a cluster that shares $HOME.
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    )
     _slurm("slurmsim", "clock", "mode", "realtime")
     _slurm("slurmsim", "exec", "on")
     yield on_path
