@@ -37,7 +37,7 @@ from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, node_counts, shape
 from slurmsim.engine.select import Pool
-from slurmsim.engine.usage import usage_seen
+from slurmsim.engine.usage import Rates, usage_seen
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -134,6 +134,7 @@ class Context:
         self.by_key: dict[int, dict[int, Job]] = {}
         self._key_holes: dict[int, int] = {}  # deletions from each since it was compacted
         self.fits_at_start = FitsAtStart()
+        self.rates = Rates()  # what the decay thread charges each running job
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
@@ -446,6 +447,7 @@ class Context:
             if job.array_job_id is not None:
                 self._count_task(job, -1)
         self.running.pop(job.job_id, None)
+        self.rates.forget(job.job_id)
         self._node_sets.pop(job.job_id, None)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
         self._resume_under(job, now)
