@@ -37,6 +37,7 @@ from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, node_counts, shape
 from slurmsim.engine.select import Pool
+from slurmsim.engine.usage import Rates, usage_seen
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -107,6 +108,8 @@ class Context:
         self.backfill_version = -1
         self.seq = 0
         self._fairshare: dict[int, float] | None = None
+        #: The latest fair-share factors worked out, with the usage they read.
+        self._factors_of: tuple[dict[int, float], dict[int, float]] | None = None
         self._scale: Scale | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
         self._interned: dict[Shape, Shape] = {}
@@ -131,6 +134,7 @@ class Context:
         self.by_key: dict[int, dict[int, Job]] = {}
         self._key_holes: dict[int, int] = {}  # deletions from each since it was compacted
         self.fits_at_start = FitsAtStart()
+        self.rates = Rates()  # what the decay thread charges each running job
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
@@ -184,9 +188,20 @@ class Context:
 
     @property
     def fairshare(self) -> dict[int, float]:
+        """The fair-share factors as of the last usage recalculation (``fairshare_moved``)."""
         if self._fairshare is None:
-            self._fairshare = fairshare_factors(self.state)
+            self._fairshare = self.current_fairshare()
         return self._fairshare
+
+    def current_fairshare(self) -> dict[int, float]:
+        """The fair-share factor of every user association from the usage as it is now,
+        remembered while that stays put: priorities are recalculated from the same usage
+        again and again (a quiet stretch, a pass at an instant already charged), and
+        submissions price their jobs from it."""
+        seen = usage_seen(self.state)
+        if self._factors_of is None or self._factors_of[0] != seen:
+            self._factors_of = (dict(seen), fairshare_factors(self.state))
+        return self._factors_of[1]
 
     def shape_for(self, job: Job, part: Partition) -> Callable[[int], Shape | None]:
         """``n -> Shape`` for this job, remembered: a request does not change within a pass."""
@@ -320,16 +335,16 @@ class Context:
         """The queue in Slurm's order, as the pass numbered ``seq`` sees it."""
         return self.queue.walk(seq)
 
+    def fairshare_moved(self) -> None:
+        """Usage was recalculated: fair-share factors are worked out again when next needed."""
+        self._fairshare = None
+
     def recalculate_priorities(self, now: Instant) -> None:
         """PriorityCalcPeriod: queued jobs take their priorities as of ``now`` (age grows,
         fair share follows usage)."""
         weight = self.state.config.priority_weights.fairshare
         shares = {assoc: weight * fs for assoc, fs in self.fairshare.items()}
         self.queue.recalculate(now, shares)
-
-    def fairshare_moved(self) -> None:
-        """Usage was recalculated: fair-share factors are worked out again when next needed."""
-        self._fairshare = None
 
     @property
     def scale(self) -> Scale:
@@ -432,6 +447,7 @@ class Context:
             if job.array_job_id is not None:
                 self._count_task(job, -1)
         self.running.pop(job.job_id, None)
+        self.rates.forget(job.job_id)
         self._node_sets.pop(job.job_id, None)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
         self._resume_under(job, now)

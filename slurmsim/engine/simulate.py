@@ -300,7 +300,7 @@ def _priority_passes(ctx: Context, first: Instant, last: Instant) -> None:
     for t in range(first, last + 1, period):
         done = state.last_usage_calc
         if done is None or t > done:  # a pass already made at this instant stays
-            usage.recalc(state, Instant(t), ctx.running.values())
+            usage.recalc(state, Instant(t), ctx.running.values(), ctx.rates)
     state.extra[_PRIORITY_KEY] = str(last)
     ctx.fairshare_moved()
     ctx.recalculate_priorities(last)

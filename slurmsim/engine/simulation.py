@@ -9,10 +9,8 @@ when it reads the state.
 """
 
 from slurmsim.engine.context import Context
-from slurmsim.engine.fairshare import fairshare_factors
 from slurmsim.engine.simulate import advance_with, run_while
 from slurmsim.engine.submit import submit
-from slurmsim.engine.usage import usage_seen
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobRequest
@@ -35,22 +33,13 @@ class Simulation:
     def __init__(self, state: ClusterState) -> None:
         self.state = state
         self._ctx = Context(state)
-        self._shares: tuple[dict[int, float], dict[int, float]] | None = None
 
     def submit(self, request: JobRequest) -> Job:
         """``engine.submit.submit``; the job joins the kept view."""
-        job = submit(self.state, request, usage=self._ctx.limits, fairshare=self._fairshare())
-        self._ctx.adopt_new(job)
+        ctx = self._ctx
+        job = submit(self.state, request, usage=ctx.limits, fairshare=ctx.current_fairshare())
+        ctx.adopt_new(job)
         return job
-
-    def _fairshare(self) -> dict[int, float]:
-        """The fair-share factors a submission prices a job with, remembered while the
-        usage they are worked out from stays put (between two usage passes, or before
-        the first while no job has run)."""
-        seen = usage_seen(self.state)
-        if self._shares is None or self._shares[0] != seen:
-            self._shares = (dict(seen), fairshare_factors(self.state))
-        return self._shares[1]
 
     def advance(self, until: Instant) -> list[Event]:
         """``simulate.advance`` without the write-back."""

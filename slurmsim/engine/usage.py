@@ -73,20 +73,45 @@ def association_id(state: ClusterState, job: Job) -> int | None:
     return None
 
 
-def charge(state: ClusterState, job: Job, start: Instant, end: Instant) -> float:
+class Rates:
+    """Each running job's association, billing and QOS UsageFactor, remembered while its
+    allocation and request stay: the decay thread charges the same jobs at every pass."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[object, object, int | None, float, float]] = {}
+
+    def of(self, state: ClusterState, job: Job) -> tuple[int | None, float, float]:
+        """(association id, billing, usage factor) of ``job``."""
+        known = self._known.get(job.job_id)
+        if known is None or known[0] is not job.alloc or known[1] is not job.request:
+            qos = state.qos.get(job.request.qos)
+            factor = qos.usage_factor if qos is not None else 1.0
+            assoc = association_id(state, job)
+            known = (job.alloc, job.request, assoc, billing(state, job), factor)
+            self._known[job.job_id] = known
+        return known[2], known[3], known[4]
+
+    def forget(self, job_id: int) -> None:
+        """``job_id`` stopped running."""
+        self._known.pop(job_id, None)
+
+
+def charge(
+    state: ClusterState, job: Job, start: Instant, end: Instant, rates: Rates | None = None
+) -> float:
     """Add what ``job`` used from ``start`` to ``end`` to its association; the amount added.
 
     Slurm decays the new usage over the interval itself (billing x seconds x d^seconds)
     and scales it by the QOS UsageFactor; intervals under a second charge nothing.
     """
     seconds = end - start
-    assoc = association_id(state, job)
+    if rates is None:
+        rates = Rates()
+    assoc, billed, factor = rates.of(state, job)
     if seconds < 1 or assoc is None:
         return 0.0
     d = decay_factor(state.config.priority_decay_half_life)
-    qos = state.qos.get(job.request.qos)
-    factor = qos.usage_factor if qos is not None else 1.0
-    amount = billing(state, job) * seconds * d**seconds * factor
+    amount = billed * seconds * d**seconds * factor
     state.usage[assoc] = state.usage.get(assoc, 0.0) + amount
     return amount
 
@@ -132,12 +157,18 @@ def running(jobs: Iterable[Job]) -> list[Job]:
     return [j for j in jobs if j.state is JobState.RUNNING and j.start_time is not None]
 
 
-def recalc(state: ClusterState, now: Instant, running_jobs: Iterable[Job] | None = None) -> None:
+def recalc(
+    state: ClusterState,
+    now: Instant,
+    running_jobs: Iterable[Job] | None = None,
+    rates: Rates | None = None,
+) -> None:
     """One pass of the decay thread at ``now``: reset when a boundary passed, decay, charge
     running jobs since the previous pass, and keep the usage fair share is computed from.
 
     The first pass (no previous one) only takes the snapshot, as slurmctld's does.
-    ``running_jobs`` may narrow the look at every job to those holding resources.
+    ``running_jobs`` may narrow the look at every job to those holding resources;
+    ``rates`` kept from pass to pass spares working out what each is charged.
     """
     last = state.last_usage_calc
     if last is not None and now > last:
@@ -148,7 +179,7 @@ def recalc(state: ClusterState, now: Instant, running_jobs: Iterable[Job] | None
         jobs = state.jobs.values() if running_jobs is None else running_jobs
         for job in running(jobs):
             assert job.start_time is not None
-            charge(state, job, max(job.start_time, last), now)
+            charge(state, job, max(job.start_time, last), now, rates)
     state.calc_usage = dict(state.usage)
     state.last_usage_calc = now
 
