@@ -139,12 +139,18 @@ def mem_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
     return None
 
 
-def min_memory_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
+def min_memory_per_cpu(
+    request: JobRequest, config: ClusterConfig, *, allocated: bool = False
+) -> int | None:
     """``MinMemoryCPU=`` / ``%m``: the per-CPU memory asked for, else DefMemPerCPU unless a
-    per-node amount was asked for (a per-GPU amount still shows the default)."""
+    per-node amount was asked for. A per-GPU amount shows the default until the job has
+    nodes: the controller then clears the per-CPU minimum (``MinMemoryNode=0``), as the
+    memory follows the GPUs it was given."""
     if request.mem_per_cpu is not None:
         return request.mem_per_cpu
-    return config.def_mem_per_cpu if request.mem_per_node is None else None
+    if request.mem_per_node is not None or (allocated and request.mem_per_gpu is not None):
+        return None
+    return config.def_mem_per_cpu
 
 
 def min_memory_text(amount: int) -> str:

@@ -105,7 +105,7 @@ def _scheduler(job: Job) -> str:
 
 
 def _memory_field(state: ClusterState, job: Job) -> str:
-    per_cpu = jv.min_memory_per_cpu(job.request, state.config)
+    per_cpu = jv.min_memory_per_cpu(job.request, state.config, allocated=bool(job.alloc))
     if per_cpu is not None:
         return f"MinMemoryCPU={format_mem(per_cpu)}"
     return f"MinMemoryNode={jv.min_memory_text(job.request.mem_per_node or 0)}"

@@ -90,7 +90,7 @@ def _group_id(row: _Row) -> str:
 
 def _min_memory(row: _Row) -> str:
     request = row.job.request
-    per_cpu = jv.min_memory_per_cpu(request, row.state.config)
+    per_cpu = jv.min_memory_per_cpu(request, row.state.config, allocated=bool(row.job.alloc))
     if per_cpu is not None:
         return format_mem(per_cpu)
     return jv.min_memory_text(request.mem_per_node or 0)
