@@ -299,7 +299,7 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
 
 def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
     acct_state = _state(job)
-    started = job.state is not JobState.PENDING and job.start_time is not None
+    started = job.state is not JobState.PENDING and job.start_time is not None and bool(job.alloc)
     end = job.end_time if job.state.finished else None
     run = job.run_seconds(now) if started else 0
     wall = (end if end is not None else now) - job.start_time if started and job.start_time else 0

@@ -87,6 +87,14 @@ def _instant(get: Callable[[AcctRecord], int | None]) -> Getter:
     return lambda r: format_instant(get(r))  # type: ignore[arg-type]  # Instant is an int
 
 
+def _start(r: AcctRecord) -> str:
+    """Unknown while a job waits; None once it has ended without ever starting (oracle:
+    lifecycle/045, a pending job cancelled)."""
+    if r.start is None and r.end is not None:
+        return "None"
+    return format_instant(r.start)
+
+
 def _limit(r: AcctRecord) -> str:
     if r.is_step:
         return ""
@@ -185,7 +193,7 @@ _KNOWN: list[Field] = [
     Field("ReqTRES", 10, lambda r: tres_text(r.req_tres)),
     Field("Reservation", 20, _job_only(lambda r: _opt(r.reservation))),
     Field("Restarts", 8, _job_only(lambda r: str(r.restarts))),
-    Field("Start", 19, _instant(lambda r: r.start)),
+    Field("Start", 19, _start),
     Field("State", 10, state_text),
     Field("Submit", 19, _instant(lambda r: r.submit)),
     Field("SubmitLine", 20, _job_only(lambda r: _opt(r.submit_line))),

@@ -46,8 +46,8 @@ _TIME_LIMIT = (
     "ended the --time=1 job 75 s after its start, slurmsim's 79 s"
 )
 _NEVER_STARTED = (
-    "sacct prints Start as None for a job that ended without starting; slurmsim prints the "
-    "cancel time, and its Reason (Dependency here) as None"
+    "slurmdbd kept the Reason it was last sent for a job cancelled while pending "
+    "(Dependency here, not the controller's DependencyNeverSatisfied); slurmsim shows None"
 )
 _BOTH = f"{_AT_SUBMIT}; {_BEST_FIT}"
 
