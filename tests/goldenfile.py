@@ -10,11 +10,15 @@ import calendar
 import os
 import re
 import shlex
+import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.clirunner import Result, run_command
 
@@ -155,3 +159,35 @@ def replay_in_step(
         give_recorded_id(case)
         out[name] = (run or as_recorded)(case)
     return out
+
+
+def replay_corpus(
+    cases: dict[str, Case], corpus: Path, job_dir: Path, directory: Path
+) -> dict[str, Result]:
+    """Replay ``cases`` as the oracle ran them: on a new cluster in ``directory``, the
+    scripts of ``corpus`` copied into ``job_dir`` (the paths the recordings show), every
+    command run from ``job_dir``'s parent, the clock started at the first case's instant
+    and kept in step with the recordings."""
+    from slurmsim.api import cluster
+
+    shutil.rmtree(job_dir, ignore_errors=True)
+    shutil.copytree(corpus, job_dir)
+    cwd = os.getcwd()
+    os.chdir(job_dir.parent)
+    try:
+        with cluster_store(directory):
+            cluster.advance_clock(by=recorded_at(next(iter(cases.values()))) - cluster.now())
+            return replay_in_step(cases)
+    finally:
+        os.chdir(cwd)
+
+
+def with_known_gaps(names: Iterable[str], gaps: dict[str, str]) -> list[Any]:
+    """Case names to parametrize a test with, those in ``gaps`` as strict xfails (a fix
+    shows up as a failure to take the case off the list)."""
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(reason=gaps[name], strict=True))
+        if name in gaps
+        else name
+        for name in names
+    ]

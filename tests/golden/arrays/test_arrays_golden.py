@@ -20,7 +20,7 @@ import pytest
 
 from tests.clirunner import Result, run_command
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, load_case, scrub
+from tests.goldenfile import Case, load_case, scrub, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -108,18 +108,7 @@ KNOWN: dict[str, str] = {
 }
 
 
-def _params() -> list[object]:
-    return [
-        pytest.param(
-            name,
-            id=name,
-            marks=[pytest.mark.xfail(reason=KNOWN[name], strict=True)] if name in KNOWN else [],
-        )
-        for name in CASES
-    ]
-
-
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN))
 def test_arrays_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
     assert (got.exit, _scrub(got.stdout), _scrub(got.stderr)) == (

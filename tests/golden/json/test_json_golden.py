@@ -31,7 +31,7 @@ import pytest
 from tests.clirunner import Result, run_command
 from tests.golden.jsonjobs import only_jobs
 from tests.golden.replay import JOB_DIR, seed_oracle_usage
-from tests.goldenfile import Case, cluster_store, load_case, scrub
+from tests.goldenfile import Case, cluster_store, load_case, scrub, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -143,19 +143,7 @@ def _replay(directory: Path) -> dict[str, Result]:
         return out
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            id=name,
-            marks=[pytest.mark.xfail(reason=KNOWN_GAPS[name], strict=True)]
-            if name in KNOWN_GAPS
-            else [],
-        )
-        for name in CASES
-    ],
-)
+@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN_GAPS))
 def test_json_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
     assert (got.exit, _comparable(case, got.stdout), got.err) == (

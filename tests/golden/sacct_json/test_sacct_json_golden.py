@@ -21,7 +21,7 @@ import pytest
 from tests.clirunner import Result, run_command
 from tests.golden.jsonjobs import only_jobs
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, scrub
+from tests.goldenfile import Case, cluster_store, load_case, scrub, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -150,18 +150,7 @@ def replayed(got: Result) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            id=name,
-            marks=[pytest.mark.xfail(reason=KNOWN_GAPS[name], strict=True)]
-            if name in KNOWN_GAPS
-            else [],
-        )
-        for name in CASES
-        if "sacct" in CASES[name].command
-    ],
+    "name", with_known_gaps([n for n in CASES if "sacct" in CASES[n].command], KNOWN_GAPS)
 )
 def test_sacct_json_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     assert replayed(results[name]) == expected(name)

@@ -15,16 +15,14 @@ recorded, except what depends on the oracle's host (``scrub``) and the submit-ti
 stamps (``_STAMPS``).
 """
 
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import cluster_store, load_case, recorded_at, replay_in_step, scrub
+from tests.goldenfile import load_case, replay_corpus, scrub, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -59,35 +57,12 @@ def _comparable(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    cwd = os.getcwd()
-    corpus = JOB_DIR / "corpus"
-    shutil.rmtree(corpus, ignore_errors=True)
-    shutil.copytree(HERE / "corpus", corpus)
-    os.chdir(JOB_DIR)
-    try:
-        return _replay(tmp_path_factory.mktemp("scripts"))
-    finally:
-        os.chdir(cwd)
+    return replay_corpus(
+        CASES, HERE / "corpus", JOB_DIR / "corpus", tmp_path_factory.mktemp("scripts")
+    )
 
 
-def _replay(directory: Path) -> dict[str, Result]:
-    from slurmsim.api import cluster
-
-    with cluster_store(directory):
-        first = recorded_at(next(iter(CASES.values())))
-        cluster.advance_clock(by=first - cluster.now())
-        return replay_in_step(CASES)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_GAPS[name], strict=True))
-        if name in KNOWN_GAPS
-        else name
-        for name in CASES
-    ],
-)
+@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN_GAPS))
 def test_script_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
     want = (case.exit, _comparable(case.stdout), case.stderr.decode())
