@@ -38,7 +38,7 @@ _STOPPED: Final = "runner_stopped"  # SIGSTOP sent: the job is suspended
 _BATCH_HOST: Final = "runner_host"  # the node the script runs "on" (a requeue clears nodes)
 #: Key in ``Job.extra``: the process is an interactive srun or salloc, not a runner.
 INTERACTIVE: Final = "interactive"
-#: File in a job's run directory: the pids of its step's tasks, one per line.
+#: Files in a job's run directory, ``tasks.<step>``: a running step's task pids, one a line.
 TASKS: Final = "tasks"
 
 
@@ -288,7 +288,7 @@ def _write_banner(job: Job, now: int) -> None:
 
 
 def note_step_tasks(job: Job, step_id: int, pids: Sequence[int]) -> str | None:
-    """Where signals find the tasks of a step inside a job whose script runs here
+    """Where signals find the tasks of a running step of a job whose processes run here
     (``tasks.<step>`` in its run directory); that file's path, or None without one."""
     where = run_dir(job)
     if not os.path.isdir(where):
@@ -303,9 +303,9 @@ def note_step_tasks(job: Job, step_id: int, pids: Sequence[int]) -> str | None:
 
 
 def _task_pids(where: str) -> list[int]:
-    """The pids in ``tasks`` (an interactive srun's) and ``tasks.<step>`` (each step's)."""
+    """The task pids of every running step (``tasks.<step>``)."""
     try:
-        names = sorted(n for n in os.listdir(where) if n.split(".")[0] == TASKS)
+        names = sorted(n for n in os.listdir(where) if n.startswith(f"{TASKS}."))
     except OSError:
         return []
     pids: list[int] = []

@@ -216,12 +216,10 @@ def run_tasks(
 
 
 def _note_tasks(alloc: Allocation, procs: Sequence[subprocess.Popen[bytes] | None]) -> None:
-    """Where ``scancel --signal`` and suspension find the step's tasks."""
+    """Where ``scancel --signal`` and suspension find the tasks of the job's step 0."""
     from slurmsim.api import execution
 
-    path = os.path.join(execution.run_dir(alloc.job), execution.TASKS)
-    with contextlib.suppress(OSError), open(path, "w") as f:
-        f.write("".join(f"{p.pid}\n" for p in procs if p is not None))
+    execution.note_step_tasks(alloc.job, 0, [p.pid for p in procs if p is not None])
 
 
 class _Ending(Exception):
