@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import chain, compress, count
 from operator import and_, invert, or_
+from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.availability import NOW, Availability, Running
@@ -267,11 +268,17 @@ def _copy_plan(job: Job, plan: _Plan) -> None:
 class _Startable:
     """Which requests in the queue could still start now in this cycle.
 
-    A request can start now when it fits the free pool on nodes no higher job has
-    reserved during its run from now on. Reservations and starts only take room
-    away during a cycle, so a request that cannot start now never can again in it.
-    Arrays (key 0) are always counted in: their tasks come and go. ``left`` counts
-    the queued jobs not reached yet whose request could start.
+    A request can start now when, for one of its layouts, enough of its usable nodes
+    that no higher job has reserved during its run from now on can hold their share
+    of the free pool (exactly when ``place`` would succeed), or when it may preempt.
+    Reservations and starts only take room away during a cycle, so a request that
+    cannot start now never can again in it. Arrays (key 0) are always counted in:
+    their tasks come and go. ``left`` counts the queued jobs not reached yet whose
+    request could start.
+
+    The question is asked for every request after every reservation and start, so it
+    is answered on node masks: what each request asks (``_Ask``) is worked out once a
+    cycle, and which nodes can hold a share once per pool.
     """
 
     def __init__(self, ctx: Context, now: Instant, resv: ReservationMap) -> None:
@@ -279,57 +286,13 @@ class _Startable:
         self.now = now
         self.resv = resv
         self.reached_count: dict[int, int] = {}
-        self._free_at = -1
-        self._free: tuple[list[int], list[int]] = ([], [])
-        #: Where each startable request was last found to fit, with its planning span.
-        self._fit: dict[int, tuple[tuple[NodeAlloc, ...], int]] = {}
-        #: Placements on the pool as it is (``pool.changes``), by what was asked.
-        self._placed: dict[tuple[object, ...], tuple[NodeAlloc, ...] | None] = {}
-        self._placed_at = -1
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
-        #: Requests alike but for their time at the start: (may preempt, where they fit).
-        self._alike: dict[tuple[object, ...], tuple[bool, tuple[NodeAlloc, ...] | None]] = {}
-        memo = ctx.fits_at_start
-        seen = (ctx.pool.changes, tuple((n.down, n.drain) for n in ctx.state.nodes.values()))
-        if memo.seen != seen:
-            memo.seen = seen
-            memo.found.clear()
-        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k)}
+        self._asks: dict[int, _Ask] = {}
+        #: The nodes that can hold a share of each shape now, while the pool is ``_holding_at``.
+        self._holding: dict[Shape, int] = {}
+        self._holding_at = -1
+        self.keys = {k for k in ctx.by_key if k == 0 or self._fits(k)}
         self.left = sum(self.queued[k] for k in self.keys)
-
-    def _fits_at_start(self, key: int) -> bool:
-        """``_fits`` on the empty map, remembered across cycles while the pool and the
-        nodes stay as they were: a cycle after a job was only queued asks again."""
-        ctx = self.ctx
-        state = ctx.state
-        job = next(iter(ctx.by_key[key].values()))
-        if state.reservations or job.request.reservation:
-            return self._fits(key)  # what advance reservations leave depends on the time
-        memo = ctx.fits_at_start  # current: see __init__
-        found = memo.found.get(key)
-        if found is not None and found[0] == job.job_id:
-            fit = found[1]
-            if fit is not None:
-                self._fit[key] = fit
-            return fit is not None
-        # On the empty map a request fits as one alike but for its time did.
-        alike = (ctx.untimed_key(key), job.request.feature_nodes)
-        if alike in self._alike:
-            preempts, alloc = self._alike[alike]
-            if preempts:
-                return True
-            fits = alloc is not None
-            if alloc is not None:
-                part = state.partitions[job.request.partition]
-                self._fit[key] = (alloc, plan_limit(job, part))
-        else:
-            fits = self._fits(key)
-            preempts = fits and key not in self._fit
-            self._alike[alike] = (preempts, self._fit[key][0] if fits and not preempts else None)
-        if fits and key not in self._fit:
-            return True  # it may preempt: nothing to remember, it is asked each cycle
-        memo.found[key] = (job.job_id, self._fit[key] if fits else None)
-        return fits
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1
@@ -338,92 +301,79 @@ class _Startable:
 
     def update(self) -> None:
         """The pool or the map changed: drop the requests that no longer fit."""
-        for key in sorted(self.keys):
-            if key and not self._still_fits(key) and not self._fits(key):
+        for key in list(self.keys):
+            if key and not self._fits(key):
                 self.keys.discard(key)
                 self.left -= self.queued[key] - self.reached_count.get(key, 0)
 
-    def _still_fits(self, key: int) -> bool:
-        """Does the place found last time still work (then there is no need to look)?"""
-        found = self._fit.get(key)
-        if found is None:
-            return False
-        alloc, span = found
-        resv = self.resv
-        taken = resv.reserved(self.now, self.now + span)
-        free = self.ctx.pool.free
-        for a in alloc:
-            f = free[a.node]
-            if (
-                taken & resv.bits[a.node]
-                or f.cpus < a.cpus
-                or f.mem < a.mem
-                or len(f.gpus) < len(a.gpus)
-            ):
-                return False
-        return True
-
-    def _most_free(self) -> tuple[list[int], list[int]]:
-        """Free GPUs and cores per node, most first (remembered until the pool changes)."""
-        pool = self.ctx.pool
-        if self._free_at != pool.changes:
-            self._free_at = pool.changes
-            free = pool.free.values()
-            self._free = (
-                sorted((len(f.gpus) for f in free), reverse=True),
-                sorted((f.cpus for f in free), reverse=True),
-            )
-        return self._free
-
     def _fits(self, key: int) -> bool:
-        ctx = self.ctx
-        members = ctx.by_key.get(key)
+        members = self.ctx.by_key.get(key)
         if not members:
             return False
-        job = next(iter(members.values()))
-        if preempt.may_try(ctx.state, job):
-            return True  # may start now by preempting
-        state = ctx.state
-        part = state.partitions[job.request.partition]
-        counts, shapes = ctx.layouts(job, part)
-        n = job.request.min_nodes
-        s = shapes[0] if n == job.request.max_nodes and counts[0] == n else None
-        gpus, cpus = self._most_free()
-        if s is not None and s.tasks and n <= len(gpus):
-            # Cheap first: without n nodes with as many free GPUs and cores as the smallest
-            # share, nothing can fit.
-            too_few_gpus = gpus[n - 1] < min(s.gpus, default=0)
-            if too_few_gpus or cpus[n - 1] < min(s.tasks) * s.cpus_per_task:
-                return False
-        resv = self.resv
-        if state.reservations or job.request.reservation:
-            usable = candidate_nodes(ctx, job, part, set(), at=self.now)
-            usable_mask = resv.mask(usable)
-        else:
-            usable, usable_mask = resv.usable(ctx, job, part)
-        if job.request.min_nodes > len(usable):
-            return False
-        span = plan_limit(job, part)
-        taken = resv.reserved(self.now, self.now + span)
-        cand = resv.names(usable_mask & ~taken) if taken else usable
-        if len(cand) < job.request.min_nodes or any(r not in cand for r in job.request.req_nodes):
-            return False
-        # Requests that differ only in their time (most keys) fit alike on the same nodes.
-        asked = (shapes, counts, tuple(cand), job.request.req_nodes)
-        if self._placed_at != ctx.pool.changes:
-            self._placed_at = ctx.pool.changes
-            self._placed.clear()
-        if asked in self._placed:
-            alloc = self._placed[asked]
-        else:
-            shape_for = ctx.shape_for(job, part)
-            alloc = self._placed[asked] = place(
-                ctx.pool, shape_for, counts, cand, job.request.req_nodes
+        ask = self._ask(key, next(iter(members.values())))
+        if ask.preempts:
+            return True
+        cand = ask.usable & ~self.resv.reserved(self.now, self.now + ask.span)
+        for n, s in ask.layouts:
+            room = self._holds(s) & cand
+            if room.bit_count() >= n and ask.required & ~room == 0:
+                return True
+        return False
+
+    def _ask(self, key: int, job: Job) -> "_Ask":
+        """What ``job``, first of ``key``, asks, remembered while it stays first."""
+        found = self._asks.get(key)
+        if found is None or found.job_id != job.job_id:
+            found = self._asks[key] = _Ask.of(self.ctx, job, self.now, self.resv)
+        return found
+
+    def _holds(self, s: Shape) -> int:
+        """The nodes whose free resources can hold the largest share of ``s``."""
+        pool = self.ctx.pool
+        if self._holding_at != pool.changes:
+            self._holding_at = pool.changes
+            self._holding.clear()
+        found = self._holding.get(s)
+        if found is None:
+            configs, bits = pool.configs, self.resv.bits
+            found = self._holding[s] = sum(
+                bits[name]
+                for name, cfg in configs.items()
+                if pool.fits(name, s.largest_need(cfg), s.gpu_type, s.exclusive)
             )
-        if alloc is None:
-            return False
-        self._fit[key] = (alloc, span)
-        return True
+        return found
+
+
+class _Ask(NamedTuple):
+    """What a request asks of the nodes, as ``_Startable`` checks it: for the job
+    ``job_id``, its usable nodes, its planning span, its layouts (node count, shape),
+    the nodes it requires, as masks; or that it may preempt (nothing else then)."""
+
+    job_id: int
+    preempts: bool
+    usable: int = 0
+    span: int = 0
+    layouts: tuple[tuple[int, Shape], ...] = ()
+    required: int = 0
+
+    @classmethod
+    def of(cls, ctx: Context, job: Job, now: Instant, resv: ReservationMap) -> "_Ask":
+        state = ctx.state
+        if preempt.may_try(state, job):
+            return cls(job.job_id, preempts=True)
+        part = state.partitions[job.request.partition]
+        if state.reservations or job.request.reservation:
+            usable = resv.mask(candidate_nodes(ctx, job, part, set(), at=now))
+        else:
+            usable = resv.usable(ctx, job, part)[1]
+        counts, shapes = ctx.layouts(job, part)
+        required = job.request.req_nodes
+        layouts = tuple(
+            (n, s)
+            for n, s in zip(counts, shapes, strict=True)
+            if s is not None and n >= len(required)
+        )
+        return cls(job.job_id, False, usable, plan_limit(job, part), layouts, resv.mask(required))
 
 
 class Deferred:

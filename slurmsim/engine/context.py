@@ -75,17 +75,6 @@ class Tail:
     left: int
 
 
-@dataclass(slots=True)
-class FitsAtStart:
-    """Where each backfill key fit on the empty map at a cycle's start (None: nowhere), for
-    the job then first of it, while the pool and the node states are as ``seen``."""
-
-    seen: tuple[object, ...] = ()
-    found: dict[int, tuple[int, tuple[tuple[NodeAlloc, ...], int] | None]] = field(
-        default_factory=dict
-    )
-
-
 class Deferred(Protocol):
     """A backfill cycle's remaining work on its jobs' estimates (``backfill.Deferred``)."""
 
@@ -133,7 +122,6 @@ class Context:
         self.by_partition: Counter[str] = Counter()
         self.by_key: dict[int, dict[int, Job]] = {}
         self._key_holes: dict[int, int] = {}  # deletions from each since it was compacted
-        self.fits_at_start = FitsAtStart()
         self.rates = Rates()  # what the decay thread charges each running job
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
