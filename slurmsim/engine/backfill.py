@@ -540,46 +540,44 @@ def plan_limit(job: Job, part: Partition) -> Seconds:
 
 
 def _advance_blocked(state: ClusterState, job: Job, start: int, end: int) -> frozenset[str]:
-    """Nodes advance reservations keep from ``job`` during ``[start, end)``."""
-    if not state.reservations and not job.request.reservation:
-        return frozenset()
+    """Nodes advance reservations keep from ``job`` during ``[start, end)`` (only asked
+    when the cluster has reservations or the job asks for one)."""
     return reservations.blocked_nodes(state, job, Instant(start), Instant(end))
 
 
 def _plan(
     ctx: Context, job: Job, now: Instant, resv: ReservationMap, avail: Availability
 ) -> list[Event]:
+    """Start ``job`` now, or give it its earliest start and reserve its nodes then.
+
+    The caller has checked that no limit holds it; nothing in the loop changes what
+    the checks see but a start, so only an array's next task is checked again.
+    """
     state = ctx.state
-    part = state.partitions[job.request.partition]
+    request = job.request
+    part = state.partitions[request.partition]
     window_end = now + state.config.scheduler_parameters.bf_window * 60
     span = plan_limit(job, part)
     events: list[Event] = []
-    start_at = int(now)
     usable, usable_mask = resv.usable(ctx, job, part)
-    in_reservations = bool(state.reservations or job.request.reservation)
+    if request.min_nodes > len(usable):
+        return events  # nodes down or drained: no estimate, no reservation
+    in_reservations = bool(state.reservations or request.reservation)
+    may_preempt = preempt.may_try(state, job)
+    start_at = int(now)
     for _ in range(MAX_RETRIES):
-        if ctx.throttled(job):
-            job.reason = "JobArrayTaskLimit"
-            return events
-        held = limits.pending_reason(state, job, ctx.limits)
-        if held is not None:
-            job.reason = held  # an array whose tasks reached a limit: no more start
-            return events
         end = start_at + span
-        if job.request.min_nodes > len(usable):
-            return events  # nodes down or drained: no estimate, no reservation
         taken = resv.reserved(start_at, end)
         cand = resv.names(usable_mask & ~taken) if taken else usable
-        advance = _advance_blocked(state, job, start_at, end)
+        later = resv.later_start(start_at, end)
+        advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
         if advance:
             cand = [n for n in cand if n not in advance]
-        later = resv.later_start(start_at, end)
-        if advance:
             # An advance reservation in the way: try again when one starts or ends.
             turn = reservations.next_change(state, Instant(start_at))
             later = turn if later is None or (turn is not None and turn < later) else later
         found = None
-        room = len(cand) >= job.request.min_nodes and all(r in cand for r in job.request.req_nodes)
+        room = len(cand) >= request.min_nodes and all(r in cand for r in request.req_nodes)
         # Without advance reservations, a fit only after ``later`` moves the plan there
         # whatever the estimate: spare working it out.
         moves_on = (
@@ -590,7 +588,7 @@ def _plan(
         )
         if room and not moves_on:
             found = earliest_start(ctx, job, part, cand, now, avail.running, avail)
-        if start_at == now and (found is None or found[0] > now) and preempt.may_try(state, job):
+        if may_preempt and start_at == now and (found is None or found[0] > now):
             made = preempt.make_room(ctx, job, part, cand, now)
             events.extend(made.events)
             if made.alloc is not None:  # its victims were suspended: it starts now
@@ -610,15 +608,24 @@ def _plan(
             continue
         found_at, alloc = found
         est = max(int(found_at), start_at)
-        if est > start_at and _advance_blocked(state, job, est, est + span) & {
-            a.node for a in alloc
-        }:
+        if (
+            in_reservations
+            and est > start_at
+            and _advance_blocked(state, job, est, est + span) & {a.node for a in alloc}
+        ):
             start_at = est  # a reservation begins during that run: look from there
             continue
         if est <= now:
             more = len(job.array_tasks) > 1
             events.append(ctx.start(job, alloc, now, "Backfill"))
             if not more:
+                return events
+            if ctx.throttled(job):
+                job.reason = "JobArrayTaskLimit"
+                return events
+            held = limits.pending_reason(state, job, ctx.limits)
+            if held is not None:
+                job.reason = held  # the array's tasks reached a limit: no more start
                 return events
             start_at = int(now)  # the array's next task
             continue
