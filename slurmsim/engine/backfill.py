@@ -291,8 +291,23 @@ class _Startable:
         #: The nodes that can hold a share of each shape now, while the pool is ``_holding_at``.
         self._holding: dict[Shape, int] = {}
         self._holding_at = -1
-        self.keys = {k for k in ctx.by_key if k == 0 or self._fits(k)}
+        alike: dict[tuple[object, ...], bool] = {}
+        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
         self.left = sum(self.queued[k] for k in self.keys)
+
+    def _fits_at_start(self, key: int, alike: dict[tuple[object, ...], bool]) -> bool:
+        """``_fits`` on the cycle's empty map, where requests alike but for their time
+        (``Context.untimed_key``) and asking for the same features fit alike: ``alike``
+        holds the answer for them."""
+        ctx = self.ctx
+        job = next(iter(ctx.by_key[key].values()))
+        if ctx.state.reservations or job.request.reservation:
+            return self._fits(key)  # what advance reservations leave depends on the time
+        group = (ctx.untimed_key(key), job.request.feature_nodes)
+        found = alike.get(group)
+        if found is None:
+            found = alike[group] = self._fits(key)
+        return found
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1
