@@ -291,11 +291,13 @@ class _Startable:
         #: The nodes that can hold a share of each shape now, while the pool is ``_holding_at``.
         self._holding: dict[Shape, int] = {}
         self._holding_at = -1
-        alike: dict[tuple[object, ...], bool] = {}
+        alike: dict[tuple[int, tuple[str, ...] | None], bool] = {}
         self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
         self.left = sum(self.queued[k] for k in self.keys)
 
-    def _fits_at_start(self, key: int, alike: dict[tuple[object, ...], bool]) -> bool:
+    def _fits_at_start(
+        self, key: int, alike: dict[tuple[int, tuple[str, ...] | None], bool]
+    ) -> bool:
         """``_fits`` on the cycle's empty map, where requests alike but for their time
         (``Context.untimed_key``) and asking for the same features fit alike: ``alike``
         holds the answer for them."""
@@ -350,12 +352,12 @@ class _Startable:
             self._holding.clear()
         found = self._holding.get(s)
         if found is None:
-            configs, bits = pool.configs, self.resv.bits
-            found = self._holding[s] = sum(
-                bits[name]
-                for name, cfg in configs.items()
-                if pool.fits(name, s.largest_need(cfg), s.gpu_type, s.exclusive)
-            )
+            free, bits = pool.free, self.resv.bits
+            found = 0
+            for name, cfg in pool.configs.items():
+                if free[name].holds(cfg, s.largest_need(cfg), s.gpu_type, s.exclusive):
+                    found |= bits[name]
+            self._holding[s] = found
         return found
 
 

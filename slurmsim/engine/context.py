@@ -108,7 +108,8 @@ class Context:
         #: number standing for the request's fields (0: an array, never repeated).
         self.repeat_keys: dict[int, int] = {}
         self._key_numbers: dict[tuple[object, ...], int] = {}
-        self._key_fields: dict[int, tuple[object, ...]] = {}
+        self._untimed: dict[int, int] = {}  # backfill key -> number of its untimed fields
+        self._untimed_numbers: dict[tuple[object, ...], int] = {}
         self.ends: list[tuple[int, int]] = []
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
@@ -306,14 +307,16 @@ class Context:
                 number = 0
             else:
                 number = self._key_numbers.setdefault(fields, len(self._key_numbers) + 1)
-                self._key_fields[number] = fields
+                untimed = self._untimed_numbers
+                self._untimed[number] = untimed.setdefault(fields[:_TIMED], len(untimed))
             self.repeat_keys[job.job_id] = number
         return number
 
-    def untimed_key(self, key: int) -> tuple[object, ...]:
+    def untimed_key(self, key: int) -> int:
         """What backfill key ``key`` asks for, leaving out for how long (the time limit and
-        --time-min): requests alike in this fit alike on a map with no reservation."""
-        return self._key_fields[key][:_TIMED]
+        --time-min), as a number: requests alike in this fit alike on a map with no
+        reservation."""
+        return self._untimed[key]
 
     def waiting_partitions(self) -> set[str]:
         """Partitions with jobs in the queue."""
