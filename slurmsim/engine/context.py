@@ -30,7 +30,7 @@ from typing import Protocol
 
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.event_kinds import Kind
-from slurmsim.engine.fairshare import fairshare_factors
+from slurmsim.engine.fairshare import FairShare
 from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under, start
 from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
@@ -100,6 +100,7 @@ class Context:
         #: The latest fair-share factors worked out, with the usage they read.
         self._factors_of: tuple[dict[int, float], dict[int, float]] | None = None
         self._scale: Scale | None = None
+        self._fair_share: FairShare | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
         self._interned: dict[Shape, Shape] = {}
         self._layouts: dict[tuple[int, int, str], tuple[range, tuple[Shape | None, ...]]] = {}
@@ -189,7 +190,9 @@ class Context:
         submissions price their jobs from it."""
         seen = usage_seen(self.state)
         if self._factors_of is None or self._factors_of[0] != seen:
-            self._factors_of = (dict(seen), fairshare_factors(self.state))
+            if self._fair_share is None:
+                self._fair_share = FairShare(self.state)  # associations stay put, as ``scale``
+            self._factors_of = (dict(seen), self._fair_share.factors(seen))
         return self._factors_of[1]
 
     def shape_for(self, job: Job, part: Partition) -> Callable[[int], Shape | None]:

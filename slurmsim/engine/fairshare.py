@@ -51,16 +51,33 @@ def fair_tree_enabled(state: ClusterState) -> bool:
 
 def fairshare_factors(state: ClusterState) -> dict[int, float]:
     """The fair-share factor of every user association, by association id."""
-    if not fair_tree_enabled(state):
-        rows = share_rows(state)
-        return {r.assoc.id: r.fairshare for r in rows if r.assoc.user and r.fairshare is not None}
-    # The ranks alone: the scheduler asks at every recalculation, and sshare's other
-    # columns (and the live usage they show) would be worked out for nothing.
-    tree = _Tree(state, live=False)
-    if tree.root is None:
-        return {}
-    ranks = tree._ranks()
-    return {a.id: ranks[a.id] for a in tree.depth_first(tree.root) if a.user and a.id in ranks}
+    return FairShare(state).factors(usage_seen(state))
+
+
+class FairShare:
+    """Fair-share factors from any usage, over associations that stay put.
+
+    The scheduler asks at every recalculation, with usage that moved: the tree is
+    built once, and only the ranks (not sshare's other columns) are worked out.
+    """
+
+    def __init__(self, state: ClusterState) -> None:
+        self._state = state
+        self._tree = _Tree(state, live=False) if fair_tree_enabled(state) else None
+
+    def factors(self, usage: dict[int, float]) -> dict[int, float]:
+        """The factor of every user association, by association id, from ``usage``."""
+        tree = self._tree
+        if tree is None:
+            rows = share_rows(self._state)
+            return {
+                r.assoc.id: r.fairshare for r in rows if r.assoc.user and r.fairshare is not None
+            }
+        if tree.root is None:
+            return {}
+        tree.used = tree._totals(usage)
+        ranks = tree._ranks()
+        return {a.id: ranks[a.id] for a in tree.user_order if a.id in ranks}
 
 
 def share_rows(state: ClusterState) -> list[ShareRow]:
@@ -87,6 +104,9 @@ class _Tree:
         for kids in self.children.values():
             kids.sort(key=lambda a: (a.user is None, a.user or a.account))
         self.users = sum(1 for a in assocs if a.user is not None)
+        #: Everything below the root in sshare's order, and its user associations.
+        self.order = list(self.depth_first(self.root)) if self.root is not None else []
+        self.user_order = [a for a in self.order if a.user]
         self.used = self._totals(usage_seen(state))
         self.live = self._totals(state.usage) if live else {}
         self.dampening = max(state.config.fairshare_dampening_factor, 1)
@@ -101,15 +121,12 @@ class _Tree:
             yield from self.depth_first(k)
 
     def _totals(self, usage: dict[int, float]) -> dict[int, float]:
+        """Each association's usage with everything below it."""
         totals: dict[int, float] = {}
-
-        def walk(a: Association) -> float:
-            total = usage.get(a.id, 0.0) + sum(walk(k) for k in self.kids(a))
-            totals[a.id] = total
-            return total
-
-        if self.root is not None:
-            walk(self.root)
+        if self.root is None:
+            return totals
+        for a in (*reversed(self.order), self.root):  # every association after those below it
+            totals[a.id] = usage.get(a.id, 0.0) + sum(totals[k.id] for k in self.kids(a))
         return totals
 
     # -- the numbers of each level -----------------------------------------------------

@@ -168,14 +168,20 @@ def static_key(job: Job) -> tuple[object, ...] | None:
     )
 
 
-def priority(state: ClusterState, job: Job, fairshare: dict[int, float] | None = None) -> int:
-    """The priority slurmctld would store for ``job`` now; 0 while it is held."""
+def priority(
+    state: ClusterState,
+    job: Job,
+    fairshare: dict[int, float] | None = None,
+    totals: Scale | None = None,
+) -> int:
+    """The priority slurmctld would store for ``job`` now; 0 while it is held
+    (``fairshare`` and ``totals`` as for ``factors``)."""
     if job.hold is not Hold.NONE:
         return 0
     if state.config.priority_type != "priority/multifactor":
         # FIFO: earlier job ids rank higher; nice still lowers the value.
         return clamp(BASIC_TOP - job.job_id - job.request.nice)
-    return clamp(math.floor(factors(state, job, fairshare).total))
+    return clamp(math.floor(factors(state, job, fairshare, totals).total))
 
 
 def clamp(value: int) -> int:

@@ -246,7 +246,7 @@ class ReadyQueue:
             value = -(info.own - w * info.accrue / m)
         else:
             info.kind = _STEADY
-            info.age_term = w * self._age(info, tau)
+            info.age_term = w * self._age_at(info.accrue, tau)
             value = -(info.own + info.age_term)
         info.entry = (value, submit, job_id, gen)
         # Jobs asking for the same are worth the same: one list each keeps runs of equal
@@ -298,11 +298,8 @@ class ReadyQueue:
         base = own + shares.get(cohort, 0.0)
         return clamp(math.floor(base + term))
 
-    def _age(self, info: _Info, tau: int) -> float:
-        """The age factor as ``priority.age_factor`` computes it."""
-        return self._age_at(info.accrue, tau)
-
     def _age_at(self, accrue: int | None, tau: int) -> float:
+        """The age factor as ``priority.age_factor`` computes it."""
         if accrue is None or self.weight == 0:
             return 0.0
         if self.max_age <= 0:
@@ -314,7 +311,7 @@ class ReadyQueue:
         if info.kind < 0:
             return int(-info.entry[0])
         base = info.own + shares.get(info.cohort, 0.0)
-        return clamp(math.floor(base + self.weight * self._age(info, tau)))
+        return clamp(math.floor(base + self.weight * self._age_at(info.accrue, tau)))
 
     def priority(self, job_id: int) -> int:
         """The priority of queued job ``job_id`` under the recalculation in effect."""
@@ -366,8 +363,9 @@ class _Merge:
         self._held: list[Held] = []
         self._fresh_at = 0
         self._best: tuple[Entry, Job] | None = None
-        #: Streams by the best their next entry could be: (-bound, submit, job id, stream).
-        self._pending: list[tuple[int, int, int, int]] = []
+        #: Streams by the best their next entry could be: (-bound, submit, job id, stream,
+        #: the entry's facts).
+        self._pending: list[tuple[int, int, int, int, _Info]] = []
         self._at: list[int] = []
         if self._tier >= len(self._tiers):
             return
@@ -416,17 +414,18 @@ class _Merge:
         lists, offset = self._tiers[self._tier][1][index]
         entries = lists.entries
         at = self._at[index]
-        while at < len(entries) and self._find(entries[at]) is None:
+        info = None
+        while at < len(entries) and (info := self._find(entries[at])) is None:
             at += 1
         self._at[index] = at
-        if at < len(entries):
+        if info is not None:
             e = entries[at]
             v = offset - e[0]
             bound = clamp(math.floor(v + 1e-9 * max(1.0, abs(v))))
             # In a uniform list nothing after ``e`` has an earlier submit time at the same
             # priority, so ``e`` speaks for the rest; otherwise any of them might.
             first = (e[1], e[2]) if lists.uniform else (-1, -1)
-            heapq.heappush(self._pending, (-bound, *first, index))
+            heapq.heappush(self._pending, (-bound, *first, index, info))
 
     def detach(self) -> None:
         """Take copies of the lists, which are about to change."""
@@ -449,19 +448,16 @@ class _Merge:
                         return info.job, self._removal(e[2], e[3])
                 self._next_tier()
                 continue
-            fresh, streams = self._tiers[self._tier]
+            fresh = self._tiers[self._tier][0]
             held, pending = self._held, self._pending
             # Pull while an entry not pulled yet could come before the best held one: a
             # higher bound, or the same with an earlier submit time or id, so that a long
             # run of equal priorities is not pulled at once.
             while pending and (not held or pending[0][:3] < held[0][:3]):
-                index = heapq.heappop(pending)[3]
-                lists, _ = streams[index]
-                e = lists.entries[self._at[index]]
-                info = self._find(e)
-                assert info is not None
+                _, _, _, index, info = heapq.heappop(pending)
                 exact = self.queue.exact(info, self.tau, self.shares)
-                heapq.heappush(held, (-exact, e[1], e[2], e[3], info.job))
+                _, submit, job_id, gen = info.entry
+                heapq.heappush(held, (-exact, submit, job_id, gen, info.job))
                 self._at[index] += 1
                 self._queue_stream(index)
             best = self._best

@@ -37,7 +37,13 @@ class Simulation:
     def submit(self, request: JobRequest) -> Job:
         """``engine.submit.submit``; the job joins the kept view."""
         ctx = self._ctx
-        job = submit(self.state, request, usage=ctx.limits, fairshare=ctx.current_fairshare())
+        job = submit(
+            self.state,
+            request,
+            usage=ctx.limits,
+            fairshare=ctx.current_fairshare(),
+            totals=ctx.scale,
+        )
         ctx.adopt_new(job)
         return job
 

@@ -20,7 +20,7 @@ from slurmsim.engine import reservations
 from slurmsim.engine.eligibility import blocker, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
-from slurmsim.engine.priority import job_cpus, priority
+from slurmsim.engine.priority import Scale, job_cpus, priority
 from slurmsim.engine.resources import fits_config, node_counts, shape
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
@@ -49,12 +49,14 @@ def submit(
     constraint: Constraint | Unreadable | None = None,
     usage: Usage | None = None,
     fairshare: dict[int, float] | None = None,
+    totals: Scale | None = None,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
     ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be);
-    ``usage`` (what running jobs count against limits) and ``fairshare`` (the factor of
-    each association) spare working them out again when the caller keeps them current.
+    ``usage`` (what running jobs count against limits), ``fairshare`` (the factor of
+    each association) and ``totals`` (the cluster totals priorities are measured
+    against) spare working them out again when the caller keeps them current.
 
     Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
     module docstring for which refusals still use up a job id.
@@ -94,7 +96,7 @@ def submit(
     if unsatisfiable is not None:
         _reject(state, job)
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
-    job.priority = priority(state, job, fairshare)
+    job.priority = priority(state, job, fairshare, totals)
     why = blocker(state, job, state.now)
     if why is not None and why.reason not in _SET_BY_PASS:
         job.reason = why.reason

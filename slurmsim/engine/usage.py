@@ -128,8 +128,14 @@ def decay(state: ClusterState, since: Instant, until: Instant) -> None:
 
 def reset_due(period: str, last: Instant, now: Instant) -> bool:
     """Whether a PriorityUsageResetPeriod boundary (UTC) falls in ``(last, now]``."""
+    if period in _NEVER:
+        return False  # asked at every pass: spare the calendar for the usual setting
     boundary = _last_boundary(period, now)
     return boundary is not None and last < boundary <= now
+
+
+#: Periods without a boundary in a running slurmctld (NOW resets only when it starts).
+_NEVER = frozenset({"NONE", "NOW"})
 
 
 def _last_boundary(period: str, now: Instant) -> int | None:
