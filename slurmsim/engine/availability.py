@@ -8,11 +8,14 @@ placement after each, which for a long queue is most of a cycle's work.
 A node's free cores, memory and GPUs are constant between the ends of the running
 jobs on it, and only grow at each. So ``Availability`` keeps, for the cycle, each
 node's change points (``changes``: the running jobs on it in the order their limits
-expire, with what each holds there), and from them the first end after which the
-node can hold a given share of a job for good (``fit_end``; ``fit_ends`` for every
-node and one layout). Whether a placement succeeds depends only on which nodes can
-hold their share, so the first batch of ends at which enough candidate nodes can is
-the first at which a placement would succeed; it is then made once, there.
+expire, with what each holds there), its free resources after each (``profile``),
+and from them the running job after whose end the node can hold a given share of a
+job for good (``fit_place``; ``fit_places`` for every node and one layout). Whether
+a placement succeeds depends only on which nodes can hold their share, so the first
+batch of ends at which enough candidate nodes can is the first at which a placement
+would succeed; it is then made once, there, on the candidates as the profiles have
+them then (``Freed``: which of them fit a share is read off their fit places, without
+looking at their resources).
 
 Running jobs are taken away in batches, and the estimate is the end of the last one
 taken. As in slurmctld's will-run test, a batch starts at the first job touching a
@@ -26,6 +29,8 @@ Within a cycle the running jobs stay put, but the pool changes when the cycle
 starts a job; every answer derived from it is dropped then (``pool.changes``).
 """
 
+import bisect
+from functools import cached_property
 from typing import NamedTuple
 
 from slurmsim.engine.resources import Need, Shape
@@ -37,7 +42,7 @@ from slurmsim.model.time import Instant, Seconds
 #: whose (limit-based) ends fall within this many seconds of its first; each later
 #: batch's window is twice the one before.
 END_BATCH: Seconds = Seconds(30)
-#: ``fit_end`` of a node that can hold the share already.
+#: ``fit_place`` of a node that can hold the share already.
 NOW = -1
 
 #: A start estimate: when, and on what.
@@ -50,7 +55,6 @@ class Running(NamedTuple):
 
     end: int  # start + time limit: what backfill believes
     job: Job
-    nodes: frozenset[str]
 
 
 class Availability:
@@ -64,111 +68,194 @@ class Availability:
     def __init__(self, running: list[Running], pool: Pool) -> None:
         self.running = running
         self.pool = pool
-        #: For each node, the running jobs on it as (end, what the job holds there).
-        self.changes: dict[str, list[tuple[int, int, int, int]]] = {}
-        for r in running:
-            for a in r.job.alloc:
-                self.changes.setdefault(a.node, []).append((r.end, a.cpus, a.mem, len(a.gpus)))
-        self._fits: dict[tuple[str, Need, str | None, bool], int | None] = {}
+        #: Each node's free resources now and after each of its running jobs ends, with the
+        #: pool's entry they start from (``profile``).
+        self._profiles: dict[str, tuple[Free, list[Free]]] = {}
+        #: ``fit_place`` answers, with the pool's entry for the node they hold for.
+        self._fits: dict[tuple[str, Need, str | None, bool], tuple[Free, int | None]] = {}
         self._by_shape: dict[Shape, dict[str, int]] = {}
         #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
         #: same layouts on the same nodes.
         self.starts: dict[tuple[object, ...], Start | None] = {}
         #: ``backfill._first_fit_end`` by layouts, candidates and required nodes.
         self.first_fits: dict[tuple[object, ...], int | None] = {}
-        self._freed: dict[tuple[tuple[str, ...], int], tuple[Pool, int]] = {}
+        self._batches_by_cand: dict[tuple[str, ...], tuple[list[int], list[int], list[int]]] = {}
         self._seen_changes = pool.changes
 
-    def through(self, cand: list[str], end: int) -> tuple[list[Running], int]:
+    @cached_property
+    def changes(self) -> dict[str, tuple[list[int], list[NodeAlloc]]]:
+        """For each node, the running jobs on it (their places in ``running``) and what
+        each holds there (worked out on first use: many cycles never estimate)."""
+        found: dict[str, tuple[list[int], list[NodeAlloc]]] = {}
+        for i, r in enumerate(self.running):
+            for a in r.job.alloc:
+                places, allocs = found.setdefault(a.node, ([], []))
+                places.append(i)
+                allocs.append(a)
+        return found
+
+    def through(self, cand: list[str], end: int) -> tuple[int, int]:
         """The running jobs touching ``cand`` taken away up to the batch in which one
-        ending at ``end`` goes (one of them does), and that batch's last end.
+        ending at ``end`` goes (the first batch if none does): those before the returned
+        place in ``running``; and that batch's last end."""
+        firsts, stops, lasts = self._batches(cand)
+        if not firsts:
+            return len(self.running), end
+        b = max(bisect.bisect_right(firsts, end), 1) - 1
+        return stops[b], lasts[b]
+
+    def _batches(self, cand: list[str]) -> tuple[list[int], list[int], list[int]]:
+        """The batches in which the running jobs touching ``cand`` are taken away: each
+        one's first end, the place in ``running`` after its last job, and its last end.
 
         Batches are cut as slurmctld's will-run test cuts them: a batch starts at the
         first job touching a candidate and takes the jobs after it in end order until
         the next job in the whole list (touching a candidate or not) ends more than the
         window after that first one; jobs on other nodes are passed over without that
         test, so a batch may run on past them (golden 176). The window starts at
-        ``END_BATCH`` and doubles with each batch. Only the batches up to ``end``'s are
-        formed: an estimate rarely lies far out, and candidate sets seldom repeat.
+        ``END_BATCH`` and doubles with each batch. Remembered by candidates for the
+        cycle: the running jobs do not change in it, and plans ask again and again.
         """
-        nodes = frozenset(cand)
+        key = tuple(cand)
+        found = self._batches_by_cand.get(key)
+        if found is not None:
+            return found
+        index = self.pool.index
+        nodes = 0
+        for c in cand:
+            nodes |= 1 << index[c]
         running, n = self.running, len(self.running)
-        taken: list[Running] = []
+        firsts: list[int] = []
+        stops: list[int] = []
+        lasts: list[int] = []
         window: int = END_BATCH
         first: int | None = None
-        i = 0
-        while i < n:
-            r = running[i]
-            i += 1
-            if nodes.isdisjoint(r.nodes):
-                continue
+        for i in [i for i, mask in enumerate(self._masks) if mask & nodes]:
+            r_end = running[i].end
             if first is None:
-                if taken and r.end > end:
-                    break  # ``end``'s batch is complete
-                first = r.end  # a new batch
-            taken.append(r)
-            if i < n and running[i].end > first + window:
+                first = r_end  # a new batch
+                firsts.append(r_end)
+                stops.append(i + 1)
+                lasts.append(r_end)
+            stops[-1], lasts[-1] = i + 1, r_end
+            if i + 1 < n and running[i + 1].end > first + window:
                 first, window = None, window * 2  # the batch ends here
-        return taken, taken[-1].end if taken else end
+        found = self._batches_by_cand[key] = (firsts, stops, lasts)
+        return found
+
+    @cached_property
+    def _masks(self) -> list[int]:
+        """The nodes of each running job as a bit mask (bit ``pool.index[node]``)."""
+        index = self.pool.index
+        found = []
+        for r in self.running:
+            mask = 0
+            for a in r.job.alloc:
+                mask |= 1 << index[a.node]
+            found.append(mask)
+        return found
 
     def freed_through(self, cand: list[str], end: int) -> tuple[Pool, int]:
-        """The pool with the running jobs of ``through`` given back, and its last end;
-        remembered while the pool stays put (requests of other shapes on the same nodes
-        ask for the same)."""
+        """The candidates' pool with the running jobs of ``through`` given back, and its
+        last end."""
         self.current()
-        key = (tuple(cand), end)
-        found = self._freed.get(key)
-        if found is None:
-            taken, last = self.through(cand, end)
-            found = self._freed[key] = (self.pool.freed(r.job.alloc for r in taken), last)
-        return found
+        taken, last = self.through(cand, end)
+        return Freed(self, taken), last
+
+    def profile(self, node: str) -> list[Free]:
+        """``node``'s free resources now and after each of its running jobs ends in turn.
+
+        Worked out on first use and kept while the pool's entry for the node is the one
+        it starts from (the pool puts in a new entry when the cycle starts a job there).
+        """
+        now = self.pool.free[node]
+        found = self._profiles.get(node)
+        if found is not None and found[0] is now:
+            return found[1]
+        states = [now]
+        f = now
+        for a in self.changes[node][1] if node in self.changes else ():
+            gpus = sorted([*f.gpus, *a.gpus]) if a.gpus else f.gpus
+            f = Free(f.cpus + a.cpus, f.mem + a.mem, gpus, f.jobs - 1)
+            states.append(f)
+        self._profiles[node] = (now, states)
+        return states
 
     def current(self) -> None:
         """Forget answers derived from the pool once the cycle has started a job on it."""
         if self._seen_changes != self.pool.changes:
-            self._fits.clear()
             self._by_shape.clear()
             self.starts.clear()
             self.first_fits.clear()
-            self._freed.clear()
             self._seen_changes = self.pool.changes
 
-    def fit_end(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:
-        """The end after which ``node`` can hold ``need`` (``NOW``: already; None: never).
+    def fit_place(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:
+        """The place in ``running`` of the job after whose end ``node`` can hold ``need``
+        (``NOW``: it can already; None: never).
 
-        Free capacity only grows as running jobs end, so the first fit lasts.
+        Free capacity only grows as running jobs end, so the first fit lasts. Remembered
+        while the pool's entry for the node stays put (``profile``).
         """
-        self.current()
         key = (node, need, gpu_type, exclusive)
-        if key in self._fits:
-            return self._fits[key]
         now = self.pool.free[node]
-        free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
+        found = self._fits.get(key)
+        if found is not None and found[0] is now:
+            return found[1]
         cfg = self.pool.configs[node]
         answer: int | None = None
-        if free.holds(cfg, need, gpu_type, exclusive):
-            answer = NOW
-        else:
-            for end, cpus, mem, gpus in self.changes.get(node, ()):
-                free.cpus += cpus
-                free.mem += mem
-                free.gpus.extend(range(gpus))  # only how many counts here
-                free.jobs -= 1
-                if free.holds(cfg, need, gpu_type, exclusive):
-                    answer = end
-                    break
-        self._fits[key] = answer
+        for k, free in enumerate(self.profile(node)):
+            if free.holds(cfg, need, gpu_type, exclusive):
+                answer = NOW if k == 0 else self.changes[node][0][k - 1]
+                break
+        self._fits[key] = (now, answer)
         return answer
 
-    def fit_ends(self, s: Shape) -> dict[str, int]:
-        """``fit_end`` of every node for its share of layout ``s``, leaving out the nevers."""
+    def fit_places(self, s: Shape) -> dict[str, int]:
+        """``fit_place`` of every node for its share of layout ``s``, leaving out the nevers."""
         self.current()
         found = self._by_shape.get(s)
         if found is None:
             found = {}
             for node, cfg in self.pool.configs.items():
-                end = self.fit_end(node, s.largest_need(cfg), s.gpu_type, s.exclusive)
-                if end is not None:
-                    found[node] = end
+                at = self.fit_place(node, s.largest_need(cfg), s.gpu_type, s.exclusive)
+                if at is not None:
+                    found[node] = at
             self._by_shape[s] = found
         return found
+
+    def end_of(self, place: int) -> int:
+        """The end of the running job at ``place`` (``NOW`` stays ``NOW``)."""
+        return NOW if place == NOW else self.running[place].end
+
+
+class Freed(Pool):
+    """The candidates' pool once the running jobs touching them before ``taken`` (a
+    place in ``running``) have ended, for what-if placements.
+
+    A node's entry is the one its profile reaches then, read from the profile only
+    when ``place`` asks for it: most candidates are only asked whether they fit,
+    which the profile's fit places answer without an entry.
+    """
+
+    def __init__(self, avail: Availability, taken: int) -> None:
+        super().__init__(avail.pool.configs, _Entries(avail, taken), avail.pool.index)
+        self.avail = avail
+        self.taken = taken
+
+    def fitting(self, candidates: list[str], s: Shape) -> list[str]:
+        places, taken = self.avail.fit_places(s), self.taken
+        return [c for c in candidates if places.get(c, taken) < taken]
+
+
+class _Entries(dict[str, Free]):
+    """A ``Freed`` pool's entries, each looked up in its node's profile on first use."""
+
+    def __init__(self, avail: Availability, taken: int) -> None:
+        super().__init__()
+        self.avail = avail
+        self.taken = taken
+
+    def __missing__(self, node: str) -> Free:
+        places = self.avail.changes[node][0] if node in self.avail.changes else []
+        entry = self[node] = self.avail.profile(node)[bisect.bisect_left(places, self.taken)]
+        return entry
