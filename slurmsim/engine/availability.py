@@ -74,6 +74,7 @@ class Availability:
         #: ``fit_place`` answers, with the pool's entry for the node they hold for.
         self._fits: dict[tuple[str, Need, str | None, bool], tuple[Free, int | None]] = {}
         self._by_shape: dict[Shape, dict[str, int]] = {}
+        self._orders: dict[Shape, list[tuple[int, str]]] = {}
         #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
         #: same layouts on the same nodes.
         self.starts: dict[tuple[object, ...], Start | None] = {}
@@ -185,6 +186,7 @@ class Availability:
         """Forget answers derived from the pool once the cycle has started a job on it."""
         if self._seen_changes != self.pool.changes:
             self._by_shape.clear()
+            self._orders.clear()
             self.starts.clear()
             self.first_fits.clear()
             self._seen_changes = self.pool.changes
@@ -221,6 +223,27 @@ class Availability:
                 if at is not None:
                     found[node] = at
             self._by_shape[s] = found
+        return found
+
+    def nth_fit(self, s: Shape, cand: list[str], n: int) -> int | None:
+        """The ``n``-th earliest ``fit_place`` among ``cand`` for their share of ``s``
+        (None: fewer than ``n`` of them ever can hold it)."""
+        members = set(cand)
+        for place, node in self._fit_order(s):
+            if node in members:
+                n -= 1
+                if n == 0:
+                    return place
+        return None
+
+    def _fit_order(self, s: Shape) -> list[tuple[int, str]]:
+        """``fit_places(s)`` as (place, node), earliest first: the nodes that fit soonest
+        come first, so ``nth_fit`` stops after a few (remembered as ``fit_places``)."""
+        self.current()
+        found = self._orders.get(s)
+        if found is None:
+            places = self.fit_places(s)
+            found = self._orders[s] = sorted((at, node) for node, at in places.items())
         return found
 
     def end_of(self, place: int) -> int:

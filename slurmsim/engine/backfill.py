@@ -798,9 +798,9 @@ def _first_fit_end_of(
         if n < len(required) or s is None:
             continue
         fit = avail.fit_places(s)
-        places = sorted(fit[c] for c in cand if c in fit)
-        if len(places) < n or any(r not in fit or r not in cand for r in required):
+        nth = avail.nth_fit(s, cand, n)
+        if nth is None or any(r not in fit or r not in cand for r in required):
             continue
-        at = max([places[n - 1], *(fit[r] for r in required)])
+        at = max([nth, *(fit[r] for r in required)])
         best = at if best is None else min(best, at)
     return None if best is None else avail.end_of(best)
