@@ -8,14 +8,13 @@ placement after each, which for a long queue is most of a cycle's work.
 A node's free cores, memory and GPUs are constant between the ends of the running
 jobs on it, and only grow at each. So ``Availability`` keeps, for the cycle, each
 node's change points (``changes``: the running jobs on it in the order their limits
-expire, with what each holds there), its free resources after each (``profile``),
-and from them the running job after whose end the node can hold a given share of a
-job for good (``fit_place``; ``fit_places`` for every node and one layout). Whether
-a placement succeeds depends only on which nodes can hold their share, so the first
-batch of ends at which enough candidate nodes can is the first at which a placement
-would succeed; it is then made once, there, on the candidates as the profiles have
-them then (``Freed``: which of them fit a share is read off their fit places, without
-looking at their resources).
+expire, with what each holds there), and from them the running job after whose end
+the node can hold a given share of a job for good (``fit_place``; ``fit_places`` for
+every node and one layout). Whether a placement succeeds depends only on which nodes
+can hold their share, so the first batch of ends at which enough candidate nodes can
+is the first at which a placement would succeed; it is then made once, there, on the
+candidates as they will be then (``Freed``: which of them fit a share is read off
+their fit places, and only the entries the placement reads are worked out).
 
 Running jobs are taken away in batches, and the estimate is the end of the last one
 taken. As in slurmctld's will-run test, a batch starts at the first job touching a
@@ -68,9 +67,6 @@ class Availability:
     def __init__(self, running: list[Running], pool: Pool) -> None:
         self.running = running
         self.pool = pool
-        #: Each node's free resources now and after each of its running jobs ends, with the
-        #: pool's entry they start from (``profile``).
-        self._profiles: dict[str, tuple[Free, list[Free]]] = {}
         #: ``fit_place`` answers, with the pool's entry for the node they hold for.
         self._fits: dict[tuple[str, Need, str | None, bool], tuple[Free, int | None]] = {}
         self._by_shape: dict[Shape, dict[str, int]] = {}
@@ -80,7 +76,6 @@ class Availability:
         self.starts: dict[tuple[object, ...], Start | None] = {}
         #: ``backfill._first_fit_end`` by layouts, candidates and required nodes.
         self.first_fits: dict[tuple[object, ...], int | None] = {}
-        self._batches_by_cand: dict[tuple[str, ...], tuple[list[int], list[int], list[int]]] = {}
         self._seen_changes = pool.changes
 
     @cached_property
@@ -97,52 +92,37 @@ class Availability:
 
     def through(self, cand: list[str], end: int) -> tuple[int, int]:
         """The running jobs touching ``cand`` taken away up to the batch in which one
-        ending at ``end`` goes (the first batch if none does): those before the returned
-        place in ``running``; and that batch's last end."""
-        firsts, stops, lasts = self._batches(cand)
-        if not firsts:
-            return len(self.running), end
-        b = max(bisect.bisect_right(firsts, end), 1) - 1
-        return stops[b], lasts[b]
-
-    def _batches(self, cand: list[str]) -> tuple[list[int], list[int], list[int]]:
-        """The batches in which the running jobs touching ``cand`` are taken away: each
-        one's first end, the place in ``running`` after its last job, and its last end.
+        ending at ``end`` goes (one of them does): those before the returned place in
+        ``running``; and that batch's last end.
 
         Batches are cut as slurmctld's will-run test cuts them: a batch starts at the
         first job touching a candidate and takes the jobs after it in end order until
         the next job in the whole list (touching a candidate or not) ends more than the
         window after that first one; jobs on other nodes are passed over without that
         test, so a batch may run on past them (golden 176). The window starts at
-        ``END_BATCH`` and doubles with each batch. Remembered by candidates for the
-        cycle: the running jobs do not change in it, and plans ask again and again.
+        ``END_BATCH`` and doubles with each batch. Only the batches up to ``end``'s are
+        formed: an estimate rarely lies far out, and candidate sets seldom repeat.
         """
-        key = tuple(cand)
-        found = self._batches_by_cand.get(key)
-        if found is not None:
-            return found
         index = self.pool.index
         nodes = 0
         for c in cand:
             nodes |= 1 << index[c]
         running, n = self.running, len(self.running)
-        firsts: list[int] = []
-        stops: list[int] = []
-        lasts: list[int] = []
+        last: int | None = None
         window: int = END_BATCH
         first: int | None = None
-        for i in [i for i, mask in enumerate(self._masks) if mask & nodes]:
+        for i, mask in enumerate(self._masks):
+            if not mask & nodes:
+                continue
             r_end = running[i].end
             if first is None:
+                if last is not None and r_end > end:
+                    return i, last  # ``end``'s batch is complete
                 first = r_end  # a new batch
-                firsts.append(r_end)
-                stops.append(i + 1)
-                lasts.append(r_end)
-            stops[-1], lasts[-1] = i + 1, r_end
+            last = r_end
             if i + 1 < n and running[i + 1].end > first + window:
                 first, window = None, window * 2  # the batch ends here
-        found = self._batches_by_cand[key] = (firsts, stops, lasts)
-        return found
+        return n, end if last is None else last
 
     @cached_property
     def _masks(self) -> list[int]:
@@ -163,24 +143,21 @@ class Availability:
         taken, last = self.through(cand, end)
         return Freed(self, taken), last
 
-    def profile(self, node: str) -> list[Free]:
-        """``node``'s free resources now and after each of its running jobs ends in turn.
-
-        Worked out on first use and kept while the pool's entry for the node is the one
-        it starts from (the pool puts in a new entry when the cycle starts a job there).
-        """
+    def entry_after(self, node: str, taken: int) -> Free:
+        """``node``'s pool entry once its running jobs before place ``taken`` have ended."""
         now = self.pool.free[node]
-        found = self._profiles.get(node)
-        if found is not None and found[0] is now:
-            return found[1]
-        states = [now]
-        f = now
-        for a in self.changes[node][1] if node in self.changes else ():
-            gpus = sorted([*f.gpus, *a.gpus]) if a.gpus else f.gpus
-            f = Free(f.cpus + a.cpus, f.mem + a.mem, gpus, f.jobs - 1)
-            states.append(f)
-        self._profiles[node] = (now, states)
-        return states
+        if node not in self.changes:
+            return now
+        places, allocs = self.changes[node]
+        ended = allocs[: bisect.bisect_left(places, taken)]
+        if not ended:
+            return now
+        return Free(
+            now.cpus + sum(a.cpus for a in ended),
+            now.mem + sum(a.mem for a in ended),
+            sorted([*now.gpus, *(g for a in ended for g in a.gpus)]),
+            now.jobs - len(ended),
+        )
 
     def current(self) -> None:
         """Forget answers derived from the pool once the cycle has started a job on it."""
@@ -196,7 +173,8 @@ class Availability:
         (``NOW``: it can already; None: never).
 
         Free capacity only grows as running jobs end, so the first fit lasts. Remembered
-        while the pool's entry for the node stays put (``profile``).
+        while the pool's entry for the node stays put (the pool puts in a new entry when
+        the cycle starts a job there).
         """
         key = (node, need, gpu_type, exclusive)
         now = self.pool.free[node]
@@ -205,10 +183,19 @@ class Availability:
             return found[1]
         cfg = self.pool.configs[node]
         answer: int | None = None
-        for k, free in enumerate(self.profile(node)):
-            if free.holds(cfg, need, gpu_type, exclusive):
-                answer = NOW if k == 0 else self.changes[node][0][k - 1]
-                break
+        if now.holds(cfg, need, gpu_type, exclusive):
+            answer = NOW
+        elif node in self.changes:
+            # Counted on a scratch entry: which GPUs come free does not matter here.
+            free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
+            for place, a in zip(*self.changes[node], strict=True):
+                free.cpus += a.cpus
+                free.mem += a.mem
+                free.gpus.extend(a.gpus)
+                free.jobs -= 1
+                if free.holds(cfg, need, gpu_type, exclusive):
+                    answer = place
+                    break
         self._fits[key] = (now, answer)
         return answer
 
@@ -255,9 +242,9 @@ class Freed(Pool):
     """The candidates' pool once the running jobs touching them before ``taken`` (a
     place in ``running``) have ended, for what-if placements.
 
-    A node's entry is the one its profile reaches then, read from the profile only
-    when ``place`` asks for it: most candidates are only asked whether they fit,
-    which the profile's fit places answer without an entry.
+    A node's entry is worked out only when ``place`` reads it: most candidates are
+    only asked whether they fit, which their fit places answer without an entry. Only
+    the candidates may be asked about.
     """
 
     def __init__(self, avail: Availability, taken: int) -> None:
@@ -271,7 +258,7 @@ class Freed(Pool):
 
 
 class _Entries(dict[str, Free]):
-    """A ``Freed`` pool's entries, each looked up in its node's profile on first use."""
+    """A ``Freed`` pool's entries, each worked out on first use (``entry_after``)."""
 
     def __init__(self, avail: Availability, taken: int) -> None:
         super().__init__()
@@ -279,6 +266,5 @@ class _Entries(dict[str, Free]):
         self.taken = taken
 
     def __missing__(self, node: str) -> Free:
-        places = self.avail.changes[node][0] if node in self.avail.changes else []
-        entry = self[node] = self.avail.profile(node)[bisect.bisect_left(places, self.taken)]
+        entry = self[node] = self.avail.entry_after(node, self.taken)
         return entry
