@@ -152,12 +152,12 @@ class Availability:
         ended = allocs[: bisect.bisect_left(places, taken)]
         if not ended:
             return now
-        return Free(
-            now.cpus + sum(a.cpus for a in ended),
-            now.mem + sum(a.mem for a in ended),
-            sorted([*now.gpus, *(g for a in ended for g in a.gpus)]),
-            now.jobs - len(ended),
-        )
+        cpus, mem, gpus = now.cpus, now.mem, list(now.gpus)
+        for a in ended:
+            cpus += a.cpus
+            mem += a.mem
+            gpus.extend(a.gpus)
+        return Free(cpus, mem, sorted(gpus), now.jobs - len(ended))
 
     def current(self) -> None:
         """Forget answers derived from the pool once the cycle has started a job on it."""
