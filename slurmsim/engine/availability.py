@@ -8,11 +8,13 @@ placement after each, which for a long queue is most of a cycle's work.
 A node's free cores, memory and GPUs are constant between the ends of the running
 jobs on it, and only grow at each. So ``Availability`` keeps, for the cycle, each
 node's change points (``changes``: the running jobs on it in the order their limits
-expire, with what each holds there), and from them the first end after which the
-node can hold a given share of a job for good (``fit_end``; ``fit_ends`` for every
-node and one layout). Whether a placement succeeds depends only on which nodes can
-hold their share, so the first batch of ends at which enough candidate nodes can is
-the first at which a placement would succeed; it is then made once, there.
+expire, with what each holds there), and from them the running job after whose end
+the node can hold a given share of a job for good (``fit_place``; ``fit_places`` for
+every node and one layout). Whether a placement succeeds depends only on which nodes
+can hold their share, so the first batch of ends at which enough candidate nodes can
+is the first at which a placement would succeed; it is then made once, there, on the
+candidates as they will be then (``Freed``: which of them fit a share is read off
+their fit places, and only the entries the placement reads are worked out).
 
 Running jobs are taken away in batches, and the estimate is the end of the last one
 taken. As in slurmctld's will-run test, a batch starts at the first job touching a
@@ -26,6 +28,8 @@ Within a cycle the running jobs stay put, but the pool changes when the cycle
 starts a job; every answer derived from it is dropped then (``pool.changes``).
 """
 
+import bisect
+from functools import cached_property
 from typing import NamedTuple
 
 from slurmsim.engine.resources import Need, Shape
@@ -37,7 +41,7 @@ from slurmsim.model.time import Instant, Seconds
 #: whose (limit-based) ends fall within this many seconds of its first; each later
 #: batch's window is twice the one before.
 END_BATCH: Seconds = Seconds(30)
-#: ``fit_end`` of a node that can hold the share already.
+#: ``fit_place`` of a node that can hold the share already.
 NOW = -1
 
 #: A start estimate: when, and on what.
@@ -50,7 +54,6 @@ class Running(NamedTuple):
 
     end: int  # start + time limit: what backfill believes
     job: Job
-    nodes: frozenset[str]
 
 
 class Availability:
@@ -64,24 +67,33 @@ class Availability:
     def __init__(self, running: list[Running], pool: Pool) -> None:
         self.running = running
         self.pool = pool
-        #: For each node, the running jobs on it as (end, what the job holds there).
-        self.changes: dict[str, list[tuple[int, int, int, int]]] = {}
-        for r in running:
-            for a in r.job.alloc:
-                self.changes.setdefault(a.node, []).append((r.end, a.cpus, a.mem, len(a.gpus)))
-        self._fits: dict[tuple[str, Need, str | None, bool], int | None] = {}
+        #: ``fit_place`` answers, with the pool's entry for the node they hold for.
+        self._fits: dict[tuple[str, Need, str | None, bool], tuple[Free, int | None]] = {}
         self._by_shape: dict[Shape, dict[str, int]] = {}
+        self._orders: dict[Shape, list[tuple[int, str]]] = {}
         #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
         #: same layouts on the same nodes.
         self.starts: dict[tuple[object, ...], Start | None] = {}
         #: ``backfill._first_fit_end`` by layouts, candidates and required nodes.
         self.first_fits: dict[tuple[object, ...], int | None] = {}
-        self._freed: dict[tuple[tuple[str, ...], int], tuple[Pool, int]] = {}
         self._seen_changes = pool.changes
 
-    def through(self, cand: list[str], end: int) -> tuple[list[Running], int]:
+    @cached_property
+    def changes(self) -> dict[str, tuple[list[int], list[NodeAlloc]]]:
+        """For each node, the running jobs on it (their places in ``running``) and what
+        each holds there (worked out on first use: many cycles never estimate)."""
+        found: dict[str, tuple[list[int], list[NodeAlloc]]] = {}
+        for i, r in enumerate(self.running):
+            for a in r.job.alloc:
+                places, allocs = found.setdefault(a.node, ([], []))
+                places.append(i)
+                allocs.append(a)
+        return found
+
+    def through(self, cand: list[str], end: int) -> tuple[int, int]:
         """The running jobs touching ``cand`` taken away up to the batch in which one
-        ending at ``end`` goes (one of them does), and that batch's last end.
+        ending at ``end`` goes (one of them does): those before the returned place in
+        ``running``; and that batch's last end.
 
         Batches are cut as slurmctld's will-run test cuts them: a batch starts at the
         first job touching a candidate and takes the jobs after it in end order until
@@ -91,84 +103,168 @@ class Availability:
         ``END_BATCH`` and doubles with each batch. Only the batches up to ``end``'s are
         formed: an estimate rarely lies far out, and candidate sets seldom repeat.
         """
-        nodes = frozenset(cand)
+        index = self.pool.index
+        nodes = 0
+        for c in cand:
+            nodes |= 1 << index[c]
         running, n = self.running, len(self.running)
-        taken: list[Running] = []
+        last: int | None = None
         window: int = END_BATCH
         first: int | None = None
-        i = 0
-        while i < n:
-            r = running[i]
-            i += 1
-            if nodes.isdisjoint(r.nodes):
+        for i, mask in enumerate(self._masks):
+            if not mask & nodes:
                 continue
+            r_end = running[i].end
             if first is None:
-                if taken and r.end > end:
-                    break  # ``end``'s batch is complete
-                first = r.end  # a new batch
-            taken.append(r)
-            if i < n and running[i].end > first + window:
+                if last is not None and r_end > end:
+                    return i, last  # ``end``'s batch is complete
+                first = r_end  # a new batch
+            last = r_end
+            if i + 1 < n and running[i + 1].end > first + window:
                 first, window = None, window * 2  # the batch ends here
-        return taken, taken[-1].end if taken else end
+        return n, end if last is None else last
+
+    @cached_property
+    def _masks(self) -> list[int]:
+        """The nodes of each running job as a bit mask (bit ``pool.index[node]``)."""
+        index = self.pool.index
+        found = []
+        for r in self.running:
+            mask = 0
+            for a in r.job.alloc:
+                mask |= 1 << index[a.node]
+            found.append(mask)
+        return found
 
     def freed_through(self, cand: list[str], end: int) -> tuple[Pool, int]:
-        """The pool with the running jobs of ``through`` given back, and its last end;
-        remembered while the pool stays put (requests of other shapes on the same nodes
-        ask for the same)."""
+        """The candidates' pool with the running jobs of ``through`` given back, and its
+        last end."""
         self.current()
-        key = (tuple(cand), end)
-        found = self._freed.get(key)
-        if found is None:
-            taken, last = self.through(cand, end)
-            found = self._freed[key] = (self.pool.freed(r.job.alloc for r in taken), last)
-        return found
+        taken, last = self.through(cand, end)
+        return Freed(self, taken), last
+
+    def entry_after(self, node: str, taken: int) -> Free:
+        """``node``'s pool entry once its running jobs before place ``taken`` have ended."""
+        now = self.pool.free[node]
+        if node not in self.changes:
+            return now
+        places, allocs = self.changes[node]
+        ended = allocs[: bisect.bisect_left(places, taken)]
+        if not ended:
+            return now
+        cpus, mem, gpus = now.cpus, now.mem, list(now.gpus)
+        for a in ended:
+            cpus += a.cpus
+            mem += a.mem
+            gpus.extend(a.gpus)
+        return Free(cpus, mem, sorted(gpus), now.jobs - len(ended))
 
     def current(self) -> None:
         """Forget answers derived from the pool once the cycle has started a job on it."""
         if self._seen_changes != self.pool.changes:
-            self._fits.clear()
             self._by_shape.clear()
+            self._orders.clear()
             self.starts.clear()
             self.first_fits.clear()
-            self._freed.clear()
             self._seen_changes = self.pool.changes
 
-    def fit_end(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:
-        """The end after which ``node`` can hold ``need`` (``NOW``: already; None: never).
+    def fit_place(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:
+        """The place in ``running`` of the job after whose end ``node`` can hold ``need``
+        (``NOW``: it can already; None: never).
 
-        Free capacity only grows as running jobs end, so the first fit lasts.
+        Free capacity only grows as running jobs end, so the first fit lasts. Remembered
+        while the pool's entry for the node stays put (the pool puts in a new entry when
+        the cycle starts a job there).
         """
-        self.current()
         key = (node, need, gpu_type, exclusive)
-        if key in self._fits:
-            return self._fits[key]
         now = self.pool.free[node]
-        free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
+        found = self._fits.get(key)
+        if found is not None and found[0] is now:
+            return found[1]
         cfg = self.pool.configs[node]
         answer: int | None = None
-        if free.holds(cfg, need, gpu_type, exclusive):
+        if now.holds(cfg, need, gpu_type, exclusive):
             answer = NOW
-        else:
-            for end, cpus, mem, gpus in self.changes.get(node, ()):
-                free.cpus += cpus
-                free.mem += mem
-                free.gpus.extend(range(gpus))  # only how many counts here
+        elif node in self.changes:
+            # Counted on a scratch entry: which GPUs come free does not matter here.
+            free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
+            for place, a in zip(*self.changes[node], strict=True):
+                free.cpus += a.cpus
+                free.mem += a.mem
+                free.gpus.extend(a.gpus)
                 free.jobs -= 1
                 if free.holds(cfg, need, gpu_type, exclusive):
-                    answer = end
+                    answer = place
                     break
-        self._fits[key] = answer
+        self._fits[key] = (now, answer)
         return answer
 
-    def fit_ends(self, s: Shape) -> dict[str, int]:
-        """``fit_end`` of every node for its share of layout ``s``, leaving out the nevers."""
+    def fit_places(self, s: Shape) -> dict[str, int]:
+        """``fit_place`` of every node for its share of layout ``s``, leaving out the nevers."""
         self.current()
         found = self._by_shape.get(s)
         if found is None:
             found = {}
             for node, cfg in self.pool.configs.items():
-                end = self.fit_end(node, s.largest_need(cfg), s.gpu_type, s.exclusive)
-                if end is not None:
-                    found[node] = end
+                at = self.fit_place(node, s.largest_need(cfg), s.gpu_type, s.exclusive)
+                if at is not None:
+                    found[node] = at
             self._by_shape[s] = found
         return found
+
+    def nth_fit(self, s: Shape, cand: list[str], n: int) -> int | None:
+        """The ``n``-th earliest ``fit_place`` among ``cand`` for their share of ``s``
+        (None: fewer than ``n`` of them ever can hold it)."""
+        members = set(cand)
+        for place, node in self._fit_order(s):
+            if node in members:
+                n -= 1
+                if n == 0:
+                    return place
+        return None
+
+    def _fit_order(self, s: Shape) -> list[tuple[int, str]]:
+        """``fit_places(s)`` as (place, node), earliest first: the nodes that fit soonest
+        come first, so ``nth_fit`` stops after a few (remembered as ``fit_places``)."""
+        self.current()
+        found = self._orders.get(s)
+        if found is None:
+            places = self.fit_places(s)
+            found = self._orders[s] = sorted((at, node) for node, at in places.items())
+        return found
+
+    def end_of(self, place: int) -> int:
+        """The end of the running job at ``place`` (``NOW`` stays ``NOW``)."""
+        return NOW if place == NOW else self.running[place].end
+
+
+class Freed(Pool):
+    """The candidates' pool once the running jobs touching them before ``taken`` (a
+    place in ``running``) have ended, for what-if placements.
+
+    A node's entry is worked out only when ``place`` reads it: most candidates are
+    only asked whether they fit, which their fit places answer without an entry. Only
+    the candidates may be asked about.
+    """
+
+    def __init__(self, avail: Availability, taken: int) -> None:
+        super().__init__(avail.pool.configs, _Entries(avail, taken), avail.pool.index)
+        self.avail = avail
+        self.taken = taken
+
+    def fitting(self, candidates: list[str], s: Shape) -> list[str]:
+        places, taken = self.avail.fit_places(s), self.taken
+        return [c for c in candidates if places.get(c, taken) < taken]
+
+
+class _Entries(dict[str, Free]):
+    """A ``Freed`` pool's entries, each worked out on first use (``entry_after``)."""
+
+    def __init__(self, avail: Availability, taken: int) -> None:
+        super().__init__()
+        self.avail = avail
+        self.taken = taken
+
+    def __missing__(self, node: str) -> Free:
+        entry = self[node] = self.avail.entry_after(node, self.taken)
+        return entry

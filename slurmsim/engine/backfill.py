@@ -541,7 +541,7 @@ def running_by_end(ctx: Context, now: Instant) -> list[Running]:
             continue  # never ends as far as planning goes
         rows.append((max(job.start_time + job.time_limit, now + 1), job.job_id, job))
     rows.sort()  # ids are unique: jobs themselves are never compared
-    return [Running(end, job, ctx.node_set(job)) for end, _, job in rows]
+    return [Running(end, job) for end, _, job in rows]
 
 
 def plan_limit(job: Job, part: Partition) -> Seconds:
@@ -771,10 +771,10 @@ def _first_fit_end_of(
     for n, s in zip(counts, shapes, strict=True):
         if n < len(required) or s is None:
             continue
-        fit = avail.fit_ends(s)
-        ends = sorted(fit[c] for c in cand if c in fit)
-        if len(ends) < n or any(r not in fit or r not in cand for r in required):
+        fit = avail.fit_places(s)
+        nth = avail.nth_fit(s, cand, n)
+        if nth is None or any(r not in fit or r not in cand for r in required):
             continue
-        at = max([ends[n - 1], *(fit[r] for r in required)])
+        at = max([nth, *(fit[r] for r in required)])
         best = at if best is None else min(best, at)
-    return best
+    return None if best is None else avail.end_of(best)

@@ -115,7 +115,6 @@ class Context:
         self.purges: list[tuple[int, int]] = []
         self.array_running: dict[int, int] = {}
         self.running: dict[int, Job] = {}
-        self._node_sets: dict[int, tuple[tuple[NodeAlloc, ...], frozenset[str]]] = {}
         aging = cfg.priority_type == "priority/multifactor"
         weight = cfg.priority_weights.age if aging else 0
         self.queue = ReadyQueue(weight, cfg.priority_max_age, self.repeat_key)
@@ -217,13 +216,6 @@ class Context:
             counts = node_counts(job.request, len(part.nodes))
             found = self._layouts[key] = (counts, tuple(map(self.shape_for(job, part), counts)))
         return found
-
-    def node_set(self, job: Job) -> frozenset[str]:
-        """The nodes a running job holds, as a set, made once per allocation."""
-        found = self._node_sets.get(job.job_id)
-        if found is None or found[0] is not job.alloc:
-            found = self._node_sets[job.job_id] = (job.alloc, frozenset(job.nodes))
-        return found[1]
 
     # -- the queue ------------------------------------------------------------------
 
@@ -442,7 +434,6 @@ class Context:
                 self._count_task(job, -1)
         self.running.pop(job.job_id, None)
         self.rates.forget(job.job_id)
-        self._node_sets.pop(job.job_id, None)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
         self._resume_under(job, now)
         for name in job.nodes:

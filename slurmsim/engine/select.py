@@ -86,26 +86,6 @@ class Pool:
         # Runs of consecutive nodes count in the whole cluster: the index is the pool's.
         return Pool({n: self.configs[n] for n in free}, free, self.index)
 
-    def freed(self, allocs: Iterable[Iterable[NodeAlloc]]) -> "Pool":
-        """A copy with ``allocs`` given back, for what-if placements: it shares the
-        untouched nodes' entries with this pool, so only ``place`` may read it."""
-        free = dict(self.free)
-        own: set[str] = set()  # nodes whose entry this copy has made its own
-        for alloc in allocs:
-            for a in alloc:
-                f = free.get(a.node)
-                if f is None:
-                    continue
-                if a.node not in own:
-                    own.add(a.node)
-                    f = free[a.node] = Free(f.cpus, f.mem, f.gpus, f.jobs)
-                f.cpus += a.cpus
-                f.mem += a.mem
-                if a.gpus:
-                    f.gpus = sorted([*f.gpus, *a.gpus])
-                f.jobs -= 1
-        return Pool(self.configs, free, self.index)
-
     def take(self, alloc: Iterable[NodeAlloc]) -> None:
         self.changes += 1
         free = self.free
@@ -145,6 +125,22 @@ class Pool:
         """Can node ``name`` give ``need`` right now?"""
         return self.free[name].holds(self.configs[name], need, gpu_type, exclusive)
 
+    def fitting(self, candidates: list[str], s: Shape) -> list[str]:
+        """The candidates that can hold the largest share of ``s`` now."""
+        if not candidates:
+            return []
+        free, configs = self.free, self.configs
+        gpu_type, exclusive = s.gpu_type, s.exclusive
+        # Only an exclusive job's share depends on the node.
+        shared = None if exclusive else s.largest_need(configs[candidates[0]])
+        out: list[str] = []
+        for c in candidates:
+            cfg = configs[c]
+            need = shared or s.largest_need(cfg)
+            if free[c].holds(cfg, need, gpu_type, exclusive):
+                out.append(c)
+        return out
+
 
 ShapeFor = Callable[[int], Shape | None]
 
@@ -168,30 +164,13 @@ def place(
         s = shape_for(n)
         if s is None:
             continue
-        fitting = _fitting(pool, candidates, s)
+        fitting = pool.fitting(candidates, s)
         if len(fitting) < n or any(r not in fitting for r in required):
             continue
         others = [c for c in fitting if c not in required]
         chosen = [*required, *_choose(pool, others, n - len(required), s)]
         return _allocate(pool, chosen, s)
     return None
-
-
-def _fitting(pool: Pool, candidates: list[str], s: Shape) -> list[str]:
-    """The candidates that can hold the largest share of ``s`` now."""
-    if not candidates:
-        return []
-    free, configs = pool.free, pool.configs
-    gpu_type, exclusive = s.gpu_type, s.exclusive
-    # Only an exclusive job's share depends on the node.
-    shared = None if exclusive else s.largest_need(configs[candidates[0]])
-    out: list[str] = []
-    for c in candidates:
-        cfg = configs[c]
-        need = shared or s.largest_need(cfg)
-        if free[c].holds(cfg, need, gpu_type, exclusive):
-            out.append(c)
-    return out
 
 
 def _choose(pool: Pool, fitting: list[str], k: int, s: Shape) -> list[str]:

@@ -49,7 +49,7 @@ def reference_start(
         while i < len(running):
             r = running[i]
             i += 1
-            if set(cand).isdisjoint(r.nodes):
+            if set(cand).isdisjoint(r.job.nodes):
                 continue  # passed over without looking at the window
             first = r.end if first is None else first
             pool.give(r.job.alloc)
@@ -139,6 +139,28 @@ def test_batch_of_ends_runs_past_jobs_on_other_nodes(cand: list[str], want: str)
     probe = Job(10_000, job(gpus_per_node=8, limit=600), state.now)
     running = running_by_end(ctx, state.now)
     found = earliest_start(ctx, probe, state.partitions["gpu"], cand, state.now, running)
-    ends = {node: r.end for r in running for node in r.nodes}
+    ends = {node: r.end for r in running for node in r.job.nodes}
     assert found is not None
     assert found[0] == ends[want]
+
+
+def test_freed_pool_gives_back_without_touching_the_pool() -> None:
+    """The what-if pool reads a node's entry off its profile once the jobs before the
+    batch's end are gone; the pool itself keeps what it had."""
+    state = cluster(nodes=2)
+    for limit in (600, 1800):
+        submit(state, job(gpus_per_node=2, tasks=16, limit=limit, req_nodes=("dgx1",)))
+    advance(state, Instant(state.now + 5))
+    ctx = Context(state)
+    running = running_by_end(ctx, state.now)
+    before = ctx.pool.free["dgx1"]
+    freed, last = Availability(running, ctx.pool).freed_through(["dgx1", "dgx2"], running[0].end)
+    entry = freed.free["dgx1"]
+    assert (last, entry.cpus, entry.gpus, entry.jobs) == (
+        running[0].end,
+        112 - 16,
+        [0, 1, 4, 5, 6, 7],
+        1,
+    )
+    assert ctx.pool.free["dgx1"] is before
+    assert (before.cpus, before.gpus, before.jobs) == (112 - 32, [4, 5, 6, 7], 2)

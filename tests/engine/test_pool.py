@@ -43,11 +43,3 @@ def test_copy_keeps_what_was_free_when_the_pool_then_changes(
     assert {n: (f.cpus, f.mem, list(f.gpus), f.jobs) for n, f in copy.free.items()} == before
     only = part.free["dgx1"]
     assert (only.cpus, only.mem, list(only.gpus), only.jobs) == before["dgx1"]
-
-
-def test_freed_gives_back_without_touching_the_pool() -> None:
-    pool = Pool.of(cluster().nodes, ())
-    pool.take(TAKEN)
-    freed = pool.freed([TAKEN])
-    assert (freed.free["dgx1"].cpus, freed.free["dgx1"].gpus) == (112, list(range(8)))
-    assert (pool.free["dgx1"].cpus, pool.free["dgx1"].gpus) == (96, list(range(2, 8)))
