@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
-from slurmsim.engine.event_kinds import Kind
 from slurmsim.engine.fairshare import FairShare
 from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under, start
 from slurmsim.engine.limits import CHARGED, Usage
@@ -132,7 +131,7 @@ class Context:
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
         #: The event loop's periodic ticks and what they were worked out from.
-        self.ticks: tuple[tuple[object, ...], list[tuple[Instant, Kind]]] | None = None
+        self.ticks: tuple[tuple[object, ...], list[tuple[Instant, int]]] | None = None
         #: Advance reservation starts and ends up to this instant have been played.
         self.reservations_seen = Instant(state.now - 1)
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):

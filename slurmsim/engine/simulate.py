@@ -45,7 +45,7 @@ _PRIORITY_KEY = "last_priority_calc"
 @dataclass(slots=True)  # not frozen: a few are made for every step, and freezing costs
 class _Step:
     time: Instant
-    kind: Kind
+    kind: int
     job: Job | None = None
     final: JobState | None = None
     job_id: int = 0
@@ -172,8 +172,8 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> None:
     if not ctx.quiet():
         return
     horizon = min(t for t in _real_step_times(ctx, until) if t is not None)
-    first: dict[Kind, Instant] = {}
-    last: dict[Kind, Instant] = {}
+    first: dict[int, Instant] = {}
+    last: dict[int, Instant] = {}
     for time, kind in _periodic(ctx):
         if time < horizon:
             interval = _interval(ctx, kind)
@@ -217,7 +217,7 @@ def _next_reservation_change(ctx: Context) -> Instant | None:
     return reservations.next_change(state, ctx.reservations_seen)
 
 
-def _interval(ctx: Context, kind: Kind) -> int:
+def _interval(ctx: Context, kind: int) -> int:
     params = ctx.state.config.scheduler_parameters
     seconds = {
         Kind.MAIN_PERIODIC: params.sched_interval,
@@ -327,7 +327,7 @@ def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
     return Instant(t)
 
 
-def _periodic(ctx: Context) -> list[tuple[Instant, Kind]]:
+def _periodic(ctx: Context) -> list[tuple[Instant, int]]:
     """The next tick of each periodic kind, as (time, kind); asked several times a step,
     so remembered until the clock or a kind's last tick moves."""
     state = ctx.state
@@ -337,7 +337,7 @@ def _periodic(ctx: Context) -> list[tuple[Instant, Kind]]:
     return ctx.ticks[1]
 
 
-def _ticks(ctx: Context) -> list[tuple[Instant, Kind]]:
+def _ticks(ctx: Context) -> list[tuple[Instant, int]]:
     state = ctx.state
     cfg = state.config
     params = cfg.scheduler_parameters
