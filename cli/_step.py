@@ -159,13 +159,13 @@ def _report(ends: Sequence[Ended], between: str) -> None:
     exited = [item for item in sorted(groups.items()) if not item[0][0]]
     killed = [item for item in sorted(groups.items()) if item[0][0]]
     for (_, _, node, code, _), ranks in exited:
-        error(PROG, f"{node}: {_ranks(ranks)}: Exited with exit code {code}")
+        error(PROG, f"{node}: {task_ranks(ranks)}: Exited with exit code {code}")
     err(between)
     for (_, _, node, _, sig), ranks in killed:
-        error(PROG, f"{node}: {_ranks(ranks)}: {signal_name(sig)}")
+        error(PROG, f"{node}: {task_ranks(ranks)}: {signal_name(sig)}")
 
 
-def _ranks(ranks: list[int]) -> str:
+def task_ranks(ranks: list[int]) -> str:
     """``task 3`` or ``tasks 0-3,5``."""
     if len(ranks) == 1:
         return f"task {ranks[0]}"

@@ -53,6 +53,7 @@ def srun(argv: list[str]) -> int:
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):
         return got
+    from cli._step import task_ranks
     from slurmsim.api import interactive as api
     from slurmsim.model.hostlist import compress
 
@@ -63,7 +64,7 @@ def srun(argv: list[str]) -> int:
             failed.setdefault((end.exit_code, end.signal), []).append(end)
     for (code, sig), group in sorted(failed.items()):
         nodes = compress(sorted({e.node for e in group}))
-        ranks = _ranks([e.task.rank for e in group])
+        ranks = task_ranks([e.task.rank for e in group])
         what = api.signal_name(sig) if sig else f"Exited with exit code {code}"
         err(f"srun: error: {nodes}: {ranks}: {what}\n")
     code, sig = api.job_status(ends)
@@ -91,19 +92,6 @@ def _aborted(revoked: "Revoked") -> None:
     aborted = f"srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n"
     stepd = "".join(step_cancelled_lines(job))
     err(aborted + stepd if job.state is JobState.TIMEOUT else stepd + aborted)
-
-
-def _ranks(ranks: list[int]) -> str:
-    """``task 3`` or ``tasks 0-3,5``."""
-    if len(ranks) == 1:
-        return f"task {ranks[0]}"
-    runs: list[list[int]] = []
-    for rank in sorted(ranks):
-        if runs and runs[-1][1] == rank - 1:
-            runs[-1][1] = rank
-        else:
-            runs.append([rank, rank])
-    return "tasks " + ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
 
 
 def _test_only(values: dict[str, str | None]) -> int:
