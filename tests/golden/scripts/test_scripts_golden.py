@@ -31,15 +31,12 @@ _PER_SOCKET = (
     "--gpus-per-socket with --sockets-per-node: Slurm counts a task per socket and "
     "the GPUs of every socket; slurmsim only shows TresPerSocket"
 )
-_SINGLETON = "a held singleton shows singleton(unfulfilled); slurmsim finds it met"
 
 #: Cases slurmsim does not reproduce yet, each with why (strict xfails; docs/differences.md).
 KNOWN_GAPS: dict[str, str] = {
     "101-gpus-per-socket-show": _PER_SOCKET,
     "102-gpus-per-socket-squeue": _PER_SOCKET,
     "103-gpus-per-socket-squeue-long": _PER_SOCKET,
-    "218-singleton-show": _SINGLETON,
-    "219-singleton-squeue": _SINGLETON,
 }
 
 #: capture.sh stamps a case with the second it started; a submission can land in the
