@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cli._common import err, error
-from cli.sbatch import BadNumber, refused_status, submit_options
+from cli.sbatch import option_refused, refused_status, submit_options
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.jobs import Job
@@ -58,16 +58,12 @@ def allocate(
     try:
         opts = submit_options(values, "", None, ())
     except InvalidOption as e:
-        if e.detail:
-            err(f"{e.detail}\n")
-        error(prog, e.message)
-        return 1 if isinstance(e, BadNumber) else 255
+        return option_refused(prog, e)
     opts = replace(opts, submit_line=" ".join([prog, *argv]))
     try:
         job_id, started = api.submit(opts, command)
     except InvalidOption as e:
-        error(prog, e.message)
-        return 255
+        return option_refused(prog, e)
     except SlurmError as e:
         if e.detail:
             for line in e.detail.splitlines():

@@ -17,7 +17,7 @@ from cli._common import err, error, out, parse_args, run
 from cli._help import answer_probe
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
-from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
 from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
@@ -69,10 +69,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             environment=_job_environment(env, values, opts.array),
         )
     except InvalidOption as e:
-        if e.detail:
-            err(f"{e.detail}\n")
-        error(PROG, e.message)
-        return 1 if isinstance(e, BadNumber) else 255
+        return option_refused(PROG, e)
     except SlurmError as e:  # e.g. a malformed --array, refused as the controller would
         error(PROG, f"Batch job submission failed: {e.message}")
         return error_exit
@@ -97,10 +94,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             return rendered.exit_code
         submitted = api.submit(opts)
     except InvalidOption as e:
-        if e.detail:
-            err(f"{e.detail}\n")
-        error(PROG, e.message)
-        return 255
+        return option_refused(PROG, e)
     except SlurmError as e:
         if e.detail:
             for line in e.detail.splitlines():
@@ -187,6 +181,17 @@ def _layers(
         values[key], origin[key] = value, "cmdline"
     layers.append((values, origin))
     return layers
+
+
+def option_refused(prog: str, e: InvalidOption) -> int:
+    """Print a refusal found before the job is queued, as Slurm does; the exit status."""
+    if isinstance(e, InvalidGres):
+        for line in (e.detail or "").splitlines():
+            error(prog, line)
+    elif e.detail:
+        err(f"{e.detail}\n")
+    error(prog, e.message)
+    return 1 if isinstance(e, (BadNumber, InvalidGres)) else 255
 
 
 def flag_on(value: str) -> bool:
@@ -325,14 +330,16 @@ def submit_options(
             raise BadNumber(f'Invalid numeric value "{value}" for --{key}.')
         return int(value)
 
-    def gpus(key: str) -> Gres | None:
+    def gpus(key: str) -> gres.GresSpec | None:
         value = text(key)
         if value is None:
             return None
         try:
-            spec = gres.parse_gpus(value)
+            return gres.parse_gpus(value)
         except ParseError:
             raise InvalidOption(f"Invalid --{key} specification") from None
+
+    def counted(spec: gres.GresSpec) -> Gres:
         return Gres(spec.name, spec.type, spec.count)
 
     def hosts(key: str) -> tuple[str, ...]:
@@ -344,14 +351,23 @@ def submit_options(
         except ParseError:
             raise InvalidOption(f"Invalid --{key} specification") from None
 
-    per_node: list[Gres] = []
+    # --gpus-per-node and --gres both ask per node: the controller keeps them all, the
+    # former first (the count of a GRES asked twice is the larger one; see build_request).
+    per_node = [gpn] if (gpn := gpus("gpus-per-node")) is not None else []
     if (g := text("gres")) is not None:
         try:
-            per_node.extend(Gres(s.name, s.type, s.count) for s in gres.parse_gres(g))
+            per_node.extend(gres.parse_gres(g, tres_form=False))
         except ParseError:
-            raise InvalidOption("Invalid generic resource (gres) specification") from None
-    if (gpn := gpus("gpus-per-node")) is not None:
-        per_node = [p for p in per_node if p.name != "gpu"] + [gpn]
+            raise InvalidGres from None
+    per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
+    if per_task is not None and per_job is None and not v.keys() & _TASK_COUNTS:
+        raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
+    asked = {"tres-per-node": per_node, "tres-per-job": [per_job], "tres-per-task": [per_task]}
+    typed = [  # the controller shows them as typed (gres:gpu for --gres=gpu)
+        (key, gres.format_tres_per_node(specs))
+        for key, specs in asked.items()
+        if specs and None not in specs
+    ]
     array, throttle = _array(text("array"))
     return SubmitOptions(
         script=script,
@@ -369,9 +385,9 @@ def submit_options(
         mem=mem("mem"),
         mem_per_cpu=mem("mem-per-cpu"),
         mem_per_gpu=mem("mem-per-gpu"),
-        gres=tuple(per_node),
-        gpus=gpus("gpus"),
-        gpus_per_task=gpus("gpus-per-task"),
+        gres=tuple(counted(s) for s in per_node),
+        gpus=None if per_job is None else counted(per_job),
+        gpus_per_task=None if per_task is None else counted(per_task),
         time=duration("time"),
         time_set="time" in v,
         time_min=duration("time-min"),
@@ -396,8 +412,16 @@ def submit_options(
         comment=text("comment"),
         export=text("export"),
         signal=_warn_signal(text("signal"), batch=bool(script)),
-        shown=tuple((key, v[key] or "") for key in SHOWN_OPTIONS if key in v),
+        shown=(*((key, v[key] or "") for key in SHOWN_OPTIONS if key in v), *typed),
     )
+
+
+#: Options that give a job its task count, which --gpus-per-task needs (or --gpus).
+_TASK_COUNTS = frozenset({"ntasks", "ntasks-per-node", "nodes"})
+_GPUS_PER_TASK_ALONE = (
+    "Failed to validate job spec. --gpus-per-task used without either --gpus or -n/--ntasks "
+    "is not allowed."
+)
 
 
 def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:

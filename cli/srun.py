@@ -95,7 +95,7 @@ def _aborted(revoked: "Revoked") -> None:
 
 
 def _test_only(values: dict[str, str | None]) -> int:
-    from cli.sbatch import submit_options
+    from cli.sbatch import option_refused, submit_options
     from slurmsim.api import submit as api
     from slurmsim.format.sbatch import render_test_only
 
@@ -103,8 +103,7 @@ def _test_only(values: dict[str, str | None]) -> int:
         opts = submit_options(values, "", None, ())
         will = api.test_only(opts)
     except InvalidOption as e:
-        error(PROG, e.message)
-        return 255
+        return option_refused(PROG, e)
     except SlurmError as e:
         err(f"allocation failure: {e.message}\n")
         return 1

@@ -13,7 +13,7 @@ from slurmsim.api.session import Session, session
 from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Dependency
-from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
 from slurmsim.model.features import UNREADABLE, Constraint, Unreadable
 from slurmsim.model.jobs import Hold, Job, JobRequest
 from slurmsim.model.signals import WARN_SIGNAL, WarnSignal
@@ -197,7 +197,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         mem_per_cpu=opts.mem_per_cpu,
         mem_per_node=opts.mem,
         mem_per_gpu=opts.mem_per_gpu,
-        gres_per_node=opts.gres,
+        gres_per_node=_per_node_gres(state, opts.gres),
         gpus_per_job=opts.gpus,
         gpus_per_task=opts.gpus_per_task,
         time_limit=opts.time,
@@ -232,6 +232,23 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         alloc_sid=os.getsid(0),
         shown=_shown(opts.shown, state.now),
     )
+
+
+def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, ...]:
+    """The GRES per node as the controller counts them: one entry per name and type, with
+    the largest count asked (``--gres=gpu:1,gpu:2`` asks for 2); a name the cluster does
+    not have, or one asked both with and without a type, is refused."""
+    known = set(state.config.gres_types)
+    known.update(g.name for node in state.nodes.values() for g in node.config.gres)
+    counts: dict[tuple[str, str | None], int] = {}
+    for g in asked:
+        if g.name not in known:
+            raise InvalidGres
+        counts[g.name, g.type] = max(counts.get((g.name, g.type), 0), g.count)
+    typed = {name for name, typ in counts if typ is not None}
+    if typed & {name for name, typ in counts if typ is None}:
+        raise InvalidGres("Invalid GRES specification (with and without type identification)")
+    return tuple(Gres(name, typ, count) for (name, typ), count in counts.items())
 
 
 def _shown(options: tuple[tuple[str, str], ...], now: Instant) -> tuple[tuple[str, str], ...]:

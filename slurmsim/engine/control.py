@@ -22,7 +22,7 @@ from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import CANCELLED_BY
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
-from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
+from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate, LimitChange
 from slurmsim.model.jobs import SUSPENDED_BY, Hold, Job, JobState
@@ -399,6 +399,7 @@ def _resource_changes(
     if update.gres_per_node is not None:
         _check_gres(state, update.gres_per_node)
         fields["gres_per_node"] = update.gres_per_node
+        fields["shown"] = req.with_shown("tres-per-node", update.tres_per_node or None)
     if update.reservation is not None:
         check_access(state, replace(req, reservation=update.reservation or None))
         fields["reservation"] = update.reservation or None
@@ -422,7 +423,7 @@ def _check_gres(state: ClusterState, wanted: tuple[Gres, ...]) -> None:
             if g.name == gres.name and gres.type in (None, g.type)
         ]
         if not offered or gres.count > max(offered):
-            raise SlurmError("Invalid generic resource (gres) specification")
+            raise SlurmError(GRES_ERROR)
 
 
 def _new_limit(

@@ -230,10 +230,26 @@ def job_tres(job: Job, config: ClusterConfig, whole_node: int = 0) -> str:
 
 
 def tres_per_node(request: JobRequest) -> str | None:
-    """``gres:gpu:8`` for ``--gres=gpu:8``; None when the job asked for no GRES per node."""
+    """``gres:gpu:8`` for ``--gres=gpu:8``, as typed (``gres:gpu`` for ``--gres=gpu``);
+    None when the job asked for no GRES per node."""
     if not request.gres_per_node:
         return None
-    return ",".join(f"gres:{g}" for g in request.gres_per_node)
+    typed = request.shown_value("tres-per-node")
+    return typed or ",".join(f"gres:{g}" for g in request.gres_per_node)
+
+
+def tres_per_job(request: JobRequest) -> str | None:
+    """``gres:gpu:2`` for ``--gpus=2``, as typed; None without ``--gpus``."""
+    if request.gpus_per_job is None:
+        return None
+    return request.shown_value("tres-per-job") or f"gres:{request.gpus_per_job}"
+
+
+def tres_per_task(request: JobRequest) -> str | None:
+    """``gres:gpu:1`` for ``--gpus-per-task=1``, as typed; None without it."""
+    if request.gpus_per_task is None:
+        return None
+    return request.shown_value("tres-per-task") or f"gres:{request.gpus_per_task}"
 
 
 def expand_path(job: Job, pattern: str, task: int | None = None) -> str:

@@ -146,15 +146,15 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
         lines.append([f"CpusPerTres=gres:gpu:{cpus_per_gpu}"])
     if request.mem_per_gpu is not None:
         lines.append([f"MemPerTres=gres:gpu:{request.mem_per_gpu}"])
-    if request.gpus_per_job is not None:
-        lines.append([f"TresPerJob=gres:{request.gpus_per_job}"])
+    if (per_job := jv.tres_per_job(request)) is not None:
+        lines.append([f"TresPerJob={per_job}"])
     per_node = jv.tres_per_node(request)
     if per_node is not None:
         lines.append([f"TresPerNode={per_node}"])
     if (per_socket := request.shown_value("gpus-per-socket")) is not None:
         lines.append([f"TresPerSocket=gres:gpu:{per_socket}"])
-    if request.gpus_per_task is not None:
-        lines.append([f"TresPerTask=gres:{request.gpus_per_task}"])
+    if (per_task := jv.tres_per_task(request)) is not None:
+        lines.append([f"TresPerTask={per_task}"])
     if (per_gpu := request.shown_value("ntasks-per-gpu")) is not None:
         lines.append([f"NtasksPerTRES={per_gpu}"])
     return lines + _mail_line(request)

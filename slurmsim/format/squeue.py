@@ -141,10 +141,6 @@ def _sched_nodes(row: _Row) -> str | None:
     return compress(row.job.sched_nodes) if row.job.sched_nodes else None
 
 
-def _gres_field(gres: object) -> str:
-    return "N/A" if gres is None else f"gres:{gres}"
-
-
 #: ``-o`` letters: header and value. A value of None prints as ``(null)``.
 LETTERS: dict[str, tuple[str, _Value]] = {
     "a": ("ACCOUNT", lambda r: r.job.request.account),
@@ -279,8 +275,8 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "stdout": ("STDOUT", lambda r: jv.raw_path(r.job, r.job.request.std_out)),
     "tres-alloc": ("TRES_ALLOC", _tres),
     "tres": ("TRES_ALLOC", _tres),
-    "tres-per-job": ("TRES_PER_JOB", lambda r: _gres_field(r.job.request.gpus_per_job)),
-    "tres-per-task": ("TRES_PER_TASK", lambda r: _gres_field(r.job.request.gpus_per_task)),
+    "tres-per-job": ("TRES_PER_JOB", lambda r: jv.tres_per_job(r.job.request) or "N/A"),
+    "tres-per-task": ("TRES_PER_TASK", lambda r: jv.tres_per_task(r.job.request) or "N/A"),
 }
 
 #: Columns never cut to their width: node lists and the scheduled-node list.

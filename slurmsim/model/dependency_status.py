@@ -11,7 +11,7 @@ from enum import Enum
 
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Dependency, DepKind, DepTerm
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.time import Instant
 
 
@@ -121,6 +121,11 @@ def is_whole_array(state: ClusterState, term: DepTerm) -> bool:
 
 
 def _singleton(state: ClusterState, job: Job) -> Verdict:
+    if job.hold is not Hold.NONE:
+        # Only a scheduling pass lifts a singleton entry, and none looks at a held job: the
+        # oracle shows singleton(unfulfilled) until the release (afterok on an ended job
+        # is lifted at once).
+        return Verdict(Met.WAITING)
     for other in state.jobs.values():
         if other.job_id == job.job_id or other.state.finished:
             continue

@@ -32,9 +32,20 @@ class AccessDenied(SlurmError):
         super().__init__("Access/permission denied")
 
 
+GRES_ERROR = "Invalid generic resource (gres) specification"
+
+
 class InvalidOption(SlurmError):
     """A bad option value found by the client before anything is sent (sbatch exits 255).
 
     ``message`` is the ``error:`` line (``Invalid --begin specification``); ``detail``
     holds a raw line some checks print before it.
     """
+
+
+class InvalidGres(InvalidOption):
+    """A GRES request refused by the submitting command's own check of the job spec: it
+    exits 1, and no job id is used. ``detail`` holds ``error:`` lines printed before."""
+
+    def __init__(self, message: str = GRES_ERROR, *, detail: str | None = None) -> None:
+        super().__init__(message, detail=detail)

@@ -44,6 +44,7 @@ class JobUpdate:
     features: str | None = None
     constraint: Constraint | UnreadableConstraint | None = None
     gres_per_node: tuple[Gres, ...] | None = None  # ``Gres=``/``TresPerNode=``; () clears
+    tres_per_node: str | None = None  # what ``TresPerNode=`` shows after that change
     reservation: str | None = None  # "" clears
     mem_per_node: int | None = None  # MB, ``MinMemoryNode=``
     mem_per_cpu: int | None = None  # MB, ``MinMemoryCPU=``

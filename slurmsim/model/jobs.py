@@ -134,12 +134,19 @@ class JobRequest:
     alloc_node: str = "localhost"
     alloc_sid: int = 0
     #: Options the controller keeps and shows but slurmsim does not schedule by, by
-    #: sbatch's name for them: ``(("mail-type", "END,FAIL"), ("hint", "nomultithread"))``.
+    #: sbatch's name for them: ``(("mail-type", "END,FAIL"), ("hint", "nomultithread"))``;
+    #: and the GPU/GRES requests as typed, which the controller shows back so
+    #: (``TRES_PER_NODE``: ``("tres-per-node", "gres:gpu")`` for ``--gres=gpu``).
     shown: tuple[tuple[str, str], ...] = ()
 
     def shown_value(self, option: str) -> str | None:
         """The value of a shown-only option (see ``shown``), None when not given."""
         return next((value for key, value in self.shown if key == option), None)
+
+    def with_shown(self, option: str, value: str | None) -> tuple[tuple[str, str], ...]:
+        """``shown`` with ``option`` set to ``value`` (left out when None)."""
+        kept = tuple((key, v) for key, v in self.shown if key != option)
+        return kept if value is None else (*kept, (option, value))
 
 
 @dataclass(slots=True)

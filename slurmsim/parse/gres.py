@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
+from slurmsim.model.errors import GRES_ERROR
 from slurmsim.parse.errors import ParseError
 from slurmsim.parse.loader import parse_with
 
-GRES_ERROR: Final = "Invalid generic resource (gres) specification"
-"""The controller's error text for any malformed GRES request."""
+__all__ = ["GRES_ERROR", "GresSpec", "parse_gpus", "parse_gpus_list", "parse_gres"]
 
 # A count is digits with an optional binary multiplier (gpu:1k = 1024); anything else is a type.
 _COUNT: Final = re.compile(r"([0-9]{1,15})([kKmMgGtTpP]?)")
@@ -25,6 +25,9 @@ class GresSpec:
     name: str
     type: str | None
     count: int
+    #: The item as typed, less a ``gres:`` prefix (``gpu``, ``gpu:02``): the controller
+    #: shows requests back as they were written, not as it counts them.
+    typed: str = field(default="", compare=False, repr=False)
 
 
 def _count(word: str) -> int | None:
@@ -34,26 +37,28 @@ def _count(word: str) -> int | None:
     return int(m[1]) << _SCALE[m[2].lower()]
 
 
-def _spec(words: tuple[str, ...]) -> GresSpec:
-    """``name[[:type]:count]`` with an optional ``gres:`` / ``gres/`` prefix on the item."""
+def _spec(words: tuple[str, ...], *, tres_form: bool = True) -> GresSpec:
+    """``name[[:type]:count]`` with an optional ``gres:`` prefix on the item (and, when
+    ``tres_form``, the controller's ``gres/name``)."""
     if len(words) > 1 and words[0].lower() == "gres":
         words = words[1:]
+    typed = ":".join(words)
     name = words[0]
-    if name.lower().startswith("gres/"):
+    if tres_form and name.lower().startswith("gres/"):
         name = name[5:]
     if not name or _count(name) is not None:
         raise ParseError(GRES_ERROR)
     if len(words) == 1:
-        return GresSpec(name, None, 1)
+        return GresSpec(name, None, 1, typed)
     if len(words) == 2:
         count = _count(words[1])
-        return GresSpec(name, None, count) if count is not None else GresSpec(name, words[1], 1)
-    if len(words) == 3:
-        count = _count(words[2])
-        if count is None or _count(words[1]) is not None:
-            raise ParseError(GRES_ERROR)
-        return GresSpec(name, words[1], count)
-    raise ParseError(GRES_ERROR)
+        if count is None:
+            return GresSpec(name, words[1], 1, typed)
+        return GresSpec(name, None, count, typed)
+    count = _count(words[2])
+    if len(words) > 3 or count is None:
+        raise ParseError(GRES_ERROR)
+    return GresSpec(name, words[1], count, typed)  # a numeric type too: gpu:1:2 is type "1"
 
 
 def _words(text: str) -> list[tuple[str, ...]]:
@@ -62,10 +67,11 @@ def _words(text: str) -> list[tuple[str, ...]]:
     return parse_with("gres", text, GRES_ERROR, GresTransformer())
 
 
-def parse_gres(text: str) -> tuple[GresSpec, ...]:
+def parse_gres(text: str, *, tres_form: bool = True) -> tuple[GresSpec, ...]:
     """Parse ``--gres``: ``name[[:type]:count][,...]``, count default 1, k/m/g/t/p multipliers.
 
-    The controller's ``gres:`` prefix is tolerated, so ``TresPerNode`` values parse too.
+    A ``gres:`` prefix on an item is tolerated; with ``tres_form`` so is the controller's
+    ``gres/`` (``TresPerNode=gres/gpu:6``), which sbatch's ``--gres`` refuses.
     ``none`` (and the empty string) mean no GRES.
 
     >>> parse_gres("gpu:h100:8,shard:1")
@@ -73,7 +79,7 @@ def parse_gres(text: str) -> tuple[GresSpec, ...]:
     """
     if text.lower() in ("", "none"):
         return ()
-    return tuple(_spec(words) for words in _words(text))
+    return tuple(_spec(words, tres_form=tres_form) for words in _words(text))
 
 
 def parse_node_gres(text: str) -> tuple[GresSpec, ...]:
@@ -88,12 +94,13 @@ def parse_gpus_list(text: str) -> tuple[GresSpec, ...]:
     """Parse ``--gpus``/``--gpus-per-node``/``--gpus-per-task``: ``[type:]n[,type:n...]``."""
     specs: list[GresSpec] = []
     for words in _words(text):
+        typed = ":".join(("gpu", *words))
         if len(words) == 1 and (count := _count(words[0])) is not None:
-            specs.append(GresSpec("gpu", None, count))
+            specs.append(GresSpec("gpu", None, count, typed))
         elif len(words) == 1:
-            specs.append(GresSpec("gpu", words[0], 1))
+            specs.append(GresSpec("gpu", words[0], 1, typed))
         elif len(words) == 2 and _count(words[0]) is None and (n := _count(words[1])) is not None:
-            specs.append(GresSpec("gpu", words[0], n))
+            specs.append(GresSpec("gpu", words[0], n, typed))
         else:
             raise ParseError(GRES_ERROR)
     return tuple(specs)
@@ -126,4 +133,4 @@ def format_tres_per_node(specs: Iterable[GresSpec]) -> str:
     >>> format_tres_per_node([GresSpec("gpu", "h100", 8)])
     'gres:gpu:h100:8'
     """
-    return ",".join(f"gres:{format_gres(spec)}" for spec in specs)
+    return ",".join(f"gres:{spec.typed or format_gres(spec)}" for spec in specs)

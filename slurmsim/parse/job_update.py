@@ -62,7 +62,7 @@ def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpd
         elif k in ("features", "feature"):
             fields["features"], fields["constraint"] = value, _constraint(value)
         elif k in ("gres", "trespernode"):
-            fields["gres_per_node"] = _gres(value)
+            fields["gres_per_node"], fields["tres_per_node"] = _gres(value, tres=k == "trespernode")
         elif k in _MEMORY:
             fields[_MEMORY[k]] = _memory(value, key)
         elif k in _FLAGS:
@@ -85,10 +85,14 @@ def _constraint(value: str) -> Constraint | UnreadableConstraint | None:
         return UNREADABLE_CONSTRAINT  # the controller refuses it: Invalid feature specification
 
 
-def _gres(value: str) -> tuple[Gres, ...]:
-    from slurmsim.parse.gres import parse_gres
+def _gres(value: str, *, tres: bool) -> tuple[tuple[Gres, ...], str]:
+    """``Gres=`` or ``TresPerNode=`` read, and the text the controller shows for it then:
+    ``TresPerNode=`` as typed, ``Gres=`` with the ``gres:`` prefix."""
+    from slurmsim.parse.gres import format_tres_per_node, parse_gres
 
-    return tuple(Gres(g.name, g.type, g.count) for g in parse_gres(value))
+    specs = parse_gres(value, tres_form=tres)
+    shown = value if tres else format_tres_per_node(specs)
+    return tuple(Gres(g.name, g.type, g.count) for g in specs), shown
 
 
 def _memory(value: str, key: str) -> int:

@@ -197,3 +197,49 @@ def test_held_job_waits_with_job_held_user(cluster: Path) -> None:
     slurm("sbatch", "-H", "--wrap=true", user="bob")
     advance(5)
     assert slurm("squeue", "-h", "-o", "%i %t %r %Q").out == "1 PD JobHeldUser 0\n"
+
+
+@pytest.mark.parametrize(
+    ("prog", "args", "err"),
+    [
+        (
+            "salloc",
+            ["--gres=foo:1"],
+            "salloc: error: Invalid generic resource (gres) specification\n",
+        ),
+        (
+            "srun",
+            ["--gres=gpu:h100:1,gpu:1"],
+            "srun: error: Invalid GRES specification (with and without type identification)\n",
+        ),
+        (
+            "srun",
+            ["--gpus-per-task=1"],
+            "srun: error: Failed to validate job spec. --gpus-per-task used without either "
+            "--gpus or -n/--ntasks is not allowed.\n"
+            "srun: error: Invalid generic resource (gres) specification\n",
+        ),
+    ],
+)
+def test_allocations_refuse_gres_as_sbatch_does(
+    cluster: Path, prog: str, args: list[str], err: str
+) -> None:
+    """The oracle (2026-11-30): exit 1, and no job id used."""
+    got = slurm(prog, "-p", "debug", "-t", "1", *args, "true", user="alice")
+    assert (got.exit, got.out, got.err) == (1, "", err)
+    assert slurm("sbatch", "--parsable", "--wrap=true", user="alice").out == "1\n"
+
+
+@pytest.mark.parametrize(
+    ("update", "shown"),
+    [
+        ("Gres=gpu:02", "TresPerNode=gres:gpu:02"),  # Gres= as typed, with the gres: prefix
+        ("TresPerNode=gpu:3", "TresPerNode=gpu:3"),  # TresPerNode= as typed
+        ("Gres=gpu", "TresPerNode=gres:gpu"),
+    ],
+)
+def test_gres_update_shows_the_request_as_typed(cluster: Path, update: str, shown: str) -> None:
+    """The oracle (2026-11-30) shows an updated GRES request the way it was written."""
+    slurm("sbatch", "-H", "--gres=gpu:1", "--wrap=true", user="alice")
+    assert slurm("scontrol", "update", "JobId=1", update, user="alice").exit == 0
+    assert shown in slurm("scontrol", "show", "job", "1").out.split()

@@ -66,10 +66,11 @@ def test_scripts_run_and_their_exit_decides_the_state(live: dict[str, str], tmp_
 def test_scancel_and_the_time_limit_end_the_whole_process_group(
     live: dict[str, str], tmp_path: Path
 ) -> None:
-    """Scaled x60: a one-minute limit is a wall second; scancel ends a script at once."""
+    """Scaled x60: a five-minute limit is five wall seconds (time enough for the script to
+    start its child on a loaded machine); scancel ends a script at once."""
     run(live, "slurmsim", "clock", "mode", "scaled", "60")
     run(live, "slurmsim", "exec", "on")
-    run(live, "sbatch", "-t", "1", "--wrap", "sleep 300 & echo $! > child.pid; wait")
+    run(live, "sbatch", "-t", "5", "--wrap", "sleep 300 & echo $! > child.pid; wait")
     run(live, "sbatch", "-t", "30", "--wrap", "sleep 300")
     deadline = time.monotonic() + 10
     while "job 2" not in run(live, "slurmsim", "exec") and time.monotonic() < deadline:

@@ -9,6 +9,7 @@ from slurmsim.engine import control
 from slurmsim.engine.simulate import advance
 from slurmsim.engine.submit import submit
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.dependency_status import Met, judge
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import Hold, Job, JobState
@@ -143,6 +144,17 @@ def test_singleton_waits_for_the_earlier_job_of_that_name():
     assert (one.state, two.reason) == (JobState.RUNNING, "Dependency")
     run_to(s, 65)
     assert two.state is JobState.RUNNING
+
+
+def test_held_singleton_stays_unfulfilled_until_released():
+    """The oracle (scripts golden 218): no pass looks at a held job, so nothing lifts it."""
+    s = cluster()
+    alone = submit(s, job("alone", gpus_per_node=1, dependency="singleton"), hold=Hold.USER)
+    verdict = judge(s, alone, parse_dependency("singleton"))
+    assert verdict.met is Met.WAITING
+    control.release(s, alone.job_id, None, "root")
+    run_to(s, 30)
+    assert alone.state is JobState.RUNNING
 
 
 def test_aftercorr_task_waits_for_the_same_index():

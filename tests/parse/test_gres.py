@@ -27,6 +27,8 @@ GPU8 = GresSpec("gpu", None, 8)
         ("gres/gpu:8", (GPU8,)),
         ("gpu:1k", (GresSpec("gpu", None, 1024),)),
         ("gpu:1g.10gb:2", (GresSpec("gpu", "1g.10gb", 2),)),
+        ("gpu:1:2", (GresSpec("gpu", "1", 2),)),  # the oracle takes a numeric type too
+        ("gpu:-1", (GresSpec("gpu", "-1", 1),)),
         ("none", ()),
         ("", ()),
     ],
@@ -98,3 +100,28 @@ def test_format_tres_per_node_matches_scontrol(request_text, want):
 def test_format_tres_per_node_round_trips():
     text = "gres:gpu:a100:2,gres:shard:1"
     assert format_tres_per_node(parse_gres(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("gpu", "gres:gpu"),
+        ("gres:gpu", "gres:gpu"),
+        ("gpu:h100", "gres:gpu:h100"),
+        ("gpu:02", "gres:gpu:02"),
+        ("gpu:2k,gpu:1", "gres:gpu:2k,gres:gpu:1"),
+    ],
+)
+def test_format_tres_per_node_shows_requests_as_typed(text, shown):
+    """The oracle (scripts golden 127, 132): TresPerNode=gres:gpu for --gres=gpu."""
+    assert format_tres_per_node(parse_gres(text)) == shown
+
+
+def test_gpus_options_keep_their_text_under_the_gpu_name():
+    assert format_tres_per_node(parse_gpus_list("h100:02")) == "gres:gpu:h100:02"
+
+
+def test_sbatch_form_does_not_take_the_controllers_gres_slash():
+    """``--gres=gres/gpu`` is refused by sbatch (its name is unknown); TresPerNode= takes it."""
+    assert parse_gres("gres/gpu:1", tres_form=False)[0].name == "gres/gpu"
+    assert parse_gres("gres/gpu:1")[0].name == "gpu"

@@ -27,23 +27,16 @@ from tests.goldenfile import load_case, replay_corpus, scrub, with_known_gaps
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-_GRES_COUNT = "--gres=gpu without a count shows as gres:gpu; slurmsim keeps the count 1"
 _PER_SOCKET = (
     "--gpus-per-socket with --sockets-per-node: Slurm counts a task per socket and "
     "the GPUs of every socket; slurmsim only shows TresPerSocket"
 )
-_SINGLETON = "a held singleton shows singleton(unfulfilled); slurmsim finds it met"
 
 #: Cases slurmsim does not reproduce yet, each with why (strict xfails; docs/differences.md).
 KNOWN_GAPS: dict[str, str] = {
     "101-gpus-per-socket-show": _PER_SOCKET,
     "102-gpus-per-socket-squeue": _PER_SOCKET,
     "103-gpus-per-socket-squeue-long": _PER_SOCKET,
-    "111-gres-bare-name-show": _GRES_COUNT,
-    "112-gres-bare-name-squeue": _GRES_COUNT,
-    "113-gres-bare-name-squeue-long": _GRES_COUNT,
-    "184-singleton-show": _SINGLETON,
-    "185-singleton-squeue": _SINGLETON,
 }
 
 #: capture.sh stamps a case with the second it started; a submission can land in the

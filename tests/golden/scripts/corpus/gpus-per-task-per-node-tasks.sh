@@ -1,0 +1,7 @@
+#!/bin/bash
+#SBATCH --gpus-per-task=1
+#SBATCH --ntasks-per-node=2
+#SBATCH -p debug
+#SBATCH -t 10
+
+srun python train.py
