@@ -410,6 +410,7 @@ def submit_options(
         input=text("input"),
         chdir=text("chdir"),
         comment=text("comment"),
+        licenses=text("licenses"),
         export=text("export"),
         signal=_warn_signal(text("signal"), batch=bool(script)),
         shown=(*((key, v[key] or "") for key in SHOWN_OPTIONS if key in v), *typed),

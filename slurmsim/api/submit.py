@@ -66,6 +66,7 @@ class SubmitOptions:
     input: str | None = None
     chdir: str | None = None
     comment: str | None = None
+    licenses: str | None = None
     export: str | None = None
     environment: tuple[tuple[str, str], ...] = field(default=())
     #: Options kept only to be shown (JobRequest.shown), by option name.
@@ -152,18 +153,22 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     """Apply the defaults slurmctld and sbatch apply, and check names."""
     state = s.state
     user = state.users.get(s.user)
-    partition = opts.partition or _default_partition(state)
+    partitions = (opts.partition or _default_partition(state)).split(",")
     account = opts.account or (user.default_account if user else "")
     assoc = next((a for a in state.associations if a.account == account and a.user == s.user), None)
-    if partition not in state.partitions:
-        raise SlurmError(
-            "Invalid partition name specified", detail=f"invalid partition specified: {partition}"
-        )
+    for name in partitions:
+        if name not in state.partitions:
+            raise SlurmError(
+                "Invalid partition name specified", detail=f"invalid partition specified: {name}"
+            )
+    partition = _first_that_may_run(state, partitions, opts)
     if user is None or assoc is None:
         raise SlurmError("Invalid account or account/partition combination specified")
     qos = opts.qos or assoc.default_qos or "normal"
     if qos not in state.qos or qos not in assoc.qos:
         raise SlurmError("Invalid qos specification")
+    if opts.licenses:  # slurmsim's clusters have no Licenses=: every name is unknown
+        raise SlurmError("Invalid license specification")
     name = opts.job_name or _default_name(opts)
     work_dir = os.path.abspath(opts.chdir) if opts.chdir else os.getcwd()
     sim = simulated(opts.script, opts.script_args)
@@ -230,8 +235,28 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         uid=user.uid,
         gid=user.gid,
         alloc_sid=os.getsid(0),
-        shown=_shown(opts.shown, state.now),
+        shown=_shown(opts.shown, state.now) + _listed(opts.partition, partitions),
     )
+
+
+def _first_that_may_run(state: ClusterState, names: list[str], opts: SubmitOptions) -> str:
+    """Of the partitions a job lists (``-p debug,gpu``), the one it is queued in: the first
+    whose MaxTime and node count it fits, else the first. Slurm keeps trying each of them
+    and starts the job in the first that can (see docs/differences.md)."""
+    nodes = opts.nodes[0] if opts.nodes else 1
+    for name in names:
+        part = state.partitions[name]
+        longest, most = part.max_time, min(len(part.nodes), part.max_nodes or len(part.nodes))
+        unlimited = opts.time_set and opts.time is None
+        in_time = longest is None or not (unlimited or (opts.time or 0) > longest)
+        if in_time and nodes <= most:
+            return name
+    return names[0]
+
+
+def _listed(asked: str | None, names: list[str]) -> tuple[tuple[str, str], ...]:
+    """A partition list is shown as typed until the job runs in one of them."""
+    return (("partition", asked),) if asked is not None and len(names) > 1 else ()
 
 
 def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, ...]:

@@ -87,7 +87,7 @@ def partition_limit(state: ClusterState, job: Job) -> str | None:
     if part.state is PartitionState.INACTIVE:
         return "PartitionInactive"
     req = job.request
-    if part.max_time is not None and job.time_limit is not None and job.time_limit > part.max_time:
+    if part.max_time is not None and _longer(job, part.max_time):
         return "PartitionTimeLimit"
     biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)
     if req.min_nodes > min(biggest, len(part.nodes)) or req.min_nodes < part.min_nodes:
@@ -107,3 +107,10 @@ def mark_eligible(job: Job, now: Instant) -> None:
         job.eligible_time = now
     if job.accrue_time is None:
         job.accrue_time = now
+
+
+def _longer(job: Job, most: int) -> bool:
+    """Does ``job`` ask for more time than ``most`` (``--time=UNLIMITED`` does)?"""
+    if job.time_limit is None:
+        return job.request.time_limit_set
+    return job.time_limit > most

@@ -208,8 +208,9 @@ def feature_nodes(
 
 
 def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:
-    """The limit the job carries: its own, else the partition's DefaultTime, else none yet."""
-    if request.time_limit is not None:
+    """The limit the job carries: its own (None for ``--time=UNLIMITED``), else the
+    partition's DefaultTime, else none yet."""
+    if request.time_limit is not None or request.time_limit_set:
         return request.time_limit
     return part.default_time
 

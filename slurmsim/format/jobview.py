@@ -167,9 +167,10 @@ def whole_node_memory(state: ClusterState, job: Job) -> int:
 
 def pending_node_count(job: Job, state: ClusterState) -> int:
     """The node count the controller guesses for a job that has not run: enough nodes of
-    the partition's largest for its CPUs, and one more than asked for when both the task
-    count and more than one CPU per task were (so ``-n 1 -c 8`` shows 2), as slurmctld
-    22.05 does. squeue prints this; scontrol caps it at the maximum asked for."""
+    the partition's largest for its CPUs (no more than its tasks: a task is never split,
+    so ``-c 200`` shows 1), and one more than asked for when both the task count and more
+    than one CPU per task were (so ``-n 1 -c 8`` shows 2), as slurmctld 22.05 does.
+    squeue prints this; scontrol caps it at the maximum asked for."""
     request = job.request
     guess = request.min_nodes
     if request.ntasks_set and request.cpus_per_task > 1:
@@ -178,7 +179,7 @@ def pending_node_count(job: Job, state: ClusterState) -> int:
     names = part.nodes if part is not None else ()
     widest = max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=0)
     if widest:
-        guess = max(guess, -(-requested_cpus(request) // widest))
+        guess = max(guess, min(-(-requested_cpus(request) // widest), request.num_tasks))
     return guess
 
 
@@ -227,6 +228,13 @@ def job_tres(job: Job, config: ClusterConfig, whole_node: int = 0) -> str:
     return tres_text(
         [("cpu", cpus), ("mem", mem), ("node", nodes), ("billing", cpus), ("gres/gpu", gpus)]
     )
+
+
+def shown_partition(job: Job) -> str:
+    """``Partition``: the list a pending job asked for (``-p debug,gpu``, as typed), else
+    the partition it runs (or was queued) in."""
+    listed = job.request.shown_value("partition")
+    return listed if listed is not None and job.state is JobState.PENDING else job.request.partition
 
 
 def tres_per_node(request: JobRequest) -> str | None:

@@ -257,7 +257,7 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
         nodes.append(f"SchedNodeList={compress(job.sched_nodes)}")
     lines = [
         [
-            f"Partition={request.partition}",
+            f"Partition={jv.shown_partition(job)}",
             f"AllocNode:Sid={request.alloc_node}:{request.alloc_sid}",
         ],
         [

@@ -174,7 +174,7 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "o": ("COMMAND", lambda r: r.job.request.command),
     "O": ("CONTIGUOUS", lambda r: str(int(r.job.request.contiguous))),
     "p": ("PRIORITY", lambda r: f"{r.job.priority / _PRIORITY_SCALE:16.14f}"),
-    "P": ("PARTITION", lambda r: r.job.request.partition),
+    "P": ("PARTITION", lambda r: jv.shown_partition(r.job)),
     "q": ("QOS", lambda r: r.job.request.qos),
     "Q": ("PRIORITY", lambda r: str(r.job.priority)),
     "r": ("REASON", lambda r: jv.reason_text(r.job)),
@@ -498,7 +498,7 @@ _SORT_KEYS: dict[str, _SortKey] = {
     "M": lambda r: jv.time_used(r.job, r.now),
     "N": lambda r: jv.node_list(r.job),
     "p": _priority_key,
-    "P": lambda r: r.job.request.partition,
+    "P": lambda r: jv.shown_partition(r.job),
     "q": lambda r: r.job.request.qos,
     "Q": _priority_key,
     "r": lambda r: jv.reason_text(r.job),
@@ -533,7 +533,7 @@ def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | 
     """The lines ``job`` gets under the filters: [] none, [None] its record, else pending tasks."""
     request = job.request
     if (
-        (opts.partitions and request.partition not in opts.partitions)
+        (opts.partitions and not set(opts.partitions) & set(jv.shown_partition(job).split(",")))
         or (opts.accounts and request.account not in opts.accounts)
         or (opts.qos and request.qos not in opts.qos)
         or (opts.names and request.name not in opts.names)

@@ -317,7 +317,7 @@ def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
             "het_job_id": 0,
             "het_job_id_set": "",
             "het_job_offset": 0,
-            "partition": request.partition,
+            "partition": jv.shown_partition(job),
             "prefer": "",
             "memory_per_node": request.mem_per_node,
             "memory_per_cpu": jv.mem_per_cpu(request, config),

@@ -62,7 +62,7 @@ def judge_term(state: ClusterState, job: Job, term: DepTerm) -> Verdict:
         return _singleton(state, job)
     records = named_records(state, job, term)
     if not records:
-        return Verdict(Met.YES)
+        return _only_a_pass_lifts(job)
     if term.kind is DepKind.AFTER:
         if any(r.state is JobState.PENDING or r.start_time is None for r in records):
             return Verdict(Met.WAITING)
@@ -120,16 +120,18 @@ def is_whole_array(state: ClusterState, term: DepTerm) -> bool:
     return target.every_task or any(j.array_job_id == target.job_id for j in state.jobs.values())
 
 
+def _only_a_pass_lifts(job: Job) -> Verdict:
+    """An entry that a scheduling pass lifts (a singleton with no namesake before it, a
+    job the controller does not know): no pass looks at a held job, so the oracle shows
+    it unfulfilled until the release; an entry on a job that ended is lifted at once."""
+    return Verdict(Met.WAITING if job.hold is not Hold.NONE else Met.YES)
+
+
 def _singleton(state: ClusterState, job: Job) -> Verdict:
-    if job.hold is not Hold.NONE:
-        # Only a scheduling pass lifts a singleton entry, and none looks at a held job: the
-        # oracle shows singleton(unfulfilled) until the release (afterok on an ended job
-        # is lifted at once).
-        return Verdict(Met.WAITING)
     for other in state.jobs.values():
         if other.job_id == job.job_id or other.state.finished:
             continue
         same = other.request.user == job.request.user and other.request.name == job.request.name
         if same and (other.submit_time, other.job_id) < (job.submit_time, job.job_id):
             return Verdict(Met.WAITING)
-    return Verdict(Met.YES)
+    return _only_a_pass_lifts(job)

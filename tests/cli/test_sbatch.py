@@ -243,3 +243,37 @@ def test_gres_update_shows_the_request_as_typed(cluster: Path, update: str, show
     slurm("sbatch", "-H", "--gres=gpu:1", "--wrap=true", user="alice")
     assert slurm("scontrol", "update", "JobId=1", update, user="alice").exit == 0
     assert shown in slurm("scontrol", "show", "job", "1").out.split()
+
+
+def test_partition_list_shows_as_typed_and_runs_in_the_first_that_fits(cluster: Path) -> None:
+    """The oracle (2026-11-30): ``-p debug,gpu`` ran a 10-minute job in debug and a 3-hour
+    one in gpu (debug's MaxTime is 2 h); pending, the list shows as typed."""
+    slurm("sbatch", "-H", "-p", "debug,gpu", "-t", "10", "--wrap=true", user="alice")
+    slurm("sbatch", "-p", "debug,gpu", "-t", "10", "--gres=gpu:1", "--wrap=x", user="alice")
+    slurm("sbatch", "-p", "debug,gpu", "-t", "3:00:00", "--gres=gpu:1", "--wrap=x", user="alice")
+    advance(5)
+    got = slurm("squeue", "-h", "-o", "%i %P %T")
+    assert got.out == "2 debug RUNNING\n1 debug,gpu PENDING\n3 gpu RUNNING\n"  # as the oracle
+    assert slurm("squeue", "-h", "-p", "gpu", "-o", "%i").out == "1\n3\n"  # either listed
+    bad = slurm("sbatch", "-p", "gpu,nosuch", "--wrap=true", user="alice")
+    assert bad.err == (
+        "sbatch: error: invalid partition specified: nosuch\n"
+        "sbatch: error: Batch job submission failed: Invalid partition name specified\n"
+    )
+
+
+def test_unlimited_time_waits_on_a_partition_with_a_max_time(cluster: Path) -> None:
+    slurm("sbatch", "--time=UNLIMITED", "--wrap=true", user="alice")
+    advance(5)
+    got = slurm("squeue", "-h", "-o", "%l %T %r")
+    assert got.out == "UNLIMITED PENDING PartitionTimeLimit\n"
+
+
+def test_licenses_are_refused_without_using_a_job_id(cluster: Path) -> None:
+    """The oracle (scripts golden 181): no Licenses= configured, so every name is unknown."""
+    got = slurm("sbatch", "-L", "matlab:1", "--wrap=true", user="alice")
+    assert (got.exit, got.err) == (
+        1,
+        "sbatch: error: Batch job submission failed: Invalid license specification\n",
+    )
+    assert slurm("sbatch", "--parsable", "--wrap=true", user="alice").out == "1\n"

@@ -19,17 +19,19 @@ OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null; }
 cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null; }
-# Submit one script held as alice; show and cancel the job if it was accepted.
+# Submit one script held (as alice, or as bob for a script named *-bob-*); show and cancel
+# the job if it was accepted.
 sweep() {
   local name=$1; shift
-  local id
-  cu "$name-sbatch" alice sbatch -H "$@" "corpus/$name.sh" >"$OUT"
+  local id user=alice
+  case "$name" in *-bob-*) user=bob ;; esac
+  cu "$name-sbatch" "$user" sbatch -H "$@" "corpus/$name.sh" >"$OUT"
   id=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
   [ -n "$id" ] || return 0
   c "$name-show" scontrol show job "$id" >/dev/null
   c "$name-squeue" squeue -j "$id" -o "$SQ_O" >/dev/null
   c "$name-squeue-long" squeue -j "$id" -O "$SQ_LONG" >/dev/null
-  cu "$name-scancel" alice scancel "$id" >/dev/null
+  cu "$name-scancel" "$user" scancel "$id" >/dev/null
 }
 
 cu chain-parent-sbatch alice sbatch -H -J prepare --wrap='./prepare.sh' >"$OUT"

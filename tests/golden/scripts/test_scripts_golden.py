@@ -34,9 +34,9 @@ _PER_SOCKET = (
 
 #: Cases slurmsim does not reproduce yet, each with why (strict xfails; docs/differences.md).
 KNOWN_GAPS: dict[str, str] = {
-    "101-gpus-per-socket-show": _PER_SOCKET,
-    "102-gpus-per-socket-squeue": _PER_SOCKET,
-    "103-gpus-per-socket-squeue-long": _PER_SOCKET,
+    "113-gpus-per-socket-show": _PER_SOCKET,
+    "114-gpus-per-socket-squeue": _PER_SOCKET,
+    "115-gpus-per-socket-squeue-long": _PER_SOCKET,
 }
 
 #: capture.sh stamps a case with the second it started; a submission can land in the

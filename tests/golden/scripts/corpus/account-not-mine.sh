@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH -A product
+#SBATCH -t 10
+
+hostname

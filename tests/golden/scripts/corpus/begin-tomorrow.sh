@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH --begin=tomorrow
+#SBATCH -t 10
+
+hostname

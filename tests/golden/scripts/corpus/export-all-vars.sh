@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH --export=ALL,NCCL_DEBUG=INFO,OMP_NUM_THREADS=8
+#SBATCH -t 10
+
+env

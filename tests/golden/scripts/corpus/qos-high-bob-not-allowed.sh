@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH --qos=high
+#SBATCH -t 10
+
+hostname

@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH --reservation=maint
+#SBATCH -t 10
+
+hostname

@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH --time=05:30
+#SBATCH -p debug
+
+hostname

@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH --time=UNLIMITED
+#SBATCH --gres=gpu:1
+
+python serve.py

@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH -c 200
+#SBATCH -t 10
+
+hostname
