@@ -20,6 +20,7 @@ of one.
 
 import atexit
 import builtins
+import contextlib
 import dataclasses
 import marshal
 import os
@@ -41,7 +42,7 @@ class _Cache:
         self._used: dict[str, CodeType] = {}
         self._grew = False
 
-    def run(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:  # noqa: A002
+    def run(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
         """``exec``, with source text compiled through the cache."""
         if isinstance(source, str):
             source = self._compiled(source)
@@ -66,7 +67,8 @@ class _Cache:
                 file.write(marshal.dumps(keep))
             os.replace(partial, self._path)
         except OSError:
-            _discard(partial)
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
 
 
 def _read(path: str) -> dict[str, CodeType]:
@@ -82,13 +84,6 @@ def _read(path: str) -> dict[str, CodeType]:
         for text, code in loaded.items()
         if isinstance(text, str) and isinstance(code, CodeType)
     }
-
-
-def _discard(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def cache_path() -> str | None:
