@@ -32,6 +32,11 @@ from typing import Any
 #: pile up), a process writes only the code it used itself.
 _MOST_ENTRIES = 4096
 
+#: Whose classes are cached: ``dataclasses`` runs a class's methods in the globals of
+#: the class's module. Others' (the tests', other libraries') would only make every
+#: command read a larger file.
+_OWN_MODULES = ("slurmsim.", "cli.")
+
 
 class _Cache:
     """The compiled code by source text: loaded from ``path``, written back if it grew."""
@@ -44,7 +49,7 @@ class _Cache:
 
     def run(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
         """``exec``, with source text compiled through the cache."""
-        if isinstance(source, str):
+        if isinstance(source, str) and _is_own(globals):
             source = self._compiled(source)
         builtins.exec(source, globals, locals)
 
@@ -69,6 +74,11 @@ class _Cache:
         except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(partial)
+
+
+def _is_own(globals: Any) -> bool:
+    name = globals.get("__name__") if isinstance(globals, dict) else None
+    return isinstance(name, str) and name.startswith(_OWN_MODULES)
 
 
 def _read(path: str) -> dict[str, CodeType]:

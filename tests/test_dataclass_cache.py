@@ -13,7 +13,7 @@ SOURCE = "def __create_fn__():\n def f(x):\n  return x + 1\n return f"
 
 def _function(cache: _Cache) -> object:
     namespace: dict[str, object] = {}
-    cache.run(SOURCE, {}, namespace)
+    cache.run(SOURCE, {"__name__": "slurmsim.model.example"}, namespace)
     return namespace["__create_fn__"]()  # type: ignore[operator]
 
 
@@ -27,6 +27,12 @@ def test_a_second_process_reads_what_the_first_compiled(tmp_path: Path, monkeypa
     assert second._code == {SOURCE: compile(SOURCE, "<string>", "exec", dont_inherit=True)}
     assert _function(second)(1) == 2  # type: ignore[operator]
     assert not second._grew  # nothing new: it will not write
+
+
+def test_only_the_projects_classes_are_cached(tmp_path: Path):
+    cache = _Cache(str(tmp_path / "code.marshal"))
+    cache.run(SOURCE, {"__name__": "tests.example"}, {})
+    assert not cache._code
 
 
 def test_a_damaged_file_is_ignored(tmp_path: Path):
