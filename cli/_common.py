@@ -69,6 +69,15 @@ def comma_list(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(v for value in values for v in value.split(",") if v)
 
 
+def short_hostname() -> str:
+    """This host's name up to the first dot, as Slurm's clients report it.
+
+    ``os.uname`` gives what ``socket.gethostname`` does (glibc reads it there), without
+    importing ``socket``: 3 % of an ``sbatch``.
+    """
+    return os.uname().nodename.split(".")[0]
+
+
 def run(prog: str, body: Callable[[], int]) -> NoReturn:
     """Run a command body and exit with its status; store errors end cleanly.
 

@@ -10,12 +10,11 @@ step to that many nodes, as srun does.
 from __future__ import annotations
 
 import os
-import socket
 import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import err, error
+from cli._common import err, error, short_hostname
 from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
 
 if TYPE_CHECKING:
@@ -255,6 +254,6 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
         nodelist=nodelist,
         overlap="overlap" in values,
         exact="exact" in values or "exclusive" in values,
-        srun_host=socket.gethostname().split(".")[0],
+        srun_host=short_hostname(),
         srun_pid=os.getpid(),
     )

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cli._clusters import names_cluster, refuse
-from cli._common import err, error, out, parse_args, run
+from cli._common import err, error, out, parse_args, run, short_hostname
 from cli._help import answer_probe
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
@@ -124,11 +124,9 @@ def _job_environment(
 ) -> tuple[tuple[str, str], ...]:
     """What sbatch hands the job to run its script in (used only under execution): the
     shell's environment plus the variables sbatch adds itself, which travel with it."""
-    import socket
-
     extra = {
         "SLURM_SUBMIT_DIR": os.getcwd(),
-        "SLURM_SUBMIT_HOST": socket.gethostname().split(".")[0],
+        "SLURM_SUBMIT_HOST": short_hostname(),
     }
     mode = values.get("open-mode")
     if mode:
