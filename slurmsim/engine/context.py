@@ -44,6 +44,9 @@ from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
 
+#: States of a job not finished yet (``JobState.finished``, without its cost per call).
+_ACTIVE = frozenset(s for s in JobState if not s.finished)
+
 #: Reasons a pass gives jobs it does not try.
 PRIORITY = "Priority"
 ARRAY_LIMIT = "JobArrayTaskLimit"
@@ -72,6 +75,16 @@ class Tail:
     time: Instant
     walk: Walker
     left: int
+
+
+@dataclass(slots=True)
+class Ticks:
+    """The event loop's next periodic ticks (``simulate._periodic``) and the last tick
+    of each kind they follow."""
+
+    lasts: tuple[Instant | str | None, ...]
+    times: dict[int, Instant]  # by kind
+    order: list[tuple[Instant, int]]  # (time, kind), earliest first
 
 
 class Deferred(Protocol):
@@ -110,15 +123,19 @@ class Context:
         self._key_numbers: dict[tuple[object, ...], int] = {}
         self._untimed: dict[int, int] = {}  # backfill key -> number of its untimed fields
         self._untimed_numbers: dict[tuple[object, ...], int] = {}
-        self.ends: list[tuple[int, int]] = []
-        self.purges: list[tuple[int, int]] = []
+        self.ends: list[tuple[Instant, int]] = []
+        self.purges: list[tuple[Instant, int]] = []
+        #: ``next_end`` and ``next_purge`` as last worked out, with the ``version`` they
+        #: hold for (None: to work out again).
+        self._next_end: tuple[int, tuple[Instant, Job, JobState] | None] | None = None
+        self._next_purge: tuple[int, tuple[Instant, int] | None] | None = None
         self.array_running: dict[int, int] = {}
         self.running: dict[int, Job] = {}
         aging = cfg.priority_type == "priority/multifactor"
         weight = cfg.priority_weights.age if aging else 0
         self.queue = ReadyQueue(weight, cfg.priority_max_age, self.repeat_key)
         self.blocked: dict[int, Blocked] = {}
-        #: Queued jobs by partition and by backfill key.
+        #: Queued jobs by partition (partitions with some only) and by backfill key.
         self.by_partition: Counter[str] = Counter()
         self.by_key: dict[int, dict[int, Job]] = {}
         self._key_holes: dict[int, int] = {}  # deletions from each since it was compacted
@@ -130,8 +147,7 @@ class Context:
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
-        #: The event loop's periodic ticks and what they were worked out from.
-        self.ticks: tuple[tuple[object, ...], list[tuple[Instant, int]]] | None = None
+        self.ticks: Ticks | None = None
         #: Advance reservation starts and ends up to this instant have been played.
         self.reservations_seen = Instant(state.now - 1)
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
@@ -150,7 +166,7 @@ class Context:
         elif job.state is JobState.PENDING:
             self.blocked[job.job_id] = Blocked(job.reason, Recheck.AT_TIME, Instant(0))
         elif job.end_time is not None:
-            heapq.heappush(self.purges, (job.end_time + self.state.config.min_job_age, job.job_id))
+            self._schedule_purge(job.job_id, job.end_time)
 
     def adopt_new(self, job: Job) -> None:
         """Take in a job submitted while this context lives (looked at by the next pass)."""
@@ -164,6 +180,11 @@ class Context:
         end = planned_end(self.state, job)
         if end is not None:
             heapq.heappush(self.ends, (end[0], job.job_id))
+            self._next_end = None
+
+    def _schedule_purge(self, job_id: int, end: Instant) -> None:
+        heapq.heappush(self.purges, (Instant(end + self.state.config.min_job_age), job_id))
+        self._next_purge = None
 
     def _count_task(self, job: Job, delta: int) -> None:
         key = job.array_job_id
@@ -238,7 +259,7 @@ class Context:
             why = blocker(self.state, job, now)
             if job.state.finished:  # cancelled: its dependency can never be met
                 del self.blocked[job_id]
-                heapq.heappush(self.purges, (now + self.state.config.min_job_age, job_id))
+                self._schedule_purge(job_id, now)
                 self.ended += 1
                 changed = True
             elif why is None:
@@ -274,7 +295,10 @@ class Context:
 
     def _unqueue(self, job: Job) -> None:
         self.queue.remove(job, self.seq)
-        self.by_partition[job.request.partition] -= 1
+        part = job.request.partition
+        self.by_partition[part] -= 1
+        if not self.by_partition[part]:
+            del self.by_partition[part]
         key = self.repeat_key(job)
         members = self.by_key[key]
         del members[job.job_id]
@@ -314,7 +338,7 @@ class Context:
 
     def waiting_partitions(self) -> set[str]:
         """Partitions with jobs in the queue."""
-        return {name for name, n in self.by_partition.items() if n > 0}
+        return set(self.by_partition)
 
     def walk(self, seq: int) -> Walker:
         """The queue in Slurm's order, as the pass numbered ``seq`` sees it."""
@@ -439,7 +463,7 @@ class Context:
             node = self.state.nodes.get(name)
             if node is not None:
                 node.last_busy_time = now
-        heapq.heappush(self.purges, (now + self.state.config.min_job_age, job.job_id))
+        self._schedule_purge(job.job_id, now)
         self.ended += 1
         self.version += 1
         return event
@@ -470,36 +494,57 @@ class Context:
             self._schedule_end(resumed)
 
     def next_end(self) -> tuple[Instant, Job, JobState] | None:
-        """The earliest pending job end, dropping heap entries that no longer hold."""
-        while self.ends:
-            t, job_id = self.ends[0]
-            job = self.state.jobs.get(job_id)
+        """The earliest pending job end, dropping heap entries that no longer hold.
+
+        The loop asks before every step; the answer stands until a job starts, ends, is
+        suspended (each bumps ``version``) or has its end queued again."""
+        known = self._next_end
+        if known is None or known[0] != self.version:
+            known = self._next_end = (self.version, self._earliest_end())
+        return known[1]
+
+    def _earliest_end(self) -> tuple[Instant, Job, JobState] | None:
+        ends, jobs = self.ends, self.state.jobs
+        while ends:
+            t, job_id = ends[0]
+            job = jobs.get(job_id)
             end = planned_end(self.state, job) if job and job.state in HOLDS_RESOURCES else None
             if end is None or end[0] != t:
-                heapq.heappop(self.ends)
+                heapq.heappop(ends)
                 continue
-            return Instant(t), job, end[1]  # type: ignore[return-value]  # job checked above
+            return t, job, end[1]  # type: ignore[return-value]  # job checked above
         return None
 
     def next_purge(self) -> tuple[Instant, int] | None:
-        while self.purges:
-            t, job_id = self.purges[0]
-            job = self.state.jobs.get(job_id)
-            due = job.end_time + self.state.config.min_job_age if job and job.end_time else None
-            if job is None or not job.state.finished or due != t:
-                heapq.heappop(self.purges)
+        """The earliest finished record due for purging, dropping heap entries that no
+        longer hold; remembered as ``next_end`` is, and until a record is purged."""
+        known = self._next_purge
+        if known is None or known[0] != self.version:
+            known = self._next_purge = (self.version, self._earliest_purge())
+        return known[1]
+
+    def purge(self, job_id: int) -> None:
+        """Drop the finished record of ``job_id`` (MinJobAge has passed)."""
+        self.state.purged.append(self.state.jobs.pop(job_id))
+        self._next_purge = None
+
+    def _earliest_purge(self) -> tuple[Instant, int] | None:
+        purges, jobs = self.purges, self.state.jobs
+        age = self.state.config.min_job_age
+        while purges:
+            t, job_id = purges[0]
+            job = jobs.get(job_id)
+            due = job.end_time + age if job and job.end_time else None
+            if job is None or job.state in _ACTIVE or due != t:
+                heapq.heappop(purges)
                 continue
-            return Instant(t), job_id
+            return t, job_id
         return None
 
-    def quiet(self) -> bool:
-        """Would a periodic main pass or backfill cycle now only repeat the last one?"""
-        backfill = self.state.config.scheduler_type == "sched/backfill"
-        return (
-            self.version == self.main_version
-            and (not backfill or self.version == self.backfill_version)
-            and self.ended == self._blocked_checked_at
-        )
+    def rechecked(self) -> bool:
+        """Have blocked jobs been looked at since the last job start or end (a pass's
+        ``refresh`` would find nothing new to admit)?"""
+        return self.ended == self._blocked_checked_at
 
     def next_recheck(self) -> Instant | None:
         """When ``refresh`` will next have a blocked job to look at again (a begin time)."""

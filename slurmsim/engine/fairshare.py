@@ -107,6 +107,12 @@ class _Tree:
         #: Everything below the root in sshare's order, and its user associations.
         self.order = list(self.depth_first(self.root)) if self.root is not None else []
         self.user_order = [a for a in self.order if a.user]
+        #: Every association with the ids of its children, each after those below it.
+        self._sums = (
+            [(a.id, [k.id for k in self.kids(a)]) for a in (*reversed(self.order), self.root)]
+            if self.root is not None
+            else []
+        )
         self.used = self._totals(usage_seen(state))
         self.live = self._totals(state.usage) if live else {}
         self.dampening = max(state.config.fairshare_dampening_factor, 1)
@@ -123,10 +129,8 @@ class _Tree:
     def _totals(self, usage: dict[int, float]) -> dict[int, float]:
         """Each association's usage with everything below it."""
         totals: dict[int, float] = {}
-        if self.root is None:
-            return totals
-        for a in (*reversed(self.order), self.root):  # every association after those below it
-            totals[a.id] = usage.get(a.id, 0.0) + sum(totals[k.id] for k in self.kids(a))
+        for assoc, kids in self._sums:
+            totals[assoc] = usage.get(assoc, 0.0) + sum(map(totals.__getitem__, kids))
         return totals
 
     # -- the numbers of each level -----------------------------------------------------

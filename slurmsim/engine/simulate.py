@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from slurmsim.engine import preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
-from slurmsim.engine.context import Context
+from slurmsim.engine.context import Context, Ticks
 from slurmsim.engine.event_kinds import Kind
 from slurmsim.engine.lifecycle import SIGTERM
 from slurmsim.engine.liveness import answers_before
@@ -148,48 +148,59 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
 def _run(ctx: Context, until: Instant) -> list[Event]:
     state = ctx.state
     events: list[Event] = []
-    while True:
-        _skip_quiet_ticks(ctx, until)
-        step = _next(ctx)
-        if step is None or step.time >= until:
-            break
+    while (step := _next(ctx)) is not None and step.time < until:
+        if _would_repeat(ctx, step.kind) and _skip_quiet_ticks(ctx, until):
+            continue
         state.now = step.time
         events.extend(_handle(ctx, step))
     state.now = max(state.now, until)
     return events
 
 
-def _skip_quiet_ticks(ctx: Context, until: Instant) -> None:
-    """Play at once the periodic ticks that would only repeat what the last passes did.
+def _would_repeat(ctx: Context, kind: int) -> bool:
+    """Would a tick of ``kind`` now only repeat the last one (nothing to look at anew)?
+    A priority recalculation is seen only by the passes, which are steps of their own."""
+    if not ctx.rechecked():
+        return False  # a pass's ``refresh`` may admit jobs
+    if kind == Kind.MAIN_PERIODIC:
+        return ctx.version == ctx.main_version
+    if kind == Kind.BACKFILL:
+        return ctx.version == ctx.backfill_version
+    return kind == Kind.PRIORITY
+
+
+def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
+    """Play at once the periodic ticks that would only repeat what the last passes did;
+    False when none comes before the next real step.
 
     While no job or node changes, a periodic main pass or backfill cycle would
     decide what the last one decided and only move LastSchedEval, and a priority
     recalculation matters only to the next pass that looks. A long simulation has
     millions of such ticks between the events that matter, so up to the next real
-    step each periodic kind takes effect once, as of its last tick before it.
+    step each quiet kind takes effect once, as of its last tick before it. A kind
+    that is not quiet (a main pass due after a backfill cycle started a job) is such
+    a step: backfill's ticks every few seconds are still skipped up to it.
     """
-    state = ctx.state
-    if not ctx.quiet():
-        return
     horizon = min(t for t in _real_step_times(ctx, until) if t is not None)
-    first: dict[int, Instant] = {}
-    last: dict[int, Instant] = {}
+    played: list[tuple[Instant, int, Instant]] = []  # (last tick, kind, first tick)
     for time, kind in _periodic(ctx):
-        if time < horizon:
+        if time < horizon and _would_repeat(ctx, kind):
             interval = _interval(ctx, kind)
-            first[kind] = time
-            last[kind] = Instant(time + (horizon - 1 - time) // interval * interval)
-    for kind, t in sorted(last.items(), key=lambda kv: (kv[1], kv[0])):
+            last = Instant(time + (horizon - 1 - time) // interval * interval)
+            played.append((last, kind, time))
+    state = ctx.state
+    for t, kind, first in sorted(played):
         state.now = t
         match kind:
             case Kind.PRIORITY:
-                _priority_passes(ctx, first[kind], t)
+                _priority_passes(ctx, first, t)
             case Kind.MAIN_PERIODIC:
                 state.last_sched = t
                 _restamp_main(ctx, t)
             case Kind.BACKFILL:
                 state.last_backfill = t
                 _restamp_backfill(ctx, t)
+    return bool(played)
 
 
 def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
@@ -199,6 +210,7 @@ def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
     purge = ctx.next_purge()
     due = max(state.sched_due, state.now) if state.sched_due is not None else None
     resv = _next_reservation_change(ctx)
+    passes = [time for time, kind in _periodic(ctx) if not _would_repeat(ctx, kind)]
     return [
         until,
         end[0] if end else None,
@@ -206,6 +218,7 @@ def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
         due,
         ctx.next_recheck(),
         resv,
+        *passes,
     ]
 
 
@@ -218,12 +231,14 @@ def _next_reservation_change(ctx: Context) -> Instant | None:
 
 
 def _interval(ctx: Context, kind: int) -> int:
+    """Seconds between ticks of periodic ``kind`` (at least 1)."""
     params = ctx.state.config.scheduler_parameters
-    seconds = {
-        Kind.MAIN_PERIODIC: params.sched_interval,
-        Kind.BACKFILL: params.bf_interval,
-        Kind.PRIORITY: PRIORITY_CALC_PERIOD,
-    }[kind]
+    if kind == Kind.MAIN_PERIODIC:
+        seconds = params.sched_interval
+    elif kind == Kind.BACKFILL:
+        seconds = params.bf_interval
+    else:
+        seconds = PRIORITY_CALC_PERIOD
     return max(int(seconds), 1)
 
 
@@ -260,7 +275,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             trigger(state)
             return events
         case Kind.PURGE:
-            state.purged.append(state.jobs.pop(step.job_id))
+            ctx.purge(step.job_id)
             return [Event(now, "job_purge", step.job_id)]
         case Kind.PRIORITY:
             _priority_passes(ctx, now, now)
@@ -317,9 +332,8 @@ def _restamp_backfill(ctx: Context, now: Instant) -> None:
 
 
 def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
-    """The first instant at or after ``after`` on a grid of ``interval`` from the epoch,
-    skipping ``last`` (the one already handled)."""
-    interval = max(interval, 1)
+    """The first instant at or after ``after`` on a grid of ``interval`` (at least 1) from
+    the epoch, skipping ``last`` (the one already handled)."""
     offset = (after - EPOCH) % interval
     t = after if offset == 0 else after + interval - offset
     if last is not None and t <= last:
@@ -327,35 +341,56 @@ def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
     return Instant(t)
 
 
+#: The periodic kinds, in the order ``_lasts`` gives their last ticks.
+_PERIODIC = (Kind.MAIN_PERIODIC, Kind.BACKFILL, Kind.PRIORITY)
+
+
+def _lasts(state: ClusterState) -> tuple[Instant | str | None, ...]:
+    """The last tick handled of each periodic kind (``_PERIODIC``)."""
+    return state.last_sched, state.last_backfill, state.extra.get(_PRIORITY_KEY)
+
+
 def _periodic(ctx: Context) -> list[tuple[Instant, int]]:
-    """The next tick of each periodic kind, as (time, kind); asked several times a step,
-    so remembered until the clock or a kind's last tick moves."""
+    """The next tick of each periodic kind, as (time, kind), earliest first.
+
+    A kind's tick is the first on its grid at or after the clock and after the kind's
+    last one (which is never later than the clock), so it stays the same tick while the
+    clock moves up to it. The loop asks several times a step: each tick is remembered
+    until its kind's last tick moves or the clock passes it.
+    """
     state = ctx.state
-    seen = (state.now, state.last_sched, state.last_backfill, state.extra.get(_PRIORITY_KEY))
-    if ctx.ticks is None or ctx.ticks[0] != seen:
-        ctx.ticks = (seen, _ticks(ctx))
-    return ctx.ticks[1]
+    lasts = _lasts(state)
+    known = ctx.ticks
+    if known is not None and known.lasts == lasts and state.now <= known.order[0][0]:
+        return known.order
+    times: dict[int, Instant] = {}
+    for i, kind in enumerate(_PERIODIC):
+        t = known.times.get(kind) if known is not None and known.lasts[i] == lasts[i] else None
+        if t is None or state.now > t:
+            t = _tick(ctx, kind, lasts[i])
+        if t is not None:
+            times[kind] = t
+    ctx.ticks = Ticks(lasts, times, sorted((t, kind) for kind, t in times.items()))
+    return ctx.ticks.order
 
 
-def _ticks(ctx: Context) -> list[tuple[Instant, int]]:
+def _tick(ctx: Context, kind: int, last: Instant | str | None) -> Instant | None:
+    """The next tick of periodic ``kind`` after ``last`` (None: the kind is off)."""
     state = ctx.state
     cfg = state.config
-    params = cfg.scheduler_parameters
-    ticks = [(_grid(state.now, state.last_sched, params.sched_interval), Kind.MAIN_PERIODIC)]
-    if cfg.scheduler_type == "sched/backfill":
-        t = _grid(state.now, state.last_backfill, params.bf_interval)
-        ticks.append((t, Kind.BACKFILL))
-    if cfg.priority_type == "priority/multifactor":  # ages and decays usage
-        last = state.extra.get(_PRIORITY_KEY)
-        t = _grid(state.now, Instant(int(last)) if last else None, PRIORITY_CALC_PERIOD)
-        ticks.append((t, Kind.PRIORITY))
-    return ticks
+    if kind == Kind.BACKFILL and cfg.scheduler_type != "sched/backfill":
+        return None
+    if kind == Kind.PRIORITY and cfg.priority_type != "priority/multifactor":
+        return None  # only multifactor ages jobs and decays usage
+    if isinstance(last, str):  # the priority passes', kept as text in ``state.extra``
+        last = Instant(int(last)) if last else None
+    return _grid(state.now, last, _interval(ctx, kind))
 
 
 def _next(ctx: Context) -> _Step | None:
     """The step that comes first (at most one of each kind is due; ties go by kind)."""
     state = ctx.state
-    best = min(_periodic(ctx))
+    best = _periodic(ctx)[0]
     step: _Step | None = None
     end = ctx.next_end()
     if end is not None and (end[0], Kind.JOB_END) < best:
@@ -365,10 +400,11 @@ def _next(ctx: Context) -> _Step | None:
     if purge is not None and (purge[0], Kind.PURGE) < best:
         best = (purge[0], Kind.PURGE)
         step = _Step(purge[0], Kind.PURGE, job_id=purge[1])
-    if state.sched_due is not None:
-        due = max(state.sched_due, state.now)
+    due = state.sched_due
+    if due is not None:
+        due = due if due > state.now else state.now  # not max(): asked before every step
         if (due, Kind.MAIN_TRIGGERED) < best:
-            best = (Instant(due), Kind.MAIN_TRIGGERED)
+            best = (due, Kind.MAIN_TRIGGERED)
             step = None
     resv = _next_reservation_change(ctx)
     if resv is not None and (resv, Kind.RESERVATION) < best:
@@ -396,7 +432,7 @@ def _next_meaningful(ctx: Context) -> Instant | None:
             _grid(
                 Instant(max(begin, state.now)),
                 state.last_sched,
-                state.config.scheduler_parameters.sched_interval,
+                _interval(ctx, Kind.MAIN_PERIODIC),
             )
         )
     if ctx.version != ctx.main_version or _has_unadmitted(ctx):
