@@ -65,10 +65,10 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
-        #: Answers of ``reserved`` and ``later_start`` while the map stays as it is: plans
+        #: Answers of ``reserved`` and ``stretch`` while the map stays as it is: plans
         #: of one cycle try the same stretches over and over.
         self._reserved: dict[tuple[int, int], int] = {}
-        self._later: dict[tuple[int, int], int | None] = {}
+        self._stretches: dict[tuple[int, int], tuple[int, int | None]] = {}
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
         self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
@@ -130,7 +130,7 @@ class ReservationMap:
             self.sets[k] |= mask
         self.version += 1
         self._reserved.clear()
-        self._later.clear()
+        self._stretches.clear()
 
     def reserved(self, a: int, b: int) -> int:
         """The nodes reserved at some time in [a, b), as a mask."""
@@ -140,21 +140,22 @@ class ReservationMap:
             found = self._reserved[(a, b)] = reduce(or_, self.sets[slots.start : slots.stop], 0)
         return found
 
-    def later_start(self, a: int, b: int) -> int | None:
-        """The first slot end in [a, b] after which some reserved node comes free."""
-        if (a, b) in self._later:
-            return self._later[(a, b)]
-        found = None
-        slots = self._overlapping(a, b)
-        sets = self.sets
-        lo, stop = slots.start, min(slots.stop, len(sets))
-        if stop - lo >= 2:
-            # The first slot of the stretch whose next one (also in it) holds fewer nodes.
-            frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
-            k = next(compress(count(lo), frees), None)
-            if k is not None:
-                found = self.times[k + 1]
-        self._later[(a, b)] = found
+    def stretch(self, a: int, b: int) -> tuple[int, int | None]:
+        """``reserved(a, b)``, and the first slot end in [a, b] after which some reserved
+        node comes free (None: none does): a plan asks both for every trial start."""
+        found = self._stretches.get((a, b))
+        if found is None:
+            slots = self._overlapping(a, b)
+            lo, stop = slots.start, slots.stop
+            sets = self.sets
+            later = None
+            if stop - lo >= 2:
+                # The first slot of the stretch whose next one (also in it) holds fewer nodes.
+                frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
+                k = next(compress(count(lo), frees), None)
+                if k is not None:
+                    later = self.times[k + 1]
+            found = self._stretches[(a, b)] = (reduce(or_, sets[lo:stop], 0), later)
         return found
 
 
@@ -589,8 +590,8 @@ def _plan(
     start_at = int(now)
     for _ in range(MAX_RETRIES):
         end = start_at + span
-        cand = usable_mask & ~resv.reserved(start_at, end)
-        later = resv.later_start(start_at, end)
+        taken, later = resv.stretch(start_at, end)
+        cand = usable_mask & ~taken
         advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
         if advance:
             cand &= ~resv.mask(advance)

@@ -98,15 +98,20 @@ def chosen_after(
         if n < len(required) or s is None:
             continue
         fitting = avail.fitting_before(s, taken) & cand
-        if fitting.bit_count() < n or needed & ~fitting:
+        count = fitting.bit_count()
+        if count < n or needed & ~fitting:
             continue
+        if count == n:
+            return fitting  # no choice to make
+        others = avail.names(fitting & ~needed)
+        free = {node: avail.free_after(node, taken) for node in others}
         picked = choose(
-            avail.names(fitting & ~needed),
+            others,
             n - len(required),
             s,
             configs=pool.configs,
             index=pool.index,
-            free=lambda node: avail.free_after(node, taken),
+            free=free.__getitem__,
         )
         return needed | avail.mask(picked)
     return None
