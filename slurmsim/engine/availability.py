@@ -12,9 +12,11 @@ expire, with what each holds there), and from them the running job after whose e
 the node can hold a given share of a job for good (``fit_place``; ``fit_places`` for
 every node and one layout). Whether a placement succeeds depends only on which nodes
 can hold their share, so the first batch of ends at which enough candidate nodes can
-is the first at which a placement would succeed; it is then made once, there, on the
-candidates as they will be then (``Freed``: which of them fit a share is read off
-their fit places, and only the entries the placement reads are worked out).
+is the first at which a placement would succeed. Backfill's plans pick the nodes
+there on masks (``whatif``: the fit masks and ``free_after``); an estimate that needs
+the allocation places the job once, there, on the candidates as they will be then
+(``Freed``: which of them fit a share is read off their fit places, and only the
+entries the placement reads are worked out).
 
 Running jobs are taken away in batches, and the estimate is the end of the last one
 taken. As in slurmctld's will-run test, a batch starts at the first job touching a
