@@ -12,9 +12,11 @@ expire, with what each holds there), and from them the running job after whose e
 the node can hold a given share of a job for good (``fit_place``; ``fit_places`` for
 every node and one layout). Whether a placement succeeds depends only on which nodes
 can hold their share, so the first batch of ends at which enough candidate nodes can
-is the first at which a placement would succeed; it is then made once, there, on the
-candidates as they will be then (``Freed``: which of them fit a share is read off
-their fit places, and only the entries the placement reads are worked out).
+is the first at which a placement would succeed. Backfill's plans pick the nodes
+there on masks (``whatif``: the fit masks and ``free_after``); an estimate that needs
+the allocation places the job once, there, on the candidates as they will be then
+(``Freed``: which of them fit a share is read off their fit places, and only the
+entries the placement reads are worked out).
 
 Running jobs are taken away in batches, and the estimate is the end of the last one
 taken. As in slurmctld's will-run test, a batch starts at the first job touching a
@@ -29,13 +31,14 @@ starts a job; every answer derived from it is dropped then (``pool.changes``).
 """
 
 import bisect
+from collections.abc import Iterable
 from functools import cached_property
 from typing import NamedTuple
 
 from slurmsim.engine.resources import Need, Shape
 from slurmsim.engine.select import Free, Pool
 from slurmsim.model.jobs import Job, NodeAlloc
-from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.time import Seconds
 
 #: The first batch of running jobs taken away when simulating the future holds those
 #: whose (limit-based) ends fall within this many seconds of its first; each later
@@ -43,9 +46,6 @@ from slurmsim.model.time import Instant, Seconds
 END_BATCH: Seconds = Seconds(30)
 #: ``fit_place`` of a node that can hold the share already.
 NOW = -1
-
-#: A start estimate: when, and on what.
-Start = tuple[Instant, tuple[NodeAlloc, ...]]
 
 
 class Running(NamedTuple):
@@ -70,11 +70,12 @@ class Availability:
         #: ``fit_place`` answers, with the pool's entry for the node they hold for.
         self._fits: dict[tuple[str, Need, str | None, bool], tuple[Free, int | None]] = {}
         self._by_shape: dict[Shape, dict[str, int]] = {}
-        self._orders: dict[Shape, list[tuple[int, str]]] = {}
-        #: Whole start estimates (``backfill.earliest_start``), for jobs that ask for the
-        #: same layouts on the same nodes.
-        self.starts: dict[tuple[object, ...], Start | None] = {}
-        #: ``backfill._first_fit_end`` by layouts, candidates and required nodes.
+        self._by_mask: dict[Shape, tuple[list[int], list[int]]] = {}
+        self._names: dict[int, list[str]] = {}
+        #: Whole start estimates (``whatif.earliest``: when, and the nodes' mask), for
+        #: jobs that ask for the same layouts on the same nodes.
+        self.starts: dict[tuple[object, ...], tuple[int, int] | None] = {}
+        #: ``whatif.first_fit_end`` by layouts, candidates and required nodes.
         self.first_fits: dict[tuple[object, ...], int | None] = {}
         self._seen_changes = pool.changes
 
@@ -90,8 +91,8 @@ class Availability:
                 allocs.append(a)
         return found
 
-    def through(self, cand: list[str], end: int) -> tuple[int, int]:
-        """The running jobs touching ``cand`` taken away up to the batch in which one
+    def through(self, nodes: int, end: int) -> tuple[int, int]:
+        """The running jobs touching ``nodes`` (a mask) taken away up to the batch in which one
         ending at ``end`` goes (one of them does): those before the returned place in
         ``running``; and that batch's last end.
 
@@ -103,10 +104,6 @@ class Availability:
         ``END_BATCH`` and doubles with each batch. Only the batches up to ``end``'s are
         formed: an estimate rarely lies far out, and candidate sets seldom repeat.
         """
-        index = self.pool.index
-        nodes = 0
-        for c in cand:
-            nodes |= 1 << index[c]
         running, n = self.running, len(self.running)
         last: int | None = None
         window: int = END_BATCH
@@ -140,7 +137,7 @@ class Availability:
         """The candidates' pool with the running jobs of ``through`` given back, and its
         last end."""
         self.current()
-        taken, last = self.through(cand, end)
+        taken, last = self.through(self.mask(cand), end)
         return Freed(self, taken), last
 
     def entry_after(self, node: str, taken: int) -> Free:
@@ -163,7 +160,7 @@ class Availability:
         """Forget answers derived from the pool once the cycle has started a job on it."""
         if self._seen_changes != self.pool.changes:
             self._by_shape.clear()
-            self._orders.clear()
+            self._by_mask.clear()
             self.starts.clear()
             self.first_fits.clear()
             self._seen_changes = self.pool.changes
@@ -212,25 +209,81 @@ class Availability:
             self._by_shape[s] = found
         return found
 
-    def nth_fit(self, s: Shape, cand: list[str], n: int) -> int | None:
-        """The ``n``-th earliest ``fit_place`` among ``cand`` for their share of ``s``
-        (None: fewer than ``n`` of them ever can hold it)."""
-        members = set(cand)
-        for place, node in self._fit_order(s):
-            if node in members:
-                n -= 1
-                if n == 0:
-                    return place
+    def nth_fit(self, s: Shape, cand: int, n: int) -> int | None:
+        """The ``n``-th earliest ``fit_place`` among ``cand`` (a mask) for their share of
+        ``s`` (None: fewer than ``n`` of them ever can hold it)."""
+        places, fit_by = self._fit_masks(s)
+        for place, fit in zip(places, fit_by, strict=True):
+            if (fit & cand).bit_count() >= n:
+                return place
         return None
 
-    def _fit_order(self, s: Shape) -> list[tuple[int, str]]:
-        """``fit_places(s)`` as (place, node), earliest first: the nodes that fit soonest
-        come first, so ``nth_fit`` stops after a few (remembered as ``fit_places``)."""
+    def fitting_before(self, s: Shape, taken: int) -> int:
+        """The nodes (a mask) that can hold their share of ``s`` once the running jobs
+        before place ``taken`` have ended (0: as they are now)."""
+        places, fit_by = self._fit_masks(s)
+        i = bisect.bisect_left(places, taken)
+        return fit_by[i - 1] if i else 0
+
+    def _fit_masks(self, s: Shape) -> tuple[list[int], list[int]]:
+        """``fit_places(s)`` as their distinct places, earliest first, and for each the
+        nodes that can hold their share by then: nodes that fit soonest come first, so
+        ``nth_fit`` stops after a few (remembered as ``fit_places``)."""
         self.current()
-        found = self._orders.get(s)
+        found = self._by_mask.get(s)
         if found is None:
-            places = self.fit_places(s)
-            found = self._orders[s] = sorted((at, node) for node, at in places.items())
+            index = self.pool.index
+            places: list[int] = []
+            fit_by: list[int] = []
+            fit = 0
+            for place, i in sorted((at, index[node]) for node, at in self.fit_places(s).items()):
+                fit |= 1 << i
+                if places and places[-1] == place:
+                    fit_by[-1] = fit
+                else:
+                    places.append(place)
+                    fit_by.append(fit)
+            found = self._by_mask[s] = (places, fit_by)
+        return found
+
+    def free_after(self, node: str, taken: int) -> tuple[int, int]:
+        """The cores and GPUs free on ``node`` once its running jobs before place
+        ``taken`` have ended (``Pool.free_counts`` then, without making the entry)."""
+        now = self.pool.free[node]
+        cpus, gpus = now.cpus, len(now.gpus)
+        given = self._given_back.get(node)
+        if given is None:
+            return cpus, gpus
+        places, more_cpus, more_gpus = given
+        i = bisect.bisect_left(places, taken)
+        return cpus + more_cpus[i], gpus + more_gpus[i]
+
+    @cached_property
+    def _given_back(self) -> dict[str, tuple[list[int], list[int], list[int]]]:
+        """For each node with running jobs, their places and, before each of them and
+        after the last, the cores and GPUs the ones before have given back."""
+        found = {}
+        for node, (places, allocs) in self.changes.items():
+            cpus, gpus = [0], [0]
+            for a in allocs:
+                cpus.append(cpus[-1] + a.cpus)
+                gpus.append(gpus[-1] + len(a.gpus))
+            found[node] = (places, cpus, gpus)
+        return found
+
+    def mask(self, nodes: Iterable[str]) -> int:
+        """The bit mask of ``nodes`` (bit ``pool.index[node]``: slurm.conf order)."""
+        index = self.pool.index
+        out = 0
+        for node in nodes:
+            out |= 1 << index[node]
+        return out
+
+    def names(self, mask: int) -> list[str]:
+        """The nodes of ``mask``, in slurm.conf order."""
+        found = self._names.get(mask)
+        if found is None:
+            found = self._names[mask] = [n for n, i in self.pool.index.items() if mask >> i & 1]
         return found
 
     def end_of(self, place: int) -> int:

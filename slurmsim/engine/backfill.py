@@ -27,7 +27,7 @@ from itertools import chain, compress, count
 from operator import and_, invert, or_
 from typing import NamedTuple
 
-from slurmsim.engine import limits, preempt, reservations
+from slurmsim.engine import limits, preempt, reservations, whatif
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
@@ -65,10 +65,10 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
-        #: Answers of ``reserved`` and ``later_start`` while the map stays as it is: plans
+        #: Answers of ``reserved`` and ``stretch`` while the map stays as it is: plans
         #: of one cycle try the same stretches over and over.
         self._reserved: dict[tuple[int, int], int] = {}
-        self._later: dict[tuple[int, int], int | None] = {}
+        self._stretches: dict[tuple[int, int], tuple[int, int | None]] = {}
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
         self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
@@ -117,7 +117,8 @@ class ReservationMap:
         """The nodes may have changed since: work the usable ones out afresh."""
         self._usable.clear()
 
-    def add(self, start: int, end: int, nodes: Iterable[str]) -> None:
+    def add(self, start: int, end: int, mask: int) -> None:
+        """Reserve the nodes of ``mask`` from ``start`` until ``end``."""
         s = start // self.res * self.res
         e = max(end // self.res * self.res, s + self.res)
         s, e = max(s, self.begin), min(e, self.end)
@@ -125,12 +126,11 @@ class ReservationMap:
             return
         i = self._boundary(s)
         j = self._boundary(e) if e < self.end else len(self.times)
-        mask = self.mask(nodes)
         for k in range(i, j):
             self.sets[k] |= mask
         self.version += 1
         self._reserved.clear()
-        self._later.clear()
+        self._stretches.clear()
 
     def reserved(self, a: int, b: int) -> int:
         """The nodes reserved at some time in [a, b), as a mask."""
@@ -140,21 +140,22 @@ class ReservationMap:
             found = self._reserved[(a, b)] = reduce(or_, self.sets[slots.start : slots.stop], 0)
         return found
 
-    def later_start(self, a: int, b: int) -> int | None:
-        """The first slot end in [a, b] after which some reserved node comes free."""
-        if (a, b) in self._later:
-            return self._later[(a, b)]
-        found = None
-        slots = self._overlapping(a, b)
-        sets = self.sets
-        lo, stop = slots.start, min(slots.stop, len(sets))
-        if stop - lo >= 2:
-            # The first slot of the stretch whose next one (also in it) holds fewer nodes.
-            frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
-            k = next(compress(count(lo), frees), None)
-            if k is not None:
-                found = self.times[k + 1]
-        self._later[(a, b)] = found
+    def stretch(self, a: int, b: int) -> tuple[int, int | None]:
+        """``reserved(a, b)``, and the first slot end in [a, b] after which some reserved
+        node comes free (None: none does): a plan asks both for every trial start."""
+        found = self._stretches.get((a, b))
+        if found is None:
+            slots = self._overlapping(a, b)
+            lo, stop = slots.start, slots.stop
+            sets = self.sets
+            later = None
+            if stop - lo >= 2:
+                # The first slot of the stretch whose next one (also in it) holds fewer nodes.
+                frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
+                k = next(compress(count(lo), frees), None)
+                if k is not None:
+                    later = self.times[k + 1]
+            found = self._stretches[(a, b)] = (reduce(or_, sets[lo:stop], 0), later)
         return found
 
 
@@ -569,6 +570,8 @@ def _plan(
 
     The caller has checked that no limit holds it; nothing in the loop changes what
     the checks see but a start, so only an array's next task is checked again.
+    Candidates are node masks throughout; a start ahead is found and placed on them
+    (``whatif``), a start now by ``place``.
     """
     state = ctx.state
     request = job.request
@@ -581,35 +584,38 @@ def _plan(
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
     may_preempt = preempt.may_try(state, job)
+    layouts = ctx.layouts(job, part)
+    required = request.req_nodes
+    needed = resv.mask(required)
     start_at = int(now)
     for _ in range(MAX_RETRIES):
         end = start_at + span
-        taken = resv.reserved(start_at, end)
-        cand = resv.names(usable_mask & ~taken) if taken else usable
-        later = resv.later_start(start_at, end)
+        taken, later = resv.stretch(start_at, end)
+        cand = usable_mask & ~taken
         advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
         if advance:
-            cand = [n for n in cand if n not in advance]
+            cand &= ~resv.mask(advance)
             # An advance reservation in the way: try again when one starts or ends.
             turn = reservations.next_change(state, Instant(start_at))
             later = turn if later is None or (turn is not None and turn < later) else later
         found = None
-        room = len(cand) >= request.min_nodes and all(r in cand for r in request.req_nodes)
+        room = cand.bit_count() >= request.min_nodes and not needed & ~cand
         # Without advance reservations, a fit only after ``later`` moves the plan there
         # whatever the estimate: spare working it out.
         moves_on = (
             room
             and later is not None
             and not in_reservations
-            and _fits_only_after(ctx, job, part, cand, avail, later)
+            and _fits_only_after(avail, layouts, cand, required, later)
         )
         if room and not moves_on:
-            found = earliest_start(ctx, job, part, cand, now, avail.running, avail)
+            found = whatif.earliest(avail, layouts, cand, required, now)
+        alloc = None  # set when it starts now
         if may_preempt and start_at == now and (found is None or found[0] > now):
-            made = preempt.make_room(ctx, job, part, cand, now)
+            made = preempt.make_room(ctx, job, part, resv.names(cand), now)
             events.extend(made.events)
             if made.alloc is not None:  # its victims were suspended: it starts now
-                found = (now, made.alloc)
+                alloc = made.alloc
             elif made.freed:
                 _hold_for(job, now, span, made.freed, resv)
                 return events
@@ -618,50 +624,58 @@ def _plan(
                 # StartTime=Unknown, Scheduler=Backfill:*).
                 job.scheduler = "Backfill"
                 return events
+        if alloc is None and start_at == now and found is not None and found[0] <= now:
+            shape_for = ctx.shape_for(job, part)
+            alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
+            assert alloc is not None, "whatif fits the job now where place does not"
+        if alloc is not None:
+            more = len(job.array_tasks) > 1
+            events.append(ctx.start(job, alloc, now, "Backfill"))
+            if not more or _array_held(ctx, job):
+                return events
+            start_at = int(now)  # the array's next task
+            continue
         if found is None:
             if later is None:
                 return events
             start_at = later
             continue
-        found_at, alloc = found
-        est = max(int(found_at), start_at)
+        est, chosen = max(found[0], start_at), found[1]
         if (
             in_reservations
             and est > start_at
-            and _advance_blocked(state, job, est, est + span) & {a.node for a in alloc}
+            and resv.mask(_advance_blocked(state, job, est, est + span)) & chosen
         ):
             start_at = est  # a reservation begins during that run: look from there
-            continue
-        if est <= now:
-            more = len(job.array_tasks) > 1
-            events.append(ctx.start(job, alloc, now, "Backfill"))
-            if not more:
-                return events
-            if ctx.throttled(job):
-                job.reason = "JobArrayTaskLimit"
-                return events
-            held = limits.pending_reason(state, job, ctx.limits)
-            if held is not None:
-                job.reason = held  # the array's tasks reached a limit: no more start
-                return events
-            start_at = int(now)  # the array's next task
             continue
         if later is not None and est > later:
             start_at = later
             continue
-        nodes = tuple(a.node for a in alloc)
         job.start_time = Instant(est)
         job.end_time = Instant(est + (job.time_limit if job.time_limit is not None else span))
-        job.sched_nodes = nodes
+        job.sched_nodes = tuple(resv.names(chosen))
         job.scheduler = "Backfill"
         if est > window_end:
             return events
-        if resv.reserved(est, est + span) & resv.mask(nodes):
+        if resv.reserved(est, est + span) & chosen:
             start_at = est
             continue
-        resv.add(est, est + span, nodes)
+        resv.add(est, est + span, chosen)
         return events
     return events
+
+
+def _array_held(ctx: Context, job: Job) -> bool:
+    """After one of its tasks started: is the array kept from starting its next now?
+    (Its reason then says why.)"""
+    if ctx.throttled(job):
+        job.reason = "JobArrayTaskLimit"
+        return True
+    held = limits.pending_reason(ctx.state, job, ctx.limits)
+    if held is not None:
+        job.reason = held  # the array's tasks reached a limit: no more start
+        return True
+    return False
 
 
 def _hold_for(
@@ -673,21 +687,19 @@ def _hold_for(
     job.end_time = Instant(now + (job.time_limit if job.time_limit is not None else span))
     job.sched_nodes = nodes
     job.scheduler = "Backfill"
-    resv.add(now, now + span, nodes)
+    resv.add(now, now + span, resv.mask(nodes))
 
 
-def _fits_only_after(  # noqa: PLR0917 (the will-run question, and the instant)
-    ctx: Context, job: Job, part: Partition, cand: list[str], avail: Availability, later: int
+def _fits_only_after(
+    avail: Availability, layouts: whatif.Layouts, cand: int, required: tuple[str, ...], later: int
 ) -> bool:
-    """Does ``job`` fit on ``cand`` only after ``later``, or never?
+    """Does the job fit on ``cand`` only after ``later``, or never?
 
     Then its estimate there does not matter (the plan tries again from ``later``), and
     the first running job end after which it could fit says so for much less than
-    the estimate: that takes a placement on a copy of the pool.
+    the estimate: that takes a placement.
     """
-    avail.current()
-    counts, shapes = ctx.layouts(job, part)
-    end = _first_fit_end(avail, counts, shapes, cand, job.request.req_nodes)
+    end = whatif.first_fit_end(avail, layouts, cand, required)
     return end is None or (end != NOW and end > later)
 
 
@@ -700,7 +712,8 @@ def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
     running: list[Running],
     availability: Availability | None = None,
 ) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
-    """When and where ``job`` could start on ``cand``, judging running jobs by their limits.
+    """When and where ``job`` could start on ``cand``, judging running jobs by their limits
+    (``--test-only``; backfill's plans ask ``whatif.earliest``, which gives the nodes).
 
     Running jobs are taken away in the order their time limits expire (those ending
     within ``END_BATCH`` of each other together) until the job fits; the estimate is
@@ -710,71 +723,16 @@ def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
     a placement succeeds depends only on which nodes can hold a share, and that only
     grows as jobs end. ``availability`` is the cycle's profile of ``running``.
     """
-    if availability is None:
-        return _earliest_start(ctx, job, part, cand, now, Availability(running, ctx.pool))
-    # The answer depends only on the job's layouts, the nodes and the pool, so jobs
-    # asking for the same thing on the same nodes share it until the pool changes.
-    counts, shapes = ctx.layouts(job, part)
-    key = (now, counts, shapes, tuple(cand), job.request.req_nodes)
-    availability.current()
-    if key not in availability.starts:
-        availability.starts[key] = _earliest_start(ctx, job, part, cand, now, availability)
-    return availability.starts[key]
-
-
-def _earliest_start(  # noqa: PLR0917 (as earliest_start)
-    ctx: Context, job: Job, part: Partition, cand: list[str], now: Instant, avail: Availability
-) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
-    shape_for = ctx.shape_for(job, part)
-    counts, shapes = ctx.layouts(job, part)
+    avail = Availability(running, ctx.pool) if availability is None else availability
+    layouts = ctx.layouts(job, part)
     required = job.request.req_nodes
-    end = _first_fit_end(avail, counts, shapes, cand, required)
+    end = whatif.first_fit_end(avail, layouts, avail.mask(cand), required)
     if end is None:
         return None
+    shape_for = ctx.shape_for(job, part)
     if end == NOW:
-        alloc = place(avail.pool, shape_for, counts, cand, required)
+        alloc = place(avail.pool, shape_for, layouts[0], cand, required)
         return None if alloc is None else (now, alloc)
     pool, last = avail.freed_through(cand, end)
-    alloc = place(pool, shape_for, counts, cand, required)
+    alloc = place(pool, shape_for, layouts[0], cand, required)
     return None if alloc is None else (Instant(last), alloc)
-
-
-def _first_fit_end(
-    avail: Availability,
-    counts: range,
-    shapes: tuple[Shape | None, ...],
-    cand: list[str],
-    required: tuple[str, ...],
-) -> int | None:
-    """The first running job end after which ``place`` would succeed (``NOW``: already).
-
-    ``place`` succeeds for a layout on ``n`` nodes when ``n`` candidates, the
-    required ones among them, can hold the layout's largest share; the fewest nodes
-    that work win, so over all layouts the earliest such moment counts. Remembered
-    while the pool stays put: a plan asks it once to move on and once for its estimate.
-    """
-    key = (shapes, tuple(cand), required)
-    found = avail.first_fits.get(key, False)
-    if found is False:
-        found = avail.first_fits[key] = _first_fit_end_of(avail, counts, shapes, cand, required)
-    return found
-
-
-def _first_fit_end_of(
-    avail: Availability,
-    counts: range,
-    shapes: tuple[Shape | None, ...],
-    cand: list[str],
-    required: tuple[str, ...],
-) -> int | None:
-    best: int | None = None
-    for n, s in zip(counts, shapes, strict=True):
-        if n < len(required) or s is None:
-            continue
-        fit = avail.fit_places(s)
-        nth = avail.nth_fit(s, cand, n)
-        if nth is None or any(r not in fit or r not in cand for r in required):
-            continue
-        at = max([nth, *(fit[r] for r in required)])
-        best = at if best is None else min(best, at)
-    return None if best is None else avail.end_of(best)

@@ -118,6 +118,11 @@ class Pool:
             if f is not None:
                 self.free[a.node] = Free(f.cpus + a.cpus, f.mem, f.gpus, f.jobs)
 
+    def free_counts(self, name: str) -> tuple[int, int]:
+        """The cores and GPUs free on node ``name``."""
+        f = self.free[name]
+        return f.cpus, len(f.gpus)
+
     def idle(self, name: str) -> bool:
         return self.free[name].jobs == 0
 
@@ -168,54 +173,71 @@ def place(
         if len(fitting) < n or any(r not in fitting for r in required):
             continue
         others = [c for c in fitting if c not in required]
-        chosen = [*required, *_choose(pool, others, n - len(required), s)]
-        return _allocate(pool, chosen, s)
+        picked = choose(
+            others,
+            n - len(required),
+            s,
+            configs=pool.configs,
+            index=pool.index,
+            free=pool.free_counts,
+        )
+        return _allocate(pool, [*required, *picked], s)
     return None
 
 
-def _choose(pool: Pool, fitting: list[str], k: int, s: Shape) -> list[str]:
-    """Pick ``k`` of the fitting nodes: lowest weight group first, best fit inside it."""
+#: What a node has free, as the choice reads it: (cores, GPUs).
+FreeCounts = Callable[[str], tuple[int, int]]
+
+
+def choose(
+    fitting: list[str],
+    k: int,
+    s: Shape,
+    *,
+    configs: dict[str, NodeConfig],
+    index: dict[str, int],
+    free: FreeCounts,
+) -> list[str]:
+    """Pick ``k`` of the fitting nodes (slurm.conf order): lowest weight group first,
+    best fit inside it. ``free`` says what each node has free at the moment placed
+    for (``place``: now; backfill's what-if: once some running jobs have ended)."""
     if k <= 0:
         return []
     prefer = s.gpu_preference
-
-    def rank(name: str) -> tuple[int, int]:
-        gpu_key = 255 - min(len(pool.free[name].gpus), prefer) if prefer else 0
-        return (pool.configs[name].weight, gpu_key)
-
     groups: dict[tuple[int, int], list[str]] = {}
     for name in fitting:
-        groups.setdefault(rank(name), []).append(name)
+        gpu_key = 255 - min(free(name)[1], prefer) if prefer else 0
+        groups.setdefault((configs[name].weight, gpu_key), []).append(name)
     chosen: list[str] = []
     for key in sorted(groups):
         group = groups[key]
         if len(group) <= k - len(chosen):
             chosen.extend(group)
         else:
-            chosen.extend(_best_fit(pool, group, k - len(chosen)))
+            chosen.extend(_best_fit(group, k - len(chosen), index, free))
         if len(chosen) == k:
             break
     return chosen
 
 
-def _best_fit(pool: Pool, group: list[str], k: int) -> list[str]:
+def _best_fit(group: list[str], k: int, index: dict[str, int], free: FreeCounts) -> list[str]:
     def cpus(name: str) -> int:
-        return pool.free[name].cpus
+        return free(name)[0]
 
     if k == 1:
-        return [min(group, key=lambda n: (cpus(n), pool.index[n]))]
+        return [min(group, key=lambda n: (cpus(n), index[n]))]
     runs: list[list[str]] = []
-    for name in sorted(group, key=pool.index.__getitem__):
-        if runs and pool.index[name] == pool.index[runs[-1][-1]] + 1:
+    for name in sorted(group, key=index.__getitem__):
+        if runs and index[name] == index[runs[-1][-1]] + 1:
             runs[-1].append(name)
         else:
             runs.append([name])
     sufficient = [r for r in runs if len(r) >= k]
     if sufficient:
-        best = min(sufficient, key=lambda r: (sum(cpus(n) for n in r), pool.index[r[0]]))
+        best = min(sufficient, key=lambda r: (sum(cpus(n) for n in r), index[r[0]]))
         return best[:k]
     chosen: list[str] = []
-    for run in sorted(runs, key=lambda r: (-len(r), pool.index[r[0]])):
+    for run in sorted(runs, key=lambda r: (-len(r), index[r[0]])):
         chosen.extend(run[: k - len(chosen)])
         if len(chosen) == k:
             break

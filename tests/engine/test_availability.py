@@ -2,8 +2,9 @@
 
 ``reference_start`` is the straightforward reading of the rule: take running jobs
 away in batches of ends and try a placement after each. ``earliest_start`` finds the
-same answer from per-node change points with a single placement; hypothesis checks
-that the two agree on random clusters, probes and candidate sets.
+same answer from per-node change points with a single placement, and
+``whatif.earliest`` (backfill's plans) the same start and nodes on node masks;
+hypothesis checks that they agree on random clusters, probes and candidate sets.
 """
 
 import contextlib
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from slurmsim.engine import whatif
 from slurmsim.engine.availability import END_BATCH, Availability, Running
 from slurmsim.engine.backfill import earliest_start, running_by_end
 from slurmsim.engine.context import Context
@@ -103,6 +105,7 @@ def test_earliest_start_matches_batch_by_batch_when_jobs_run(
         advance(state, Instant(state.now + later * (i % 3)))
     advance(state, Instant(state.now + 5))
     ctx = Context(state)
+    now = state.now
     part = state.partitions["gpu"]
     every = running_by_end(ctx, state.now)
     avail = Availability(every, ctx.pool)
@@ -115,6 +118,10 @@ def test_earliest_start_matches_batch_by_batch_when_jobs_run(
         want = reference_start(ctx, probe, part, cand, every)
         assert earliest_start(ctx, probe, part, cand, state.now, every, avail) == want
         assert earliest_start(ctx, probe, part, cand, state.now, every) == want
+        layouts = ctx.layouts(probe, part)
+        ahead = whatif.earliest(avail, layouts, avail.mask(cand), probe.request.req_nodes, now)
+        # Backfill's plans: the same start on the same nodes, without the allocation.
+        assert ahead == (None if want is None else (want[0], avail.mask(a.node for a in want[1])))
 
 
 @pytest.mark.parametrize(

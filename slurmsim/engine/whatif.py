@@ -1,0 +1,117 @@
+"""Where and when backfill would start a job, worked out on node masks.
+
+Backfill plans job after job: for each, the earliest moment enough of its candidate
+nodes can hold their share, and the nodes ``select.place`` would pick then. Only
+those nodes' names go into a plan that lies ahead (``SchedNodes`` and the nodes it
+reserves), so making the placement itself (a pool with running jobs given back,
+its entries, ``NodeAlloc``s with GPU indices) is wasted there. Here candidates are
+bit masks (bit ``pool.index[node]``: slurm.conf order, as in the reservation map),
+which nodes fit is read off the per-node fit places (``Availability``), and the
+choice is ``select.choose`` itself, fed the cores and GPUs each node will have
+free (``Availability.free_after``); so the nodes are ``place``'s, and a job that
+starts now is still placed by ``place``.
+"""
+
+from slurmsim.engine.availability import NOW, Availability
+from slurmsim.engine.resources import Shape
+from slurmsim.engine.select import choose
+
+#: A job's node counts, fewest first, and its layout on each (``Context.layouts``).
+Layouts = tuple[range, tuple[Shape | None, ...]]
+
+
+def first_fit_end(
+    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...]
+) -> int | None:
+    """The first running job end after which ``place`` would succeed on ``cand`` (``NOW``:
+    already; None: never).
+
+    ``place`` succeeds for a layout on ``n`` nodes when ``n`` candidates, the
+    required ones among them, can hold the layout's largest share; the fewest nodes
+    that work win, so over all layouts the earliest such moment counts. Remembered
+    while the pool stays put: a plan asks it once to move on and once for its estimate.
+    """
+    avail.current()
+    key = (layouts[1], cand, required)
+    found = avail.first_fits.get(key, False)
+    if found is False:
+        found = avail.first_fits[key] = _first_fit_end(avail, layouts, cand, required)
+    return found
+
+
+def _first_fit_end(
+    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...]
+) -> int | None:
+    if avail.mask(required) & ~cand:
+        return None
+    best: int | None = None
+    for n, s in zip(*layouts, strict=True):
+        if n < len(required) or s is None:
+            continue
+        nth = avail.nth_fit(s, cand, n)
+        if nth is None:
+            continue
+        fit = avail.fit_places(s)
+        if any(r not in fit for r in required):
+            continue
+        at = max([nth, *(fit[r] for r in required)])
+        best = at if best is None else min(best, at)
+    return None if best is None else avail.end_of(best)
+
+
+def earliest(
+    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...], now: int
+) -> tuple[int, int] | None:
+    """When and on which nodes (a mask) the job could start on ``cand``, judging running
+    jobs by their limits: ``backfill.earliest_start`` without the allocation.
+
+    The answer depends only on the layouts, the nodes and the pool, so jobs asking
+    for the same thing on the same nodes share it until the pool changes.
+    """
+    avail.current()
+    key = (layouts[1], cand, required)
+    starts = avail.starts
+    if key not in starts:
+        starts[key] = _earliest(avail, layouts, cand, required, now)
+    return starts[key]
+
+
+def _earliest(
+    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...], now: int
+) -> tuple[int, int] | None:
+    end = first_fit_end(avail, layouts, cand, required)
+    if end is None:
+        return None
+    taken, when = (0, now) if end == NOW else avail.through(cand, end)
+    chosen = chosen_after(avail, layouts, cand, required, taken)
+    return None if chosen is None else (when, chosen)
+
+
+def chosen_after(
+    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...], taken: int
+) -> int | None:
+    """The nodes ``place`` picks on ``cand`` once the running jobs before place ``taken``
+    have ended (0: now), as a mask; None when the job does not fit then."""
+    pool = avail.pool
+    needed = avail.mask(required)
+    for n, s in zip(*layouts, strict=True):
+        if n < len(required) or s is None:
+            continue
+        fitting = avail.fitting_before(s, taken) & cand
+        count = fitting.bit_count()
+        if count < n or needed & ~fitting:
+            continue
+        if count == n:
+            return fitting  # no choice to make
+        others = avail.names(fitting & ~needed)
+        free = {node: avail.free_after(node, taken) for node in others}
+        picked = choose(
+            others,
+            n - len(required),
+            s,
+            configs=pool.configs,
+            index=pool.index,
+            free=free.__getitem__,
+        )
+        return needed | avail.mask(picked)
+    return None
