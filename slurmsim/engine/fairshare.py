@@ -101,8 +101,13 @@ class _Tree:
             parent = a.account if a.user is not None else a.parent_account
             if parent is not None:
                 self.children.setdefault(parent, []).append(a)
+        #: Each association's shares over its siblings' (S): the tree stays put, so S does.
+        self._shares: dict[int, float] = {}
         for kids in self.children.values():
             kids.sort(key=lambda a: (a.user is None, a.user or a.account))
+            total = sum(k.shares for k in kids)
+            for k in kids:
+                self._shares[k.id] = k.shares / total if total else 0.0
         self.users = sum(1 for a in assocs if a.user is not None)
         #: Everything below the root in sshare's order, and its user associations.
         self.order = list(self.depth_first(self.root)) if self.root is not None else []
@@ -137,13 +142,12 @@ class _Tree:
 
     def level(self, parent: Association) -> list[tuple[Association, float, float, float]]:
         """Each child of ``parent`` with its S, U and level fair share."""
-        kids = self.kids(parent)
-        shares = sum(k.shares for k in kids)
-        parent_used = self.used[parent.id]
+        used, shares = self.used, self._shares
+        parent_used = used[parent.id]
         out = []
-        for k in kids:
-            s = k.shares / shares if shares else 0.0
-            u = self.used[k.id] / parent_used if parent_used else 0.0
+        for k in self.kids(parent):
+            s = shares[k.id]
+            u = used[k.id] / parent_used if parent_used else 0.0
             lf = 0.0 if s == 0 else (s / u if u else math.inf)
             out.append((k, s, u, lf))
         return out

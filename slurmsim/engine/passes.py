@@ -137,11 +137,13 @@ def candidate_nodes(
     leaving out those reservations keep from it for a run starting then."""
     state = ctx.state
     nodes = state.nodes
-    excluded = set(job.request.exc_nodes) | withheld
-    if at is not None and (state.reservations or job.request.reservation):
+    request = job.request
+    # Sets made only when there is something to add: the main pass asks for every job.
+    excluded = set(request.exc_nodes) | withheld if request.exc_nodes else withheld
+    if at is not None and (state.reservations or request.reservation):
         end = reservations.window_end(state, job, at)
-        excluded |= reservations.blocked_nodes(state, job, at, end)
-    allowed = job.request.feature_nodes
+        excluded = excluded | reservations.blocked_nodes(state, job, at, end)
+    allowed = request.feature_nodes
     members = set(part.nodes) if allowed is None else set(part.nodes) & set(allowed)
     return [
         name

@@ -427,8 +427,9 @@ class _Merge:
         if info is not None:
             e = entries[at]
             v = offset - e[0]
-            size = abs(v)
-            bound = clamp(math.floor(v + 1e-9 * (size if size > 1.0 else 1.0)))
+            # A slack of 1e-9 of |v|, at least 1e-9 (comparisons: not abs() and max()).
+            slack = v if v > 1.0 else -v if v < -1.0 else 1.0
+            bound = clamp(math.floor(v + 1e-9 * slack))
             # In a uniform list nothing after ``e`` has an earlier submit time at the same
             # priority, so ``e`` speaks for the rest; otherwise any of them might.
             first = (e[1], e[2]) if lists.uniform else (-1, -1)

@@ -239,7 +239,8 @@ def _interval(ctx: Context, kind: int) -> int:
         seconds = params.bf_interval
     else:
         seconds = PRIORITY_CALC_PERIOD
-    return max(int(seconds), 1)
+    whole = int(seconds)
+    return whole if whole > 1 else 1  # not max(): asked several times a step
 
 
 def _handle(ctx: Context, step: _Step) -> list[Event]:
@@ -364,14 +365,17 @@ def _periodic(ctx: Context) -> list[tuple[Instant, int]]:
     if known is not None and known.lasts == lasts and state.now <= known.order[0][0]:
         return known.order
     times: dict[int, Instant] = {}
+    order: list[tuple[Instant, int]] = []
     for i, kind in enumerate(_PERIODIC):
         t = known.times.get(kind) if known is not None and known.lasts[i] == lasts[i] else None
         if t is None or state.now > t:
             t = _tick(ctx, kind, lasts[i])
         if t is not None:
             times[kind] = t
-    ctx.ticks = Ticks(lasts, times, sorted((t, kind) for kind, t in times.items()))
-    return ctx.ticks.order
+            order.append((t, kind))
+    order.sort()
+    ctx.ticks = Ticks(lasts, times, order)
+    return order
 
 
 def _tick(ctx: Context, kind: int, last: Instant | str | None) -> Instant | None:

@@ -27,8 +27,10 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.features import Constraint, Unreadable, matches, names
 from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
+from slurmsim.model.nodes import NodeConfig
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.tres import Gres
 
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
 FEATURE_ERROR = "Invalid feature specification"
@@ -222,20 +224,35 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
     the per-node share has to fit somewhere.
     """
     allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
-    configs = [state.nodes[n].config for n in allowed if n in state.nodes]
-    if not configs:
+    nodes = state.nodes
+    kinds = _node_kinds([nodes[n].config for n in allowed if n in nodes])
+    size = sum(count for _, count in kinds)
+    if not size:
         return ""
     memory_only = False
-    for n in node_counts(request, len(configs)):
+    for n in node_counts(request, size):
         s = shape(request, n, state.config, part)
         if s is None:
             continue
-        verdicts = [fits_config(s, cfg) for cfg in configs]
-        fitting = sum(1 for ok, _ in verdicts if ok)
-        if fitting >= min(n, len(configs)) and fitting > 0:
+        fitting = 0
+        for cfg, count in kinds:
+            ok, mem = fits_config(s, cfg)
+            fitting += count if ok else 0
+            memory_only = memory_only or mem
+        if fitting >= min(n, size) and fitting > 0:
             return None
-        memory_only = memory_only or any(mem for _, mem in verdicts)
     return MEMORY_UNSATISFIABLE if memory_only else ""
+
+
+def _node_kinds(configs: list[NodeConfig]) -> list[tuple[NodeConfig, int]]:
+    """One config of each kind ``fits_config`` tells apart, with how many nodes are of it
+    (a partition is mostly nodes alike: each kind is tried once, not once a node)."""
+    kinds: dict[tuple[int, int, tuple[Gres, ...]], tuple[NodeConfig, int]] = {}
+    for cfg in configs:
+        key = (cfg.cpus, cfg.real_memory, cfg.gres)
+        first, count = kinds.get(key, (cfg, 0))
+        kinds[key] = (first, count + 1)
+    return list(kinds.values())
 
 
 def _reject(state: ClusterState, job: Job) -> None:
