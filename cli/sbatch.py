@@ -360,11 +360,14 @@ def submit_options(
     per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
     if per_task is not None and per_job is None and not v.keys() & _TASK_COUNTS:
         raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
-    asked = {"tres-per-node": per_node, "tres-per-job": [per_job], "tres-per-task": [per_task]}
     typed = [  # the controller shows them as typed (gres:gpu for --gres=gpu)
         (key, gres.format_tres_per_node(specs))
-        for key, specs in asked.items()
-        if specs and None not in specs
+        for key, specs in (
+            ("tres-per-node", per_node),
+            ("tres-per-job", [per_job] if per_job else []),
+            ("tres-per-task", [per_task] if per_task else []),
+        )
+        if specs
     ]
     array, throttle = _array(text("array"))
     return SubmitOptions(
