@@ -75,7 +75,9 @@ def query(build: Callable[[Instant, Mapping[str, str]], AcctQuery]) -> Accountin
         for user in s.state.users.values():
             users[user.name] = users[str(user.uid)] = user.name
         q = build(s.state.now, users)
-        jobs = [*s.tx.load_history(), *s.state.jobs.values()]
+        # Jobs purged while this command caught the clock up are in neither the stored
+        # history nor the state's jobs until a writer saves them (a reader never does).
+        jobs = [*s.tx.load_history(), *s.state.purged, *s.state.jobs.values()]
         return Accounting(select(s.state, jobs, q), s.state.now)
 
 

@@ -174,7 +174,7 @@ def observe(
     with session(write=True) as s:  # writing: let the engine catch up to the clock first
         state = s.state
         events = (*s.tx.events(), *s.events)
-        history = {job.job_id: job for job in s.tx.load_history()}
+        history = {job.job_id: job for job in (*s.tx.load_history(), *state.purged)}
         history.update(state.jobs)
     return Observation(
         now=state.now,

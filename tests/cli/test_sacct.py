@@ -1,5 +1,6 @@
 """sacct: records per job run and step, filters, the time window, layouts and bad input."""
 
+import time
 from pathlib import Path
 
 import pytest
@@ -306,3 +307,13 @@ def test_sacct_shows_a_job_that_ran_and_was_purged_within_one_advance(
     assert "brief" not in slurm("squeue", "-h").out
     got = slurm("sacct", "-X", "-n", "-o", "JobName,State,ExitCode")
     assert got.out.split() == ["brief", "COMPLETED", "0:0"]
+
+
+def test_sacct_shows_a_job_purged_while_it_caught_up_with_a_scaled_clock(cluster: Path) -> None:
+    """A reader catches the clock up in memory: jobs purged then (MinJobAge) are in neither
+    the stored history nor the state until a writer saves them, and sacct still shows them."""
+    slurm("slurmsim", "clock", "mode", "scaled", "10000")
+    slurm("sbatch", "-t", "10", "--wrap=true", user="alice")
+    time.sleep(0.2)  # 2,000 simulated seconds: the job ran, ended and was purged
+    got = slurm("sacct", "-X", "-n", "-P", "-o", "jobid,state", user="alice")
+    assert got.out in ("1|COMPLETED\n", "1|TIMEOUT\n")
