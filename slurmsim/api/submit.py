@@ -161,7 +161,6 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
             raise SlurmError(
                 "Invalid partition name specified", detail=f"invalid partition specified: {name}"
             )
-    partition = _first_that_may_run(state, partitions, opts)
     if user is None or assoc is None:
         raise SlurmError("Invalid account or account/partition combination specified")
     qos = opts.qos or assoc.default_qos or "normal"
@@ -187,11 +186,11 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     command = None
     if opts.script_path is not None:
         command = " ".join([str(Path(opts.script_path).resolve()), *opts.script_args])
-    return JobRequest(
+    request = JobRequest(
         name=name,
         user=s.user,
         account=account,
-        partition=partition,
+        partition=partitions[0],
         qos=qos,
         min_nodes=min_nodes,
         max_nodes=max_nodes,
@@ -237,21 +236,11 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         alloc_sid=os.getsid(0),
         shown=_shown(opts.shown, state.now) + _listed(opts.partition, partitions),
     )
+    if len(partitions) == 1:
+        return request
+    from slurmsim.engine.submit import queued_partition  # the engine judges partition limits
 
-
-def _first_that_may_run(state: ClusterState, names: list[str], opts: SubmitOptions) -> str:
-    """Of the partitions a job lists (``-p debug,gpu``), the one it is queued in: the first
-    whose MaxTime and node count it fits, else the first. Slurm keeps trying each of them
-    and starts the job in the first that can (see docs/differences.md)."""
-    nodes = opts.nodes[0] if opts.nodes else 1
-    for name in names:
-        part = state.partitions[name]
-        longest, most = part.max_time, min(len(part.nodes), part.max_nodes or len(part.nodes))
-        unlimited = opts.time_set and opts.time is None
-        in_time = longest is None or not (unlimited or (opts.time or 0) > longest)
-        if in_time and nodes <= most:
-            return name
-    return names[0]
+    return replace(request, partition=queued_partition(state, request, partitions))
 
 
 def _listed(asked: str | None, names: list[str]) -> tuple[tuple[str, str], ...]:

@@ -15,8 +15,8 @@ from slurmsim.engine import reservations
 from slurmsim.engine.lifecycle import finish, requeue_begin
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency_status import Met, judge
-from slurmsim.model.jobs import Hold, Job, JobState
-from slurmsim.model.partitions import PartitionState
+from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
+from slurmsim.model.partitions import Partition, PartitionState
 from slurmsim.model.time import Instant
 
 DEPENDENCY_NEVER = "DependencyNeverSatisfied"
@@ -86,11 +86,19 @@ def partition_limit(state: ClusterState, job: Job) -> str | None:
         return "PartitionDown"
     if part.state is PartitionState.INACTIVE:
         return "PartitionInactive"
-    req = job.request
-    if part.max_time is not None and _longer(job, part.max_time):
-        return "PartitionTimeLimit"
+    return over_limits(part, job.request, job.time_limit)
+
+
+def over_limits(part: Partition, request: JobRequest, time_limit: int | None) -> str | None:
+    """``PartitionTimeLimit`` or ``PartitionNodeLimit`` when ``request``, carrying
+    ``time_limit``, asks more than ``part`` allows (``--time=UNLIMITED`` under a MaxTime
+    does); None when it fits."""
+    if part.max_time is not None:
+        unlimited = time_limit is None and request.time_limit_set
+        if unlimited or (time_limit is not None and time_limit > part.max_time):
+            return "PartitionTimeLimit"
     biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)
-    if req.min_nodes > min(biggest, len(part.nodes)) or req.min_nodes < part.min_nodes:
+    if request.min_nodes > min(biggest, len(part.nodes)) or request.min_nodes < part.min_nodes:
         return "PartitionNodeLimit"
     return None
 
@@ -107,10 +115,3 @@ def mark_eligible(job: Job, now: Instant) -> None:
         job.eligible_time = now
     if job.accrue_time is None:
         job.accrue_time = now
-
-
-def _longer(job: Job, most: int) -> bool:
-    """Does ``job`` ask for more time than ``most`` (``--time=UNLIMITED`` does)?"""
-    if job.time_limit is None:
-        return job.request.time_limit_set
-    return job.time_limit > most

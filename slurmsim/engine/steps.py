@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from slurmsim.engine.permissions import may_manage_job
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.errors import AccessDenied, InvalidJobId, SlurmError
+from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import (
     AllocationUnconfirmed,
@@ -28,7 +28,6 @@ from slurmsim.model.time import Instant
 
 #: slurmctld's answers, as srun prints them after "Unable to create step for job N: ".
 TOO_MANY_CPUS = "More processors requested than permitted"
-BAD_GRES = "Invalid generic resource (gres) specification"
 
 
 def check_job(state: ClusterState, job_id: int, user: str) -> Job:
@@ -93,7 +92,7 @@ def gres_fits(job: Job, request: StepRequest) -> None:
     nodes = _num_nodes(request, ntasks, len(job.alloc))
     asked = [request.gpus_per_node or 0, (request.gpus_per_task or 0) * -(-ntasks // nodes)]
     if max(asked) > top or (request.gpus or 0) > top * nodes:
-        raise SlurmError(BAD_GRES)
+        raise SlurmError(GRES_ERROR)
 
 
 def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:

@@ -17,7 +17,7 @@ with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
 from dataclasses import replace
 
 from slurmsim.engine import reservations
-from slurmsim.engine.eligibility import blocker, partition_limit
+from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Scale, job_cpus, priority
@@ -207,6 +207,17 @@ def feature_nodes(
         for n in part.nodes
         if n in state.nodes and matches(constraint, state.nodes[n].config.features)
     )
+
+
+def queued_partition(state: ClusterState, request: JobRequest, names: list[str]) -> str:
+    """Of the partitions a job lists (``-p debug,gpu``), the one slurmsim queues it in: the
+    first whose limits it fits, else the first. Slurm keeps trying each of them and starts
+    the job in the first that can (see docs/differences.md)."""
+    for name in names:
+        part = state.partitions[name]
+        if over_limits(part, request, _time_limit(request, part)) is None:
+            return name
+    return names[0]
 
 
 def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:

@@ -3,8 +3,8 @@ when a step must wait for the resources other steps hold."""
 
 import pytest
 
-from slurmsim.engine.steps import BAD_GRES, TOO_MANY_CPUS, end_step, place
-from slurmsim.model.errors import SlurmError
+from slurmsim.engine.steps import TOO_MANY_CPUS, end_step, place
+from slurmsim.model.errors import GRES_ERROR, SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import NodeCountError, Step, StepRequest
 from slurmsim.model.time import Instant
@@ -63,8 +63,8 @@ def test_place_lays_tasks_over_the_jobs_nodes(
         ),
         pytest.param(ask(num_tasks=5), TOO_MANY_CPUS, id="more tasks than CPUs"),
         pytest.param(ask(num_tasks=2, cpus_per_task=3), TOO_MANY_CPUS, id="-c above a node's CPUs"),
-        pytest.param(ask(gpus_per_node=3), BAD_GRES, id="more GPUs per node than the job's"),
-        pytest.param(ask(gpus=5, num_tasks=2), BAD_GRES, id="more GPUs than the step's nodes"),
+        pytest.param(ask(gpus_per_node=3), GRES_ERROR, id="more GPUs per node than the job's"),
+        pytest.param(ask(gpus=5, num_tasks=2), GRES_ERROR, id="more GPUs than the step's nodes"),
     ],
 )
 def test_place_refuses_what_the_job_cannot_give(asked: StepRequest, error: str) -> None:
