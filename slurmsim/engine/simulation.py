@@ -10,7 +10,7 @@ when it reads the state.
 
 from slurmsim.engine.context import Context
 from slurmsim.engine.simulate import advance_with, run_while
-from slurmsim.engine.submit import submit
+from slurmsim.engine.submit import Checked, submit
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobRequest
@@ -33,6 +33,7 @@ class Simulation:
     def __init__(self, state: ClusterState) -> None:
         self.state = state
         self._ctx = Context(state)
+        self._checked: Checked = {}  # nodes and partitions stay put: see ``submit``
 
     def submit(self, request: JobRequest) -> Job:
         """``engine.submit.submit``; the job joins the kept view."""
@@ -43,6 +44,7 @@ class Simulation:
             usage=ctx.limits,
             fairshare=ctx.current_fairshare(),
             totals=ctx.scale,
+            checked=self._checked,
         )
         ctx.adopt_new(job)
         return job

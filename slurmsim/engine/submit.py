@@ -36,6 +36,8 @@ NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
 FEATURE_ERROR = "Invalid feature specification"
 MEMORY_UNSATISFIABLE = "Memory specification can not be satisfied"
 ARRAY_INVALID = "Invalid job array specification"
+#: ``_unsatisfiable``'s answers by partition and the request fields it reads (``_kept``).
+Checked = dict[tuple[object, ...], str | None]
 #: Reasons the controller sets at its first pass over a new job, not when it is submitted
 #: (a dependency it tests at submit: Dependency shows at once).
 _SET_BY_PASS = frozenset({"BeginTime"})
@@ -52,13 +54,16 @@ def submit(
     usage: Usage | None = None,
     fairshare: dict[int, float] | None = None,
     totals: Scale | None = None,
+    checked: Checked | None = None,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
     ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be);
     ``usage`` (what running jobs count against limits), ``fairshare`` (the factor of
     each association) and ``totals`` (the cluster totals priorities are measured
-    against) spare working them out again when the caller keeps them current.
+    against) spare working them out again when the caller keeps them current;
+    ``checked`` keeps whether requests alike could ever run on the partition's nodes,
+    for a caller whose nodes and partitions stay put.
 
     Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
     module docstring for which refusals still use up a job id.
@@ -94,7 +99,7 @@ def submit(
         raise SlurmError(FEATURE_ERROR)
     # A held job is not tested against the nodes until it is released (the oracle took
     # --gres=gpu:9, -n 113 and --mem=3T under -H).
-    unsatisfiable = None if hold is not Hold.NONE else _unsatisfiable(state, request, part)
+    unsatisfiable = None if hold is not Hold.NONE else _kept(state, request, part, checked)
     if unsatisfiable is not None:
         _reject(state, job)
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
@@ -226,6 +231,37 @@ def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:
     if request.time_limit is not None or request.time_limit_set:
         return request.time_limit
     return part.default_time
+
+
+def _kept(
+    state: ClusterState, request: JobRequest, part: Partition, checked: Checked | None
+) -> str | None:
+    """``_unsatisfiable``, remembered in ``checked`` by everything it reads of the request
+    (a stream of submissions asks for a few kinds of layout, and each answer walks the
+    partition's nodes)."""
+    if checked is None:
+        return _unsatisfiable(state, request, part)
+    r = request
+    key = (
+        part.name,
+        r.feature_nodes,
+        r.min_nodes,
+        r.max_nodes,
+        r.num_tasks,
+        r.ntasks_set,
+        r.ntasks_per_node,
+        r.cpus_per_task,
+        r.mem_per_cpu,
+        r.mem_per_node,
+        r.mem_per_gpu,
+        r.gres_per_node,
+        r.gpus_per_job,
+        r.gpus_per_task,
+        r.exclusive,
+    )
+    if key not in checked:
+        checked[key] = _unsatisfiable(state, request, part)
+    return checked[key]
 
 
 def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) -> str | None:
