@@ -202,8 +202,13 @@ def _maker(cls: type[T]) -> Callable[..., T]:
         repr=False,
         eq=False,
         match_args=False,
-        # A docstring of its own: without one, dataclass writes one from inspect.signature.
-        namespace={"__doc__": f"{cls.__name__} with settable fields: see store.codec._maker."},
+        namespace={
+            # A docstring of its own: without one, dataclass writes one from inspect.signature.
+            "__doc__": f"{cls.__name__} with settable fields: see store.codec._maker.",
+            # cls's module, not ``types``: its methods then come compiled from the cache
+            # of slurmsim's own dataclass methods (see slurmsim.dataclass_cache).
+            "__module__": cls.__module__,
+        },
     )
 
     def make(*values: Any) -> T:
