@@ -2,8 +2,10 @@
 
 Scalars (int, float, str, bool and NewTypes of them) are stored as they are, enums by
 value, everything else (tuples, dicts, ``Gres``, nested dataclasses) as canonical JSON
-text. The converters are worked out once per class from its type hints, so that turning
-a thousand rows into jobs costs a few attribute lookups per field, not a type dispatch.
+text. A class read by the thousand may instead keep only a few fields in columns of
+their own and pack the others into one binary column (see ``RowCodec``). The converters
+are worked out once per class from its type hints, so that turning a thousand rows into
+jobs costs a few attribute lookups per field, not a type dispatch.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 import dataclasses
 import inspect  # already loaded: dataclasses imports it
 import json
+import marshal
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum, StrEnum
 from functools import cached_property
 from operator import attrgetter
@@ -31,6 +34,7 @@ class Kind(StrEnum):
     TEXT = "text"
     BOOL = "bool"
     JSON = "json"  # text holding canonical JSON
+    PACKED = "packed"  # bytes holding a tuple of stored values (see RowCodec)
 
 
 # NamedTuples, not dataclasses: every command builds these at import, and a frozen
@@ -42,7 +46,6 @@ class Column(NamedTuple):
 
 
 class _Field(NamedTuple):
-    attr: str
     column: Column
     encode: Convert | None  # None: stored as it is
     decode: Convert | None
@@ -52,9 +55,16 @@ class RowCodec(Generic[T]):
     """Encodes instances of one dataclass as row tuples and decodes them back.
 
     ``exclude`` leaves fields out (the caller stores them elsewhere and passes them to
-    ``decode``); ``rename`` gives a field another column name where two classes stored
-    in one table share a field name; ``bulk`` says that rows of this class are decoded
-    by the thousand, which pays for a faster way to build them (see ``_maker``).
+    ``decode``); ``bulk`` says that rows of this class are decoded by the thousand, which
+    pays for a faster way to build them (see ``_maker``).
+
+    ``pack_into`` names one ``PACKED`` column that holds, as a tuple in field order, the
+    stored value of every field but those in ``keep`` (which keep columns of their own,
+    before it, for SQL to filter on). The ``sqlite3`` module spends ~800 instructions per
+    column it fetches, so a job row of 78 columns was most of what reading a thousand jobs
+    cost. The tuple is marshalled (see ``_pack``): ``marshal.loads`` reads a value for a
+    fraction of that, where a JSON array costs as much as the columns did. Marshal keeps
+    bools, tuples and dicts of scalars as they are, so those fields need no decoding.
     """
 
     def __init__(
@@ -62,16 +72,16 @@ class RowCodec(Generic[T]):
         cls: type[T],
         *,
         exclude: Sequence[str] = (),
-        rename: Mapping[str, str] | None = None,
         bulk: bool = False,
+        pack_into: str | None = None,
+        keep: Sequence[str] = (),
     ) -> None:
         hints = _hints(cls)
-        rename = rename or {}
         names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]  # a dataclass
         self.cls = cls
         self._bulk = bulk
         self._fields = tuple(
-            _field(name, rename.get(name, name), hints[name])
+            _field(name, hints[name], packed=pack_into is not None and name not in keep)
             for name in names
             if name not in exclude
         )
@@ -79,9 +89,13 @@ class RowCodec(Generic[T]):
         self._excluded = tuple(
             (names.index(name), name) for name in sorted(exclude, key=names.index)
         )
-        self.columns = tuple(f.column for f in self._fields)
-        self._attrs = tuple(f.attr for f in self._fields)
-        self._get = attrgetter(*self._attrs)
+        own = [i for i, f in enumerate(self._fields) if pack_into is None or f.column.name in keep]
+        #: The field positions of the columns before the packed one (all of them: none packed).
+        self._own = tuple(own)
+        self._packed = pack_into is not None
+        packed = (Column(pack_into, Kind.PACKED),) if pack_into is not None else ()
+        self.columns = (*(self._fields[i].column for i in own), *packed)
+        self._get = attrgetter(*(f.column.name for f in self._fields))
         self._encoders = tuple((i, f.encode) for i, f in enumerate(self._fields) if f.encode)
         self._decoders = tuple((i, f.decode) for i, f in enumerate(self._fields) if f.decode)
 
@@ -96,26 +110,64 @@ class RowCodec(Generic[T]):
         return _maker(self.cls) if self._bulk else self.cls
 
     def __len__(self) -> int:
-        return len(self._fields)
+        """The number of columns."""
+        return len(self.columns)
 
     def encode(self, obj: T) -> tuple[Any, ...]:
         """The row for ``obj``: one value per column, in column order."""
         got = self._get(obj)
-        row = list(got) if len(self._attrs) > 1 else [got]
+        values = list(got) if len(self._fields) > 1 else [got]
         for i, encode in self._encoders:
-            if row[i] is not None:
-                row[i] = encode(row[i])
-        return tuple(row)
+            if values[i] is not None:
+                values[i] = encode(values[i])
+        if not self._packed:
+            return tuple(values)
+        own = [values[i] for i in self._own]
+        for i in reversed(self._own):
+            del values[i]
+        return (*own, _pack(values))
 
     def decode(self, row: Sequence[Any], **others: Any) -> T:
         """The object stored in ``row``; ``others`` supplies every excluded field."""
-        values = list(row)
+        if self._packed:
+            values = list(marshal.loads(row[-1]))
+            for column, i in enumerate(self._own):
+                values.insert(i, row[column])
+        else:
+            values = list(row)
         for i, decode in self._decoders:
             if values[i] is not None:
                 values[i] = decode(values[i])
         for position, name in self._excluded:
             values.insert(position, others[name])
         return self._make(*values)
+
+
+def _pack(values: list[Any]) -> bytes:
+    """The stored values of a row's packed fields, as bytes.
+
+    Format 0 writes every value by type and content alone (later formats flag interned
+    strings and repeated objects), so equal values pack to equal bytes: ``save`` finds the
+    changed rows by comparing them. Marshal refuses subclasses of str and int (an enum
+    member given where a field says ``str``), which are then stored as their plain value.
+    """
+    try:
+        return marshal.dumps(tuple(values), 0)
+    except ValueError:
+        return marshal.dumps(tuple(_exact(v) for v in values), 0)
+
+
+def _exact(value: Any) -> Any:
+    """``value`` with every str or int subclass (bools aside) made a plain str or int."""
+    if isinstance(value, tuple):
+        return tuple(_exact(v) for v in value)
+    if isinstance(value, dict):
+        return {_exact(k): _exact(v) for k, v in value.items()}
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int.__index__(value)
+    return value
 
 
 def _maker(cls: type[T]) -> Callable[..., T]:
@@ -150,8 +202,13 @@ def _maker(cls: type[T]) -> Callable[..., T]:
         repr=False,
         eq=False,
         match_args=False,
-        # A docstring of its own: without one, dataclass writes one from inspect.signature.
-        namespace={"__doc__": f"{cls.__name__} with settable fields: see store.codec._maker."},
+        namespace={
+            # A docstring of its own: without one, dataclass writes one from inspect.signature.
+            "__doc__": f"{cls.__name__} with settable fields: see store.codec._maker.",
+            # cls's module, not ``types``: its methods then come compiled from the cache
+            # of slurmsim's own dataclass methods (see slurmsim.dataclass_cache).
+            "__module__": cls.__module__,
+        },
     )
 
     def make(*values: Any) -> T:
@@ -196,21 +253,40 @@ def _plain(obj: object) -> object:
     raise TypeError(f"cannot store {type(obj).__name__} as JSON")
 
 
-def _field(attr: str, column: str, hint: object) -> _Field:
+def _field(column: str, hint: object, *, packed: bool = False) -> _Field:
     base, nullable = _unwrap(hint)
+    if packed and _marshalled(base):
+        encode = _sorted_dict if _origin(base) is dict else None
+        return _Field(Column(column, Kind.PACKED, nullable), encode, None)
     if base is bool:
-        return _Field(attr, Column(column, Kind.BOOL, nullable), None, bool)
+        return _Field(Column(column, Kind.BOOL, nullable), None, bool)
     if base is int:
-        return _Field(attr, Column(column, Kind.INT, nullable), None, None)
+        return _Field(Column(column, Kind.INT, nullable), None, None)
     if base is float:
-        return _Field(attr, Column(column, Kind.FLOAT, nullable), None, float)
+        return _Field(Column(column, Kind.FLOAT, nullable), None, float)
     if isinstance(base, type) and issubclass(base, Enum):
         by_value = {member.value: member for member in base}
-        return _Field(attr, Column(column, Kind.TEXT, nullable), _enum_value, by_value.__getitem__)
+        return _Field(Column(column, Kind.TEXT, nullable), _enum_value, by_value.__getitem__)
     if base is str:
-        return _Field(attr, Column(column, Kind.TEXT, nullable), None, None)
+        return _Field(Column(column, Kind.TEXT, nullable), None, None)
     json_column = Column(column, Kind.JSON, nullable)
-    return _Field(attr, json_column, _json_encoder(base), json_decoder(base))
+    return _Field(json_column, _json_encoder(base), json_decoder(base))
+
+
+def _marshalled(hint: object) -> bool:
+    """Whether marshal keeps ``hint`` values as they are: ints, strs, bools, and tuples
+    and dicts of them (floats keep their decoder: a float field may be given an int)."""
+    base, _ = _unwrap(hint)
+    if base in (int, str, bool):
+        return True
+    if _origin(base) in (tuple, dict):
+        return all(a is Ellipsis or _marshalled(a) for a in typing.get_args(base))
+    return False
+
+
+def _sorted_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    """``value`` in key order, as a JSON column stored it: equal dicts pack to equal bytes."""
+    return dict(sorted(value.items())) if len(value) > 1 else value
 
 
 def _json_encoder(base: object) -> Convert:

@@ -1,8 +1,8 @@
 """The store's schema as SQLAlchemy Core tables, and the DDL to create it on any database.
 
-The columns come from ``tables`` (one per model field, see ``codec``), so the schema and
-the repository's SQL always agree. Only ``Store.initialize`` imports this module: it
-pulls in SQLAlchemy, which the commands' hot path avoids.
+The columns come from ``tables`` (one per model field, or one for many, see ``codec``),
+so the schema and the repository's SQL always agree. Only ``Store.initialize`` imports
+this module: it pulls in SQLAlchemy, which the commands' hot path avoids.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from sqlalchemy import (
     Float,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     Table,
     Text,
@@ -36,6 +37,7 @@ _TYPES: dict[Kind, type[TypeEngine[Any]]] = {
     Kind.TEXT: Text,
     Kind.BOOL: Boolean,
     Kind.JSON: Text,
+    Kind.PACKED: LargeBinary,
 }
 
 metadata = MetaData()

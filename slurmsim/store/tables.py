@@ -28,11 +28,10 @@ ACCOUNT = RowCodec(Account)
 USER = RowCodec(User)
 ASSOCIATION = RowCodec(Association)
 QOS = RowCodec(Qos)
-JOB = RowCodec(Job, exclude=("request", "alloc"))
-# A job row holds its request too; two request fields share a name with a Job field.
-JOB_REQUEST = RowCodec(
-    JobRequest, rename={"time_limit": "req_time_limit", "exit_code": "req_exit_code"}, bulk=True
-)
+# A job row holds its request too. Every command reads every job row, so all of it but
+# the indexed columns is packed into two columns (see RowCodec).
+JOB = RowCodec(Job, exclude=("request", "alloc"), pack_into="details", keep=("job_id", "state"))
+JOB_REQUEST = RowCodec(JobRequest, bulk=True, pack_into="request", keep=("user",))
 NODE_ALLOC = RowCodec(NodeAlloc)
 EVENT = RowCodec(Event)
 RESERVATION = RowCodec(Reservation)

@@ -1,6 +1,8 @@
 """Row codecs: any model value survives encode -> decode; JSON text is canonical."""
 
 import dataclasses
+import marshal
+from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -33,13 +35,29 @@ def test_qos_survives_a_round_trip_with_limits_and_flags(value: Qos):
 
 
 def test_columns_follow_field_order_and_kind_when_encoded():
-    kinds = {c.name: c.kind for c in JOB_REQUEST.columns}
-    assert [c.name for c in JOB_REQUEST.columns][:3] == ["name", "user", "account"]
-    assert kinds["min_nodes"] == Kind.INT
-    assert kinds["ntasks_set"] == Kind.BOOL
-    assert kinds["gres_per_node"] == Kind.JSON
-    assert kinds["req_time_limit"] == Kind.INT, "renamed: Job has its own time_limit"
-    assert len(JOB_REQUEST.columns) == len(dataclasses.fields(JobRequest))
+    kinds = {c.name: c.kind for c in QOS.columns}
+    assert [c.name for c in QOS.columns][:3] == ["name", "id", "priority"]
+    assert kinds["preempt_mode"] == Kind.TEXT, "an enum, by value"
+    assert kinds["usage_factor"] == Kind.FLOAT
+    assert kinds["flags"] == Kind.JSON
+    assert len(QOS.columns) == len(dataclasses.fields(Qos))
+
+
+def test_packed_fields_share_one_column_after_the_kept_ones_when_encoded():
+    assert [(c.name, c.kind) for c in JOB_REQUEST.columns] == [
+        ("user", Kind.TEXT),
+        ("request", Kind.PACKED),
+    ]
+    request = JobRequest("a", "alice", "research", "gpu", "normal", ntasks_set=True, time_min=60)
+    user, packed = JOB_REQUEST.encode(request)
+    values = marshal.loads(packed)
+    assert user == "alice"
+    assert len(values) == len(dataclasses.fields(JobRequest)) - 1
+    assert values[:3] == ("a", "research", "gpu"), "field order, without the kept user"
+    assert values[7:9] == (True, None), "ntasks_set and ntasks_per_node as stored in columns"
+    assert JOB_REQUEST.encode(replace(request, name="".join(["", "a"]))) == (user, packed), (
+        "equal values, equal bytes: save() compares them"
+    )
 
 
 def test_json_text_is_canonical_when_dicts_differ_in_order():
