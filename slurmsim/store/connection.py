@@ -138,6 +138,15 @@ class SqlAlchemyConnection(Connection):
             raise StoreError(f"slurmsim: cannot open the store at {url}: {error}") from None
         super().__init__(raw, where, self._engine.dialect.loaded_dbapi.paramstyle)
 
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        # Drivers hand binary columns back as buffers (psycopg2: a memoryview of format
+        # "c"), which never compare equal to the bytes the codecs write: a save would
+        # take every packed row for changed. Read them as bytes.
+        return [
+            tuple(bytes(v) if isinstance(v, memoryview) else v for v in row)
+            for row in super().query(sql, params)
+        ]
+
     def begin(self, *, write: bool) -> None:
         # DB-API drivers open a transaction implicitly at the first statement.
         pass
