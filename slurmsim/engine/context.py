@@ -580,6 +580,8 @@ def _repeat_fields(job: Job) -> tuple[object, ...] | None:
         r.exclusive,
         r.req_nodes,
         r.exc_nodes,
+        r.feature_nodes,  # --constraint: which nodes it may use
+        r.reservation,
         r.time_min,  # the time fields last: see untimed_key
         job.time_limit,
     )

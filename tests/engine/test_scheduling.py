@@ -11,7 +11,7 @@ from slurmsim.engine import control
 from slurmsim.engine.simulate import advance, run_until_idle, run_until_job_ends
 from slurmsim.engine.submit import submit
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Hold, JobRequest, JobState
+from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 from tests.engine.builders import T0, cluster, job
 
@@ -275,3 +275,28 @@ def test_required_down_node_gives_req_node_not_avail():
     j = submit(s, job("w", limit="0:10:00", req_nodes=("dgx2",)))
     advance(s, Instant(T0 + 5))
     assert j.reason == "ReqNodeNotAvail, UnavailableNodes:dgx2"
+
+
+def test_backfill_tells_apart_requests_that_differ_only_in_their_constraint():
+    """Two jobs alike but for ``--constraint`` are not repeats of one another: the one
+    whose feature's nodes are free starts, and the cycle's estimates stay consistent."""
+    from dataclasses import replace
+
+    from slurmsim.parse.features import parse_constraint
+
+    s = cluster()
+    for name in s.nodes:
+        features = ("a",) if name in ("dgx1", "dgx2") else ("b",)
+        s.nodes[name].config = replace(s.nodes[name].config, features=features)
+
+    def on(feature: str, name: str, nodes: int, limit: str) -> Job:
+        request = job(name, nodes=nodes, gpus_per_node=8, limit=limit, features=feature)
+        return submit(s, request, constraint=parse_constraint(feature))
+
+    on("a", "long", 2, "4:00:00")
+    on("b", "other", 1, "1:00:00")
+    advance(s, Instant(T0 + 5))
+    waits, fits = on("a", "waits", 1, "1:00:00"), on("b", "fits", 1, "1:00:00")
+    advance(s, Instant(T0 + 60))
+    assert (waits.state, waits.reason) == (JobState.PENDING, "Resources")
+    assert (fits.state, fits.nodes) == (JobState.RUNNING, ("dgx4",))
