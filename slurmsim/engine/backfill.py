@@ -24,16 +24,16 @@ import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import chain, compress, count
-from operator import and_, invert, or_
+from operator import and_, invert, is_not, or_
 from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations, whatif
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
-from slurmsim.engine.passes import candidate_nodes
+from slurmsim.engine.passes import candidate_nodes, usable
 from slurmsim.engine.queue import Order, Walker
 from slurmsim.engine.resources import Shape
-from slurmsim.engine.select import place
+from slurmsim.engine.select import Free, Pool, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -206,9 +206,10 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     avail = Availability(running_by_end(ctx, now), ctx.pool)
     repeats = _Repeats()
     old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
-    deferred = Deferred(ctx, seq, now, resv, avail, repeats)
+    known = _Known.handed_on(old.known if old is not None else None, ctx.state, bits)
+    deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
     ctx.deferred = deferred
-    startable = _Startable(ctx, now, resv)
+    startable = _Startable(ctx, now, resv, known)
     walk = ctx.walk(seq)
     deferred.order = walk.order
     events: list[Event] = []
@@ -278,20 +279,18 @@ class _Startable:
     request could start.
 
     The question is asked for every request after every reservation and start, so it
-    is answered on node masks: what each request asks (``_Ask``) is worked out once a
-    cycle, and which nodes can hold a share once per pool.
+    is answered on node masks, from what the cycles keep (``_Known``): what each
+    request asks (``_Ask``), and which nodes can hold a share of each shape.
     """
 
-    def __init__(self, ctx: Context, now: Instant, resv: ReservationMap) -> None:
+    def __init__(self, ctx: Context, now: Instant, resv: ReservationMap, known: "_Known") -> None:
         self.ctx = ctx
         self.now = now
         self.resv = resv
         self.reached_count: dict[int, int] = {}
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
-        self._asks: dict[int, _Ask] = {}
-        #: The nodes that can hold a share of each shape now, while the pool is ``_holding_at``.
-        self._holding: dict[Shape, int] = {}
-        self._holding_at = -1
+        self.known = known
+        self._asks = known.asks
         alike: dict[tuple[int, tuple[str, ...] | None], bool] = {}
         self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
         self.left = sum(self.queued[k] for k in self.keys)
@@ -339,33 +338,80 @@ class _Startable:
         return False
 
     def _ask(self, key: int, job: Job) -> "_Ask":
-        """What ``job``, first of ``key``, asks, remembered while it stays first."""
+        """What ``job``, first of ``key``, asks, remembered while it stays first (and, if
+        advance reservations are in play, for this cycle's time only)."""
         found = self._asks.get(key)
-        if found is None or found.job_id != job.job_id:
+        if found is None or found.job_id != job.job_id or found.at not in (None, self.now):
             found = self._asks[key] = _Ask.of(self.ctx, job, self.now, self.resv)
         return found
 
     def _holds(self, s: Shape) -> int:
         """The nodes whose free resources can hold the largest share of ``s``."""
-        pool = self.ctx.pool
-        if self._holding_at != pool.changes:
-            self._holding_at = pool.changes
-            self._holding.clear()
-        found = self._holding.get(s)
-        if found is None:
-            free, bits = pool.free, self.resv.bits
-            found = 0
-            for name, cfg in pool.configs.items():
-                if free[name].holds(cfg, s.largest_need(cfg), s.gpu_type, s.exclusive):
-                    found |= bits[name]
-            self._holding[s] = found
+        return self.known.holding(s, self.ctx.pool, self.resv.bits)
+
+
+class _Known:
+    """What ``_Startable`` works out that outlasts its cycle, handed from each to the next.
+
+    What a request asks (``_Ask``) depends on its first job and the nodes' states
+    only (but for advance reservations, see ``_Ask.at``), and which nodes can hold a
+    share of a shape on their pool entries only: a cycle ends one job, so most of it
+    still holds at the next.
+    """
+
+    def __init__(self, up: int) -> None:
+        self.up = up  # the nodes that were up and not drained when the asks were made
+        self.asks: dict[int, _Ask] = {}
+        #: Per shape, the nodes that can hold its largest share, and the pool's entries
+        #: (``Pool.free``'s values) that showed it: entries are replaced, never changed.
+        self._holding: dict[Shape, tuple[int, list[Free]]] = {}
+        self._entries: list[Free] = []
+        self._entries_at = -1  # the pool's ``changes`` when ``_entries`` was read
+
+    @classmethod
+    def handed_on(cls, old: "_Known | None", state: ClusterState, bits: dict[str, int]) -> "_Known":
+        """``old`` for the next cycle, or a fresh start if a node went down, was drained
+        or came back since (the asks' usable nodes would be wrong)."""
+        up = 0
+        for name, node in state.nodes.items():
+            if usable(node):
+                up |= bits[name]
+        return old if old is not None and old.up == up else cls(up)
+
+    def holding(self, s: Shape, pool: Pool, bits: dict[str, int]) -> int:
+        """The nodes of ``pool`` whose free resources can hold the largest share of ``s``,
+        looked at again only on the nodes whose entries were replaced since last asked."""
+        if self._entries_at != pool.changes:
+            self._entries_at = pool.changes
+            self._entries = list(pool.free.values())
+        entries = self._entries
+        known = self._holding.get(s)
+        if known is not None and known[1] is entries:
+            return known[0]
+        configs = pool.configs
+        if known is None:
+            found, names = 0, configs
+        else:
+            found, seen = known
+            stale = list(compress(configs, map(is_not, seen, entries)))
+            for name in stale:
+                found &= ~bits[name]
+            names = stale
+        free = pool.free
+        for name in names:
+            cfg = configs[name]
+            if free[name].holds(cfg, s.largest_need(cfg), s.gpu_type, s.exclusive):
+                found |= bits[name]
+        self._holding[s] = (found, entries)
         return found
 
 
 class _Ask(NamedTuple):
     """What a request asks of the nodes, as ``_Startable`` checks it: for the job
     ``job_id``, its usable nodes, its planning span, its layouts (node count, shape),
-    the nodes it requires, as masks; or that it may preempt (nothing else then)."""
+    the nodes it requires, as masks; or that it may preempt (nothing else then).
+    ``at``: the time its usable nodes were worked out for, when advance reservations
+    decide them (None: any time)."""
 
     job_id: int
     preempts: bool
@@ -373,6 +419,7 @@ class _Ask(NamedTuple):
     span: int = 0
     layouts: tuple[tuple[int, Shape], ...] = ()
     required: int = 0
+    at: int | None = None
 
     @classmethod
     def of(cls, ctx: Context, job: Job, now: Instant, resv: ReservationMap) -> "_Ask":
@@ -380,7 +427,9 @@ class _Ask(NamedTuple):
         if preempt.may_try(state, job):
             return cls(job.job_id, preempts=True)
         part = state.partitions[job.request.partition]
+        at = None
         if state.reservations or job.request.reservation:
+            at = int(now)
             usable = resv.mask(candidate_nodes(ctx, job, part, set(), at=now))
         else:
             usable = resv.usable(ctx, job, part)[1]
@@ -391,7 +440,8 @@ class _Ask(NamedTuple):
             for n, s in zip(counts, shapes, strict=True)
             if s is not None and n >= len(required)
         )
-        return cls(job.job_id, False, usable, plan_limit(job, part), layouts, resv.mask(required))
+        span = plan_limit(job, part)
+        return cls(job.job_id, False, usable, span, layouts, resv.mask(required), at)
 
 
 class Deferred:
@@ -411,6 +461,7 @@ class Deferred:
         resv: ReservationMap,
         avail: Availability,
         repeats: _Repeats,
+        known: _Known,
     ) -> None:
         self.ctx = ctx
         self.seq = seq
@@ -419,6 +470,7 @@ class Deferred:
         self.resv = resv
         self.avail = avail
         self.repeats = repeats
+        self.known = known  # handed on to the next cycle
         self.reached: set[int] = set()
         #: Jobs the cycle passed that only repeated an estimate, with that estimate.
         self.repeats_seen: list[tuple[Job, _Plan]] = []
