@@ -173,8 +173,9 @@ class _Repeats:
     (nothing else in a cycle changes the map, so a remembered plan is always current).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, known: "_Known") -> None:
         self.plans: dict[int, _Plan] = {}
+        self.known = known
 
     def plan(  # noqa: PLR0917 (_plan's arguments and the key)
         self,
@@ -187,7 +188,7 @@ class _Repeats:
     ) -> list[Event]:
         """``_plan`` for ``job``, remembering the outcome under ``key`` if the map held."""
         before = (ctx.version, resv.version)
-        events = _plan(ctx, job, now, resv, avail)
+        events = _plan(ctx, job, now, resv, avail, self.known.facts(ctx, job, key, resv))
         if (ctx.version, resv.version) != before:
             self.plans.clear()
         elif key:
@@ -204,9 +205,9 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
     resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
     avail = Availability(running_by_end(ctx, now), ctx.pool)
-    repeats = _Repeats()
     old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
     known = _Known.handed_on(old.known if old is not None else None, ctx.state, bits)
+    repeats = _Repeats(known)
     deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
     ctx.deferred = deferred
     startable = _Startable(ctx, now, resv, known)
@@ -342,7 +343,8 @@ class _Startable:
         advance reservations are in play, for this cycle's time only)."""
         found = self._asks.get(key)
         if found is None or found.job_id != job.job_id or found.at not in (None, self.now):
-            found = self._asks[key] = _Ask.of(self.ctx, job, self.now, self.resv)
+            facts = self.known.facts(self.ctx, job, key, self.resv)
+            found = self._asks[key] = _Ask.of(self.ctx, job, self.now, self.resv, facts)
         return found
 
     def _holds(self, s: Shape) -> int:
@@ -351,17 +353,19 @@ class _Startable:
 
 
 class _Known:
-    """What ``_Startable`` works out that outlasts its cycle, handed from each to the next.
+    """What cycles work out that outlasts them, handed from each to the next.
 
-    What a request asks (``_Ask``) depends on its first job and the nodes' states
-    only (but for advance reservations, see ``_Ask.at``), and which nodes can hold a
-    share of a shape on their pool entries only: a cycle ends one job, so most of it
-    still holds at the next.
+    What planning reads of a request (``_Facts``) is the same for every job of its
+    key; what a request asks (``_Ask``) depends on its first job and the nodes'
+    states only (but for advance reservations, see ``_Ask.at``); and which nodes can
+    hold a share of a shape on their pool entries only: a cycle ends one job, so most
+    of it still holds at the next.
     """
 
     def __init__(self, up: int) -> None:
         self.up = up  # the nodes that were up and not drained when the asks were made
         self.asks: dict[int, _Ask] = {}
+        self._facts: dict[int, _Facts] = {}
         #: Per shape, the nodes that can hold its largest share, and the pool's entries
         #: (``Pool.free``'s values) that showed it: entries are replaced, never changed.
         self._holding: dict[Shape, tuple[int, list[Free]]] = {}
@@ -377,6 +381,15 @@ class _Known:
             if usable(node):
                 up |= bits[name]
         return old if old is not None and old.up == up else cls(up)
+
+    def facts(self, ctx: Context, job: Job, key: int, resv: ReservationMap) -> "_Facts":
+        """``_Facts`` of ``job``, whose ``repeat_key`` is ``key`` (arrays' are not kept)."""
+        found = self._facts.get(key)
+        if found is None:
+            found = _Facts.of(ctx, job, resv)
+            if key:
+                self._facts[key] = found
+        return found
 
     def holding(self, s: Shape, pool: Pool, bits: dict[str, int]) -> int:
         """The nodes of ``pool`` whose free resources can hold the largest share of ``s``,
@@ -406,6 +419,33 @@ class _Known:
         return found
 
 
+class _Facts(NamedTuple):
+    """What planning reads of a request but its usable nodes: its partition, planning
+    span, whether it may preempt, layouts (``Context.layouts``), required nodes and
+    their mask. ``Context.repeat_key`` covers every field these depend on."""
+
+    part: Partition
+    span: Seconds
+    may_preempt: bool
+    layouts: whatif.Layouts
+    required: tuple[str, ...]
+    needed: int
+
+    @classmethod
+    def of(cls, ctx: Context, job: Job, resv: ReservationMap) -> "_Facts":
+        state = ctx.state
+        part = state.partitions[job.request.partition]
+        required = job.request.req_nodes
+        return cls(
+            part,
+            plan_limit(job, part),
+            preempt.may_try(state, job),
+            ctx.layouts(job, part),
+            required,
+            resv.mask(required),
+        )
+
+
 class _Ask(NamedTuple):
     """What a request asks of the nodes, as ``_Startable`` checks it: for the job
     ``job_id``, its usable nodes, its planning span, its layouts (node count, shape),
@@ -422,26 +462,24 @@ class _Ask(NamedTuple):
     at: int | None = None
 
     @classmethod
-    def of(cls, ctx: Context, job: Job, now: Instant, resv: ReservationMap) -> "_Ask":
-        state = ctx.state
-        if preempt.may_try(state, job):
+    def of(
+        cls, ctx: Context, job: Job, now: Instant, resv: ReservationMap, facts: _Facts
+    ) -> "_Ask":
+        if facts.may_preempt:
             return cls(job.job_id, preempts=True)
-        part = state.partitions[job.request.partition]
+        state, part = ctx.state, facts.part
         at = None
         if state.reservations or job.request.reservation:
             at = int(now)
             usable = resv.mask(candidate_nodes(ctx, job, part, set(), at=now))
         else:
             usable = resv.usable(ctx, job, part)[1]
-        counts, shapes = ctx.layouts(job, part)
-        required = job.request.req_nodes
+        counts, shapes = facts.layouts
+        least = len(facts.required)
         layouts = tuple(
-            (n, s)
-            for n, s in zip(counts, shapes, strict=True)
-            if s is not None and n >= len(required)
+            (n, s) for n, s in zip(counts, shapes, strict=True) if s is not None and n >= least
         )
-        span = plan_limit(job, part)
-        return cls(job.job_id, False, usable, span, layouts, resv.mask(required), at)
+        return cls(job.job_id, False, usable, facts.span, layouts, facts.needed, at)
 
 
 class Deferred:
@@ -615,8 +653,13 @@ def _advance_blocked(state: ClusterState, job: Job, start: int, end: int) -> fro
     return reservations.blocked_nodes(state, job, Instant(start), Instant(end))
 
 
-def _plan(
-    ctx: Context, job: Job, now: Instant, resv: ReservationMap, avail: Availability
+def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
+    ctx: Context,
+    job: Job,
+    now: Instant,
+    resv: ReservationMap,
+    avail: Availability,
+    facts: _Facts,
 ) -> list[Event]:
     """Start ``job`` now, or give it its earliest start and reserve its nodes then.
 
@@ -627,18 +670,13 @@ def _plan(
     """
     state = ctx.state
     request = job.request
-    part = state.partitions[request.partition]
+    part, span, may_preempt, layouts, required, needed = facts
     window_end = now + state.config.scheduler_parameters.bf_window * 60
-    span = plan_limit(job, part)
     events: list[Event] = []
     usable, usable_mask = resv.usable(ctx, job, part)
     if request.min_nodes > len(usable):
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
-    may_preempt = preempt.may_try(state, job)
-    layouts = ctx.layouts(job, part)
-    required = request.req_nodes
-    needed = resv.mask(required)
     start_at = int(now)
     for _ in range(MAX_RETRIES):
         end = start_at + span
