@@ -65,6 +65,7 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
+        self.added = 0  # the nodes reserved since ``_Startable.update`` last looked
         #: Answers of ``reserved`` and ``stretch`` while the map stays as it is: plans
         #: of one cycle try the same stretches over and over.
         self._reserved: dict[tuple[int, int], int] = {}
@@ -129,6 +130,7 @@ class ReservationMap:
         for k in range(i, j):
             self.sets[k] |= mask
         self.version += 1
+        self.added |= mask
         self._reserved.clear()
         self._stretches.clear()
 
@@ -206,7 +208,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
     avail = Availability(running_by_end(ctx, now), ctx.pool)
     old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
-    known = _Known.handed_on(old.known if old is not None else None, ctx.state, bits)
+    known = _Known.handed_on(old.known if old is not None else None, ctx, bits)
     repeats = _Repeats(known)
     deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
     ctx.deferred = deferred
@@ -292,6 +294,9 @@ class _Startable:
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
         self.known = known
         self._asks = known.asks
+        #: Per request, its first job and the nodes that last showed it fits (see ``update``).
+        self._witness: dict[int, tuple[int, int]] = {}
+        self._entries = list(ctx.pool.free.values())  # as ``update`` last saw them
         alike: dict[tuple[int, tuple[str, ...] | None], bool] = {}
         self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
         self.left = sum(self.queued[k] for k in self.keys)
@@ -318,23 +323,48 @@ class _Startable:
             self.left -= 1
 
     def update(self) -> None:
-        """The pool or the map changed: drop the requests that no longer fit."""
+        """The pool or the map changed: drop the requests that no longer fit.
+
+        A request whose first job is the same and none of whose nodes that showed it
+        fits (its witness) were reserved or had their pool entries replaced since
+        still fits on them: it is not asked again.
+        """
+        touched = self.resv.added | self._replaced()
+        self.resv.added = 0
+        by_key, witness = self.ctx.by_key, self._witness
         for key in list(self.keys):
-            if key and not self._fits(key):
+            if not key:
+                continue
+            shown = witness.get(key)
+            if shown is not None and not shown[1] & touched:
+                members = by_key.get(key)
+                if members and shown[0] == next(iter(members)):
+                    continue
+            if not self._fits(key):
                 self.keys.discard(key)
                 self.left -= self.queued[key] - self.reached_count.get(key, 0)
+
+    def _replaced(self) -> int:
+        """The nodes whose pool entries were replaced since last asked, as a mask."""
+        entries = list(self.ctx.pool.free.values())
+        replaced = compress(self.known.node_bits, map(is_not, self._entries, entries))
+        self._entries = entries
+        return reduce(or_, replaced, 0)
 
     def _fits(self, key: int) -> bool:
         members = self.ctx.by_key.get(key)
         if not members:
             return False
-        ask = self._ask(key, next(iter(members.values())))
+        first = next(iter(members.values()))
+        ask = self._ask(key, first)
         if ask.preempts:
+            self._witness[key] = (first.job_id, 0)
             return True
         cand = ask.usable & ~self.resv.reserved(self.now, self.now + ask.span)
         for n, s in ask.layouts:
             room = self._holds(s) & cand
             if room.bit_count() >= n and ask.required & ~room == 0:
+                self._witness[key] = (first.job_id, room)
                 return True
         return False
 
@@ -362,8 +392,9 @@ class _Known:
     of it still holds at the next.
     """
 
-    def __init__(self, up: int) -> None:
+    def __init__(self, up: int, node_bits: list[int]) -> None:
         self.up = up  # the nodes that were up and not drained when the asks were made
+        self.node_bits = node_bits  # each node's bit, in the pool's order
         self.asks: dict[int, _Ask] = {}
         self._facts: dict[int, _Facts] = {}
         #: Per shape, the nodes that can hold its largest share, and the pool's entries
@@ -373,14 +404,16 @@ class _Known:
         self._entries_at = -1  # the pool's ``changes`` when ``_entries`` was read
 
     @classmethod
-    def handed_on(cls, old: "_Known | None", state: ClusterState, bits: dict[str, int]) -> "_Known":
+    def handed_on(cls, old: "_Known | None", ctx: Context, bits: dict[str, int]) -> "_Known":
         """``old`` for the next cycle, or a fresh start if a node went down, was drained
         or came back since (the asks' usable nodes would be wrong)."""
         up = 0
-        for name, node in state.nodes.items():
+        for name, node in ctx.state.nodes.items():
             if usable(node):
                 up |= bits[name]
-        return old if old is not None and old.up == up else cls(up)
+        if old is not None and old.up == up:
+            return old
+        return cls(up, [bits[name] for name in ctx.pool.free])
 
     def facts(self, ctx: Context, job: Job, key: int, resv: ReservationMap) -> "_Facts":
         """``_Facts`` of ``job``, whose ``repeat_key`` is ``key`` (arrays' are not kept)."""
