@@ -24,13 +24,13 @@ import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import chain, compress, count
-from operator import and_, invert, is_not, or_
+from operator import and_, attrgetter, invert, is_not, or_
 from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations, whatif
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
-from slurmsim.engine.passes import candidate_nodes, usable
+from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import Order, Walker
 from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import Free, Pool, place
@@ -45,6 +45,8 @@ from slurmsim.model.time import Instant, Seconds
 YEAR: Seconds = Seconds(365 * 86400)
 #: How many times one job's planning may move its trial start later.
 MAX_RETRIES = 50
+#: What decides whether a node is usable (``passes.usable``), read off all nodes at C speed.
+_NODE_STATE = attrgetter("down", "drain")
 
 
 class ReservationMap:
@@ -83,10 +85,13 @@ class ReservationMap:
         self.sets.insert(i + 1, self.sets[i])
         return i + 1
 
-    def _overlapping(self, a: int, b: int) -> range:
-        lo = max(bisect.bisect_right(self.times, a) - 1, 0)
-        hi = bisect.bisect_left(self.times, b)
-        return range(lo, hi) if a < self.end else range(0)
+    def _overlapping(self, a: int, b: int) -> tuple[int, int]:
+        """The slots [lo, hi) that overlap [a, b)."""
+        if a >= self.end:
+            return 0, 0
+        times = self.times
+        lo = bisect.bisect_right(times, a) - 1
+        return (lo if lo > 0 else 0), bisect.bisect_left(times, b)  # ``max`` costs more
 
     def mask(self, nodes: Iterable[str]) -> int:
         """The bit mask of ``nodes``."""
@@ -138,8 +143,8 @@ class ReservationMap:
         """The nodes reserved at some time in [a, b), as a mask."""
         found = self._reserved.get((a, b))
         if found is None:
-            slots = self._overlapping(a, b)
-            found = self._reserved[(a, b)] = reduce(or_, self.sets[slots.start : slots.stop], 0)
+            lo, stop = self._overlapping(a, b)
+            found = self._reserved[(a, b)] = reduce(or_, self.sets[lo:stop], 0)
         return found
 
     def stretch(self, a: int, b: int) -> tuple[int, int | None]:
@@ -147,8 +152,7 @@ class ReservationMap:
         node comes free (None: none does): a plan asks both for every trial start."""
         found = self._stretches.get((a, b))
         if found is None:
-            slots = self._overlapping(a, b)
-            lo, stop = slots.start, slots.stop
+            lo, stop = self._overlapping(a, b)
             sets = self.sets
             later = None
             if stop - lo >= 2:
@@ -392,8 +396,8 @@ class _Known:
     of it still holds at the next.
     """
 
-    def __init__(self, up: int, node_bits: list[int]) -> None:
-        self.up = up  # the nodes that were up and not drained when the asks were made
+    def __init__(self, node_states: list[tuple[bool, bool]], node_bits: list[int]) -> None:
+        self.node_states = node_states  # each node's (down, drain) when the asks were made
         self.node_bits = node_bits  # each node's bit, in the pool's order
         self.asks: dict[int, _Ask] = {}
         self._facts: dict[int, _Facts] = {}
@@ -407,13 +411,10 @@ class _Known:
     def handed_on(cls, old: "_Known | None", ctx: Context, bits: dict[str, int]) -> "_Known":
         """``old`` for the next cycle, or a fresh start if a node went down, was drained
         or came back since (the asks' usable nodes would be wrong)."""
-        up = 0
-        for name, node in ctx.state.nodes.items():
-            if usable(node):
-                up |= bits[name]
-        if old is not None and old.up == up:
+        states = list(map(_NODE_STATE, ctx.state.nodes.values()))
+        if old is not None and old.node_states == states:
             return old
-        return cls(up, [bits[name] for name in ctx.pool.free])
+        return cls(states, [bits[name] for name in ctx.pool.free])
 
     def facts(self, ctx: Context, job: Job, key: int, resv: ReservationMap) -> "_Facts":
         """``_Facts`` of ``job``, whose ``repeat_key`` is ``key`` (arrays' are not kept)."""
@@ -763,7 +764,8 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
                 return events
             start_at = later
             continue
-        est, chosen = max(found[0], start_at), found[1]
+        est, chosen = found
+        est = est if est > start_at else start_at  # ``max`` costs more than the comparison
         if (
             in_reservations
             and est > start_at
