@@ -208,11 +208,10 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     ctx.refresh(now)
     seq = ctx.next_seq()
     params = ctx.state.config.scheduler_parameters
-    bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
-    resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
-    avail = Availability(running_by_end(ctx, now), ctx.pool)
     old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
-    known = _Known.handed_on(old.known if old is not None else None, ctx, bits)
+    known = _Known.handed_on(old.known if old is not None else None, ctx)
+    resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), known.bits)
+    avail = Availability(running_by_end(ctx, now), ctx.pool)
     repeats = _Repeats(known)
     deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
     ctx.deferred = deferred
@@ -383,7 +382,7 @@ class _Startable:
 
     def _holds(self, s: Shape) -> int:
         """The nodes whose free resources can hold the largest share of ``s``."""
-        return self.known.holding(s, self.ctx.pool, self.resv.bits)
+        return self.known.holding(s, self.ctx.pool)
 
 
 class _Known:
@@ -396,9 +395,11 @@ class _Known:
     of it still holds at the next.
     """
 
-    def __init__(self, node_states: list[tuple[bool, bool]], node_bits: list[int]) -> None:
+    def __init__(self, ctx: Context, node_states: list[tuple[bool, bool]]) -> None:
         self.node_states = node_states  # each node's (down, drain) when the asks were made
-        self.node_bits = node_bits  # each node's bit, in the pool's order
+        #: Each node's bit in the cycles' masks (``ReservationMap.bits``), and in the pool's order.
+        self.bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
+        self.node_bits = [self.bits[name] for name in ctx.pool.free]
         self.asks: dict[int, _Ask] = {}
         self._facts: dict[int, _Facts] = {}
         #: Per shape, the nodes that can hold its largest share, and the pool's entries
@@ -408,13 +409,13 @@ class _Known:
         self._entries_at = -1  # the pool's ``changes`` when ``_entries`` was read
 
     @classmethod
-    def handed_on(cls, old: "_Known | None", ctx: Context, bits: dict[str, int]) -> "_Known":
+    def handed_on(cls, old: "_Known | None", ctx: Context) -> "_Known":
         """``old`` for the next cycle, or a fresh start if a node went down, was drained
         or came back since (the asks' usable nodes would be wrong)."""
         states = list(map(_NODE_STATE, ctx.state.nodes.values()))
         if old is not None and old.node_states == states:
             return old
-        return cls(states, [bits[name] for name in ctx.pool.free])
+        return cls(ctx, states)
 
     def facts(self, ctx: Context, job: Job, key: int, resv: ReservationMap) -> "_Facts":
         """``_Facts`` of ``job``, whose ``repeat_key`` is ``key`` (arrays' are not kept)."""
@@ -425,7 +426,7 @@ class _Known:
                 self._facts[key] = found
         return found
 
-    def holding(self, s: Shape, pool: Pool, bits: dict[str, int]) -> int:
+    def holding(self, s: Shape, pool: Pool) -> int:
         """The nodes of ``pool`` whose free resources can hold the largest share of ``s``,
         looked at again only on the nodes whose entries were replaced since last asked."""
         if self._entries_at != pool.changes:
@@ -435,7 +436,7 @@ class _Known:
         known = self._holding.get(s)
         if known is not None and known[1] is entries:
             return known[0]
-        configs = pool.configs
+        configs, bits = pool.configs, self.bits
         if known is None:
             found, names = 0, configs
         else:
@@ -782,7 +783,9 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         job.scheduler = "Backfill"
         if est > window_end:
             return events
-        if resv.reserved(est, est + span) & chosen:
+        # ``chosen`` is among the nodes free of reservations from ``start_at``: only a
+        # later start can meet some.
+        if est > start_at and resv.reserved(est, est + span) & chosen:
             start_at = est
             continue
         resv.add(est, est + span, chosen)
