@@ -451,14 +451,13 @@ class _Known:
         if known is not None and known[1] is entries:
             return known[0]
         configs, bits = pool.configs, self.bits
-        if known is None:
-            found, names = 0, configs
-        else:
+        names: Iterable[str] = configs
+        found = 0
+        if known is not None:
             found, seen = known
-            stale = list(compress(configs, map(is_not, seen, entries)))
-            for name in stale:
+            names = list(compress(configs, map(is_not, seen, entries)))
+            for name in names:
                 found &= ~bits[name]
-            names = stale
         free = pool.free
         for name in names:
             cfg = configs[name]
