@@ -297,30 +297,23 @@ class _Startable:
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
         self.known = known
         self._asks = known.asks
-        #: Per request, its first job and the nodes that last showed it fits (see ``update``):
-        #: those the last cycle left that none of its changes touched since are still good.
+        #: Per request, its first job and the nodes that last showed it fits (see ``update``).
         self._witness: dict[int, tuple[int, int]] = {}
+        self._entries = list(ctx.pool.free.values())  # as ``update`` last saw them
         alike: dict[tuple[int, tuple[str, ...] | None], bool] = {}
-        touched = self._replaced()
-        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike, touched)}
+        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
         self.left = sum(self.queued[k] for k in self.keys)
-        known.witness = self._witness
 
     def _fits_at_start(
-        self, key: int, alike: dict[tuple[int, tuple[str, ...] | None], bool], touched: int
+        self, key: int, alike: dict[tuple[int, tuple[str, ...] | None], bool]
     ) -> bool:
-        """``_fits`` on the cycle's empty map: yes if the last cycle's witness is still
-        good (no reservation counts on an empty map); else requests alike but for their
-        time (``Context.untimed_key``) and asking for the same features fit alike, and
-        ``alike`` holds the answer for them."""
+        """``_fits`` on the cycle's empty map, where requests alike but for their time
+        (``Context.untimed_key``) and asking for the same features fit alike: ``alike``
+        holds the answer for them."""
         ctx = self.ctx
         job = next(iter(ctx.by_key[key].values()))
         if ctx.state.reservations or job.request.reservation:
             return self._fits(key)  # what advance reservations leave depends on the time
-        shown = self.known.witness.get(key)
-        if shown is not None and shown[0] == job.job_id and not shown[1] & touched:
-            self._witness[key] = shown
-            return True
         group = (ctx.untimed_key(key), job.request.feature_nodes)
         found = alike.get(group)
         if found is None:
@@ -355,12 +348,10 @@ class _Startable:
                 self.left -= self.queued[key] - self.reached_count.get(key, 0)
 
     def _replaced(self) -> int:
-        """The nodes whose pool entries were replaced since last asked, in this cycle or
-        an earlier one, as a mask."""
-        known = self.known
+        """The nodes whose pool entries were replaced since last asked, as a mask."""
         entries = list(self.ctx.pool.free.values())
-        replaced = compress(known.node_bits, map(is_not, known.entries, entries))
-        known.entries = entries
+        replaced = compress(self.known.node_bits, map(is_not, self._entries, entries))
+        self._entries = entries
         return reduce(or_, replaced, 0)
 
     def _fits(self, key: int) -> bool:
@@ -378,7 +369,6 @@ class _Startable:
             if room.bit_count() >= n and ask.required & ~room == 0:
                 self._witness[key] = (first.job_id, room)
                 return True
-        self._witness.pop(key, None)  # would not hold after the changes that follow
         return False
 
     def _ask(self, key: int, job: Job) -> "_Ask":
@@ -410,10 +400,6 @@ class _Known:
         #: Each node's bit in the cycles' masks (``ReservationMap.bits``), and in the pool's order.
         self.bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
         self.node_bits = [self.bits[name] for name in ctx.pool.free]
-        #: The pool's entries when ``_Startable`` last looked, and the witnesses it left,
-        #: good as of then (``_Startable.update``).
-        self.entries = list(ctx.pool.free.values())
-        self.witness: dict[int, tuple[int, int]] = {}
         self.asks: dict[int, _Ask] = {}
         self._facts: dict[int, _Facts] = {}
         #: Per shape, the nodes that can hold its largest share, and the pool's entries
