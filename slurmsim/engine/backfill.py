@@ -24,7 +24,7 @@ import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import chain, compress, count
-from operator import and_, invert, or_
+from operator import and_, attrgetter, invert, is_not, or_
 from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations, whatif
@@ -33,7 +33,7 @@ from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import Order, Walker
 from slurmsim.engine.resources import Shape
-from slurmsim.engine.select import place
+from slurmsim.engine.select import Free, Pool, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -45,6 +45,8 @@ from slurmsim.model.time import Instant, Seconds
 YEAR: Seconds = Seconds(365 * 86400)
 #: How many times one job's planning may move its trial start later.
 MAX_RETRIES = 50
+#: What decides whether a node is usable (``passes.usable``), read off all nodes at C speed.
+_NODE_STATE = attrgetter("down", "drain")
 
 
 class ReservationMap:
@@ -65,6 +67,7 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
+        self.added = 0  # the nodes reserved since ``_Startable.update`` last looked
         #: Answers of ``reserved`` and ``stretch`` while the map stays as it is: plans
         #: of one cycle try the same stretches over and over.
         self._reserved: dict[tuple[int, int], int] = {}
@@ -82,10 +85,13 @@ class ReservationMap:
         self.sets.insert(i + 1, self.sets[i])
         return i + 1
 
-    def _overlapping(self, a: int, b: int) -> range:
-        lo = max(bisect.bisect_right(self.times, a) - 1, 0)
-        hi = bisect.bisect_left(self.times, b)
-        return range(lo, hi) if a < self.end else range(0)
+    def _overlapping(self, a: int, b: int) -> tuple[int, int]:
+        """The slots [lo, hi) that overlap [a, b)."""
+        if a >= self.end:
+            return 0, 0
+        times = self.times
+        lo = bisect.bisect_right(times, a) - 1
+        return (lo if lo > 0 else 0), bisect.bisect_left(times, b)  # ``max`` costs more
 
     def mask(self, nodes: Iterable[str]) -> int:
         """The bit mask of ``nodes``."""
@@ -129,6 +135,7 @@ class ReservationMap:
         for k in range(i, j):
             self.sets[k] |= mask
         self.version += 1
+        self.added |= mask
         self._reserved.clear()
         self._stretches.clear()
 
@@ -136,8 +143,8 @@ class ReservationMap:
         """The nodes reserved at some time in [a, b), as a mask."""
         found = self._reserved.get((a, b))
         if found is None:
-            slots = self._overlapping(a, b)
-            found = self._reserved[(a, b)] = reduce(or_, self.sets[slots.start : slots.stop], 0)
+            lo, stop = self._overlapping(a, b)
+            found = self._reserved[(a, b)] = reduce(or_, self.sets[lo:stop], 0)
         return found
 
     def stretch(self, a: int, b: int) -> tuple[int, int | None]:
@@ -145,8 +152,7 @@ class ReservationMap:
         node comes free (None: none does): a plan asks both for every trial start."""
         found = self._stretches.get((a, b))
         if found is None:
-            slots = self._overlapping(a, b)
-            lo, stop = slots.start, slots.stop
+            lo, stop = self._overlapping(a, b)
             sets = self.sets
             later = None
             if stop - lo >= 2:
@@ -173,8 +179,9 @@ class _Repeats:
     (nothing else in a cycle changes the map, so a remembered plan is always current).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, known: "_Known") -> None:
         self.plans: dict[int, _Plan] = {}
+        self.known = known
 
     def plan(  # noqa: PLR0917 (_plan's arguments and the key)
         self,
@@ -187,7 +194,7 @@ class _Repeats:
     ) -> list[Event]:
         """``_plan`` for ``job``, remembering the outcome under ``key`` if the map held."""
         before = (ctx.version, resv.version)
-        events = _plan(ctx, job, now, resv, avail)
+        events = _plan(ctx, job, now, resv, avail, self.known.facts(ctx, job, key, resv))
         if (ctx.version, resv.version) != before:
             self.plans.clear()
         elif key:
@@ -201,14 +208,14 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     ctx.refresh(now)
     seq = ctx.next_seq()
     params = ctx.state.config.scheduler_parameters
-    bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
-    resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), bits)
-    avail = Availability(running_by_end(ctx, now), ctx.pool)
-    repeats = _Repeats()
     old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
-    deferred = Deferred(ctx, seq, now, resv, avail, repeats)
+    known = _Known.handed_on(old.known if old is not None else None, ctx)
+    resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), known.bits)
+    avail = Availability(running_by_end(ctx, now), ctx.pool)
+    repeats = _Repeats(known)
+    deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
     ctx.deferred = deferred
-    startable = _Startable(ctx, now, resv)
+    startable = _Startable(ctx, now, resv, known)
     walk = ctx.walk(seq)
     deferred.order = walk.order
     events: list[Event] = []
@@ -278,20 +285,21 @@ class _Startable:
     request could start.
 
     The question is asked for every request after every reservation and start, so it
-    is answered on node masks: what each request asks (``_Ask``) is worked out once a
-    cycle, and which nodes can hold a share once per pool.
+    is answered on node masks, from what the cycles keep (``_Known``): what each
+    request asks (``_Ask``), and which nodes can hold a share of each shape.
     """
 
-    def __init__(self, ctx: Context, now: Instant, resv: ReservationMap) -> None:
+    def __init__(self, ctx: Context, now: Instant, resv: ReservationMap, known: "_Known") -> None:
         self.ctx = ctx
         self.now = now
         self.resv = resv
         self.reached_count: dict[int, int] = {}
         self.queued = {k: len(members) for k, members in ctx.by_key.items()}
-        self._asks: dict[int, _Ask] = {}
-        #: The nodes that can hold a share of each shape now, while the pool is ``_holding_at``.
-        self._holding: dict[Shape, int] = {}
-        self._holding_at = -1
+        self.known = known
+        self._asks = known.asks
+        #: Per request, its first job and the nodes that last showed it fits (see ``update``).
+        self._witness: dict[int, tuple[int, int]] = {}
+        self._entries = list(ctx.pool.free.values())  # as ``update`` last saw them
         alike: dict[tuple[int, tuple[str, ...] | None], bool] = {}
         self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
         self.left = sum(self.queued[k] for k in self.keys)
@@ -318,54 +326,166 @@ class _Startable:
             self.left -= 1
 
     def update(self) -> None:
-        """The pool or the map changed: drop the requests that no longer fit."""
+        """The pool or the map changed: drop the requests that no longer fit.
+
+        A request whose first job is the same and none of whose nodes that showed it
+        fits (its witness) were reserved or had their pool entries replaced since
+        still fits on them: it is not asked again.
+        """
+        touched = self.resv.added | self._replaced()
+        self.resv.added = 0
+        by_key, witness = self.ctx.by_key, self._witness
         for key in list(self.keys):
-            if key and not self._fits(key):
+            if not key:
+                continue
+            shown = witness.get(key)
+            if shown is not None and not shown[1] & touched:
+                members = by_key.get(key)
+                if members and shown[0] == next(iter(members)):
+                    continue
+            if not self._fits(key):
                 self.keys.discard(key)
                 self.left -= self.queued[key] - self.reached_count.get(key, 0)
+
+    def _replaced(self) -> int:
+        """The nodes whose pool entries were replaced since last asked, as a mask."""
+        entries = list(self.ctx.pool.free.values())
+        replaced = compress(self.known.node_bits, map(is_not, self._entries, entries))
+        self._entries = entries
+        return reduce(or_, replaced, 0)
 
     def _fits(self, key: int) -> bool:
         members = self.ctx.by_key.get(key)
         if not members:
             return False
-        ask = self._ask(key, next(iter(members.values())))
+        first = next(iter(members.values()))
+        ask = self._ask(key, first)
         if ask.preempts:
+            self._witness[key] = (first.job_id, 0)
             return True
         cand = ask.usable & ~self.resv.reserved(self.now, self.now + ask.span)
         for n, s in ask.layouts:
             room = self._holds(s) & cand
             if room.bit_count() >= n and ask.required & ~room == 0:
+                self._witness[key] = (first.job_id, room)
                 return True
         return False
 
     def _ask(self, key: int, job: Job) -> "_Ask":
-        """What ``job``, first of ``key``, asks, remembered while it stays first."""
+        """What ``job``, first of ``key``, asks, remembered while it stays first (and, if
+        advance reservations are in play, for this cycle's time only)."""
         found = self._asks.get(key)
-        if found is None or found.job_id != job.job_id:
-            found = self._asks[key] = _Ask.of(self.ctx, job, self.now, self.resv)
+        if found is None or found.job_id != job.job_id or found.at not in (None, self.now):
+            facts = self.known.facts(self.ctx, job, key, self.resv)
+            found = self._asks[key] = _Ask.of(self.ctx, job, self.now, self.resv, facts)
         return found
 
     def _holds(self, s: Shape) -> int:
         """The nodes whose free resources can hold the largest share of ``s``."""
-        pool = self.ctx.pool
-        if self._holding_at != pool.changes:
-            self._holding_at = pool.changes
-            self._holding.clear()
-        found = self._holding.get(s)
+        return self.known.holding(s, self.ctx.pool)
+
+
+class _Known:
+    """What cycles work out that outlasts them, handed from each to the next.
+
+    What planning reads of a request (``_Facts``) is the same for every job of its
+    key; what a request asks (``_Ask``) depends on its first job and the nodes'
+    states only (but for advance reservations, see ``_Ask.at``); and which nodes can
+    hold a share of a shape on their pool entries only: a cycle ends one job, so most
+    of it still holds at the next.
+    """
+
+    def __init__(self, ctx: Context, node_states: list[tuple[bool, bool]]) -> None:
+        self.node_states = node_states  # each node's (down, drain) when the asks were made
+        #: Each node's bit in the cycles' masks (``ReservationMap.bits``), and in the pool's order.
+        self.bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
+        self.node_bits = [self.bits[name] for name in ctx.pool.free]
+        self.asks: dict[int, _Ask] = {}
+        self._facts: dict[int, _Facts] = {}
+        #: Per shape, the nodes that can hold its largest share, and the pool's entries
+        #: (``Pool.free``'s values) that showed it: entries are replaced, never changed.
+        self._holding: dict[Shape, tuple[int, list[Free]]] = {}
+        self._entries: list[Free] = []
+        self._entries_at = -1  # the pool's ``changes`` when ``_entries`` was read
+
+    @classmethod
+    def handed_on(cls, old: "_Known | None", ctx: Context) -> "_Known":
+        """``old`` for the next cycle, or a fresh start if a node went down, was drained
+        or came back since (the asks' usable nodes would be wrong)."""
+        states = list(map(_NODE_STATE, ctx.state.nodes.values()))
+        if old is not None and old.node_states == states:
+            return old
+        return cls(ctx, states)
+
+    def facts(self, ctx: Context, job: Job, key: int, resv: ReservationMap) -> "_Facts":
+        """``_Facts`` of ``job``, whose ``repeat_key`` is ``key`` (arrays' are not kept)."""
+        found = self._facts.get(key)
         if found is None:
-            free, bits = pool.free, self.resv.bits
-            found = 0
-            for name, cfg in pool.configs.items():
-                if free[name].holds(cfg, s.largest_need(cfg), s.gpu_type, s.exclusive):
-                    found |= bits[name]
-            self._holding[s] = found
+            found = _Facts.of(ctx, job, resv)
+            if key:
+                self._facts[key] = found
         return found
+
+    def holding(self, s: Shape, pool: Pool) -> int:
+        """The nodes of ``pool`` whose free resources can hold the largest share of ``s``,
+        looked at again only on the nodes whose entries were replaced since last asked."""
+        if self._entries_at != pool.changes:
+            self._entries_at = pool.changes
+            self._entries = list(pool.free.values())
+        entries = self._entries
+        known = self._holding.get(s)
+        if known is not None and known[1] is entries:
+            return known[0]
+        configs, bits = pool.configs, self.bits
+        names: Iterable[str] = configs
+        found = 0
+        if known is not None:
+            found, seen = known
+            names = list(compress(configs, map(is_not, seen, entries)))
+            for name in names:
+                found &= ~bits[name]
+        free = pool.free
+        for name in names:
+            cfg = configs[name]
+            if free[name].holds(cfg, s.largest_need(cfg), s.gpu_type, s.exclusive):
+                found |= bits[name]
+        self._holding[s] = (found, entries)
+        return found
+
+
+class _Facts(NamedTuple):
+    """What planning reads of a request but its usable nodes: its partition, planning
+    span, whether it may preempt, layouts (``Context.layouts``), required nodes and
+    their mask. ``Context.repeat_key`` covers every field these depend on."""
+
+    part: Partition
+    span: Seconds
+    may_preempt: bool
+    layouts: whatif.Layouts
+    required: tuple[str, ...]
+    needed: int
+
+    @classmethod
+    def of(cls, ctx: Context, job: Job, resv: ReservationMap) -> "_Facts":
+        state = ctx.state
+        part = state.partitions[job.request.partition]
+        required = job.request.req_nodes
+        return cls(
+            part,
+            plan_limit(job, part),
+            preempt.may_try(state, job),
+            ctx.layouts(job, part),
+            required,
+            resv.mask(required),
+        )
 
 
 class _Ask(NamedTuple):
     """What a request asks of the nodes, as ``_Startable`` checks it: for the job
     ``job_id``, its usable nodes, its planning span, its layouts (node count, shape),
-    the nodes it requires, as masks; or that it may preempt (nothing else then)."""
+    the nodes it requires, as masks; or that it may preempt (nothing else then).
+    ``at``: the time its usable nodes were worked out for, when advance reservations
+    decide them (None: any time)."""
 
     job_id: int
     preempts: bool
@@ -373,25 +493,27 @@ class _Ask(NamedTuple):
     span: int = 0
     layouts: tuple[tuple[int, Shape], ...] = ()
     required: int = 0
+    at: int | None = None
 
     @classmethod
-    def of(cls, ctx: Context, job: Job, now: Instant, resv: ReservationMap) -> "_Ask":
-        state = ctx.state
-        if preempt.may_try(state, job):
+    def of(
+        cls, ctx: Context, job: Job, now: Instant, resv: ReservationMap, facts: _Facts
+    ) -> "_Ask":
+        if facts.may_preempt:
             return cls(job.job_id, preempts=True)
-        part = state.partitions[job.request.partition]
+        state, part = ctx.state, facts.part
+        at = None
         if state.reservations or job.request.reservation:
+            at = int(now)
             usable = resv.mask(candidate_nodes(ctx, job, part, set(), at=now))
         else:
             usable = resv.usable(ctx, job, part)[1]
-        counts, shapes = ctx.layouts(job, part)
-        required = job.request.req_nodes
+        counts, shapes = facts.layouts
+        least = len(facts.required)
         layouts = tuple(
-            (n, s)
-            for n, s in zip(counts, shapes, strict=True)
-            if s is not None and n >= len(required)
+            (n, s) for n, s in zip(counts, shapes, strict=True) if s is not None and n >= least
         )
-        return cls(job.job_id, False, usable, plan_limit(job, part), layouts, resv.mask(required))
+        return cls(job.job_id, False, usable, facts.span, layouts, facts.needed, at)
 
 
 class Deferred:
@@ -411,6 +533,7 @@ class Deferred:
         resv: ReservationMap,
         avail: Availability,
         repeats: _Repeats,
+        known: _Known,
     ) -> None:
         self.ctx = ctx
         self.seq = seq
@@ -419,6 +542,7 @@ class Deferred:
         self.resv = resv
         self.avail = avail
         self.repeats = repeats
+        self.known = known  # handed on to the next cycle
         self.reached: set[int] = set()
         #: Jobs the cycle passed that only repeated an estimate, with that estimate.
         self.repeats_seen: list[tuple[Job, _Plan]] = []
@@ -563,8 +687,13 @@ def _advance_blocked(state: ClusterState, job: Job, start: int, end: int) -> fro
     return reservations.blocked_nodes(state, job, Instant(start), Instant(end))
 
 
-def _plan(
-    ctx: Context, job: Job, now: Instant, resv: ReservationMap, avail: Availability
+def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
+    ctx: Context,
+    job: Job,
+    now: Instant,
+    resv: ReservationMap,
+    avail: Availability,
+    facts: _Facts,
 ) -> list[Event]:
     """Start ``job`` now, or give it its earliest start and reserve its nodes then.
 
@@ -575,18 +704,13 @@ def _plan(
     """
     state = ctx.state
     request = job.request
-    part = state.partitions[request.partition]
+    part, span, may_preempt, layouts, required, needed = facts
     window_end = now + state.config.scheduler_parameters.bf_window * 60
-    span = plan_limit(job, part)
     events: list[Event] = []
     usable, usable_mask = resv.usable(ctx, job, part)
     if request.min_nodes > len(usable):
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
-    may_preempt = preempt.may_try(state, job)
-    layouts = ctx.layouts(job, part)
-    required = request.req_nodes
-    needed = resv.mask(required)
     start_at = int(now)
     for _ in range(MAX_RETRIES):
         end = start_at + span
@@ -640,7 +764,8 @@ def _plan(
                 return events
             start_at = later
             continue
-        est, chosen = max(found[0], start_at), found[1]
+        est, chosen = found
+        est = est if est > start_at else start_at  # ``max`` costs more than the comparison
         if (
             in_reservations
             and est > start_at
@@ -657,7 +782,9 @@ def _plan(
         job.scheduler = "Backfill"
         if est > window_end:
             return events
-        if resv.reserved(est, est + span) & chosen:
+        # ``chosen`` is among the nodes free of reservations from ``start_at``: only a
+        # later start can meet some.
+        if est > start_at and resv.reserved(est, est + span) & chosen:
             start_at = est
             continue
         resv.add(est, est + span, chosen)
