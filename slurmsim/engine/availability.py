@@ -27,13 +27,18 @@ batch can run on past them (golden 176). Batches depend on the candidates
 (``Availability.through``).
 
 Within a cycle the running jobs stay put, but the pool changes when the cycle
-starts a job; every answer derived from it is dropped then (``pool.changes``).
+starts a job; every answer derived from it is dropped then (``pool.changes``). A
+node's fit places outlive the cycle: kept with the pool as how many of the node's
+running jobs must end, they hold while its entry and its running jobs stay as they
+were, which between two cycles is true of all but the few nodes where jobs started
+or ended (``_NodeFits``).
 """
 
 import bisect
 from collections.abc import Iterable
 from functools import cached_property
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from slurmsim.engine.resources import Need, Shape
 from slurmsim.engine.select import Free, Pool
@@ -46,6 +51,25 @@ from slurmsim.model.time import Seconds
 END_BATCH: Seconds = Seconds(30)
 #: ``fit_place`` of a node that can hold the share already.
 NOW = -1
+
+
+class _NodeFits(NamedTuple):
+    """``fit_place`` answers for one node, as how many of its running jobs must end (less
+    one), valid while its pool entry is ``now`` and its running jobs hold ``allocs``, in
+    end order (compared by value: jobs holding the same give the same answers)."""
+
+    now: Free
+    allocs: list[NodeAlloc]
+    nth: dict[tuple[Need, str | None, bool], int | None]
+
+
+#: ``_NodeFits`` by node, kept with the pool they were worked out on (the context's
+#: lives from cycle to cycle).
+_NODE_FITS: WeakKeyDictionary[Pool, dict[str, _NodeFits]] = WeakKeyDictionary()
+#: A node no running job holds anything on: no places, nothing to give back.
+_NO_CHANGES: tuple[list[int], list[NodeAlloc]] = ([], [])
+#: ``_NodeFits.nth`` has no answer yet.
+_UNKNOWN = -2
 
 
 class Running(NamedTuple):
@@ -67,8 +91,7 @@ class Availability:
     def __init__(self, running: list[Running], pool: Pool) -> None:
         self.running = running
         self.pool = pool
-        #: ``fit_place`` answers, with the pool's entry for the node they hold for.
-        self._fits: dict[tuple[str, Need, str | None, bool], tuple[Free, int | None]] = {}
+        self._node_fits = _NODE_FITS.setdefault(pool, {})
         self._by_shape: dict[Shape, dict[str, int]] = {}
         self._by_mask: dict[Shape, tuple[list[int], list[int]]] = {}
         self._names: dict[int, list[str]] = {}
@@ -169,32 +192,41 @@ class Availability:
         """The place in ``running`` of the job after whose end ``node`` can hold ``need``
         (``NOW``: it can already; None: never).
 
-        Free capacity only grows as running jobs end, so the first fit lasts. Remembered
-        while the pool's entry for the node stays put (the pool puts in a new entry when
-        the cycle starts a job there).
+        Free capacity only grows as running jobs end, so the first fit lasts. The answer
+        depends only on what the node has free and what its running jobs hold, in the
+        order they end; so it is remembered, as the how-manieth of those jobs, from
+        cycle to cycle while both stay as they were (``_NodeFits``): between two cycles
+        only the nodes where a job started or ended change.
         """
-        key = (node, need, gpu_type, exclusive)
         now = self.pool.free[node]
-        found = self._fits.get(key)
-        if found is not None and found[0] is now:
-            return found[1]
+        places, allocs = self.changes.get(node, _NO_CHANGES)
+        fits = self._node_fits.get(node)
+        if fits is None or fits.now is not now or fits.allocs != allocs:
+            fits = self._node_fits[node] = _NodeFits(now, allocs, {})
+        key = (need, gpu_type, exclusive)
+        nth = fits.nth.get(key, _UNKNOWN)
+        if nth is _UNKNOWN:
+            nth = fits.nth[key] = self._nth_ending(node, now, allocs, key)
+        return nth if nth is None or nth == NOW else places[nth]
+
+    def _nth_ending(
+        self, node: str, now: Free, allocs: list[NodeAlloc], need: tuple[Need, str | None, bool]
+    ) -> int | None:
+        """How many of ``node``'s running jobs must end (by ``allocs``, in end order) for it
+        to hold ``need``, less one (``NOW``: none; None: never)."""
         cfg = self.pool.configs[node]
-        answer: int | None = None
-        if now.holds(cfg, need, gpu_type, exclusive):
-            answer = NOW
-        elif node in self.changes:
-            # Counted on a scratch entry: which GPUs come free does not matter here.
-            free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
-            for place, a in zip(*self.changes[node], strict=True):
-                free.cpus += a.cpus
-                free.mem += a.mem
-                free.gpus.extend(a.gpus)
-                free.jobs -= 1
-                if free.holds(cfg, need, gpu_type, exclusive):
-                    answer = place
-                    break
-        self._fits[key] = (now, answer)
-        return answer
+        if now.holds(cfg, *need):
+            return NOW
+        # Counted on a scratch entry: which GPUs come free does not matter here.
+        free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
+        for nth, a in enumerate(allocs):
+            free.cpus += a.cpus
+            free.mem += a.mem
+            free.gpus.extend(a.gpus)
+            free.jobs -= 1
+            if free.holds(cfg, *need):
+                return nth
+        return None
 
     def fit_places(self, s: Shape) -> dict[str, int]:
         """``fit_place`` of every node for its share of layout ``s``, leaving out the nevers."""
