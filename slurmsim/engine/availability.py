@@ -38,7 +38,6 @@ import bisect
 from collections.abc import Iterable
 from functools import cached_property
 from typing import NamedTuple
-from weakref import WeakKeyDictionary
 
 from slurmsim.engine.resources import Need, Shape
 from slurmsim.engine.select import Free, Pool
@@ -63,9 +62,6 @@ class _NodeFits(NamedTuple):
     nth: dict[tuple[Need, str | None, bool], int | None]
 
 
-#: ``_NodeFits`` by node, kept with the pool they were worked out on (the context's
-#: lives from cycle to cycle).
-_NODE_FITS: WeakKeyDictionary[Pool, dict[str, _NodeFits]] = WeakKeyDictionary()
 #: A node no running job holds anything on: no places, nothing to give back.
 _NO_CHANGES: tuple[list[int], list[NodeAlloc]] = ([], [])
 #: ``_NodeFits.nth`` has no answer yet.
@@ -91,7 +87,7 @@ class Availability:
     def __init__(self, running: list[Running], pool: Pool) -> None:
         self.running = running
         self.pool = pool
-        self._node_fits = _NODE_FITS.setdefault(pool, {})
+        self._node_fits: dict[str, _NodeFits] = pool.node_fits
         self._by_shape: dict[Shape, dict[str, int]] = {}
         self._by_mask: dict[Shape, tuple[list[int], list[int]]] = {}
         self._names: dict[int, list[str]] = {}
