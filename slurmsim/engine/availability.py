@@ -28,10 +28,10 @@ batch can run on past them (golden 176). Batches depend on the candidates
 
 Within a cycle the running jobs stay put, but the pool changes when the cycle
 starts a job; every answer derived from it is dropped then (``pool.changes``). A
-node's fit places outlive the cycle: kept with the pool as how many of the node's
-running jobs must end, they hold while its entry and its running jobs stay as they
-were, which between two cycles is true of all but the few nodes where jobs started
-or ended (``_NodeFits``).
+node's fit places outlive the cycle: kept with the pool as places among the node's
+own running jobs, they hold while its entry and its running jobs stay as they were,
+which between two cycles is true of all but the few nodes where jobs started or
+ended (``_NodeFits``).
 """
 
 import bisect
@@ -53,9 +53,9 @@ NOW = -1
 
 
 class _NodeFits(NamedTuple):
-    """``fit_place`` answers for one node, as how many of its running jobs must end (less
-    one), valid while its pool entry is ``now`` and its running jobs hold ``allocs``, in
-    end order (compared by value: jobs holding the same give the same answers)."""
+    """``fit_place`` answers for one node, as places in ``allocs`` (what its running jobs
+    hold there, in end order), valid while its pool entry is ``now`` and its running jobs
+    hold ``allocs`` (compared by value: jobs holding the same give the same answers)."""
 
     now: Free
     allocs: list[NodeAlloc]
@@ -190,7 +190,7 @@ class Availability:
 
         Free capacity only grows as running jobs end, so the first fit lasts. The answer
         depends only on what the node has free and what its running jobs hold, in the
-        order they end; so it is remembered, as the how-manieth of those jobs, from
+        order they end; so it is remembered, as a place among those jobs, from
         cycle to cycle while both stay as they were (``_NodeFits``): between two cycles
         only the nodes where a job started or ended change.
         """
@@ -201,15 +201,15 @@ class Availability:
             fits = self._node_fits[node] = _NodeFits(now, allocs, {})
         key = (need, gpu_type, exclusive)
         nth = fits.nth.get(key, _UNKNOWN)
-        if nth is _UNKNOWN:
+        if nth == _UNKNOWN:
             nth = fits.nth[key] = self._nth_ending(node, now, allocs, key)
         return nth if nth is None or nth == NOW else places[nth]
 
     def _nth_ending(
         self, node: str, now: Free, allocs: list[NodeAlloc], need: tuple[Need, str | None, bool]
     ) -> int | None:
-        """How many of ``node``'s running jobs must end (by ``allocs``, in end order) for it
-        to hold ``need``, less one (``NOW``: none; None: never)."""
+        """The place in ``allocs`` (``node``'s running jobs, in end order) of the job after
+        whose end the node can hold ``need`` (``NOW``: it can already; None: never)."""
         cfg = self.pool.configs[node]
         if now.holds(cfg, *need):
             return NOW
@@ -311,8 +311,19 @@ class Availability:
         """The nodes of ``mask``, in slurm.conf order."""
         found = self._names.get(mask)
         if found is None:
-            found = self._names[mask] = [n for n, i in self.pool.index.items() if mask >> i & 1]
+            by_index, found = self._by_index, []
+            rest = mask
+            while rest:  # lowest bit first: a choice is among a few nodes of many
+                low = rest & -rest
+                found.append(by_index[low.bit_length() - 1])
+                rest ^= low
+            self._names[mask] = found
         return found
+
+    @cached_property
+    def _by_index(self) -> list[str]:
+        """The nodes by their bit (slurm.conf order)."""
+        return list(self.pool.index)
 
     def end_of(self, place: int) -> int:
         """The end of the running job at ``place`` (``NOW`` stays ``NOW``)."""
