@@ -27,7 +27,11 @@ batch can run on past them (golden 176). Batches depend on the candidates
 (``Availability.through``).
 
 Within a cycle the running jobs stay put, but the pool changes when the cycle
-starts a job; every answer derived from it is dropped then (``pool.changes``).
+starts a job; every answer derived from it is dropped then (``pool.changes``). A
+node's fit places outlive the cycle: kept with the pool as places among the node's
+own running jobs, they hold while its entry and its running jobs stay as they were,
+which between two cycles is true of all but the few nodes where jobs started or
+ended (``_NodeFits``).
 """
 
 import bisect
@@ -46,6 +50,22 @@ from slurmsim.model.time import Seconds
 END_BATCH: Seconds = Seconds(30)
 #: ``fit_place`` of a node that can hold the share already.
 NOW = -1
+
+
+class _NodeFits(NamedTuple):
+    """``fit_place`` answers for one node, as places in ``allocs`` (what its running jobs
+    hold there, in end order), valid while its pool entry is ``now`` and its running jobs
+    hold ``allocs`` (compared by value: jobs holding the same give the same answers)."""
+
+    now: Free
+    allocs: list[NodeAlloc]
+    nth: dict[tuple[Need, str | None, bool], int | None]
+
+
+#: A node no running job holds anything on: no places, nothing to give back.
+_NO_CHANGES: tuple[list[int], list[NodeAlloc]] = ([], [])
+#: ``_NodeFits.nth`` has no answer yet.
+_UNKNOWN = -2
 
 
 class Running(NamedTuple):
@@ -67,8 +87,7 @@ class Availability:
     def __init__(self, running: list[Running], pool: Pool) -> None:
         self.running = running
         self.pool = pool
-        #: ``fit_place`` answers, with the pool's entry for the node they hold for.
-        self._fits: dict[tuple[str, Need, str | None, bool], tuple[Free, int | None]] = {}
+        self._node_fits: dict[str, _NodeFits] = pool.node_fits
         self._by_shape: dict[Shape, dict[str, int]] = {}
         self._by_mask: dict[Shape, tuple[list[int], list[int]]] = {}
         self._names: dict[int, list[str]] = {}
@@ -169,32 +188,41 @@ class Availability:
         """The place in ``running`` of the job after whose end ``node`` can hold ``need``
         (``NOW``: it can already; None: never).
 
-        Free capacity only grows as running jobs end, so the first fit lasts. Remembered
-        while the pool's entry for the node stays put (the pool puts in a new entry when
-        the cycle starts a job there).
+        Free capacity only grows as running jobs end, so the first fit lasts. The answer
+        depends only on what the node has free and what its running jobs hold, in the
+        order they end; so it is remembered, as a place among those jobs, from
+        cycle to cycle while both stay as they were (``_NodeFits``): between two cycles
+        only the nodes where a job started or ended change.
         """
-        key = (node, need, gpu_type, exclusive)
         now = self.pool.free[node]
-        found = self._fits.get(key)
-        if found is not None and found[0] is now:
-            return found[1]
+        places, allocs = self.changes.get(node, _NO_CHANGES)
+        fits = self._node_fits.get(node)
+        if fits is None or fits.now is not now or fits.allocs != allocs:
+            fits = self._node_fits[node] = _NodeFits(now, allocs, {})
+        key = (need, gpu_type, exclusive)
+        nth = fits.nth.get(key, _UNKNOWN)
+        if nth == _UNKNOWN:
+            nth = fits.nth[key] = self._nth_ending(node, now, allocs, key)
+        return nth if nth is None or nth == NOW else places[nth]
+
+    def _nth_ending(
+        self, node: str, now: Free, allocs: list[NodeAlloc], need: tuple[Need, str | None, bool]
+    ) -> int | None:
+        """The place in ``allocs`` (``node``'s running jobs, in end order) of the job after
+        whose end the node can hold ``need`` (``NOW``: it can already; None: never)."""
         cfg = self.pool.configs[node]
-        answer: int | None = None
-        if now.holds(cfg, need, gpu_type, exclusive):
-            answer = NOW
-        elif node in self.changes:
-            # Counted on a scratch entry: which GPUs come free does not matter here.
-            free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
-            for place, a in zip(*self.changes[node], strict=True):
-                free.cpus += a.cpus
-                free.mem += a.mem
-                free.gpus.extend(a.gpus)
-                free.jobs -= 1
-                if free.holds(cfg, need, gpu_type, exclusive):
-                    answer = place
-                    break
-        self._fits[key] = (now, answer)
-        return answer
+        if now.holds(cfg, *need):
+            return NOW
+        # Counted on a scratch entry: which GPUs come free does not matter here.
+        free = Free(now.cpus, now.mem, list(now.gpus), now.jobs)
+        for nth, a in enumerate(allocs):
+            free.cpus += a.cpus
+            free.mem += a.mem
+            free.gpus.extend(a.gpus)
+            free.jobs -= 1
+            if free.holds(cfg, *need):
+                return nth
+        return None
 
     def fit_places(self, s: Shape) -> dict[str, int]:
         """``fit_place`` of every node for its share of layout ``s``, leaving out the nevers."""
@@ -283,8 +311,19 @@ class Availability:
         """The nodes of ``mask``, in slurm.conf order."""
         found = self._names.get(mask)
         if found is None:
-            found = self._names[mask] = [n for n, i in self.pool.index.items() if mask >> i & 1]
+            by_index, found = self._by_index, []
+            rest = mask
+            while rest:  # lowest bit first: a choice is among a few nodes of many
+                low = rest & -rest
+                found.append(by_index[low.bit_length() - 1])
+                rest ^= low
+            self._names[mask] = found
         return found
+
+    @cached_property
+    def _by_index(self) -> list[str]:
+        """The nodes by their bit (slurm.conf order)."""
+        return list(self.pool.index)
 
     def end_of(self, place: int) -> int:
         """The end of the running job at ``place`` (``NOW`` stays ``NOW``)."""

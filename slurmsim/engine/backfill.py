@@ -658,13 +658,14 @@ def _clear_plan(job: Job) -> None:
 def running_by_end(ctx: Context, now: Instant) -> list[Running]:
     """The jobs holding resources by their (limit-based) end, then id; never-ending ones
     left out."""
+    soonest = now + 1
     rows: list[tuple[int, int, Job]] = []
     for job in ctx.running.values():
-        if job.state not in HOLDS_RESOURCES or job.start_time is None:
-            continue
-        if job.time_limit is None:
-            continue  # never ends as far as planning goes
-        rows.append((max(job.start_time + job.time_limit, now + 1), job.job_id, job))
+        start, limit = job.start_time, job.time_limit
+        if start is None or limit is None or job.state not in HOLDS_RESOURCES:
+            continue  # no limit: never ends as far as planning goes
+        end = start + limit
+        rows.append((end if end > soonest else soonest, job.job_id, job))
     rows.sort()  # ids are unique: jobs themselves are never compared
     return [Running(end, job) for end, _, job in rows]
 

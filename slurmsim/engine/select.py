@@ -16,6 +16,7 @@ picks nodes for a job the way cons_tres does on a cluster without topology:
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from slurmsim.engine.resources import GPU, Need, Shape
 from slurmsim.model.alloc import node_usage
@@ -57,6 +58,9 @@ class Pool:
         self.free = free
         self.index = {name: i for i, name in enumerate(configs)} if index is None else index
         self.changes = 0  # bumped by every take and give, for answers derived from the pool
+        #: Backfill's fit places per node (``availability._NodeFits``), kept with the pool
+        #: from cycle to cycle: each holds while the node's entry stays the same.
+        self.node_fits: dict[str, Any] = {}
 
     @classmethod
     def of(cls, nodes: dict[str, Node], jobs: Iterable[Job]) -> "Pool":

@@ -42,6 +42,21 @@ def first_fit_end(
 def _first_fit_end(
     avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...]
 ) -> int | None:
+    if required:
+        return _first_fit_end_with(avail, layouts, cand, required)
+    best: int | None = None
+    for n, s in zip(*layouts, strict=True):
+        if s is not None:
+            nth = avail.nth_fit(s, cand, n)
+            if nth is not None and (best is None or nth < best):
+                best = nth
+    return None if best is None else avail.end_of(best)
+
+
+def _first_fit_end_with(
+    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...]
+) -> int | None:
+    """``_first_fit_end`` for a job that requires nodes: they must fit too."""
     if avail.mask(required) & ~cand:
         return None
     best: int | None = None
