@@ -40,7 +40,7 @@ from slurmsim.engine.usage import Rates, usage_seen
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
 
@@ -144,6 +144,9 @@ class Context:
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
         self.main_mark: MainMark | None = None
+        #: The main pass's last failed try of each job, with what its outcome depended on
+        #: (``passes._memo_key``): while that stays, a try fails again the same way.
+        self.failed_tries: dict[int, tuple[tuple[int, JobRequest], str]] = {}
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1

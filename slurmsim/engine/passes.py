@@ -21,7 +21,7 @@ from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
 from slurmsim.model.events import Event
 from slurmsim.model.hostlist import compress
-from slurmsim.model.jobs import Job
+from slurmsim.model.jobs import Job, JobRequest
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
@@ -103,10 +103,16 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
         if held is not None:
             ctx.write_reason(job, held, seq)  # a job held by a limit blocks nobody
             return
+        memo = _memo_key(ctx, job, run)
+        known = ctx.failed_tries.get(job.job_id) if memo is not None else None
+        if known is not None and known[0] == memo:
+            _fail(ctx, job, part, run, known[1], seq)
+            return
         candidates = candidate_nodes(ctx, job, part, run.withheld, at=now)
         if job.request.min_nodes > len(candidates):
             why = _reserved(ctx, job, part, now) or NODES_UNAVAILABLE
             _fail(ctx, job, part, run, why, seq)
+            _remember(ctx, job, memo, why)
             return
         alloc = place(
             ctx.pool,
@@ -122,12 +128,32 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
         if alloc is None:
             why = _reserved(ctx, job, part, now) or _why_not(ctx, job, part)
             _fail(ctx, job, part, run, why, seq)
+            _remember(ctx, job, memo, why)
             return
         is_array = bool(job.array_tasks)
         more = len(job.array_tasks) > 1
         run.events.append(ctx.start(job, alloc, now, "Main"))
         if not (is_array and more):
             return  # a plain job, or the array's last task, is done
+
+
+def _memo_key(ctx: Context, job: Job, run: _Pass) -> tuple[int, JobRequest] | None:
+    """What a failed try of ``job`` depends on once its limits and throttle let it try:
+    the free resources (``Pool.changes``) and its request, when nothing else can move
+    the answer (None otherwise). Nodes change state only between contexts; reservations
+    and preemption depend on the clock, so a job that meets either is tried afresh, and
+    so is one tried after a failure withheld nodes in the same pass."""
+    state = ctx.state
+    if run.withheld or state.reservations or job.request.reservation:
+        return None
+    if preempt.may_try(state, job):
+        return None
+    return ctx.pool.changes, job.request
+
+
+def _remember(ctx: Context, job: Job, memo: tuple[int, JobRequest] | None, why: str) -> None:
+    if memo is not None:
+        ctx.failed_tries[job.job_id] = (memo, why)
 
 
 def candidate_nodes(
