@@ -150,6 +150,7 @@ class Context:
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
+        self._priorities_due: Instant | None = None  # see ``recalculate_priorities``
         self.ticks: Ticks | None = None
         #: Advance reservation starts and ends up to this instant have been played.
         self.reservations_seen = Instant(state.now - 1)
@@ -244,6 +245,7 @@ class Context:
 
     def refresh(self, now: Instant) -> None:
         """Re-examine blocked jobs whose situation may have changed by ``now``."""
+        self._recalculated()  # a job admitted after it keeps its own priority till the next
         changed = False
         if not self.blocked:
             self._blocked_checked_at = self.ended
@@ -345,6 +347,7 @@ class Context:
 
     def walk(self, seq: int) -> Walker:
         """The queue in Slurm's order, as the pass numbered ``seq`` sees it."""
+        self._recalculated()
         return self.queue.walk(seq)
 
     def fairshare_moved(self) -> None:
@@ -353,10 +356,19 @@ class Context:
 
     def recalculate_priorities(self, now: Instant) -> None:
         """PriorityCalcPeriod: queued jobs take their priorities as of ``now`` (age grows,
-        fair share follows usage)."""
+        fair share follows usage), once something reads them or joins the queue: often a
+        later recalculation comes first, and the last one alone decides what is seen."""
+        self._priorities_due = now
+
+    def _recalculated(self) -> None:
+        """Take the recalculation left pending, before the queue is read or changed."""
+        due = self._priorities_due
+        if due is None:
+            return
+        self._priorities_due = None
         weight = self.state.config.priority_weights.fairshare
         shares = {assoc: weight * fs for assoc, fs in self.fairshare.items()}
-        self.queue.recalculate(now, shares)
+        self.queue.recalculate(due, shares)
 
     @property
     def scale(self) -> Scale:
@@ -397,6 +409,7 @@ class Context:
 
     def settle(self) -> None:
         """Write everything the passes left for later, before the state is handed back."""
+        self._recalculated()
         queued = self.queue.jobs
         mark = self.main_mark
         if mark is not None:
@@ -435,6 +448,7 @@ class Context:
     # -- starting and ending --------------------------------------------------------
 
     def start(self, job: Job, alloc: tuple[NodeAlloc, ...], now: Instant, scheduler: str) -> Event:
+        self._recalculated()
         if job.job_id in self.queue:
             job.priority = self.queue.priority(job.job_id)  # as recalculated, like the others
         running = start(self.state, job, alloc, now, scheduler)
