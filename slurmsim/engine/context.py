@@ -105,6 +105,8 @@ class Context:
         self.version = 0
         #: Job starts and ends seen: a dependency (after, afterok, ...) may be met by either.
         self.ended = 0
+        #: Job ends and requeues seen: the only changes that give the pool resources back.
+        self.freed = 0
         self.main_version = -1  # version at the last full main pass
         self.backfill_version = -1
         self.seq = 0
@@ -482,6 +484,7 @@ class Context:
                 node.last_busy_time = now
         self._schedule_purge(job.job_id, now)
         self.ended += 1
+        self.freed += 1
         self.version += 1
         return event
 
@@ -502,6 +505,7 @@ class Context:
         job.reason = "None"  # BeginTime once a pass looks at it (golden 145, 146)
         self.blocked[job.job_id] = Blocked("None", Recheck.AT_TIME, Instant(0))
         self.ended += 1
+        self.freed += 1
         self.version += 1
         return Event(now, "job_requeue", job.job_id, "PREEMPTED")
 

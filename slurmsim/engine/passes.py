@@ -138,17 +138,20 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
 
 
 def _memo_key(ctx: Context, job: Job, run: _Pass) -> tuple[int, JobRequest] | None:
-    """What a failed try of ``job`` depends on once its limits and throttle let it try:
-    the free resources (``Pool.changes``) and its request, when nothing else can move
-    the answer (None otherwise). Nodes change state only between contexts; reservations
-    and preemption depend on the clock, so a job that meets either is tried afresh, and
-    so is one tried after a failure withheld nodes in the same pass."""
+    """What a failed try of ``job`` depends on once its limits and throttle let it try,
+    when nothing else can move the answer (None otherwise).
+
+    A job that does not fit still does not once more is taken, and its reason does not
+    read the free resources: so only resources given back (``Context.freed``) and its
+    request matter. Nodes change state only between contexts; reservations and
+    preemption depend on the clock, so a job that meets either is tried afresh, and so
+    is one tried after a failure withheld nodes in the same pass."""
     state = ctx.state
     if run.withheld or state.reservations or job.request.reservation:
         return None
     if preempt.may_try(state, job):
         return None
-    return ctx.pool.changes, job.request
+    return ctx.freed, job.request
 
 
 def _remember(ctx: Context, job: Job, memo: tuple[int, JobRequest] | None, why: str) -> None:
