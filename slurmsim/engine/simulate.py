@@ -149,7 +149,8 @@ def _run(ctx: Context, until: Instant) -> list[Event]:
     state = ctx.state
     events: list[Event] = []
     while (step := _next(ctx)) is not None and step.time < until:
-        if _would_repeat(ctx, step.kind) and _skip_quiet_ticks(ctx, until):
+        if _would_repeat(ctx, step.kind) and (skipped := _skip_quiet_ticks(ctx, until)):
+            events.extend(skipped.events)
             continue
         state.now = step.time
         events.extend(_handle(ctx, step))
@@ -169,9 +170,16 @@ def _would_repeat(ctx: Context, kind: int) -> bool:
     return kind == Kind.PRIORITY
 
 
-def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
-    """Play at once the periodic ticks that would only repeat what the last passes did;
-    False when none comes before the next real step.
+@dataclass(slots=True)
+class _Skipped:
+    """What playing quiet ticks at once produced: the purges on the way."""
+
+    events: list[Event]
+
+
+def _skip_quiet_ticks(ctx: Context, until: Instant) -> _Skipped | None:
+    """Play at once the periodic ticks that would only repeat what the last passes did,
+    and the purges among them; None when no tick comes before the next real step.
 
     While no job or node changes, a periodic main pass or backfill cycle would
     decide what the last one decided and only move LastSchedEval, and a priority
@@ -179,7 +187,9 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
     millions of such ticks between the events that matter, so up to the next real
     step each quiet kind takes effect once, as of its last tick before it. A kind
     that is not quiet (a main pass due after a backfill cycle started a job) is such
-    a step: backfill's ticks every few seconds are still skipped up to it.
+    a step: backfill's ticks every few seconds are still skipped up to it. Purging a
+    finished record changes nothing a tick or pass reads, so purges do not end a
+    quiet stretch either.
     """
     horizon = min(t for t in _real_step_times(ctx, until) if t is not None)
     played: list[tuple[Instant, int, Instant]] = []  # (last tick, kind, first tick)
@@ -188,7 +198,11 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
             interval = _interval(ctx, kind)
             last = Instant(time + (horizon - 1 - time) // interval * interval)
             played.append((last, kind, time))
+    if not played:
+        return None
     state = ctx.state
+    skipped = _Skipped(_purge_before(ctx, horizon))
+    now = state.now
     for t, kind, first in sorted(played):
         state.now = t
         match kind:
@@ -200,21 +214,31 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
             case Kind.BACKFILL:
                 state.last_backfill = t
                 _restamp_backfill(ctx, t)
-    return bool(played)
+    state.now = now if now > state.now else state.now
+    return skipped
+
+
+def _purge_before(ctx: Context, horizon: Instant) -> list[Event]:
+    """Purge the records due before ``horizon``; the clock ends at the last."""
+    state = ctx.state
+    events = []
+    while (purge := ctx.next_purge()) is not None and purge[0] < horizon:
+        state.now = purge[0]
+        ctx.purge(purge[1])
+        events.append(Event(purge[0], "job_purge", purge[1]))
+    return events
 
 
 def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
-    """When the next step that is not a quiet periodic tick could come."""
+    """When the next step that is neither a quiet periodic tick nor a purge could come."""
     state = ctx.state
     end = ctx.next_end()
-    purge = ctx.next_purge()
     due = max(state.sched_due, state.now) if state.sched_due is not None else None
     resv = _next_reservation_change(ctx)
     passes = [time for time, kind in _periodic(ctx) if not _would_repeat(ctx, kind)]
     return [
         until,
         end[0] if end else None,
-        purge[0] if purge else None,
         due,
         ctx.next_recheck(),
         resv,
