@@ -288,7 +288,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             if step.final is JobState.PREEMPTED:  # a preempted job's grace is over
                 state.sched_due = now
                 return preempt.let_go(ctx, step.job, now)
-            usage.charge_end(state, step.job, now)
+            usage.charge_end(state, step.job, now, ctx.rates)
             event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal)
             # A job that ends frees its nodes for a pass in the same second (golden 176: job
             # 240 started at 19:06:33, when the two sweep tasks before it ended).

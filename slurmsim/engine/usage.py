@@ -210,13 +210,14 @@ def _charge_running(
         used[assoc] = used.get(assoc, 0.0) + billed * seconds * scale * factor
 
 
-def charge_end(state: ClusterState, job: Job, end: Instant) -> float:
-    """Charge a job that stops running at ``end`` for the time since the last pass."""
+def charge_end(state: ClusterState, job: Job, end: Instant, rates: Rates | None = None) -> float:
+    """Charge a job that stops running at ``end`` for the time since the last pass
+    (``rates``: what the decay thread has been charging it, when the caller keeps them)."""
     if job.start_time is None:
         return 0.0
     last = state.last_usage_calc
     start = job.start_time if last is None else max(job.start_time, last)
-    return charge(state, job, start, end)
+    return charge(state, job, start, end, rates)
 
 
 def next_calc(state: ClusterState) -> Instant:
