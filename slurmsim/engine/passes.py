@@ -11,6 +11,9 @@ block nobody.
 Once every partition with queued jobs has failed, each job left gets Priority (an
 array at its task limit JobArrayTaskLimit) and nothing else can happen, so the
 pass stops walking there and leaves those writes to ``Context.settle``.
+
+Most passes find the head of the queue as stuck as the last one did: a job whose
+try failed is not placed again until resources are given back (``_memo_key``).
 """
 
 from dataclasses import dataclass, field
