@@ -180,7 +180,8 @@ def candidate_nodes(
     return [
         name
         for name, node in nodes.items()
-        if name in members and name not in excluded and usable(node)
+        # ``usable`` spelled out: asked of every node for every job tried
+        if name in members and name not in excluded and not node.down and not node.drain
     ]
 
 
