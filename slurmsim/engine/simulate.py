@@ -149,9 +149,11 @@ def _run(ctx: Context, until: Instant) -> list[Event]:
     state = ctx.state
     events: list[Event] = []
     while (step := _next(ctx)) is not None and step.time < until:
-        if _would_repeat(ctx, step.kind) and (skipped := _skip_quiet_ticks(ctx, until)):
-            events.extend(skipped.events)
-            continue
+        if _would_repeat(ctx, step.kind):
+            purged = _skip_quiet_ticks(ctx, until)
+            if purged is not None:
+                events.extend(purged)
+                continue
         state.now = step.time
         events.extend(_handle(ctx, step))
     state.now = max(state.now, until)
@@ -170,16 +172,10 @@ def _would_repeat(ctx: Context, kind: int) -> bool:
     return quiet and ctx.rechecked()  # else a pass's ``refresh`` may admit jobs
 
 
-@dataclass(slots=True)
-class _Skipped:
-    """What playing quiet ticks at once produced: the purges on the way."""
-
-    events: list[Event]
-
-
-def _skip_quiet_ticks(ctx: Context, until: Instant) -> _Skipped | None:
+def _skip_quiet_ticks(ctx: Context, until: Instant) -> list[Event] | None:
     """Play at once the periodic ticks that would only repeat what the last passes did,
-    and the purges among them; None when no tick comes before the next real step.
+    and the purges among them (their events); None when no tick comes before the next
+    real step.
 
     While no job or node changes, a periodic main pass or backfill cycle would
     decide what the last one decided and only move LastSchedEval, and a priority
@@ -208,7 +204,7 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> _Skipped | None:
     if not played:
         return None
     state = ctx.state
-    skipped = _Skipped(_purge_before(ctx, horizon))
+    purged = _purge_before(ctx, horizon)
     now = state.now
     for t, kind, first in sorted(played):
         state.now = t
@@ -221,8 +217,8 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> _Skipped | None:
             case Kind.BACKFILL:
                 state.last_backfill = t
                 _restamp_backfill(ctx, t)
-    state.now = now if now > state.now else state.now
-    return skipped
+    state.now = now if now > state.now else state.now  # the last purge may come after
+    return purged
 
 
 def _purge_before(ctx: Context, horizon: Instant) -> list[Event]:
