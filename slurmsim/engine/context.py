@@ -40,7 +40,7 @@ from slurmsim.engine.usage import Rates, usage_seen
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
 
@@ -105,6 +105,8 @@ class Context:
         self.version = 0
         #: Job starts and ends seen: a dependency (after, afterok, ...) may be met by either.
         self.ended = 0
+        #: Job ends and requeues seen: the only changes that give the pool resources back.
+        self.freed = 0
         self.main_version = -1  # version at the last full main pass
         self.backfill_version = -1
         self.seq = 0
@@ -144,9 +146,13 @@ class Context:
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
         self.main_mark: MainMark | None = None
+        #: The main pass's last failed try of each job, with what its outcome depended on
+        #: (``passes._memo_key``): while that stays, a try fails again the same way.
+        self.failed_tries: dict[int, tuple[tuple[int, JobRequest], str]] = {}
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
         self._blocked_checked_at = -1
+        self._priorities_due: Instant | None = None  # see ``recalculate_priorities``
         self.ticks: Ticks | None = None
         #: Advance reservation starts and ends up to this instant have been played.
         self.reservations_seen = Instant(state.now - 1)
@@ -241,6 +247,7 @@ class Context:
 
     def refresh(self, now: Instant) -> None:
         """Re-examine blocked jobs whose situation may have changed by ``now``."""
+        self._recalculated()  # a job admitted after it keeps its own priority till the next
         changed = False
         if not self.blocked:
             self._blocked_checked_at = self.ended
@@ -342,6 +349,7 @@ class Context:
 
     def walk(self, seq: int) -> Walker:
         """The queue in Slurm's order, as the pass numbered ``seq`` sees it."""
+        self._recalculated()
         return self.queue.walk(seq)
 
     def fairshare_moved(self) -> None:
@@ -350,10 +358,19 @@ class Context:
 
     def recalculate_priorities(self, now: Instant) -> None:
         """PriorityCalcPeriod: queued jobs take their priorities as of ``now`` (age grows,
-        fair share follows usage)."""
+        fair share follows usage), once something reads them or joins the queue: often a
+        later recalculation comes first, and the last one alone decides what is seen."""
+        self._priorities_due = now
+
+    def _recalculated(self) -> None:
+        """Take the recalculation left pending, before the queue is read or changed."""
+        due = self._priorities_due
+        if due is None:
+            return
+        self._priorities_due = None
         weight = self.state.config.priority_weights.fairshare
         shares = {assoc: weight * fs for assoc, fs in self.fairshare.items()}
-        self.queue.recalculate(now, shares)
+        self.queue.recalculate(due, shares)
 
     @property
     def scale(self) -> Scale:
@@ -394,6 +411,7 @@ class Context:
 
     def settle(self) -> None:
         """Write everything the passes left for later, before the state is handed back."""
+        self._recalculated()
         queued = self.queue.jobs
         mark = self.main_mark
         if mark is not None:
@@ -432,6 +450,7 @@ class Context:
     # -- starting and ending --------------------------------------------------------
 
     def start(self, job: Job, alloc: tuple[NodeAlloc, ...], now: Instant, scheduler: str) -> Event:
+        self._recalculated()
         if job.job_id in self.queue:
             job.priority = self.queue.priority(job.job_id)  # as recalculated, like the others
         running = start(self.state, job, alloc, now, scheduler)
@@ -465,6 +484,7 @@ class Context:
                 node.last_busy_time = now
         self._schedule_purge(job.job_id, now)
         self.ended += 1
+        self.freed += 1
         self.version += 1
         return event
 
@@ -485,6 +505,7 @@ class Context:
         job.reason = "None"  # BeginTime once a pass looks at it (golden 145, 146)
         self.blocked[job.job_id] = Blocked("None", Recheck.AT_TIME, Instant(0))
         self.ended += 1
+        self.freed += 1
         self.version += 1
         return Event(now, "job_requeue", job.job_id, "PREEMPTED")
 

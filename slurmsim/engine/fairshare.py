@@ -109,6 +109,12 @@ class _Tree:
             for k in kids:
                 self._shares[k.id] = k.shares / total if total else 0.0
         self.users = sum(1 for a in assocs if a.user is not None)
+        #: Each account association's children as ranking reads them: (id, S, is an account).
+        self._kid_ids: dict[int, list[tuple[int, float, bool]]] = {
+            a.id: [(k.id, self._shares[k.id], k.user is None) for k in self.kids(a)]
+            for a in assocs
+            if a.user is None
+        }
         #: Everything below the root in sshare's order, and its user associations.
         self.order = list(self.depth_first(self.root)) if self.root is not None else []
         self.user_order = [a for a in self.order if a.user]
@@ -135,7 +141,13 @@ class _Tree:
         """Each association's usage with everything below it."""
         totals: dict[int, float] = {}
         for assoc, kids in self._sums:
-            totals[assoc] = usage.get(assoc, 0.0) + sum(map(totals.__getitem__, kids))
+            own = usage.get(assoc, 0.0)
+            if kids:  # summed from 0 in order, as ``sum`` does
+                below = 0.0
+                for kid in kids:
+                    below += totals[kid]
+                own += below
+            totals[assoc] = own
         return totals
 
     # -- the numbers of each level -----------------------------------------------------
@@ -187,40 +199,51 @@ class _Tree:
         """Fair Tree's factor of every user association."""
         assert self.root is not None
         factors: dict[int, float] = {}
-        # rank: the rank the next user gets; left: users still to rank (rank without ties).
-        counter = {"rank": self.users, "left": self.users}
-        self._rank_level(self.level(self.root), tied_on_entry=False, out=factors, at=counter)
+        # The rank the next user gets, and the users still to rank (its rank without ties).
+        at = [self.users, self.users]
+        self._rank_level(self._level_keys(self.root.id), False, factors, at)
         return factors
+
+    def _level_keys(self, parent: int) -> list[tuple[float, bool, int]]:
+        """Each child of account association ``parent`` as its siblings are ranked:
+        (-level fair share, is an account, id) sorts highest first, a user before an
+        account with the same value."""
+        used = self.used
+        parent_used = used[parent]
+        keys = []
+        for kid, s, account in self._kid_ids[parent]:
+            u = used[kid] / parent_used if parent_used else 0.0
+            lf = 0.0 if s == 0 else (s / u if u else math.inf)
+            keys.append((-lf, account, kid))
+        return keys
 
     def _rank_level(
         self,
-        siblings: list[tuple[Association, float, float, float]],
-        *,
+        siblings: list[tuple[float, bool, int]],
         tied_on_entry: bool,
         out: dict[int, float],
-        at: dict[str, int],
+        at: list[int],
     ) -> None:
-        # Highest level fair share first; a user before an account with the same value.
-        ordered = sorted(siblings, key=lambda t: (-t[3], t[0].user is None, t[0].id))
-        previous: float | None = None
-        i = 0
-        while i < len(ordered):
-            a, _, _, lf = ordered[i]
-            tied = tied_on_entry if i == 0 else lf == previous
-            previous = lf
-            if a.user is None:
+        siblings.sort()
+        previous = 0.0
+        i, n = 0, len(siblings)
+        while i < n:
+            key, account, kid = siblings[i]
+            tied = tied_on_entry if i == 0 else key == previous
+            previous = key
+            if account:
                 # Accounts tied with this one (next in order): their children rank as one level.
                 j = i + 1
-                while j < len(ordered) and ordered[j][0].user is None and ordered[j][3] == lf:
+                while j < n and siblings[j][1] and siblings[j][0] == key:
                     j += 1
-                merged = [c for acct, *_ in ordered[i:j] for c in self.level(acct)]
-                self._rank_level(merged, tied_on_entry=tied, out=out, at=at)
+                merged = [c for _, _, acct in siblings[i:j] for c in self._level_keys(acct)]
+                self._rank_level(merged, tied, out, at)
                 i = j
                 continue
             if not tied:
-                at["rank"] = at["left"]
-            out[a.id] = at["rank"] / self.users if self.users else 0.0
-            at["left"] -= 1
+                at[0] = at[1]
+            out[kid] = at[0] / self.users if self.users else 0.0
+            at[1] -= 1
             i += 1
 
 

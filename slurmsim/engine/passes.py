@@ -11,6 +11,9 @@ block nobody.
 Once every partition with queued jobs has failed, each job left gets Priority (an
 array at its task limit JobArrayTaskLimit) and nothing else can happen, so the
 pass stops walking there and leaves those writes to ``Context.settle``.
+
+Most passes find the head of the queue as stuck as the last one did: a job whose
+try failed is not placed again until resources are given back (``_memo_key``).
 """
 
 from dataclasses import dataclass, field
@@ -21,7 +24,7 @@ from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
 from slurmsim.model.events import Event
 from slurmsim.model.hostlist import compress
-from slurmsim.model.jobs import Job
+from slurmsim.model.jobs import Job, JobRequest
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
@@ -103,10 +106,16 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
         if held is not None:
             ctx.write_reason(job, held, seq)  # a job held by a limit blocks nobody
             return
+        memo = _memo_key(ctx, job, run)
+        known = ctx.failed_tries.get(job.job_id) if memo is not None else None
+        if known is not None and known[0] == memo:
+            _fail(ctx, job, part, run, known[1], seq)
+            return
         candidates = candidate_nodes(ctx, job, part, run.withheld, at=now)
         if job.request.min_nodes > len(candidates):
             why = _reserved(ctx, job, part, now) or NODES_UNAVAILABLE
             _fail(ctx, job, part, run, why, seq)
+            _remember(ctx, job, memo, why)
             return
         alloc = place(
             ctx.pool,
@@ -122,12 +131,35 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
         if alloc is None:
             why = _reserved(ctx, job, part, now) or _why_not(ctx, job, part)
             _fail(ctx, job, part, run, why, seq)
+            _remember(ctx, job, memo, why)
             return
         is_array = bool(job.array_tasks)
         more = len(job.array_tasks) > 1
         run.events.append(ctx.start(job, alloc, now, "Main"))
         if not (is_array and more):
             return  # a plain job, or the array's last task, is done
+
+
+def _memo_key(ctx: Context, job: Job, run: _Pass) -> tuple[int, JobRequest] | None:
+    """What a failed try of ``job`` depends on once its limits and throttle let it try,
+    when nothing else can move the answer (None otherwise).
+
+    A job that does not fit still does not once more is taken, and its reason does not
+    read the free resources: so only resources given back (``Context.freed``) and its
+    request matter. Nodes change state only between contexts; reservations and
+    preemption depend on the clock, so a job that meets either is tried afresh, and so
+    is one tried after a failure withheld nodes in the same pass."""
+    state = ctx.state
+    if run.withheld or state.reservations or job.request.reservation:
+        return None
+    if preempt.may_try(state, job):
+        return None
+    return ctx.freed, job.request
+
+
+def _remember(ctx: Context, job: Job, memo: tuple[int, JobRequest] | None, why: str) -> None:
+    if memo is not None:
+        ctx.failed_tries[job.job_id] = (memo, why)
 
 
 def candidate_nodes(
@@ -148,7 +180,8 @@ def candidate_nodes(
     return [
         name
         for name, node in nodes.items()
-        if name in members and name not in excluded and usable(node)
+        # ``usable`` spelled out: asked of every node for every job tried
+        if name in members and name not in excluded and not node.down and not node.drain
     ]
 
 

@@ -149,8 +149,11 @@ def _run(ctx: Context, until: Instant) -> list[Event]:
     state = ctx.state
     events: list[Event] = []
     while (step := _next(ctx)) is not None and step.time < until:
-        if _would_repeat(ctx, step.kind) and _skip_quiet_ticks(ctx, until):
-            continue
+        if _would_repeat(ctx, step.kind):
+            purged = _skip_quiet_ticks(ctx, until)
+            if purged is not None:
+                events.extend(purged)
+                continue
         state.now = step.time
         events.extend(_handle(ctx, step))
     state.now = max(state.now, until)
@@ -160,18 +163,19 @@ def _run(ctx: Context, until: Instant) -> list[Event]:
 def _would_repeat(ctx: Context, kind: int) -> bool:
     """Would a tick of ``kind`` now only repeat the last one (nothing to look at anew)?
     A priority recalculation is seen only by the passes, which are steps of their own."""
-    if not ctx.rechecked():
-        return False  # a pass's ``refresh`` may admit jobs
-    if kind == Kind.MAIN_PERIODIC:
-        return ctx.version == ctx.main_version
-    if kind == Kind.BACKFILL:
-        return ctx.version == ctx.backfill_version
-    return kind == Kind.PRIORITY
+    if kind == _MAIN_PERIODIC:
+        quiet = ctx.version == ctx.main_version
+    elif kind == _BACKFILL:
+        quiet = ctx.version == ctx.backfill_version
+    else:
+        quiet = kind == _PRIORITY
+    return quiet and ctx.rechecked()  # else a pass's ``refresh`` may admit jobs
 
 
-def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
-    """Play at once the periodic ticks that would only repeat what the last passes did;
-    False when none comes before the next real step.
+def _skip_quiet_ticks(ctx: Context, until: Instant) -> list[Event] | None:
+    """Play at once the periodic ticks that would only repeat what the last passes did,
+    and the purges among them (their events); None when no tick comes before the next
+    real step.
 
     While no job or node changes, a periodic main pass or backfill cycle would
     decide what the last one decided and only move LastSchedEval, and a priority
@@ -179,16 +183,29 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
     millions of such ticks between the events that matter, so up to the next real
     step each quiet kind takes effect once, as of its last tick before it. A kind
     that is not quiet (a main pass due after a backfill cycle started a job) is such
-    a step: backfill's ticks every few seconds are still skipped up to it.
+    a step: backfill's ticks every few seconds are still skipped up to it. Purging a
+    finished record changes nothing a tick or pass reads, so purges do not end a
+    quiet stretch either.
     """
-    horizon = min(t for t in _real_step_times(ctx, until) if t is not None)
-    played: list[tuple[Instant, int, Instant]] = []  # (last tick, kind, first tick)
+    quiet: list[tuple[Instant, int]] = []
+    horizon = until
     for time, kind in _periodic(ctx):
-        if time < horizon and _would_repeat(ctx, kind):
+        if _would_repeat(ctx, kind):
+            quiet.append((time, kind))
+        elif time < horizon:
+            horizon = time  # a pass with something new to look at
+    horizon = _real_step_before(ctx, horizon)
+    played: list[tuple[Instant, int, Instant]] = []  # (last tick, kind, first tick)
+    for time, kind in quiet:
+        if time < horizon:
             interval = _interval(ctx, kind)
             last = Instant(time + (horizon - 1 - time) // interval * interval)
             played.append((last, kind, time))
+    if not played:
+        return None
     state = ctx.state
+    purged = _purge_before(ctx, horizon)
+    now = state.now
     for t, kind, first in sorted(played):
         state.now = t
         match kind:
@@ -200,26 +217,36 @@ def _skip_quiet_ticks(ctx: Context, until: Instant) -> bool:
             case Kind.BACKFILL:
                 state.last_backfill = t
                 _restamp_backfill(ctx, t)
-    return bool(played)
+    state.now = now if now > state.now else state.now  # the last purge may come after
+    return purged
 
 
-def _real_step_times(ctx: Context, until: Instant) -> list[int | None]:
-    """When the next step that is not a quiet periodic tick could come."""
+def _purge_before(ctx: Context, horizon: Instant) -> list[Event]:
+    """Purge the records due before ``horizon``; the clock ends at the last."""
+    state = ctx.state
+    events = []
+    while (purge := ctx.next_purge()) is not None and purge[0] < horizon:
+        state.now = purge[0]
+        ctx.purge(purge[1])
+        events.append(Event(purge[0], "job_purge", purge[1]))
+    return events
+
+
+def _real_step_before(ctx: Context, horizon: Instant) -> Instant:
+    """When the next step that is neither a periodic tick nor a purge comes, if before
+    ``horizon`` (else ``horizon``)."""
     state = ctx.state
     end = ctx.next_end()
-    purge = ctx.next_purge()
-    due = max(state.sched_due, state.now) if state.sched_due is not None else None
+    if end is not None and end[0] < horizon:
+        horizon = end[0]
+    due = state.sched_due
+    if due is not None:
+        horizon = min(horizon, due if due > state.now else state.now)
+    recheck = ctx.next_recheck()
+    if recheck is not None and recheck < horizon:
+        horizon = recheck
     resv = _next_reservation_change(ctx)
-    passes = [time for time, kind in _periodic(ctx) if not _would_repeat(ctx, kind)]
-    return [
-        until,
-        end[0] if end else None,
-        purge[0] if purge else None,
-        due,
-        ctx.next_recheck(),
-        resv,
-        *passes,
-    ]
+    return resv if resv is not None and resv < horizon else horizon
 
 
 def _next_reservation_change(ctx: Context) -> Instant | None:
@@ -257,7 +284,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             if step.final is JobState.PREEMPTED:  # a preempted job's grace is over
                 state.sched_due = now
                 return preempt.let_go(ctx, step.job, now)
-            usage.charge_end(state, step.job, now)
+            usage.charge_end(state, step.job, now, ctx.rates)
             event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal)
             # A job that ends frees its nodes for a pass in the same second (golden 176: job
             # 240 started at 19:06:33, when the two sweep tasks before it ended).
@@ -342,13 +369,12 @@ def _grid(after: Instant, last: Instant | None, interval: int) -> Instant:
     return Instant(t)
 
 
-#: The periodic kinds, in the order ``_lasts`` gives their last ticks.
+#: The periodic kinds, in the order ``Ticks.lasts`` holds their last ticks.
 _PERIODIC = (Kind.MAIN_PERIODIC, Kind.BACKFILL, Kind.PRIORITY)
-
-
-def _lasts(state: ClusterState) -> tuple[Instant | str | None, ...]:
-    """The last tick handled of each periodic kind (``_PERIODIC``)."""
-    return state.last_sched, state.last_backfill, state.extra.get(_PRIORITY_KEY)
+#: Kinds the loop compares at every step, read once (a module global is the cheapest read).
+_JOB_END, _PURGE, _PRIORITY = Kind.JOB_END, Kind.PURGE, Kind.PRIORITY
+_MAIN_TRIGGERED, _MAIN_PERIODIC, _BACKFILL = Kind.MAIN_TRIGGERED, Kind.MAIN_PERIODIC, Kind.BACKFILL
+_RESERVATION = Kind.RESERVATION
 
 
 def _periodic(ctx: Context) -> list[tuple[Instant, int]]:
@@ -360,9 +386,9 @@ def _periodic(ctx: Context) -> list[tuple[Instant, int]]:
     until its kind's last tick moves or the clock passes it.
     """
     state = ctx.state
-    lasts = _lasts(state)
     known = ctx.ticks
-    if known is not None and known.lasts == lasts and state.now <= known.order[0][0]:
+    lasts = (state.last_sched, state.last_backfill, state.extra.get(_PRIORITY_KEY))
+    if known is not None and state.now <= known.order[0][0] and known.lasts == lasts:
         return known.order
     times: dict[int, Instant] = {}
     order: list[tuple[Instant, int]] = []
@@ -395,26 +421,28 @@ def _next(ctx: Context) -> _Step | None:
     """The step that comes first (at most one of each kind is due; ties go by kind)."""
     state = ctx.state
     best = _periodic(ctx)[0]
-    step: _Step | None = None
     end = ctx.next_end()
-    if end is not None and (end[0], Kind.JOB_END) < best:
-        best = (end[0], Kind.JOB_END)
-        step = _Step(end[0], Kind.JOB_END, end[1], end[2])
+    if end is not None and (end[0], _JOB_END) < best:
+        best = (end[0], _JOB_END)
     purge = ctx.next_purge()
-    if purge is not None and (purge[0], Kind.PURGE) < best:
-        best = (purge[0], Kind.PURGE)
-        step = _Step(purge[0], Kind.PURGE, job_id=purge[1])
+    if purge is not None and (purge[0], _PURGE) < best:
+        best = (purge[0], _PURGE)
     due = state.sched_due
     if due is not None:
         due = due if due > state.now else state.now  # not max(): asked before every step
-        if (due, Kind.MAIN_TRIGGERED) < best:
-            best = (due, Kind.MAIN_TRIGGERED)
-            step = None
+        if (due, _MAIN_TRIGGERED) < best:  # noqa: PLR1730 (a builtin min costs more)
+            best = (due, _MAIN_TRIGGERED)
     resv = _next_reservation_change(ctx)
-    if resv is not None and (resv, Kind.RESERVATION) < best:
-        best = (resv, Kind.RESERVATION)
-        step = None
-    return step if step is not None and step.kind is best[1] else _Step(*best)
+    if resv is not None and (resv, _RESERVATION) < best:
+        best = (resv, _RESERVATION)
+    time, kind = best
+    if kind == _JOB_END:
+        assert end is not None
+        return _Step(time, kind, end[1], end[2])
+    if kind == _PURGE:
+        assert purge is not None
+        return _Step(time, kind, job_id=purge[1])
+    return _Step(time, kind)
 
 
 def _next_meaningful(ctx: Context) -> Instant | None:

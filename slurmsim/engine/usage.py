@@ -185,21 +185,39 @@ def recalc(
             state.usage.clear()
         decay(state, last, now)
         jobs = state.jobs.values() if running_jobs is None else running_jobs
-        for job in running(jobs):
-            start = job.start_time
-            assert start is not None
-            charge(state, job, start if start > last else last, now, rates)
+        _charge_running(state, running(jobs), last, now, rates or Rates())
     state.calc_usage = dict(state.usage)
     state.last_usage_calc = now
 
 
-def charge_end(state: ClusterState, job: Job, end: Instant) -> float:
-    """Charge a job that stops running at ``end`` for the time since the last pass."""
+def _charge_running(
+    state: ClusterState, jobs: list[Job], last: Instant, now: Instant, rates: Rates
+) -> None:
+    """``charge`` each of ``jobs`` from ``last`` (or its start) to ``now``: the decay
+    thread's loop, with what every job shares worked out once."""
+    d = decay_factor(state.config.priority_decay_half_life)
+    used = state.usage
+    full = now - last  # the seconds of every job that ran through the whole period
+    full_decay = d**full
+    for job in jobs:
+        start = job.start_time
+        assert start is not None
+        assoc, billed, factor = rates.of(state, job)
+        seconds = full if start <= last else now - start
+        if seconds < 1 or assoc is None:
+            continue
+        scale = full_decay if seconds == full else d**seconds
+        used[assoc] = used.get(assoc, 0.0) + billed * seconds * scale * factor
+
+
+def charge_end(state: ClusterState, job: Job, end: Instant, rates: Rates | None = None) -> float:
+    """Charge a job that stops running at ``end`` for the time since the last pass
+    (``rates``: what the decay thread has been charging it, when the caller keeps them)."""
     if job.start_time is None:
         return 0.0
     last = state.last_usage_calc
     start = job.start_time if last is None else max(job.start_time, last)
-    return charge(state, job, start, end)
+    return charge(state, job, start, end, rates)
 
 
 def next_calc(state: ClusterState) -> Instant:
