@@ -32,7 +32,7 @@ from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import FairShare
 from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under, start
 from slurmsim.engine.limits import CHARGED, Usage
-from slurmsim.engine.priority import Factors, Scale, factors, scale, static_key
+from slurmsim.engine.priority import Owns, Scale, own_part, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, node_counts, shape
 from slurmsim.engine.select import Pool
@@ -118,7 +118,7 @@ class Context:
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
         self._interned: dict[Shape, Shape] = {}
         self._layouts: dict[tuple[int, int, str], tuple[range, tuple[Shape | None, ...]]] = {}
-        self._factors_by_key: dict[tuple[object, ...], Factors] = {}  # see priority.static_key
+        self.owns: Owns = {}  # see priority.own_part
         #: Backfill's key for jobs that ask for the same thing (``repeat_key``): a small
         #: number standing for the request's fields (0: an array, never repeated).
         self.repeat_keys: dict[int, int] = {}
@@ -386,12 +386,10 @@ class Context:
         """What a job's request adds to its priority (``Factors.own``; jobs with the same
         ``static_key`` share it)."""
         key = static_key(job)
-        f = self._factors_by_key.get(key) if key is not None else None
-        if f is None:
-            f = factors(self.state, job, self.fairshare, self.scale)
-            if key is not None:
-                self._factors_by_key[key] = f
-        return f.own
+        own = self.owns.get(key) if key is not None else None
+        if own is None:
+            own = own_part(self.state, job, self.fairshare, self.scale, self.owns)
+        return own
 
     def write_reason(self, job: Job, reason: str, seq: int) -> None:
         job.reason = reason

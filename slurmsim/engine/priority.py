@@ -168,20 +168,50 @@ def static_key(job: Job) -> tuple[object, ...] | None:
     )
 
 
+#: ``Factors.own`` by ``static_key``: what each kind of request adds to its priority.
+Owns = dict[tuple[object, ...], float]
+
+
 def priority(
     state: ClusterState,
     job: Job,
     fairshare: dict[int, float] | None = None,
     totals: Scale | None = None,
+    owns: Owns | None = None,
 ) -> int:
     """The priority slurmctld would store for ``job`` now; 0 while it is held
-    (``fairshare`` and ``totals`` as for ``factors``)."""
+    (``fairshare`` and ``totals`` as for ``factors``; ``owns`` remembers each kind's own
+    part, for a caller whose cluster totals stay put)."""
     if job.hold is not Hold.NONE:
         return 0
     if state.config.priority_type != "priority/multifactor":
         # FIFO: earlier job ids rank higher; nice still lowers the value.
         return clamp(BASIC_TOP - job.job_id - job.request.nice)
-    return clamp(math.floor(factors(state, job, fairshare, totals).total))
+    if owns is None:
+        return clamp(math.floor(factors(state, job, fairshare, totals).total))
+    fs_table = fairshare if fairshare is not None else fairshare_factors(state)
+    sc = totals if totals is not None else scale(state)
+    own = own_part(state, job, fs_table, sc, owns)
+    req = job.request
+    w = state.config.priority_weights
+    fs = fs_table.get(sc.assoc_ids.get((req.user, req.account), -1), 0.0)
+    # Summed as ``Factors.total`` sums: own, then fair share, then age.
+    return clamp(math.floor(own + w.fairshare * fs + w.age * age_factor(state, job)))
+
+
+def own_part(
+    state: ClusterState, job: Job, fairshare: dict[int, float], totals: Scale, owns: Owns
+) -> float:
+    """``Factors.own`` of ``job``, remembered in ``owns`` by ``static_key``: a stream of
+    submissions asks for a few kinds of request, and only age and fair share set their
+    jobs apart."""
+    key = static_key(job)
+    own = owns.get(key) if key is not None else None
+    if own is None:
+        own = factors(state, job, fairshare, totals).own
+        if key is not None:
+            owns[key] = own
+    return own
 
 
 def clamp(value: int) -> int:

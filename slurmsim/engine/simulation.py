@@ -45,6 +45,7 @@ class Simulation:
             fairshare=ctx.current_fairshare(),
             totals=ctx.scale,
             checked=self._checked,
+            owns=ctx.owns,
         )
         ctx.adopt_new(job)
         return job

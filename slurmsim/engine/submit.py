@@ -20,7 +20,7 @@ from slurmsim.engine import reservations
 from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
-from slurmsim.engine.priority import Scale, job_cpus, priority
+from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
 from slurmsim.engine.resources import fits_config, node_counts, shape
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
@@ -55,6 +55,7 @@ def submit(
     fairshare: dict[int, float] | None = None,
     totals: Scale | None = None,
     checked: Checked | None = None,
+    owns: Owns | None = None,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
@@ -63,7 +64,8 @@ def submit(
     each association) and ``totals`` (the cluster totals priorities are measured
     against) spare working them out again when the caller keeps them current;
     ``checked`` keeps whether requests alike could ever run on the partition's nodes,
-    for a caller whose nodes and partitions stay put.
+    and ``owns`` what they add to their priority (``priority.own_part``), for a caller
+    whose nodes and partitions stay put.
 
     Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
     module docstring for which refusals still use up a job id.
@@ -103,7 +105,7 @@ def submit(
     if unsatisfiable is not None:
         _reject(state, job)
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
-    job.priority = priority(state, job, fairshare, totals)
+    job.priority = priority(state, job, fairshare, totals, owns)
     why = blocker(state, job, state.now)
     if why is not None and why.reason not in _SET_BY_PASS:
         job.reason = why.reason
