@@ -116,6 +116,7 @@ class Context:
         self._scale: Scale | None = None
         self._fair_share: FairShare | None = None
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
+        self._shapes_by_kind: dict[tuple[object, ...], Shape | None] = {}  # see _shape_kind
         self._interned: dict[Shape, Shape] = {}
         self._layouts: dict[tuple[int, int, str], tuple[range, tuple[Shape | None, ...]]] = {}
         self.owns: Owns = {}  # see priority.own_part
@@ -222,17 +223,25 @@ class Context:
 
     def shape_for(self, job: Job, part: Partition) -> Callable[[int], Shape | None]:
         """``n -> Shape`` for this job, remembered: a request does not change within a pass."""
-        config = self.state.config
 
         def for_nodes(n: int) -> Shape | None:
             key = (job.job_id, n, id(job.request))
             if key not in self._shapes:
-                made = shape(job.request, n, config, part)
-                # Jobs asking alike share one shape: its caches, and quick comparisons.
-                self._shapes[key] = None if made is None else self._interned.setdefault(made, made)
+                self._shapes[key] = self._shape_of_kind(job.request, n, part)
             return self._shapes[key]
 
         return for_nodes
+
+    def _shape_of_kind(self, request: JobRequest, n: int, part: Partition) -> Shape | None:
+        """``shape``, worked out once per kind of request: a stream of jobs asks for a few."""
+        kind = _shape_kind(request, n, part)
+        if kind in self._shapes_by_kind:
+            return self._shapes_by_kind[kind]
+        made = shape(request, n, self.state.config, part)
+        # Kinds laid out alike share one shape: its caches, and quick comparisons.
+        found = None if made is None else self._interned.setdefault(made, made)
+        self._shapes_by_kind[kind] = found
+        return found
 
     def layouts(self, job: Job, part: Partition) -> tuple[range, tuple[Shape | None, ...]]:
         """The node counts ``job`` may run on (``node_counts``) and its shape on each."""
@@ -574,6 +583,28 @@ class Context:
         """The earliest begin time among blocked jobs (for run-until-idle)."""
         times = [b.at for b in self.blocked.values() if b.recheck is Recheck.AT_TIME and b.at]
         return min(times, default=None)
+
+
+def _shape_kind(request: JobRequest, n: int, part: Partition) -> tuple[object, ...]:
+    """Everything ``resources.shape`` reads for a request on ``n`` nodes of ``part``
+    (the cluster's memory defaults aside, which stay put)."""
+    r = request
+    return (
+        part.name,
+        part.def_mem_per_cpu,
+        n,
+        r.num_tasks,
+        r.ntasks_set,
+        r.ntasks_per_node,
+        r.cpus_per_task,
+        r.mem_per_cpu,
+        r.mem_per_node,
+        r.mem_per_gpu,
+        r.gres_per_node,
+        r.gpus_per_job,
+        r.gpus_per_task,
+        r.exclusive,
+    )
 
 
 def _repeat_fields(job: Job) -> tuple[object, ...] | None:
