@@ -118,6 +118,7 @@ class Context:
         self._shapes: dict[tuple[int, int, int], Shape | None] = {}
         self._shapes_by_kind: dict[tuple[object, ...], Shape | None] = {}  # see _shape_kind
         self._interned: dict[Shape, Shape] = {}
+        self._members: dict[tuple[object, ...], list[str]] = {}  # see ``members``
         self._layouts: dict[tuple[int, int, str], tuple[range, tuple[Shape | None, ...]]] = {}
         self.owns: Owns = {}  # see priority.own_part
         #: Backfill's key for jobs that ask for the same thing (``repeat_key``): a small
@@ -241,6 +242,16 @@ class Context:
         # Kinds laid out alike share one shape: its caches, and quick comparisons.
         found = None if made is None else self._interned.setdefault(made, made)
         self._shapes_by_kind[kind] = found
+        return found
+
+    def members(self, part: Partition, allowed: tuple[str, ...] | None) -> list[str]:
+        """The nodes of ``part`` that are also in ``allowed`` (None: all), in slurm.conf
+        order: asked for every job a pass tries, of a few partitions and constraints."""
+        key = (part.name, part.nodes, allowed)
+        found = self._members.get(key)
+        if found is None:
+            wanted = set(part.nodes) if allowed is None else set(part.nodes) & set(allowed)
+            found = self._members[key] = [name for name in self.state.nodes if name in wanted]
         return found
 
     def layouts(self, job: Job, part: Partition) -> tuple[range, tuple[Shape | None, ...]]:

@@ -175,13 +175,11 @@ def candidate_nodes(
     if at is not None and (state.reservations or request.reservation):
         end = reservations.window_end(state, job, at)
         excluded = excluded | reservations.blocked_nodes(state, job, at, end)
-    allowed = request.feature_nodes
-    members = set(part.nodes) if allowed is None else set(part.nodes) & set(allowed)
     return [
         name
-        for name, node in nodes.items()
+        for name in ctx.members(part, request.feature_nodes)
         # ``usable`` spelled out: asked of every node for every job tried
-        if name in members and name not in excluded and not node.down and not node.drain
+        if name not in excluded and not (node := nodes[name]).down and not node.drain
     ]
 
 
