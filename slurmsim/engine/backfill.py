@@ -68,10 +68,9 @@ class ReservationMap:
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
         self.added = 0  # the nodes reserved since ``_Startable.update`` last looked
-        #: Answers of ``reserved`` and ``stretch`` while the map stays as it is: plans
-        #: of one cycle try the same stretches over and over.
-        self._reserved: dict[tuple[int, int], int] = {}
-        self._stretches: dict[tuple[int, int], tuple[int, int | None]] = {}
+        #: The slot starts at which some node reserved just before comes free, in order:
+        #: a plan's next trial start is the first of them in its stretch.
+        self.frees: list[int] = []
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
         self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
@@ -91,7 +90,8 @@ class ReservationMap:
             return 0, 0
         times = self.times
         lo = bisect.bisect_right(times, a) - 1
-        return (lo if lo > 0 else 0), bisect.bisect_left(times, b)  # ``max`` costs more
+        lo = lo if lo > 0 else 0  # ``max`` costs more
+        return lo, bisect.bisect_left(times, b, lo)
 
     def mask(self, nodes: Iterable[str]) -> int:
         """The bit mask of ``nodes``."""
@@ -132,37 +132,37 @@ class ReservationMap:
             return
         i = self._boundary(s)
         j = self._boundary(e) if e < self.end else len(self.times)
+        sets = self.sets
         for k in range(i, j):
-            self.sets[k] |= mask
+            sets[k] |= mask
+        self._refree(i, j)
         self.version += 1
         self.added |= mask
-        self._reserved.clear()
-        self._stretches.clear()
+
+    def _refree(self, i: int, j: int) -> None:
+        """Work ``frees`` out again at the slot starts ``i`` to ``j``: the only ones
+        whose slots on either side a reservation of slots [i, j) changed."""
+        times, sets = self.times, self.sets
+        first, last = (i if i > 0 else 1), (j if j < len(times) else j - 1)
+        if first > last:
+            return
+        frees = self.frees
+        lo = bisect.bisect_left(frees, times[first])
+        hi = bisect.bisect_right(frees, times[last], lo)
+        frees[lo:hi] = [times[k] for k in range(first, last + 1) if sets[k - 1] & ~sets[k]]
 
     def reserved(self, a: int, b: int) -> int:
         """The nodes reserved at some time in [a, b), as a mask."""
-        found = self._reserved.get((a, b))
-        if found is None:
-            lo, stop = self._overlapping(a, b)
-            found = self._reserved[(a, b)] = reduce(or_, self.sets[lo:stop], 0)
-        return found
+        lo, stop = self._overlapping(a, b)
+        return reduce(or_, self.sets[lo:stop], 0)
 
     def stretch(self, a: int, b: int) -> tuple[int, int | None]:
-        """``reserved(a, b)``, and the first slot end in [a, b] after which some reserved
+        """``reserved(a, b)``, and the first slot start in (a, b) at which some reserved
         node comes free (None: none does): a plan asks both for every trial start."""
-        found = self._stretches.get((a, b))
-        if found is None:
-            lo, stop = self._overlapping(a, b)
-            sets = self.sets
-            later = None
-            if stop - lo >= 2:
-                # The first slot of the stretch whose next one (also in it) holds fewer nodes.
-                frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
-                k = next(compress(count(lo), frees), None)
-                if k is not None:
-                    later = self.times[k + 1]
-            found = self._stretches[(a, b)] = (reduce(or_, sets[lo:stop], 0), later)
-        return found
+        frees = self.frees
+        k = bisect.bisect_right(frees, a)
+        later = frees[k] if k < len(frees) and frees[k] < b else None
+        return self.reserved(a, b), later
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
