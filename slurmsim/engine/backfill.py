@@ -156,13 +156,12 @@ class ReservationMap:
         lo, stop = self._overlapping(a, b)
         return reduce(or_, self.sets[lo:stop], 0)
 
-    def stretch(self, a: int, b: int) -> tuple[int, int | None]:
-        """``reserved(a, b)``, and the first slot start in (a, b) at which some reserved
-        node comes free (None: none does): a plan asks both for every trial start."""
+    def next_free(self, a: int, b: int) -> int | None:
+        """The first slot start in (a, b) at which some reserved node comes free (None:
+        none does): where a plan tries again when its job does not fit from ``a``."""
         frees = self.frees
         k = bisect.bisect_right(frees, a)
-        later = frees[k] if k < len(frees) and frees[k] < b else None
-        return self.reserved(a, b), later
+        return frees[k] if k < len(frees) and frees[k] < b else None
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
@@ -713,9 +712,12 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
     start_at = int(now)
+    taken_at = None  # the trial start ``taken`` holds the reserved nodes for
     for _ in range(MAX_RETRIES):
         end = start_at + span
-        taken, later = resv.stretch(start_at, end)
+        if taken_at != start_at:  # the map changes only as the plan ends
+            taken, taken_at = resv.reserved(start_at, end), start_at
+        later = resv.next_free(start_at, end)
         cand = usable_mask & ~taken
         advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
         if advance:
@@ -784,10 +786,12 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         if est > window_end:
             return events
         # ``chosen`` is among the nodes free of reservations from ``start_at``: only a
-        # later start can meet some.
-        if est > start_at and resv.reserved(est, est + span) & chosen:
-            start_at = est
-            continue
+        # later start can meet some (and then the plan tries from there).
+        if est > start_at:
+            taken, taken_at = resv.reserved(est, est + span), est
+            if taken & chosen:
+                start_at = est
+                continue
         resv.add(est, est + span, chosen)
         return events
     return events
