@@ -84,15 +84,6 @@ class ReservationMap:
         self.sets.insert(i + 1, self.sets[i])
         return i + 1
 
-    def _overlapping(self, a: int, b: int) -> tuple[int, int]:
-        """The slots [lo, hi) that overlap [a, b)."""
-        if a >= self.end:
-            return 0, 0
-        times = self.times
-        lo = bisect.bisect_right(times, a) - 1
-        lo = lo if lo > 0 else 0  # ``max`` costs more
-        return lo, bisect.bisect_left(times, b, lo)
-
     def mask(self, nodes: Iterable[str]) -> int:
         """The bit mask of ``nodes``."""
         out = 0
@@ -132,9 +123,7 @@ class ReservationMap:
             return
         i = self._boundary(s)
         j = self._boundary(e) if e < self.end else len(self.times)
-        sets = self.sets
-        for k in range(i, j):
-            sets[k] |= mask
+        self.sets[i:j] = [held | mask for held in self.sets[i:j]]
         self._refree(i, j)
         self.version += 1
         self.added |= mask
@@ -152,9 +141,14 @@ class ReservationMap:
         frees[lo:hi] = [times[k] for k in range(first, last + 1) if sets[k - 1] & ~sets[k]]
 
     def reserved(self, a: int, b: int) -> int:
-        """The nodes reserved at some time in [a, b), as a mask."""
-        lo, stop = self._overlapping(a, b)
-        return reduce(or_, self.sets[lo:stop], 0)
+        """The nodes reserved at some time in [a, b), as a mask (asked for every trial
+        start of every plan: kept to one call)."""
+        if a >= self.end:
+            return 0
+        times = self.times
+        lo = bisect.bisect_right(times, a) - 1
+        lo = lo if lo > 0 else 0  # ``max`` costs more
+        return reduce(or_, self.sets[lo : bisect.bisect_left(times, b, lo)], 0)
 
     def next_free(self, a: int, b: int) -> int | None:
         """The first slot start in (a, b) at which some reserved node comes free (None:
