@@ -23,8 +23,8 @@ for the last cycle: every cycle replans every job it reaches.
 import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
-from itertools import chain, compress, count
-from operator import and_, attrgetter, invert, is_not, or_
+from itertools import chain, compress
+from operator import attrgetter, is_not, or_
 from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations, whatif
