@@ -23,8 +23,8 @@ for the last cycle: every cycle replans every job it reaches.
 import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
-from itertools import chain, compress, count
-from operator import and_, attrgetter, invert, is_not, or_
+from itertools import chain, compress
+from operator import attrgetter, is_not, or_
 from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations, whatif
@@ -68,10 +68,9 @@ class ReservationMap:
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
         self.added = 0  # the nodes reserved since ``_Startable.update`` last looked
-        #: Answers of ``reserved`` and ``stretch`` while the map stays as it is: plans
-        #: of one cycle try the same stretches over and over.
-        self._reserved: dict[tuple[int, int], int] = {}
-        self._stretches: dict[tuple[int, int], tuple[int, int | None]] = {}
+        #: The slot starts at which some node reserved just before comes free, in order:
+        #: a plan's next trial start is the first of them in its stretch.
+        self.frees: list[int] = []
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
         self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
@@ -84,14 +83,6 @@ class ReservationMap:
         self.times.insert(i + 1, t)
         self.sets.insert(i + 1, self.sets[i])
         return i + 1
-
-    def _overlapping(self, a: int, b: int) -> tuple[int, int]:
-        """The slots [lo, hi) that overlap [a, b)."""
-        if a >= self.end:
-            return 0, 0
-        times = self.times
-        lo = bisect.bisect_right(times, a) - 1
-        return (lo if lo > 0 else 0), bisect.bisect_left(times, b)  # ``max`` costs more
 
     def mask(self, nodes: Iterable[str]) -> int:
         """The bit mask of ``nodes``."""
@@ -132,37 +123,39 @@ class ReservationMap:
             return
         i = self._boundary(s)
         j = self._boundary(e) if e < self.end else len(self.times)
-        for k in range(i, j):
-            self.sets[k] |= mask
+        self.sets[i:j] = [held | mask for held in self.sets[i:j]]
+        self._refree(i, j)
         self.version += 1
         self.added |= mask
-        self._reserved.clear()
-        self._stretches.clear()
+
+    def _refree(self, i: int, j: int) -> None:
+        """Work ``frees`` out again at the slot starts ``i`` to ``j``: the only ones
+        whose slots on either side a reservation of slots [i, j) changed."""
+        times, sets = self.times, self.sets
+        first, last = (i if i > 0 else 1), (j if j < len(times) else j - 1)
+        if first > last:
+            return
+        frees = self.frees
+        lo = bisect.bisect_left(frees, times[first])
+        hi = bisect.bisect_right(frees, times[last], lo)
+        frees[lo:hi] = [times[k] for k in range(first, last + 1) if sets[k - 1] & ~sets[k]]
 
     def reserved(self, a: int, b: int) -> int:
-        """The nodes reserved at some time in [a, b), as a mask."""
-        found = self._reserved.get((a, b))
-        if found is None:
-            lo, stop = self._overlapping(a, b)
-            found = self._reserved[(a, b)] = reduce(or_, self.sets[lo:stop], 0)
-        return found
+        """The nodes reserved at some time in [a, b), as a mask (asked for every trial
+        start of every plan: kept to one call)."""
+        if a >= self.end:
+            return 0
+        times = self.times
+        lo = bisect.bisect_right(times, a) - 1
+        lo = lo if lo > 0 else 0  # ``max`` costs more
+        return reduce(or_, self.sets[lo : bisect.bisect_left(times, b, lo)], 0)
 
-    def stretch(self, a: int, b: int) -> tuple[int, int | None]:
-        """``reserved(a, b)``, and the first slot end in [a, b] after which some reserved
-        node comes free (None: none does): a plan asks both for every trial start."""
-        found = self._stretches.get((a, b))
-        if found is None:
-            lo, stop = self._overlapping(a, b)
-            sets = self.sets
-            later = None
-            if stop - lo >= 2:
-                # The first slot of the stretch whose next one (also in it) holds fewer nodes.
-                frees = map(and_, sets[lo : stop - 1], map(invert, sets[lo + 1 : stop]))
-                k = next(compress(count(lo), frees), None)
-                if k is not None:
-                    later = self.times[k + 1]
-            found = self._stretches[(a, b)] = (reduce(or_, sets[lo:stop], 0), later)
-        return found
+    def next_free(self, a: int, b: int) -> int | None:
+        """The first slot start in (a, b) at which some reserved node comes free (None:
+        none does): where a plan tries again when its job does not fit from ``a``."""
+        frees = self.frees
+        k = bisect.bisect_right(frees, a)
+        return frees[k] if k < len(frees) and frees[k] < b else None
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
@@ -713,9 +706,12 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
     start_at = int(now)
+    taken_at = None  # the trial start ``taken`` holds the reserved nodes for
     for _ in range(MAX_RETRIES):
         end = start_at + span
-        taken, later = resv.stretch(start_at, end)
+        if taken_at != start_at:  # the map changes only as the plan ends
+            taken, taken_at = resv.reserved(start_at, end), start_at
+        later = resv.next_free(start_at, end)
         cand = usable_mask & ~taken
         advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
         if advance:
@@ -784,10 +780,12 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         if est > window_end:
             return events
         # ``chosen`` is among the nodes free of reservations from ``start_at``: only a
-        # later start can meet some.
-        if est > start_at and resv.reserved(est, est + span) & chosen:
-            start_at = est
-            continue
+        # later start can meet some (and then the plan tries from there).
+        if est > start_at:
+            taken, taken_at = resv.reserved(est, est + span), est
+            if taken & chosen:
+                start_at = est
+                continue
         resv.add(est, est + span, chosen)
         return events
     return events
