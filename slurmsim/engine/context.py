@@ -34,7 +34,7 @@ from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under
 from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Owns, Scale, own_part, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
-from slurmsim.engine.resources import Shape, node_counts, shape
+from slurmsim.engine.resources import Shape, layout_fields, node_counts, shape
 from slurmsim.engine.select import Pool
 from slurmsim.engine.usage import Rates, usage_seen
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -599,23 +599,7 @@ class Context:
 def _shape_kind(request: JobRequest, n: int, part: Partition) -> tuple[object, ...]:
     """Everything ``resources.shape`` reads for a request on ``n`` nodes of ``part``
     (the cluster's memory defaults aside, which stay put)."""
-    r = request
-    return (
-        part.name,
-        part.def_mem_per_cpu,
-        n,
-        r.num_tasks,
-        r.ntasks_set,
-        r.ntasks_per_node,
-        r.cpus_per_task,
-        r.mem_per_cpu,
-        r.mem_per_node,
-        r.mem_per_gpu,
-        r.gres_per_node,
-        r.gpus_per_job,
-        r.gpus_per_task,
-        r.exclusive,
-    )
+    return (part.name, part.def_mem_per_cpu, n, *layout_fields(request))
 
 
 def _repeat_fields(job: Job) -> tuple[object, ...] | None:
@@ -628,17 +612,7 @@ def _repeat_fields(job: Job) -> tuple[object, ...] | None:
         r.qos,  # preemption depends on it
         r.min_nodes,
         r.max_nodes,
-        r.num_tasks,
-        r.ntasks_set,
-        r.ntasks_per_node,
-        r.cpus_per_task,
-        r.mem_per_cpu,
-        r.mem_per_node,
-        r.mem_per_gpu,
-        r.gres_per_node,
-        r.gpus_per_job,
-        r.gpus_per_task,
-        r.exclusive,
+        *layout_fields(r),
         r.req_nodes,
         r.exc_nodes,
         r.feature_nodes,  # --constraint: which nodes it may use

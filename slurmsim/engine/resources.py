@@ -104,6 +104,26 @@ def node_counts(request: JobRequest, partition_size: int) -> range:
     return range(low, max(low, min(partition_size, spread)) + 1)
 
 
+def layout_fields(request: JobRequest) -> tuple[object, ...]:
+    """The request's fields ``shape`` lays a job out by (tasks, CPUs, memory, GPUs,
+    exclusivity): requests alike in these have alike shapes on alike nodes, so caches of
+    what follows from a shape are keyed by them."""
+    r = request
+    return (
+        r.num_tasks,
+        r.ntasks_set,
+        r.ntasks_per_node,
+        r.cpus_per_task,
+        r.mem_per_cpu,
+        r.mem_per_node,
+        r.mem_per_gpu,
+        r.gres_per_node,
+        r.gpus_per_job,
+        r.gpus_per_task,
+        r.exclusive,
+    )
+
+
 def shape(
     request: JobRequest, nodes: int, config: ClusterConfig, partition: Partition
 ) -> Shape | None:

@@ -21,7 +21,7 @@ from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
-from slurmsim.engine.resources import fits_config, node_counts, shape
+from slurmsim.engine.resources import fits_config, layout_fields, node_counts, shape
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -244,23 +244,7 @@ def _kept(
     if checked is None:
         return _unsatisfiable(state, request, part)
     r = request
-    key = (
-        part.name,
-        r.feature_nodes,
-        r.min_nodes,
-        r.max_nodes,
-        r.num_tasks,
-        r.ntasks_set,
-        r.ntasks_per_node,
-        r.cpus_per_task,
-        r.mem_per_cpu,
-        r.mem_per_node,
-        r.mem_per_gpu,
-        r.gres_per_node,
-        r.gpus_per_job,
-        r.gpus_per_task,
-        r.exclusive,
-    )
+    key = (part.name, r.feature_nodes, r.min_nodes, r.max_nodes, *layout_fields(r))
     if key not in checked:
         checked[key] = _unsatisfiable(state, request, part)
     return checked[key]
