@@ -5,9 +5,9 @@ subprocess, the way a user or a client library runs it. Prints a table.
 
 Two rows are references, not commands: ``python -c pass``, the floor no command goes
 under, and ``python -c 'import sqlalchemy.orm'``, which issue 2 states costs about 250 ms
-on the machine its targets (squeue <= 150 ms, sbatch <= 250 ms) were set for; the last
-column gives each time as a share of that reference, which compares across machines
-and across the machine's slow and fast phases.
+on the machine its targets (squeue <= 150 ms, sbatch <= 250 ms) were set for
+(``benchmarks/reference.py``). The last column gives each time as a share of that
+reference, which compares across machines and across a machine's slow and fast phases.
 
     python benchmarks/commands.py [--jobs 1000] [--repeat 15]
 """
@@ -24,7 +24,12 @@ import tempfile
 import time
 from pathlib import Path
 
-#: The reference row: issue 2 gives its cost on the machine the targets were set for.
+try:
+    from benchmarks import reference
+except ImportError:  # run as a script: benchmarks/ itself is on the path
+    import reference  # type: ignore[no-redef]
+
+#: The reference row (``benchmarks/reference.py``).
 REFERENCE = "python -c 'import sqlalchemy.orm'"
 
 
@@ -83,7 +88,7 @@ def main() -> None:
             ("scontrol show node dgx1", [_bin("scontrol"), "show", "node", "dgx1"]),
             ("sbatch --wrap=true", [_bin("sbatch"), "--wrap=true"]),
             ("python -c pass (floor)", [sys.executable, "-c", "pass"]),
-            (REFERENCE, [sys.executable, "-c", "import sqlalchemy.orm"]),
+            (REFERENCE, reference.IMPORT),
         ]
         print(f"store: {args.jobs} jobs queued in {fill_s:.1f} s; {args.repeat} runs each")
         medians = {}
@@ -96,7 +101,8 @@ def main() -> None:
         for label, median, p90, low in table:
             share = median / medians[REFERENCE]
             print(f"{label:<34} {median:>10.1f} {p90:>8.1f} {low:>8.1f} {share:>7.0%}")
-        print("targets as shares of the reference (250 ms): squeue 60%, sbatch 100%")
+        ref = reference.ISSUE_REFERENCE_MS
+        print(f"targets as shares of the reference: squeue {150 / ref:.0%}, sbatch {250 / ref:.0%}")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """Engine throughput: N mixed jobs advanced until idle, in process, no database.
 
 python benchmarks/engine.py [--jobs 10000] [--preset dgx-h100-4] [--arrivals burst|spread|both]
+                            [--no-reference]
 
 Both drive one ``Simulation``, as a trace replay does. ``burst`` submits every job
 at the epoch and then runs until idle; ``spread`` submits them one by one at
 exponential (Poisson) gaps sized for an offered GPU load of ``LOAD``, advancing the
-clock to each arrival first, and then runs until idle.
+clock to each arrival first, and then runs until idle. A last line times the reference
+import issue 2's targets are stated against (``benchmarks/reference.py``).
 """
 
 import argparse
@@ -21,6 +23,11 @@ from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import JobRequest
 from slurmsim.model.time import EPOCH, Instant, Seconds
 from slurmsim.model.tres import Gres
+
+try:
+    from benchmarks import reference
+except ImportError:  # run as a script: benchmarks/ itself is on the path
+    import reference  # type: ignore[no-redef]
 
 #: Offered load of the spread arrivals: GPU-seconds asked per second over GPUs in all.
 LOAD = 0.9
@@ -101,10 +108,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=10_000)
     parser.add_argument("--preset", default="dgx-h100-4")
     parser.add_argument("--arrivals", choices=["burst", "spread", "both"], default="both")
+    parser.add_argument("--no-reference", action="store_true", help="skip the reference line")
     args = parser.parse_args()
     kinds = ["burst", "spread"] if args.arrivals == "both" else [args.arrivals]
     for kind in kinds:
         print(run(args.jobs, args.preset, kind), flush=True)
+    if not args.no_reference:
+        print(reference.describe(reference.reference_ms()))
 
 
 if __name__ == "__main__":
