@@ -23,13 +23,14 @@ yet pulled could come first; equal truncated priorities then go by submit time.
 
 Started jobs are only marked gone (``remove``), so the lists never change under a
 pass; a merge kept for later gets its own copy of the lists before anything is
-inserted.
+inserted, but for the current order's, which is told where an admitted job went.
 
-Successive passes mostly see the same order: between two admissions jobs only
-leave it, and a recalculation rarely reorders anything (every ageing job moves up
-alike; fair share moves a whole association). So the merged order is written down
-as far as passes have looked (``Order``) and shared by every pass (``Walker``)
-until a job is admitted or a recalculation does reorder jobs, which
+Successive passes mostly see the same order: jobs mostly leave it, a job admitted
+mostly comes after the part passes have looked at, and a recalculation rarely
+reorders anything (every ageing job moves up alike; fair share moves a whole
+association). So the merged order is written down as far as passes have looked
+(``Order``) and shared by every pass (``Walker``) until a job is admitted before a
+written place or a recalculation does reorder jobs, which
 ``ReadyQueue.recalculate`` tells from the groups of jobs that always share a
 priority (``Group``). A backfill cycle can pass a run of jobs at once by their
 keys (``Walker.skip``).
