@@ -8,28 +8,32 @@ walks resume where they stopped.
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.model.jobs import Job
 from slurmsim.model.time import Instant
 from tests.engine.builders import job as request
 
-#: No age weight: a job's priority is its own part, fresh or recalculated.
-WEIGHT, MAX_AGE = 0.0, 0
-
 
 class Harness:
-    """A queue with its pass sequence, as ``Context`` drives it."""
+    """A queue with its pass sequence, as ``Context`` drives it; with no age weight (the
+    default) a job's priority is its own part, fresh or recalculated."""
 
-    def __init__(self) -> None:
-        self.queue = ReadyQueue(WEIGHT, MAX_AGE, key_of=lambda job: job.priority)
+    def __init__(self, weight: float = 0.0, max_age: int = 0) -> None:
+        self.queue = ReadyQueue(weight, max_age, key_of=lambda job: job.priority)
         self.seq = 0
         self.tiers: dict[int, int] = {}
 
-    def admit(self, job_id: int, priority: int, tier: int = 1) -> Job:
-        job = Job(job_id, request(), Instant(job_id), priority=priority)
+    def admit(
+        self, job_id: int, priority: int, tier: int = 1, own: float | None = None, cohort: int = 0
+    ) -> Job:
+        """Queue a job that accrues age from now and comes with ``priority``."""
         self.seq += 1
+        job = Job(job_id, request(), Instant(job_id), priority=priority)
+        job.accrue_time = Instant(self.seq)
         self.tiers[job_id] = tier
-        self.queue.admit(job, tier, 0, float(priority), self.seq)
+        self.queue.admit(job, tier, cohort, float(priority if own is None else own), self.seq)
         return job
 
     def remove(self, job: Job) -> None:
@@ -43,9 +47,10 @@ class Harness:
 
     def expected(self) -> list[int]:
         """Slurm's order of the queued jobs: tier, priority, submit time, id."""
-        jobs = self.queue.jobs.values()
+        jobs, priority = self.queue.jobs.values(), self.queue.priority
         key = {
-            j.job_id: (-self.tiers[j.job_id], -j.priority, j.submit_time, j.job_id) for j in jobs
+            j.job_id: (-self.tiers[j.job_id], -priority(j.job_id), j.submit_time, j.job_id)
+            for j in jobs
         }
         return sorted(key, key=key.__getitem__)
 
@@ -151,26 +156,41 @@ def test_skip_passes_admitted_jobs_by_their_keys() -> None:
     assert next(new, None) is None
 
 
-def test_walks_match_slurms_order_under_random_admissions_and_removals() -> None:
-    for seed in range(40):
-        rng = random.Random(seed)
-        h = Harness()
-        kept: list[tuple[Walker, list[int]]] = []  # a walk, and the jobs it has still to see
-        next_id = 1
-        for _ in range(60):
-            roll = rng.random()
-            if roll < 0.45:
-                h.admit(next_id, rng.randrange(1, 20), tier=rng.choice((1, 1, 1, 0, 2)))
-                next_id += 1
-            elif roll < 0.6 and h.queue.jobs:
-                h.remove(rng.choice(list(h.queue.jobs.values())))
-            elif roll < 0.65:
-                h.queue.recalculate(Instant(h.seq))
+@pytest.mark.parametrize("seed", range(40))
+def test_walks_match_slurms_order_under_random_admissions_and_removals(seed: int) -> None:
+    _random_run(random.Random(seed), Harness(), ageing=False)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_walks_match_slurms_order_as_jobs_age_and_shares_move(seed: int) -> None:
+    _random_run(random.Random(seed), Harness(1000.0, 40), ageing=True)
+
+
+def _random_run(rng: random.Random, h: Harness, ageing: bool) -> None:
+    """Random admissions, starts, recalculations and walks; every walk, resumed at the
+    end, has seen exactly the queue as it was when it began, in Slurm's order."""
+    kept: list[tuple[Walker, list[int]]] = []  # a walk, and the jobs it has still to see
+    next_id = 1
+    for _ in range(60):
+        roll = rng.random()
+        if roll < 0.45:
+            tier = rng.choice((1, 1, 1, 0, 2))
+            if ageing:
+                own, cohort = rng.randrange(300), rng.randrange(2)
+                h.admit(next_id, rng.randrange(1, 600), tier, own, cohort)
             else:
-                walk, want = h.walk(), h.expected()
-                seen = ids(next(walk) for _ in range(min(len(want), rng.randrange(4))))
-                assert seen == want[: len(seen)], seed
-                walk.keep()
-                kept.append((walk, want[len(seen) :]))
-        for walk, want in kept:
-            assert ids(walk) == want, seed
+                h.admit(next_id, rng.randrange(1, 20), tier)
+            next_id += 1
+        elif roll < 0.6 and h.queue.jobs:
+            h.remove(rng.choice(list(h.queue.jobs.values())))
+        elif roll < 0.65:
+            shares = {0: rng.randrange(100) / 3, 1: rng.randrange(100) / 7} if ageing else None
+            h.queue.recalculate(Instant(h.seq), shares)
+        else:
+            walk, want = h.walk(), h.expected()
+            seen = ids(next(walk) for _ in range(min(len(want), rng.randrange(4))))
+            assert seen == want[: len(seen)]
+            walk.keep()
+            kept.append((walk, want[len(seen) :]))
+    for walk, want in kept:
+        assert ids(walk) == want
