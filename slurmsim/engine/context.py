@@ -311,8 +311,8 @@ class Context:
         mark_eligible(job, now)
         part = self.state.partitions.get(job.request.partition)
         tier = part.priority_tier if part else 0
-        self.queue.admit(job, tier, self._association(job), self._own_part(job))
         seq = self.next_seq()
+        self.queue.admit(job, tier, self._association(job), self._own_part(job), seq)
         self.admitted[job.job_id] = seq
         self.reason_seq[job.job_id] = seq
         self.by_partition[job.request.partition] += 1

@@ -23,13 +23,14 @@ yet pulled could come first; equal truncated priorities then go by submit time.
 
 Started jobs are only marked gone (``remove``), so the lists never change under a
 pass; a merge kept for later gets its own copy of the lists before anything is
-inserted.
+inserted, but for the current order's, which is told where an admitted job went.
 
-Successive passes mostly see the same order: between two admissions jobs only
-leave it, and a recalculation rarely reorders anything (every ageing job moves up
-alike; fair share moves a whole association). So the merged order is written down
-as far as passes have looked (``Order``) and shared by every pass (``Walker``)
-until a job is admitted or a recalculation does reorder jobs, which
+Successive passes mostly see the same order: jobs mostly leave it, a job admitted
+mostly comes after the part passes have looked at, and a recalculation rarely
+reorders anything (every ageing job moves up alike; fair share moves a whole
+association). So the merged order is written down as far as passes have looked
+(``Order``) and shared by every pass (``Walker``) until a job is admitted before a
+written place or a recalculation does reorder jobs, which
 ``ReadyQueue.recalculate`` tells from the groups of jobs that always share a
 priority (``Group``). A backfill cycle can pass a run of jobs at once by their
 keys (``Walker.skip``).
@@ -75,6 +76,7 @@ class _Info:
     gen: int  # bumped each time the job is queued again, so its old entries stay dead
     entry: Entry  # where it is now
     job: Job
+    admitted: int  # the seq of its admission
     kind: int = -1  # -1: fresh, else _AGING or _STEADY
     age_term: float = 0.0  # the constant age term of a steady entry
     removed: int | None = None  # the seq of its removal, once taken out
@@ -95,12 +97,16 @@ class _Lists:
         self.uniform = True
         self.value: float | None = None
 
-    def insert(self, entry: Entry) -> None:
+    def insert(self, entry: Entry) -> int:
+        """Put ``entry`` in its place, and say where."""
         if self.value is None:
             self.value = entry[0]
         elif entry[0] != self.value:
             self.uniform = False
-        bisect.insort(self.entries, entry)
+        at = bisect.bisect(self.entries, entry)
+        self.entries.insert(at, entry)
+        self.head = min(self.head, at)  # it may go before gone entries of the front
+        return at
 
 
 class ReadyQueue:
@@ -143,18 +149,27 @@ class ReadyQueue:
 
     # -- membership -----------------------------------------------------------------
 
-    def admit(self, job: Job, tier: int, cohort: int, own: float) -> None:
-        """Queue ``job``; it keeps ``job.priority`` until the next ``recalculate``."""
-        self._tidy()
+    def admit(self, job: Job, tier: int, cohort: int, own: float, seq: int) -> None:
+        """Queue ``job``, admitted as ``seq`` (walks begun before it do not see it); it
+        keeps ``job.priority`` until the next ``recalculate``."""
         gen = self._gens.get(job.job_id, 0) + 1
         self._gens[job.job_id] = gen
         entry: Entry = (-job.priority, job.submit_time or 0, job.job_id, gen)
+        order = self._order
+        # A job that comes after every place written down leaves the order standing: the
+        # merge produces it in its turn. One that comes before any of them moves places.
+        if order is not None and not order.comes_after(tier, entry):
+            order = self._order = None
+        self._tidy(order._merge if order is not None else None)
         self.jobs[job.job_id] = job
-        self._info[job.job_id] = _Info(tier, cohort, own, job.accrue_time, gen, entry, job)
+        info = self._info[job.job_id] = _Info(
+            tier, cohort, own, job.accrue_time, gen, entry, job, seq
+        )
         self._new.append(job.job_id)
         lists = self._fresh.setdefault(tier, _Lists())
-        lists.insert(entry)
-        self._order = None
+        at = lists.insert(entry)
+        if order is not None:
+            order.admit(info, lists, at)
 
     def remove(self, job: Job, seq: int) -> None:
         """Take ``job`` out (it started); walks begun before ``seq`` still see its place."""
@@ -180,11 +195,18 @@ class ReadyQueue:
             return self._fresh[info.tier]
         return self._streams[(info.tier, info.cohort, info.kind, info.own)]
 
-    def _tidy(self) -> None:
-        """Before the lists change: hand kept merges their own copies, drop gone entries."""
+    def _tidy(self, live: "_Merge | None" = None) -> None:
+        """Before the lists change: hand kept merges their own copies, drop gone entries.
+
+        A ``live`` merge goes on reading the lists in place, by index: it is told of
+        the change instead, and the lists keep their indexes (gone entries stay).
+        """
         for merge in self._kept:
-            merge.detach()
-        self._kept.clear()
+            if merge is not live:
+                merge.detach()
+        self._kept = [live] if live is not None and live in self._kept else []
+        if live is not None:
+            return
         compact = len(self._gone) > 64 and len(self._gone) > len(self.jobs) // 4
         for lists in (*self._fresh.values(), *self._streams.values()):
             if compact:
@@ -213,6 +235,8 @@ class ReadyQueue:
         else:
             self._order = None
             self._group_priorities = {}  # known for no recalculation any more
+        if self._order is not None:
+            self._order.retimed()
         if not self._new and not capping:
             self.tau, self.shares = tau, shares  # no job changes lists
             return
@@ -337,6 +361,27 @@ def _group(info: _Info) -> Group:
     return (info.tier, info.cohort, info.own, None, info.age_term)
 
 
+class _Tier:
+    """One tier's lists as a merge reads them: the fresh list, and each stream with the
+    offset its values take, each from where its live entries began when the merge did
+    (``_Lists.head`` moves on past jobs that leave, which walks begun before still see).
+    """
+
+    __slots__ = ("fresh", "fresh_from", "starts", "streams")
+
+    def __init__(self, fresh: _Lists | None, streams: list[tuple[_Lists, float]]) -> None:
+        self.fresh = fresh
+        self.fresh_from = fresh.head if fresh is not None else 0
+        self.streams = streams
+        self.starts = [lists.head for lists, _ in streams]
+
+    def detach(self) -> None:
+        """Take copies of the lists, which are about to change."""
+        if self.fresh is not None:
+            self.fresh = _copy(self.fresh)
+        self.streams = [(_copy(lists), offset) for lists, offset in self.streams]
+
+
 class _Merge:
     """The queue's lists merged into Slurm's order, one job at a time, as of one
     recalculation (``tau``) and one pass (``seq``)."""
@@ -348,17 +393,17 @@ class _Merge:
         self.shares = dict(queue.shares)
         self._gone = queue._gone
         shift = queue.weight * self.tau / queue.max_age if queue.max_age > 0 else 0.0
-        tiers = sorted({*queue._fresh, *queue._by_tier}, reverse=True)
-        #: Per tier: the fresh list, and each stream with the offset its values take.
-        self._tiers: list[tuple[_Lists | None, list[tuple[_Lists, float]]]] = []
-        for tier in tiers:
+        #: The tiers, first to last.
+        self._tier_ids = sorted({*queue._fresh, *queue._by_tier}, reverse=True)
+        self._tiers: list[_Tier] = []
+        for tier in self._tier_ids:
             # A list stays once made (its key may come back): leave out the empty ones.
             streams = [
                 (lists, self.shares.get(cohort, 0.0) + (shift if kind == _AGING else 0.0))
                 for cohort, kind, lists in queue._by_tier.get(tier, ())
                 if lists.head < len(lists.entries)
             ]
-            self._tiers.append((queue._fresh.get(tier), streams))
+            self._tiers.append(_Tier(queue._fresh.get(tier), streams))
         self._tier = -1
         self._runs: Iterator[Entry] | None = None  # see ``_whole_runs``
         self._next_tier()
@@ -373,20 +418,20 @@ class _Merge:
         #: the entry's facts).
         self._pending: list[tuple[int, int, int, int, _Info]] = []
         self._at: list[int] = []
+        self._streams: list[tuple[_Lists, float]] = []  # the tier's
         if self._tier >= len(self._tiers):
             return
-        fresh, streams = self._tiers[self._tier]
-        self._fresh_at = fresh.head if fresh is not None else 0
-        self._runs = self._whole_runs(fresh, streams)
+        tier = self._tiers[self._tier]
+        self._fresh_at = tier.fresh_from
+        self._runs = self._whole_runs(tier)
         if self._runs is not None:
             return
-        self._at = [lists.head for lists, _ in streams]
-        for index in range(len(streams)):
+        self._streams = tier.streams
+        self._at = list(tier.starts)
+        for index in range(len(tier.streams)):
             self._queue_stream(index)
 
-    def _whole_runs(
-        self, fresh: _Lists | None, streams: list[tuple[_Lists, float]]
-    ) -> Iterator[Entry] | None:
+    def _whole_runs(self, tier: _Tier) -> Iterator[Entry] | None:
         """The tier's entries in order at once, when every list is uniform and none is
         fresh (None otherwise): the jobs of a uniform list all have its priority, so
         lists merge whole, by priority, and lists of equal priority by submit time.
@@ -394,19 +439,18 @@ class _Merge:
         A queue of a few kinds of requests, all queued alike, is such a tier, and then
         writing the order down costs no priority arithmetic per job.
         """
-        if fresh is not None and fresh.head < len(fresh.entries):
+        if tier.fresh is not None and tier.fresh_from < len(tier.fresh.entries):
             return None
-        if not all(lists.uniform for lists, _ in streams):
+        if not all(lists.uniform for lists, _ in tier.streams):
             return None
         by_priority: dict[int, list[Iterator[Entry]]] = {}
-        for lists, _ in streams:
+        for (lists, _), start in zip(tier.streams, tier.starts, strict=True):
             # Read in place, not copied (a queue of thousands is merged again after every
             # admission): ``detach`` takes what is left before the lists change.
-            entries = islice(lists.entries, lists.head, None)
-            info = next(filter(None, map(self._find, entries)), None)
+            info = next(filter(None, map(self._find, islice(lists.entries, start, None))), None)
             if info is not None:
                 exact = self.queue.exact(info, self.tau, self.shares)
-                by_priority.setdefault(exact, []).append(islice(lists.entries, lists.head, None))
+                by_priority.setdefault(exact, []).append(islice(lists.entries, start, None))
         runs: list[Iterator[Entry]] = []
         for _, same in sorted(by_priority.items(), reverse=True):
             if len(same) == 1:
@@ -417,7 +461,7 @@ class _Merge:
 
     def _queue_stream(self, index: int) -> None:
         """Put stream ``index`` in the pull heap under its next live entry's bound."""
-        lists, offset = self._tiers[self._tier][1][index]
+        lists, offset = self._streams[index]
         entries = lists.entries
         at = self._at[index]
         info = None
@@ -437,26 +481,26 @@ class _Merge:
 
     def detach(self) -> None:
         """Take copies of the lists, which are about to change."""
-        copied: list[tuple[_Lists | None, list[tuple[_Lists, float]]]] = []
-        for fresh, streams in self._tiers:
-            copied.append((_copy(fresh) if fresh else None, [(_copy(s), o) for s, o in streams]))
-        self._tiers = copied
+        for tier in self._tiers:
+            tier.detach()
+        if self._tier < len(self._tiers):
+            self._streams = self._tiers[self._tier].streams
         self._gone = dict(self._gone)
         if self._runs is not None:
             self._runs = iter(list(self._runs))  # they read the lists in place
 
-    def pull(self) -> tuple[Job, int | None] | None:
-        """The next job and the seq of its removal (None: still queued, as far as this
-        merge knows); None past the end of the queue."""
+    def pull(self) -> _Info | None:
+        """The next job's facts (``removed`` set: taken out after this merge began);
+        None past the end of the queue."""
         while self._tier < len(self._tiers):
             if self._runs is not None:
                 for e in self._runs:
                     info = self._find(e)
                     if info is not None:
-                        return info.job, info.removed
+                        return info
                 self._next_tier()
                 continue
-            fresh = self._tiers[self._tier][0]
+            fresh = self._tiers[self._tier].fresh
             held, pending = self._held, self._pending
             # Pull while an entry not pulled yet could come before the best held one: a
             # higher bound, or the same with an earlier submit time or id, so that a long
@@ -478,15 +522,44 @@ class _Merge:
                         break
                     self._fresh_at += 1
             if held and (best is None or held[0][:4] < best[0]):
-                info = heapq.heappop(held)[4]
-                return info.job, info.removed
+                return heapq.heappop(held)[4]
             if best is not None:
                 self._best = None
                 self._fresh_at += 1
-                info = best[1]
-                return info.job, info.removed
+                return best[1]
             self._next_tier()
         return None
+
+    def can_take(self, tier: int) -> bool:
+        """Can a job admitted into ``tier`` be merged in its turn? Not into a tier already
+        merged, nor into the one being merged from whole runs (no fresh entries there)."""
+        if self._tier >= len(self._tier_ids):
+            return False
+        current = self._tier_ids[self._tier]
+        return tier < current or (tier == current and self._runs is None)
+
+    def take(self, tier: int, fresh: _Lists, at: int) -> None:
+        """A job was admitted into ``tier`` at index ``at`` of its ``fresh`` list, after
+        every job pulled so far (``can_take``)."""
+        k = self._tier
+        if tier == self._tier_ids[k]:
+            self._tiers[k].fresh = fresh
+            if at <= self._fresh_at:
+                # Every entry it went before was gone: read from it on (the one held in
+                # ``_best`` has moved up one).
+                self._fresh_at = at
+                self._best = None
+            return
+        later = bisect.bisect(self._tier_ids, -tier, lo=k + 1, key=int.__neg__)
+        if later > k + 1 and self._tier_ids[later - 1] == tier:
+            waiting = self._tiers[later - 1]
+            if waiting.fresh is None:
+                waiting.fresh, waiting.fresh_from = fresh, at
+        else:
+            waiting = _Tier(fresh, [])
+            self._tier_ids.insert(later, tier)
+            self._tiers.insert(later, waiting)
+        waiting.fresh_from = min(waiting.fresh_from, at)  # it may go before gone entries
 
     def _find(self, e: Entry) -> _Info | None:
         """The facts behind an entry, or None when its job was gone before this walk
@@ -503,21 +576,26 @@ class _Merge:
 class Order:
     """The queue in Slurm's order, written down as far as passes have looked.
 
-    It stands until a job is admitted or a recalculation reorders jobs; jobs taken
-    out meanwhile keep their place, marked with when they left (``removed``), so that
-    a pass sees exactly the jobs that were queued when it began. ``keys`` holds each
-    place's ``ReadyQueue.key_of``, or ``GONE`` once its job has left. Jobs mostly
-    leave from the front: every place before ``head`` is gone.
+    It stands until a recalculation reorders jobs or a job is admitted before a place
+    already written down. Jobs taken out meanwhile keep their place, marked with when
+    they left (``removed``), and jobs admitted after every written place are marked
+    with when they came (``added``), so that a pass sees exactly the jobs that were
+    queued when it began; places never move. ``keys`` holds each place's
+    ``ReadyQueue.key_of``, or ``GONE`` once its job has left. Jobs mostly leave from
+    the front: every place before ``head`` is gone.
     """
 
     def __init__(self, queue: ReadyQueue, merge: _Merge) -> None:
         self.jobs: list[Job] = []
         self.keys: list[int] = []
         self.removed: dict[int, int] = {}  # place -> seq of the removal
+        self.added: dict[int, int] = {}  # place -> seq of its admission, if after the merge's
         self.head = 0
         self._places: dict[int, int] = {}  # job id -> place
         self._queue = queue
         self._merge = merge
+        self._last: _Info | None = None  # the last place's
+        self._admitting = True  # False once a recalculation has kept it (priorities moved)
         self._kept = False
         self._complete = False
 
@@ -525,19 +603,51 @@ class Order:
         """Write down the first ``n`` places; False when the queue has fewer jobs."""
         jobs = self.jobs
         while len(jobs) < n:
-            step = None if self._complete else self._merge.pull()
-            if step is None:
+            info = None if self._complete else self._merge.pull()
+            if info is None:
                 self._complete = True
                 return False
-            job, removed = step
-            self._places[job.job_id] = len(jobs)
-            if removed is None:
-                self.keys.append(self._queue.key_of(job))
-            else:
-                self.removed[len(jobs)] = removed
-                self.keys.append(GONE)
-            jobs.append(job)
+            self._write(info)
         return True
+
+    def _write(self, info: _Info) -> None:
+        job, place = info.job, len(self.jobs)
+        self._places[job.job_id] = place
+        if info.removed is None:
+            self.keys.append(self._queue.key_of(job))
+        else:
+            self.removed[place] = info.removed
+            self.keys.append(GONE)
+        if info.admitted > self._merge.seq:
+            self.added[place] = info.admitted
+        self.jobs.append(job)
+        self._last = info
+
+    def comes_after(self, tier: int, entry: Entry) -> bool:
+        """Would a job admitted now into ``tier``, fresh ``entry``, come after every
+        place written down, and the merge produce it in its turn?"""
+        if not self._admitting:
+            return False
+        last = self._last
+        if last is not None:
+            merge = self._merge
+            priority = self._queue.exact(last, merge.tau, merge.shares)
+            if (-tier, *entry[:3]) < (-last.tier, -priority, *last.entry[1:3]):
+                return False
+        return self._complete or self._merge.can_take(tier)
+
+    def admit(self, info: _Info, fresh: _Lists, at: int) -> None:
+        """A job was admitted (``comes_after``), at index ``at`` of its tier's ``fresh``
+        list."""
+        if self._complete:  # the merge is done: write it down now
+            self._write(info)
+        else:
+            self._merge.take(info.tier, fresh, at)
+
+    def retimed(self) -> None:
+        """A recalculation keeps this order: its merge's priorities are no longer the
+        ones admitted jobs are compared with."""
+        self._admitting = False
 
     def take_out(self, job_id: int, seq: int) -> None:
         """Job ``job_id`` left the queue in the pass numbered ``seq``."""
@@ -571,7 +681,7 @@ class Walker(Iterator[Job]):
 
     def __next__(self) -> Job:
         order = self.order
-        removed = order.removed
+        removed, added = order.removed, order.added
         jobs = order.jobs
         while True:
             place = self.place
@@ -579,7 +689,7 @@ class Walker(Iterator[Job]):
                 raise StopIteration
             self.place = place + 1
             gone = removed.get(place)
-            if gone is None or gone > self.seq:
+            if (gone is None or gone > self.seq) and (not added or added.get(place, 0) < self.seq):
                 self._last = place
                 return jobs[place]
 
