@@ -23,7 +23,7 @@ for the last cycle: every cycle replans every job it reaches.
 import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
-from itertools import chain, compress
+from itertools import compress
 from operator import attrgetter, is_not, or_
 from typing import NamedTuple
 
@@ -31,7 +31,7 @@ from slurmsim.engine import limits, preempt, reservations, whatif
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
-from slurmsim.engine.queue import Order, Walker
+from slurmsim.engine.queue import GONE, Order, Walker
 from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import Free, Pool, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -287,31 +287,35 @@ class _Startable:
         self.now = now
         self.resv = resv
         self.reached_count: dict[int, int] = {}
-        self.queued = {k: len(members) for k, members in ctx.by_key.items()}
         self.known = known
         self._asks = known.asks
         #: Per request, its first job and the nodes that last showed it fits (see ``update``).
         self._witness: dict[int, tuple[int, int]] = {}
         self._entries = list(ctx.pool.free.values())  # as ``update`` last saw them
-        alike: dict[tuple[int, tuple[str, ...] | None], bool] = {}
-        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
-        self.left = sum(self.queued[k] for k in self.keys)
+        #: How many jobs each request that could start had queued when the cycle began.
+        self.queued: dict[int, int] = {}
+        alike = known.starts_on(ctx.pool) if not ctx.state.reservations else None
+        for key, members in ctx.by_key.items():
+            if not key or self._fits_at_start(key, next(iter(members.values())), alike):
+                self.queued[key] = len(members)
+        self.keys = set(self.queued)
+        self.left = sum(self.queued.values())
 
-    def _fits_at_start(
-        self, key: int, alike: dict[tuple[int, tuple[str, ...] | None], bool]
-    ) -> bool:
+    def _fits_at_start(self, key: int, first: Job, alike: "dict[int, _Start] | None") -> bool:
         """``_fits`` on the cycle's empty map, where requests alike but for their time
-        (``Context.untimed_key``) and asking for the same features fit alike: ``alike``
-        holds the answer for them."""
-        ctx = self.ctx
-        job = next(iter(ctx.by_key[key].values()))
-        if ctx.state.reservations or job.request.reservation:
-            return self._fits(key)  # what advance reservations leave depends on the time
-        group = (ctx.untimed_key(key), job.request.feature_nodes)
-        found = alike.get(group)
-        if found is None:
-            found = alike[group] = self._fits(key)
-        return found
+        (``Context.untimed_key``) fit alike, as long as the pool and the asks stay:
+        ``alike`` holds the answers (None: what advance reservations leave depends on
+        the time)."""
+        if alike is None or first.request.reservation:
+            return self._fits(key)
+        group = self.ctx.untimed_key(key)
+        start = alike.get(group)
+        if start is None:
+            fits = self._fits(key)
+            start = alike[group] = _Start(key, fits, self._witness.get(key))
+        elif start.key == key and start.witness is not None:
+            self._witness[key] = start.witness  # shown on this same pool by an earlier cycle
+        return start.fits
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1
@@ -356,7 +360,12 @@ class _Startable:
         if ask.preempts:
             self._witness[key] = (first.job_id, 0)
             return True
-        cand = ask.usable & ~self.resv.reserved(self.now, self.now + ask.span)
+        resv = self.resv
+        cand = (
+            ask.usable & ~resv.reserved(self.now, self.now + ask.span)
+            if resv.version
+            else ask.usable
+        )
         for n, s in ask.layouts:
             room = self._holds(s) & cand
             if room.bit_count() >= n and ask.required & ~room == 0:
@@ -400,6 +409,8 @@ class _Known:
         self._holding: dict[Shape, tuple[int, list[Free]]] = {}
         self._entries: list[Free] = []
         self._entries_at = -1  # the pool's ``changes`` when ``_entries`` was read
+        #: What cycles' starts showed on the pool as of its ``changes`` (``starts_on``).
+        self._starts: tuple[int, dict[int, _Start]] = (-1, {})
 
     @classmethod
     def handed_on(cls, old: "_Known | None", ctx: Context) -> "_Known":
@@ -418,6 +429,13 @@ class _Known:
             if key:
                 self._facts[key] = found
         return found
+
+    def starts_on(self, pool: Pool) -> "dict[int, _Start]":
+        """By untimed key, whether its requests fit on ``pool`` with nothing reserved: kept
+        while the pool stays as it is (a cycle may follow an admission alone)."""
+        if self._starts[0] != pool.changes:
+            self._starts = (pool.changes, {})
+        return self._starts[1]
 
     def holding(self, s: Shape, pool: Pool) -> int:
         """The nodes of ``pool`` whose free resources can hold the largest share of ``s``,
@@ -444,6 +462,15 @@ class _Known:
                 found |= bits[name]
         self._holding[s] = (found, entries)
         return found
+
+
+class _Start(NamedTuple):
+    """Whether the requests alike but for their time fit on a cycle's empty map, as the
+    request ``key`` showed it (with its ``_Startable`` witness, if it fits)."""
+
+    key: int
+    fits: bool
+    witness: tuple[int, int] | None
 
 
 class _Facts(NamedTuple):
@@ -574,34 +601,40 @@ class Deferred:
         if self._done or not covers:
             self._stamp_reached()
 
-    def _passed(self) -> Iterator[tuple[Job, _Plan]]:
-        """The jobs of the runs of repeats, with their plans."""
+    def _passed(self) -> Iterator[tuple[Job, dict[int, _Plan]]]:
+        """The jobs of the runs of repeats, each with the plans by key when it was passed."""
         order = self.order
         if order is None:
             return
-        removed, jobs, seq, key_of = order.removed, order.jobs, self.seq, self.ctx.repeat_key
+        removed, jobs, marks, seq = order.removed, order.jobs, order.keys, self.seq
         for first, end, plans in self.runs:
             for at in range(first, end):
-                gone = removed.get(at)
-                if gone is None or gone > seq:  # queued when the run was passed
-                    job = jobs[at]
-                    yield job, plans[key_of(job)]
+                # Its place is GONE once the job left: passed if that was after the run.
+                if marks[at] != GONE or removed[at] > seq:
+                    yield jobs[at], plans
 
     def _stamp_reached(self) -> None:
+        """Move the stamps of the jobs the cycle reached, those still queued, to ``time``.
+
+        A queued job leaves the queue only by starting, which stamps it then, after
+        every cycle that passed it by as a repeat: those need no look-up in the queue.
+        """
         queued, time = self.ctx.queue.jobs, self.time
-        ids = chain(self.reached, (job.job_id for job, _ in self._passed()))
-        for job_id in ids:
+        for job_id in self.reached:  # jobs that started in the cycle are among these
             job = queued.get(job_id)
             if job is not None and (job.last_sched_eval or 0) < time:
+                job.last_sched_eval = time
+        for job, _ in self._passed():
+            if (job.last_sched_eval or 0) < time:
                 job.last_sched_eval = time
 
     def finish(self) -> None:
         ctx = self.ctx
         if not self._done:
             self._done = True
-            for job, plan in self._passed():
+            for job, plans in self._passed():
                 self.reached.add(job.job_id)
-                self.repeats_seen.append((job, plan))
+                self.repeats_seen.append((job, plans[ctx.repeat_key(job)]))
             self.runs = []
             for job, plan in self.repeats_seen:
                 if job.job_id in ctx.queue:
