@@ -70,7 +70,9 @@ def advance_with(ctx: Context, until: Instant) -> list[Event]:
     if until <= ctx.state.now:
         return []
     answers_before(ctx.state, until)
-    return _run(ctx, until)
+    events: list[Event] = []
+    _run(ctx, until, events)
+    return events
 
 
 def next_event_time(state: ClusterState) -> Instant | None:
@@ -133,31 +135,40 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
     """Advance ``ctx`` until ``done()``, nothing more can happen, or ``limit``; the caller
     settles."""
     events: list[Event] = []
+    step = None  # where the last run stopped: nothing in between changes what comes next
     while not done():
         t = _next_meaningful(ctx)
         if t is None:
             break
         if limit is not None and t >= limit:
-            events.extend(_run(ctx, limit))
+            _run(ctx, limit, events, step)
             break
-        events.extend(_run(ctx, Instant(t + 1)))
+        step = _run(ctx, Instant(t + 1), events, step)
     answers_before(ctx.state, ctx.state.now)
     return events
 
 
-def _run(ctx: Context, until: Instant) -> list[Event]:
+def _run(
+    ctx: Context, until: Instant, events: list[Event], step: _Step | None = None
+) -> _Step | None:
+    """Play every step before ``until`` into ``events``, from ``step`` if the caller knows
+    it is the next; the clock is left at ``until``. Returns the first step not played:
+    it comes at or after ``until``, so it stays the next while nothing else happens."""
     state = ctx.state
-    events: list[Event] = []
-    while (step := _next(ctx)) is not None and step.time < until:
+    if step is None:
+        step = _next(ctx)
+    while step is not None and step.time < until:
         if _would_repeat(ctx, step.kind):
             purged = _skip_quiet_ticks(ctx, until)
             if purged is not None:
                 events.extend(purged)
+                step = _next(ctx)
                 continue
         state.now = step.time
         events.extend(_handle(ctx, step))
+        step = _next(ctx)
     state.now = max(state.now, until)
-    return events
+    return step
 
 
 def _would_repeat(ctx: Context, kind: int) -> bool:
