@@ -350,11 +350,8 @@ def _priority_passes(ctx: Context, first: Instant, last: Instant) -> None:
     usage decays and running jobs are charged at each, so that many quiet periods
     played at once add up as they would one by one; priorities follow the last."""
     state = ctx.state
-    period = _interval(ctx, Kind.PRIORITY)
-    for t in range(first, last + 1, period):
-        done = state.last_usage_calc
-        if done is None or t > done:  # a pass already made at this instant stays
-            usage.recalc(state, Instant(t), ctx.running.values(), ctx.rates)
+    periods = range(first, last + 1, _interval(ctx, Kind.PRIORITY))
+    usage.recalc_every(state, periods, ctx.running.values(), ctx.rates)
     state.extra[_PRIORITY_KEY] = str(last)
     ctx.fairshare_moved()
     ctx.recalculate_priorities(last)
