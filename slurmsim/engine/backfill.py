@@ -279,7 +279,9 @@ class _Startable:
 
     The question is asked for every request after every reservation and start, so it
     is answered on node masks, from what the cycles keep (``_Known``): what each
-    request asks (``_Ask``), and which nodes can hold a share of each shape.
+    request asks (``_Ask``), which nodes can hold a share of each shape, and the
+    requests by kind (``_Known.kinds``), which fit alike at the cycle's start and, on
+    a map, less well the longer they run: one answer speaks for several.
     """
 
     def __init__(self, ctx: Context, now: Instant, resv: ReservationMap, known: "_Known") -> None:
@@ -292,29 +294,38 @@ class _Startable:
         #: Per request, its first job and the nodes that last showed it fits (see ``update``).
         self._witness: dict[int, tuple[int, int]] = {}
         self._entries = list(ctx.pool.free.values())  # as ``update`` last saw them
+        self._changes = ctx.pool.changes  # the pool's, then
         #: How many jobs each request that could start had queued when the cycle began.
         self.queued: dict[int, int] = {}
-        alike = known.starts_on(ctx.pool) if not ctx.state.reservations else None
-        for key, members in ctx.by_key.items():
-            if not key or self._fits_at_start(key, next(iter(members.values())), alike):
-                self.queued[key] = len(members)
+        by_key = ctx.by_key
+        if 0 in by_key:
+            self.queued[0] = len(by_key[0])
+        #: The requests but arrays by kind: see ``_Known.kinds``.
+        self._kinds: list[tuple[int, list[int]]]
+        if ctx.state.reservations:  # what they leave depends on the time and the job
+            self._kinds = [(-key, [key]) for key in by_key if key]
+            starts = None
+        else:
+            self._kinds = known.kinds(ctx, resv)
+            starts = known.starts_on(ctx.pool)
+        for kind, keys in self._kinds:
+            if self._fits_at_start(kind, keys[0], starts):
+                for key in keys:
+                    self.queued[key] = len(by_key[key])
         self.keys = set(self.queued)
         self.left = sum(self.queued.values())
 
-    def _fits_at_start(self, key: int, first: Job, alike: "dict[int, _Start] | None") -> bool:
-        """``_fits`` on the cycle's empty map, where requests alike but for their time
-        (``Context.untimed_key``) fit alike, as long as the pool and the asks stay:
-        ``alike`` holds the answers (None: what advance reservations leave depends on
-        the time)."""
-        if alike is None or first.request.reservation:
-            return self._fits(key)
-        group = self.ctx.untimed_key(key)
-        start = alike.get(group)
+    def _fits_at_start(self, kind: int, key: int, starts: "dict[int, _Start] | None") -> bool:
+        """``_fits`` of ``key`` on the cycle's empty map, where the requests of its kind
+        fit alike, kept while the pool stays (``starts``)."""
+        start = starts.get(kind) if starts is not None and kind >= 0 else None
         if start is None:
             fits = self._fits(key)
-            start = alike[group] = _Start(key, fits, self._witness.get(key))
-        elif start.key == key and start.witness is not None:
-            self._witness[key] = start.witness  # shown on this same pool by an earlier cycle
+            if starts is not None and kind >= 0:
+                starts[kind] = _Start(key, fits, self._witness.get(key))
+            return fits
+        if start.witness is not None:
+            self._witness[start.key] = start.witness  # shown on this pool by an earlier cycle
         return start.fits
 
     def reached(self, key: int) -> None:
@@ -327,26 +338,37 @@ class _Startable:
 
         A request whose first job is the same and none of whose nodes that showed it
         fits (its witness) were reserved or had their pool entries replaced since
-        still fits on them: it is not asked again.
+        still fits on them: it is not asked again. Nor are those of its kind with a
+        shorter planning span: what is reserved at some time over their run is
+        reserved over its run too.
         """
         touched = self.resv.added | self._replaced()
         self.resv.added = 0
-        by_key, witness = self.ctx.by_key, self._witness
-        for key in list(self.keys):
-            if not key:
-                continue
-            shown = witness.get(key)
-            if shown is not None and not shown[1] & touched:
-                members = by_key.get(key)
-                if members and shown[0] == next(iter(members)):
-                    continue
-            if not self._fits(key):
-                self.keys.discard(key)
+        keys = self.keys
+        for _, kind in self._kinds:
+            for key in kind:
+                if key not in keys:
+                    continue  # did not fit before: nor does it now
+                if self._still_fits(key, touched):
+                    break
+                keys.discard(key)
                 self.left -= self.queued[key] - self.reached_count.get(key, 0)
+
+    def _still_fits(self, key: int, touched: int) -> bool:
+        shown = self._witness.get(key)
+        if shown is not None and not shown[1] & touched:
+            members = self.ctx.by_key.get(key)
+            if members and shown[0] == next(iter(members)):
+                return True
+        return self._fits(key)
 
     def _replaced(self) -> int:
         """The nodes whose pool entries were replaced since last asked, as a mask."""
-        entries = list(self.ctx.pool.free.values())
+        pool = self.ctx.pool
+        if pool.changes == self._changes:
+            return 0
+        self._changes = pool.changes
+        entries = list(pool.free.values())
         replaced = compress(self.known.node_bits, map(is_not, self._entries, entries))
         self._entries = entries
         return reduce(or_, replaced, 0)
@@ -409,6 +431,9 @@ class _Known:
         self._holding: dict[Shape, tuple[int, list[Free]]] = {}
         self._entries: list[Free] = []
         self._entries_at = -1  # the pool's ``changes`` when ``_entries`` was read
+        #: The requests queued then, and ``kinds`` of them.
+        self._kinds: tuple[frozenset[int], list[tuple[int, list[int]]]] = (frozenset(), [])
+        self._kind_of: dict[int, tuple[int, int]] = {}  # see ``_kind``
         #: What cycles' starts showed on the pool as of its ``changes`` (``starts_on``).
         self._starts: tuple[int, dict[int, _Start]] = (-1, {})
 
@@ -436,6 +461,32 @@ class _Known:
         if self._starts[0] != pool.changes:
             self._starts = (pool.changes, {})
         return self._starts[1]
+
+    def kinds(self, ctx: Context, resv: ReservationMap) -> list[tuple[int, list[int]]]:
+        """The requests queued, arrays aside, by kind: those alike but for their time
+        (``Context.untimed_key``, a kind >= 0) fit alike on an empty map, and the longer
+        their planning span the less room they find on a map; but one that asks for an
+        advance reservation is a kind of its own (-key), since what it may use depends
+        on the job. Longest span first; kept while the same requests are queued."""
+        queued = ctx.by_key.keys()
+        if self._kinds[0] != queued:
+            by_kind: dict[int, list[tuple[int, int]]] = {}
+            for key, members in ctx.by_key.items():
+                if key:
+                    kind, order = self._kind_of.get(key) or self._kind(ctx, key, members, resv)
+                    by_kind.setdefault(kind, []).append((order, key))
+            kinds = [(kind, [key for _, key in sorted(keys)]) for kind, keys in by_kind.items()]
+            self._kinds = (frozenset(queued), kinds)
+        return self._kinds[1]
+
+    def _kind(
+        self, ctx: Context, key: int, members: dict[int, Job], resv: ReservationMap
+    ) -> tuple[int, int]:
+        """The kind of ``key`` and its place in it (the longest span first), kept."""
+        first = next(iter(members.values()))
+        kind = -key if first.request.reservation else ctx.untimed_key(key)
+        found = self._kind_of[key] = (kind, -self.facts(ctx, first, key, resv).span)
+        return found
 
     def holding(self, s: Shape, pool: Pool) -> int:
         """The nodes of ``pool`` whose free resources can hold the largest share of ``s``,
