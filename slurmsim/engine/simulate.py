@@ -137,7 +137,7 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
     events: list[Event] = []
     step = None  # where the last run stopped: nothing in between changes what comes next
     while not done():
-        t = _next_meaningful(ctx)
+        t = _meaningful_from(ctx, step)
         if t is None:
             break
         if limit is not None and t >= limit:
@@ -451,6 +451,20 @@ def _next(ctx: Context) -> _Step | None:
         assert purge is not None
         return _Step(time, kind, job_id=purge[1])
     return _Step(time, kind)
+
+
+def _meaningful_from(ctx: Context, step: _Step | None) -> Instant | None:
+    """``_next_meaningful``, read off ``step`` when it is known to be the next step and
+    is one of the things that looks for: nothing else it looks for comes sooner."""
+    if step is not None:
+        kind = step.kind
+        if (
+            kind in (_JOB_END, _MAIN_TRIGGERED)
+            or (kind == _BACKFILL and ctx.version != ctx.backfill_version)
+            or (kind == _MAIN_PERIODIC and ctx.version != ctx.main_version)
+        ):
+            return step.time
+    return _next_meaningful(ctx)
 
 
 def _next_meaningful(ctx: Context) -> Instant | None:
