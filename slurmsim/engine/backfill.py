@@ -23,7 +23,7 @@ for the last cycle: every cycle replans every job it reaches.
 import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
-from itertools import chain, compress
+from itertools import compress
 from operator import attrgetter, is_not, or_
 from typing import NamedTuple
 
@@ -31,7 +31,7 @@ from slurmsim.engine import limits, preempt, reservations, whatif
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
-from slurmsim.engine.queue import Order, Walker
+from slurmsim.engine.queue import GONE, Order, Walker
 from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import Free, Pool, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -279,7 +279,9 @@ class _Startable:
 
     The question is asked for every request after every reservation and start, so it
     is answered on node masks, from what the cycles keep (``_Known``): what each
-    request asks (``_Ask``), and which nodes can hold a share of each shape.
+    request asks (``_Ask``), which nodes can hold a share of each shape, and the
+    requests by kind (``_Known.kinds``), which fit alike at the cycle's start and, on
+    a map, less well the longer they run: one answer speaks for several.
     """
 
     def __init__(self, ctx: Context, now: Instant, resv: ReservationMap, known: "_Known") -> None:
@@ -287,31 +289,44 @@ class _Startable:
         self.now = now
         self.resv = resv
         self.reached_count: dict[int, int] = {}
-        self.queued = {k: len(members) for k, members in ctx.by_key.items()}
         self.known = known
         self._asks = known.asks
         #: Per request, its first job and the nodes that last showed it fits (see ``update``).
         self._witness: dict[int, tuple[int, int]] = {}
         self._entries = list(ctx.pool.free.values())  # as ``update`` last saw them
-        alike: dict[tuple[int, tuple[str, ...] | None], bool] = {}
-        self.keys = {k for k in ctx.by_key if k == 0 or self._fits_at_start(k, alike)}
-        self.left = sum(self.queued[k] for k in self.keys)
+        self._changes = ctx.pool.changes  # the pool's, then
+        #: How many jobs each request that could start had queued when the cycle began.
+        self.queued: dict[int, int] = {}
+        by_key = ctx.by_key
+        if 0 in by_key:
+            self.queued[0] = len(by_key[0])
+        #: The requests but arrays by kind: see ``_Known.kinds``.
+        self._kinds: list[tuple[int, list[int]]]
+        if ctx.state.reservations:  # what they leave depends on the time and the job
+            self._kinds = [(-key, [key]) for key in by_key if key]
+            starts = None
+        else:
+            self._kinds = known.kinds(ctx, resv)
+            starts = known.starts_on(ctx.pool)
+        for kind, keys in self._kinds:
+            if self._fits_at_start(kind, keys[0], starts):
+                for key in keys:
+                    self.queued[key] = len(by_key[key])
+        self.keys = set(self.queued)
+        self.left = sum(self.queued.values())
 
-    def _fits_at_start(
-        self, key: int, alike: dict[tuple[int, tuple[str, ...] | None], bool]
-    ) -> bool:
-        """``_fits`` on the cycle's empty map, where requests alike but for their time
-        (``Context.untimed_key``) and asking for the same features fit alike: ``alike``
-        holds the answer for them."""
-        ctx = self.ctx
-        job = next(iter(ctx.by_key[key].values()))
-        if ctx.state.reservations or job.request.reservation:
-            return self._fits(key)  # what advance reservations leave depends on the time
-        group = (ctx.untimed_key(key), job.request.feature_nodes)
-        found = alike.get(group)
-        if found is None:
-            found = alike[group] = self._fits(key)
-        return found
+    def _fits_at_start(self, kind: int, key: int, starts: "dict[int, _Start] | None") -> bool:
+        """``_fits`` of ``key`` on the cycle's empty map, where the requests of its kind
+        fit alike, kept while the pool stays (``starts``)."""
+        start = starts.get(kind) if starts is not None and kind >= 0 else None
+        if start is None:
+            fits = self._fits(key)
+            if starts is not None and kind >= 0:
+                starts[kind] = _Start(key, fits, self._witness.get(key))
+            return fits
+        if start.witness is not None:
+            self._witness[start.key] = start.witness  # shown on this pool by an earlier cycle
+        return start.fits
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1
@@ -323,26 +338,37 @@ class _Startable:
 
         A request whose first job is the same and none of whose nodes that showed it
         fits (its witness) were reserved or had their pool entries replaced since
-        still fits on them: it is not asked again.
+        still fits on them: it is not asked again. Nor are those of its kind with a
+        shorter planning span: what is reserved at some time over their run is
+        reserved over its run too.
         """
         touched = self.resv.added | self._replaced()
         self.resv.added = 0
-        by_key, witness = self.ctx.by_key, self._witness
-        for key in list(self.keys):
-            if not key:
-                continue
-            shown = witness.get(key)
-            if shown is not None and not shown[1] & touched:
-                members = by_key.get(key)
-                if members and shown[0] == next(iter(members)):
-                    continue
-            if not self._fits(key):
-                self.keys.discard(key)
+        keys = self.keys
+        for _, kind in self._kinds:
+            for key in kind:
+                if key not in keys:
+                    continue  # did not fit before: nor does it now
+                if self._still_fits(key, touched):
+                    break
+                keys.discard(key)
                 self.left -= self.queued[key] - self.reached_count.get(key, 0)
+
+    def _still_fits(self, key: int, touched: int) -> bool:
+        shown = self._witness.get(key)
+        if shown is not None and not shown[1] & touched:
+            members = self.ctx.by_key.get(key)
+            if members and shown[0] == next(iter(members)):
+                return True
+        return self._fits(key)
 
     def _replaced(self) -> int:
         """The nodes whose pool entries were replaced since last asked, as a mask."""
-        entries = list(self.ctx.pool.free.values())
+        pool = self.ctx.pool
+        if pool.changes == self._changes:
+            return 0
+        self._changes = pool.changes
+        entries = list(pool.free.values())
         replaced = compress(self.known.node_bits, map(is_not, self._entries, entries))
         self._entries = entries
         return reduce(or_, replaced, 0)
@@ -356,7 +382,12 @@ class _Startable:
         if ask.preempts:
             self._witness[key] = (first.job_id, 0)
             return True
-        cand = ask.usable & ~self.resv.reserved(self.now, self.now + ask.span)
+        resv = self.resv
+        cand = (
+            ask.usable & ~resv.reserved(self.now, self.now + ask.span)
+            if resv.version
+            else ask.usable
+        )
         for n, s in ask.layouts:
             room = self._holds(s) & cand
             if room.bit_count() >= n and ask.required & ~room == 0:
@@ -400,6 +431,11 @@ class _Known:
         self._holding: dict[Shape, tuple[int, list[Free]]] = {}
         self._entries: list[Free] = []
         self._entries_at = -1  # the pool's ``changes`` when ``_entries`` was read
+        #: The requests queued then, and ``kinds`` of them.
+        self._kinds: tuple[frozenset[int], list[tuple[int, list[int]]]] = (frozenset(), [])
+        self._kind_of: dict[int, tuple[int, int]] = {}  # see ``_kind``
+        #: What cycles' starts showed on the pool as of its ``changes`` (``starts_on``).
+        self._starts: tuple[int, dict[int, _Start]] = (-1, {})
 
     @classmethod
     def handed_on(cls, old: "_Known | None", ctx: Context) -> "_Known":
@@ -417,6 +453,39 @@ class _Known:
             found = _Facts.of(ctx, job, resv)
             if key:
                 self._facts[key] = found
+        return found
+
+    def starts_on(self, pool: Pool) -> "dict[int, _Start]":
+        """By untimed key, whether its requests fit on ``pool`` with nothing reserved: kept
+        while the pool stays as it is (a cycle may follow an admission alone)."""
+        if self._starts[0] != pool.changes:
+            self._starts = (pool.changes, {})
+        return self._starts[1]
+
+    def kinds(self, ctx: Context, resv: ReservationMap) -> list[tuple[int, list[int]]]:
+        """The requests queued, arrays aside, by kind: those alike but for their time
+        (``Context.untimed_key``, a kind >= 0) fit alike on an empty map, and the longer
+        their planning span the less room they find on a map; but one that asks for an
+        advance reservation is a kind of its own (-key), since what it may use depends
+        on the job. Longest span first; kept while the same requests are queued."""
+        queued = ctx.by_key.keys()
+        if self._kinds[0] != queued:
+            by_kind: dict[int, list[tuple[int, int]]] = {}
+            for key, members in ctx.by_key.items():
+                if key:
+                    kind, order = self._kind_of.get(key) or self._kind(ctx, key, members, resv)
+                    by_kind.setdefault(kind, []).append((order, key))
+            kinds = [(kind, [key for _, key in sorted(keys)]) for kind, keys in by_kind.items()]
+            self._kinds = (frozenset(queued), kinds)
+        return self._kinds[1]
+
+    def _kind(
+        self, ctx: Context, key: int, members: dict[int, Job], resv: ReservationMap
+    ) -> tuple[int, int]:
+        """The kind of ``key`` and its place in it (the longest span first), kept."""
+        first = next(iter(members.values()))
+        kind = -key if first.request.reservation else ctx.untimed_key(key)
+        found = self._kind_of[key] = (kind, -self.facts(ctx, first, key, resv).span)
         return found
 
     def holding(self, s: Shape, pool: Pool) -> int:
@@ -444,6 +513,15 @@ class _Known:
                 found |= bits[name]
         self._holding[s] = (found, entries)
         return found
+
+
+class _Start(NamedTuple):
+    """Whether the requests alike but for their time fit on a cycle's empty map, as the
+    request ``key`` showed it (with its ``_Startable`` witness, if it fits)."""
+
+    key: int
+    fits: bool
+    witness: tuple[int, int] | None
 
 
 class _Facts(NamedTuple):
@@ -574,34 +652,40 @@ class Deferred:
         if self._done or not covers:
             self._stamp_reached()
 
-    def _passed(self) -> Iterator[tuple[Job, _Plan]]:
-        """The jobs of the runs of repeats, with their plans."""
+    def _passed(self) -> Iterator[tuple[Job, dict[int, _Plan]]]:
+        """The jobs of the runs of repeats, each with the plans by key when it was passed."""
         order = self.order
         if order is None:
             return
-        removed, jobs, seq, key_of = order.removed, order.jobs, self.seq, self.ctx.repeat_key
+        removed, jobs, marks, seq = order.removed, order.jobs, order.keys, self.seq
         for first, end, plans in self.runs:
             for at in range(first, end):
-                gone = removed.get(at)
-                if gone is None or gone > seq:  # queued when the run was passed
-                    job = jobs[at]
-                    yield job, plans[key_of(job)]
+                # Its place is GONE once the job left: passed if that was after the run.
+                if marks[at] != GONE or removed[at] > seq:
+                    yield jobs[at], plans
 
     def _stamp_reached(self) -> None:
+        """Move the stamps of the jobs the cycle reached, those still queued, to ``time``.
+
+        A queued job leaves the queue only by starting, which stamps it then, after
+        every cycle that passed it by as a repeat: those need no look-up in the queue.
+        """
         queued, time = self.ctx.queue.jobs, self.time
-        ids = chain(self.reached, (job.job_id for job, _ in self._passed()))
-        for job_id in ids:
+        for job_id in self.reached:  # jobs that started in the cycle are among these
             job = queued.get(job_id)
             if job is not None and (job.last_sched_eval or 0) < time:
+                job.last_sched_eval = time
+        for job, _ in self._passed():
+            if (job.last_sched_eval or 0) < time:
                 job.last_sched_eval = time
 
     def finish(self) -> None:
         ctx = self.ctx
         if not self._done:
             self._done = True
-            for job, plan in self._passed():
+            for job, plans in self._passed():
                 self.reached.add(job.job_id)
-                self.repeats_seen.append((job, plan))
+                self.repeats_seen.append((job, plans[ctx.repeat_key(job)]))
             self.runs = []
             for job, plan in self.repeats_seen:
                 if job.job_id in ctx.queue:

@@ -70,7 +70,9 @@ def advance_with(ctx: Context, until: Instant) -> list[Event]:
     if until <= ctx.state.now:
         return []
     answers_before(ctx.state, until)
-    return _run(ctx, until)
+    events: list[Event] = []
+    _run(ctx, until, events)
+    return events
 
 
 def next_event_time(state: ClusterState) -> Instant | None:
@@ -133,31 +135,40 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
     """Advance ``ctx`` until ``done()``, nothing more can happen, or ``limit``; the caller
     settles."""
     events: list[Event] = []
+    step = None  # where the last run stopped: nothing in between changes what comes next
     while not done():
-        t = _next_meaningful(ctx)
+        t = _meaningful_from(ctx, step)
         if t is None:
             break
         if limit is not None and t >= limit:
-            events.extend(_run(ctx, limit))
+            _run(ctx, limit, events, step)
             break
-        events.extend(_run(ctx, Instant(t + 1)))
+        step = _run(ctx, Instant(t + 1), events, step)
     answers_before(ctx.state, ctx.state.now)
     return events
 
 
-def _run(ctx: Context, until: Instant) -> list[Event]:
+def _run(
+    ctx: Context, until: Instant, events: list[Event], step: _Step | None = None
+) -> _Step | None:
+    """Play every step before ``until`` into ``events``, from ``step`` if the caller knows
+    it is the next; the clock is left at ``until``. Returns the first step not played:
+    it comes at or after ``until``, so it stays the next while nothing else happens."""
     state = ctx.state
-    events: list[Event] = []
-    while (step := _next(ctx)) is not None and step.time < until:
+    if step is None:
+        step = _next(ctx)
+    while step is not None and step.time < until:
         if _would_repeat(ctx, step.kind):
             purged = _skip_quiet_ticks(ctx, until)
             if purged is not None:
                 events.extend(purged)
+                step = _next(ctx)
                 continue
         state.now = step.time
         events.extend(_handle(ctx, step))
+        step = _next(ctx)
     state.now = max(state.now, until)
-    return events
+    return step
 
 
 def _would_repeat(ctx: Context, kind: int) -> bool:
@@ -339,11 +350,8 @@ def _priority_passes(ctx: Context, first: Instant, last: Instant) -> None:
     usage decays and running jobs are charged at each, so that many quiet periods
     played at once add up as they would one by one; priorities follow the last."""
     state = ctx.state
-    period = _interval(ctx, Kind.PRIORITY)
-    for t in range(first, last + 1, period):
-        done = state.last_usage_calc
-        if done is None or t > done:  # a pass already made at this instant stays
-            usage.recalc(state, Instant(t), ctx.running.values(), ctx.rates)
+    periods = range(first, last + 1, _interval(ctx, Kind.PRIORITY))
+    usage.recalc_every(state, periods, ctx.running.values(), ctx.rates)
     state.extra[_PRIORITY_KEY] = str(last)
     ctx.fairshare_moved()
     ctx.recalculate_priorities(last)
@@ -443,6 +451,20 @@ def _next(ctx: Context) -> _Step | None:
         assert purge is not None
         return _Step(time, kind, job_id=purge[1])
     return _Step(time, kind)
+
+
+def _meaningful_from(ctx: Context, step: _Step | None) -> Instant | None:
+    """``_next_meaningful``, read off ``step`` when it is known to be the next step and
+    is one of the things that looks for: nothing else it looks for comes sooner."""
+    if step is not None:
+        kind = step.kind
+        if (
+            kind in (_JOB_END, _MAIN_TRIGGERED)
+            or (kind == _BACKFILL and ctx.version != ctx.backfill_version)
+            or (kind == _MAIN_PERIODIC and ctx.version != ctx.main_version)
+        ):
+            return step.time
+    return _next_meaningful(ctx)
 
 
 def _next_meaningful(ctx: Context) -> Instant | None:

@@ -5,8 +5,8 @@ billing-seconds. Every PriorityCalcPeriod its decay thread decays all usage by
 the half-life, charges each running job for the time since the previous pass,
 and recomputes fair share from the result; a job that ends is charged at once
 for its last stretch, so RawUsage can move between passes while the fair-share
-numbers stay those of the last pass. ``recalc`` is one pass of that thread and
-``charge_end`` the charge at a job's end.
+numbers stay those of the last pass. ``recalc`` is one pass of that thread
+(``recalc_every`` a stretch of them) and ``charge_end`` the charge at a job's end.
 
 Usage is charged to the job's user association only: an account's usage is the
 sum of everything below it (see ``fairshare``), which is what Slurm's charging
@@ -180,31 +180,65 @@ def recalc(
     """
     last = state.last_usage_calc
     if last is not None and now > last:
-        cfg = state.config
-        if reset_due(cfg.priority_usage_reset_period, last, now):
-            state.usage.clear()
-        decay(state, last, now)
         jobs = state.jobs.values() if running_jobs is None else running_jobs
-        _charge_running(state, running(jobs), last, now, rates or Rates())
+        _pass(state, last, now, _charged(state, jobs, rates or Rates()))
     state.calc_usage = dict(state.usage)
     state.last_usage_calc = now
 
 
-def _charge_running(
-    state: ClusterState, jobs: list[Job], last: Instant, now: Instant, rates: Rates
+def recalc_every(
+    state: ClusterState, times: Iterable[int], running_jobs: Iterable[Job], rates: Rates
 ) -> None:
-    """``charge`` each of ``jobs`` from ``last`` (or its start) to ``now``: the decay
-    thread's loop, with what every job shares worked out once."""
-    d = decay_factor(state.config.priority_decay_half_life)
+    """``recalc`` at each of ``times`` that comes after the last pass, with the same jobs
+    running throughout (a stretch of periods in which nothing started or ended): what
+    each job is charged is looked up once, and the snapshot fair share reads is taken
+    after the last pass only, since nothing reads the ones in between."""
+    charged = None
+    made = False
+    for t in times:
+        now, last = Instant(t), state.last_usage_calc
+        if last is not None:
+            if now <= last:
+                continue  # a pass already made at this instant stays
+            if charged is None:
+                charged = _charged(state, running_jobs, rates)
+            _pass(state, last, now, charged)
+        state.last_usage_calc = now
+        made = True
+    if made:
+        state.calc_usage = dict(state.usage)
+
+
+#: A job the decay thread charges: (start, association, billing, QOS UsageFactor).
+_Charged = tuple[Instant, int, float, float]
+
+
+def _charged(state: ClusterState, jobs: Iterable[Job], rates: Rates) -> list[_Charged]:
+    """What the decay thread charges each of ``jobs`` that accrues usage under an
+    association."""
+    rows = []
+    for job in running(jobs):
+        assoc, billed, factor = rates.of(state, job)
+        if assoc is not None:
+            rows.append((job.start_time, assoc, billed, factor))
+    return rows  # type: ignore[return-value]  # ``running`` keeps jobs with a start
+
+
+def _pass(state: ClusterState, last: Instant, now: Instant, charged: list[_Charged]) -> None:
+    """The decay thread's pass at ``now`` after one at ``last``: reset when a boundary
+    passed, decay, and charge each job from ``last`` (or its start) to ``now``, with what
+    every job shares worked out once."""
+    cfg = state.config
+    if reset_due(cfg.priority_usage_reset_period, last, now):
+        state.usage.clear()
+    decay(state, last, now)
+    d = decay_factor(cfg.priority_decay_half_life)
     used = state.usage
     full = now - last  # the seconds of every job that ran through the whole period
     full_decay = d**full
-    for job in jobs:
-        start = job.start_time
-        assert start is not None
-        assoc, billed, factor = rates.of(state, job)
+    for start, assoc, billed, factor in charged:
         seconds = full if start <= last else now - start
-        if seconds < 1 or assoc is None:
+        if seconds < 1:
             continue
         scale = full_decay if seconds == full else d**seconds
         used[assoc] = used.get(assoc, 0.0) + billed * seconds * scale * factor
