@@ -5,6 +5,7 @@ Errors read as scontrol prints them: ``<error> for job <id>`` on stderr, exit 1.
 """
 
 from cli._common import err, out
+from slurmsim.model.digits import is_number
 
 #: Controller commands that change daemons or their configuration: an administrator's.
 ADMIN_COMMANDS = ("reconfigure", "shutdown", "takeover", "setdebug", "setdebugflags",
@@ -59,7 +60,7 @@ def notify(args: list[str]) -> int:
     if len(args) < 2:
         err("too few arguments for keyword:notify\n")
         return 1
-    if not args[0].isdigit() or int(args[0]) <= 0:
+    if not is_number(args[0]) or int(args[0]) <= 0:
         err(f"Invalid job_id {args[0]}\n")
         return 1
     try:
@@ -79,7 +80,7 @@ def wait_job(args: list[str]) -> int:
     if len(args) != 1:
         err(f"too {'many' if args else 'few'} arguments for keyword:wait_job\n")
         return 1
-    if not args[0].isdigit() or int(args[0]) <= 0:
+    if not is_number(args[0]) or int(args[0]) <= 0:
         err(f"Invalid job_id {args[0]}\n")
         return 1
     state, _ = current_state()

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cli._common import err, error, short_hostname
+from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
         if text is None:
             return None
         head = text.split("-")[0].split("(")[0]
-        if not head.isdigit() or int(head) < 1:
+        if not is_number(head) or int(head) < 1:
             raise InvalidOption(f"Invalid --{key} specification")
         return int(head)
 

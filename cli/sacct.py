@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cli._common import comma_list, err, error, gather, options, out, run
 from cli._help import answer_probe
+from slurmsim.model.digits import is_number
 from slurmsim.parse.options import OptionError, getopt
 
 if TYPE_CHECKING:
@@ -160,7 +161,7 @@ def _dump(given: dict[str, list[str]], flags: set[str], *, yaml: bool) -> int:
 
     def build(now: int, known: "Mapping[str, str]") -> "AcctQuery":
         q = _query(given, flags, now, known)
-        names.update((int(key), name) for key, name in known.items() if key.isdigit())
+        names.update((int(key), name) for key, name in known.items() if is_number(key))
         jobs = tuple(dict.fromkeys((job, task, None) for job, task, _ in q.jobs))
         return replace(q, jobs=jobs, users=(), duplicates=True)
 
@@ -203,14 +204,14 @@ def _query(
 def _job(text: str) -> tuple[int, int | None, str | None]:
     """``ID[_TASK][.STEP]``; Slurm reads each number's leading digits, as atoi does."""
     job, dot, step = text.strip().partition(".")
-    if dot and not (step in _STEP_NAMES or step[:1].isdigit()):
+    if dot and not (step in _STEP_NAMES or is_number(step[:1])):
         raise _Fatal(f"Bad step specified: {job}")
-    if dot and step[:1].isdigit():
+    if dot and is_number(step[:1]):
         step = re.match(r"\d+", step).group()  # type: ignore[union-attr]  # starts with one
     job, under, task = job.partition("_")
-    if under and not task[:1].isdigit():
+    if under and not is_number(task[:1]):
         raise _Fatal(f"Bad job array element specified: {job}")
-    if not job.isdigit():
+    if not is_number(job):
         raise _Fatal(f"Bad job/step specified: {job}")
     task_id = int(re.match(r"\d+", task).group()) if under else None  # type: ignore[union-attr]
     return int(job), task_id, step if dot else None
@@ -218,7 +219,7 @@ def _job(text: str) -> tuple[int, int | None, str | None]:
 
 def _associations(given: dict[str, list[str]]) -> tuple[int, ...]:
     """``-x``: association ids (Slurm reads each as a number; others match nothing)."""
-    return tuple(int(a) if a.isdigit() else -1 for a in comma_list(given.get("associations", [])))
+    return tuple(int(a) if is_number(a) else -1 for a in comma_list(given.get("associations", [])))
 
 
 def _users(given: dict[str, list[str]], known: "Mapping[str, str]") -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from cli._common import err, error, out, parse_args, run, short_hostname
 from cli._help import answer_probe
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
+from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
 from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
@@ -324,7 +325,7 @@ def submit_options(
         value = text(key)
         if value is None:
             return None
-        if not value.strip().isdigit() or int(value) <= 0:
+        if not is_number(value.strip()) or int(value) <= 0:
             raise BadNumber(f'Invalid numeric value "{value}" for --{key}.')
         return int(value)
 
@@ -478,7 +479,7 @@ def _nodes(value: str | None) -> tuple[int, int | None] | None:
     if value is None:
         return None
     low, sep, high = value.partition("-")
-    if not low.isdigit() or (sep and not high.isdigit()):
+    if not is_number(low) or (sep and not is_number(high)):
         raise InvalidOption(f'"{value}" is not a valid node count')
     lo = int(low)
     hi = int(high) if sep else None

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, TypeVar
 
 from slurmsim.model.accounts import Association, Qos
+from slurmsim.model.digits import is_number
 from slurmsim.model.errors import SlurmError
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
@@ -183,7 +184,7 @@ def _read(
 
 def _int(value: str) -> int:
     text = value.strip()
-    if not text.lstrip("-").isdigit() or len(text) > 11:
+    if not is_number(text.lstrip("-")) or len(text) > 11:
         raise ParseError(value)
     return max(int(text), 0)  # Priority=-1 clears it: shown as 0
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from slurmsim.api.session import session
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.digits import is_number
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
@@ -26,7 +27,7 @@ class JobRef:
     @classmethod
     def parse(cls, text: str) -> "JobRef":
         head, sep, task = text.partition("_")
-        if not head.isdigit() or (sep and not task.isdigit()) or int(head) <= 0:
+        if not is_number(head) or (sep and not is_number(task)) or int(head) <= 0:
             raise SlurmError("Invalid job id specified")
         return cls(int(head), int(task) if sep else None)
 

@@ -26,6 +26,7 @@ from slurmsim.engine.execution import EXECUTION, is_executed, process_exited
 from slurmsim.execution.environment import batch_environment
 from slurmsim.execution.patterns import Names, default_output, expand
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.digits import is_number
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.signals import PENDING_SIGNALS, Target, queue_signal, take_signals
@@ -172,7 +173,7 @@ def _group_members(where: str) -> list[int]:
         return []
     members = []
     for entry in os.listdir("/proc"):
-        if entry.isdigit():
+        if is_number(entry):
             with (
                 contextlib.suppress(OSError, ValueError, IndexError),
                 open(f"/proc/{entry}/stat") as f,

@@ -25,6 +25,7 @@ from typing import IO, Final
 from slurmsim.api.steps import Watch
 from slurmsim.execution.patterns import Names, expand
 from slurmsim.execution.step_environment import StepTask, step_layout, task_environment
+from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import Job
 from slurmsim.model.steps import Step
 
@@ -246,8 +247,8 @@ def _stdin(
     """What a task reads, and whether srun opened it for the task: srun's own input for
     every task (copied to each when there are several; ``--input=N``: task N alone),
     nothing (``none``), or a file (a name with patterns)."""
-    if spec is None or spec == "all" or spec.isdigit():
-        if not _has_stdin() or (spec is not None and spec.isdigit() and task.rank != int(spec)):
+    if spec is None or spec == "all" or is_number(spec):
+        if not _has_stdin() or (spec is not None and is_number(spec) and task.rank != int(spec)):
             return subprocess.DEVNULL, False
         several = ntasks > 1 and (spec is None or spec == "all")
         return (subprocess.PIPE if several else sys.stdin.fileno()), False

@@ -13,6 +13,7 @@ from slurmsim.api.session import Session, session
 from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Dependency
+from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
 from slurmsim.model.features import UNREADABLE, Constraint, Unreadable
 from slurmsim.model.jobs import Hold, Job, JobRequest
@@ -175,7 +176,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     if opts.nodes and max_nodes is None:
         max_nodes = min_nodes
     ntasks = opts.ntasks
-    per_gpu = next((int(v) for k, v in opts.shown if k == "ntasks-per-gpu" and v.isdigit()), None)
+    per_gpu = next((int(v) for k, v in opts.shown if k == "ntasks-per-gpu" and is_number(v)), None)
     if ntasks is None and per_gpu and opts.gpus is not None:
         ntasks = opts.gpus.count * per_gpu  # the controller sets the task count from the GPUs
     ntasks_set = ntasks is not None
@@ -296,7 +297,7 @@ def _kept_value(key: str, value: str, now: Instant) -> str:
         return str(parse_memory(value))
     if key == "switches":
         count, _, wait = value.partition("@")
-        if not count.isdigit():
+        if not is_number(count):
             raise ParseError(f"bad switch count: {count}")
         seconds = parse_time_limit(wait) if wait else None
         capped = min(seconds if seconds is not None else _MAX_SWITCH_WAIT, _MAX_SWITCH_WAIT)

@@ -12,6 +12,7 @@ import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from slurmsim.model.digits import is_number
 from slurmsim.parse.durations import format_duration, parse_time_limit
 from slurmsim.parse.errors import OptionError, ParseError
 from slurmsim.parse.gres import parse_gpus, parse_gres
@@ -282,7 +283,7 @@ def _option(words: Sequence[str], names: tuple[str, ...]) -> int | None:
         if name in names:
             return _count(value if eq else (words[at + 1] if at + 1 < len(words) else None))
         for short in (n for n in names if len(n) == 2):
-            if word.startswith(short) and len(word) > 2 and word[2:].isdigit():
+            if word.startswith(short) and len(word) > 2 and is_number(word[2:]):
                 return int(word[2:])
     return None
 

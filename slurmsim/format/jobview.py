@@ -11,6 +11,7 @@ from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
 from slurmsim.model.dependency_status import Met, is_whole_array, judge, judge_term
+from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
@@ -125,7 +126,7 @@ def requested_gpus(request: JobRequest) -> int:
     if request.gpus_per_task is not None:
         total += request.gpus_per_task.count * request.num_tasks
     per_gpu = request.shown_value("ntasks-per-gpu")
-    if not total and per_gpu and per_gpu.isdigit() and int(per_gpu):
+    if not total and per_gpu and is_number(per_gpu) and int(per_gpu):
         total = -(-request.num_tasks // int(per_gpu))  # the GPUs the tasks imply
     return total
 

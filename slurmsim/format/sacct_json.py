@@ -18,6 +18,7 @@ from dataclasses import replace
 from slurmsim.format import openapi
 from slurmsim.format.hostlist import compress
 from slurmsim.model.accounting import AcctRecord
+from slurmsim.model.digits import is_number
 
 Value = openapi.Value
 
@@ -186,7 +187,7 @@ def _flags(text: str | None) -> list[Value]:
 def _throttle(pending: str | None) -> int:
     """An array's limit on running tasks (``%N`` of ``--array``), 0 for none."""
     _, percent, limit = (pending or "").partition("%")
-    return int(limit) if percent and limit.isdigit() else 0
+    return int(limit) if percent and is_number(limit) else 0
 
 
 def _tres(pairs: Iterable[tuple[str, int]]) -> list[Value]:

@@ -30,7 +30,7 @@ ARCH = "x86_64"
 OS_NAME = "Linux 6.1.0-slurmsim #1 SMP PREEMPT_DYNAMIC"
 CPU_LOAD = "0.00"
 
-_JOB_ID = re.compile(r"^(\d+)(?:_(\d+))?$")
+_JOB_ID = re.compile(r"^(\d+)(?:_(\d+))?$", re.ASCII)
 
 
 def _record(lines: list[list[str]], *, oneliner: bool, job: bool) -> str:

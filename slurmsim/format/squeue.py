@@ -22,6 +22,7 @@ from slurmsim.format.times import (
 )
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.time import Instant
 
@@ -407,7 +408,7 @@ class _JobSelector:
         selector = cls()
         for spec in specs:
             head, _, task = spec.partition("_")
-            if not head.isdigit() or (task and not task.isdigit()):
+            if not is_number(head) or (task and not is_number(task)):
                 return spec
             if task:
                 selector.tasks.add((int(head), int(task)))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import Job
 
 #: The signal names Slurm reads (with or without ``SIG``), by number.
@@ -31,7 +32,7 @@ PENDING_SIGNALS: Final = "pending_signals"
 
 def signal_number(text: str) -> int | None:
     """``USR1``, ``SIGUSR1``, ``usr1`` or ``10`` -> 10; None when it names no signal."""
-    if text.isdigit():
+    if is_number(text):
         return int(text)
     return SIGNALS.get(text.upper().removeprefix("SIG"))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from slurmsim.model.dependency import UNREADABLE, Dependency, Unreadable
+from slurmsim.model.digits import is_number
 from slurmsim.model.features import UNREADABLE as UNREADABLE_CONSTRAINT
 from slurmsim.model.features import Constraint
 from slurmsim.model.features import Unreadable as UnreadableConstraint
@@ -136,14 +137,14 @@ def _strtol(text: str) -> int:
 
 
 def _number(text: str, name: str) -> int:
-    if not text.strip().isdigit():
+    if not is_number(text.strip()):
         raise ParseError(f"Invalid {name} value: {text}")
     return int(text)
 
 
 def _node_range(text: str) -> tuple[int, int]:
     lo, _, hi = text.partition("-")
-    if not lo.isdigit() or (hi and not hi.isdigit()):
+    if not is_number(lo) or (hi and not is_number(hi)):
         raise ParseError("Node count specification invalid")
     return int(lo), int(hi) if hi else int(lo)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from slurmsim.model.digits import is_number
 from slurmsim.model.reservations import (
     FLAG_ORDER,
     UNLIMITED_DURATION,
@@ -69,7 +70,7 @@ def _duration(value: str, create: bool) -> Seconds:
 
 def _count(value: str) -> int:
     text = value.strip()
-    if not text.isdigit():
+    if not is_number(text):
         raise ParseError(f"Invalid node count {value}")
     return int(text)
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from slurmsim.model.digits import is_number
 from slurmsim.model.limits import TRES_ORDER, encode_tres
 from slurmsim.parse.durations import parse_duration
 from slurmsim.parse.errors import ParseError
@@ -116,7 +117,7 @@ def parse_count(value: str) -> int | None:
     text = unquote(value).strip()
     if text == "-1":
         return None
-    if not text.isdigit() or len(text) > 10:
+    if not is_number(text) or len(text) > 10:
         raise ParseError(value)
     return int(text)
 
@@ -175,7 +176,7 @@ def parse_tres(value: str, *, current: str = "", op: str = "=") -> str:
 
 def parse_count_strict(text: str) -> int:
     """A plain non-negative integer (at most 10 digits)."""
-    if not text.isdigit() or len(text) > 10:
+    if not is_number(text) or len(text) > 10:
         raise ParseError(text)
     return int(text)
 

@@ -2,6 +2,7 @@
 
 import re
 
+from slurmsim.model.digits import is_number
 from slurmsim.model.signals import WarnSignal, signal_number
 from slurmsim.parse.errors import ParseError
 
@@ -26,7 +27,7 @@ def parse_warn_signal(text: str, *, batch_allowed: bool = True) -> WarnSignal:
         raise ParseError(text)
     before = 60
     if match["time"] is not None:
-        if not match["time"].isdigit() or int(match["time"]) > MAX_SIG_TIME:
+        if not is_number(match["time"]) or int(match["time"]) > MAX_SIG_TIME:
             raise ParseError(text)
         before = int(match["time"])
     return WarnSignal(sig, before, batch_only="B" in flags, reservation="R" in flags)

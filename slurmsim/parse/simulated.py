@@ -21,6 +21,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
+from slurmsim.model.digits import is_number
 from slurmsim.parse.durations import parse_interval
 from slurmsim.parse.errors import ParseError
 
@@ -105,7 +106,7 @@ def simulated(script: str, args: tuple[str, ...] = ()) -> Simulated:
 
 
 def _exit_code(value: str) -> int:
-    if not value.isdigit() or int(value) > 255:
+    if not is_number(value) or int(value) > 255:
         raise ParseError(f"invalid #SLURMSIM --exit-code: {value}")
     return int(value)
 
@@ -144,6 +145,6 @@ def _sleep_seconds(word: str, args: tuple[str, ...]) -> int | None:
         word = args[index - 1]
     word = word.strip("\"'")
     try:
-        return int(float(word)) if word.replace(".", "", 1).isdigit() else parse_interval(word)
+        return int(float(word)) if is_number(word.replace(".", "", 1)) else parse_interval(word)
     except ParseError:
         return None

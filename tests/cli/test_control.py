@@ -125,3 +125,24 @@ def test_scontrol_answers_like_slurm(
 ) -> None:
     got = slurm("scontrol", *argv)
     assert (got.exit, got.out, got.err) == (code, stdout, stderr)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["scancel", "{}"],
+        ["scontrol", "hold", "{}"],
+        ["scontrol", "show", "job", "{}"],
+        ["sbatch", "-N", "{}", "--wrap=true"],
+        ["sbatch", "--array={}", "--wrap=true"],
+        ["squeue", "-j", "{}"],
+        ["sacct", "-j", "{}"],
+    ],
+)
+def test_digits_of_other_scripts_are_refused_like_any_word(cluster: Path, argv: list[str]) -> None:
+    # str.isdigit takes "²" and int() then fails; Slurm reads ASCII digits only.
+    def run(word: str) -> tuple[int, str, str]:
+        got = slurm(*(a.replace("{}", word) for a in argv), user="alice")
+        return got.exit, got.out, got.err.replace(word, "<word>")
+
+    assert run("²") == run("x") == run("٣")
