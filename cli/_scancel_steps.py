@@ -10,7 +10,7 @@ from cli._common import err
 
 PROG = "scancel"
 #: A step named by its job id and step id (``645.7``); ``645.batch`` is not one.
-STEP = re.compile(r"(\d+)\.(\d+)")
+STEP = re.compile(r"(\d+)\.(\d+)", re.ASCII)
 #: Slurm's error numbers, whose low 8 bits are scancel's exit status.
 _ERRNO = {"Invalid job id specified": 2017, "Invalid user id": 2010}
 

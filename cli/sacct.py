@@ -207,13 +207,13 @@ def _job(text: str) -> tuple[int, int | None, str | None]:
     if dot and not (step in _STEP_NAMES or is_number(step[:1])):
         raise _Fatal(f"Bad step specified: {job}")
     if dot and is_number(step[:1]):
-        step = re.match(r"\d+", step).group()  # type: ignore[union-attr]  # starts with one
+        step = re.match(r"\d+", step, re.ASCII).group()  # type: ignore[union-attr]  # starts with one
     job, under, task = job.partition("_")
     if under and not is_number(task[:1]):
         raise _Fatal(f"Bad job array element specified: {job}")
     if not is_number(job):
         raise _Fatal(f"Bad job/step specified: {job}")
-    task_id = int(re.match(r"\d+", task).group()) if under else None  # type: ignore[union-attr]
+    task_id = int(re.match(r"\d+", task, re.ASCII).group()) if under else None  # type: ignore[union-attr]
     return int(job), task_id, step if dot else None
 
 

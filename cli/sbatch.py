@@ -133,7 +133,7 @@ def _job_environment(
     if mode:
         extra["SLURM_OPEN_MODE"] = "a" if mode.startswith("a") else "t"
     if array:
-        step = re.search(r":(\d+)", values.get("array") or "")
+        step = re.search(r":(\d+)", values.get("array") or "", re.ASCII)
         extra |= {
             "SLURM_ARRAY_TASK_COUNT": str(len(set(array))),
             "SLURM_ARRAY_TASK_MIN": str(min(array)),
@@ -233,7 +233,7 @@ def refused_status(env: Mapping[str, str], prog: str = PROG) -> int:
     value = env.get("SLURM_EXIT_ERROR")
     if value is None:
         return 1
-    match = re.match(r"\s*([+-]?\d+)", value)  # read as C's atoi
+    match = re.match(r"\s*([+-]?\d+)", value, re.ASCII)  # read as C's atoi
     code = int(match[1]) if match else 0
     if code == 0:
         error(prog, "SLURM_EXIT_ERROR has zero value")
@@ -503,7 +503,7 @@ def _nice(v: Mapping[str, str | None]) -> int:
     if value is None:
         return 100
     # Read as C's strtol: the leading integer, 0 when there is none (--nice=abc is 0).
-    match = re.match(r"\s*([+-]?\d+)", value)
+    match = re.match(r"\s*([+-]?\d+)", value, re.ASCII)
     nice = int(match[1]) if match else 0
     if abs(nice) > 2147483645:
         raise InvalidOption("Invalid --nice value, out of range (+/- 2147483645)")

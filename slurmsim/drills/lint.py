@@ -21,7 +21,7 @@ from slurmsim.parse.script import directive_words
 
 _PREFIX = "#SBATCH"
 _BLANKS = " \t\n\v\f\r"
-_VARIABLE = re.compile(r"\$(\{?[A-Za-z_][A-Za-z0-9_]*\}?|\(|\d)")
+_VARIABLE = re.compile(r"\$(\{?[A-Za-z_][A-Za-z0-9_]*\}?|\(|\d)", re.ASCII)
 _MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 #: What ``%a`` prints for a job that is not part of an array (Slurm's NO_VAL - 1).
 NO_TASK = 4294967294
 
-_CODE = re.compile(r"%(\d*)([%AaJjNnstux])")
+_CODE = re.compile(r"%(\d*)([%AaJjNnstux])", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)

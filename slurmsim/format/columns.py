@@ -9,8 +9,8 @@ A cell wider than its column is cut to the column, keeping its left part.
 import re
 from typing import NamedTuple
 
-_PERCENT = re.compile(r"%([.-]?)(\d*)(.)")
-_LONG = re.compile(r"^([^:]+)(?::(\.?)(\d*)(.*))?$")
+_PERCENT = re.compile(r"%([.-]?)(\d*)(.)", re.ASCII)
+_LONG = re.compile(r"^([^:]+)(?::(\.?)(\d*)(.*))?$", re.ASCII)
 
 #: Width of an ``-O`` column written without one.
 DEFAULT_LONG_WIDTH = 20

@@ -28,7 +28,7 @@ FACTORS = (
 )
 LONG_FORMAT = "%.15i %9r %.8u %.10Y %.10S %.10A %.10B %.10F %.10J %.10P %.10Q %.11N %.20T"
 LONG_NORM_FORMAT = "%.15i %9r %.8u %10y %10a %10b %10f %10j %10p %10q %20t"
-_SPEC = re.compile(r"%(\.?)(\d*)(.)")
+_SPEC = re.compile(r"%(\.?)(\d*)(.)", re.ASCII)
 _PRIORITY_SCALE = 0xFFFFFFFF
 
 

@@ -27,9 +27,9 @@ from slurmsim.parse.errors import ParseError
 
 _DIRECTIVE = re.compile(r"^#SLURMSIM\s+(.*)$")
 _SLEEP = re.compile(r"^\s*sleep\s+(\S+)\s*(?:[;#].*)?$")
-_EXIT = re.compile(r"^\s*exit\s+(\d+)\s*(?:[;#].*)?$")
-_DEFAULTED_ARG = re.compile(r'^"?\$\{(\d+):-(\w+)\}"?$')
-_PLAIN_ARG = re.compile(r'^"?\$(\d)"?$')
+_EXIT = re.compile(r"^\s*exit\s+(\d+)\s*(?:[;#].*)?$", re.ASCII)
+_DEFAULTED_ARG = re.compile(r'^"?\$\{(\d+):-(\w+)\}"?$', re.ASCII)
+_PLAIN_ARG = re.compile(r'^"?\$(\d)"?$', re.ASCII)
 #: Commands that take no noticeable time: a script made of these (and sleeps) is quick.
 _QUICK = frozenset(
     [

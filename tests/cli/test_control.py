@@ -137,6 +137,9 @@ def test_scontrol_answers_like_slurm(
         ["sbatch", "--array={}", "--wrap=true"],
         ["squeue", "-j", "{}"],
         ["sacct", "-j", "{}"],
+        ["scancel", "1.{}"],
+        ["sacct", "-j", "1.{}"],
+        ["sbatch", "--array=1-{}", "--wrap=true"],
     ],
 )
 def test_digits_of_other_scripts_are_refused_like_any_word(cluster: Path, argv: list[str]) -> None:
