@@ -216,12 +216,12 @@ _Charged = tuple[Instant, int, float, float]
 def _charged(state: ClusterState, jobs: Iterable[Job], rates: Rates) -> list[_Charged]:
     """What the decay thread charges each of ``jobs`` that accrues usage under an
     association."""
-    rows = []
+    rows: list[_Charged] = []
     for job in running(jobs):
         assoc, billed, factor = rates.of(state, job)
-        if assoc is not None:
+        if assoc is not None and job.start_time is not None:  # ``running`` has a start
             rows.append((job.start_time, assoc, billed, factor))
-    return rows  # type: ignore[return-value]  # ``running`` keeps jobs with a start
+    return rows
 
 
 def _pass(state: ClusterState, last: Instant, now: Instant, charged: list[_Charged]) -> None:
