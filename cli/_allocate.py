@@ -56,7 +56,7 @@ def allocate(
     from slurmsim.model.jobs import JobState
 
     try:
-        opts = submit_options(values, "", None, ())
+        opts = submit_options(values, "", None, (), layout_tasks=prog != "srun")
     except InvalidOption as e:
         return option_refused(prog, e)
     opts = replace(opts, submit_line=" ".join([prog, *argv]))

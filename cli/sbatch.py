@@ -9,8 +9,9 @@ Slurm's client does; refusals by the controller end it with status 1.
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from math import prod
 
 from cli._clusters import names_cluster, refuse
 from cli._common import err, error, out, parse_args, run, short_hostname
@@ -19,6 +20,7 @@ from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
+from slurmsim.model.jobs import NODE_LAYOUT
 from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
@@ -162,6 +164,7 @@ def _layers(
     values: dict[str, str | None] = {}
     origin: Origin = {}
     for key, value in directives:
+        values.pop(key, None)  # kept in the order last given (-B against --sockets-per-node)
         values[key], origin[key] = value, "script"
     layers = [(dict(values), dict(origin))]
     for var, key in SBATCH_ENV.items():
@@ -173,10 +176,12 @@ def _layers(
             values.pop(key, None)
             origin.pop(key, None)
             continue
+        values.pop(key, None)
         values[key] = None if arg == "none" or (arg == "optional" and not value) else value
         origin[key] = "env"
     layers.append((dict(values), dict(origin)))
     for key, value in cmdline:
+        values.pop(key, None)
         values[key], origin[key] = value, "cmdline"
     layers.append((values, origin))
     return layers
@@ -295,8 +300,19 @@ def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
 
 
 def submit_options(
-    v: Mapping[str, str | None], script: str, path: str | None, args: tuple[str, ...]
+    v: Mapping[str, str | None],
+    script: str,
+    path: str | None,
+    args: tuple[str, ...],
+    *,
+    layout_tasks: bool = True,
 ) -> SubmitOptions:
+    """The options in ``v`` (in the order given) read and checked as sbatch reads them.
+
+    ``layout_tasks``: a fixed node count with sockets, cores or threads per node asked
+    for and no task count gives a task to each of them, as sbatch and salloc do (the
+    oracle showed ``-N 2 --sockets-per-node=2`` with NumTasks=4); srun does not.
+    """
     from slurmsim.parse import durations, gres, hostlist, memory
 
     def text(key: str) -> str | None:
@@ -358,6 +374,25 @@ def submit_options(
             per_node.extend(gres.parse_gres(g, tres_form=False))
         except ParseError:
             raise InvalidGres from None
+    layout = _node_layout(v, integer)
+    per_socket = gpus("gpus-per-socket")
+    if per_socket is not None:
+        sockets = layout.get("sockets-per-node")
+        if sockets is None:
+            raise InvalidGres(detail=_GPUS_PER_SOCKET_ALONE)
+        # Counted per node: the share of every socket asked for (TRES shows them all).
+        socket_gpus = [replace(per_socket, count=per_socket.count * int(sockets))]
+    else:
+        socket_gpus = []
+    for key in ("ntasks-per-socket", "ntasks-per-core"):
+        integer(key)  # kept only to be shown, but checked as a number
+    nodes = _nodes(text("nodes"))
+    ntasks = integer("ntasks")
+    fixed = nodes is not None and nodes[1] in (None, nodes[0])
+    if layout_tasks and ntasks is None and nodes and fixed and "ntasks-per-node" not in v:
+        counts = [int(n) for n in layout.values() if int(n)]
+        if counts:
+            ntasks = nodes[0] * prod(counts)
     per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
     if per_task is not None and per_job is None and not v.keys() & _TASK_COUNTS:
         raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
@@ -380,14 +415,14 @@ def submit_options(
         partition=text("partition"),
         account=text("account"),
         qos=text("qos"),
-        nodes=_nodes(text("nodes")),
-        ntasks=integer("ntasks"),
+        nodes=nodes,
+        ntasks=ntasks,
         ntasks_per_node=integer("ntasks-per-node"),
         cpus_per_task=integer("cpus-per-task"),
         mem=mem("mem"),
         mem_per_cpu=mem("mem-per-cpu"),
         mem_per_gpu=mem("mem-per-gpu"),
-        gres=tuple(counted(s) for s in per_node),
+        gres=tuple(counted(s) for s in per_node + socket_gpus),
         gpus=None if per_job is None else counted(per_job),
         gpus_per_task=None if per_task is None else counted(per_task),
         time=duration("time"),
@@ -415,12 +450,44 @@ def submit_options(
         licenses=text("licenses"),
         export=text("export"),
         signal=_warn_signal(text("signal"), batch=bool(script)),
-        shown=(*((key, v[key] or "") for key in SHOWN_OPTIONS if key in v), *typed),
+        shown=(
+            *((key, v[key] or "") for key in SHOWN_OPTIONS if key in v),
+            *layout.items(),
+            *typed,
+        ),
     )
+
+
+#: How -B's errors name its fields.
+_B_FIELDS = ("first", "second", "third")
+
+
+def _node_layout(
+    v: Mapping[str, str | None], integer: Callable[[str], int | None]
+) -> dict[str, str]:
+    """Sockets per node, cores per socket and threads per core asked for, from -B
+    (``S[:C[:T]]``, each a count, a ``min-max`` range read as its minimum, or ``*``
+    for any) and from their own options, the one given later winning."""
+    found: dict[str, str] = {}
+    for key, value in v.items():
+        if key in NODE_LAYOUT:
+            found[key] = str(integer(key))
+        elif key == "extra-node-info":
+            for name, nth, field in zip(
+                NODE_LAYOUT, _B_FIELDS, (value or "").split(":"), strict=False
+            ):
+                if field in ("", "*"):
+                    continue
+                low = field.split("-", 1)[0]
+                if not is_number(low):
+                    raise BadNumber(f'Invalid numeric value "{field}" for {nth} arg of -B.')
+                found[name] = str(int(low))
+    return found
 
 
 #: Options that give a job its task count, which --gpus-per-task needs (or --gpus).
 _TASK_COUNTS = frozenset({"ntasks", "ntasks-per-node", "nodes"})
+_GPUS_PER_SOCKET_ALONE = "--gpus-per-socket option requires --sockets-per-node specification"
 _GPUS_PER_TASK_ALONE = (
     "Failed to validate job spec. --gpus-per-task used without either --gpus or -n/--ntasks "
     "is not allowed."
@@ -441,7 +508,6 @@ def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:
 
 #: Options slurmsim keeps only to show them as the controller does (JobRequest.shown).
 SHOWN_OPTIONS = (
-    "cores-per-socket",
     "cpus-per-gpu",
     "deadline",
     "exclusive",
@@ -455,9 +521,7 @@ SHOWN_OPTIONS = (
     "ntasks-per-gpu",
     "ntasks-per-socket",
     "oversubscribe",
-    "sockets-per-node",
     "switches",
-    "threads-per-core",
     "tmp",
     "wckey",
 )

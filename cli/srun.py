@@ -100,7 +100,7 @@ def _test_only(values: dict[str, str | None]) -> int:
     from slurmsim.format.sbatch import render_test_only
 
     try:
-        opts = submit_options(values, "", None, ())
+        opts = submit_options(values, "", None, (), layout_tasks=False)
         will = api.test_only(opts)
     except InvalidOption as e:
         return option_refused(PROG, e)

@@ -35,6 +35,7 @@ from slurmsim.model.tres import Gres
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
 FEATURE_ERROR = "Invalid feature specification"
 MEMORY_UNSATISFIABLE = "Memory specification can not be satisfied"
+LAYOUT_UNSATISFIABLE = "Socket, core and/or thread specification can not be satisfied"
 ARRAY_INVALID = "Invalid job array specification"
 #: ``_unsatisfiable``'s answers by partition and the request fields it reads (``_kept``).
 Checked = dict[tuple[object, ...], str | None]
@@ -244,7 +245,7 @@ def _kept(
     if checked is None:
         return _unsatisfiable(state, request, part)
     r = request
-    key = (part.name, r.feature_nodes, r.min_nodes, r.max_nodes, *layout_fields(r))
+    key = (part.name, r.feature_nodes, r.min_nodes, r.max_nodes, r.node_layout(), *layout_fields(r))
     if key not in checked:
         checked[key] = _unsatisfiable(state, request, part)
     return checked[key]
@@ -258,7 +259,13 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
     """
     allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
     nodes = state.nodes
-    kinds = _node_kinds([nodes[n].config for n in allowed if n in nodes])
+    configs = [nodes[n].config for n in allowed if n in nodes]
+    layout = request.node_layout()
+    if any(layout):
+        configs = [cfg for cfg in configs if _holds_layout(cfg, layout)]
+        if not configs:
+            return LAYOUT_UNSATISFIABLE
+    kinds = _node_kinds(configs)
     size = sum(count for _, count in kinds)
     if not size:
         return ""
@@ -275,6 +282,16 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
         if fitting >= min(n, size) and fitting > 0:
             return None
     return MEMORY_UNSATISFIABLE if memory_only else ""
+
+
+def _holds_layout(cfg: NodeConfig, layout: tuple[int, int, int]) -> bool:
+    """Has ``cfg`` at least the sockets, cores per socket and threads per core asked for?"""
+    sockets, cores, threads = layout
+    return (
+        cfg.sockets >= sockets
+        and cfg.cores_per_socket >= cores
+        and (cfg.threads_per_core >= threads)
+    )
 
 
 def _node_kinds(configs: list[NodeConfig]) -> list[tuple[NodeConfig, int]]:

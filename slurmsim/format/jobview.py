@@ -244,6 +244,8 @@ def tres_per_node(request: JobRequest) -> str | None:
     if not request.gres_per_node:
         return None
     typed = request.shown_value("tres-per-node")
+    if typed is None and request.shown_value("gpus-per-socket") is not None:
+        return None  # every socket's GPUs (TresPerSocket=), none asked per node
     return typed or ",".join(f"gres:{g}" for g in request.gres_per_node)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from slurmsim.model.dependency import Dependency
+from slurmsim.model.digits import is_number
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
@@ -62,6 +63,14 @@ _COMPACT = {
 #: the job whose start suspended it.
 SECS_PRE_SUSPEND = "secs_pre_suspend"
 SUSPENDED_BY = "suspended_by"
+
+
+#: The options -B sets, by sbatch's names, in -B's order.
+NODE_LAYOUT = ("sockets-per-node", "cores-per-socket", "threads-per-core")
+
+
+def _count(value: str | None) -> int:
+    return int(value) if value and is_number(value) else 0
 
 
 class Hold(StrEnum):
@@ -142,6 +151,12 @@ class JobRequest:
     def shown_value(self, option: str) -> str | None:
         """The value of a shown-only option (see ``shown``), None when not given."""
         return next((value for key, value in self.shown if key == option), None)
+
+    def node_layout(self) -> tuple[int, int, int]:
+        """The sockets per node, cores per socket and threads per core asked for (-B and
+        its long options, kept as shown; 0: any): nodes with fewer cannot run the job."""
+        sockets, cores, threads = (self.shown_value(key) for key in NODE_LAYOUT)
+        return _count(sockets), _count(cores), _count(threads)
 
     def with_shown(self, option: str, value: str | None) -> tuple[tuple[str, str], ...]:
         """``shown`` with ``option`` set to ``value`` (left out when None)."""

@@ -27,17 +27,9 @@ from tests.goldenfile import load_case, replay_corpus, scrub, with_known_gaps
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-_PER_SOCKET = (
-    "--gpus-per-socket with --sockets-per-node: Slurm counts a task per socket and "
-    "the GPUs of every socket; slurmsim only shows TresPerSocket"
-)
 
 #: Cases slurmsim does not reproduce yet, each with why (strict xfails; docs/differences.md).
-KNOWN_GAPS: dict[str, str] = {
-    "113-gpus-per-socket-show": _PER_SOCKET,
-    "114-gpus-per-socket-squeue": _PER_SOCKET,
-    "115-gpus-per-socket-squeue-long": _PER_SOCKET,
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 #: capture.sh stamps a case with the second it started; a submission can land in the
 #: next one, so the submit-time stamps are compared as placeholders.
