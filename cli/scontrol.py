@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from cli import _scontrol_jobs
 from cli._clusters import clusters_ok
-from cli._common import err, interactive, options, out, parse_args, run
+from cli._common import err, interactive, not_supported, options, out, parse_args, run
 from cli._help import answer_probe
 from cli._scontrol_jobs import ADMIN_COMMANDS
 
@@ -32,9 +32,48 @@ _OPTIONS = options(
 _COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
              "requeuehold", "top", "version", "ping", "help", "suspend", "resume", "notify",
              "wait_job", "listpids", *ADMIN_COMMANDS)  # fmt: skip
-_ENTITIES = ("job", "jobs", "node", "nodes", "partition", "partitions", "reservation",
-             "reservations", "hostnames", "hostlist", "hostlistsorted", "config", "step",
-             "steps")  # fmt: skip
+#: ``scontrol show``'s entities as Slurm 22.05 matches them: a word names the entity when
+#: it starts the entity's name (or alias) and is at least as long as the shortest prefix
+#: Slurm takes (``p`` names nothing, ``pa`` the partitions); the first match in this order wins.
+_SHOW_ENTITIES: tuple[tuple[str, int, str], ...] = (
+    ("aliases", 1, "aliases"),
+    ("assoc_mgr", 2, "assoc_mgr"),
+    ("bbstat", 2, "bbstat"),
+    ("burstbuffer", 2, "burstbuffer"),
+    ("cache", 2, "assoc_mgr"),
+    ("config", 1, "config"),
+    ("daemons", 1, "daemons"),
+    ("dwstat", 2, "dwstat"),
+    ("federation", 1, "federation"),
+    ("frontend", 2, "frontend"),
+    ("hostlistsorted", 9, "hostlistsorted"),
+    ("hostlist", 5, "hostlist"),
+    ("hostnames", 5, "hostnames"),
+    ("jobs", 1, "job"),
+    ("jobid", 1, "job"),
+    ("licenses", 2, "licenses"),
+    ("nodes", 1, "node"),
+    ("partitions", 2, "partition"),
+    ("partitionname", 2, "partition"),
+    ("reservations", 1, "reservation"),
+    ("reservationname", 1, "reservation"),
+    ("slurmd", 2, "slurmd"),
+    ("steps", 2, "step"),
+    ("topology", 1, "topology"),
+)
+
+#: What the entities that describe no part of a slurmsim cluster print (to standard
+#: output, standard error) on the oracle's cluster, which has none of them either.
+_NOTHING_TO_SHOW = {
+    "aliases": ("", ""),
+    "bbstat": ("", ""),
+    "burstbuffer": ("", ""),
+    "dwstat": ("", ""),
+    "federation": ("", ""),
+    "frontend": ("No nodes in the system\n", ""),
+    "licenses": ("No licenses configured in Slurm.\n", ""),
+    "topology": ("", "scontrol: error: No topology information available\n"),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -106,21 +145,37 @@ _OTHER_JOB_COMMANDS = {
 }
 
 
+def _show_entity(word: str) -> str | None:
+    w = word.lower()
+    return next(
+        (e for name, least, e in _SHOW_ENTITIES if len(w) >= least and name.startswith(w)), None
+    )
+
+
 def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     if not args:
         err("too few arguments for keyword:show\n")
         return 1
     head, eq, value = args[0].partition("=")
-    entity = _keyword(head if eq else args[0], _ENTITIES)
-    if eq and head.lower() == "reservationname":
-        entity = "reservation"
+    entity = _show_entity(head if eq else args[0])
     name = value if eq else (args[1] if len(args) > 1 else None)
     if entity in ("hostnames", "hostlist", "hostlistsorted"):
         return _hostlist(entity, name)
     if entity is None:
-        err(f"invalid entity: {args[0]} for keyword: show\n")
+        err(f"invalid entity:{args[0]} for keyword:show \n")
         return 1
-    if entity in ("step", "steps"):
+    if entity in _NOTHING_TO_SHOW:
+        stdout, stderr = _NOTHING_TO_SHOW[entity]
+        out(stdout)
+        err(stderr)
+        return 0
+    if entity == "slurmd":  # asked of the slurmd on this host, which is not there
+        err("scontrol: error: slurm_slurmd_info: Connection refused\n")
+        err("slurm_load_slurmd_status: Connection refused\n")
+        return 1
+    if entity in ("assoc_mgr", "daemons"):
+        not_supported(PROG)
+    if entity == "step":
         from slurmsim.api.views import current_state
         from slurmsim.format.steps import show_steps
 
@@ -131,7 +186,7 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
 
         out(config_text())
         return 0
-    if entity.startswith("reservation"):
+    if entity == "reservation":
         from slurmsim.api import reservations
 
         return _print(reservations.show(name, oneliner=oneliner))
@@ -139,9 +194,9 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     from slurmsim.format import scontrol as fmt
 
     state, _ = current_state()
-    if entity.startswith("job"):
+    if entity == "job":
         rendered = fmt.show_jobs(state, name, detail=detail, oneliner=oneliner, now=state.now)
-    elif entity.startswith("node"):
+    elif entity == "node":
         rendered = fmt.show_nodes(state, [name] if name else None, oneliner=oneliner)
     else:
         rendered = fmt.show_partition(state, name, oneliner=oneliner)
@@ -154,6 +209,10 @@ def _hostlist(entity: str, expr: str | None) -> int:
     from slurmsim.parse import hostlist
     from slurmsim.parse.errors import ParseError
 
+    if expr is None and entity != "hostnames":
+        err("invalid encode argument\n")
+        answer_probe(PROG, ["help"])  # and the usage, as scontrol does
+        return 1
     if expr is None:
         # 22.05 does not fall back on SLURM_JOB_NODELIST (oracle: scontrol/006, 008).
         err("scontrol: error: host list is empty\n")
