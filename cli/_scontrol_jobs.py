@@ -26,14 +26,14 @@ _REFUSALS = {"reconfigure": "slurm_reconfigure error: Invalid user id",
                  "slurm_set_fs_dampeningfactor error: Invalid user id"}  # fmt: skip
 
 
-def suspend_or_resume(command: str, args: list[str]) -> int:
+def suspend_or_resume(command: str, tag: str, args: list[str]) -> int:
     """``scontrol suspend|resume JOB_LIST``: operators only."""
     from slurmsim.api import control
     from slurmsim.model.errors import SlurmError
 
     words = [w for a in args for w in a.split(",") if w]
     if not words:
-        err(f"too few arguments for keyword:{command}\n")
+        err(f"too few arguments for keyword:{tag}\n")
         return 1
     refs = []
     for word in words:
@@ -52,13 +52,13 @@ def suspend_or_resume(command: str, args: list[str]) -> int:
     return code
 
 
-def notify(args: list[str]) -> int:
+def notify(tag: str, args: list[str]) -> int:
     """``scontrol notify JOBID MESSAGE``: the words of the message, joined by blanks."""
     from slurmsim.api import control
     from slurmsim.model.errors import SlurmError
 
     if len(args) < 2:
-        err("too few arguments for keyword:notify\n")
+        err(f"too few arguments for keyword:{tag}\n")
         return 1
     if not is_number(args[0]) or int(args[0]) <= 0:
         err(f"Invalid job_id {args[0]}\n")
@@ -71,14 +71,14 @@ def notify(args: list[str]) -> int:
     return 0
 
 
-def wait_job(args: list[str]) -> int:
+def wait_job(tag: str, args: list[str]) -> int:
     """``scontrol wait_job JOBID``: returns once the job runs. Simulated nodes are ready
     the moment a job starts; a pending job would wait for simulated time, which moves
     only when told, so slurmsim says so instead of blocking."""
     from slurmsim.api.views import current_state
 
     if len(args) != 1:
-        err(f"too {'many' if args else 'few'} arguments for keyword:wait_job\n")
+        err(f"too {'many' if args else 'few'} arguments for keyword:{tag}\n")
         return 1
     if not is_number(args[0]) or int(args[0]) <= 0:
         err(f"Invalid job_id {args[0]}\n")
@@ -98,11 +98,11 @@ def wait_job(args: list[str]) -> int:
     return 0
 
 
-def listpids(args: list[str]) -> int:
+def listpids(tag: str, args: list[str]) -> int:
     """``scontrol listpids [JOB[.STEP]] [NODE]``: the processes of job steps on this host,
     which runs no slurmd of the simulated cluster: the header, and no steps."""
     if len(args) > 2:
-        err("too many arguments for keyword:listpids\n")
+        err(f"too many arguments for keyword:{tag}\n")
         return 1
     out(f"{'PID':<8} {'JOBID':<8} {'STEPID':<8} {'LOCALID':<7} GLOBALID\n")
     if not args:

@@ -29,9 +29,24 @@ _OPTIONS = options(
     ]
 )  # fmt: skip
 
-_COMMANDS = ("show", "update", "create", "delete", "hold", "uhold", "release", "requeue",
-             "requeuehold", "top", "version", "ping", "help", "suspend", "resume", "notify",
-             "wait_job", "listpids", *ADMIN_COMMANDS)  # fmt: skip
+#: scontrol's command words with the shortest prefix of each Slurm 22.05 takes (``u`` is
+#: update, ``de`` details, ``del`` delete; ``h``, ``re`` and ``s`` name nothing).
+_COMMAND_WORDS: tuple[tuple[str, int], ...] = (
+    ("abort", 5), ("all", 2), ("cancel_reboot", 3), ("cluster", 2), ("completing", 2),
+    ("create", 2), ("delete", 3), ("details", 1), ("errnumstr", 2), ("exit", 2),
+    ("fsdampeningfactor", 3), ("help", 2), ("hold", 4), ("holdu", 5), ("hide", 2),
+    ("listpids", 1), ("notify", 1), ("oneliner", 1), ("pidinfo", 3), ("ping", 3),
+    ("quiet", 4), ("quit", 4), ("reboot", 3), ("reconfigure", 3), ("release", 3),
+    ("requeue", 3), ("requeuehold", 11), ("resume", 3), ("setdebug", 2),
+    ("setdebugflags", 9), ("schedloglevel", 3), ("show", 3), ("shutdown", 8),
+    ("suspend", 2), ("top", 3), ("token", 3), ("takeover", 8), ("uhold", 5), ("update", 1),
+    ("verbose", 4), ("version", 4), ("wait_job", 2), ("write", 5),
+)  # fmt: skip
+#: Words that set how later commands print (in interactive mode) and take no argument;
+#: ``all`` and ``hide`` ignore any.
+_SETTINGS = ("details", "oneliner", "quiet", "exit", "quit", "verbose", "all", "hide")
+#: Command words slurmsim does not emulate (docs/differences.md).
+_NOT_EMULATED = ("cluster", "completing", "errnumstr", "pidinfo", "token", "write")
 #: ``scontrol show``'s entities as Slurm 22.05 matches them: a word names the entity when
 #: it starts the entity's name (or alias) and is at least as long as the shortest prefix
 #: Slurm takes (``p`` names nothing, ``pa`` the partitions); the first match in this order wins.
@@ -80,13 +95,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: scontrol(list(sys.argv[1:] if argv is None else argv)))
 
 
-def _keyword(word: str, choices: Sequence[str]) -> str | None:
-    """scontrol accepts a command word in any case, and any unambiguous prefix of it."""
+def _command_word(word: str) -> str | None:
+    """The command ``word`` names: it starts one, in any case, at least as long as the
+    shortest prefix Slurm takes of it."""
     w = word.lower()
-    if w in choices:
-        return w
-    matches = [c for c in choices if c.startswith(w)]
-    return matches[0] if len(matches) == 1 or (matches and len(w) >= 3) else None
+    return next((c for c, least in _COMMAND_WORDS if len(w) >= least and c.startswith(w)), None)
 
 
 def scontrol(argv: list[str]) -> int:
@@ -96,7 +109,14 @@ def scontrol(argv: list[str]) -> int:
         return 0
     if not words:
         options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
-        return interactive(PROG, lambda line: scontrol([*options, *line]))
+
+        def run_line(line: list[str]) -> int:
+            setting = _command_word(line[0])
+            if setting in ("details", "oneliner") and len(line) == 1:
+                options.append(f"--{setting}")  # for the commands that follow
+            return scontrol([*options, *line])
+
+        return interactive(PROG, run_line)
     if not clusters_ok(PROG, dict(pairs).get("clusters")):
         return 1
     detail = "details" in flags
@@ -109,33 +129,47 @@ def scontrol(argv: list[str]) -> int:
             flags.add("oneliner")
         else:
             rest.append(w)
-    command = _keyword(words[0], _COMMANDS)
+    tag = words[0]  # messages name the command as typed
+    command = _command_word(tag)
     if command is None:
-        err(f"invalid keyword: {words[0]}\n")
+        err(f"invalid keyword: {tag}\n")
         return 1
-    if command in ("version", "help"):
-        answer_probe(PROG, [command])
-        return 0
-    if command == "ping":
-        from slurmsim.api.controller import ping
-
-        out(ping())
-        return 0
+    if command in _NOT_EMULATED:
+        not_supported(PROG)
+    if command in ("version", "verbose", "help", "ping") or command in _SETTINGS:
+        return _no_argument(command, tag, rest)
     if command == "show":
-        return _show(rest, detail=detail, oneliner="oneliner" in flags)
+        return _show(tag, rest, detail=detail, oneliner="oneliner" in flags)
     if command in _OTHER_JOB_COMMANDS:
-        return _OTHER_JOB_COMMANDS[command](rest)
+        return _OTHER_JOB_COMMANDS[command](tag, rest)
     if command in ("suspend", "resume"):
-        return _scontrol_jobs.suspend_or_resume(command, rest)
+        return _scontrol_jobs.suspend_or_resume(command, tag, rest)
     if command in ADMIN_COMMANDS:
         return _scontrol_jobs.admin_command(command)
     if command == "update":
-        return _update(rest)
+        return _update(tag, rest)
     if command == "create":
-        return _create(rest)
+        return _create(tag, rest)
     if command == "delete":
-        return _delete(rest)
-    return _job_control(command, rest)
+        return _delete(tag, rest)
+    return _job_control("uhold" if command == "holdu" else command, tag, rest)
+
+
+def _no_argument(command: str, tag: str, args: list[str]) -> int:
+    """The commands that take no argument: what each does, and how each refuses one."""
+    if command in ("version", "help"):
+        answer_probe(PROG, [command])  # printed even when refusing an argument
+    elif command == "ping" and not args:
+        from slurmsim.api.controller import ping
+
+        out(ping())
+    if not args or command in ("all", "hide"):
+        return 0
+    if command in ("version", "verbose"):
+        err(f"too many arguments for {tag} keyword\n")
+    else:
+        err(f"too many arguments for keyword:{tag}\n")
+    return 1
 
 
 _OTHER_JOB_COMMANDS = {
@@ -152,9 +186,9 @@ def _show_entity(word: str) -> str | None:
     )
 
 
-def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
+def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:
     if not args:
-        err("too few arguments for keyword:show\n")
+        err(f"too few arguments for keyword:{tag}\n")
         return 1
     head, eq, value = args[0].partition("=")
     entity = _show_entity(head if eq else args[0])
@@ -162,7 +196,7 @@ def _show(args: list[str], *, detail: bool, oneliner: bool) -> int:
     if entity in ("hostnames", "hostlist", "hostlistsorted"):
         return _hostlist(entity, name)
     if entity is None:
-        err(f"invalid entity:{args[0]} for keyword:show \n")
+        err(f"invalid entity:{args[0]} for keyword:{tag} \n")
         return 1
     if entity in _NOTHING_TO_SHOW:
         stdout, stderr = _NOTHING_TO_SHOW[entity]
@@ -231,31 +265,64 @@ def _hostlist(entity: str, expr: str | None) -> int:
     return 0
 
 
-def _update(args: list[str]) -> int:
-    from slurmsim.parse.errors import ParseError
-    from slurmsim.parse.keyvalue import parse_assignments
+#: How scontrol update refuses a word that is not ``Key=Value``, by entity (oracle).
+_MISFORMED = {
+    "job": "{word}\nRequest aborted\n",
+    "node": "scontrol: error: {word}  Request aborted\nslurm_update error: No error\n",
+    "partition": "scontrol: error: {word}  Request aborted\nslurm_update error: No error\n",
+    "reservation": "scontrol: error: Misformatted parameter '{bare}', most options have a "
+    "parameter after '='.  No reservation update.\nslurm_update error: No error\n",
+}
 
-    try:
-        pairs = parse_assignments(args)
-    except ParseError as e:
-        err(f"{e.message}\n")
+
+#: The keys that name what ``scontrol update`` changes, the first found here winning
+#: (``JobId=5 NodeName=dgx1`` updates a job); a key is taken from its first 3 letters.
+_UPDATE_KEYS = (("job", "jobid"), ("reservation", "reservationname"), ("node", "nodename"),
+                ("partition", "partitionname"))  # fmt: skip
+
+
+def _update_entity(args: list[str]) -> str | None:
+    """What ``scontrol update`` changes, or None. Slurm looks for the key up to the
+    first word that is not ``Key=Value`` (and in that word), not beyond."""
+    keys = []
+    for word in args:
+        key, eq, _ = word.partition("=")
+        keys.append(key.lower())
+        if not eq:
+            break
+    return next(
+        (entity for entity, name in _UPDATE_KEYS if any(_is_key(k, name) for k in keys)),
+        None,
+    )
+
+
+def _update(tag: str, args: list[str]) -> int:
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.keyvalue import parse_assignment
+
+    if not args:
+        err(f"too few arguments for {tag} keyword\n")
         return 1
-    keys = [k.lower() for k, _ in pairs]
-    if "jobid" in keys or "job" in keys:
+    entity = _update_entity(args)
+    if entity is None:
+        err("No valid entity in update command\n")
+        err('Input line must include "NodeName", "PartitionName", "Reservation", "JobId", or '
+            '"SlurmctldDebug"\n')  # fmt: skip
+        return 1
+    pairs = []
+    for word in args:
+        try:
+            pairs.append(parse_assignment(word))
+        except ParseError as e:
+            err(_MISFORMED[entity].format(word=e.message, bare=word))
+            return 1
+    if entity == "job":
         return _update_job(pairs)
-    if "reservationname" in keys:
+    if entity == "reservation":
         return _update_reservation(pairs)
-    if "nodename" in keys:
+    if entity == "node":
         return _update_node(pairs)
-    if "partitionname" in keys:
-        err("slurm_update error: Invalid user id\n")
-        return 1
-    if not pairs:
-        err("too few arguments for keyword:update\n")
-        return 1
-    err("No valid entity in update command\n")
-    err('Input line must include "NodeName", "PartitionName", "Reservation", "JobId", or '
-        '"SlurmctldDebug"\n')  # fmt: skip
+    err("slurm_update error: Invalid user id\n")
     return 1
 
 
@@ -265,21 +332,30 @@ def _print(rendered: "Rendered") -> int:
     return rendered.exit_code
 
 
-def _create(args: list[str]) -> int:
-    """``scontrol create reservation KEY=VALUE...``."""
+def _create(tag: str, args: list[str]) -> int:
+    """``scontrol create reservation KEY=VALUE...`` (``res`` at least, as Slurm takes it)."""
     from slurmsim.api import reservations
     from slurmsim.model.errors import InvalidOption, SlurmError
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.keyvalue import parse_assignment
 
     if not args:
-        err("too few arguments for keyword:create\n")
+        err(f"too few arguments for {tag} keyword\n")
         return 1
-    if _keyword(args[0].partition("=")[0], ("reservation", "reservationname")) is None:
-        err(f"invalid keyword: {args[0]}\n")
+    entity = args[0].partition("=")[0]
+    if not _is_key(entity, "reservationname"):
+        if entity.lower().startswith(("partition", "node")):
+            not_supported(PROG)  # an administrator's; slurmsim's clusters are set up by init
+        err(f"scontrol: error: Invalid creation entity: {args[0]}\n")
         return 1
-    words = args[1:] if "=" not in args[0] else args
-    pairs = _assignments(words)
-    if pairs is None:
-        return 1
+    pairs = []
+    for word in args[1:] if "=" not in args[0] else args:
+        try:
+            pairs.append(parse_assignment(word))
+        except ParseError:
+            err(f"scontrol: error: Misformatted parameter '{word}', most options have a "
+                "parameter after '='.  No reservation created.\n")  # fmt: skip
+            return 1
     try:
         name = reservations.create(pairs)
     except InvalidOption as e:
@@ -298,8 +374,8 @@ def _update_reservation(pairs: list[tuple[str, str]]) -> int:
     from slurmsim.api import reservations
     from slurmsim.model.errors import InvalidOption, SlurmError
 
-    name = next(v for k, v in pairs if k.lower() == "reservationname")
-    rest = [(k, v) for k, v in pairs if k.lower() != "reservationname"]
+    name = next(v for k, v in pairs if _is_key(k, "reservationname"))
+    rest = [(k, v) for k, v in pairs if not _is_key(k, "reservationname")]
     try:
         reservations.update(name, rest)
     except InvalidOption as e:
@@ -316,23 +392,32 @@ def _update_reservation(pairs: list[tuple[str, str]]) -> int:
     return 0
 
 
-def _delete(args: list[str]) -> int:
+def _is_key(word: str, name: str) -> bool:
+    """Does ``word`` name the key ``name`` as scontrol reads keys: any case, a prefix of
+    it, 3 letters at least (``Res`` for ReservationName)?"""
+    return len(word) >= 3 and name.startswith(word.lower())
+
+
+def _delete(tag: str, args: list[str]) -> int:
     """``scontrol delete reservation NAME`` or ``delete ReservationName=NAME``."""
     from slurmsim.api import reservations
     from slurmsim.model.errors import SlurmError
 
     if not args:
-        err("too few arguments for delete keyword\n")
+        err(f"too few arguments for {tag} keyword\n")
         return 1
-    tag, eq, name = args[0].partition("=")
-    if not eq:
-        if len(args) < 2:
-            err("scontrol: error: Proper format is 'delete <ENTITY>=<ID>' or "
-                "'delete <ENTITY> <ID>'\n")  # fmt: skip
-            return 1
-        name = args[1]
-    if _keyword(tag, ("reservation", "reservationname")) is None:
-        err(f"invalid keyword: {args[0]}\n")
+    if len(args) == 2:
+        entity, name = args
+    elif len(args) == 1 and "=" in args[0]:
+        entity, _, name = args[0].partition("=")
+    else:
+        err("scontrol: error: Proper format is 'delete <ENTITY>=<ID>' or "
+            "'delete <ENTITY> <ID>'\n")  # fmt: skip
+        return 1
+    if not _is_key(entity, "reservationname"):
+        if entity.lower().startswith(("partition", "node")):
+            not_supported(PROG)  # an administrator's; slurmsim's clusters are set up by init
+        err(f"Invalid deletion entity: {entity}\n")
         return 1
     try:
         reservations.delete(name)
@@ -340,17 +425,6 @@ def _delete(args: list[str]) -> int:
         err(f"delete_reservation {args[0]}: {e.message}\n")
         return 1
     return 0
-
-
-def _assignments(words: list[str]) -> list[tuple[str, str]] | None:
-    from slurmsim.parse.errors import ParseError
-    from slurmsim.parse.keyvalue import parse_assignments
-
-    try:
-        return parse_assignments(words)
-    except ParseError as e:
-        err(f"{e.message}\n")
-        return None
 
 
 def _update_node(pairs: list[tuple[str, str]]) -> int:
@@ -362,7 +436,7 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
     state_word = reason = None
     for key, value in pairs:
         k = key.lower()
-        if k == "nodename":
+        if _is_key(k, "nodename"):
             names.extend(expand(value))
         elif k == "state":
             state_word = value
@@ -392,7 +466,7 @@ def _update_job(pairs: list[tuple[str, str]]) -> int:
     ids: list[str] = []
     changes: list[tuple[str, str]] = []
     for key, value in pairs:
-        if key.lower() in ("jobid", "job"):
+        if _is_key(key, "jobid"):
             ids.extend(v for v in value.split(",") if v)
         else:
             changes.append((key, value))
@@ -416,16 +490,16 @@ def _update_job(pairs: list[tuple[str, str]]) -> int:
     return code
 
 
-def _job_control(command: str, args: list[str]) -> int:
+def _job_control(command: str, tag: str, args: list[str]) -> int:
     from slurmsim.api import control
     from slurmsim.model.errors import SlurmError
 
     if command == "top" and len(args) > 1:
-        err("too many arguments for keyword:top\n")
+        err(f"too many arguments for keyword:{tag}\n")
         return 1
     words = [w for a in args for w in a.split(",") if w]
     if not words:
-        err(f"too few arguments for keyword:{command}\n")
+        err(f"too few arguments for keyword:{tag}\n")
         return 1
     api_name = "slurm_suspend" if command in ("hold", "uhold", "release") else None
     refs = []
