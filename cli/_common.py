@@ -116,6 +116,35 @@ def not_supported(prog: str) -> NoReturn:
     sys.exit(1)
 
 
+def every(value: str | None, refusal: str) -> int | None:
+    """``-i``/``--iterate``: the seconds between reports, read as C's ``atoi`` (``5x`` is
+    5), or None without it; 0 after printing ``refusal`` (``{}``: the value) when the
+    number is not positive."""
+    if value is None:
+        return None
+    import re
+
+    match = re.match(r"\s*([+-]?\d+)", value, re.ASCII)
+    seconds = int(match[1]) if match else 0
+    if seconds <= 0:
+        err(refusal.format(value))
+        return 0
+    return seconds
+
+
+def repeat(seconds: int, show: Callable[[bool], int]) -> NoReturn:
+    """Report again every ``seconds`` of wall time until interrupted (Ctrl-C ends the
+    command, as it ends squeue and sinfo): ``show(True)`` prints a dated report, and a
+    blank line follows each. The store is read afresh each time."""
+    import time
+
+    while True:
+        show(True)
+        out("\n")
+        sys.stdout.flush()
+        time.sleep(seconds)
+
+
 def interactive(prog: str, run_words: Callable[[list[str]], int]) -> int:
     """scontrol's and sacctmgr's mode without a command: prompt, read a command a line.
 

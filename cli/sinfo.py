@@ -5,7 +5,7 @@ import sys
 from collections.abc import Sequence
 
 from cli._clusters import chosen_cluster, cluster_header
-from cli._common import err, error, options, out, parse_args, run, usage_error
+from cli._common import err, error, every, options, out, parse_args, repeat, run
 from cli._help import answer_probe
 
 PROG = "sinfo"
@@ -31,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def sinfo(argv: list[str]) -> int:
-    pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
+    pairs, _ = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     given: dict[str, str] = {}
     flags: set[str] = set()
     for key, value in pairs:
@@ -40,8 +40,12 @@ def sinfo(argv: list[str]) -> int:
             given[key] = value
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if operands:
-        usage_error(PROG, f"invalid argument -- '{operands[0]}'", 1)
+    # Words that are not options are ignored, as sinfo ignores them.
+    seconds = every(
+        given.get("iterate"), f"{PROG}: error: Error: invalid entry for --iterate={{}}\n"
+    )
+    if seconds == 0:
+        return 1
     if "json" in flags or "yaml" in flags:
         return _dump(pairs, tuple(s for s in given.get("states", "").split(",") if s))
     if "reservation" in flags:
@@ -50,8 +54,6 @@ def sinfo(argv: list[str]) -> int:
         table = sinfo_table()
         out(table.stdout)
         return table.exit_code
-
-    from slurmsim.format.sinfo import SinfoOptions, render_sinfo
 
     nodes: tuple[str, ...] = ()
     if "nodes" in given:
@@ -72,7 +74,23 @@ def sinfo(argv: list[str]) -> int:
         fmt = env.get("SINFO_FORMAT") or None
     partitions = given.get("partition") or env.get("SINFO_PARTITION") or ""
 
+    def show(dated: bool) -> int:
+        return _show(given, flags, fmt, partitions, nodes, dated=dated)
+
+    return show(False) if seconds is None else repeat(seconds, show)
+
+
+def _show(
+    given: dict[str, str],
+    flags: set[str],
+    fmt: str | None,
+    partitions: str,
+    nodes: tuple[str, ...],
+    *,
+    dated: bool,
+) -> int:
     from slurmsim.api.views import current_state
+    from slurmsim.format.sinfo import SinfoOptions, render_sinfo
 
     state, _ = current_state()
     name = state.config.cluster_name
@@ -90,8 +108,13 @@ def sinfo(argv: list[str]) -> int:
         states=tuple(s for s in given.get("states", "").split(",") if s),
         noheader="noheader" in flags,
         nodes=nodes,
+        dead="dead" in flags,
     )
     rendered = render_sinfo(state, opts, state.now)
+    if dated and "long" not in flags and "noheader" not in flags:
+        from slurmsim.format.times import date_line
+
+        out(date_line(state.now) + "\n")
     if named and "noheader" not in flags:
         out(cluster_header(rendered.stdout, name, after_date="long" in flags))
     else:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cli._clusters import chosen_cluster, cluster_header
-from cli._common import comma_list, err, gather, options, out, parse_args, run
+from cli._common import comma_list, err, every, gather, options, out, parse_args, repeat, run
 from cli._help import answer_probe
 
 if TYPE_CHECKING:
@@ -101,14 +101,18 @@ def squeue(argv: list[str]) -> int:
         return 0
     given, flags = gather(pairs)
     if "jobs" in flags and "jobs" not in given and operands:
-        given["jobs"] = [operands.pop(0)]
+        given["jobs"] = [operands.pop(0)]  # ``-j 12``: -j's argument is optional
+        from slurmsim.format.squeue import bad_job_id
+
+        if (spec := bad_job_id(comma_list(given["jobs"]))) is not None:
+            err(f"{PROG}: error: Invalid job id: {spec}\n")
+            return 1
     if operands:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
+        answer_probe(PROG, ["usage"])
         return 1
     if "json" in flags or "yaml" in flags:
         return _dump(pairs, given)
-
-    from slurmsim.format.squeue import SqueueOptions, render_squeue
 
     _from_environment(given, flags)
     fmt = given.get("format", [None])[-1]
@@ -119,7 +123,27 @@ def squeue(argv: list[str]) -> int:
 
         nodelist = tuple(n for expr in given["nodelist"] for n in expand(expr))
 
+    seconds = every(given.get("iterate", [None])[-1], f"{PROG}: error: --iterate={{}}\n\n")
+    if seconds == 0:
+        return 1
+
+    def show(dated: bool) -> int:
+        return _show(given, flags, fmt, fmt_long, nodelist, dated=dated)
+
+    return show(False) if seconds is None else repeat(seconds, show)
+
+
+def _show(
+    given: dict[str, list[str]],
+    flags: set[str],
+    fmt: str | None,
+    fmt_long: str | None,
+    nodelist: tuple[str, ...],
+    *,
+    dated: bool,
+) -> int:
     from slurmsim.api.views import current_state
+    from slurmsim.format.squeue import SqueueOptions, render_squeue
 
     state, user = current_state()
     name = state.config.cluster_name
@@ -148,6 +172,10 @@ def squeue(argv: list[str]) -> int:
         sort=given.get("sort", [None])[-1] or os.environ.get("SQUEUE_SORT") or None,
     )
     rendered = render_squeue(state, opts, state.now)
+    if dated and "long" not in flags and "noheader" not in flags:
+        from slurmsim.format.times import date_line
+
+        out(date_line(state.now) + "\n")
     if named and "noheader" not in flags:
         out(cluster_header(rendered.stdout, name, after_date="long" in flags))
     else:

@@ -1,16 +1,20 @@
 """Column specifications of ``-o``/``-O`` and how Slurm pads and cuts each cell.
 
-``-o "%.18i %P"``: each ``%[.|-][width]<letter>`` is a column, ``.`` right-justifies,
+``-o "%.18i %P"``: each ``%[.][width]<letter>`` is a column, ``.`` right-justifies,
 and the text up to the next ``%`` is printed after the field. ``-O "JobID:10,Name"``:
-comma-separated names, each ``name[:[.][width][suffix]]``, 20 wide by default.
-A cell wider than its column is cut to the column, keeping its left part.
+comma-separated names, each ``name[:[.][width][suffix]]``, 20 wide without a ``:``
+(with one, the width given or none). A cell wider than its column is cut to the
+column, keeping its left part.
 """
 
 import re
 from typing import NamedTuple
 
-_PERCENT = re.compile(r"%([.-]?)(\d*)(.)", re.ASCII)
+_TOKEN = re.compile(r"(\.?)(\d*)(.?)(.*)", re.ASCII | re.DOTALL)
 _LONG = re.compile(r"^([^:]+)(?::(\.?)(\d*)(.*))?$", re.ASCII)
+
+#: What C prints for the letter of an ``-o`` column that has none (``%10``): the string's end.
+NUL = "\0"
 
 #: Width of an ``-O`` column written without one.
 DEFAULT_LONG_WIDTH = 20
@@ -23,26 +27,33 @@ class Column(NamedTuple):
     width: int = 0  # 0: print the value as it is
     right: bool = False
     suffix: str = ""
+    text: str = ""  # an ``-o`` column as written (``%.5y``): printed as it is when not a field
+
+
+def literal(column: Column) -> Column:
+    """The column that prints what ``column`` was written as: a format letter the command
+    does not know is kept in the output as text (after its error)."""
+    return Column("", suffix=column.text)
 
 
 def parse_percent(fmt: str) -> tuple[str, list[Column]]:
-    """Split an ``-o`` format into its leading text and its columns."""
-    columns: list[Column] = []
+    """Split an ``-o`` format into its leading text and its columns.
+
+    Slurm splits the format at every ``%`` as C's ``strtok`` does, so a run of ``%``
+    separates two columns like one (``%%`` prints nothing, nor does a trailing ``%``).
+    A column with no letter after its width (``%10``) has the key ``""``.
+    """
     first = fmt.find("%")
     if first < 0:
         return fmt, []
-    prefix, pos = fmt[:first], first
-    while pos < len(fmt):
-        match = _PERCENT.match(fmt, pos)
-        if match is None:  # a lone trailing "%"
-            columns.append(Column("%"))
-            break
-        align, width, key = match.groups()
-        end = fmt.find("%", match.end())
-        end = len(fmt) if end < 0 else end
-        columns.append(Column(key, int(width or 0), align == ".", fmt[match.end() : end]))
-        pos = end
-    return prefix, columns
+    columns = []
+    for token in fmt[first:].split("%"):
+        if token:
+            match = _TOKEN.match(token)
+            assert match is not None  # every part of the pattern may be empty
+            align, width, key, suffix = match.groups()
+            columns.append(Column(key, int(width or 0), align == ".", suffix, "%" + token))
+    return fmt[:first], columns
 
 
 def parse_long(fmt: str) -> list[Column]:
@@ -56,14 +67,9 @@ def parse_long(fmt: str) -> list[Column]:
             columns.append(Column(item, DEFAULT_LONG_WIDTH))
             continue
         name, align, width, suffix = match.groups()
-        columns.append(
-            Column(
-                name,
-                int(width) if width else DEFAULT_LONG_WIDTH,
-                align == ".",
-                suffix or "",
-            )
-        )
+        if align is None:  # no ":"
+            width = DEFAULT_LONG_WIDTH
+        columns.append(Column(name, int(width or 0), align == ".", suffix or ""))
     return columns
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from slurmsim.format.columns import Column, cell, parse_long, parse_percent
+from slurmsim.format.columns import NUL, Column, cell, literal, parse_long, parse_percent
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.nodestate import NodeStatus, completing_nodes, node_status
 from slurmsim.format.rendered import Rendered
@@ -40,6 +40,7 @@ class SinfoOptions:
     states: tuple[str, ...] = ()  # -t
     noheader: bool = False  # -h
     nodes: tuple[str, ...] = ()  # -n, expanded host names
+    dead: bool = False  # -d: only the nodes that do not respond
 
 
 # Private types are NamedTuples: cheaper to create at import than frozen dataclasses.
@@ -210,6 +211,16 @@ _PER_LINE: dict[str, tuple[str, _Value]] = {
     "V": ("CLUSTER", lambda g: g.state.config.cluster_name),
 }
 
+#: What a partition none of whose nodes is shown prints where its nodes' values would be
+#: (``sinfo -t alloc`` on an idle cluster: ``gpu* up 7-00:00:00 0 n/a``); the partition's
+#: own values and the counts print as on any line.
+_NO_NODES: dict[str, str] = {
+    "b": "(null)", "c": "0", "d": "0", "e": "0", "E": "none", "f": "(null)", "G": "(null)",
+    "H": "Unknown", "m": "0", "O": "0.00", "t": "n/a", "T": "n/a", "u": "root",
+    "U": "root(0)", "v": "N/A", "V": "N/A", "w": "0", "X": "0", "Y": "0", "Z": "0",
+    "z": "0:0:0", "gresused": "(null)", "statecomplete": "n/a", "allocmem": "0",
+}  # fmt: skip
+
 #: Letters that make lines per partition.
 _PARTITION_KEYS = frozenset("aBghIlLMpPrRsS")
 #: Node lists are never cut to their column.
@@ -270,9 +281,11 @@ class _Field(NamedTuple):
     column: Column
 
     def value(self, group: _Group) -> str | None:
+        if not group.nodes and self.key in _NO_NODES:
+            return _NO_NODES[self.key]
         if self.key in _PER_NODE:
             return _PER_NODE[self.key][1](group.first)
-        return _PER_LINE[self.key][1](group)
+        return _PER_LINE[self.key][1](group) if self.key else ""
 
     def render(self, group: _Group) -> str:
         return cell(self.value(group), self.column, cut=self.key not in _UNCUT)
@@ -376,10 +389,13 @@ def _fields(state: ClusterState, opts: SinfoOptions) -> tuple[str, list[_Field],
     fields = []
     for column in columns:
         made = _field(column.key, column)
-        if made is None:
-            errors.append(f"sinfo: error: Invalid node format specification: {column.key}")
-        else:
+        if made is not None:
             fields.append(made)
+        elif opts.format_long is not None:  # sinfo's -O check names jobs, not nodes
+            errors.append(f"sinfo: error: Invalid job format specification: {column.key}")
+        else:  # -o: the column stays as written, and its complaint has no prefix
+            errors.append(f"Invalid node format specification: {column.key or NUL}")
+            fields.append(_Field("", "", literal(column)))
     return prefix, fields, errors
 
 
@@ -466,6 +482,8 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
     def shown(view: _NodeView) -> bool:
         if opts.nodes and view.node.name not in opts.nodes:
             return False
+        if opts.dead and "NOT_RESPONDING" not in view.status.flags:
+            return False
         return wanted_state is None or wanted_state(view.status)
 
     partitions = [
@@ -482,6 +500,7 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
         pools = [(None, [v for n, v in views.items() if n in pooled])]
 
     node_keys = [f.key for f in fields if f.key in _PER_NODE]
+    names_partition = any(f.key in ("P", "R") for f in fields)
     groups: list[_Group] = []
     for part, pool in pools:
         members = [v for v in pool if shown(v)]
@@ -489,6 +508,8 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
             groups.extend(_Group(part, (v,), state) for v in members)
             continue
         if not members:
+            if part is not None and names_partition:
+                groups.append(_Group(part, (), state))  # shown with no nodes
             continue
         buckets: dict[tuple[str, ...], list[_NodeView]] = {}
         for view in members:

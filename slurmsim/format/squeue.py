@@ -6,12 +6,13 @@ start time, newest first, then sorted stably by each ``-S`` key from last to
 first, as squeue does; the default keys are ``P,t,-p``.
 """
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from slurmsim.format import jobview as jv
-from slurmsim.format.columns import Column, cell, cells, parse_long, parse_percent
+from slurmsim.format.columns import Column, cell, cells, literal, parse_long, parse_percent
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import (
@@ -22,7 +23,6 @@ from slurmsim.format.times import (
 )
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.time import Instant
 
@@ -305,6 +305,10 @@ class _Field:
         return cells(values, self.column, cut=self.cut)
 
 
+def _no_value(_: "_Row") -> str:
+    return ""
+
+
 def _percent_fields(fmt: str) -> tuple[str, list[_Field], list[str]]:
     prefix, columns = parse_percent(fmt)
     fields, errors = [], []
@@ -312,6 +316,7 @@ def _percent_fields(fmt: str) -> tuple[str, list[_Field], list[str]]:
         entry = LETTERS.get(column.key)
         if entry is None:
             errors.append(f"squeue: error: Invalid job format specification: {column.key}")
+            fields.append(_Field("", _no_value, literal(column)))
             continue
         header, value = entry
         fields.append(_Field(header, value, column, column.key))
@@ -394,6 +399,29 @@ def _parse_states(names: Iterable[str]) -> frozenset[JobState] | str:
     return frozenset(wanted)
 
 
+_LEADING_NUMBER = re.compile(r"\s*([+-]?\d*)", re.ASCII)
+#: The largest id squeue takes: it reads ids into a C int.
+_MAX_JOB_ID = 2**31 - 1
+
+
+def job_spec(spec: str) -> tuple[int, int | None] | None:
+    """A ``-j`` entry read as squeue reads it, C's ``strtol`` on each part: the job id,
+    and the task after ``_`` (None for the whole job); None when the id is not a
+    number from 1 up. What follows a number is ignored (``12x`` and ``12.0`` are job
+    12, ``12_x`` its task 0)."""
+    head = _LEADING_NUMBER.match(spec)
+    assert head is not None  # every part of the pattern may be empty
+    digits = head[1]
+    if not digits.lstrip("+-") or not 0 < int(digits) <= _MAX_JOB_ID:
+        return None
+    rest = spec[head.end() :]
+    if not rest.startswith("_"):
+        return int(digits), None
+    task = _LEADING_NUMBER.match(rest, 1)
+    assert task is not None
+    return int(digits), int(task[1]) if task[1].lstrip("+-") else 0
+
+
 class _JobSelector:
     """``-j`` ids: whole jobs or arrays (``234``) and single tasks (``234_3``)."""
 
@@ -407,13 +435,14 @@ class _JobSelector:
     def parse(cls, specs: Iterable[str]) -> "_JobSelector | str":
         selector = cls()
         for spec in specs:
-            head, _, task = spec.partition("_")
-            if not is_number(head) or (task and not is_number(task)):
+            read = job_spec(spec)
+            if read is None:
                 return spec
-            if task:
-                selector.tasks.add((int(head), int(task)))
+            job_id, task = read
+            if task is None:
+                selector.ids.add(job_id)
             else:
-                selector.ids.add(int(head))
+                selector.tasks.add((job_id, task))
         return selector
 
     def rows(self, job: Job) -> list[int | None] | None:
@@ -430,7 +459,8 @@ class _JobSelector:
 
 
 def _known(state: ClusterState, spec: str) -> bool:
-    head = int(spec.partition("_")[0])
+    read = job_spec(spec)
+    head = read[0] if read else 0
     return any(head in (j.job_id, j.array_job_id) for j in state.jobs.values())
 
 
@@ -441,8 +471,9 @@ def _controller_order(state: ClusterState, opts: SqueueOptions) -> list[Job]:
     everything else comes in job id order.
     """
     jobs = sorted(state.jobs.values(), key=lambda j: j.job_id)
-    if len(opts.jobs) == 1 and "_" not in opts.jobs[0]:
-        wanted = int(opts.jobs[0])
+    read = job_spec(opts.jobs[0]) if len(opts.jobs) == 1 else None
+    if read is not None and read[1] is None:
+        wanted = read[0]
         members = [j for j in jobs if j.array_job_id == wanted and j.job_id != wanted]
         if members:
             meta = [j for j in jobs if j.job_id == wanted]
@@ -557,6 +588,9 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
         return Rendered(stderr=f"squeue: error: Invalid job id: {selector}\n", exit_code=1)
     if len(opts.jobs) == 1 and not _known(state, opts.jobs[0]):
         return Rendered(stderr="slurm_load_jobs error: Invalid job id specified\n", exit_code=1)
+    unknown = next((n for n in opts.nodelist if n not in state.nodes), None)
+    if unknown is not None:
+        return Rendered(stderr=f"squeue: error: Invalid node name {unknown}\n", exit_code=1)
     states: frozenset[JobState] | str = DEFAULT_STATES
     if opts.states:
         states = _parse_states(opts.states)
@@ -571,9 +605,9 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
         prefix = ""
         fields, field_errors = _long_fields(opts.format_long)
     else:
-        fmt = opts.format or (
-            START_FORMAT if opts.start else LONG_FORMAT if opts.long else DEFAULT_FORMAT
-        )
+        fmt = opts.format  # "" (``--format=``) prints nothing but the line ends
+        if fmt is None:
+            fmt = START_FORMAT if opts.start else LONG_FORMAT if opts.long else DEFAULT_FORMAT
         prefix, fields, field_errors = _percent_fields(fmt)
     errors += field_errors
 
@@ -584,17 +618,18 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
         for task in _lines(job, opts, selector)
     ]
 
-    sort_spec = opts.sort or ("S" if opts.start else DEFAULT_SORT)
-    ordered = _sort(rows, sort_spec)
-    if isinstance(ordered, str):
-        return Rendered(
-            stderr=f"squeue: error: Invalid sort specification: {ordered}\n", exit_code=1
-        )
-
     out: list[str] = []
     if not opts.noheader:
         if opts.long:
             out.append(date_line(now) + "\n")
         out.append(_header(prefix, fields))
+    sort_spec = opts.sort or ("S" if opts.start else DEFAULT_SORT)
+    ordered = _sort(rows, sort_spec)
+    if isinstance(ordered, str):  # found once the header is out
+        return Rendered(
+            stdout="".join(out),
+            stderr=f"squeue: error: Invalid sort specification: {ordered}\n",
+            exit_code=1,
+        )
     out.extend(_render_lines(prefix, fields, ordered))
     return Rendered(stdout="".join(out), stderr="".join(e + "\n" for e in errors))

@@ -84,3 +84,39 @@ def test_reads_do_not_move_the_clock(busy: Path) -> None:
         slurm("squeue")
         slurm("sinfo")
     assert cluster.now() == before
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("command", ["squeue", "sinfo"])
+def test_iterate_reports_again_dated_until_interrupted(
+    busy: Path, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """-i N: a dated report, a blank line, N seconds of wall time, again (the store read
+    afresh each time), until Ctrl-C ends the command with 130."""
+    naps: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        naps.append(seconds)
+        if len(naps) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("time.sleep", sleep)
+    got = slurm(command, "-i", "7")
+    reports = got.out.split("\n\n")
+    assert (got.exit, naps) == (130, [7, 7])
+    assert reports[0] == reports[1]
+    assert reports[0].startswith("Sun Nov 29 19:00:15 2026\n")
+    assert reports[2] == ""
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "x"])
+def test_iterate_needs_a_positive_number(cluster: Path, value: str) -> None:
+    squeue, sinfo = slurm("squeue", "-i", value), slurm("sinfo", "-i", value)
+    assert (squeue.exit, squeue.out, squeue.err) == (1, "", f"squeue: error: --iterate={value}\n\n")
+    assert (sinfo.exit, sinfo.err) == (
+        1,
+        f"sinfo: error: Error: invalid entry for --iterate={value}\n",
+    )

@@ -83,9 +83,32 @@ def test_memory_scales_only_while_exact(mb: int, want: str) -> None:
 
 
 def test_percent_format_splits_prefix_columns_and_suffixes() -> None:
-    prefix, columns = parse_percent("id=%.10i|%-5j %R")
+    prefix, columns = parse_percent("id=%.10i|%5j %R")
     assert prefix == "id="
-    assert columns == [Column("i", 10, True, "|"), Column("j", 5, False, " "), Column("R")]
+    assert [c[:4] for c in columns] == [
+        ("i", 10, True, "|"),
+        ("j", 5, False, " "),
+        ("R", 0, False, ""),
+    ]
+    assert [c.text for c in columns] == ["%.10i|", "%5j ", "%R"]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "keys"),
+    [
+        pytest.param("%%i", ["i"], id="a run of % separates like one"),
+        pytest.param("%i%", ["i"], id="a trailing % is dropped"),
+        pytest.param("%%", [], id="%% prints nothing"),
+        pytest.param("%-5j", ["-"], id="no - flag: the minus is the letter"),
+        pytest.param("%10", [""], id="a width without a letter"),
+    ],
+)
+def test_percent_format_is_split_as_strtok_splits_it(fmt: str, keys: list[str]) -> None:
+    assert [c.key for c in parse_percent(fmt)[1]] == keys
+
+
+def test_long_format_width_after_a_colon_may_be_left_out() -> None:
+    assert parse_long("partition:,jobid:x") == [Column("partition"), Column("jobid", suffix="x")]
 
 
 def test_long_format_defaults_to_20_left_justified() -> None:

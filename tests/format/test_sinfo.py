@@ -20,7 +20,19 @@ from tests.format import scenario
             id="-t drain keeps draining nodes",
         ),
         pytest.param(
-            SinfoOptions(states=("idle",)), [], id="-t with no match prints only the header"
+            SinfoOptions(states=("idle",)),
+            ["gpu* up 7-00:00:00 0 n/a", "debug up 2:00:00 0 n/a"],
+            id="-t with no match shows each partition with no nodes",
+        ),
+        pytest.param(
+            SinfoOptions(states=("idle",), format="%D %t"),
+            [],
+            id="without a partition column, no match prints only the header",
+        ),
+        pytest.param(
+            SinfoOptions(states=("idle",), node_oriented=True),
+            [],
+            id="-N with no match prints only the header",
         ),
         pytest.param(
             SinfoOptions(nodes=("dgx1", "dgx3"), partitions=("gpu",)),

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from slurmsim.format.squeue import SqueueOptions, render_squeue
+from slurmsim.format.squeue import SqueueOptions, job_spec, render_squeue
 from slurmsim.model.jobs import JobState
 from tests.format import scenario
 
@@ -33,10 +33,16 @@ def test_unknown_long_field_is_reported_and_dropped() -> None:
             "squeue: error: Invalid job state specified: bogus\n",
             id="bad state",
         ),
+        pytest.param(SqueueOptions(jobs=("x12",)), "squeue: error: Invalid job id: x12\n", id="id"),
+        pytest.param(SqueueOptions(jobs=("0",)), "squeue: error: Invalid job id: 0\n", id="zero"),
         pytest.param(
-            SqueueOptions(sort="Z"), "squeue: error: Invalid sort specification: Z\n", id="bad key"
+            SqueueOptions(jobs=("2147483648",)),
+            "squeue: error: Invalid job id: 2147483648\n",
+            id="over INT_MAX",
         ),
-        pytest.param(SqueueOptions(jobs=("12x",)), "squeue: error: Invalid job id: 12x\n", id="id"),
+        pytest.param(
+            SqueueOptions(nodelist=("dgx9",)), "squeue: error: Invalid node name dgx9\n", id="node"
+        ),
     ],
 )
 def test_bad_options_exit_1_with_an_error(opts: SqueueOptions, stderr: str) -> None:
@@ -44,6 +50,37 @@ def test_bad_options_exit_1_with_an_error(opts: SqueueOptions, stderr: str) -> N
     got = render_squeue(state, opts, state.now)
     assert got.stderr.startswith(stderr)
     assert (got.stdout, got.exit_code) == ("", 1)
+
+
+def test_a_bad_sort_key_is_found_after_the_header() -> None:
+    state = scenario.busy()
+    got = render_squeue(state, SqueueOptions(sort="Z"), state.now)
+    assert got.stderr == "squeue: error: Invalid sort specification: Z\n"
+    assert (got.stdout.count("\n"), got.exit_code) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("spec", "read"),
+    [
+        ("233", (233, None)),
+        ("233x", (233, None)),
+        ("233.0", (233, None)),
+        ("234_3", (234, 3)),
+        ("234_3x", (234, 3)),
+        ("234_x", (234, 0)),
+        ("+233", (233, None)),
+        ("x", None),
+        ("0", None),
+        ("2147483647", (2147483647, None)),
+        ("2147483648", None),
+    ],
+)
+def test_job_ids_are_read_as_strtol_reads_them(spec: str, read: tuple[int, int | None]) -> None:
+    assert job_spec(spec) == read
+
+
+def test_trailing_text_after_an_id_is_ignored() -> None:
+    assert _ids(SqueueOptions(jobs=("233x",))) == ["233"]
 
 
 def test_unknown_user_is_an_error_but_listing_continues() -> None:

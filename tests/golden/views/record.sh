@@ -1,0 +1,52 @@
+#!/bin/bash
+# Run as root on a running oracle (shared/oracle/setup.sh) with an empty queue and every node
+# idle, holding the oracle lock; a few seconds. Records into cases/, as alice, how squeue and
+# sinfo read what they are given when it is odd: formats with runs of %, no letter or an
+# unknown one, -O widths left out, -j ids with text after the number, -i values, -w and -S
+# mistakes, words that are not options; and sinfo's lines for partitions none of whose nodes
+# pass the filters.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+[ "$(sinfo -h -o %t | sort -u)" = idle ] || { echo "every node must be idle" >&2; exit 1; }
+
+# sinfo: partitions with no node left by the filters.
+c sinfo-t-alloc sinfo -t alloc
+c sinfo-t-alloc-mix sinfo -t alloc,mix
+c sinfo-t-drain sinfo -t drain
+c sinfo-t-down-h sinfo -h -t down
+c sinfo-s-t-alloc sinfo -s -t alloc
+c sinfo-p-t-alloc sinfo -p gpu -t alloc
+c sinfo-o-t-alloc sinfo -o '%P %a %c %D %t %N %G %m %E %z' -t alloc
+c sinfo-o-no-partition-t-alloc sinfo -o '%D %t' -t alloc
+c sinfo-O-t-alloc sinfo -O partition,available,cpusstate,nodeaiot,statecompact,nodelist -t alloc
+c sinfo-N-t-alloc sinfo -N -t alloc
+c sinfo-n-unknown sinfo -n dgx9
+c sinfo-d sinfo -d
+c sinfo-operands sinfo foo bar
+# sinfo formats.
+for f in '%%' 'a%%P%' '%P%' '%-5P' '%10' '%.' '%y' 'x%yz' '%5.' '%.10P|%D'; do c sinfo-o sinfo -o "$f"; done
+for f in partition: partition:x 'partition:.12,nodes:' nosuch; do c sinfo-O sinfo -O "$f"; done
+for i in 0 x -1; do c sinfo-i sinfo -i "$i"; done
+
+# squeue formats.
+for f in '%' '%%' 'a%%b%' '%i%' '%5' '%-5' '%.' '%i %.' '%5y' '%y' 'a%yb' '%.5y' '%-10' ''; do
+  c squeue-o squeue -o "$f"
+done
+for f in jobid: jobid:x 'jobid:.8,name:'; do c squeue-O squeue -O "$f"; done
+# squeue -j: a number, and whatever follows it.
+for j in 999999 999999x 999999_x 999999.1 999999+1 0 x12 2147483647 2147483648 4294967295; do
+  c squeue-j squeue -j "$j"
+done
+c squeue-j-operand squeue -o %i %t -t all -j 1,2,3
+c squeue-j-two-operands squeue -j 1 2
+c squeue-operand squeue 5
+c squeue-w-unknown squeue -w dgx9
+c squeue-w-some-unknown squeue -w dgx1,dgx9
+c squeue-S-bad squeue -S x
+c squeue-S-bad-later squeue -S i,x
+for i in 0 x -1; do c squeue-i squeue -i "$i"; done

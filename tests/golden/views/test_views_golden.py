@@ -1,0 +1,39 @@
+"""How squeue and sinfo read odd input, recorded from real Slurm 22.05 as alice on an idle oracle.
+
+``record.sh`` ran squeue and sinfo with formats that have runs of ``%``, no letter
+or an unknown one, ``-O`` widths left out, ``-j`` ids with text after the number,
+bad ``-i``, ``-w`` and ``-S`` values and words that are not options, and sinfo with
+filters that leave a partition none of its nodes (it still gets a line, ``0 n/a``).
+The replay runs each on a new default cluster; nothing compared depends on the clock.
+"""
+
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tests.clirunner import Result, run_command
+from tests.goldenfile import cluster_store, load_case, scrub
+
+HERE = Path(__file__).parent
+CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
+
+
+def _comparable(data: bytes) -> str:
+    return scrub(data).decode()
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    with cluster_store(tmp_path_factory.mktemp("views")):
+        return {
+            name: run_command(shlex.split(case.command), case.user, b"")
+            for name, case in CASES.items()
+        }
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_views_read_odd_input_as_slurm_does(name: str, results: dict[str, Result]) -> None:
+    case, got = CASES[name], results[name]
+    want = (case.exit, _comparable(case.stdout), _comparable(case.stderr))
+    assert (got.exit, _comparable(got.out.encode()), _comparable(got.err.encode())) == want
