@@ -19,7 +19,7 @@ def cancel_steps(specs: list[str], signal: int | None, *, verbose: bool) -> int:
     """Cancel (or signal) each step in ``specs`` (each matching ``STEP``); scancel's exit
     status."""
     from slurmsim.api import steps as api
-    from slurmsim.model.errors import SlurmError
+    from slurmsim.model.errors import SlurmError, UnknownJob
 
     code = 0
     for spec in specs:
@@ -29,6 +29,9 @@ def cancel_steps(specs: list[str], signal: int | None, *, verbose: bool) -> int:
             err(f"{PROG}: {action} {spec}\n")
         try:
             api.cancel(job_id, step_id, signal)
+        except UnknownJob as e:  # scancel found no such job itself: it names the step
+            err(f"{PROG}: error: Kill job error on job step id {spec}: {e.message}\n")
+            code = 1
         except SlurmError as e:
             err(f"{PROG}: error: Kill job error on job step id {job_id}: {e.message}\n")
             code = _ERRNO.get(e.message, 1) & 0xFF

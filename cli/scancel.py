@@ -85,27 +85,55 @@ def scancel(argv: list[str]) -> int:
         if signal is None:
             err(f"Unknown job signal: {sig}\n")
             return 1
-    filters = any(k in opts for k in ("user", "me", "partition", "state", "name", "account", "qos"))
+    filters = any(
+        k in opts
+        for k in ("user", "me", "partition", "state", "name", "account", "qos", "nodelist")
+    )
     step_code = cancel_steps(steps, signal, verbose=verbose) if steps else 0
     if steps and not refs and not filters:
         return step_code
     if not refs and not filters:
         err(f"{PROG}: error: No job identification provided\n")
         return 1
-    outcomes = cancel(
-        refs,
-        users=_split(opts.get("user")),
-        partitions=_split(opts.get("partition")),
-        states=states,
-        names=[n] if (n := opts.get("name")) else [],  # one name: "a,b" is a name
-        me="me" in opts,
-        signal=signal,
-        # -f wins over -b; either makes even SIGKILL a signal rather than a cancel
-        target=Target.FULL if "full" in opts else Target.BATCH if "batch" in opts else Target.STEPS,
-    )
+    nodes: list[str] = []
+    if (listed := opts.get("nodelist")) is not None:
+        from slurmsim.parse.errors import ParseError
+        from slurmsim.parse.hostlist import expand
+
+        try:
+            nodes = expand(listed)
+        except ParseError:
+            err(f"{PROG}: error: Invalid node name {listed}\n")
+            return 1
+    try:
+        outcomes = cancel(
+            refs,
+            users=[u] if (u := opts.get("user")) else [],  # one name: "a,b" is a name
+            partitions=_split(opts.get("partition")),
+            states=states,
+            names=[n] if (n := opts.get("name")) else [],  # one name: "a,b" is a name
+            accounts=_split(opts.get("account")),
+            qos=_split(opts.get("qos")),
+            nodes=nodes,
+            me="me" in opts,
+            signal=signal,
+            # -f wins over -b; either makes even SIGKILL a signal rather than a cancel
+            target=Target.FULL
+            if "full" in opts
+            else Target.BATCH
+            if "batch" in opts
+            else Target.STEPS,
+        )
+    except SlurmError as e:  # an unknown -u user, found before anything is cancelled
+        err(f"{PROG}: error: {e.message}\n")
+        return 1
+    signalled = signal is not None or "batch" in opts  # -f alone is quiet, as in Slurm
     code = 0
     for outcome in outcomes:
-        if verbose:  # said before the controller answers, so also before its refusal
+        missing = outcome.error == "Invalid job id specified"
+        if verbose and not (signalled and missing):
+            # Said before the controller answers, so also before its refusal; a signal
+            # goes only to a job scancel found itself.
             whose = "full job" if "full" in opts else "batch job" if "batch" in opts else "job"
             action = f"Signal {signal} to {whose}" if signal else "Terminating job"
             err(f"{PROG}: {action} {outcome.ref}\n")
@@ -117,11 +145,13 @@ def scancel(argv: list[str]) -> int:
         quiet_miss = outcome.error in (
             "Invalid job id specified",
             "Job/step already completing or completed",
-        ) and not (filters or signal)
+        ) and not (filters or signalled)
         if quiet_miss and not verbose:
             continue
         err(f"{PROG}: error: Kill job error on job id {outcome.ref}: {outcome.error}\n")
-        if not quiet_miss:
+        if missing:
+            code = code or (0 if quiet_miss else 1)  # scancel found no such job itself
+        elif not quiet_miss:
             code = ERRNO.get(outcome.error, 1) & 0xFF
     return code or step_code
 

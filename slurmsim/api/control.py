@@ -4,8 +4,9 @@ Each function is one write transaction; refusals come back as ``SlurmError``
 with Slurm's own error string, and nothing is saved when one is raised.
 """
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from slurmsim.api.session import session
 from slurmsim.model.cluster import ClusterState
@@ -71,22 +72,36 @@ def cancel(
     partitions: Sequence[str] = (),
     states: Sequence[str] = (),
     names: Sequence[str] = (),
+    accounts: Sequence[str] = (),
+    qos: Sequence[str] = (),
+    nodes: Sequence[str] = (),
     me: bool = False,
     signal: int | None = None,
     target: Target = Target.STEPS,
 ) -> list[Outcome]:
     """``scancel``: cancel the named jobs, or every job the filters select (with
-    ``signal``: signal their processes, ``target`` saying which)."""
+    ``signal``: signal their processes, ``target`` saying which). Raises ``SlurmError``
+    for a user name the cluster does not know, before anything is cancelled."""
     from slurmsim.engine import control
 
     with session(write=True) as s:
+        known = set(s.state.users) | {str(u.uid) for u in s.state.users.values()}
+        for user in users:
+            if user not in known:
+                raise SlurmError(f"Invalid user name: {user}")
         targets = list(refs)
         if not targets:
-            wanted_users = {s.user} if me else set(users)
-            targets = [
-                JobRef(j.job_id)
-                for j in _filter(s.state.jobs.values(), wanted_users, partitions, states, names)
-            ]
+            by_uid = {str(u.uid): u.name for u in s.state.users.values()}
+            wanted = _JobFilter(
+                users={s.user} if me else {by_uid.get(u, u) for u in users},
+                partitions=set(partitions),
+                states=tuple(states),
+                names=set(names),
+                accounts=set(accounts),
+                qos=set(qos),
+                nodes=set(nodes),
+            )
+            targets = [JobRef(j.job_id) for j in s.state.jobs.values() if wanted.takes(j)]
         outcomes = []
         for ref in targets:
             job = s.state.jobs.get(ref.job_id)
@@ -104,27 +119,28 @@ def cancel(
         return outcomes
 
 
-def _filter(
-    jobs: Iterable[Job],
-    users: set[str],
-    partitions: Sequence[str],
-    states: Sequence[str],
-    names: Sequence[str],
-) -> list[Job]:
-    chosen = []
-    for job in jobs:
-        if job.state.finished:
-            continue
-        if users and job.request.user not in users:
-            continue
-        if partitions and job.request.partition not in partitions:
-            continue
-        if states and not _state_matches(job.state, states):
-            continue
-        if names and job.request.name not in names:
-            continue
-        chosen.append(job)
-    return chosen
+class _JobFilter(NamedTuple):
+    """scancel's filters (-u, -p, -t, -n, -A, -q, -w): a job passes every one given."""
+
+    users: set[str]
+    partitions: set[str]
+    states: tuple[str, ...]
+    names: set[str]
+    accounts: set[str]
+    qos: set[str]
+    nodes: set[str]
+
+    def takes(self, job: Job) -> bool:
+        r = job.request
+        return not job.state.finished and not (
+            (self.users and r.user not in self.users)
+            or (self.partitions and r.partition not in self.partitions)
+            or (self.states and not _state_matches(job.state, self.states))
+            or (self.names and r.name not in self.names)
+            or (self.accounts and r.account not in self.accounts)
+            or (self.qos and r.qos not in self.qos)
+            or (self.nodes and not self.nodes.intersection(job.nodes))
+        )
 
 
 def _state_matches(state: JobState, wanted: Sequence[str]) -> bool:

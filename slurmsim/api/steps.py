@@ -88,18 +88,21 @@ def watch(job_id: int, step_id: int) -> Watch:
 
 def cancel(job_id: int, step_id: int, signal: int | None) -> None:
     """``scancel JOB.STEP``: end the step (its srun kills the tasks), or with ``--signal``
-    have its srun send them that signal. Raises ``InvalidJobId`` for a step that does not
-    run and ``InvalidUserId`` for someone else's (slurmctld's answer for a step)."""
+    have its srun send them that signal. Raises ``UnknownJob`` when there is no such job,
+    ``InvalidJobId`` for a step that does not run and ``InvalidUserId`` for someone else's
+    (slurmctld's answer for a step)."""
     from dataclasses import replace
 
     from slurmsim.engine.permissions import may_manage_job
-    from slurmsim.model.errors import InvalidJobId, SlurmError
+    from slurmsim.model.errors import InvalidJobId, SlurmError, UnknownJob
 
     with session(write=True) as s:
         job = s.state.jobs.get(job_id)
-        steps = steps_of(job) if job is not None else []
+        if job is None:
+            raise UnknownJob()
+        steps = steps_of(job)
         found = [i for i, x in enumerate(steps) if x.step_id == step_id]
-        if job is None or not found or ended(steps[found[0]], job).state is not JobState.RUNNING:
+        if not found or ended(steps[found[0]], job).state is not JobState.RUNNING:
             raise InvalidJobId()
         if not may_manage_job(s.state, job, s.user):
             raise SlurmError("Invalid user id")

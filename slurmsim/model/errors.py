@@ -27,6 +27,10 @@ class InvalidJobId(SlurmError):
         super().__init__("Invalid job id specified")
 
 
+class UnknownJob(InvalidJobId):
+    """No such job at all, not merely no such step of it (scancel names the step then)."""
+
+
 class AccessDenied(SlurmError):
     def __init__(self) -> None:
         super().__init__("Access/permission denied")

@@ -120,3 +120,20 @@ def test_iterate_needs_a_positive_number(cluster: Path, value: str) -> None:
         1,
         f"sinfo: error: Error: invalid entry for --iterate={value}\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("filters", "left"),
+    [
+        (["-A", "product"], ["dbg", "pretrain"]),
+        (["-q", "normal", "-u", "bob"], ["eval", "pretrain"]),
+        (["-w", "dgx2"], ["dbg", "eval"]),
+    ],
+)
+def test_scancel_filters_select_only_their_jobs(
+    busy: Path, filters: list[str], left: list[str]
+) -> None:
+    """Each filter narrows what root cancels; the jobs it does not select stay."""
+    got = slurm("scancel", *filters)
+    assert (got.exit, got.err) == (0, "")
+    assert sorted(slurm("squeue", "-h", "-o", "%j").out.split()) == left

@@ -3,8 +3,8 @@
 # idle, holding the oracle lock; a few seconds. Records into cases/, as alice, how squeue and
 # sinfo read what they are given when it is odd: formats with runs of %, no letter or an
 # unknown one, -O widths left out, -j ids with text after the number, -i values, -w and -S
-# mistakes, words that are not options; and sinfo's lines for partitions none of whose nodes
-# pass the filters.
+# mistakes, words that are not options; sinfo's lines for partitions none of whose nodes
+# pass the filters; and scancel's answers about jobs and users that do not exist.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 rm -f "$GOLDEN_DIR"/*.txt
@@ -50,3 +50,10 @@ c squeue-w-some-unknown squeue -w dgx1,dgx9
 c squeue-S-bad squeue -S x
 c squeue-S-bad-later squeue -S i,x
 for i in 0 x -1; do c squeue-i squeue -i "$i"; done
+
+# scancel: jobs and users that do not exist, and its filters.
+for a in '999999' '999999.0' '-s KILL 999999' '--signal=9 999999' '-b 999999' '-f 999999' \
+         '-v -b 999999' '-v 999999' '-u zzz' '-u alice,zzz' '-u zzz 999999' '-w dgx9' '-w dgx1' \
+         '-A nope' '-q nope' '-u alice 999999' '-s USR1 -u alice'; do
+  c scancel scancel $a
+done

@@ -1,9 +1,11 @@
-"""How squeue and sinfo read odd input, recorded from real Slurm 22.05 as alice on an idle oracle.
+"""How squeue, sinfo and scancel read odd input, recorded from real Slurm 22.05 as alice.
 
 ``record.sh`` ran squeue and sinfo with formats that have runs of ``%``, no letter
 or an unknown one, ``-O`` widths left out, ``-j`` ids with text after the number,
 bad ``-i``, ``-w`` and ``-S`` values and words that are not options, and sinfo with
-filters that leave a partition none of its nodes (it still gets a line, ``0 n/a``).
+filters that leave a partition none of its nodes (it still gets a line, ``0 n/a``),
+and scancel with jobs and users that do not exist and each of its filters, on an idle
+oracle.
 The replay runs each on a new default cluster; nothing compared depends on the clock.
 """
 
