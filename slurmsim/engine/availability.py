@@ -123,22 +123,31 @@ class Availability:
         ``END_BATCH`` and doubles with each batch. Only the batches up to ``end``'s are
         formed: an estimate rarely lies far out, and candidate sets seldom repeat.
         """
-        running, n = self.running, len(self.running)
+        masks, ends = self._masks, self._ends
+        n = len(ends)
         last: int | None = None
         window: int = END_BATCH
-        first: int | None = None
-        for i, mask in enumerate(self._masks):
-            if not mask & nodes:
-                continue
-            r_end = running[i].end
-            if first is None:
-                if last is not None and r_end > end:
-                    return i, last  # ``end``'s batch is complete
-                first = r_end  # a new batch
-            last = r_end
-            if i + 1 < n and running[i + 1].end > first + window:
-                first, window = None, window * 2  # the batch ends here
+        i = _touching_from(masks, nodes, 0)
+        while i < n:
+            first = ends[i]  # a new batch
+            if last is not None and first > end:
+                return i, last  # ``end``'s batch is complete
+            # It ends at the first job touching ``nodes`` whose successor in the whole
+            # list ends beyond the window (ends are sorted: one bisect finds where).
+            beyond = bisect.bisect_right(ends, first + window, i)
+            if beyond == n:
+                return n, ends[_touching_before(masks, nodes, n)]
+            k = _touching_from(masks, nodes, beyond - 1)
+            if k >= n:
+                return n, ends[_touching_before(masks, nodes, beyond - 1)]
+            last, window = ends[k], window * 2
+            i = _touching_from(masks, nodes, k + 1)
         return n, end if last is None else last
+
+    @cached_property
+    def _ends(self) -> list[int]:
+        """The running jobs' ends, in their order (sorted)."""
+        return [r.end for r in self.running]
 
     @cached_property
     def _masks(self) -> list[int]:
@@ -241,10 +250,16 @@ class Availability:
         """The ``n``-th earliest ``fit_place`` among ``cand`` (a mask) for their share of
         ``s`` (None: fewer than ``n`` of them ever can hold it)."""
         places, fit_by = self._fit_masks(s)
-        for place, fit in zip(places, fit_by, strict=True):
-            if (fit & cand).bit_count() >= n:
-                return place
-        return None
+        lo, hi = 0, len(places) - 1
+        if hi < 0 or (fit_by[hi] & cand).bit_count() < n:
+            return None
+        while lo < hi:  # the fit masks only grow: bisect them
+            mid = (lo + hi) // 2
+            if (fit_by[mid] & cand).bit_count() >= n:
+                hi = mid
+            else:
+                lo = mid + 1
+        return places[lo]
 
     def fitting_before(self, s: Shape, taken: int) -> int:
         """The nodes (a mask) that can hold their share of ``s`` once the running jobs
@@ -255,8 +270,8 @@ class Availability:
 
     def _fit_masks(self, s: Shape) -> tuple[list[int], list[int]]:
         """``fit_places(s)`` as their distinct places, earliest first, and for each the
-        nodes that can hold their share by then: nodes that fit soonest come first, so
-        ``nth_fit`` stops after a few (remembered as ``fit_places``)."""
+        nodes that can hold their share by then, a growing mask that ``nth_fit`` bisects
+        (remembered as ``fit_places``)."""
         self.current()
         found = self._by_mask.get(s)
         if found is None:
@@ -360,3 +375,19 @@ class _Entries(dict[str, Free]):
     def __missing__(self, node: str) -> Free:
         entry = self[node] = self.avail.entry_after(node, self.taken)
         return entry
+
+
+def _touching_from(masks: list[int], nodes: int, i: int) -> int:
+    """The first place from ``i`` on whose job touches ``nodes`` (``len(masks)``: none)."""
+    n = len(masks)
+    while i < n and not masks[i] & nodes:
+        i += 1
+    return i
+
+
+def _touching_before(masks: list[int], nodes: int, i: int) -> int:
+    """The last place before ``i`` whose job touches ``nodes`` (one does)."""
+    i -= 1
+    while not masks[i] & nodes:
+        i -= 1
+    return i
