@@ -73,6 +73,7 @@ class ReservationMap:
         self.frees: list[int] = []
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
+        self._by_bit = list(bits)  # bits are given in slurm.conf order
         self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
 
     def _boundary(self, t: int) -> int:
@@ -95,7 +96,13 @@ class ReservationMap:
         """The nodes of ``mask``, in slurm.conf order (shared: do not change the list)."""
         found = self._names.get(mask)
         if found is None:
-            found = self._names[mask] = [n for n, bit in self.bits.items() if bit & mask]
+            by_bit, found = self._by_bit, []
+            rest = mask
+            while rest:  # lowest bit first: a plan's nodes are a few of many
+                low = rest & -rest
+                found.append(by_bit[low.bit_length() - 1])
+                rest ^= low
+            self._names[mask] = found
         return found
 
     def usable(self, ctx: Context, job: Job, part: Partition) -> tuple[list[str], int]:
