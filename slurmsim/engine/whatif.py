@@ -12,6 +12,8 @@ free (``Availability.free_after``); so the nodes are ``place``'s, and a job that
 starts now is still placed by ``place``.
 """
 
+from functools import partial
+
 from slurmsim.engine.availability import NOW, Availability
 from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import choose
@@ -118,15 +120,13 @@ def chosen_after(
             continue
         if count == n:
             return fitting  # no choice to make
-        others = avail.names(fitting & ~needed)
-        free = {node: avail.free_after(node, taken) for node in others}
         picked = choose(
-            others,
+            avail.names(fitting & ~needed),
             n - len(required),
             s,
             configs=pool.configs,
             index=pool.index,
-            free=free.__getitem__,
+            free=partial(avail.free_after, taken=taken),
         )
         return needed | avail.mask(picked)
     return None
