@@ -92,10 +92,10 @@ class Availability:
         self._by_mask: dict[Shape, tuple[list[int], list[int]]] = {}
         self._names: dict[int, list[str]] = {}
         #: Whole start estimates (``whatif.earliest``: when, and the nodes' mask), for
-        #: jobs that ask for the same layouts on the same nodes.
-        self.starts: dict[tuple[object, ...], tuple[int, int] | None] = {}
-        #: ``whatif.first_fit_end`` by layouts, candidates and required nodes.
-        self.first_fits: dict[tuple[object, ...], int | None] = {}
+        #: jobs that ask for the same on the same nodes: by demand number, then candidates.
+        self.starts: dict[int, dict[int, tuple[int, int] | None]] = {}
+        #: ``whatif.first_fit_end``, kept as ``starts`` (``whatif.known_fit_end``).
+        self.first_fits: dict[int, dict[int, int | None]] = {}
         self._seen_changes = pool.changes
 
     @cached_property
@@ -127,22 +127,26 @@ class Availability:
         n = len(ends)
         last: int | None = None
         window: int = END_BATCH
-        i = _touching_from(masks, nodes, 0)
-        while i < n:
+        i = 0
+        while True:
+            while i < n and not masks[i] & nodes:
+                i += 1  # jobs on other nodes
+            if i == n:
+                return n, end if last is None else last
             first = ends[i]  # a new batch
             if last is not None and first > end:
                 return i, last  # ``end``'s batch is complete
             # It ends at the first job touching ``nodes`` whose successor in the whole
             # list ends beyond the window (ends are sorted: one bisect finds where).
-            beyond = bisect.bisect_right(ends, first + window, i)
-            if beyond == n:
-                return n, ends[_touching_before(masks, nodes, n)]
-            k = _touching_from(masks, nodes, beyond - 1)
-            if k >= n:
-                return n, ends[_touching_before(masks, nodes, beyond - 1)]
-            last, window = ends[k], window * 2
-            i = _touching_from(masks, nodes, k + 1)
-        return n, end if last is None else last
+            k = bisect.bisect_right(ends, first + window, i) - 1
+            while k < n and not masks[k] & nodes:
+                k += 1
+            if k >= n - 1:  # the batch runs to the list's end
+                k = n - 1
+                while not masks[k] & nodes:
+                    k -= 1
+                return n, ends[k]
+            last, window, i = ends[k], window * 2, k + 1
 
     @cached_property
     def _ends(self) -> list[int]:
@@ -375,19 +379,3 @@ class _Entries(dict[str, Free]):
     def __missing__(self, node: str) -> Free:
         entry = self[node] = self.avail.entry_after(node, self.taken)
         return entry
-
-
-def _touching_from(masks: list[int], nodes: int, i: int) -> int:
-    """The first place from ``i`` on whose job touches ``nodes`` (``len(masks)``: none)."""
-    n = len(masks)
-    while i < n and not masks[i] & nodes:
-        i += 1
-    return i
-
-
-def _touching_before(masks: list[int], nodes: int, i: int) -> int:
-    """The last place before ``i`` whose job touches ``nodes`` (one does)."""
-    i -= 1
-    while not masks[i] & nodes:
-        i -= 1
-    return i
