@@ -433,6 +433,7 @@ class _Known:
         self.node_bits = [self.bits[name] for name in ctx.pool.free]
         self.asks: dict[int, _Ask] = {}
         self._facts: dict[int, _Facts] = {}
+        self._demand_numbers: _DemandNumbers = {}
         #: Per shape, the nodes that can hold its largest share, and the pool's entries
         #: (``Pool.free``'s values) that showed it: entries are replaced, never changed.
         self._holding: dict[Shape, tuple[int, list[Free]]] = {}
@@ -457,7 +458,7 @@ class _Known:
         """``_Facts`` of ``job``, whose ``repeat_key`` is ``key`` (arrays' are not kept)."""
         found = self._facts.get(key)
         if found is None:
-            found = _Facts.of(ctx, job, resv)
+            found = _Facts.of(ctx, job, resv, self._demand_numbers)
             if key:
                 self._facts[key] = found
         return found
@@ -533,29 +534,37 @@ class _Start(NamedTuple):
 
 class _Facts(NamedTuple):
     """What planning reads of a request but its usable nodes: its partition, planning
-    span, whether it may preempt, layouts (``Context.layouts``), required nodes and
-    their mask. ``Context.repeat_key`` covers every field these depend on."""
+    span, whether it may preempt, what it asks the what-if (layouts, ``Context.layouts``,
+    and required nodes) and the required nodes' mask. ``Context.repeat_key`` covers
+    every field these depend on."""
 
     part: Partition
     span: Seconds
     may_preempt: bool
-    layouts: whatif.Layouts
-    required: tuple[str, ...]
+    demand: whatif.Demand
     needed: int
 
     @classmethod
-    def of(cls, ctx: Context, job: Job, resv: ReservationMap) -> "_Facts":
+    def of(
+        cls, ctx: Context, job: Job, resv: ReservationMap, numbers: "_DemandNumbers"
+    ) -> "_Facts":
+        """The facts of ``job``; ``numbers`` gives its demand's number (and grows)."""
         state = ctx.state
         part = state.partitions[job.request.partition]
         required = job.request.req_nodes
+        layouts = ctx.layouts(job, part)
+        number = numbers.setdefault((layouts[1], required), len(numbers))
         return cls(
             part,
             plan_limit(job, part),
             preempt.may_try(state, job),
-            ctx.layouts(job, part),
-            required,
+            whatif.Demand(number, layouts, required),
             resv.mask(required),
         )
+
+
+#: The demands' numbers, by shapes and required nodes.
+_DemandNumbers = dict[tuple[tuple[Shape | None, ...], tuple[str, ...]], int]
 
 
 class _Ask(NamedTuple):
@@ -586,8 +595,8 @@ class _Ask(NamedTuple):
             usable = resv.mask(candidate_nodes(ctx, job, part, set(), at=now))
         else:
             usable = resv.usable(ctx, job, part)[1]
-        counts, shapes = facts.layouts
-        least = len(facts.required)
+        counts, shapes = facts.demand.layouts
+        least = len(facts.demand.required)
         layouts = tuple(
             (n, s) for n, s in zip(counts, shapes, strict=True) if s is not None and n >= least
         )
@@ -789,7 +798,8 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
     """
     state = ctx.state
     request = job.request
-    part, span, may_preempt, layouts, required, needed = facts
+    part, span, may_preempt, demand, needed = facts
+    layouts, required = demand.layouts, demand.required
     window_end = now + state.config.scheduler_parameters.bf_window * 60
     events: list[Event] = []
     usable, usable_mask = resv.usable(ctx, job, part)
@@ -818,10 +828,10 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             room
             and later is not None
             and not in_reservations
-            and _fits_only_after(avail, layouts, cand, required, later)
+            and _fits_only_after(avail, demand, cand, later)
         )
         if room and not moves_on:
-            found = whatif.earliest(avail, layouts, cand, required, now)
+            found = whatif.earliest(avail, demand, cand, now)
         alloc = None  # set when it starts now
         if may_preempt and start_at == now and (found is None or found[0] > now):
             made = preempt.make_room(ctx, job, part, resv.names(cand), now)
@@ -907,16 +917,14 @@ def _hold_for(
     resv.add(now, now + span, resv.mask(nodes))
 
 
-def _fits_only_after(
-    avail: Availability, layouts: whatif.Layouts, cand: int, required: tuple[str, ...], later: int
-) -> bool:
+def _fits_only_after(avail: Availability, demand: whatif.Demand, cand: int, later: int) -> bool:
     """Does the job fit on ``cand`` only after ``later``, or never?
 
     Then its estimate there does not matter (the plan tries again from ``later``), and
     the first running job end after which it could fit says so for much less than
     the estimate: that takes a placement.
     """
-    end = whatif.first_fit_end(avail, layouts, cand, required)
+    end = whatif.known_fit_end(avail, demand, cand)
     return end is None or (end != NOW and end > later)
 
 
