@@ -73,8 +73,8 @@ class ReservationMap:
         self.frees: list[int] = []
         #: The reservations as they went into the slots: [start, end), nodes.
         self._added: list[tuple[int, int, int]] = []
-        #: ``reserved`` by stretch (start, end), and how many of ``_added`` it has seen.
-        self._stretches: dict[tuple[int, int], tuple[int, int]] = {}
+        #: ``stretch``'s answers by stretch (start, end), and how many of ``_added`` each saw.
+        self._stretches: dict[tuple[int, int], tuple[tuple[int, int | None], int]] = {}
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
         self._by_bit = list(bits)  # bits are given in slurm.conf order
@@ -153,7 +153,14 @@ class ReservationMap:
         frees[lo:hi] = [times[k] for k in range(first, last + 1) if sets[k - 1] & ~sets[k]]
 
     def reserved(self, a: int, b: int) -> int:
-        """The nodes reserved at some time in [a, b), as a mask.
+        """The nodes reserved at some time in [a, b), as a mask."""
+        return self.stretch(a, b)[0]
+
+    def stretch(self, a: int, b: int) -> tuple[int, int | None]:
+        """What a plan's trial start ``a`` for a run until ``b`` finds on the map: the
+        nodes reserved at some time in [a, b), as a mask, and the first slot start in
+        (a, b) at which some reserved node comes free (None: none does), where the plan
+        tries again when its job does not fit from ``a``.
 
         Asked for every trial start of every plan, nine times in ten for a stretch
         asked before in the cycle: each stretch's answer is remembered, with how many
@@ -162,13 +169,14 @@ class ReservationMap:
         splitting one changes no union).
         """
         if a >= self.end:
-            return 0
+            return 0, None
         added = self._added
         known = self._stretches.get((a, b))
         if known is not None:
-            found, seen = known
+            answer, seen = known
             if seen == len(added):
-                return found
+                return answer
+            found = answer[0]
             for s, e, mask in added[seen:]:
                 if s < b and a < e:
                     found |= mask
@@ -177,16 +185,12 @@ class ReservationMap:
             lo = bisect.bisect_right(times, a) - 1
             lo = lo if lo > 0 else 0  # ``max`` costs more
             found = reduce(or_, self.sets[lo : bisect.bisect_left(times, b, lo)], 0)
-        if a < b:
-            self._stretches[a, b] = (found, len(added))
-        return found
-
-    def next_free(self, a: int, b: int) -> int | None:
-        """The first slot start in (a, b) at which some reserved node comes free (None:
-        none does): where a plan tries again when its job does not fit from ``a``."""
         frees = self.frees
         k = bisect.bisect_right(frees, a)
-        return frees[k] if k < len(frees) and frees[k] < b else None
+        answer = (found, frees[k] if k < len(frees) and frees[k] < b else None)
+        if a < b:
+            self._stretches[a, b] = (answer, len(added))
+        return answer
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
@@ -831,12 +835,9 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
     start_at = int(now)
-    taken_at = None  # the trial start ``taken`` holds the reserved nodes for
     for _ in range(MAX_RETRIES):
         end = start_at + span
-        if taken_at != start_at:  # the map changes only as the plan ends
-            taken, taken_at = resv.reserved(start_at, end), start_at
-        later = resv.next_free(start_at, end)
+        taken, later = resv.stretch(start_at, end)
         cand = usable_mask & ~taken
         advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
         if advance:
@@ -906,11 +907,9 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             return events
         # ``chosen`` is among the nodes free of reservations from ``start_at``: only a
         # later start can meet some (and then the plan tries from there).
-        if est > start_at:
-            taken, taken_at = resv.reserved(est, est + span), est
-            if taken & chosen:
-                start_at = est
-                continue
+        if est > start_at and resv.reserved(est, est + span) & chosen:
+            start_at = est
+            continue
         resv.add(est, est + span, chosen)
         return events
     return events
