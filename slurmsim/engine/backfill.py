@@ -24,7 +24,7 @@ import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import compress
-from operator import attrgetter, is_not, or_
+from operator import and_, attrgetter, inv, is_not, or_
 from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations, whatif
@@ -150,7 +150,9 @@ class ReservationMap:
         frees = self.frees
         lo = bisect.bisect_left(frees, times[first])
         hi = bisect.bisect_right(frees, times[last], lo)
-        frees[lo:hi] = [times[k] for k in range(first, last + 1) if sets[k - 1] & ~sets[k]]
+        # A node comes free at slot start k when it is in slot k - 1's set and not in k's.
+        before, after = sets[first - 1 : last], map(inv, sets[first : last + 1])
+        frees[lo:hi] = compress(times[first : last + 1], map(and_, before, after))
 
     def reserved(self, a: int, b: int) -> int:
         """The nodes reserved at some time in [a, b), as a mask."""
