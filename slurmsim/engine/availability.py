@@ -9,7 +9,7 @@ A node's free cores, memory and GPUs are constant between the ends of the runnin
 jobs on it, and only grow at each. So ``Availability`` keeps, for the cycle, each
 node's change points (``changes``: the running jobs on it in the order their limits
 expire, with what each holds there), and from them the running job after whose end
-the node can hold a given share of a job for good (``fit_place``; ``fit_places`` for
+the node can hold a given share of a job for good (its fit place; ``fit_places`` for
 every node and one layout). Whether a placement succeeds depends only on which nodes
 can hold their share, so the first batch of ends at which enough candidate nodes can
 is the first at which a placement would succeed. Backfill's plans pick the nodes
@@ -48,12 +48,12 @@ from slurmsim.model.time import Seconds
 #: whose (limit-based) ends fall within this many seconds of its first; each later
 #: batch's window is twice the one before.
 END_BATCH: Seconds = Seconds(30)
-#: ``fit_place`` of a node that can hold the share already.
+#: The fit place (``fit_places``) of a node that can hold the share already.
 NOW = -1
 
 
 class _NodeFits(NamedTuple):
-    """``fit_place`` answers for one node, as places in ``allocs`` (what its running jobs
+    """``fit_places`` answers for one node, as places in ``allocs`` (what its running jobs
     hold there, in end order), valid while its pool entry is ``now`` and its running jobs
     hold ``allocs`` (compared by value: jobs holding the same give the same answers)."""
 
@@ -197,27 +197,6 @@ class Availability:
             self.first_fits.clear()
             self._seen_changes = self.pool.changes
 
-    def fit_place(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:
-        """The place in ``running`` of the job after whose end ``node`` can hold ``need``
-        (``NOW``: it can already; None: never).
-
-        Free capacity only grows as running jobs end, so the first fit lasts. The answer
-        depends only on what the node has free and what its running jobs hold, in the
-        order they end; so it is remembered, as a place among those jobs, from
-        cycle to cycle while both stay as they were (``_NodeFits``): between two cycles
-        only the nodes where a job started or ended change.
-        """
-        now = self.pool.free[node]
-        places, allocs = self.changes.get(node, _NO_CHANGES)
-        fits = self._node_fits.get(node)
-        if fits is None or fits.now is not now or fits.allocs != allocs:
-            fits = self._node_fits[node] = _NodeFits(now, allocs, {})
-        key = (need, gpu_type, exclusive)
-        nth = fits.nth.get(key, _UNKNOWN)
-        if nth == _UNKNOWN:
-            nth = fits.nth[key] = self._nth_ending(node, now, allocs, key)
-        return nth if nth is None or nth == NOW else places[nth]
-
     def _nth_ending(
         self, node: str, now: Free, allocs: list[NodeAlloc], need: tuple[Need, str | None, bool]
     ) -> int | None:
@@ -238,21 +217,44 @@ class Availability:
         return None
 
     def fit_places(self, s: Shape) -> dict[str, int]:
-        """``fit_place`` of every node for its share of layout ``s``, leaving out the nevers."""
+        """For every node, the place in ``running`` of the job after whose end it can hold
+        its share of layout ``s`` (``NOW``: it can already), leaving out the nevers.
+
+        Free capacity only grows as running jobs end, so the first fit lasts. A node's
+        answer depends only on what it has free and what its running jobs hold, in the
+        order they end; so it is remembered, as a place among those jobs, from cycle
+        to cycle while both stay as they were (``_NodeFits``): between two cycles only
+        the nodes where a job started or ended change.
+        """
         self.current()
         found = self._by_shape.get(s)
         if found is None:
-            found = {}
-            for node, cfg in self.pool.configs.items():
-                at = self.fit_place(node, s.largest_need(cfg), s.gpu_type, s.exclusive)
-                if at is not None:
-                    found[node] = at
-            self._by_shape[s] = found
+            found = self._by_shape[s] = self._fit_places(s)
+        return found
+
+    def _fit_places(self, s: Shape) -> dict[str, int]:
+        free, changes, node_fits = self.pool.free, self.changes, self._node_fits
+        gpu_type, exclusive = s.gpu_type, s.exclusive
+        shared = None  # what every node is asked, unless the share depends on the node
+        found: dict[str, int] = {}
+        for node, cfg in self.pool.configs.items():
+            if exclusive or shared is None:
+                shared = (s.largest_need(cfg), gpu_type, exclusive)
+            now = free[node]
+            places, allocs = changes.get(node, _NO_CHANGES)
+            fits = node_fits.get(node)
+            if fits is None or fits.now is not now or fits.allocs != allocs:
+                fits = node_fits[node] = _NodeFits(now, allocs, {})
+            nth = fits.nth.get(shared, _UNKNOWN)
+            if nth == _UNKNOWN:
+                nth = fits.nth[shared] = self._nth_ending(node, now, allocs, shared)
+            if nth is not None:
+                found[node] = nth if nth == NOW else places[nth]
         return found
 
     def nth_fit(self, s: Shape, cand: int, n: int) -> int | None:
-        """The ``n``-th earliest ``fit_place`` among ``cand`` (a mask) for their share of
-        ``s`` (None: fewer than ``n`` of them ever can hold it)."""
+        """The ``n``-th earliest fit place (``fit_places``) among ``cand`` (a mask) for
+        their share of ``s`` (None: fewer than ``n`` of them ever can hold it)."""
         places, fit_by = self._fit_masks(s)
         lo, hi = 0, len(places) - 1
         if hi < 0 or (fit_by[hi] & cand).bit_count() < n:
