@@ -295,9 +295,10 @@ class Availability:
             found = self._by_mask[s] = (places, fit_by)
         return found
 
-    def free_after(self, node: str, taken: int) -> tuple[int, int]:
+    def free_after(self, taken: int, node: str) -> tuple[int, int]:
         """The cores and GPUs free on ``node`` once its running jobs before place
-        ``taken`` have ended (``Pool.free_counts`` then, without making the entry)."""
+        ``taken`` have ended (``Pool.free_counts`` then, without making the entry; the
+        place first, so that a choice binds it: ``partial(free_after, taken)``)."""
         now = self.pool.free[node]
         cpus, gpus = now.cpus, len(now.gpus)
         given = self._given_back.get(node)

@@ -135,7 +135,7 @@ def chosen_after(
             s,
             configs=pool.configs,
             index=pool.index,
-            free=partial(avail.free_after, taken=taken),
+            free=partial(avail.free_after, taken),
         )
         return needed | avail.mask(picked)
     return None
