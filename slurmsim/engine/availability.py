@@ -9,7 +9,7 @@ A node's free cores, memory and GPUs are constant between the ends of the runnin
 jobs on it, and only grow at each. So ``Availability`` keeps, for the cycle, each
 node's change points (``changes``: the running jobs on it in the order their limits
 expire, with what each holds there), and from them the running job after whose end
-the node can hold a given share of a job for good (``fit_place``; ``fit_places`` for
+the node can hold a given share of a job for good (its fit place; ``fit_places`` for
 every node and one layout). Whether a placement succeeds depends only on which nodes
 can hold their share, so the first batch of ends at which enough candidate nodes can
 is the first at which a placement would succeed. Backfill's plans pick the nodes
@@ -48,12 +48,12 @@ from slurmsim.model.time import Seconds
 #: whose (limit-based) ends fall within this many seconds of its first; each later
 #: batch's window is twice the one before.
 END_BATCH: Seconds = Seconds(30)
-#: ``fit_place`` of a node that can hold the share already.
+#: The fit place (``fit_places``) of a node that can hold the share already.
 NOW = -1
 
 
 class _NodeFits(NamedTuple):
-    """``fit_place`` answers for one node, as places in ``allocs`` (what its running jobs
+    """``fit_places`` answers for one node, as places in ``allocs`` (what its running jobs
     hold there, in end order), valid while its pool entry is ``now`` and its running jobs
     hold ``allocs`` (compared by value: jobs holding the same give the same answers)."""
 
@@ -92,10 +92,10 @@ class Availability:
         self._by_mask: dict[Shape, tuple[list[int], list[int]]] = {}
         self._names: dict[int, list[str]] = {}
         #: Whole start estimates (``whatif.earliest``: when, and the nodes' mask), for
-        #: jobs that ask for the same layouts on the same nodes.
-        self.starts: dict[tuple[object, ...], tuple[int, int] | None] = {}
-        #: ``whatif.first_fit_end`` by layouts, candidates and required nodes.
-        self.first_fits: dict[tuple[object, ...], int | None] = {}
+        #: jobs that ask for the same on the same nodes: by demand number, then candidates.
+        self.starts: dict[int, dict[int, tuple[int, int] | None]] = {}
+        #: ``whatif.first_fit_end``, kept as ``starts`` (``whatif.known_fit_end``).
+        self.first_fits: dict[int, dict[int, int | None]] = {}
         self._seen_changes = pool.changes
 
     @cached_property
@@ -123,22 +123,35 @@ class Availability:
         ``END_BATCH`` and doubles with each batch. Only the batches up to ``end``'s are
         formed: an estimate rarely lies far out, and candidate sets seldom repeat.
         """
-        running, n = self.running, len(self.running)
+        masks, ends = self._masks, self._ends
+        n = len(ends)
         last: int | None = None
         window: int = END_BATCH
-        first: int | None = None
-        for i, mask in enumerate(self._masks):
-            if not mask & nodes:
-                continue
-            r_end = running[i].end
-            if first is None:
-                if last is not None and r_end > end:
-                    return i, last  # ``end``'s batch is complete
-                first = r_end  # a new batch
-            last = r_end
-            if i + 1 < n and running[i + 1].end > first + window:
-                first, window = None, window * 2  # the batch ends here
-        return n, end if last is None else last
+        i = 0
+        while True:
+            while i < n and not masks[i] & nodes:
+                i += 1  # jobs on other nodes
+            if i == n:
+                return n, end if last is None else last
+            first = ends[i]  # a new batch
+            if last is not None and first > end:
+                return i, last  # ``end``'s batch is complete
+            # It ends at the first job touching ``nodes`` whose successor in the whole
+            # list ends beyond the window (ends are sorted: one bisect finds where).
+            k = bisect.bisect_right(ends, first + window, i) - 1
+            while k < n and not masks[k] & nodes:
+                k += 1
+            if k >= n - 1:  # the batch runs to the list's end
+                k = n - 1
+                while not masks[k] & nodes:
+                    k -= 1
+                return n, ends[k]
+            last, window, i = ends[k], window * 2, k + 1
+
+    @cached_property
+    def _ends(self) -> list[int]:
+        """The running jobs' ends, in their order (sorted)."""
+        return [r.end for r in self.running]
 
     @cached_property
     def _masks(self) -> list[int]:
@@ -184,27 +197,6 @@ class Availability:
             self.first_fits.clear()
             self._seen_changes = self.pool.changes
 
-    def fit_place(self, node: str, need: Need, gpu_type: str | None, exclusive: bool) -> int | None:
-        """The place in ``running`` of the job after whose end ``node`` can hold ``need``
-        (``NOW``: it can already; None: never).
-
-        Free capacity only grows as running jobs end, so the first fit lasts. The answer
-        depends only on what the node has free and what its running jobs hold, in the
-        order they end; so it is remembered, as a place among those jobs, from
-        cycle to cycle while both stay as they were (``_NodeFits``): between two cycles
-        only the nodes where a job started or ended change.
-        """
-        now = self.pool.free[node]
-        places, allocs = self.changes.get(node, _NO_CHANGES)
-        fits = self._node_fits.get(node)
-        if fits is None or fits.now is not now or fits.allocs != allocs:
-            fits = self._node_fits[node] = _NodeFits(now, allocs, {})
-        key = (need, gpu_type, exclusive)
-        nth = fits.nth.get(key, _UNKNOWN)
-        if nth == _UNKNOWN:
-            nth = fits.nth[key] = self._nth_ending(node, now, allocs, key)
-        return nth if nth is None or nth == NOW else places[nth]
-
     def _nth_ending(
         self, node: str, now: Free, allocs: list[NodeAlloc], need: tuple[Need, str | None, bool]
     ) -> int | None:
@@ -225,26 +217,55 @@ class Availability:
         return None
 
     def fit_places(self, s: Shape) -> dict[str, int]:
-        """``fit_place`` of every node for its share of layout ``s``, leaving out the nevers."""
+        """For every node, the place in ``running`` of the job after whose end it can hold
+        its share of layout ``s`` (``NOW``: it can already), leaving out the nevers.
+
+        Free capacity only grows as running jobs end, so the first fit lasts. A node's
+        answer depends only on what it has free and what its running jobs hold, in the
+        order they end; so it is remembered, as a place among those jobs, from cycle
+        to cycle while both stay as they were (``_NodeFits``): between two cycles only
+        the nodes where a job started or ended change.
+        """
         self.current()
         found = self._by_shape.get(s)
         if found is None:
-            found = {}
-            for node, cfg in self.pool.configs.items():
-                at = self.fit_place(node, s.largest_need(cfg), s.gpu_type, s.exclusive)
-                if at is not None:
-                    found[node] = at
-            self._by_shape[s] = found
+            found = self._by_shape[s] = self._fit_places(s)
+        return found
+
+    def _fit_places(self, s: Shape) -> dict[str, int]:
+        free, changes, node_fits = self.pool.free, self.changes, self._node_fits
+        gpu_type, exclusive = s.gpu_type, s.exclusive
+        shared = None  # what every node is asked, unless the share depends on the node
+        found: dict[str, int] = {}
+        for node, cfg in self.pool.configs.items():
+            if exclusive or shared is None:
+                shared = (s.largest_need(cfg), gpu_type, exclusive)
+            now = free[node]
+            places, allocs = changes.get(node, _NO_CHANGES)
+            fits = node_fits.get(node)
+            if fits is None or fits.now is not now or fits.allocs != allocs:
+                fits = node_fits[node] = _NodeFits(now, allocs, {})
+            nth = fits.nth.get(shared, _UNKNOWN)
+            if nth == _UNKNOWN:
+                nth = fits.nth[shared] = self._nth_ending(node, now, allocs, shared)
+            if nth is not None:
+                found[node] = nth if nth == NOW else places[nth]
         return found
 
     def nth_fit(self, s: Shape, cand: int, n: int) -> int | None:
-        """The ``n``-th earliest ``fit_place`` among ``cand`` (a mask) for their share of
-        ``s`` (None: fewer than ``n`` of them ever can hold it)."""
+        """The ``n``-th earliest fit place (``fit_places``) among ``cand`` (a mask) for
+        their share of ``s`` (None: fewer than ``n`` of them ever can hold it)."""
         places, fit_by = self._fit_masks(s)
-        for place, fit in zip(places, fit_by, strict=True):
-            if (fit & cand).bit_count() >= n:
-                return place
-        return None
+        lo, hi = 0, len(places) - 1
+        if hi < 0 or (fit_by[hi] & cand).bit_count() < n:
+            return None
+        while lo < hi:  # the fit masks only grow: bisect them
+            mid = (lo + hi) // 2
+            if (fit_by[mid] & cand).bit_count() >= n:
+                hi = mid
+            else:
+                lo = mid + 1
+        return places[lo]
 
     def fitting_before(self, s: Shape, taken: int) -> int:
         """The nodes (a mask) that can hold their share of ``s`` once the running jobs
@@ -255,8 +276,8 @@ class Availability:
 
     def _fit_masks(self, s: Shape) -> tuple[list[int], list[int]]:
         """``fit_places(s)`` as their distinct places, earliest first, and for each the
-        nodes that can hold their share by then: nodes that fit soonest come first, so
-        ``nth_fit`` stops after a few (remembered as ``fit_places``)."""
+        nodes that can hold their share by then, a growing mask that ``nth_fit`` bisects
+        (remembered as ``fit_places``)."""
         self.current()
         found = self._by_mask.get(s)
         if found is None:
@@ -274,9 +295,10 @@ class Availability:
             found = self._by_mask[s] = (places, fit_by)
         return found
 
-    def free_after(self, node: str, taken: int) -> tuple[int, int]:
+    def free_after(self, taken: int, node: str) -> tuple[int, int]:
         """The cores and GPUs free on ``node`` once its running jobs before place
-        ``taken`` have ended (``Pool.free_counts`` then, without making the entry)."""
+        ``taken`` have ended (``Pool.free_counts`` then, without making the entry; the
+        place first, so that a choice binds it: ``partial(free_after, taken)``)."""
         now = self.pool.free[node]
         cpus, gpus = now.cpus, len(now.gpus)
         given = self._given_back.get(node)

@@ -24,7 +24,7 @@ import bisect
 from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import compress
-from operator import attrgetter, is_not, or_
+from operator import and_, attrgetter, inv, is_not, or_
 from typing import NamedTuple
 
 from slurmsim.engine import limits, preempt, reservations, whatif
@@ -71,8 +71,13 @@ class ReservationMap:
         #: The slot starts at which some node reserved just before comes free, in order:
         #: a plan's next trial start is the first of them in its stretch.
         self.frees: list[int] = []
+        #: The reservations as they went into the slots: [start, end), nodes.
+        self._added: list[tuple[int, int, int]] = []
+        #: ``stretch``'s answers by stretch (start, end), and how many of ``_added`` each saw.
+        self._stretches: dict[tuple[int, int], tuple[tuple[int, int | None], int]] = {}
         #: Node lists by mask, and the usable nodes by what decides them, for the cycle.
         self._names: dict[int, list[str]] = {}
+        self._by_bit = list(bits)  # bits are given in slurm.conf order
         self._usable: dict[tuple[object, ...], tuple[list[str], int]] = {}
 
     def _boundary(self, t: int) -> int:
@@ -95,7 +100,13 @@ class ReservationMap:
         """The nodes of ``mask``, in slurm.conf order (shared: do not change the list)."""
         found = self._names.get(mask)
         if found is None:
-            found = self._names[mask] = [n for n, bit in self.bits.items() if bit & mask]
+            by_bit, found = self._by_bit, []
+            rest = mask
+            while rest:  # lowest bit first: a plan's nodes are a few of many
+                low = rest & -rest
+                found.append(by_bit[low.bit_length() - 1])
+                rest ^= low
+            self._names[mask] = found
         return found
 
     def usable(self, ctx: Context, job: Job, part: Partition) -> tuple[list[str], int]:
@@ -123,8 +134,9 @@ class ReservationMap:
             return
         i = self._boundary(s)
         j = self._boundary(e) if e < self.end else len(self.times)
-        self.sets[i:j] = [held | mask for held in self.sets[i:j]]
+        self.sets[i:j] = map(mask.__or__, self.sets[i:j])
         self._refree(i, j)
+        self._added.append((s, e, mask))
         self.version += 1
         self.added |= mask
 
@@ -138,24 +150,49 @@ class ReservationMap:
         frees = self.frees
         lo = bisect.bisect_left(frees, times[first])
         hi = bisect.bisect_right(frees, times[last], lo)
-        frees[lo:hi] = [times[k] for k in range(first, last + 1) if sets[k - 1] & ~sets[k]]
+        # A node comes free at slot start k when it is in slot k - 1's set and not in k's.
+        before, after = sets[first - 1 : last], map(inv, sets[first : last + 1])
+        frees[lo:hi] = compress(times[first : last + 1], map(and_, before, after))
 
     def reserved(self, a: int, b: int) -> int:
-        """The nodes reserved at some time in [a, b), as a mask (asked for every trial
-        start of every plan: kept to one call)."""
-        if a >= self.end:
-            return 0
-        times = self.times
-        lo = bisect.bisect_right(times, a) - 1
-        lo = lo if lo > 0 else 0  # ``max`` costs more
-        return reduce(or_, self.sets[lo : bisect.bisect_left(times, b, lo)], 0)
+        """The nodes reserved at some time in [a, b), as a mask."""
+        return self.stretch(a, b)[0]
 
-    def next_free(self, a: int, b: int) -> int | None:
-        """The first slot start in (a, b) at which some reserved node comes free (None:
-        none does): where a plan tries again when its job does not fit from ``a``."""
+    def stretch(self, a: int, b: int) -> tuple[int, int | None]:
+        """What a plan's trial start ``a`` for a run until ``b`` finds on the map: the
+        nodes reserved at some time in [a, b), as a mask, and the first slot start in
+        (a, b) at which some reserved node comes free (None: none does), where the plan
+        tries again when its job does not fit from ``a``.
+
+        Asked for every trial start of every plan, nine times in ten for a stretch
+        asked before in the cycle: each stretch's answer is remembered, with how many
+        reservations it has seen, and brought up to date with those added since (a
+        stretch takes the nodes of each that meets it: slots tile the map, and
+        splitting one changes no union).
+        """
+        if a >= self.end:
+            return 0, None
+        added = self._added
+        known = self._stretches.get((a, b))
+        if known is not None:
+            answer, seen = known
+            if seen == len(added):
+                return answer
+            found = answer[0]
+            for s, e, mask in added[seen:]:
+                if s < b and a < e:
+                    found |= mask
+        else:
+            times = self.times
+            lo = bisect.bisect_right(times, a) - 1
+            lo = lo if lo > 0 else 0  # ``max`` costs more
+            found = reduce(or_, self.sets[lo : bisect.bisect_left(times, b, lo)], 0)
         frees = self.frees
         k = bisect.bisect_right(frees, a)
-        return frees[k] if k < len(frees) and frees[k] < b else None
+        answer = (found, frees[k] if k < len(frees) and frees[k] < b else None)
+        if a < b:
+            self._stretches[a, b] = (answer, len(added))
+        return answer
 
 
 #: A planned start: (StartTime, EndTime, SchedNodes), or None when no plan was set.
@@ -426,6 +463,7 @@ class _Known:
         self.node_bits = [self.bits[name] for name in ctx.pool.free]
         self.asks: dict[int, _Ask] = {}
         self._facts: dict[int, _Facts] = {}
+        self._demand_numbers: _DemandNumbers = {}
         #: Per shape, the nodes that can hold its largest share, and the pool's entries
         #: (``Pool.free``'s values) that showed it: entries are replaced, never changed.
         self._holding: dict[Shape, tuple[int, list[Free]]] = {}
@@ -450,7 +488,7 @@ class _Known:
         """``_Facts`` of ``job``, whose ``repeat_key`` is ``key`` (arrays' are not kept)."""
         found = self._facts.get(key)
         if found is None:
-            found = _Facts.of(ctx, job, resv)
+            found = _Facts.of(ctx, job, resv, self._demand_numbers)
             if key:
                 self._facts[key] = found
         return found
@@ -526,29 +564,37 @@ class _Start(NamedTuple):
 
 class _Facts(NamedTuple):
     """What planning reads of a request but its usable nodes: its partition, planning
-    span, whether it may preempt, layouts (``Context.layouts``), required nodes and
-    their mask. ``Context.repeat_key`` covers every field these depend on."""
+    span, whether it may preempt, what it asks the what-if (layouts, ``Context.layouts``,
+    and required nodes) and the required nodes' mask. ``Context.repeat_key`` covers
+    every field these depend on."""
 
     part: Partition
     span: Seconds
     may_preempt: bool
-    layouts: whatif.Layouts
-    required: tuple[str, ...]
+    demand: whatif.Demand
     needed: int
 
     @classmethod
-    def of(cls, ctx: Context, job: Job, resv: ReservationMap) -> "_Facts":
+    def of(
+        cls, ctx: Context, job: Job, resv: ReservationMap, numbers: "_DemandNumbers"
+    ) -> "_Facts":
+        """The facts of ``job``; ``numbers`` gives its demand's number (and grows)."""
         state = ctx.state
         part = state.partitions[job.request.partition]
         required = job.request.req_nodes
+        layouts = ctx.layouts(job, part)
+        number = numbers.setdefault((layouts[1], required), len(numbers))
         return cls(
             part,
             plan_limit(job, part),
             preempt.may_try(state, job),
-            ctx.layouts(job, part),
-            required,
+            whatif.Demand(number, layouts, required),
             resv.mask(required),
         )
+
+
+#: The demands' numbers, by shapes and required nodes.
+_DemandNumbers = dict[tuple[tuple[Shape | None, ...], tuple[str, ...]], int]
 
 
 class _Ask(NamedTuple):
@@ -579,8 +625,8 @@ class _Ask(NamedTuple):
             usable = resv.mask(candidate_nodes(ctx, job, part, set(), at=now))
         else:
             usable = resv.usable(ctx, job, part)[1]
-        counts, shapes = facts.layouts
-        least = len(facts.required)
+        counts, shapes = facts.demand.layouts
+        least = len(facts.demand.required)
         layouts = tuple(
             (n, s) for n, s in zip(counts, shapes, strict=True) if s is not None and n >= least
         )
@@ -782,7 +828,8 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
     """
     state = ctx.state
     request = job.request
-    part, span, may_preempt, layouts, required, needed = facts
+    part, span, may_preempt, demand, needed = facts
+    layouts, required = demand.layouts, demand.required
     window_end = now + state.config.scheduler_parameters.bf_window * 60
     events: list[Event] = []
     usable, usable_mask = resv.usable(ctx, job, part)
@@ -790,12 +837,9 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
     start_at = int(now)
-    taken_at = None  # the trial start ``taken`` holds the reserved nodes for
     for _ in range(MAX_RETRIES):
         end = start_at + span
-        if taken_at != start_at:  # the map changes only as the plan ends
-            taken, taken_at = resv.reserved(start_at, end), start_at
-        later = resv.next_free(start_at, end)
+        taken, later = resv.stretch(start_at, end)
         cand = usable_mask & ~taken
         advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
         if advance:
@@ -811,10 +855,10 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             room
             and later is not None
             and not in_reservations
-            and _fits_only_after(avail, layouts, cand, required, later)
+            and _fits_only_after(avail, demand, cand, later)
         )
         if room and not moves_on:
-            found = whatif.earliest(avail, layouts, cand, required, now)
+            found = whatif.earliest(avail, demand, cand, now)
         alloc = None  # set when it starts now
         if may_preempt and start_at == now and (found is None or found[0] > now):
             made = preempt.make_room(ctx, job, part, resv.names(cand), now)
@@ -865,11 +909,9 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             return events
         # ``chosen`` is among the nodes free of reservations from ``start_at``: only a
         # later start can meet some (and then the plan tries from there).
-        if est > start_at:
-            taken, taken_at = resv.reserved(est, est + span), est
-            if taken & chosen:
-                start_at = est
-                continue
+        if est > start_at and resv.reserved(est, est + span) & chosen:
+            start_at = est
+            continue
         resv.add(est, est + span, chosen)
         return events
     return events
@@ -900,16 +942,14 @@ def _hold_for(
     resv.add(now, now + span, resv.mask(nodes))
 
 
-def _fits_only_after(
-    avail: Availability, layouts: whatif.Layouts, cand: int, required: tuple[str, ...], later: int
-) -> bool:
+def _fits_only_after(avail: Availability, demand: whatif.Demand, cand: int, later: int) -> bool:
     """Does the job fit on ``cand`` only after ``later``, or never?
 
     Then its estimate there does not matter (the plan tries again from ``later``), and
     the first running job end after which it could fit says so for much less than
     the estimate: that takes a placement.
     """
-    end = whatif.first_fit_end(avail, layouts, cand, required)
+    end = whatif.known_fit_end(avail, demand, cand)
     return end is None or (end != NOW and end > later)
 
 

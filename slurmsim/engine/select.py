@@ -208,6 +208,14 @@ def choose(
     if k <= 0:
         return []
     prefer = s.gpu_preference
+    if k == 1:
+
+        def rank(name: str) -> tuple[int, int, int, int]:
+            """The group (weight, then the GPUs it can supply), then best fit, then order."""
+            cpus, gpus = free(name)
+            return configs[name].weight, 255 - min(gpus, prefer) if prefer else 0, cpus, index[name]
+
+        return [min(fitting, key=rank)]  # the best node of the best group
     groups: dict[tuple[int, int], list[str]] = {}
     for name in fitting:
         gpu_key = 255 - min(free(name)[1], prefer) if prefer else 0
@@ -228,8 +236,6 @@ def _best_fit(group: list[str], k: int, index: dict[str, int], free: FreeCounts)
     def cpus(name: str) -> int:
         return free(name)[0]
 
-    if k == 1:
-        return [min(group, key=lambda n: (cpus(n), index[n]))]
     runs: list[list[str]] = []
     for name in sorted(group, key=index.__getitem__):
         if runs and index[name] == index[runs[-1][-1]] + 1:

@@ -12,12 +12,38 @@ free (``Availability.free_after``); so the nodes are ``place``'s, and a job that
 starts now is still placed by ``place``.
 """
 
+from functools import partial
+from typing import NamedTuple
+
 from slurmsim.engine.availability import NOW, Availability
 from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import choose
 
 #: A job's node counts, fewest first, and its layout on each (``Context.layouts``).
 Layouts = tuple[range, tuple[Shape | None, ...]]
+
+
+class Demand(NamedTuple):
+    """What a plan asks the what-if: the job's layouts and required nodes, and a number
+    that every demand with the same shapes and required nodes shares. The answers are
+    kept under that number: an int is hashed for nothing, a tuple of shapes is not."""
+
+    number: int
+    layouts: Layouts
+    required: tuple[str, ...]
+
+
+def known_fit_end(avail: Availability, demand: Demand, cand: int) -> int | None:
+    """``first_fit_end`` for ``demand`` on ``cand``, remembered while the pool stays put:
+    a plan asks it once to move on and once for its estimate."""
+    avail.current()
+    known = avail.first_fits.get(demand.number)
+    if known is None:
+        known = avail.first_fits[demand.number] = {}
+    found = known.get(cand, False)
+    if found is False:
+        found = known[cand] = first_fit_end(avail, demand.layouts, cand, demand.required)
+    return found
 
 
 def first_fit_end(
@@ -28,20 +54,8 @@ def first_fit_end(
 
     ``place`` succeeds for a layout on ``n`` nodes when ``n`` candidates, the
     required ones among them, can hold the layout's largest share; the fewest nodes
-    that work win, so over all layouts the earliest such moment counts. Remembered
-    while the pool stays put: a plan asks it once to move on and once for its estimate.
+    that work win, so over all layouts the earliest such moment counts.
     """
-    avail.current()
-    key = (layouts[1], cand, required)
-    found = avail.first_fits.get(key, False)
-    if found is False:
-        found = avail.first_fits[key] = _first_fit_end(avail, layouts, cand, required)
-    return found
-
-
-def _first_fit_end(
-    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...]
-) -> int | None:
     if required:
         return _first_fit_end_with(avail, layouts, cand, required)
     best: int | None = None
@@ -74,31 +88,28 @@ def _first_fit_end_with(
     return None if best is None else avail.end_of(best)
 
 
-def earliest(
-    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...], now: int
-) -> tuple[int, int] | None:
+def earliest(avail: Availability, demand: Demand, cand: int, now: int) -> tuple[int, int] | None:
     """When and on which nodes (a mask) the job could start on ``cand``, judging running
     jobs by their limits: ``backfill.earliest_start`` without the allocation.
 
-    The answer depends only on the layouts, the nodes and the pool, so jobs asking
+    The answer depends only on the demand, the nodes and the pool, so jobs asking
     for the same thing on the same nodes share it until the pool changes.
     """
     avail.current()
-    key = (layouts[1], cand, required)
-    starts = avail.starts
-    if key not in starts:
-        starts[key] = _earliest(avail, layouts, cand, required, now)
-    return starts[key]
+    starts = avail.starts.get(demand.number)
+    if starts is None:
+        starts = avail.starts[demand.number] = {}
+    if cand not in starts:
+        starts[cand] = _earliest(avail, demand, cand, now)
+    return starts[cand]
 
 
-def _earliest(
-    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...], now: int
-) -> tuple[int, int] | None:
-    end = first_fit_end(avail, layouts, cand, required)
+def _earliest(avail: Availability, demand: Demand, cand: int, now: int) -> tuple[int, int] | None:
+    end = known_fit_end(avail, demand, cand)
     if end is None:
         return None
     taken, when = (0, now) if end == NOW else avail.through(cand, end)
-    chosen = chosen_after(avail, layouts, cand, required, taken)
+    chosen = chosen_after(avail, demand.layouts, cand, demand.required, taken)
     return None if chosen is None else (when, chosen)
 
 
@@ -118,15 +129,13 @@ def chosen_after(
             continue
         if count == n:
             return fitting  # no choice to make
-        others = avail.names(fitting & ~needed)
-        free = {node: avail.free_after(node, taken) for node in others}
         picked = choose(
-            others,
+            avail.names(fitting & ~needed),
             n - len(required),
             s,
             configs=pool.configs,
             index=pool.index,
-            free=free.__getitem__,
+            free=partial(avail.free_after, taken),
         )
         return needed | avail.mask(picked)
     return None
