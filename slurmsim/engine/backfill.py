@@ -241,7 +241,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
     known = _Known.handed_on(old.known if old is not None else None, ctx)
     resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), known.bits)
-    avail = Availability(running_by_end(ctx, now), ctx.pool)
+    avail = known.availability(ctx, now)
     repeats = _Repeats(known)
     deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
     ctx.deferred = deferred
@@ -474,6 +474,8 @@ class _Known:
         self._kind_of: dict[int, tuple[int, int]] = {}  # see ``_kind``
         #: What cycles' starts showed on the pool as of its ``changes`` (``starts_on``).
         self._starts: tuple[int, dict[int, _Start]] = (-1, {})
+        #: The last cycle's profile, with the pool's ``changes`` when it was made.
+        self._avail: tuple[int, Availability] | None = None
 
     @classmethod
     def handed_on(cls, old: "_Known | None", ctx: Context) -> "_Known":
@@ -499,6 +501,23 @@ class _Known:
         if self._starts[0] != pool.changes:
             self._starts = (pool.changes, {})
         return self._starts[1]
+
+    def availability(self, ctx: Context, now: Instant) -> Availability:
+        """The cycle's availability profile: the last cycle's, with every estimate it made,
+        while no job has started or ended since it began and the running jobs' ends read
+        the same (a cycle after an admission alone), else a new one.
+
+        An estimate depends only on the running jobs' ends and the pool; one that
+        starts now (``NOW``) carries that cycle's time, and a plan reads it only as
+        "not after now".
+        """
+        running = running_by_end(ctx, now)
+        kept = self._avail
+        if kept is not None and kept[0] == ctx.pool.changes and kept[1].running == running:
+            return kept[1]
+        avail = Availability(running, ctx.pool)
+        self._avail = (ctx.pool.changes, avail)
+        return avail
 
     def kinds(self, ctx: Context, resv: ReservationMap) -> list[tuple[int, list[int]]]:
         """The requests queued, arrays aside, by kind: those alike but for their time

@@ -156,6 +156,8 @@ class Context:
         self._blocked_checked_at = -1
         self._priorities_due: Instant | None = None  # see ``recalculate_priorities``
         self.ticks: Ticks | None = None
+        #: Seconds between the loop's periodic ticks, by kind (``simulate._intervals``).
+        self.intervals: dict[int, int] | None = None
         #: Advance reservation starts and ends up to this instant have been played.
         self.reservations_seen = Instant(state.now - 1)
         for job in sorted(state.jobs.values(), key=lambda j: j.job_id):

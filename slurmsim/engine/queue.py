@@ -87,14 +87,18 @@ class _Lists:
 
     ``uniform``: every entry ever put in has the same sort value, so the list is in
     submit-time order among equal priorities (see ``Walker._queue_stream``).
+    ``ordered``: submit times (then job ids) only grow along the list, so its first
+    live entry comes before all the others (see ``_Merge._queue_stream``); a copy
+    does not claim it.
     """
 
-    __slots__ = ("entries", "head", "uniform", "value")
+    __slots__ = ("entries", "head", "ordered", "uniform", "value")
 
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.head = 0
         self.uniform = True
+        self.ordered = True
         self.value: float | None = None
 
     def insert(self, entry: Entry) -> int:
@@ -103,8 +107,14 @@ class _Lists:
             self.value = entry[0]
         elif entry[0] != self.value:
             self.uniform = False
-        at = bisect.bisect(self.entries, entry)
-        self.entries.insert(at, entry)
+        entries = self.entries
+        at = bisect.bisect(entries, entry)
+        if self.ordered and (
+            (at and entries[at - 1][1:3] > entry[1:3])
+            or (at < len(entries) and entry[1:3] > entries[at][1:3])
+        ):
+            self.ordered = False
+        entries.insert(at, entry)
         self.head = min(self.head, at)  # it may go before gone entries of the front
         return at
 
@@ -415,8 +425,8 @@ class _Merge:
         self._fresh_at = 0
         self._best: tuple[Entry, _Info] | None = None
         #: Streams by the best their next entry could be: (-bound, submit, job id, stream,
-        #: the entry's facts).
-        self._pending: list[tuple[int, int, int, int, _Info]] = []
+        #: the entry's facts, whether the bound is its exact priority).
+        self._pending: list[tuple[int, int, int, int, _Info, bool]] = []
         self._at: list[int] = []
         self._streams: list[tuple[_Lists, float]] = []  # the tier's
         if self._tier >= len(self._tiers):
@@ -460,7 +470,8 @@ class _Merge:
         return chain.from_iterable(runs)
 
     def _queue_stream(self, index: int) -> None:
-        """Put stream ``index`` in the pull heap under its next live entry's bound."""
+        """Put stream ``index`` in the pull heap under its next live entry's bound, or
+        its exact priority when the list is ``ordered``."""
         lists, offset = self._streams[index]
         entries = lists.entries
         at = self._at[index]
@@ -468,16 +479,23 @@ class _Merge:
         while at < len(entries) and (info := self._find(entries[at])) is None:
             at += 1
         self._at[index] = at
-        if info is not None:
-            e = entries[at]
-            v = offset - e[0]
-            # A slack of 1e-9 of |v|, at least 1e-9 (comparisons: not abs() and max()).
-            slack = v if v > 1.0 else -v if v < -1.0 else 1.0
-            bound = clamp(math.floor(v + 1e-9 * slack))
-            # In a uniform list nothing after ``e`` has an earlier submit time at the same
-            # priority, so ``e`` speaks for the rest; otherwise any of them might.
-            first = (e[1], e[2]) if lists.uniform else (-1, -1)
-            heapq.heappush(self._pending, (-bound, *first, index, info))
+        if info is None:
+            return
+        e = entries[at]
+        if lists.ordered:
+            # Priorities only fall along a list and submit times only grow along this
+            # one: its next entry comes first of its rest, with exactly its priority.
+            exact = self.queue.exact(info, self.tau, self.shares)
+            heapq.heappush(self._pending, (-exact, e[1], e[2], index, info, True))
+            return
+        v = offset - e[0]
+        # A slack of 1e-9 of |v|, at least 1e-9 (comparisons: not abs() and max()).
+        slack = v if v > 1.0 else -v if v < -1.0 else 1.0
+        bound = clamp(math.floor(v + 1e-9 * slack))
+        # In a uniform list nothing after ``e`` has an earlier submit time at the same
+        # priority, so ``e`` speaks for the rest; otherwise any of them might.
+        first = (e[1], e[2]) if lists.uniform else (-1, -1)
+        heapq.heappush(self._pending, (-bound, *first, index, info, False))
 
     def detach(self) -> None:
         """Take copies of the lists, which are about to change."""
@@ -502,16 +520,6 @@ class _Merge:
                 continue
             fresh = self._tiers[self._tier].fresh
             held, pending = self._held, self._pending
-            # Pull while an entry not pulled yet could come before the best held one: a
-            # higher bound, or the same with an earlier submit time or id, so that a long
-            # run of equal priorities is not pulled at once.
-            while pending and (not held or pending[0][:3] < held[0][:3]):
-                _, _, _, index, info = heapq.heappop(pending)
-                exact = self.queue.exact(info, self.tau, self.shares)
-                _, submit, job_id, gen = info.entry
-                heapq.heappush(held, (-exact, submit, job_id, gen, info))
-                self._at[index] += 1
-                self._queue_stream(index)
             best = self._best
             if best is None and fresh is not None:
                 entries = fresh.entries
@@ -521,6 +529,20 @@ class _Merge:
                         best = self._best = (entries[self._fresh_at], info)
                         break
                     self._fresh_at += 1
+            # Pull while an entry not pulled yet could come before the best held one: a
+            # higher bound, or the same with an earlier submit time or id, so that a long
+            # run of equal priorities is not pulled at once.
+            while pending and (not held or pending[0][:3] < held[0][:3]):
+                value, _, _, index, info, exact = heapq.heappop(pending)
+                self._at[index] += 1
+                self._queue_stream(index)
+                _, submit, job_id, gen = info.entry
+                if not exact:
+                    value = -self.queue.exact(info, self.tau, self.shares)
+                pulled = (value, submit, job_id, gen, info)
+                if exact and (best is None or pulled[:4] < best[0]):
+                    return info  # before every held entry, and every one not pulled yet
+                heapq.heappush(held, pulled)
             if held and (best is None or held[0][:4] < best[0]):
                 return heapq.heappop(held)[4]
             if best is not None:
@@ -752,4 +774,5 @@ def _copy(lists: _Lists) -> _Lists:
     out = _Lists()
     out.entries = list(lists.entries)
     out.head = lists.head
+    out.ordered = False
     return out

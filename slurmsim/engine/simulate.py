@@ -269,16 +269,24 @@ def _next_reservation_change(ctx: Context) -> Instant | None:
 
 
 def _interval(ctx: Context, kind: int) -> int:
-    """Seconds between ticks of periodic ``kind`` (at least 1)."""
-    params = ctx.state.config.scheduler_parameters
-    if kind == Kind.MAIN_PERIODIC:
-        seconds = params.sched_interval
-    elif kind == Kind.BACKFILL:
-        seconds = params.bf_interval
-    else:
-        seconds = PRIORITY_CALC_PERIOD
-    whole = int(seconds)
-    return whole if whole > 1 else 1  # not max(): asked several times a step
+    """Seconds between ticks of periodic ``kind`` (at least 1), a kind that is on."""
+    return _intervals(ctx)[kind]
+
+
+def _intervals(ctx: Context) -> dict[int, int]:
+    """Seconds between ticks of each periodic kind that is on, worked out once per
+    context (asked several times a step; the configuration stays put while it lives)."""
+    known = ctx.intervals
+    if known is None:
+        cfg = ctx.state.config
+        params = cfg.scheduler_parameters
+        seconds = {Kind.MAIN_PERIODIC: params.sched_interval}
+        if cfg.scheduler_type == "sched/backfill":
+            seconds[Kind.BACKFILL] = params.bf_interval
+        if cfg.priority_type == "priority/multifactor":  # only it ages jobs and decays usage
+            seconds[Kind.PRIORITY] = PRIORITY_CALC_PERIOD
+        known = ctx.intervals = {kind: max(int(s), 1) for kind, s in seconds.items()}
+    return known
 
 
 def _handle(ctx: Context, step: _Step) -> list[Event]:
@@ -415,14 +423,12 @@ def _periodic(ctx: Context) -> list[tuple[Instant, int]]:
 def _tick(ctx: Context, kind: int, last: Instant | str | None) -> Instant | None:
     """The next tick of periodic ``kind`` after ``last`` (None: the kind is off)."""
     state = ctx.state
-    cfg = state.config
-    if kind == Kind.BACKFILL and cfg.scheduler_type != "sched/backfill":
+    interval = _intervals(ctx).get(kind)
+    if interval is None:
         return None
-    if kind == Kind.PRIORITY and cfg.priority_type != "priority/multifactor":
-        return None  # only multifactor ages jobs and decays usage
     if isinstance(last, str):  # the priority passes', kept as text in ``state.extra``
         last = Instant(int(last)) if last else None
-    return _grid(state.now, last, _interval(ctx, kind))
+    return _grid(state.now, last, interval)
 
 
 def _next(ctx: Context) -> _Step | None:
