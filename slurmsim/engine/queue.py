@@ -775,4 +775,7 @@ def _copy(lists: _Lists) -> _Lists:
     out.entries = list(lists.entries)
     out.head = lists.head
     out.ordered = False
+    # What was put in stays in the copy: it is as uniform as the list (a copy claiming
+    # uniform when the list is not would merge its entries by its first one's priority).
+    out.uniform, out.value = lists.uniform, lists.value
     return out

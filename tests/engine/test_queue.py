@@ -166,6 +166,14 @@ def test_walks_match_slurms_order_as_jobs_age_and_shares_move(seed: int) -> None
     _random_run(random.Random(seed), Harness(1000.0, 40), ageing=True)
 
 
+@pytest.mark.parametrize("seed", [75, 620, 684, 761, 1177])
+def test_kept_walks_keep_slurms_order_over_lists_of_mixed_values(seed: int) -> None:
+    """Runs that once failed: a kept walk read the copies it took of lists whose entries
+    had different values as if all had one (``_copy`` dropped ``uniform``), and merged
+    them out of order."""
+    _random_run(random.Random(seed), Harness(1000.0, 40), ageing=True)
+
+
 def _random_run(rng: random.Random, h: Harness, ageing: bool) -> None:
     """Random admissions, starts, recalculations and walks; every walk, resumed at the
     end, has seen exactly the queue as it was when it began, in Slurm's order."""
