@@ -16,6 +16,7 @@ from math import prod
 from cli._clusters import names_cluster, refuse
 from cli._common import err, error, out, parse_args, run, short_hostname
 from cli._help import answer_probe
+from cli._shown_checks import check_shown
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.digits import is_number
@@ -30,7 +31,8 @@ PROG = "sbatch"
 
 
 class BadNumber(InvalidOption):
-    """An integer option that is not a number: sbatch exits 1 for these, not 255."""
+    """A value sbatch refuses with exit status 1, not 255: an integer option that is not
+    a number (and ``--hint``'s unknown word)."""
 
 
 class _Exit(Exception):
@@ -374,6 +376,7 @@ def submit_options(
             per_node.extend(gres.parse_gres(g, tres_form=False))
         except ParseError:
             raise InvalidGres from None
+    check_shown(v, BadNumber)
     layout = _node_layout(v, integer)
     per_socket = gpus("gpus-per-socket")
     if per_socket is not None:

@@ -4,7 +4,8 @@
 # sinfo read what they are given when it is odd: formats with runs of %, no letter or an
 # unknown one, -O widths left out, -j ids with text after the number, -i values, -w and -S
 # mistakes, words that are not options; sinfo's lines for partitions none of whose nodes
-# pass the filters; and scancel's answers about jobs and users that do not exist.
+# pass the filters; scancel's answers about jobs and users that do not exist; and the values
+# sbatch refuses for options slurmsim keeps only to show (held jobs, cancelled after).
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 rm -f "$GOLDEN_DIR"/*.txt
@@ -53,7 +54,17 @@ for i in 0 x -1; do c squeue-i squeue -i "$i"; done
 
 # scancel: jobs and users that do not exist, and its filters.
 for a in '999999' '999999.0' '-s KILL 999999' '--signal=9 999999' '-b 999999' '-f 999999' \
-         '-v -b 999999' '-v 999999' '-u zzz' '-u alice,zzz' '-u zzz 999999' '-w dgx9' '-w dgx1' \
+         '-v 999999' '-u zzz' '-u alice,zzz' '-u zzz 999999' '-w dgx9' '-w dgx1' \
          '-A nope' '-q nope' '-u alice 999999' '-s USR1 -u alice'; do
   c scancel scancel $a
 done
+
+# sbatch: values refused for options kept only to be shown, and some it takes.
+for a in --mincpus=x --mincpus=0 --thread-spec=0 --ntasks-per-gpu=x --cpus-per-gpu=0 \
+         --core-spec=x --wait-all-nodes=x --wait-all-nodes=2 --wait-all-nodes=1 \
+         --exclusive=x --exclusive=user --open-mode=x --open-mode=appendx --mail-type=x \
+         --mail-type=END,x --mail-type=all --hint=x --hint=multithread,memory_bound \
+         --profile=x --profile=task,energy; do
+  c sbatch-held sbatch -H "$a" --wrap=true
+done
+runuser -u alice -- scancel -u alice

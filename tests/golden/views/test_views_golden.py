@@ -1,11 +1,11 @@
-"""How squeue, sinfo and scancel read odd input, recorded from real Slurm 22.05 as alice.
+"""How squeue, sinfo, scancel and sbatch read odd input, recorded from real Slurm 22.05 as alice.
 
 ``record.sh`` ran squeue and sinfo with formats that have runs of ``%``, no letter
 or an unknown one, ``-O`` widths left out, ``-j`` ids with text after the number,
 bad ``-i``, ``-w`` and ``-S`` values and words that are not options, and sinfo with
 filters that leave a partition none of its nodes (it still gets a line, ``0 n/a``),
-and scancel with jobs and users that do not exist and each of its filters, on an idle
-oracle.
+scancel with jobs and users that do not exist and each of its filters, and sbatch with
+values it refuses (or takes) for options slurmsim keeps only to show, on an idle oracle.
 The replay runs each on a new default cluster; nothing compared depends on the clock.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import cluster_store, load_case, scrub
+from tests.goldenfile import cluster_store, give_recorded_id, load_case, scrub
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -27,11 +27,12 @@ def _comparable(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    results = {}
     with cluster_store(tmp_path_factory.mktemp("views")):
-        return {
-            name: run_command(shlex.split(case.command), case.user, b"")
-            for name, case in CASES.items()
-        }
+        for name, case in CASES.items():
+            give_recorded_id(case)  # an accepted submission gets the oracle's job id
+            results[name] = run_command(shlex.split(case.command), case.user, b"")
+    return results
 
 
 @pytest.mark.parametrize("name", list(CASES))
