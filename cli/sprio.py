@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cli._clusters import clusters_ok
 from cli._common import comma_list, err, gather, options, out, parse_args, run
 from cli._help import answer_probe, usage_text
+from slurmsim.model.digits import is_number
 
 if TYPE_CHECKING:
     from slurmsim.model.cluster import ClusterState
@@ -44,6 +45,10 @@ def sprio(argv: list[str]) -> int:
         return 1
     if "jobs" in flags and "jobs" not in given and operands:
         given["jobs"] = [operands.pop(0)]
+    for job in comma_list(given.get("jobs", [])):
+        if not is_number(job):  # sprio takes whole numbers only (not squeue's 12x)
+            err(f"{PROG}: error: Invalid job id: {job}\n")
+            return 1
     if operands:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
         out(usage_text(PROG))

@@ -99,7 +99,7 @@ def render_sprio(rows: list[PriorityRow], weights: Weights, opts: SprioOptions) 
         return Rendered("Unable to find jobs matching user/id(s) specified\n", stderr)
     header = [] if opts.noheader else [_line(columns, _header)]
     keys, bad = _sort_keys(opts.sort or "i")
-    if bad is not None:
+    if bad is not None and rows:  # sprio reads -S only when it has jobs to sort
         stderr += f"sprio: error: Invalid sort specification: {bad}\n"
         return Rendered(_text(header), stderr, 1)
     ordered = list(rows)

@@ -103,6 +103,8 @@ def test_sprio_weights_row(waiting: Path, argv: list[str], want: str) -> None:
                      "sprio: error: Invalid user: nosuch\n\n", id="unknown user"),
         pytest.param(["-S", "z"], 1, HEADER, "sprio: error: Invalid sort specification: z\n",
                      id="unknown sort key"),
+        pytest.param(["-j", "2x"], 1, "", "sprio: error: Invalid job id: 2x\n",
+                     id="an id with text after the number"),
         pytest.param(["-o", "%i %Z"], 0, "JOBID \n2 \n3 \n4 \n",
                      "sprio: error: Invalid job format specification: Z\n", id="unknown field"),
         pytest.param(["-j", "2", "3"], 1, "Usage: sprio [-j jid[s]] [-u user_name[s]] [-o format]"
@@ -128,3 +130,9 @@ def test_sprio_needs_multifactor(cluster: Path) -> None:
     assert (got.exit, got.err) == (1, "You are not running a supported priority plugin\n"
                                       "(priority/basic).\nOnly 'priority/multifactor' is "
                                       "supported.\n")  # fmt: skip
+
+
+def test_sprio_reads_the_sort_keys_only_with_jobs_to_sort(cluster: Path) -> None:
+    """On an empty queue a bad -S key goes unnoticed (oracle: tests/golden/views)."""
+    got = slurm("sprio", "-S", "z")
+    assert (got.exit, got.err) == (0, "")

@@ -68,3 +68,6 @@ for a in --mincpus=x --mincpus=0 --thread-spec=0 --ntasks-per-gpu=x --cpus-per-g
   c sbatch-held sbatch -H "$a" --wrap=true
 done
 runuser -u alice -- scancel -u alice
+
+# sprio: -j ids, and -S on an empty queue.
+for a in '-j x' '-j 999999x' '-S x'; do c sprio sprio $a; done
