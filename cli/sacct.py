@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from cli._common import comma_list, err, error, gather, options, out, run
 from cli._help import answer_probe
 from slurmsim.model.digits import is_number
+from slurmsim.model.errors import SlurmError
 from slurmsim.parse.options import OptionError, getopt
 
 if TYPE_CHECKING:
@@ -117,6 +118,9 @@ def sacct(argv: list[str]) -> int:
         return _list(given, flags, cols)
     except _BadInput as e:
         error(PROG, str(e))
+    except SlurmError as e:  # a -q QOS the cluster does not have
+        error(PROG, e.message)
+        err(f"{PROG}: fatal: problem processing qos list\n")
     except _Fatal as e:
         err(f"{PROG}: fatal: {e}\n")
     except _Bare as e:
@@ -198,7 +202,23 @@ def _query(
         allocations_only="allocations" in flags,
         duplicates="duplicates" in flags,
         truncate="truncate" in flags,
+        least_limit=_time_limit(given, "timelimit-min"),
+        most_limit=_time_limit(given, "timelimit-max"),
     )
+
+
+def _time_limit(given: dict[str, list[str]], key: str) -> int | None:
+    """``-k``/``-K`` in seconds (None: not given, or UNLIMITED)."""
+    from slurmsim.parse.durations import parse_time_limit
+    from slurmsim.parse.errors import ParseError
+
+    value = given.get(key, [None])[-1]
+    if value is None:
+        return None
+    try:
+        return parse_time_limit(value)
+    except ParseError:
+        raise _Fatal("Invalid time limit specification") from None
 
 
 def _job(text: str) -> tuple[int, int | None, str | None]:
@@ -211,8 +231,9 @@ def _job(text: str) -> tuple[int, int | None, str | None]:
     job, under, task = job.partition("_")
     if under and not is_number(task[:1]):
         raise _Fatal(f"Bad job array element specified: {job}")
-    if not is_number(job):
+    if not is_number(job[:1]):
         raise _Fatal(f"Bad job/step specified: {job}")
+    job = re.match(r"\d+", job, re.ASCII).group()  # type: ignore[union-attr]  # starts with one
     task_id = int(re.match(r"\d+", task, re.ASCII).group()) if under else None  # type: ignore[union-attr]
     return int(job), task_id, step if dot else None
 

@@ -19,6 +19,7 @@ from slurmsim.model.accounting import (
     past_runs,
 )
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
 from slurmsim.model.time import Instant, Seconds
@@ -56,6 +57,10 @@ class AcctQuery:
     duplicates: bool = False
     #: ``-T``: starts and ends outside the window are moved to its edges.
     truncate: bool = False
+    #: ``-k``/``-K``: the time limits a job may have, in seconds (None: no bound; a job
+    #: without a limit has an infinite one).
+    least_limit: int | None = None
+    most_limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +74,18 @@ class Accounting:
 def query(build: Callable[[Instant, Mapping[str, str]], AcctQuery]) -> Accounting:
     """The records the query ``build(now, users)`` selects, oldest submission first (the
     query depends on the clock, as sacct's default window starts at midnight, and on the
-    users: ``users`` maps each user's name and uid to the name)."""
+    users: ``users`` maps each user's name and uid to the name). Raises ``SlurmError`` for
+    a QOS the cluster does not have."""
     with session(write=False) as s:
         users = {"root": "root", "0": "root"}
         for user in s.state.users.values():
             users[user.name] = users[str(user.uid)] = user.name
         q = build(s.state.now, users)
+        unknown = next((name for name in q.qos if name not in s.state.qos), None)
+        if unknown is not None:
+            raise SlurmError(
+                f"You gave a bad qos '{unknown}'. Valid QOS's are {','.join(s.state.qos)}"
+            )
         # Jobs purged while this command caught the clock up are in neither the stored
         # history nor the state's jobs until a writer saves them (a reader never does).
         jobs = [*s.tx.load_history(), *s.state.purged, *s.state.jobs.values()]
@@ -153,8 +164,17 @@ def _wanted(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
         not q.names or head.name in q.names,
         not q.nodes or bool(set(head.nodes) & set(q.nodes)),
         not q.associations or head.assoc_id in q.associations,
+        _limit_between(head.time_limit, q.least_limit, q.most_limit),
     )
     return all(checks) and _in_window(head, q, now)
+
+
+def _limit_between(limit: int | None, least: int | None, most: int | None) -> bool:
+    if least is None:
+        return True  # -K alone bounds nothing (sacct reads it only with -k)
+    if limit is None:  # UNLIMITED
+        return most is None
+    return least <= limit and (most is None or limit <= most)
 
 
 def _in_window(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:

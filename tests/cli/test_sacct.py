@@ -317,3 +317,42 @@ def test_sacct_shows_a_job_purged_while_it_caught_up_with_a_scaled_clock(cluster
     time.sleep(0.2)  # 2,000 simulated seconds: the job ran, ended and was purged
     got = slurm("sacct", "-X", "-n", "-P", "-o", "jobid,state", user="alice")
     assert got.out in ("1|COMPLETED\n", "1|TIMEOUT\n")
+
+
+@pytest.mark.parametrize(
+    ("limits", "ids"),
+    [
+        (["-k", "10"], ["1"]),
+        (["-k", "5", "-K", "5"], ["2", "3", "4"]),
+        (["-K", "5"], ["1", "2", "3", "4"]),  # -K alone bounds nothing
+        (["-k", "31"], []),
+    ],
+)
+def test_time_limit_range_selects_jobs(jobs: Path, limits: list[str], ids: list[str]) -> None:
+    """-k: a time limit of at least this; -K, with -k: at most this (job 1 has 30 minutes,
+    the others 5; the held job 5 was never eligible, so the window leaves it out)."""
+    got = slurm("sacct", "-X", "-n", "-a", "-o", "JobID", "-S", "2026-11-29", *limits)
+    assert sorted({line.split("_")[0].strip() for line in got.out.splitlines()}) == ids
+
+
+@pytest.mark.parametrize("option", ["-k", "-K"])
+def test_a_bad_time_limit_is_fatal(jobs: Path, option: str) -> None:
+    got = slurm("sacct", option, "x")
+    assert (got.exit, got.out, got.err) == (
+        1,
+        "",
+        "sacct: fatal: Invalid time limit specification\n",
+    )
+
+
+def test_an_unknown_qos_is_refused_naming_the_cluster_s(jobs: Path) -> None:
+    got = slurm("sacct", "-q", "nope")
+    assert (got.exit, got.out) == (1, "")
+    assert got.err == (
+        "sacct: error: You gave a bad qos 'nope'. Valid QOS's are normal,high\n"
+        "sacct: fatal: problem processing qos list\n"
+    )
+
+
+def test_text_after_a_job_id_is_ignored(jobs: Path) -> None:
+    assert slurm("sacct", "-X", "-n", "-o", "JobID", "-j", "2x").out.split() == ["2"]

@@ -71,3 +71,6 @@ runuser -u alice -- scancel -u alice
 
 # sprio: -j ids, and -S on an empty queue.
 for a in '-j x' '-j 999999x' '-S x'; do c sprio sprio $a; done
+
+# sacct: -j ids with text after the number, and bad time limits.
+for a in '-j 999999x' '-k x' '-K x'; do c sacct sacct $a; done

@@ -1,4 +1,4 @@
-"""How squeue, sinfo, scancel, sbatch and sprio read odd input, recorded from Slurm 22.05.
+"""How squeue, sinfo, scancel, sbatch, sprio and sacct read odd input, recorded from Slurm.
 
 ``record.sh`` ran squeue and sinfo with formats that have runs of ``%``, no letter
 or an unknown one, ``-O`` widths left out, ``-j`` ids with text after the number,
