@@ -71,7 +71,7 @@ def show_reservations(
 
     An unknown name prints ``Reservation NAME not found`` on standard output, exit 1.
     """
-    if not state.reservations:
+    if not state.reservations and name is None:
         return Rendered(stdout=NONE_IN_SYSTEM)
     if name is not None:
         resv = state.reservations.get(name)

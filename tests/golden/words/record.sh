@@ -25,6 +25,8 @@ s nodename
 s p
 for x in pa part partitions partitionname; do s "$x" debug; done
 for x in r res reservationname; do s "$x"; done
+s res nope
+s reservation=nope
 for x in s st steps stepid; do s "$x"; done
 for x in h host hostn hostl hostlists; do s "$x"; done
 s hostl dgx3,dgx1
