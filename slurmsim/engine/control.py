@@ -240,8 +240,10 @@ def top(state: ClusterState, job_ids: list[int], actor: str) -> None:
     named), through their nice values; what they gained, the others give up in equal
     shares, so the owner's nice values keep their sum.
     """
-    jobs = [_one(state, job_id, None) for job_id in job_ids]
     user_top = state.config.scheduler_parameters.enable_user_top
+    if not (user_top or is_operator(state, actor)):
+        raise AccessDenied()  # before the jobs are looked up: a missing one too
+    jobs = [_one(state, job_id, None) for job_id in job_ids]
     for job in jobs:
         mine = user_top and job.request.user == actor
         if not (is_operator(state, actor) or mine):

@@ -37,7 +37,7 @@ for x in t topology l li licenses f fr frontend b bu bb dw a sl slurmd; do s "$x
 for x in a h q re s sh t to v ve ho hol uh uho requeueh requeuehol; do w "$x" 999999; done
 w sho; w sho job 999999; w n; w n 5; w notify; w l 1 2 3; w wa; w wa 1 2
 w rel; w req; w requeuehold; w holdu; w holdu 999999; w hold; w uhold 999999; w su; w res
-w top; w top 1 2; w u; w up; w update; w cr; w create; w del; w delete
+w top; w top 1 2; w top 999999; w u; w up; w update; w cr; w create; w del; w delete
 for x in details oneliner quiet exit quit all hide verbose verb version vers ping help; do
   w "$x" x
 done
