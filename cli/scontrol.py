@@ -42,6 +42,9 @@ _COMMAND_WORDS: tuple[tuple[str, int], ...] = (
     ("suspend", 2), ("top", 3), ("token", 3), ("takeover", 8), ("uhold", 5), ("update", 1),
     ("verbose", 4), ("version", 4), ("wait_job", 2), ("write", 5),
 )  # fmt: skip
+#: Command words that name another command.
+_COMMAND_ALIASES = {"holdu": "uhold"}
+_COMMANDS = tuple((name, least, _COMMAND_ALIASES.get(name, name)) for name, least in _COMMAND_WORDS)
 #: Words that set how later commands print (in interactive mode) and take no argument;
 #: ``all`` and ``hide`` ignore any.
 _SETTINGS = ("details", "oneliner", "quiet", "exit", "quit", "verbose", "all", "hide")
@@ -95,11 +98,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: scontrol(list(sys.argv[1:] if argv is None else argv)))
 
 
-def _command_word(word: str) -> str | None:
-    """The command ``word`` names: it starts one, in any case, at least as long as the
-    shortest prefix Slurm takes of it."""
+def _named(word: str, table: tuple[tuple[str, int, str], ...]) -> str | None:
+    """What ``word`` names in ``table`` (name, shortest prefix Slurm takes, meaning): the
+    first name it starts, in any case, at least that long."""
     w = word.lower()
-    return next((c for c, least in _COMMAND_WORDS if len(w) >= least and c.startswith(w)), None)
+    return next(
+        (meant for name, least, meant in table if len(w) >= least and name.startswith(w)), None
+    )
+
+
+def _command_word(word: str) -> str | None:
+    return _named(word, _COMMANDS)
 
 
 def scontrol(argv: list[str]) -> int:
@@ -152,7 +161,7 @@ def scontrol(argv: list[str]) -> int:
         return _create(tag, rest)
     if command == "delete":
         return _delete(tag, rest)
-    return _job_control("uhold" if command == "holdu" else command, tag, rest)
+    return _job_control(command, tag, rest)
 
 
 def _no_argument(command: str, tag: str, args: list[str]) -> int:
@@ -180,10 +189,7 @@ _OTHER_JOB_COMMANDS = {
 
 
 def _show_entity(word: str) -> str | None:
-    w = word.lower()
-    return next(
-        (e for name, least, e in _SHOW_ENTITIES if len(w) >= least and name.startswith(w)), None
-    )
+    return _named(word, _SHOW_ENTITIES)
 
 
 def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:

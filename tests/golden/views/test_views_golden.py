@@ -9,13 +9,12 @@ values it refuses (or takes) for options slurmsim keeps only to show, on an idle
 The replay runs each on a new default cluster; nothing compared depends on the clock.
 """
 
-import shlex
 from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
-from tests.goldenfile import cluster_store, give_recorded_id, load_case, scrub
+from tests.clirunner import Result
+from tests.goldenfile import load_case, replay_each, scrub
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -27,12 +26,7 @@ def _comparable(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    results = {}
-    with cluster_store(tmp_path_factory.mktemp("views")):
-        for name, case in CASES.items():
-            give_recorded_id(case)  # an accepted submission gets the oracle's job id
-            results[name] = run_command(shlex.split(case.command), case.user, b"")
-    return results
+    return replay_each(CASES, tmp_path_factory.mktemp("views"))
 
 
 @pytest.mark.parametrize("name", list(CASES))

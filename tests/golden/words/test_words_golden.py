@@ -11,13 +11,12 @@ The oracle's Debian build calls itself ``slurm-wlm``; slurmsim answers as an ups
 build does (docs/differences.md), the one word translated here as in tests/golden/help.
 """
 
-import shlex
 from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
-from tests.goldenfile import cluster_store, load_case, scrub
+from tests.clirunner import Result
+from tests.goldenfile import load_case, replay_each, scrub
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -29,11 +28,7 @@ def _comparable(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    with cluster_store(tmp_path_factory.mktemp("words")):
-        return {
-            name: run_command(shlex.split(case.command), case.user, b"")
-            for name, case in CASES.items()
-        }
+    return replay_each(CASES, tmp_path_factory.mktemp("words"))
 
 
 @pytest.mark.parametrize("name", list(CASES))
