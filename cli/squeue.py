@@ -168,6 +168,7 @@ def _show(
         names=comma_list(given.get("name", [])),
         nodelist=nodelist,
         me="me" in flags,
+        noconvert="noconvert" in flags,
         user=user,
         sort=given.get("sort", [None])[-1] or os.environ.get("SQUEUE_SORT") or None,
     )

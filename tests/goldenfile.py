@@ -161,6 +161,24 @@ def replay_in_step(
     return out
 
 
+def replay_from_job_dir(cases: dict[str, Case], directory: Path) -> dict[str, Result]:
+    """``replay_in_step`` on a new default cluster in ``directory``, run from the oracle's
+    job directory (recordings show it as WorkDir), the clock started at the first case's
+    second."""
+    from slurmsim.api import cluster
+    from tests.golden.replay import JOB_DIR
+
+    JOB_DIR.mkdir(parents=True, exist_ok=True)
+    cwd = os.getcwd()
+    os.chdir(JOB_DIR)
+    try:
+        with cluster_store(directory):
+            cluster.advance_clock(by=recorded_at(next(iter(cases.values()))) - cluster.now())
+            return replay_in_step(cases)
+    finally:
+        os.chdir(cwd)
+
+
 def replay_each(cases: dict[str, Case], directory: Path) -> dict[str, Result]:
     """Run ``cases`` on one new default cluster in ``directory``, each as its user and with
     the clock left alone (for cases that do not depend on it); an accepted submission gets

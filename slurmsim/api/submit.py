@@ -187,6 +187,9 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     command = None
     if opts.script_path is not None:
         command = " ".join([str(Path(opts.script_path).resolve()), *opts.script_args])
+    mem_per_node, mem_per_cpu = opts.mem, opts.mem_per_cpu
+    if mem_per_cpu == 0:  # the controller takes it as --mem=0: all of each node's memory
+        mem_per_node, mem_per_cpu = 0, None
     request = JobRequest(
         name=name,
         user=s.user,
@@ -199,8 +202,8 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         ntasks_set=ntasks_set,
         ntasks_per_node=opts.ntasks_per_node,
         cpus_per_task=opts.cpus_per_task or 1,
-        mem_per_cpu=opts.mem_per_cpu,
-        mem_per_node=opts.mem,
+        mem_per_cpu=mem_per_cpu,
+        mem_per_node=mem_per_node,
         mem_per_gpu=opts.mem_per_gpu,
         gres_per_node=_per_node_gres(state, opts.gres),
         gpus_per_job=opts.gpus,

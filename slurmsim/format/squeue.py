@@ -21,7 +21,6 @@ from slurmsim.format.times import (
     format_instant,
     format_limit,
 )
-from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.time import Instant
@@ -57,6 +56,7 @@ class SqueueOptions:
     names: tuple[str, ...] = ()  # -n
     nodelist: tuple[str, ...] = ()  # -w, expanded host names
     me: bool = False  # --me
+    noconvert: bool = False  # --noconvert: memory in MB, unscaled
     user: str = "root"  # who runs squeue (for --me)
     sort: str | None = None  # -S
 
@@ -89,12 +89,29 @@ def _group_id(row: _Row) -> str:
     return str(user.gid if user else row.job.request.gid)
 
 
-def _min_memory(row: _Row) -> str:
+def _min_memory_mb(row: _Row) -> int:
     request = row.job.request
     per_cpu = jv.min_memory_per_cpu(request, row.state.config, allocated=bool(row.job.alloc))
-    if per_cpu is not None:
-        return format_mem(per_cpu)
-    return jv.min_memory_text(request.mem_per_node or 0)
+    return per_cpu if per_cpu is not None else request.mem_per_node or 0
+
+
+def _min_tmp_disk_mb(row: _Row) -> int:
+    return int(row.job.request.shown_value("tmp") or 0)
+
+
+def _min_memory(row: _Row) -> str:
+    return jv.min_memory_text(_min_memory_mb(row))
+
+
+#: ``--noconvert``: the amounts in MB as stored (``3072M`` where squeue prints ``3G``).
+_UNSCALED: dict[str, _Value] = {
+    "m": lambda r: _in_mb(_min_memory_mb(r)),
+    "d": lambda r: _in_mb(_min_tmp_disk_mb(r)),
+}
+
+
+def _in_mb(mb: int) -> str:
+    return f"{mb}M" if mb else "0"
 
 
 def _raw_err(row: _Row) -> str:
@@ -150,7 +167,7 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "B": ("EXEC_HOST", lambda r: r.job.nodes[0] if r.job.alloc else "n/a"),
     "c": ("MIN_CPUS", lambda r: str(jv.min_cpus_per_node(r.job.request))),
     "C": ("CPUS", lambda r: str(jv.cpu_count(r.job))),
-    "d": ("MIN_TMP_DISK", lambda r: jv.min_tmp_disk(r.job.request)),
+    "d": ("MIN_TMP_DISK", lambda r: jv.min_memory_text(_min_tmp_disk_mb(r))),
     "D": ("NODES", lambda r: str(jv.shown_node_count(r.job, r.state))),
     "e": ("END_TIME", _end),
     "E": ("DEPENDENCY", lambda r: jv.dependency_text(r.job, r.state)),
@@ -287,12 +304,13 @@ _UNCUT = frozenset({"N", "n", "x", "Y"})
 class _Field:
     """One column of the output: its header, how to get its text, how to lay it out."""
 
-    __slots__ = ("column", "cut", "header", "value")
+    __slots__ = ("column", "cut", "header", "letter", "value")
 
     def __init__(self, header: str, value: _Value, column: Column, letter: str = "") -> None:
         self.header = header
         self.value = value
         self.column = column
+        self.letter = letter
         # Node lists are never cut; %R cuts a "(reason)" but not the node list it may
         # show, so it decides per value (None). Worked out once, not once per cell.
         self.cut: bool | None = None if letter == "R" else letter not in _UNCUT
@@ -610,6 +628,9 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
             fmt = START_FORMAT if opts.start else LONG_FORMAT if opts.long else DEFAULT_FORMAT
         prefix, fields, field_errors = _percent_fields(fmt)
     errors += field_errors
+    if opts.noconvert:
+        for field in fields:
+            field.value = _UNSCALED.get(field.letter, field.value)
 
     rows = [
         _Row(job, state, now, task)

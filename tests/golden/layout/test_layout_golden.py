@@ -14,15 +14,13 @@ starts the simulated clock at the first recording's second and keeps it in step,
 gives each accepted submission the job id the oracle gave it.
 """
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.golden.replay import JOB_DIR
-from tests.goldenfile import cluster_store, load_case, recorded_at, replay_in_step, scrub
+from tests.goldenfile import load_case, replay_from_job_dir, scrub
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -38,17 +36,7 @@ def _comparable(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    from slurmsim.api import cluster
-
-    JOB_DIR.mkdir(parents=True, exist_ok=True)
-    cwd = os.getcwd()
-    os.chdir(JOB_DIR)
-    try:
-        with cluster_store(tmp_path_factory.mktemp("layout")):
-            cluster.advance_clock(by=recorded_at(next(iter(CASES.values()))) - cluster.now())
-            return replay_in_step(CASES)
-    finally:
-        os.chdir(cwd)
+    return replay_from_job_dir(CASES, tmp_path_factory.mktemp("layout"))
 
 
 @pytest.mark.parametrize("name", list(CASES))
