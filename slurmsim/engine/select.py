@@ -4,13 +4,14 @@ A ``Pool`` holds what is free on every node (cores, memory, GPU indices). ``plac
 picks nodes for a job the way cons_tres does on a cluster without topology:
 
 * nodes are ranked by ``Weight`` and, for GPU jobs, by whether they can supply the
-  job's whole GPU count; lower-ranked groups are used up first;
-* inside a group, nodes with consecutive slurm.conf indexes form runs; a one-node
-  job takes the fitting node with the fewest free cores (best fit, ties: lowest
-  index), a multi-node job the first nodes of the sufficient run with the fewest
-  free cores. This packs small jobs onto partly used nodes and keeps whole nodes
-  free for big ones (golden 068: array tasks and a 1-CPU job share dgx1, the
-  8-GPU job takes dgx2, the 2-node job dgx[3-4]);
+  job's whole GPU count; lower-ranked nodes are used up first;
+* fitting nodes of one rank with consecutive slurm.conf indexes form runs; the run
+  with enough nodes and the fewest free cores in all wins (ties: the first), and a
+  one-node job takes its node with the fewest free cores, a larger job its first
+  nodes. This packs small jobs onto partly used nodes and keeps whole nodes free
+  for big ones (golden 068: array tasks and a 1-CPU job share dgx1, the 8-GPU job
+  takes dgx2, the 2-node job dgx[3-4]), but an idle node alone beats a run of two
+  with more free cores between them (golden placement/);
 * GPU indices are handed out lowest first (golden 088: ``IDX:0-7``).
 """
 
@@ -202,56 +203,67 @@ def choose(
     index: dict[str, int],
     free: FreeCounts,
 ) -> list[str]:
-    """Pick ``k`` of the fitting nodes (slurm.conf order): lowest weight group first,
-    best fit inside it. ``free`` says what each node has free at the moment placed
-    for (``place``: now; backfill's what-if: once some running jobs have ended)."""
+    """Pick ``k`` of the fitting nodes (slurm.conf order) as cons_tres does: by runs of
+    consecutive nodes of one rank (weight, then the GPUs each can supply), the lowest
+    rank first, the tightest run that suffices first (``_Run.better``). ``free`` says
+    what each node has free at the moment placed for (``place``: now; backfill's
+    what-if: once some running jobs have ended)."""
     if k <= 0:
         return []
     prefer = s.gpu_preference
-    if k == 1:
-
-        def rank(name: str) -> tuple[int, int, int, int]:
-            """The group (weight, then the GPUs it can supply), then best fit, then order."""
-            cpus, gpus = free(name)
-            return configs[name].weight, 255 - min(gpus, prefer) if prefer else 0, cpus, index[name]
-
-        return [min(fitting, key=rank)]  # the best node of the best group
-    groups: dict[tuple[int, int], list[str]] = {}
+    runs: list[_Run] = []
+    last = -2
     for name in fitting:
-        gpu_key = 255 - min(free(name)[1], prefer) if prefer else 0
-        groups.setdefault((configs[name].weight, gpu_key), []).append(name)
+        cpus, gpus = free(name)
+        rank = (configs[name].weight, 255 - min(gpus, prefer) if prefer else 0)
+        at = index[name]
+        if at != last + 1 or rank != runs[-1].rank:
+            runs.append(_Run(rank, at))
+        runs[-1].add(name, cpus)
+        last = at
     chosen: list[str] = []
-    for key in sorted(groups):
-        group = groups[key]
-        if len(group) <= k - len(chosen):
-            chosen.extend(group)
+    while len(chosen) < k and runs:
+        need = k - len(chosen)
+        best = runs[0]
+        for run in runs[1:]:
+            if run.better(best, need):
+                best = run
+        runs.remove(best)
+        if need == 1:  # the node with the fewest free cores (the first of equals)
+            chosen.append(best.nodes[best.cpus.index(min(best.cpus))])
         else:
-            chosen.extend(_best_fit(group, k - len(chosen), index, free))
-        if len(chosen) == k:
-            break
+            chosen.extend(best.nodes[:need])
     return chosen
 
 
-def _best_fit(group: list[str], k: int, index: dict[str, int], free: FreeCounts) -> list[str]:
-    def cpus(name: str) -> int:
-        return free(name)[0]
+class _Run:
+    """Consecutive fitting nodes of one rank, with the cores each has free."""
 
-    runs: list[list[str]] = []
-    for name in sorted(group, key=index.__getitem__):
-        if runs and index[name] == index[runs[-1][-1]] + 1:
-            runs[-1].append(name)
-        else:
-            runs.append([name])
-    sufficient = [r for r in runs if len(r) >= k]
-    if sufficient:
-        best = min(sufficient, key=lambda r: (sum(cpus(n) for n in r), index[r[0]]))
-        return best[:k]
-    chosen: list[str] = []
-    for run in sorted(runs, key=lambda r: (-len(r), index[r[0]])):
-        chosen.extend(run[: k - len(chosen)])
-        if len(chosen) == k:
-            break
-    return chosen
+    __slots__ = ("cpus", "nodes", "rank", "start", "total")
+
+    def __init__(self, rank: tuple[int, int], start: int) -> None:
+        self.rank = rank
+        self.start = start
+        self.nodes: list[str] = []
+        self.cpus: list[int] = []
+        self.total = 0
+
+    def add(self, name: str, cpus: int) -> None:
+        self.nodes.append(name)
+        self.cpus.append(cpus)
+        self.total += cpus
+
+    def better(self, best: "_Run", need: int) -> bool:
+        """Does this run, later in slurm.conf order, replace ``best`` for ``need`` nodes?
+        A lower rank does; at the same rank, one that suffices where ``best`` does not,
+        a tighter one that suffices, or one with more cores when it does not suffice
+        (even over a ``best`` that does: cons_tres compares so)."""
+        if self.rank != best.rank:
+            return self.rank < best.rank
+        enough = len(self.nodes) >= need
+        if enough:
+            return len(best.nodes) < need or self.total < best.total
+        return self.total > best.total
 
 
 def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:

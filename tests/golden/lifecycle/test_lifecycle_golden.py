@@ -34,10 +34,9 @@ _AT_SUBMIT = (
     "starts them all a second later by its first pass, so start and end times, the tasks "
     "split from the array (and their ids) and when the failing parent ends differ"
 )
-_BEST_FIT = (
-    "Slurm puts a one-node job on the smallest run of consecutive nodes that holds it (the "
-    "idle dgx4, 112 CPUs, over dgx[1-2] with 192 between them); slurmsim prefers the nodes "
-    "already in use, so node lists and per-node allocations differ"
+_ORDER = (
+    "and, placed in one pass instead of two, the later jobs find other nodes free: the node "
+    "lists and per-node allocations differ (the choice itself is Slurm's: golden placement/)"
 )
 _TIME_LIMIT = (
     "the time-limit check runs every 30 s from the controller's start: the oracle's phase "
@@ -47,7 +46,7 @@ _NEVER_STARTED = (
     "slurmdbd kept the Reason it was last sent for a job cancelled while pending "
     "(Dependency here, not the controller's DependencyNeverSatisfied); slurmsim shows None"
 )
-_BOTH = f"{_AT_SUBMIT}; {_BEST_FIT}"
+_BOTH = f"{_AT_SUBMIT} {_ORDER}"
 
 #: Cases slurmsim does not reproduce yet, each with why (strict xfails; docs/differences.md).
 KNOWN_GAPS: dict[str, str] = {
