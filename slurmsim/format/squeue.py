@@ -2,8 +2,8 @@
 
 Rows are listed in the controller's order (job id order; the records of one
 array, newest task first, when a single array is asked for), pre-sorted by
-start time, newest first, then sorted stably by each ``-S`` key from last to
-first, as squeue does; the default keys are ``P,t,-p``.
+start time, newest first (``_by_start_time``), then sorted stably by each ``-S``
+key from last to first, as squeue does; the default keys are ``P,t,-p``.
 """
 
 import re
@@ -552,13 +552,37 @@ _SORT_KEYS: dict[str, _SortKey] = {
     "q": lambda r: r.job.request.qos,
     "Q": _priority_key,
     "r": lambda r: jv.reason_text(r.job),
-    "S": lambda r: r.job.start_time or 0,
+    "S": lambda r: r.job.start_time,  # never called: ``_by_start_time`` sorts by it
     "t": lambda r: r.job.state.compact,
     "T": lambda r: r.job.state.value,
     "u": lambda r: r.job.request.user,
     "U": lambda r: r.job.request.uid,
     "V": lambda r: r.job.submit_time,
 }
+
+
+def _by_start_time(rows: list[_Row], newest_first: bool = True) -> list[_Row]:
+    """Sort by start time as squeue does (first, newest first, and for ``-S S``): a
+    pending job's past estimate counts as now; the records with no start time go last
+    whichever the direction, in reverse order.
+
+    The reverse is how glibc's merge sort runs Slurm's comparator, which calls a record
+    with no start time the greater of any pair it is in, whichever side it is on: every
+    merge puts the right half's such records before the left half's. A pending array's
+    tasks unfolded by ``-r`` are one record then (squeue unfolds them as it prints).
+    """
+    started = [r for r in rows if r.job.start_time]
+
+    def start(row: _Row) -> int:
+        at = row.job.start_time or 0
+        return max(at, row.now) if row.job.state is JobState.PENDING else at
+
+    started.sort(key=start, reverse=newest_first)
+    unknown: dict[int, list[_Row]] = {}
+    for row in rows:
+        if not row.job.start_time:
+            unknown.setdefault(row.job.job_id, []).append(row)
+    return started + [row for record in reversed(unknown.values()) for row in record]
 
 
 def _sort(rows: list[_Row], spec: str) -> list[_Row] | str:
@@ -570,9 +594,12 @@ def _sort(rows: list[_Row], spec: str) -> list[_Row] | str:
         if letter not in _SORT_KEYS:
             return letter
         keys.append((_SORT_KEYS[letter], descending))
-    rows = sorted(rows, key=lambda r: r.job.start_time or 0, reverse=True)
+    rows = _by_start_time(rows)
     for key, descending in reversed(keys):
-        rows = sorted(rows, key=key, reverse=descending)  # type: ignore[arg-type]  # keys compare within one type
+        if key is _SORT_KEYS["S"]:
+            rows = _by_start_time(rows, newest_first=descending)
+        else:
+            rows = sorted(rows, key=key, reverse=descending)  # type: ignore[arg-type]  # keys compare within one type
     return rows
 
 

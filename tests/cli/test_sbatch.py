@@ -36,8 +36,8 @@ def test_command_line_beats_environment_beats_directives(
     monkeypatch.setenv("SBATCH_JOB_NAME", "fromenv")
     slurm("sbatch", path, user="alice")
     slurm("sbatch", "-J", "fromcli", path, user="alice")
-    got = slurm("squeue", "-h", "-o", "%j %P %l")
-    assert got.out == "fromenv debug 5:00\nfromcli debug 5:00\n"
+    got = slurm("squeue", "-h", "-o", "%j %P %l")  # no start time yet: the last one first
+    assert got.out == "fromcli debug 5:00\nfromenv debug 5:00\n"
 
 
 def test_directives_after_the_first_command_are_ignored(cluster: Path, tmp_path: Path) -> None:
