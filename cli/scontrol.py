@@ -489,9 +489,13 @@ def _update_job(pairs: list[tuple[str, str]]) -> int:
     code = 0
     for text in ids:
         try:
-            update_job(JobRef.parse(text), update)
+            outcome = update_job(JobRef.parse(text), update)
         except SlurmError as e:
             err(f"{e.message} for job {text}\n")
+            code = 1
+            continue
+        if outcome.tasks:
+            err(_per_task(outcome.ref.job_id, outcome.tasks))
             code = 1
     return code
 

@@ -166,6 +166,13 @@ def release(refs: Sequence[JobRef]) -> list[Outcome]:
     return _each(refs, lambda st, ref, actor: control.release(st, ref.job_id, ref.task_id, actor))
 
 
+def _outcome(ref: JobRef, answers: "dict[int, str | None] | None") -> Outcome:
+    """An array's answers are told, every task, when one of them is a refusal."""
+    if answers is None or not any(answers.values()):
+        return Outcome(ref)
+    return Outcome(ref, None, tuple(answers.items()))
+
+
 def requeue(refs: Sequence[JobRef], *, hold: bool = False) -> list[Outcome]:
     """``scontrol requeue`` / ``requeuehold``; a whole array is answered per task."""
     from slurmsim.engine import control
@@ -212,12 +219,13 @@ def read_job_update(changes: Sequence[tuple[str, str]]) -> tuple[JobUpdate, list
     return update, lines
 
 
-def update_job(ref: JobRef, update: JobUpdate) -> None:
-    """``scontrol update JobId=...``: raises ``SlurmError`` on refusal."""
+def update_job(ref: JobRef, update: JobUpdate) -> Outcome:
+    """``scontrol update JobId=...``: raises ``SlurmError`` when a job that is no array
+    refuses; an array answers task by task (``Outcome.tasks``)."""
     from slurmsim.engine import control
 
     with session(write=True) as s:
-        control.update_job(s.state, ref.job_id, ref.task_id, s.user, update)
+        return _outcome(ref, control.update_job(s.state, ref.job_id, ref.task_id, s.user, update))
 
 
 def update_node(names: Sequence[str], state_word: str | None, reason: str | None) -> None:
@@ -229,15 +237,15 @@ def update_node(names: Sequence[str], state_word: str | None, reason: str | None
 
 
 def _each(
-    refs: Sequence[JobRef], act: Callable[[ClusterState, JobRef, str], None]
+    refs: Sequence[JobRef],
+    act: "Callable[[ClusterState, JobRef, str], dict[int, str | None] | None]",
 ) -> list[Outcome]:
     """Apply ``act`` to each job in one transaction; a refusal is reported, not raised."""
     outcomes = []
     with session(write=True) as s:
         for ref in refs:
             try:
-                act(s.state, ref, s.user)
-                outcomes.append(Outcome(ref))
+                outcomes.append(_outcome(ref, act(s.state, ref, s.user)))
             except SlurmError as e:
                 outcomes.append(Outcome(ref, e.message))
     return outcomes

@@ -6,7 +6,7 @@ with Slurm's string on refusal; the command decides how to print it. Operations
 that free resources or make jobs runnable queue a main pass (``trigger``).
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from slurmsim.engine import lifecycle, usage
@@ -60,6 +60,54 @@ def _one(state: ClusterState, job_id: int, task_id: int | None) -> Job:
         raise InvalidJobId()
     # For an array named by its id, the meta record (pending tasks) is the one to act on.
     return next((j for j in found if j.job_id == job_id), found[0])
+
+
+#: An array's answer to hold, release or update, task by task: {index: error or None}.
+TaskAnswers = dict[int, str | None]
+
+
+def on_named(
+    state: ClusterState, job_id: int, task_id: int | None, act: Callable[[Job], None]
+) -> TaskAnswers | None:
+    """Apply ``act`` to what ``12`` or ``12_3`` names, as slurmctld's job update does.
+
+    A job that is no array, or an array task named by its own id, is acted on alone:
+    a refusal is raised (None returned). An array named by its id, or a task named as
+    ``12_3``, is answered task by task: every record of the array (the pending tasks'
+    one covering them all), or the task, which leaves the pending tasks' record first
+    under an id of its own when others stay there. A task that does not exist is
+    ``Invalid job id specified``.
+    """
+    job = state.jobs.get(job_id)
+    if task_id is None:
+        if job is not None and job.array_job_id != job_id:
+            act(job)  # no array, or an array task named by its own id
+            return None
+        members = [j for j in state.jobs.values() if j.array_job_id == job_id]
+        if not members:
+            raise InvalidJobId()
+        answers: TaskAnswers = {}
+        for member in members:
+            answers.update(dict.fromkeys(_tasks_of(member), _refusal(act, member)))
+        return dict(sorted(answers.items()))
+    if job is not None and task_id in job.array_tasks and len(job.array_tasks) > 1:
+        lifecycle.split_task(state, job, task_id)
+    task = next(iter(_records(state, job_id, task_id)), None)
+    if task is None:
+        return {task_id: InvalidJobId().message}
+    return {task_id: _refusal(act, task)}
+
+
+def _tasks_of(record: Job) -> tuple[int, ...]:
+    return record.array_tasks or (record.array_task_id or 0,)
+
+
+def _refusal(act: Callable[[Job], None], record: Job) -> str | None:
+    try:
+        act(record)
+    except SlurmError as e:
+        return e.message
+    return None
 
 
 def cancel(
@@ -124,14 +172,18 @@ def signal_jobs(jobs: Iterable[Job], now: Instant, signal: int, target: Target) 
 
 def hold(
     state: ClusterState, job_id: int, task_id: int | None, actor: str, *, user_hold: bool = False
-) -> None:
-    """``scontrol hold``: priority 0; JobHeldAdmin by an operator, JobHeldUser by the owner.
+) -> TaskAnswers | None:
+    """``scontrol hold``: priority 0; JobHeldAdmin by an operator, JobHeldUser by the owner
+    (``on_named`` says what is answered how).
 
     ``user_hold`` (``scontrol uhold``) makes even an operator's hold a user hold. The
     controller evaluates the job as it holds it: LastSchedEval moves to now (golden 114).
     A running job is accepted and left as it is (the oracle answers 0).
     """
-    job = _one(state, job_id, task_id)
+    return on_named(state, job_id, task_id, lambda job: _hold(state, job, actor, user_hold))
+
+
+def _hold(state: ClusterState, job: Job, actor: str, user_hold: bool) -> None:
     if not may_manage_job(state, job, actor):
         raise SlurmError(INVALID_USER)
     if _already_running(job):
@@ -145,9 +197,14 @@ def hold(
     job.accrue_time = None
 
 
-def release(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> None:
+def release(
+    state: ClusterState, job_id: int, task_id: int | None, actor: str
+) -> TaskAnswers | None:
     """``scontrol release``: owners lift only user holds; reason None until the next pass."""
-    job = _one(state, job_id, task_id)
+    return on_named(state, job_id, task_id, lambda job: _release(state, job, actor))
+
+
+def _release(state: ClusterState, job: Job, actor: str) -> None:
     if not may_manage_job(state, job, actor):
         raise SlurmError(INVALID_USER)
     if _already_running(job) or job.hold is Hold.NONE:
@@ -282,14 +339,18 @@ def _nice_by(state: ClusterState, job: Job, delta: int) -> None:
 
 def update_job(
     state: ClusterState, job_id: int, task_id: int | None, actor: str, update: JobUpdate
-) -> None:
-    """``scontrol update JobId=...``: apply ``update``.
+) -> TaskAnswers | None:
+    """``scontrol update JobId=...``: apply ``update`` (``on_named`` says what is answered
+    how).
 
     Users may lower their own job's time limit, rename it, raise its nice value and
     change pending-only fields; raising a limit, a negative nice or Priority needs an
     operator. Another user's job is refused as slurmctld refuses it (``Invalid user id``).
     """
-    job = _one(state, job_id, task_id)
+    return on_named(state, job_id, task_id, lambda job: _update(state, job, actor, update))
+
+
+def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> None:
     operator = is_operator(state, actor)
     if not (job.request.user == actor or operator):
         raise SlurmError(INVALID_USER)
@@ -304,13 +365,16 @@ def update_job(
     # A user may drop Contiguous but not ask for it (golden scontrol 099).
     if update.contiguous and not job.request.contiguous and not operator:
         raise AccessDenied()
-    if update.priority is not None and not operator:
-        raise SlurmError(PRIORITY_NOT_PERSISTENT)
+    new_priority = (
+        None if update.priority is None else _new_priority(job, update.priority, operator)
+    )
     fields = _request_changes(state, job, update, operator)
     if update.array_throttle is not None:
         job.array_throttle = update.array_throttle or None
-    if update.priority is not None:
-        job.priority = update.priority
+    if new_priority == 0:
+        _hold(state, job, actor, user_hold=False)
+    elif new_priority is not None:
+        job.priority = new_priority
     job.request = replace(job.request, **fields)  # type: ignore[arg-type]  # JobRequest fields
     if "time_limit" in fields:
         job.time_limit = job.request.time_limit
@@ -323,6 +387,18 @@ def update_job(
         if job.hold is Hold.NONE and update.begin_time is None:
             job.reason = "None"
         trigger(state)
+
+
+def _new_priority(job: Job, wanted: int, operator: bool) -> int | None:
+    """What ``Priority=wanted`` sets, None when it is the job's already. A held job keeps
+    0 until released; 0 holds the job; a user may not set any other value for good."""
+    if wanted == job.priority:
+        return None
+    if job.priority == 0:
+        raise SlurmError(JOB_HELD)
+    if wanted and not operator:
+        raise SlurmError(PRIORITY_NOT_PERSISTENT)
+    return wanted
 
 
 def _request_changes(

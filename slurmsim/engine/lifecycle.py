@@ -162,16 +162,19 @@ def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
         meta.array_tasks = ()
         meta.eligible_time = meta.eligible_time or now
         return meta
+    task_job = split_task(state, meta, task)
+    task_job.eligible_time = now
+    return task_job
+
+
+def split_task(state: ClusterState, meta: Job, task: int) -> Job:
+    """Give ``task``, pending in ``meta`` with others, a record of its own under the next
+    job id; the others stay in ``meta`` (slurmctld splits an array so)."""
     job_id = state.next_job_id
     state.next_job_id += 1
-    meta.array_tasks = tuple(rest)
+    meta.array_tasks = tuple(t for t in meta.array_tasks if t != task)
     task_job = replace(
-        meta,
-        job_id=job_id,
-        array_task_id=task,
-        array_tasks=(),
-        eligible_time=now,
-        extra=dict(meta.extra),
+        meta, job_id=job_id, array_task_id=task, array_tasks=(), extra=dict(meta.extra)
     )
     state.jobs[job_id] = task_job
     return task_job

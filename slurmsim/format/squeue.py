@@ -6,9 +6,10 @@ start time, newest first (``_by_start_time``), then sorted stably by each ``-S``
 key from last to first, as squeue does; the default keys are ``P,t,-p``.
 """
 
+import itertools
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from slurmsim.format import jobview as jv
@@ -483,10 +484,10 @@ def _known(state: ClusterState, spec: str) -> bool:
 
 
 def _controller_order(state: ClusterState, opts: SqueueOptions) -> list[Job]:
-    """Jobs in the order slurmctld sends them.
+    """Jobs in the order slurmctld sends them: its job list's.
 
-    Loading one array by id returns its meta record, then its tasks newest first;
-    everything else comes in job id order.
+    Loading one array by id returns its meta record, then its tasks newest first.
+    Everything else comes in the order the records were made (``_list_order``).
     """
     jobs = sorted(state.jobs.values(), key=lambda j: j.job_id)
     read = job_spec(opts.jobs[0]) if len(opts.jobs) == 1 else None
@@ -496,7 +497,77 @@ def _controller_order(state: ClusterState, opts: SqueueOptions) -> list[Job]:
         if members:
             meta = [j for j in jobs if j.job_id == wanted]
             return meta + sorted(members, key=lambda j: j.job_id, reverse=True)
-    return jobs
+    return _list_order(jobs)
+
+
+def _list_order(jobs: list[Job]) -> list[Job]:
+    """``jobs`` (in id order) in slurmctld's list order. Records are listed as they were
+    made, but a task leaving an array's pending record keeps that record's place and
+    takes the next job id, while the pending record, under the array's id, goes to the
+    end as if new: each array's records shift one place forward, the array's own id
+    last, where its newest task id stood."""
+    places = {j.job_id: j.job_id for j in jobs}
+    arrays: dict[int, list[int]] = {}
+    for job in jobs:
+        if job.array_job_id is not None:
+            arrays.setdefault(job.array_job_id, []).append(job.job_id)
+    for array_id, ids in arrays.items():
+        if ids[0] == array_id and len(ids) > 1:
+            for earlier, later in itertools.pairwise(ids):
+                places[later] = earlier
+            places[array_id] = ids[-1]
+    return sorted(jobs, key=lambda j: places[j.job_id])
+
+
+def _fold_pending_tasks(rows: list[_Row]) -> list[_Row]:
+    """Fold the pending tasks that left an array's pending record (updated, held or
+    requeued one by one) back into its line, as squeue does unless ``-r``: same array,
+    name and partition; their tasks join the line's (plain ranges, no throttle) and a
+    reason of theirs that differs joins its reason (``JobHeldUser,Priority``)."""
+    metas = {
+        row.job.array_job_id: i
+        for i, row in enumerate(rows)
+        if row.task is None and row.job.array_tasks and row.job.state is JobState.PENDING
+    }
+    if not metas:
+        return rows
+    folded: dict[int, list[Job]] = {}
+    kept = []
+    for row in rows:
+        job = row.job
+        at = metas.get(job.array_job_id) if job.array_task_id is not None else None
+        meta = rows[at].job if at is not None else None
+        if (
+            meta is not None
+            and row.task is None
+            and job.state is JobState.PENDING
+            and job.request.name == meta.request.name
+            and jv.shown_partition(job) == jv.shown_partition(meta)
+        ):
+            folded.setdefault(meta.job_id, []).append(job)
+            continue
+        kept.append(row)
+    return [
+        _with_folded(row, folded[row.job.job_id])
+        if row.job.job_id in folded and row.task is None
+        else row
+        for row in kept
+    ]
+
+
+def _with_folded(row: _Row, tasks: list[Job]) -> _Row:
+    meta = row.job
+    reason = jv.reason_text(meta)
+    for task in tasks:
+        if task.reason != meta.reason and task.reason not in reason:
+            reason += f",{task.reason}"
+    shown = replace(
+        meta,
+        array_tasks=tuple(sorted((*meta.array_tasks, *(t.array_task_id or 0 for t in tasks)))),
+        array_throttle=None,
+        state_desc=reason if reason != meta.reason else meta.state_desc,
+    )
+    return row._replace(job=shown)
 
 
 def _user_filter(state: ClusterState, opts: SqueueOptions) -> tuple[set[str] | None, list[str]]:
@@ -665,6 +736,8 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
         if job.state in states and (users is None or job.request.user in users)
         for task in _lines(job, opts, selector)
     ]
+    if not opts.array_unfold:
+        rows = _fold_pending_tasks(rows)
 
     out: list[str] = []
     if not opts.noheader:

@@ -26,6 +26,19 @@ c squeue-held-array-r squeue -r -o "$SQ"
 cu cancel-held alice scancel -u alice >/dev/null
 sleep 2
 
+# An array whose task left its pending record (scontrol update of one task), with a job
+# submitted between: the task keeps the record's place, the pending record goes last.
+cu split-array alice sbatch -H -J sarr -a 1-3 -t 5 --wrap=true >"$OUT"
+arr=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
+cu split-between alice sbatch -H -J between -t 5 --wrap=true >/dev/null
+cu split-update alice scontrol update "JobId=${arr}_1" TimeLimit=4 >/dev/null
+c squeue-split squeue -o "$SQ"
+c squeue-split-r squeue -r -o "$SQ %l"
+cu split-update-again alice scontrol update "JobId=${arr}_3" TimeLimit=3 >/dev/null
+c squeue-split-again squeue -r -o "$SQ %l"
+cu cancel-split alice scancel -u alice >/dev/null
+sleep 2
+
 # A job that takes every GPU, jobs waiting on it, jobs held: after a pass and a backfill
 # cycle the waiting ones have estimates, the dependent and held ones none.
 cu big alice sbatch -J big -N 4 -G 32 -t 30 --wrap='sleep 120' >"$OUT"
