@@ -254,7 +254,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     limit = params.bf_max_job_test
     tested = 0
     for job in walk:
-        if job.array_tasks and ctx.throttled(job):
+        if job.array_job_id is not None and ctx.throttled(job):
             deferred.whole = False
             continue  # not in the range at all
         if tested >= limit:
@@ -772,7 +772,7 @@ class Deferred:
         for job in walk:
             if self._left <= 0:
                 break
-            if job.array_tasks and ctx.throttled(job):
+            if job.array_job_id is not None and ctx.throttled(job):
                 continue
             self._left -= 1
             if job.job_id not in ctx.queue or ctx.admitted[job.job_id] >= self.seq:

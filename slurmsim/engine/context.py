@@ -422,10 +422,14 @@ class Context:
         return job.job_id in self.queue and not self.throttled(job)
 
     def throttled(self, job: Job) -> bool:
-        limit = job.array_throttle
-        if not job.array_tasks or not limit:
+        """Is an array's record (its pending tasks', or a task's split off pending) held
+        back by the array's throttle? The array's own record carries it for all."""
+        array_id = job.array_job_id
+        if array_id is None:
             return False
-        return self.array_running.get(job.job_id, 0) >= limit
+        base = self.state.jobs.get(array_id, job)
+        limit = base.array_throttle
+        return limit is not None and limit > 0 and self.array_running.get(array_id, 0) >= limit
 
     # -- what passes left for later -------------------------------------------------
 
@@ -458,7 +462,7 @@ class Context:
             tail.left -= 1
             if job.job_id not in self.queue or self.admitted[job.job_id] >= tail.seq:
                 continue
-            if job.array_tasks and self.throttled(job):
+            if job.array_job_id is not None and self.throttled(job):
                 if self.reason_seq[job.job_id] <= tail.seq:
                     self.write_reason(job, ARRAY_LIMIT, tail.seq)
                 continue

@@ -169,7 +169,8 @@ def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
 
 def split_task(state: ClusterState, meta: Job, task: int) -> Job:
     """Give ``task``, pending in ``meta`` with others, a record of its own under the next
-    job id; the others stay in ``meta`` (slurmctld splits an array so)."""
+    job id; the others stay in ``meta``, which becomes the record of the last one when
+    only one is left (slurmctld splits an array so)."""
     job_id = state.next_job_id
     state.next_job_id += 1
     meta.array_tasks = tuple(t for t in meta.array_tasks if t != task)
@@ -177,6 +178,8 @@ def split_task(state: ClusterState, meta: Job, task: int) -> Job:
         meta, job_id=job_id, array_task_id=task, array_tasks=(), extra=dict(meta.extra)
     )
     state.jobs[job_id] = task_job
+    if len(meta.array_tasks) == 1:
+        (meta.array_task_id,), meta.array_tasks = meta.array_tasks, ()
     return task_job
 
 

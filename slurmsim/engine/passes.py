@@ -66,7 +66,7 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
             break
         seen += 1
         tried.add(job.job_id)
-        if job.array_tasks and ctx.throttled(job):
+        if job.array_job_id is not None and ctx.throttled(job):
             ctx.write_reason(job, ARRAY_LIMIT, seq)  # checked first, without an evaluation stamp
             unstamped.add(job.job_id)
             continue
