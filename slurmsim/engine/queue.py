@@ -44,7 +44,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain, islice, pairwise, takewhile
 
-from slurmsim.engine.priority import clamp
+from slurmsim.engine.priority import MAX_PRIORITY, clamp
 from slurmsim.model.jobs import Job
 from slurmsim.model.time import Instant
 
@@ -77,6 +77,7 @@ class _Info:
     entry: Entry  # where it is now
     job: Job
     admitted: int  # the seq of its admission
+    key: int  # ``ReadyQueue.key_of`` its job, which ``Order.keys`` lists for its place
     kind: int = -1  # -1: fresh, else _AGING or _STEADY
     age_term: float = 0.0  # the constant age term of a steady entry
     removed: int | None = None  # the seq of its removal, once taken out
@@ -173,7 +174,7 @@ class ReadyQueue:
         self._tidy(order._merge if order is not None else None)
         self.jobs[job.job_id] = job
         info = self._info[job.job_id] = _Info(
-            tier, cohort, own, job.accrue_time, gen, entry, job, seq
+            tier, cohort, own, job.accrue_time, gen, entry, job, seq, self.key_of(job)
         )
         self._new.append(job.job_id)
         lists = self._fresh.setdefault(tier, _Lists())
@@ -401,6 +402,7 @@ class _Merge:
         self.seq = seq
         self.tau = queue.tau or 0
         self.shares = dict(queue.shares)
+        self._live = queue._info
         self._gone = queue._gone
         shift = queue.weight * self.tau / queue.max_age if queue.max_age > 0 else 0.0
         #: The tiers, first to last.
@@ -474,18 +476,21 @@ class _Merge:
         its exact priority when the list is ``ordered``."""
         lists, offset = self._streams[index]
         entries = lists.entries
-        at = self._at[index]
-        info = None
-        while at < len(entries) and (info := self._find(entries[at])) is None:
+        at, end = self._at[index], len(entries)
+        live, info = self._live, None
+        while at < end:
+            e = entries[at]
+            info = live.get(e[2])  # ``_find`` inline: asked for every place written
+            if (info is not None and info.gen == e[3]) or (info := self._find(e)) is not None:
+                break
             at += 1
         self._at[index] = at
         if info is None:
             return
-        e = entries[at]
         if lists.ordered:
             # Priorities only fall along a list and submit times only grow along this
             # one: its next entry comes first of its rest, with exactly its priority.
-            exact = self.queue.exact(info, self.tau, self.shares)
+            exact = self._exact(info)
             heapq.heappush(self._pending, (-exact, e[1], e[2], index, info, True))
             return
         v = offset - e[0]
@@ -538,7 +543,7 @@ class _Merge:
                 self._queue_stream(index)
                 _, submit, job_id, gen = info.entry
                 if not exact:
-                    value = -self.queue.exact(info, self.tau, self.shares)
+                    value = -self._exact(info)
                 pulled = (value, submit, job_id, gen, info)
                 if exact and (best is None or pulled[:4] < best[0]):
                     return info  # before every held entry, and every one not pulled yet
@@ -582,6 +587,22 @@ class _Merge:
             self._tier_ids.insert(later, tier)
             self._tiers.insert(later, waiting)
         waiting.fresh_from = min(waiting.fresh_from, at)  # it may go before gone entries
+
+    def _exact(self, info: _Info) -> int:
+        """``ReadyQueue.exact`` as of this merge for a job of a stream (not fresh), in
+        one call: worked out for every place written."""
+        queue, accrue, tau = self.queue, info.accrue, self.tau
+        base = info.own + self.shares.get(info.cohort, 0.0)
+        weight, max_age = queue.weight, queue.max_age
+        if accrue is None or weight == 0:
+            age = 0.0
+        elif max_age <= 0:
+            age = 1.0
+        else:
+            age = (tau - accrue) / max_age if tau > accrue else 0.0
+            age = age if age < 1.0 else 1.0
+        priority = math.floor(base + weight * age)
+        return 1 if priority < 1 else priority if priority < MAX_PRIORITY else MAX_PRIORITY
 
     def _find(self, e: Entry) -> _Info | None:
         """The facts behind an entry, or None when its job was gone before this walk
@@ -636,7 +657,7 @@ class Order:
         job, place = info.job, len(self.jobs)
         self._places[job.job_id] = place
         if info.removed is None:
-            self.keys.append(self._queue.key_of(job))
+            self.keys.append(info.key)
         else:
             self.removed[place] = info.removed
             self.keys.append(GONE)
