@@ -53,6 +53,9 @@ from slurmsim.model.time import Instant
 Entry = tuple[float, int, int, int]
 #: Entry as pulled by a walk: exact -priority, then the job's facts.
 Held = tuple[int, int, int, int, "_Info"]
+#: A stream in a merge's pull heap: (-bound or -exact priority, submit time, job id of its
+#: next entry, which stream, that entry's facts, whether the bound is exact).
+_Pending = tuple[int, int, int, int, "_Info", bool]
 
 #: Jobs that have the same priority whatever the recalculation: (tier, association,
 #: own, accrue time, age term); an ageing job's age term follows its accrue time
@@ -87,9 +90,9 @@ class _Lists:
     """One sorted list with the index before which every entry is gone.
 
     ``uniform``: every entry ever put in has the same sort value, so the list is in
-    submit-time order among equal priorities (see ``Walker._queue_stream``).
+    submit-time order among equal priorities (see ``_Merge._stream_entry``).
     ``ordered``: submit times (then job ids) only grow along the list, so its first
-    live entry comes before all the others (see ``_Merge._queue_stream``); a copy
+    live entry comes before all the others (see ``_Merge._stream_entry``); a copy
     does not claim it.
     """
 
@@ -426,9 +429,8 @@ class _Merge:
         self._held: list[Held] = []
         self._fresh_at = 0
         self._best: tuple[Entry, _Info] | None = None
-        #: Streams by the best their next entry could be: (-bound, submit, job id, stream,
-        #: the entry's facts, whether the bound is its exact priority).
-        self._pending: list[tuple[int, int, int, int, _Info, bool]] = []
+        #: Streams by the best their next entry could be.
+        self._pending: list[_Pending] = []
         self._at: list[int] = []
         self._streams: list[tuple[_Lists, float]] = []  # the tier's
         if self._tier >= len(self._tiers):
@@ -441,7 +443,9 @@ class _Merge:
         self._streams = tier.streams
         self._at = list(tier.starts)
         for index in range(len(tier.streams)):
-            self._queue_stream(index)
+            pending = self._stream_entry(index)
+            if pending is not None:
+                heapq.heappush(self._pending, pending)
 
     def _whole_runs(self, tier: _Tier) -> Iterator[Entry] | None:
         """The tier's entries in order at once, when every list is uniform and none is
@@ -471,9 +475,9 @@ class _Merge:
                 runs.append(heapq.merge(*same, key=lambda e: (e[1], e[2])))
         return chain.from_iterable(runs)
 
-    def _queue_stream(self, index: int) -> None:
-        """Put stream ``index`` in the pull heap under its next live entry's bound, or
-        its exact priority when the list is ``ordered``."""
+    def _stream_entry(self, index: int) -> _Pending | None:
+        """Stream ``index`` as the pull heap holds it: under its next live entry's bound,
+        or its exact priority when the list is ``ordered`` (None: no entry left)."""
         lists, offset = self._streams[index]
         entries = lists.entries
         at, end = self._at[index], len(entries)
@@ -486,13 +490,11 @@ class _Merge:
             at += 1
         self._at[index] = at
         if info is None:
-            return
+            return None
         if lists.ordered:
             # Priorities only fall along a list and submit times only grow along this
             # one: its next entry comes first of its rest, with exactly its priority.
-            exact = self._exact(info)
-            heapq.heappush(self._pending, (-exact, e[1], e[2], index, info, True))
-            return
+            return -self._exact(info), e[1], e[2], index, info, True
         v = offset - e[0]
         # A slack of 1e-9 of |v|, at least 1e-9 (comparisons: not abs() and max()).
         slack = v if v > 1.0 else -v if v < -1.0 else 1.0
@@ -500,7 +502,7 @@ class _Merge:
         # In a uniform list nothing after ``e`` has an earlier submit time at the same
         # priority, so ``e`` speaks for the rest; otherwise any of them might.
         first = (e[1], e[2]) if lists.uniform else (-1, -1)
-        heapq.heappush(self._pending, (-bound, *first, index, info, False))
+        return -bound, *first, index, info, False
 
     def detach(self) -> None:
         """Take copies of the lists, which are about to change."""
@@ -538,16 +540,19 @@ class _Merge:
             # higher bound, or the same with an earlier submit time or id, so that a long
             # run of equal priorities is not pulled at once.
             while pending and (not held or pending[0][:3] < held[0][:3]):
-                value, _, _, index, info, exact = heapq.heappop(pending)
+                value, _, _, index, info, exact = pending[0]
                 self._at[index] += 1
-                self._queue_stream(index)
+                following = self._stream_entry(index)  # the stream's place in the heap
+                if following is None:
+                    heapq.heappop(pending)
+                else:
+                    heapq.heapreplace(pending, following)
                 _, submit, job_id, gen = info.entry
+                if exact and (best is None or (value, submit, job_id, gen) < best[0]):
+                    return info  # before every held entry, and every one not pulled yet
                 if not exact:
                     value = -self._exact(info)
-                pulled = (value, submit, job_id, gen, info)
-                if exact and (best is None or pulled[:4] < best[0]):
-                    return info  # before every held entry, and every one not pulled yet
-                heapq.heappush(held, pulled)
+                heapq.heappush(held, (value, submit, job_id, gen, info))
             if held and (best is None or held[0][:4] < best[0]):
                 return heapq.heappop(held)[4]
             if best is not None:
