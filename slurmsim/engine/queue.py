@@ -40,7 +40,7 @@ import bisect
 import heapq
 import math
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain, islice, pairwise, takewhile
 
@@ -315,12 +315,12 @@ class ReadyQueue:
         groups of each tier keep their order and their ties.
         """
         assert self.tau is not None
-        old_tau, old_shares, known = self.tau, self.shares, self._group_priorities
-        priorities = {g: self._group_priority(g, tau, shares) for g in self._groups}
-        rows = [
-            (g[0], p, known.get(g) or self._group_priority(g, old_tau, old_shares))
-            for g, p in priorities.items()
-        ]
+        known = self._group_priorities
+        priorities = self._group_priorities_at(self._groups, tau, shares)
+        unknown = [g for g in priorities if g not in known]
+        if unknown:
+            known = {**known, **self._group_priorities_at(unknown, self.tau, self.shares)}
+        rows = [(g[0], p, known[g]) for g, p in priorities.items()]
         self._group_priorities = priorities  # the next check's "before"
         rows.sort(reverse=True)
         for (tier, after, before), (next_tier, next_after, next_before) in pairwise(rows):
@@ -330,13 +330,29 @@ class ReadyQueue:
                 return False
         return True
 
-    def _group_priority(self, group: Group, tau: int, shares: Mapping[int, float]) -> int:
-        """A group's priority, computed as ``exact`` computes its jobs'."""
-        _, cohort, own, accrue, term = group
-        if accrue is not None:
-            term = self.weight * self._age_at(accrue, tau)
-        base = own + shares.get(cohort, 0.0)
-        return clamp(math.floor(base + term))
+    def _group_priorities_at(
+        self, groups: Iterable[Group], tau: int, shares: Mapping[int, float]
+    ) -> dict[Group, int]:
+        """Each group's priority, computed as ``exact`` computes its jobs': in one loop,
+        as a check asks it of every group (in a spread of arrivals, every ageing job)."""
+        weight, max_age = self.weight, self.max_age
+        out: dict[Group, int] = {}
+        for group in groups:
+            _, cohort, own, accrue, term = group
+            if accrue is not None:  # ``_age_at`` inline
+                if weight == 0:
+                    age = 0.0
+                elif max_age <= 0:
+                    age = 1.0
+                else:
+                    age = (tau - accrue) / max_age if tau > accrue else 0.0
+                    age = age if age < 1.0 else 1.0
+                term = weight * age
+            priority = math.floor(own + shares.get(cohort, 0.0) + term)
+            out[group] = (
+                1 if priority < 1 else priority if priority < MAX_PRIORITY else MAX_PRIORITY
+            )
+        return out
 
     def _age_at(self, accrue: int | None, tau: int) -> float:
         """The age factor as ``priority.age_factor`` computes it."""
