@@ -40,11 +40,11 @@ import bisect
 import heapq
 import math
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain, islice, pairwise, takewhile
 
-from slurmsim.engine.priority import clamp
+from slurmsim.engine.priority import MAX_PRIORITY, clamp
 from slurmsim.model.jobs import Job
 from slurmsim.model.time import Instant
 
@@ -53,6 +53,9 @@ from slurmsim.model.time import Instant
 Entry = tuple[float, int, int, int]
 #: Entry as pulled by a walk: exact -priority, then the job's facts.
 Held = tuple[int, int, int, int, "_Info"]
+#: A stream in a merge's pull heap: (-bound or -exact priority, submit time, job id of its
+#: next entry, which stream, that entry's facts, whether the bound is exact).
+_Pending = tuple[int, int, int, int, "_Info", bool]
 
 #: Jobs that have the same priority whatever the recalculation: (tier, association,
 #: own, accrue time, age term); an ageing job's age term follows its accrue time
@@ -77,6 +80,7 @@ class _Info:
     entry: Entry  # where it is now
     job: Job
     admitted: int  # the seq of its admission
+    key: int  # ``ReadyQueue.key_of`` its job, which ``Order.keys`` lists for its place
     kind: int = -1  # -1: fresh, else _AGING or _STEADY
     age_term: float = 0.0  # the constant age term of a steady entry
     removed: int | None = None  # the seq of its removal, once taken out
@@ -86,9 +90,9 @@ class _Lists:
     """One sorted list with the index before which every entry is gone.
 
     ``uniform``: every entry ever put in has the same sort value, so the list is in
-    submit-time order among equal priorities (see ``Walker._queue_stream``).
+    submit-time order among equal priorities (see ``_Merge._stream_entry``).
     ``ordered``: submit times (then job ids) only grow along the list, so its first
-    live entry comes before all the others (see ``_Merge._queue_stream``); a copy
+    live entry comes before all the others (see ``_Merge._stream_entry``); a copy
     does not claim it.
     """
 
@@ -173,7 +177,7 @@ class ReadyQueue:
         self._tidy(order._merge if order is not None else None)
         self.jobs[job.job_id] = job
         info = self._info[job.job_id] = _Info(
-            tier, cohort, own, job.accrue_time, gen, entry, job, seq
+            tier, cohort, own, job.accrue_time, gen, entry, job, seq, self.key_of(job)
         )
         self._new.append(job.job_id)
         lists = self._fresh.setdefault(tier, _Lists())
@@ -311,12 +315,12 @@ class ReadyQueue:
         groups of each tier keep their order and their ties.
         """
         assert self.tau is not None
-        old_tau, old_shares, known = self.tau, self.shares, self._group_priorities
-        priorities = {g: self._group_priority(g, tau, shares) for g in self._groups}
-        rows = [
-            (g[0], p, known.get(g) or self._group_priority(g, old_tau, old_shares))
-            for g, p in priorities.items()
-        ]
+        known = self._group_priorities
+        priorities = self._group_priorities_at(self._groups, tau, shares)
+        unknown = [g for g in priorities if g not in known]
+        if unknown:
+            known = {**known, **self._group_priorities_at(unknown, self.tau, self.shares)}
+        rows = [(g[0], p, known[g]) for g, p in priorities.items()]
         self._group_priorities = priorities  # the next check's "before"
         rows.sort(reverse=True)
         for (tier, after, before), (next_tier, next_after, next_before) in pairwise(rows):
@@ -326,13 +330,29 @@ class ReadyQueue:
                 return False
         return True
 
-    def _group_priority(self, group: Group, tau: int, shares: Mapping[int, float]) -> int:
-        """A group's priority, computed as ``exact`` computes its jobs'."""
-        _, cohort, own, accrue, term = group
-        if accrue is not None:
-            term = self.weight * self._age_at(accrue, tau)
-        base = own + shares.get(cohort, 0.0)
-        return clamp(math.floor(base + term))
+    def _group_priorities_at(
+        self, groups: Iterable[Group], tau: int, shares: Mapping[int, float]
+    ) -> dict[Group, int]:
+        """Each group's priority, computed as ``exact`` computes its jobs': in one loop,
+        as a check asks it of every group (in a spread of arrivals, every ageing job)."""
+        weight, max_age = self.weight, self.max_age
+        out: dict[Group, int] = {}
+        for group in groups:
+            _, cohort, own, accrue, term = group
+            if accrue is not None:  # ``_age_at`` inline
+                if weight == 0:
+                    age = 0.0
+                elif max_age <= 0:
+                    age = 1.0
+                else:
+                    age = (tau - accrue) / max_age if tau > accrue else 0.0
+                    age = age if age < 1.0 else 1.0
+                term = weight * age
+            priority = math.floor(own + shares.get(cohort, 0.0) + term)
+            out[group] = (
+                1 if priority < 1 else priority if priority < MAX_PRIORITY else MAX_PRIORITY
+            )
+        return out
 
     def _age_at(self, accrue: int | None, tau: int) -> float:
         """The age factor as ``priority.age_factor`` computes it."""
@@ -401,6 +421,7 @@ class _Merge:
         self.seq = seq
         self.tau = queue.tau or 0
         self.shares = dict(queue.shares)
+        self._live = queue._info
         self._gone = queue._gone
         shift = queue.weight * self.tau / queue.max_age if queue.max_age > 0 else 0.0
         #: The tiers, first to last.
@@ -424,9 +445,8 @@ class _Merge:
         self._held: list[Held] = []
         self._fresh_at = 0
         self._best: tuple[Entry, _Info] | None = None
-        #: Streams by the best their next entry could be: (-bound, submit, job id, stream,
-        #: the entry's facts, whether the bound is its exact priority).
-        self._pending: list[tuple[int, int, int, int, _Info, bool]] = []
+        #: Streams by the best their next entry could be.
+        self._pending: list[_Pending] = []
         self._at: list[int] = []
         self._streams: list[tuple[_Lists, float]] = []  # the tier's
         if self._tier >= len(self._tiers):
@@ -439,7 +459,9 @@ class _Merge:
         self._streams = tier.streams
         self._at = list(tier.starts)
         for index in range(len(tier.streams)):
-            self._queue_stream(index)
+            pending = self._stream_entry(index)
+            if pending is not None:
+                heapq.heappush(self._pending, pending)
 
     def _whole_runs(self, tier: _Tier) -> Iterator[Entry] | None:
         """The tier's entries in order at once, when every list is uniform and none is
@@ -469,25 +491,26 @@ class _Merge:
                 runs.append(heapq.merge(*same, key=lambda e: (e[1], e[2])))
         return chain.from_iterable(runs)
 
-    def _queue_stream(self, index: int) -> None:
-        """Put stream ``index`` in the pull heap under its next live entry's bound, or
-        its exact priority when the list is ``ordered``."""
+    def _stream_entry(self, index: int) -> _Pending | None:
+        """Stream ``index`` as the pull heap holds it: under its next live entry's bound,
+        or its exact priority when the list is ``ordered`` (None: no entry left)."""
         lists, offset = self._streams[index]
         entries = lists.entries
-        at = self._at[index]
-        info = None
-        while at < len(entries) and (info := self._find(entries[at])) is None:
+        at, end = self._at[index], len(entries)
+        live, info = self._live, None
+        while at < end:
+            e = entries[at]
+            info = live.get(e[2])  # ``_find`` inline: asked for every place written
+            if (info is not None and info.gen == e[3]) or (info := self._find(e)) is not None:
+                break
             at += 1
         self._at[index] = at
         if info is None:
-            return
-        e = entries[at]
+            return None
         if lists.ordered:
             # Priorities only fall along a list and submit times only grow along this
             # one: its next entry comes first of its rest, with exactly its priority.
-            exact = self.queue.exact(info, self.tau, self.shares)
-            heapq.heappush(self._pending, (-exact, e[1], e[2], index, info, True))
-            return
+            return -self._exact(info), e[1], e[2], index, info, True
         v = offset - e[0]
         # A slack of 1e-9 of |v|, at least 1e-9 (comparisons: not abs() and max()).
         slack = v if v > 1.0 else -v if v < -1.0 else 1.0
@@ -495,7 +518,7 @@ class _Merge:
         # In a uniform list nothing after ``e`` has an earlier submit time at the same
         # priority, so ``e`` speaks for the rest; otherwise any of them might.
         first = (e[1], e[2]) if lists.uniform else (-1, -1)
-        heapq.heappush(self._pending, (-bound, *first, index, info, False))
+        return -bound, *first, index, info, False
 
     def detach(self) -> None:
         """Take copies of the lists, which are about to change."""
@@ -533,16 +556,19 @@ class _Merge:
             # higher bound, or the same with an earlier submit time or id, so that a long
             # run of equal priorities is not pulled at once.
             while pending and (not held or pending[0][:3] < held[0][:3]):
-                value, _, _, index, info, exact = heapq.heappop(pending)
+                value, _, _, index, info, exact = pending[0]
                 self._at[index] += 1
-                self._queue_stream(index)
+                following = self._stream_entry(index)  # the stream's place in the heap
+                if following is None:
+                    heapq.heappop(pending)
+                else:
+                    heapq.heapreplace(pending, following)
                 _, submit, job_id, gen = info.entry
-                if not exact:
-                    value = -self.queue.exact(info, self.tau, self.shares)
-                pulled = (value, submit, job_id, gen, info)
-                if exact and (best is None or pulled[:4] < best[0]):
+                if exact and (best is None or (value, submit, job_id, gen) < best[0]):
                     return info  # before every held entry, and every one not pulled yet
-                heapq.heappush(held, pulled)
+                if not exact:
+                    value = -self._exact(info)
+                heapq.heappush(held, (value, submit, job_id, gen, info))
             if held and (best is None or held[0][:4] < best[0]):
                 return heapq.heappop(held)[4]
             if best is not None:
@@ -582,6 +608,22 @@ class _Merge:
             self._tier_ids.insert(later, tier)
             self._tiers.insert(later, waiting)
         waiting.fresh_from = min(waiting.fresh_from, at)  # it may go before gone entries
+
+    def _exact(self, info: _Info) -> int:
+        """``ReadyQueue.exact`` as of this merge for a job of a stream (not fresh), in
+        one call: worked out for every place written."""
+        queue, accrue, tau = self.queue, info.accrue, self.tau
+        base = info.own + self.shares.get(info.cohort, 0.0)
+        weight, max_age = queue.weight, queue.max_age
+        if accrue is None or weight == 0:
+            age = 0.0
+        elif max_age <= 0:
+            age = 1.0
+        else:
+            age = (tau - accrue) / max_age if tau > accrue else 0.0
+            age = age if age < 1.0 else 1.0
+        priority = math.floor(base + weight * age)
+        return 1 if priority < 1 else priority if priority < MAX_PRIORITY else MAX_PRIORITY
 
     def _find(self, e: Entry) -> _Info | None:
         """The facts behind an entry, or None when its job was gone before this walk
@@ -636,7 +678,7 @@ class Order:
         job, place = info.job, len(self.jobs)
         self._places[job.job_id] = place
         if info.removed is None:
-            self.keys.append(self._queue.key_of(job))
+            self.keys.append(info.key)
         else:
             self.removed[place] = info.removed
             self.keys.append(GONE)
