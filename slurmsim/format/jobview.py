@@ -5,6 +5,7 @@ still holds the pending tasks (``234_[2-3%2]``); every split-off task is a
 record of its own (``234_0``, with a job id of its own).
 """
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from slurmsim.format.hostlist import compress, format_ranges
@@ -375,3 +376,24 @@ def raw_path(job: Job, pattern: str | None) -> str:
     if pattern.startswith("/"):
         return pattern
     return f"{job.request.work_dir.rstrip('/')}/{pattern}"
+
+
+def list_order(jobs: Iterable[Job]) -> list[Job]:
+    """``jobs`` in slurmctld's job list order: creation order, but when a task leaves an
+    array's pending record, that record becomes the task (with a new job id) and a copy
+    of it, under the array's id, is appended at the end of the list."""
+    records = list(jobs)
+    place: dict[int, float] = {}
+    arrays: dict[int, list[Job]] = {}
+    for job in records:
+        if job.array_job_id is None:
+            place[job.job_id] = job.job_id
+        else:
+            arrays.setdefault(job.array_job_id, []).append(job)
+    for array_id, members in arrays.items():
+        previous: float = array_id
+        for task in sorted((j for j in members if j.job_id != array_id), key=lambda j: j.job_id):
+            place[task.job_id] = previous
+            previous = task.job_id + 0.5
+        place[array_id] = previous
+    return sorted(records, key=lambda j: (place[j.job_id], j.job_id))

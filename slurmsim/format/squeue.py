@@ -6,7 +6,6 @@ start time, newest first (``_by_start_time``), then sorted stably by each ``-S``
 key from last to first, as squeue does; the default keys are ``P,t,-p``.
 """
 
-import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -487,7 +486,7 @@ def _controller_order(state: ClusterState, opts: SqueueOptions) -> list[Job]:
     """Jobs in the order slurmctld sends them: its job list's.
 
     Loading one array by id returns its meta record, then its tasks newest first.
-    Everything else comes in the order the records were made (``_list_order``).
+    Everything else comes in slurmctld's list order (``jobview.list_order``).
     """
     jobs = sorted(state.jobs.values(), key=lambda j: j.job_id)
     read = job_spec(opts.jobs[0]) if len(opts.jobs) == 1 else None
@@ -497,26 +496,7 @@ def _controller_order(state: ClusterState, opts: SqueueOptions) -> list[Job]:
         if members:
             meta = [j for j in jobs if j.job_id == wanted]
             return meta + sorted(members, key=lambda j: j.job_id, reverse=True)
-    return _list_order(jobs)
-
-
-def _list_order(jobs: list[Job]) -> list[Job]:
-    """``jobs`` (in id order) in slurmctld's list order. Records are listed as they were
-    made, but a task leaving an array's pending record keeps that record's place and
-    takes the next job id, while the pending record, under the array's id, goes to the
-    end as if new: each array's records shift one place forward, the array's own id
-    last, where its newest task id stood."""
-    places = {j.job_id: j.job_id for j in jobs}
-    arrays: dict[int, list[int]] = {}
-    for job in jobs:
-        if job.array_job_id is not None:
-            arrays.setdefault(job.array_job_id, []).append(job.job_id)
-    for array_id, ids in arrays.items():
-        if ids[0] == array_id and len(ids) > 1:
-            for earlier, later in itertools.pairwise(ids):
-                places[later] = earlier
-            places[array_id] = ids[-1]
-    return sorted(jobs, key=lambda j: places[j.job_id])
+    return jv.list_order(jobs)
 
 
 def _fold_pending_tasks(rows: list[_Row]) -> list[_Row]:

@@ -32,21 +32,7 @@ _SHOW_FLAGS = ["SHOW_ALL", "SHOW_DETAIL", "SHOW_LOCAL"]
 
 def list_order(state: ClusterState) -> list[Job]:
     """The jobs in slurmctld's job list order (see the module docstring)."""
-    place: dict[int, float] = {}
-    for job in state.jobs.values():
-        if job.array_job_id is None:
-            place[job.job_id] = job.job_id
-    arrays: dict[int, list[Job]] = {}
-    for job in state.jobs.values():
-        if job.array_job_id is not None:
-            arrays.setdefault(job.array_job_id, []).append(job)
-    for array_id, members in arrays.items():
-        previous: float = array_id
-        for task in sorted((j for j in members if j.job_id != array_id), key=lambda j: j.job_id):
-            place[task.job_id] = previous
-            previous = task.job_id + 0.5
-        place[array_id] = previous
-    return sorted(state.jobs.values(), key=lambda j: (place[j.job_id], j.job_id))
+    return jv.list_order(state.jobs.values())
 
 
 def render_json(state: ClusterState, *, yaml: bool = False) -> str:
