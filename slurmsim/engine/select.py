@@ -211,6 +211,8 @@ def choose(
     if k <= 0:
         return []
     prefer = s.gpu_preference
+    if k == 1:
+        return [_one_node(fitting, prefer, configs, index, free)]
     runs: list[_Run] = []
     last = -2
     for name in fitting:
@@ -234,6 +236,39 @@ def choose(
         else:
             chosen.extend(best.nodes[:need])
     return chosen
+
+
+def _one_node(
+    fitting: list[str],
+    prefer: int,
+    configs: dict[str, NodeConfig],
+    index: dict[str, int],
+    free: FreeCounts,
+) -> str:
+    """``choose`` for one node, in one pass and without building the runs (backfill asks
+    it for most plans): the lowest rank's run with the fewest free cores in all, and its
+    node with the fewest (the first of equals, both)."""
+    best: tuple[tuple[int, int], int] | None = None  # the best run's (rank, total cores)
+    best_node = ""
+    rank_now: tuple[int, int] | None = None
+    total = cpus_now = 0
+    node = ""
+    last = -2
+    for name in fitting:
+        cpus, gpus = free(name)
+        rank = (configs[name].weight, 255 - min(gpus, prefer) if prefer else 0)
+        at = index[name]
+        if at != last + 1 or rank != rank_now:
+            if rank_now is not None and (best is None or (rank_now, total) < best):
+                best, best_node = (rank_now, total), node
+            rank_now, total, node, cpus_now = rank, 0, name, cpus
+        elif cpus < cpus_now:
+            node, cpus_now = name, cpus
+        total += cpus
+        last = at
+    if rank_now is not None and (best is None or (rank_now, total) < best):
+        best_node = node
+    return best_node
 
 
 class _Run:
