@@ -161,6 +161,15 @@ def replay_in_step(
     return out
 
 
+_TIMES = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+
+
+def without_times(data: bytes) -> str:
+    """``scrub``, every instant also masked, for suites about something other than when
+    things happened (slurmsim's passes run on their own phase: docs/differences.md)."""
+    return _TIMES.sub(b"<time>", scrub(data)).decode()
+
+
 def replay_from_job_dir(cases: dict[str, Case], directory: Path) -> dict[str, Result]:
     """``replay_in_step`` on a new default cluster in ``directory``, run from the oracle's
     job directory (recordings show it as WorkDir), the clock started at the first case's

@@ -603,7 +603,6 @@ _SORT_KEYS: dict[str, _SortKey] = {
     "q": lambda r: r.job.request.qos,
     "Q": _priority_key,
     "r": lambda r: jv.reason_text(r.job),
-    "S": lambda r: r.job.start_time,  # never called: ``_by_start_time`` sorts by it
     "t": lambda r: r.job.state.compact,
     "T": lambda r: r.job.state.value,
     "u": lambda r: r.job.request.user,
@@ -642,15 +641,15 @@ def _sort(rows: list[_Row], spec: str) -> list[_Row] | str:
     for item in spec.split(","):
         descending = item.startswith("-")
         letter = item.lstrip("+-")
-        if letter not in _SORT_KEYS:
+        if letter not in _SORT_KEYS and letter != "S":
             return letter
-        keys.append((_SORT_KEYS[letter], descending))
+        keys.append((letter, descending))
     rows = _by_start_time(rows)
-    for key, descending in reversed(keys):
-        if key is _SORT_KEYS["S"]:
+    for letter, descending in reversed(keys):
+        if letter == "S":  # start time has its own rule for records without one
             rows = _by_start_time(rows, newest_first=descending)
         else:
-            rows = sorted(rows, key=key, reverse=descending)  # type: ignore[arg-type]  # keys compare within one type
+            rows = sorted(rows, key=_SORT_KEYS[letter], reverse=descending)  # type: ignore[arg-type]  # keys compare within one type
     return rows
 
 

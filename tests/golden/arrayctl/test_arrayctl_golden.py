@@ -13,25 +13,15 @@ The replay runs from the oracle's job directory, keeps the simulated clock in st
 with the recordings, and gives each accepted submission the oracle's job id.
 """
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir, scrub, with_known_gaps
+from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, without_times
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-
-
-#: Times are not what this suite is about (slurmsim's passes run on their own phase:
-#: docs/differences.md, "Time").
-_TIMES = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
-
-
-def _comparable(data: bytes) -> str:
-    return _TIMES.sub(b"<time>", scrub(data)).decode()
 
 
 #: Cases slurmsim does not reproduce, each with why (strict xfails; docs/differences.md).
@@ -56,5 +46,5 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 @pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN_GAPS))
 def test_array_updates_answer_as_real_slurm_does(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
-    want = (case.exit, _comparable(case.stdout), case.stderr.decode())
-    assert (got.exit, _comparable(got.out.encode()), got.err) == want
+    want = (case.exit, without_times(case.stdout), case.stderr.decode())
+    assert (got.exit, without_times(got.out.encode()), got.err) == want

@@ -13,25 +13,15 @@ The replay runs from the oracle's job directory, keeps the simulated clock in st
 with the recordings, and gives each accepted submission the oracle's job id.
 """
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir, scrub
+from tests.goldenfile import load_case, replay_from_job_dir, without_times
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-
-
-#: The big job starts a second later in slurmsim (its first pass comes 2 s after the
-#: submission: docs/differences.md, "Time"); the order is what this suite is about.
-_TIMES = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
-
-
-def _comparable(data: bytes) -> str:
-    return _TIMES.sub(b"<time>", scrub(data)).decode()
 
 
 @pytest.fixture(scope="module")
@@ -42,5 +32,5 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 @pytest.mark.parametrize("name", list(CASES))
 def test_squeue_orders_ties_as_real_slurm_does(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
-    want = (case.exit, _comparable(case.stdout), case.stderr.decode())
-    assert (got.exit, _comparable(got.out.encode()), got.err) == want
+    want = (case.exit, without_times(case.stdout), case.stderr.decode())
+    assert (got.exit, without_times(got.out.encode()), got.err) == want
