@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidOption
 
-#: Options whose value is a whole number, and the least each takes.
+#: Options whose value is a whole number, and the least each takes (an empty
+#: ``--core-spec=`` or ``--wait-all-nodes=`` is taken as not given).
 _NUMBERS = {
     "mincpus": 1,
     "thread-spec": 1,
@@ -20,6 +21,7 @@ _NUMBERS = {
     "core-spec": 0,
     "wait-all-nodes": 0,
 }
+_EMPTY_OK = frozenset({"core-spec", "wait-all-nodes"})
 _MAIL_TYPES = frozenset({
     "none", "begin", "end", "fail", "requeue", "all", "invalid_depend", "stage_out",
     "time_limit", "time_limit_90", "time_limit_80", "time_limit_50", "array_tasks",
@@ -33,10 +35,32 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
     is the refusal that ends the command with status 1."""
     for key, least in _NUMBERS.items():
         value = v.get(key)
-        if value is not None and (not is_number(value.strip()) or int(value) < least):
+        if value is None or (value == "" and key in _EMPTY_OK):
+            continue
+        if not is_number(value.strip()) or int(value) < least:
             raise exits_one(f'Invalid numeric value "{value}" for --{key}.')
-    if v.get("wait-all-nodes") not in (None, "0", "1"):
+    if v.get("wait-all-nodes") not in (None, "", "0", "1"):
         raise InvalidOption("Invalid --wait-all-nodes specification")
+    if (value := v.get("switches")) is not None:
+        count = value.partition("@")[0]
+        if not is_number(count.strip()) or int(count) < 1:
+            raise exits_one(f'Invalid numeric value "{value}" for --switches.')
+    if (value := v.get("distribution")) is not None:
+        _check_distribution(value, "nodelist" in v, exits_one)
+    if (value := v.get("gres-flags")) is not None and value.lower() not in _GRES_FLAGS:
+        raise InvalidOption("Invalid --gres-flags specification")
+    if (value := v.get("delay-boot")) is not None and not _is_duration(value):
+        raise InvalidOption("Invalid --delay-boot specification")
+    if (value := v.get("gpu-bind")) is not None and not _gpu_bind_ok(value):
+        raise InvalidOption(f"Invalid --gpu-bind argument: gpu:{value}")
+    if (value := v.get("gpu-freq")) is not None and not _words_ok(value, _GPU_FREQ):
+        raise InvalidOption(f"Invalid --gpu-freq argument: gpu:{value}")
+    if (value := v.get("cpu-freq")) is not None and not _cpu_freq_ok(value):
+        raise InvalidOption(
+            "Invalid --cpu-freq argument", errors=(f'unrecognized --cpu-freq argument "{value}"',)
+        )
+    if (value := v.get("mem-bind")) is not None and not _words_ok(value, _MEM_BIND):
+        raise InvalidOption(f'unrecognized --mem-bind argument "{value}"')
     if (value := v.get("exclusive")) and value.lower() not in ("user", "mcs"):
         raise InvalidOption("Invalid --exclusive specification")
     if (value := v.get("open-mode")) is not None and value[:1].lower() not in ("a", "t"):
@@ -52,3 +76,89 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
 
 def _words(value: str) -> set[str]:
     return {w.lower() for w in value.split(",")}
+
+
+_GRES_FLAGS = frozenset({"enforce-binding", "disable-binding"})
+_NODE_DIST = frozenset({"block", "cyclic", "arbitrary", "*"})
+_CORE_DIST = frozenset({"block", "cyclic", "fcyclic", "*"})
+#: Words of --gpu-freq and --mem-bind; a word ending in ``:`` or ``=`` takes a value.
+_GPU_FREQ = frozenset({"low", "medium", "high", "highm1", "verbose", "memory="})
+_MEM_BIND = frozenset({
+    "none", "no", "local", "rank", "map_mem:", "mask_mem:", "prefer", "sort", "quiet",
+    "q", "verbose", "v", "help", "nosort",
+})  # fmt: skip
+_CPU_FREQ = frozenset({
+    "low", "medium", "high", "highm1", "conservative", "ondemand", "performance",
+    "powersave", "userspace", "schedutil",
+})  # fmt: skip
+
+
+def _check_distribution(value: str, nodelist: bool, exits_one: type[InvalidOption]) -> None:
+    """``--distribution``: node[:socket[:core]][,Pack|,NoPack], or plane=<size>."""
+    layout, _, packing = value.lower().partition(",")
+    if packing not in ("", "pack", "nopack"):
+        raise InvalidOption("Invalid --distribution specification")
+    if layout.startswith("plane"):
+        size = layout.removeprefix("plane").removeprefix("=")
+        if not (is_number(size) and int(size) > 0):
+            raise InvalidOption(
+                "Invalid --distribution specification",
+                errors=("Invalid plane size or size not specified",),
+            )
+        return
+    parts = layout.split(":")
+    if (
+        not layout
+        or len(parts) > 3
+        or parts[0] not in _NODE_DIST
+        or any(p not in _CORE_DIST for p in parts[1:])
+    ):
+        raise InvalidOption("Invalid --distribution specification")
+    if parts[0] == "arbitrary" and not nodelist:
+        raise exits_one(
+            "With Arbitrary distribution you need to specify a nodelist or hostfile with "
+            "the -w option"
+        )
+
+
+def _gpu_bind_ok(value: str) -> bool:
+    """closest, none, single:N, per_task:N, map_gpu:L, mask_gpu:L, after verbose, ."""
+    words = value.split(",")
+    if words[0].lower() == "verbose":
+        words = words[1:]
+    spec = ",".join(words)
+    kind, colon, arg = spec.partition(":")
+    if kind in ("closest", "none") and not colon:
+        return True
+    if kind in ("single", "per_task"):
+        return is_number(arg)
+    return kind in ("map_gpu", "mask_gpu") and bool(arg)
+
+
+def _words_ok(value: str, known: frozenset[str]) -> bool:
+    """Every comma-separated word is known, a number, or a known ``key:``/``key=`` with a value."""
+    for word in value.lower().split(","):
+        if word in known or is_number(word):
+            continue
+        if not any(k[-1] in ":=" and word.startswith(k) and len(word) > len(k) for k in known):
+            return False
+    return True
+
+
+def _cpu_freq_ok(value: str) -> bool:
+    """A frequency (kHz or low/medium/high/highm1) or a governor, or ``min-max[:governor]``."""
+    freqs, _, governor = value.lower().partition(":")
+    if governor and governor not in _CPU_FREQ:
+        return False
+    return all(f in _CPU_FREQ or is_number(f) for f in freqs.split("-", 1))
+
+
+def _is_duration(value: str) -> bool:
+    from slurmsim.parse import durations
+    from slurmsim.parse.errors import ParseError
+
+    try:
+        durations.parse_time_limit(value, option="--delay-boot")
+    except ParseError:
+        return False
+    return True

@@ -8,6 +8,7 @@ the whole table: a missing entry would change which prefixes are ambiguous.
 from typing import Final
 
 from cli._common import Arg, options
+from slurmsim.parse.options import Opt
 
 _REQ: Arg = "required"
 _NONE: Arg = "none"
@@ -19,6 +20,7 @@ _SBATCH: Final[list[tuple[str, str | None, Arg]]] = [
     ("batch", None, _REQ), ("bb", None, _REQ), ("bbf", None, _REQ), ("begin", "b", _REQ),
     ("chdir", "D", _REQ), ("cluster-constraint", None, _REQ), ("clusters", "M", _REQ),
     ("comment", None, _REQ), ("constraint", "C", _REQ), ("container", None, _REQ),
+    ("context", None, _REQ),
     ("contiguous", None, _NONE), ("core-spec", "S", _REQ), ("cores-per-socket", None, _REQ),
     ("cpu-freq", None, _REQ), ("cpus-per-gpu", None, _REQ), ("cpus-per-task", "c", _REQ),
     ("deadline", None, _REQ), ("delay-boot", None, _REQ), ("dependency", "d", _REQ),
@@ -52,7 +54,48 @@ _SBATCH: Final[list[tuple[str, str | None, Arg]]] = [
     ("wckey", None, _REQ), ("wrap", None, _REQ),
 ]  # fmt: skip
 
-SBATCH_OPTIONS: Final = options(_SBATCH)
+#: Other spellings getopt takes for an option (Slurm's table lists them too, so they count
+#: when abbreviations are resolved: ``--cluster`` is not an ambiguous ``--clusters``).
+_ALIASES: Final = (
+    Opt("cluster", None, _REQ, "clusters"),
+    Opt("ntasks-per-tres", None, _REQ, "ntasks-per-gpu"),
+    Opt("tasks-per-node", None, _REQ, "ntasks-per-node"),
+)
+
+#: The order of Slurm 22.05's option table (src/common/slurm_opt.c), which glibc follows
+#: when it lists an ambiguous abbreviation's possibilities.
+_SLURM_ORDER: Final = (
+    "accel-bind", "account", "acctg-freq", "array", "batch", "bcast", "bcast-exclude", "begin",
+    "bell", "bb", "bbf", "cluster-constraint", "chdir", "cluster", "clusters", "comment",
+    "compress", "container", "context", "contiguous", "constraint", "core-spec",
+    "cores-per-socket", "cpu-bind", "cpu-freq", "cpus-per-gpu", "cpus-per-task", "deadline",
+    "delay-boot", "dependency", "distribution", "epilog", "error", "exact", "exclude",
+    "exclusive", "export", "export-file", "extra-node-info", "get-user-env", "gid", "gpu-bind",
+    "gpu-freq", "gpus", "gpus-per-node", "gpus-per-socket", "gpus-per-task", "gres",
+    "gres-flags", "help", "het-group", "hint", "hold", "ignore-pbs", "immediate", "input",
+    "jobid", "job-name", "kill-command", "kill-on-bad-exit", "kill-on-invalid-dep", "label",
+    "licenses", "mail-type", "mail-user", "threads", "mcs-label", "mem", "mem-bind",
+    "mem-per-cpu", "mem-per-gpu", "mincpus", "mpi", "multi-prog", "network", "nice",
+    "no-allocate", "no-bell", "no-kill", "no-shell", "no-requeue", "nodefile", "nodelist",
+    "nodes", "ntasks", "ntasks-per-core", "ntasks-per-gpu", "ntasks-per-node",
+    "ntasks-per-socket", "ntasks-per-tres", "open-mode", "output", "overcommit", "overlap",
+    "oversubscribe", "parsable", "partition", "power", "prefer", "priority", "profile",
+    "prolog", "propagate", "pty", "qos", "quiet", "quit-on-interrupt", "reboot", "relative",
+    "requeue", "reservation", "resv-ports", "signal", "slurmd-debug", "sockets-per-node",
+    "spread-job", "switches", "task-epilog", "task-prolog", "tasks-per-node", "test-only",
+    "thread-spec", "threads-per-core", "time", "time-min", "tmp", "uid", "unbuffered",
+    "use-min-nodes", "verbose", "version", "usage", "wait", "wait-all-nodes", "wckey", "wrap",
+    "x11",
+)  # fmt: skip
+_PLACE: Final = {name: i for i, name in enumerate(_SLURM_ORDER)}
+
+
+def _in_slurm_order(table: tuple[Opt, ...]) -> tuple[Opt, ...]:
+    """``table`` with its aliases, in Slurm's order (options it does not list go last)."""
+    return tuple(sorted(table + _ALIASES, key=lambda o: _PLACE.get(o.long or "", len(_PLACE))))
+
+
+SBATCH_OPTIONS: Final = _in_slurm_order(options(_SBATCH))
 
 #: Input environment variables and the option each one sets, in the order Slurm
 #: reads them (a later one wins: SLURM_CLUSTERS over SBATCH_CLUSTERS, SBATCH_HINT over
@@ -120,13 +163,15 @@ _SRUN_ONLY: list[tuple[str, str | None, Arg]] = [
 ]  # fmt: skip
 _SRUN_SHORT_CLASH = {"u", "W", "i"}  # short letters srun gives to its own options
 
-SRUN_OPTIONS: Final = options(
-    [
-        (long, None if short in _SRUN_SHORT_CLASH else short, arg)
-        for long, short, arg in _SBATCH
-        if long not in _SBATCH_ONLY and long != "input"
-    ]
-    + _SRUN_ONLY
+SRUN_OPTIONS: Final = _in_slurm_order(
+    options(
+        [
+            (long, None if short in _SRUN_SHORT_CLASH else short, arg)
+            for long, short, arg in _SBATCH
+            if long not in _SBATCH_ONLY and long != "input"
+        ]
+        + _SRUN_ONLY
+    )
 )
 
 # salloc's own long options (22.05), beside those it shares with sbatch.
@@ -139,8 +184,8 @@ _NOT_SALLOC = _SBATCH_ONLY | {
     "error", "input", "no-requeue", "open-mode", "output", "propagate", "requeue",
 }  # fmt: skip
 
-SALLOC_OPTIONS: Final = options(
-    [row for row in _SBATCH if row[0] not in _NOT_SALLOC] + _SALLOC_ONLY
+SALLOC_OPTIONS: Final = _in_slurm_order(
+    options([row for row in _SBATCH if row[0] not in _NOT_SALLOC] + _SALLOC_ONLY)
 )
 
 #: salloc's input environment variables and the option each sets (a later one wins;

@@ -30,6 +30,11 @@ from slurmsim.parse.errors import ParseError
 PROG = "sbatch"
 
 
+_CORE_SPEC_IGNORED = (
+    "Ignoring -S since it's not allowed by configuration (AllowSpecResourcesUsage = No)"
+)
+
+
 class BadNumber(InvalidOption):
     """A value sbatch refuses with exit status 1, not 255: an integer option that is not
     a number (and ``--hint``'s unknown word)."""
@@ -68,6 +73,8 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
         _check_gpu_memory(opts)
+        if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
+            error(PROG, _CORE_SPEC_IGNORED)
         opts = replace(
             opts,
             submit_line=" ".join([PROG, *argv]),  # sacct's SubmitLine
@@ -196,6 +203,8 @@ def option_refused(prog: str, e: InvalidOption) -> int:
             error(prog, line)
     elif e.detail:
         err(f"{e.detail}\n")
+    for line in e.errors:
+        error(prog, line)
     error(prog, e.message)
     return 1 if isinstance(e, (BadNumber, InvalidGres)) else 255
 
@@ -349,7 +358,7 @@ def submit_options(
 
     def gpus(key: str) -> gres.GresSpec | None:
         value = text(key)
-        if value is None:
+        if not value:  # an empty --gpus= is taken as not given
             return None
         try:
             return gres.parse_gpus(value)
@@ -372,6 +381,8 @@ def submit_options(
     # former first (the count of a GRES asked twice is the larger one; see build_request).
     per_node = [gpn] if (gpn := gpus("gpus-per-node")) is not None else []
     if (g := text("gres")) is not None:
+        if not g:  # the controller's refusal, before a job id is taken
+            raise SlurmError("Invalid Trackable RESource (TRES) specification")
         try:
             per_node.extend(gres.parse_gres(g, tres_form=False))
         except ParseError:
@@ -436,8 +447,8 @@ def submit_options(
         exclusive="exclusive" in v,
         contiguous="contiguous" in v,
         constraint=text("constraint"),
-        reservation=text("reservation"),
-        begin=text("begin"),
+        reservation=text("reservation") or None,
+        begin=_begin(text("begin")),
         array=array,
         array_throttle=throttle,
         dependency=text("dependency"),
@@ -577,8 +588,14 @@ def _nice(v: Mapping[str, str | None]) -> int:
     return nice
 
 
+def _begin(value: str | None) -> str | None:
+    if value == "":
+        raise InvalidOption("Invalid --begin specification")
+    return value
+
+
 def _array(value: str | None) -> tuple[tuple[int, ...] | None, int | None]:
-    if value is None:
+    if not value:  # an empty --array= submits a plain job
         return None, None
     from slurmsim.parse.arrays import parse_array
 

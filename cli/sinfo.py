@@ -109,6 +109,7 @@ def _show(
         noheader="noheader" in flags,
         nodes=nodes,
         dead="dead" in flags,
+        exact="exact" in flags,
     )
     rendered = render_sinfo(state, opts, state.now)
     if dated and "long" not in flags and "noheader" not in flags:

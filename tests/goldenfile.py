@@ -91,6 +91,13 @@ _HOST_FIELDS = [
 ]
 
 
+#: sinfo's ``%all`` line (``|`` after each of 20 fields, `` |`` after the rest): its free
+#: memory (5th field) and load (33rd), as ``_HOST_FIELDS`` hide them elsewhere.
+_SINFO_ALL = re.compile(
+    rb"(?m)^((?:[^|\n]*\|){4})[^|\n]*((?:\|[^|\n]*){15}\|(?:[^|\n]* \|){12})[^|\n]*( \|)"
+)
+
+
 def scrub(data: bytes) -> bytes:
     """Replace what depends on the oracle's host, not on Slurm, with placeholders.
 
@@ -98,7 +105,7 @@ def scrub(data: bytes) -> bytes:
     """
     for pattern, placeholder in _HOST_FIELDS:
         data = re.sub(pattern, placeholder, data)
-    return data
+    return _SINFO_ALL.sub(rb"\1<free>\2<load>\3", data)
 
 
 @contextmanager

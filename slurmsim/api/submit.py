@@ -129,7 +129,7 @@ def keep_extras(job: Job, opts: SubmitOptions) -> None:
 
 def read_constraint(text: str | None) -> Constraint | Unreadable | None:
     """``--constraint`` read for the controller, which judges it (and refuses it)."""
-    if text is None:
+    if not text:  # an empty --constraint= asks for no feature
         return None
     from slurmsim.parse.features import ParseError, parse_constraint
 
@@ -150,9 +150,22 @@ def test_only(opts: SubmitOptions) -> WillRun:
         return WillRun(job_id, start, nodes, cpus, partition)
 
 
+def _check_named(opts: SubmitOptions) -> None:
+    """An empty partition, account or QOS name (``--partition=``) names none of them."""
+    if opts.partition == "":
+        raise SlurmError(
+            "Invalid partition name specified", detail="invalid partition specified: (null)"
+        )
+    if opts.account == "":
+        raise SlurmError("Invalid account or account/partition combination specified")
+    if opts.qos == "":
+        raise SlurmError("Invalid qos specification")
+
+
 def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     """Apply the defaults slurmctld and sbatch apply, and check names."""
     state = s.state
+    _check_named(opts)
     user = state.users.get(s.user)
     partitions = (opts.partition or _default_partition(state)).split(",")
     account = opts.account or (user.default_account if user else "")

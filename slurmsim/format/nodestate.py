@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from slurmsim.model.alloc import NodeUsage
+from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.nodes import Node
 
@@ -22,9 +23,10 @@ _FLAG_VALUE = {
     "NOT_RESPONDING": 0x800,
     "MAINTENANCE": 0x40000,
     "RESERVED": 0x80000,
+    "PLANNED": 0x200000,
 }
 #: The order scontrol prints flag words in.
-_FLAG_ORDER = ("COMPLETING", "DRAIN", "MAINTENANCE", "RESERVED", "NOT_RESPONDING")
+_FLAG_ORDER = ("COMPLETING", "DRAIN", "MAINTENANCE", "RESERVED", "NOT_RESPONDING", "PLANNED")
 
 
 class NodeStatus(NamedTuple):
@@ -58,6 +60,8 @@ class NodeStatus(NamedTuple):
             return "mixed", "mix"
         if "RESERVED" in self.flags:
             return "reserved", "resv"
+        if "PLANNED" in self.flags and "NOT_RESPONDING" not in self.flags:
+            return "planned", "plnd"
         return "idle", "idle"
 
     @property
@@ -100,9 +104,11 @@ def node_status(
     usage: NodeUsage | None,
     completing: bool = False,
     reserved: frozenset[str] = frozenset(),
+    planned: bool = False,
 ) -> NodeStatus:
-    """The state of ``node`` given what its jobs hold (``completing``: one of them is CG)
-    and the flags active reservations give it (``reserved``, see ``model.reservations``)."""
+    """The state of ``node`` given what its jobs hold (``completing``: one of them is CG),
+    the flags active reservations give it (``reserved``, see ``model.reservations``) and
+    whether backfill plans a job on it (``planned_nodes``)."""
     flags = set(reserved)
     if node.drain:
         flags.add("DRAIN")
@@ -119,7 +125,28 @@ def node_status(
         base = "ALLOCATED"
     else:
         base = "MIXED"
+    if planned and base == "IDLE":
+        flags.add("PLANNED")
     return NodeStatus(base, frozenset(flags))
+
+
+def planned_nodes(state: ClusterState) -> frozenset[str]:
+    """The nodes backfill's last cycle planned a pending job on, within its window: while
+    idle they show PLANNED (slurmctld flags them at the end of a cycle; the next one
+    clears the flags and sets them anew)."""
+    last = state.last_backfill
+    if last is None:
+        return frozenset()
+    horizon = last + state.config.scheduler_parameters.bf_window * 60
+    return frozenset(
+        name
+        for job in state.jobs.values()
+        if job.state is JobState.PENDING
+        and job.scheduler == "Backfill"
+        and job.start_time is not None
+        and job.start_time <= horizon
+        for name in job.sched_nodes
+    )
 
 
 def completing_nodes(jobs: Iterable[Job]) -> frozenset[str]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from slurmsim.format import jobview as jv
 from slurmsim.format.hostlist import compress, format_ranges
-from slurmsim.format.nodestate import completing_nodes, node_status
+from slurmsim.format.nodestate import completing_nodes, node_status, planned_nodes
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_hms, format_instant, format_limit_hms
 from slurmsim.format.units import format_mem
@@ -303,7 +303,7 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
             _memory_field(state, job),
             f"MinTmpDiskNode={jv.min_tmp_disk(request)}",
         ],
-        [f"Features={request.features or '(null)'}", "DelayBoot=00:00:00"],
+        [f"Features={_or_null(request.features)}", "DelayBoot=00:00:00"],
         *([[f"Reservation={request.reservation}"]] if request.reservation else []),
         [
             f"OverSubscribe={jv.oversubscribe(request)}",
@@ -426,7 +426,13 @@ def show_node(state: ClusterState, node: Node, *, oneliner: bool = False) -> str
     mem = usage.mem if usage else 0
     gpus = len(usage.gpus) if usage else 0
     reserved = node_flags(state.reservations.values(), state.now).get(node.name, frozenset())
-    status = node_status(node, usage, node.name in completing_nodes(state.jobs.values()), reserved)
+    status = node_status(
+        node,
+        usage,
+        node.name in completing_nodes(state.jobs.values()),
+        reserved,
+        planned=node.name in planned_nodes(state),
+    )
     partitions = ",".join(p.name for p in state.partitions.values() if node.name in p.nodes)
     address = [
         f"NodeAddr={config.node_addr or node.name}",
@@ -607,3 +613,8 @@ def show_hostnames(names: Iterable[str]) -> str:
 def show_hostlist(names: Iterable[str]) -> str:
     """``scontrol show hostlist``: names compressed in the order given."""
     return compress(names, sort=False) + "\n"
+
+
+def _or_null(text: str | None) -> str:
+    """C's printf of a string that may be NULL: ``(null)``, but an empty one as it is."""
+    return "(null)" if text is None else text

@@ -2,10 +2,11 @@
 
 Nodes of a partition share a line when every displayed per-node value (state,
 GRES, reason, ...) is equal; counts, node lists and CPU/memory sizes are then
-summed or summarised over the line's nodes. When no partition column is shown
-the partitions' nodes are pooled. Lines are ordered by partition (slurm.conf
-order) and then by Slurm's numeric node state, highest first; ``-N`` orders by
-node name.
+summed or summarised over the line's nodes (free memory and load as a range), and
+under ``-e`` the sizes must be equal too. Partitions whose displayed attributes are
+all equal pool their nodes, each node once (with no partition column, all of them).
+Lines are ordered by partition (slurm.conf order) and then by Slurm's numeric node
+state, highest first; ``-N`` orders by node name.
 """
 
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from typing import NamedTuple
 
 from slurmsim.format.columns import NUL, Column, cell, literal, parse_long, parse_percent
 from slurmsim.format.hostlist import compress, format_ranges
-from slurmsim.format.nodestate import NodeStatus, completing_nodes, node_status
+from slurmsim.format.nodestate import NodeStatus, completing_nodes, node_status, planned_nodes
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import date_line, format_instant, format_limit
 from slurmsim.format.version import SLURM_VERSION
@@ -41,6 +42,7 @@ class SinfoOptions:
     noheader: bool = False  # -h
     nodes: tuple[str, ...] = ()  # -n, expanded host names
     dead: bool = False  # -d: only the nodes that do not respond
+    exact: bool = False  # -e: nodes share a line only if their sizes are equal too
 
 
 # Private types are NamedTuples: cheaper to create at import than frozen dataclasses.
@@ -84,6 +86,16 @@ def _counts(group: _Group) -> tuple[int, int, int]:
         else:
             idle += 1
     return alloc, idle, other
+
+
+def _free_mem(view: _NodeView) -> int:
+    return view.node.config.real_memory - view.usage.mem
+
+
+def _span(values: list[int]) -> str:
+    """One number, or the smallest and largest (``22998-23302``) when the nodes differ."""
+    low, high = min(values), max(values)
+    return str(low) if low == high else f"{low}-{high}"
 
 
 def _cpu_counts(group: _Group) -> str:
@@ -149,12 +161,10 @@ def _user_long(state: ClusterState, view: _NodeView) -> str:
 #: Per-node values: nodes share a line only when these are equal.
 _PER_NODE: dict[str, tuple[str, _PerNode]] = {
     "b": ("ACTIVE_FEATURES", lambda v: ",".join(v.node.config.features) or "(null)"),
-    "e": ("FREE_MEM", lambda v: str(v.node.config.real_memory - v.usage.mem)),
     "E": ("REASON", lambda v: v.node.reason or "none"),
     "f": ("AVAIL_FEATURES", lambda v: ",".join(v.node.config.features) or "(null)"),
     "G": ("GRES", _gres),
     "H": ("TIMESTAMP", lambda v: format_instant(v.node.reason_time)),
-    "O": ("CPU_LOAD", lambda v: "0.00"),
     "t": ("STATE", lambda v: v.status.compact),
     "T": ("STATE", lambda v: v.status.long),
     "u": ("USER", lambda v: v.node.reason_user or "Unknown"),
@@ -184,6 +194,7 @@ _PER_LINE: dict[str, tuple[str, _Value]] = {
     "C": ("CPUS(A/I/O/T)", _cpu_counts),
     "d": ("TMP_DISK", lambda g: _min_plus([v.node.config.tmp_disk for v in g.nodes])),
     "D": ("NODES", lambda g: str(len(g.nodes))),
+    "e": ("FREE_MEM", lambda g: _span([_free_mem(v) for v in g.nodes])),
     "F": ("NODES(A/I/O/T)", lambda g: "{}/{}/{}/{}".format(*_counts(g), len(g.nodes))),
     "g": ("GROUPS", _part(lambda p: ",".join(p.allow_groups) or "all")),
     "h": ("OVERSUBSCRIBE", _part(lambda p: p.oversubscribe)),
@@ -200,6 +211,7 @@ _PER_LINE: dict[str, tuple[str, _Value]] = {
         lambda g: compress(v.node.config.node_hostname or v.node.name for v in g.nodes),
     ),
     "N": ("NODELIST", lambda g: compress(v.node.name for v in g.nodes)),
+    "O": ("CPU_LOAD", lambda g: "0.00"),  # nothing runs: no load
     "o": ("NODE_ADDR", lambda g: compress(v.node.config.node_addr or v.node.name for v in g.nodes)),
     "p": ("PRIO_TIER", _part(lambda p: str(p.priority_tier))),
     "P": ("PARTITION", _partition_name),
@@ -208,7 +220,7 @@ _PER_LINE: dict[str, tuple[str, _Value]] = {
     "s": ("JOB_SIZE", _part(_job_size)),
     "S": ("ALLOCNODES", _part(lambda p: "all")),
     "U": ("USER", lambda g: _user_long(g.state, g.first)),
-    "V": ("CLUSTER", lambda g: g.state.config.cluster_name),
+    "V": ("CLUSTER", lambda g: "N/A"),  # named only when sinfo asks several clusters (-M)
 }
 
 #: What a partition none of whose nodes is shown prints where its nodes' values would be
@@ -221,7 +233,17 @@ _NO_NODES: dict[str, str] = {
     "z": "0:0:0", "gresused": "(null)", "statecomplete": "n/a", "allocmem": "0",
 }  # fmt: skip
 
-#: Letters that make lines per partition.
+#: Sizes summarised over a line's nodes (``250+``, ``22998-23302``), which under ``-e``
+#: (``--exact``) nodes must share to share a line, as their per-node values.
+_EXACT: dict[str, _PerNode] = {
+    "c": lambda v: str(v.node.config.cpus),
+    "d": lambda v: str(v.node.config.tmp_disk),
+    "e": lambda v: str(_free_mem(v)),
+    "m": lambda v: str(v.node.config.real_memory),
+    "O": lambda v: "0.00",
+}
+
+#: Partition attributes: the partitions whose shown ones are all equal share lines.
 _PARTITION_KEYS = frozenset("aBghIlLMpPrRsS")
 #: Node lists are never cut to their column.
 _UNCUT = frozenset("Nno")
@@ -375,15 +397,33 @@ def _default_columns(state: ClusterState, opts: SinfoOptions) -> list[Column]:
     )
 
 
+#: ``-o %all`` (the whole format, any case) and ``-O all``: every field, lower-case
+#: letters first, as sinfo spells it out.
+_ALL_FORMAT = (
+    "%a|%b|%c|%d|%e|%f|%g|%h|%l|%m|%n|%o|%p|%r|%s|%t|%u|%v|%w|%z|"
+    "%A |%B |%C |%D |%E |%F |%G |%H |%I |%L |%M |%N |%O |%P |%R |%S |%T |%U |%V |%X |%Y |%Z "
+)
+
+
+def _long_columns(fmt: str) -> list[Column]:
+    """``-O``'s columns, each name as its letter; ``all`` stands for ``_ALL_FORMAT``'s."""
+    columns = []
+    for c in parse_long(fmt):
+        name = c.key.lower()
+        if name == "all":
+            columns += parse_percent(_ALL_FORMAT)[1]
+        else:
+            columns.append(Column(_LONG_NAMES.get(name, c.key), c.width, c.right, c.suffix))
+    return columns
+
+
 def _fields(state: ClusterState, opts: SinfoOptions) -> tuple[str, list[_Field], list[str]]:
     prefix, errors = "", []
     if opts.format_long is not None:
-        columns = [
-            Column(_LONG_NAMES.get(c.key.lower(), c.key), c.width, c.right, c.suffix)
-            for c in parse_long(opts.format_long)
-        ]
+        columns = _long_columns(opts.format_long)
     elif opts.format is not None:
-        prefix, columns = parse_percent(opts.format)
+        fmt = _ALL_FORMAT if opts.format.lower() == "%all" else opts.format
+        prefix, columns = parse_percent(fmt)
     else:
         columns = _default_columns(state, opts)
     fields = []
@@ -416,6 +456,8 @@ _STATE_FILTERS: dict[str, Callable[[NodeStatus], bool]] = {
     "MAINT": lambda s: "MAINTENANCE" in s.flags,
     "RESV": lambda s: "RESERVED" in s.flags,
     "RESERVED": lambda s: "RESERVED" in s.flags,
+    "PLANNED": lambda s: "PLANNED" in s.flags,
+    "PLND": lambda s: "PLANNED" in s.flags,
 }
 
 
@@ -462,6 +504,34 @@ def _natural(name: str) -> tuple[str, int, str]:
     return (head, int(digits) if digits else -1, name)
 
 
+def _pools(
+    state: ClusterState,
+    opts: SinfoOptions,
+    fields: list[_Field],
+    partitions: list[Partition],
+    views: dict[str, _NodeView],
+) -> list[tuple[Partition | None, list[_NodeView]]]:
+    """The nodes whose lines are made together: with ``-N``, each partition's; else the
+    partitions whose shown attributes are all equal pool their nodes (a node once) under
+    the first of them, as sinfo matches a node to a line on those attributes alone (so
+    with none shown, one pool)."""
+    if opts.node_oriented:
+        return [(p, [views[n] for n in p.nodes if n in views]) for p in partitions]
+    keys = [f.key for f in fields if f.key in _PARTITION_KEYS]
+    if not keys:
+        pooled = {n for p in partitions for n in p.nodes}
+        return [(None, [v for n, v in views.items() if n in pooled])]
+    pools: dict[tuple[str | None, ...], tuple[Partition, dict[str, _NodeView]]] = {}
+    for part in partitions:
+        shown = _Group(part, (), state)
+        attrs = tuple(_PER_LINE[k][1](shown) for k in keys)
+        nodes = pools.setdefault(attrs, (part, {}))[1]
+        for n in part.nodes:
+            if n in views:
+                nodes.setdefault(n, views[n])
+    return [(part, list(nodes.values())) for part, nodes in pools.values()]
+
+
 def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rendered:
     """Print partitions and node states as ``sinfo`` with ``opts`` would at ``now``."""
     prefix, fields, errors = _fields(state, opts)
@@ -471,11 +541,16 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
     usage = node_usage(state.jobs.values())
     completing = completing_nodes(state.jobs.values())
     reserved = node_flags(state.reservations.values(), now)
+    planned = planned_nodes(state)
     views: dict[str, _NodeView] = {}
     for name, node in state.nodes.items():
         holders = tuple(p.name for p in state.partitions.values() if name in p.nodes)
         status = node_status(
-            node, usage.get(name), name in completing, reserved.get(name, frozenset())
+            node,
+            usage.get(name),
+            name in completing,
+            reserved.get(name, frozenset()),
+            planned=name in planned,
         )
         views[name] = _NodeView(node, usage.get(name, NodeUsage()), status, holders)
 
@@ -491,15 +566,9 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
         for p in state.partitions.values()
         if not p.hidden and (not opts.partitions or p.name in opts.partitions)
     ]
-    by_partition = opts.node_oriented or any(f.key in _PARTITION_KEYS for f in fields)
-    pools: list[tuple[Partition | None, list[_NodeView]]]
-    if by_partition:
-        pools = [(p, [views[n] for n in p.nodes if n in views]) for p in partitions]
-    else:
-        pooled = {n for p in partitions for n in p.nodes}
-        pools = [(None, [v for n, v in views.items() if n in pooled])]
-
+    pools = _pools(state, opts, fields, partitions, views)
     node_keys = [f.key for f in fields if f.key in _PER_NODE]
+    exact_keys = [f.key for f in fields if f.key in _EXACT] if opts.exact else []
     names_partition = any(f.key in ("P", "R") for f in fields)
     groups: list[_Group] = []
     for part, pool in pools:
@@ -514,6 +583,7 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
         buckets: dict[tuple[str, ...], list[_NodeView]] = {}
         for view in members:
             key = tuple(_PER_NODE[k][1](view) for k in node_keys)
+            key += tuple(_EXACT[k](view) for k in exact_keys)
             buckets.setdefault(key, []).append(view)
         line_groups = [_Group(part, tuple(b), state) for b in buckets.values()]
         line_groups.sort(key=lambda g: g.first.status.value, reverse=True)

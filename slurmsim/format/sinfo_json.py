@@ -11,7 +11,7 @@ job holds.
 from slurmsim.format import jobview as jv
 from slurmsim.format import openapi
 from slurmsim.format.hostlist import format_ranges
-from slurmsim.format.nodestate import completing_nodes, node_status
+from slurmsim.format.nodestate import completing_nodes, node_status, planned_nodes
 from slurmsim.format.scontrol import ARCH, CPU_LOAD, OS_NAME
 from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model.alloc import NodeUsage, node_usage
@@ -20,7 +20,7 @@ from slurmsim.model.nodes import Node
 from slurmsim.model.reservations import node_flags
 
 #: Flag words in the order of their bits in slurm.h, as the dump lists them.
-_FLAG_BITS = ("DRAIN", "COMPLETING", "NOT_RESPONDING", "MAINTENANCE", "RESERVED")
+_FLAG_BITS = ("DRAIN", "COMPLETING", "NOT_RESPONDING", "MAINTENANCE", "RESERVED", "PLANNED")
 
 
 def render_json(state: ClusterState, *, yaml: bool = False) -> str:
@@ -28,6 +28,7 @@ def render_json(state: ClusterState, *, yaml: bool = False) -> str:
     usage = node_usage(state.jobs.values())
     completing = completing_nodes(state.jobs.values())
     reserved = node_flags(state.reservations.values(), state.now)
+    planned = planned_nodes(state)
     records = (
         node_record(
             state,
@@ -35,6 +36,7 @@ def render_json(state: ClusterState, *, yaml: bool = False) -> str:
             usage.get(node.name),
             completing=node.name in completing,
             reserved=reserved.get(node.name, frozenset()),
+            planned=node.name in planned,
         )
         for node in state.nodes.values()
     )
@@ -60,10 +62,11 @@ def node_record(
     *,
     completing: bool = False,
     reserved: frozenset[str] = frozenset(),
+    planned: bool = False,
 ) -> openapi.Record:
     """One node in openapi/v0.0.38's shape, its keys in Slurm's order."""
     config = node.config
-    status = node_status(node, usage, completing, reserved)
+    status = node_status(node, usage, completing, reserved, planned)
     cpus = usage.cpus if usage else 0
     mem = usage.mem if usage else 0
     gpus = len(usage.gpus) if usage else 0

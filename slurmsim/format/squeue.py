@@ -197,6 +197,7 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "Q": ("PRIORITY", lambda r: str(r.job.priority)),
     "r": ("REASON", lambda r: jv.reason_text(r.job)),
     "R": ("NODELIST(REASON)", lambda r: jv.reason_list(r.job)),
+    "s": ("", lambda r: ""),  # the select plugin's job data: none under cons_tres
     "S": ("START_TIME", _start),
     "t": ("ST", lambda r: r.job.state.compact),
     "T": ("STATE", lambda r: r.job.state.value),
@@ -213,6 +214,9 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "z": ("S:C:T", lambda r: ":".join(jv.sockets_cores_threads(r.job.request))),
     "Z": ("WORK_DIR", lambda r: r.job.request.work_dir),
 }
+
+#: ``-o %all`` (the whole format, any case): every letter, lower case first.
+_ALL_FORMAT = "|".join(f"%{c}" for c in sorted(LETTERS, key=lambda c: (c.isupper(), c)))
 
 #: ``-O`` names (lower case) that are just an ``-o`` letter.
 _LONG_LETTERS = {
@@ -252,6 +256,7 @@ _LONG_LETTERS = {
     "reqnodes": "n",
     "reservation": "v",
     "schednodes": "Y",
+    "selectjobinfo": "s",
     "sct": "z",
     "shared": "h",
     "sockets": "H",
@@ -703,7 +708,9 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
         fmt = opts.format  # "" (``--format=``) prints nothing but the line ends
         if fmt is None:
             fmt = START_FORMAT if opts.start else LONG_FORMAT if opts.long else DEFAULT_FORMAT
-        prefix, fields, field_errors = _percent_fields(fmt)
+        prefix, fields, field_errors = _percent_fields(
+            _ALL_FORMAT if fmt.lower() == "%all" else fmt
+        )
     errors += field_errors
     if opts.noconvert:
         for field in fields:

@@ -43,8 +43,14 @@ class InvalidOption(SlurmError):
     """A bad option value found by the client before anything is sent (sbatch exits 255).
 
     ``message`` is the ``error:`` line (``Invalid --begin specification``); ``detail``
-    holds a raw line some checks print before it.
+    holds a raw line some checks print before it, ``errors`` ``error:`` lines.
     """
+
+    def __init__(
+        self, message: str, *, detail: str | None = None, errors: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(message, detail=detail)
+        self.errors = errors
 
 
 class InvalidGres(InvalidOption):
