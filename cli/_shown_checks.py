@@ -65,9 +65,10 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
         raise InvalidOption("Invalid --exclusive specification")
     if (value := v.get("open-mode")) is not None and value[:1].lower() not in ("a", "t"):
         raise InvalidOption("Invalid --open-mode specification")
-    if (value := v.get("mail-type")) is not None and not _words(value) & _MAIL_TYPES:
-        # An unknown word among known ones is passed over (``END,x`` is taken).
-        raise InvalidOption("Invalid --mail-type specification")
+    for each in (v.get("mail-type") or "").split(";") if "mail-type" in v else ():
+        if not _words(each) & _MAIL_TYPES:
+            # An unknown word among known ones is passed over (``END,x`` is taken).
+            raise InvalidOption("Invalid --mail-type specification")
     if (value := v.get("hint")) is not None and not _words(value) <= _HINTS:
         raise exits_one(f'unrecognized --hint argument "{value}", see --hint=help')
     if (value := v.get("profile")) is not None and not _words(value) <= _PROFILES:

@@ -173,8 +173,9 @@ def _layers(
     values: dict[str, str | None] = {}
     origin: Origin = {}
     for key, value in directives:
+        kept = _accumulated(values, key, value)
         values.pop(key, None)  # kept in the order last given (-B against --sockets-per-node)
-        values[key], origin[key] = value, "script"
+        values[key], origin[key] = kept, "script"
     layers = [(dict(values), dict(origin))]
     for var, key in SBATCH_ENV.items():
         if var not in env:
@@ -190,10 +191,23 @@ def _layers(
         origin[key] = "env"
     layers.append((dict(values), dict(origin)))
     for key, value in cmdline:
+        kept = _accumulated(values, key, value)
         values.pop(key, None)
-        values[key], origin[key] = value, "cmdline"
+        values[key], origin[key] = kept, "cmdline"
     layers.append((values, origin))
     return layers
+
+
+#: Options every occurrence of which adds to the ones before (directives and command line
+#: alike), each occurrence kept after a ``;``: ``--mail-type`` (sbatch ORs the types).
+_ACCUMULATED = frozenset({"mail-type"})
+
+
+def _accumulated(values: Mapping[str, str | None], key: str, value: str | None) -> str | None:
+    earlier = values.get(key)
+    if key in _ACCUMULATED and earlier is not None and value is not None:
+        return f"{earlier};{value}"
+    return value
 
 
 def option_refused(prog: str, e: InvalidOption) -> int:
@@ -302,6 +316,14 @@ def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
         error(PROG, SLURM_PREFIX_WARNING)
     pairs, rest = _getopt(list(found.args))
     if rest:
+        # sbatch checks each option's value as getopt reaches it, so a bad one before the
+        # stray word is what it complains about.
+        try:
+            submit_options(dict(pairs), script, path, ())
+        except InvalidOption as e:
+            raise _Exit(option_refused(PROG, e)) from None
+        except SlurmError:
+            pass  # the controller's refusals come later: the stray word first
         error(PROG, f"Invalid directive found in batch script: {rest[0]}")
         raise _Exit(255)
     return pairs
@@ -525,6 +547,8 @@ SHOWN_OPTIONS = (
     "cpus-per-gpu",
     "deadline",
     "exclusive",
+    "gpu-bind",
+    "gpu-freq",
     "gpus-per-socket",
     "gres-flags",
     "hint",
@@ -534,7 +558,9 @@ SHOWN_OPTIONS = (
     "ntasks-per-core",
     "ntasks-per-gpu",
     "ntasks-per-socket",
+    "overcommit",
     "oversubscribe",
+    "spread-job",
     "switches",
     "tmp",
     "wckey",
@@ -554,16 +580,27 @@ def _check_gpu_memory(opts: SubmitOptions) -> None:
 
 
 def _nodes(value: str | None) -> tuple[int, int | None] | None:
+    """``-N min[-max]``, each a count with an optional k or m (x1024, x1024^2); an empty
+    minimum is 1, an empty maximum -1 (less than any minimum)."""
     if value is None:
         return None
     low, sep, high = value.partition("-")
-    if not is_number(low) or (sep and not is_number(high)):
-        raise InvalidOption(f'"{value}" is not a valid node count')
-    lo = int(low)
-    hi = int(high) if sep else None
+    lo = _node_count(low) if low else 1
+    hi = (_node_count(high) if high else -1) if sep else None
     if hi is not None and hi < lo:
         raise InvalidOption(f"Maximum node count {hi} is less than minimum node count {lo}")
     return lo, hi
+
+
+_COUNT = re.compile(r"(\d+)([kKmM]?)", re.ASCII)
+_SCALE = {"": 1, "k": 1024, "m": 1024 * 1024}
+
+
+def _node_count(text: str) -> int:
+    match = _COUNT.fullmatch(text)
+    if match is None:
+        raise InvalidOption(f'"{text}" is not a valid node count')
+    return int(match[1]) * _SCALE[match[2].lower()]
 
 
 def _yes_no(value: str | None, option: str) -> bool | None:

@@ -150,6 +150,14 @@ def test_only(opts: SubmitOptions) -> WillRun:
         return WillRun(job_id, start, nodes, cpus, partition)
 
 
+def _work_dir(chdir: str | None) -> str:
+    """WorkDir as sbatch sends it: ``-D`` as given, under the current directory when
+    relative (``-D .`` is ``/home/me/.``, and output files go to ``/home/me/./slurm-1.out``)."""
+    if not chdir:
+        return os.getcwd()
+    return chdir if chdir.startswith("/") else f"{os.getcwd()}/{chdir}"
+
+
 def _check_named(opts: SubmitOptions) -> None:
     """An empty partition, account or QOS name (``--partition=``) names none of them."""
     if opts.partition == "":
@@ -183,15 +191,20 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     if opts.licenses:  # slurmsim's clusters have no Licenses=: every name is unknown
         raise SlurmError("Invalid license specification")
     name = opts.job_name or _default_name(opts)
-    work_dir = os.path.abspath(opts.chdir) if opts.chdir else os.getcwd()
+    work_dir = _work_dir(opts.chdir)
     sim = simulated(opts.script, opts.script_args)
     min_nodes, max_nodes = opts.nodes if opts.nodes else (1, None)
     if opts.nodes and max_nodes is None:
         max_nodes = min_nodes
     ntasks = opts.ntasks
     per_gpu = next((int(v) for k, v in opts.shown if k == "ntasks-per-gpu" and is_number(v)), None)
-    if ntasks is None and per_gpu and opts.gpus is not None:
-        ntasks = opts.gpus.count * per_gpu  # the controller sets the task count from the GPUs
+    if ntasks is None and per_gpu:  # the controller sets the task count from the GPUs
+        if opts.gpus is not None:
+            ntasks = opts.gpus.count * per_gpu
+        elif (per_node := sum(g.count for g in opts.gres if g.name == "gpu")) and (
+            opts.cpus_per_task is None  # then Slurm asks cpus-per-task per node: not modelled
+        ):
+            ntasks = per_node * min_nodes * per_gpu
     ntasks_set = ntasks is not None
     if ntasks is None:
         per_node = opts.ntasks_per_node or 1

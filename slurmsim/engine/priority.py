@@ -239,6 +239,8 @@ def job_cpus(request: JobRequest) -> int:
     """The CPU count a pending job asks for (what the job-size factor uses)."""
     per_node = request.ntasks_per_node
     tasks = per_node * request.min_nodes if per_node else request.num_tasks
+    if request.overcommit:  # one task's CPUs on each node
+        tasks = request.min_nodes
     return max(tasks * max(request.cpus_per_task, 1), request.min_nodes, 1)
 
 

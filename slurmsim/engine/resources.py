@@ -39,6 +39,7 @@ class Shape:
     mem_per_cpu: int | None
     mem_per_gpu: int | None
     exclusive: bool
+    overcommit: bool = False  # -O: each node gives one task's CPUs
     #: largest_need under key "" when no share depends on the node (not exclusive),
     #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
@@ -47,7 +48,13 @@ class Shape:
 
     def __post_init__(self) -> None:
         fields = (self.tasks, self.cpus_per_task, self.gpus, self.gpu_type)
-        more = (self.mem_per_node, self.mem_per_cpu, self.mem_per_gpu, self.exclusive)
+        more = (
+            self.mem_per_node,
+            self.mem_per_cpu,
+            self.mem_per_gpu,
+            self.exclusive,
+            self.overcommit,
+        )
         object.__setattr__(self, "_hash", hash((*fields, *more)))
 
     def __hash__(self) -> int:
@@ -67,7 +74,8 @@ class Shape:
         if self.exclusive:
             cpus, gpus = cfg.cpus, cfg.gres_count(GPU)
         else:
-            cpus, gpus = self.tasks[i] * self.cpus_per_task, self.gpus[i]
+            tasks = 1 if self.overcommit else self.tasks[i]
+            cpus, gpus = tasks * self.cpus_per_task, self.gpus[i]
         return Need(cpus, gpus, self._mem(cpus, gpus))
 
     def largest_need(self, cfg: NodeConfig) -> Need:
@@ -121,6 +129,7 @@ def layout_fields(request: JobRequest) -> tuple[object, ...]:
         r.gpus_per_job,
         r.gpus_per_task,
         r.exclusive,
+        r.overcommit,
     )
 
 
@@ -152,6 +161,7 @@ def shape(
         mem_per_cpu=mem_per_cpu,
         mem_per_gpu=mem_per_gpu,
         exclusive=request.exclusive,
+        overcommit=request.overcommit,
     )
 
 

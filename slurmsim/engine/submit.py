@@ -72,7 +72,7 @@ def submit(
     module docstring for which refusals still use up a job id.
     Example: ``submit(state, JobRequest("train", "alice", "research", "gpu", "normal"))``.
     """
-    part = _validate(state, request)
+    part = _validate(state, request, reservation=False)
     if array is not None:
         _check_array(state, array)
     feature_error = False
@@ -80,6 +80,8 @@ def submit(
         allowed = feature_nodes(state, part, constraint)
         feature_error = allowed is None
         request = replace(request, feature_nodes=allowed or ())
+    if not feature_error:  # slurmctld judges the features first (the oracle: script 32)
+        reservations.check_access(state, request)
     job = Job(
         job_id=state.next_job_id,
         request=request,
@@ -166,7 +168,9 @@ def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[s
     return start, tuple(a.node for a in alloc), cpus, part.name
 
 
-def _validate(state: ClusterState, request: JobRequest) -> Partition:
+def _validate(state: ClusterState, request: JobRequest, *, reservation: bool = True) -> Partition:
+    """The partition ``request`` asks for, after slurmctld's checks of names, limits and
+    (unless ``reservation`` is off, for the caller to check later) the reservation."""
     part = state.partitions.get(request.partition)
     if part is None:
         raise SlurmError("Invalid partition name specified")
@@ -182,7 +186,8 @@ def _validate(state: ClusterState, request: JobRequest) -> Partition:
         raise SlurmError("Invalid qos specification")
     if any(n not in state.nodes for n in (*request.req_nodes, *request.exc_nodes)):
         raise SlurmError("Invalid node name specified")
-    reservations.check_access(state, request)
+    if reservation:
+        reservations.check_access(state, request)
     if request.nice < 0 and not is_operator(state, request.user):
         raise SlurmError("Invalid --nice value")
     limit = _time_limit(request, part)

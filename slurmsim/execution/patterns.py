@@ -43,7 +43,7 @@ def expand(pattern: str, names: Names, work_dir: str) -> str:
         path = _CODE.sub(lambda m: _code(m[2], m[1], names), pattern)
     if path.startswith("/"):
         return path
-    return f"{work_dir.rstrip('/')}/{path}"
+    return f"{work_dir}/{path}"
 
 
 def _code(code: str, width: str, names: Names) -> str:

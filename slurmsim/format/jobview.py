@@ -111,6 +111,8 @@ def node_count(job: Job) -> int:
 
 
 def requested_cpus(request: JobRequest) -> int:
+    if request.overcommit:  # one CPU a node until it runs (one task's CPUs then)
+        return max(request.min_nodes, 1)
     return request.num_tasks * request.cpus_per_task
 
 
@@ -290,7 +292,7 @@ def expand_path(job: Job, pattern: str, task: int | None = None) -> str:
         i += 1
     path = "".join(out)
     if not path.startswith("/"):
-        path = f"{request.work_dir.rstrip('/')}/{path}"
+        path = f"{request.work_dir}/{path}"
     return path
 
 
@@ -354,7 +356,8 @@ def sockets_cores_threads(request: JobRequest) -> tuple[str, str, str]:
 
 def min_cpus_per_node(request: JobRequest) -> int:
     """``MinCPUsNode=`` / ``%c``: one node's share of the tasks' CPUs, or --mincpus if more."""
-    share = request.cpus_per_task * (request.ntasks_per_node or 1)
+    per_node = 1 if request.overcommit else request.ntasks_per_node or 1
+    share = request.cpus_per_task * per_node
     return max(share, int(request.shown_value("mincpus") or 0))
 
 
@@ -375,7 +378,7 @@ def raw_path(job: Job, pattern: str | None) -> str:
         return std_out(job)
     if pattern.startswith("/"):
         return pattern
-    return f"{job.request.work_dir.rstrip('/')}/{pattern}"
+    return f"{job.request.work_dir}/{pattern}"
 
 
 def list_order(jobs: Iterable[Job]) -> list[Job]:

@@ -119,33 +119,52 @@ def _user_field(state: ClusterState, job: Job) -> list[str]:
 
 
 #: The order slurmctld gives mail types in, and what ALL stands for.
-_MAIL_TYPES = ("INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT", "TIME_LIMIT")
-_MAIL_ALL = ("INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT")
+_MAIL_TYPES = (
+    "ARRAY_TASKS", "INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT",
+    "TIME_LIMIT_50", "TIME_LIMIT_80", "TIME_LIMIT_90", "TIME_LIMIT",
+)  # fmt: skip
+_MAIL_ALL = frozenset({"INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT"})
 
 
 def _mail_line(request: JobRequest) -> list[list[str]]:
+    """``MailUser=``/``MailType=``: the types of every ``--mail-type`` given (kept ``;``
+    apart), each read up to a NONE, which leaves it none; no line when none is left."""
     asked = request.shown_value("mail-type")
-    if asked is None or asked.upper() == "NONE":
+    names: set[str] = set()
+    for each in (asked or "").split(";"):
+        words = each.upper().split(",")
+        if "NONE" not in words:
+            names.update(*(_MAIL_ALL if word == "ALL" else {word} for word in words))
+    kinds = [k for k in _MAIL_TYPES if k in names]
+    if not kinds:
         return []
-    names = {n.strip().upper() for n in asked.split(",")}
-    if "ALL" in names:
-        names |= set(_MAIL_ALL)
-    kinds = [k for k in _MAIL_TYPES if k in names or any(n.startswith(k) for n in names)]
     user = request.shown_value("mail-user") or request.user
     return [[f"MailUser={user}", f"MailType={','.join(kinds)}"]]
+
+
+#: ``--gres-flags`` as the job's flags line shows it.
+_GRES_BIND = {"enforce-binding": "GresEnforceBind=Yes", "disable-binding": "GresEnforceBind=No"}
 
 
 def _tres_request_lines(job: Job) -> list[list[str]]:
     request = job.request
     lines = []
+    # The job's flags, on one line with nothing between them, as scontrol writes them.
+    flags = _GRES_BIND.get((request.shown_value("gres-flags") or "").lower(), "")
     if request.kill_on_invalid_dep is not None:
-        lines.append([f"KillOInInvalidDependent={'Yes' if request.kill_on_invalid_dep else 'No'}"])
-    if request.shown_value("gres-flags") == "enforce-binding":
-        lines.append(["GresEnforceBind=Yes"])
+        flags += f"KillOInInvalidDependent={'Yes' if request.kill_on_invalid_dep else 'No'}"
+    if request.shown_value("spread-job") is not None:
+        flags += "SpreadJob=Yes"
+    if flags:
+        lines.append([flags])
     if (cpus_per_gpu := request.shown_value("cpus-per-gpu")) is not None:
         lines.append([f"CpusPerTres=gres:gpu:{cpus_per_gpu}"])
     if request.mem_per_gpu is not None:
         lines.append([f"MemPerTres=gres:gpu:{request.mem_per_gpu}"])
+    if (bind := request.shown_value("gpu-bind")) is not None:
+        lines.append([f"TresBind=gpu:{bind}"])
+    if (freq := request.shown_value("gpu-freq")) is not None:
+        lines.append([f"TresFreq=gpu:{freq}"])
     if (per_job := jv.tres_per_job(request)) is not None:
         lines.append([f"TresPerJob={per_job}"])
     per_node = jv.tres_per_node(request)
@@ -155,9 +174,10 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
         lines.append([f"TresPerSocket=gres:gpu:{per_socket}"])
     if (per_task := jv.tres_per_task(request)) is not None:
         lines.append([f"TresPerTask={per_task}"])
+    lines += _mail_line(request)
     if (per_gpu := request.shown_value("ntasks-per-gpu")) is not None:
         lines.append([f"NtasksPerTRES={per_gpu}"])
-    return lines + _mail_line(request)
+    return lines
 
 
 _Lines = list[list[str]]

@@ -152,6 +152,11 @@ class JobRequest:
         """The value of a shown-only option (see ``shown``), None when not given."""
         return next((value for key, value in self.shown if key == option), None)
 
+    @property
+    def overcommit(self) -> bool:
+        """``-O``: a node gives the job one task's CPUs, however many tasks run there."""
+        return self.shown_value("overcommit") is not None
+
     def node_layout(self) -> tuple[int, int, int]:
         """The sockets per node, cores per socket and threads per core asked for (-B and
         its long options, kept as shown; 0: any): nodes with fewer cannot run the job."""

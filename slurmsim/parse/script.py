@@ -77,13 +77,28 @@ def _split(rest: str, source: str, lineno: int) -> list[str]:
         # Only an unclosed quote can fail to lex; the error points at that quote.
         at = (exc.column or 1) - 1
         quote = rest[at] if at < len(rest) and rest[at] in "'\"" else '"'
+        before = rest[:at].rstrip(_NOT_BLANK)  # up to the blank before the quote's word
         raise ParseError(
-            f"{source}: line {lineno}: Unmatched `{quote}` in [{rest}]", exc.column
+            f"{source}: line {lineno}: Unmatched `{quote}` in [{_from(rest, before)}]",
+            exc.column,
         ) from None
-    for _, starts_with_colon in words:
+    for i, (_, starts_with_colon, _) in enumerate(words):
         if starts_with_colon:
-            raise ParseError(f"{source}: line {lineno}: Unexpected `:` in [{rest}]")
-    return [text for text, _ in words]
+            before = rest[: words[i - 1][2]] if i else ""
+            raise ParseError(f"{source}: line {lineno}: Unexpected `:` in [{_from(rest, before)}]")
+    return [text for text, _, _ in words]
+
+
+#: Everything but blanks, to strip a word off the end of a line's start.
+_NOT_BLANK = "".join(chr(c) for c in range(33, 127))
+
+
+def _from(rest: str, before: str) -> str:
+    """What sbatch quotes when a word of ``rest`` is bad: the line from the end of the word
+    before it (``before`` ends there), or from the bad word itself when it comes first."""
+    if not before.strip():
+        return rest.lstrip()
+    return rest[len(before.rstrip()) :]
 
 
 def directive_words(rest: str, source: str = "stdin", lineno: int = 1) -> list[str]:

@@ -27,7 +27,7 @@ TASK = Names(job_id=131, array_job_id=128, array_task_id=7, user="ana", name="sw
     ],
 )
 def test_expand_replaces_codes_as_slurm_does(pattern: str, names: Names, want: str) -> None:
-    assert expand(pattern, names, "/w/") == want
+    assert expand(pattern, names, "/w") == want
 
 
 @pytest.mark.parametrize(

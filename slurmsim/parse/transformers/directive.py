@@ -8,8 +8,9 @@ from lark import Token, Transformer
 
 _ESCAPE = re.compile(r"\\([\s\S]?)")
 
-# Each word's text, and whether it begins with an unquoted ":" (which sbatch refuses).
-Word = tuple[str, bool]
+# Each word's text, whether it begins with an unquoted ":" (which sbatch refuses), and
+# where it ends in the line.
+Word = tuple[str, bool, int]
 
 
 def _unescape(text: str) -> str:
@@ -24,4 +25,5 @@ class DirectiveTransformer(Transformer[Token, list[Word]]):
         text = "".join(
             _unescape(p[1:-1]) if p.type in ("SQUOTED", "DQUOTED") else _unescape(p) for p in pieces
         )
-        return text, pieces[0].type == "BARE" and pieces[0].startswith(":")
+        colon = pieces[0].type == "BARE" and pieces[0].startswith(":")
+        return text, colon, pieces[-1].end_pos or 0

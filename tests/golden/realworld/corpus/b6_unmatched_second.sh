@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --time=5   --job-name="ab
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH : --time=5
+srun hostname

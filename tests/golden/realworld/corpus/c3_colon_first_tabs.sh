@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH 	  : x
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --chdir=/tmp/slurm-oracle-jobs/realworld/..
+srun hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH -D realworld
+#SBATCH -o %x.%j.out
+srun hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH -N abc
+#SBATCH +
+srun hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH +
+#SBATCH -N abc
+srun hostname

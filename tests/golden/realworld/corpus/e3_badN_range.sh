@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH -N 2-x
+srun hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH --time=bogus
+#SBATCH +
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --mail-type=TIME_LIMIT_50
+srun hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH --mail-type=BEGIN
+#SBATCH --mail-type=END
+srun hostname

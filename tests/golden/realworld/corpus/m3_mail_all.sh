@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --mail-type=ALL
+srun hostname

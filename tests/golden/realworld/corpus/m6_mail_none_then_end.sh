@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH --mail-type=NONE
+#SBATCH --mail-type=END
+srun hostname

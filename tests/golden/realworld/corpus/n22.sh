@@ -1,0 +1,11 @@
+#!/bin/bash -l
+#SBATCH --time=00:10:00
+##SBATCH --qos=debug
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=4
+##SBATCH --constraint=gpu
+#SBATCH --gpus-per-node=4
+#SBATCH --job-name=jax_distributed_container_demo
+##SBATCH --account=nstaff
+##SBATCH --image=ghcr.io/nvidia/jax:jax
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --overcommit --ntasks-per-node=8
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH -O -n 8
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --exclusive --ntasks-per-node=8
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --constraint=a100
+srun hostname

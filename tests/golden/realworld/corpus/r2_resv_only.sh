@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --reservation=multigpu
+srun hostname

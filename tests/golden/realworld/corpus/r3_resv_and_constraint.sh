@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH --reservation=multigpu
+#SBATCH --constraint=a100
+srun hostname

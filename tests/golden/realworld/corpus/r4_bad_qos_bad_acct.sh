@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH --qos=regular
+#SBATCH --account=nstaff
+srun hostname

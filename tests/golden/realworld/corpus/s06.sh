@@ -1,0 +1,11 @@
+#! /bin/bash
+#SBATCH --job-name=slurm_torchrun_job
+#SBATCH --output=slurm_torchrun_job-%j.out
+#SBATCH --time=1-00:00:00
+#SBATCH --gres=gpu:8
+#SBATCH --nodes=2
+#SBATCH --cpus-per-task=48
+#SBATCH --ntasks-per-node=1
+#SBATCH --mem=1000000                
+#SBATCH --no-requeue
+srun hostname

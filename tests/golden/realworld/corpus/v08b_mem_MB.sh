@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --mem=8000MB
+srun hostname

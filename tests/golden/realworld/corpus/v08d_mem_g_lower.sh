@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --mem=480g
+srun hostname

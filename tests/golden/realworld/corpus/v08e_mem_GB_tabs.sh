@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --mem=250GB		
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --gres=gpu:0
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --gres=gpu:rtx8000:1
+srun hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SLURM --job-name=slurmmagic
+srun hostname

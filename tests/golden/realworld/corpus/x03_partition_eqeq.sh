@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --partition==
+srun hostname

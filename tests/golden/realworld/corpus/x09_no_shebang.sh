@@ -1,0 +1,3 @@
+#SBATCH --job-name=noshebang
+echo hi
+srun hostname

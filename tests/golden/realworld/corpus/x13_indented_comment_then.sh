@@ -1,0 +1,5 @@
+#!/bin/bash
+  # indented comment
+
+#SBATCH --job-name=indent
+srun hostname

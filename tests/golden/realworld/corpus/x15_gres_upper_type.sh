@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --gres=gpu:H100:2
+srun hostname

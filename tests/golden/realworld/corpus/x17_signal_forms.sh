@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --signal=SIGUSR1@180
+srun hostname

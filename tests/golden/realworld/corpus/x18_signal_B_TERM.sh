@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH --signal=B:TERM@300
+srun hostname
