@@ -466,7 +466,8 @@ def submit_options(
         time_min=duration("time-min"),
         nodelist=hosts("nodelist"),
         exclude=hosts("exclude"),
-        exclusive="exclusive" in v,
+        # --exclusive=user (or mcs) shares nodes with the user's own jobs: not whole nodes.
+        exclusive="exclusive" in v and (v["exclusive"] or "").lower() not in ("user", "mcs"),
         contiguous="contiguous" in v,
         constraint=text("constraint"),
         reservation=text("reservation") or None,

@@ -45,9 +45,7 @@ CONTAMINATED: dict[str, str] = {
 KNOWN_GAPS: dict[str, str] = {
     "034-time-scontrol-relative": "the priority comes from the oracle's fair-share history",
     "035-time-scontrol-strftime": "the priority comes from the oracle's fair-share history",
-    "050-sbenv-array-show": "scontrol show job of an array expression",
     "054-sbenv-bad-gpus": "Slurm 22.05 accepts --gpus=abc; slurmsim refuses it",
-    "048-sbenv-flags-off-show": "--exclusive=user is taken as plain --exclusive",
     "066-cl-squeue": "job 436 (054, SBATCH_GPUS=abc) was accepted by the oracle",
     "065-sbenv-debug": "sbatch -v lists the options it read; slurmsim does not",
     "089-srun-test-only-env": "the oracle's clock turned a second, and it chose dgx3",
