@@ -184,6 +184,9 @@ def _in_window(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
     end = q.end if q.end is not None else now
     if q.states:
         return head.state in q.states and _in_state_during(head, start, end)
+    if q.jobs:  # jobs named: submitted before the end, not ended before the start
+        submitted = head.submit is not None and head.submit < end
+        return submitted and (head.end is None or head.end >= start)
     # A job counts from the time it became eligible; one never eligible is left out.
     eligible = head.eligible
     return eligible is not None and eligible < end and (head.end is None or head.end >= start)

@@ -1,0 +1,31 @@
+#!/bin/bash
+# Run as root on a running oracle (shared/oracle/setup.sh) with an empty queue, holding the
+# oracle lock; about 15 s. Records into cases/, as alice, which jobs sacct lists in a time
+# window (-S, -E) with and without job ids: a job held and cancelled (never eligible), one
+# that ran to its end and one still running. Cancelled after.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+id() { sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$OUT"; }
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+c sbatch-held sbatch -H -J held -t 5 --wrap=true; held=$(id)
+c sbatch-run sbatch -J run -t 5 --wrap='sleep 120'; run=$(id)
+c sbatch-quick sbatch -J quick -t 5 -o /dev/null --wrap=true; quick=$(id)
+sleep 4
+c scancel-held scancel "$held"
+sleep 3
+F=jobid,jobname,state,exitcode
+day=$(date +%F)
+c sacct-jobs-since sacct -X -P -o "$F" -S "$day" -j "$held,$run,$quick"
+c sacct-jobs-window sacct -X -P -o "$F" -S now-10minutes -E now -j "$held,$run,$quick"
+c sacct-jobs-nowindow sacct -X -P -o "$F" -j "$held,$run,$quick"
+c sacct-jobs-before sacct -X -P -o "$F" -S now-10minutes -E now-5minutes -j "$held,$run,$quick"
+c sacct-user-since sacct -X -P -o "$F" -S now-1minutes -u alice
+c sacct-user-window sacct -X -P -o "$F" -S now-1minutes -E now -u alice
+c sacct-user-states sacct -X -P -o "$F" -S now-1minutes -s CA,CD -u alice
+c scancel scancel "$run"
