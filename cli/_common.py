@@ -136,12 +136,15 @@ def repeat(seconds: int, show: Callable[[bool], int]) -> NoReturn:
     """Report again every ``seconds`` of wall time until interrupted (Ctrl-C ends the
     command, as it ends squeue and sinfo): ``show(True)`` prints a dated report, and a
     blank line follows each. The store is read afresh each time."""
+    import gc
     import time
 
     while True:
         show(True)
         out("\n")
         sys.stdout.flush()
+        gc.unfreeze()  # what each report loaded was frozen (api.session._load): let it go
+        gc.collect()
         time.sleep(seconds)
 
 

@@ -27,8 +27,8 @@ def initial_state(preset: str | None, conf: str | None) -> ClusterState:
 def init(preset: str | None, conf: str | None, *, force: bool) -> ClusterState:
     """``slurmsim init``: write a new cluster into the store (``force`` replaces one)."""
     state = initial_state(preset, conf)
-    store = Store.open()
-    store.initialize(state, force=force)
+    with Store.open() as store:
+        store.initialize(state, force=force)
     return state
 
 

@@ -68,7 +68,8 @@ def stage(scenario: Scenario, run: Callable[[Step], None], student: str | None =
         )
     except ConfigError as e:
         raise files.DrillError(f"[cluster]: {e}") from None
-    Store.open().initialize(state, force=True)
+    with Store.open() as store:
+        store.initialize(state, force=True)
     for step in scenario.setup:
         _advance_to(Instant(EPOCH + step.at))
         run(step)

@@ -42,18 +42,22 @@ def open_store() -> Store:
     """The store named by ``$SLURMSIM_DB``, initialised with the default preset on first use
     (or from ``$SLURM_CONF``, see ``follow_slurm_conf``)."""
     store = Store.open()
-    conf = os.environ.get("SLURM_CONF")
-    if conf:
-        follow_slurm_conf(store, conf)
-    elif not store.is_initialized():
-        from slurmsim.api.cluster import initial_state  # first run only: pulls in lark
-        from slurmsim.store.repository import StoreError
+    try:
+        conf = os.environ.get("SLURM_CONF")
+        if conf:
+            follow_slurm_conf(store, conf)
+        elif not store.is_initialized():
+            from slurmsim.api.cluster import initial_state  # first run only: pulls in lark
+            from slurmsim.store.repository import StoreError
 
-        try:
-            store.initialize(initial_state(DEFAULT_PRESET, None))
-        except StoreError:
-            if not store.is_initialized():  # else another command created it just now
-                raise
+            try:
+                store.initialize(initial_state(DEFAULT_PRESET, None))
+            except StoreError:
+                if not store.is_initialized():  # else another command created it just now
+                    raise
+    except BaseException:
+        store.close()
+        raise
     return store
 
 
@@ -146,8 +150,9 @@ _UNABLE = "Unable to process configuration file"
 @contextmanager
 def session(*, write: bool) -> Iterator[Session]:
     """One command's transaction over the whole cluster state."""
-    store = open_store()
-    with store.transaction(write=write) as tx:
+    # Closed when the command is done: a process that runs many sessions (the supervisor,
+    # a library user) would otherwise keep a connection, and its cache, for each.
+    with open_store() as store, store.transaction(write=write) as tx:
         state = _load(tx)
         set_today(state.now)  # what SLURM_TIME_FORMAT=relative is relative to
         s = Session(state=state, user=current_user(), tx=tx, clock=read_clock(tx))
