@@ -13,7 +13,7 @@ from slurmsim.model.errors import FatalError, SlurmError
 from slurmsim.parse.options import Opt, OptionError, getopt
 
 #: What ``--version`` prints for every Slurm command; tools probe it.
-VERSION: Final = "slurm 22.05.8"
+VERSION: Final = "slurm-wlm 22.05.8"  # as the reference build (Debian 12's) says it
 
 Arg = Literal["none", "required", "optional"]
 
@@ -136,15 +136,12 @@ def repeat(seconds: int, show: Callable[[bool], int]) -> NoReturn:
     """Report again every ``seconds`` of wall time until interrupted (Ctrl-C ends the
     command, as it ends squeue and sinfo): ``show(True)`` prints a dated report, and a
     blank line follows each. The store is read afresh each time."""
-    import gc
     import time
 
     while True:
         show(True)
         out("\n")
         sys.stdout.flush()
-        gc.unfreeze()  # what each report loaded was frozen (api.session._load): let it go
-        gc.collect()
         time.sleep(seconds)
 
 

@@ -27,7 +27,12 @@ _VERBS = {
     "add": "add", "create": "add", "list": "show", "show": "show",
     "modify": "modify", "update": "modify", "delete": "delete", "remove": "delete",
 }  # fmt: skip
-_ENTITIES = {"qos": "qos", "accounts": "account", "users": "user", "associations": "association"}
+_ENTITIES = {
+    "qos": "qos", "accounts": "account", "users": "user", "associations": "association",
+    "clusters": "cluster", "tres": "tres",
+}  # fmt: skip
+#: Entities slurmsim only shows (its cluster and TRES are fixed by slurm.conf).
+_SHOWN_ONLY = frozenset({"cluster", "tres"})
 
 # What sacctmgr says when the entity is missing or unknown, per verb.
 _NO_ENTITY = {
@@ -81,6 +86,9 @@ def sacctmgr(argv: list[str]) -> int:
     elif entity == "association":  # Slurm changes associations through users and accounts
         err(_NO_ENTITY[verb])
         return 1
+    elif entity in _SHOWN_ONLY:
+        err(f"{PROG}: error: not supported yet by slurmsim (see docs/differences.md)\n")
+        return 1
     else:
         change = {"add": accounts.add, "modify": accounts.modify, "delete": accounts.delete}[verb]
         rendered = change(entity, rest, lambda summary: _confirm(summary, "immediate" in flags))
@@ -92,7 +100,12 @@ def sacctmgr(argv: list[str]) -> int:
 def _entity(word: str) -> str | None:
     """An entity word in any case, singular or plural, or a prefix (``assoc``)."""
     w = word.lower()
-    matches = [e for name, e in _ENTITIES.items() if len(w) >= 2 and name.startswith(w)]
+    # "tr" and shorter mean Transactions (not emulated), so TRES is taken only whole.
+    matches = [
+        e
+        for name, e in _ENTITIES.items()
+        if len(w) >= 2 and name.startswith(w) and (name != "tres" or w == "tres")
+    ]
     return matches[0] if len(matches) == 1 else None
 
 

@@ -56,6 +56,8 @@ _CONDITIONS = {
         "account": "account", "user": "user", "cluster": "cluster", "id": "id",
         "parent": "parent", "parentname": "parent", "partition": "partition",
     },
+    "tres": {"name": "name", "type": "type", "id": "id"},
+    "cluster": {"name": "name", "cluster": "name"},
 }  # fmt: skip
 #: Bare words sacctmgr show takes as options, not names.
 _SHOW_KEYWORDS = (
@@ -177,6 +179,15 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
         return wanted is None or any(v is not None and v.lower() in wanted for v in values)
 
     cluster_ok = ok("cluster", state.config.cluster_name)
+    if entity == "tres":
+        return [
+            t
+            for t in fmt.tres_rows(state)
+            if ok("name", t.name or None) and ok("type", t.type) and ok("id", str(t.id))
+        ]
+    if entity == "cluster":
+        name = state.config.cluster_name
+        return [fmt.Cluster(name)] if ok("name", name) else []
     if entity == "qos":
         return [
             q

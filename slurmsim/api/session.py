@@ -188,15 +188,25 @@ def _load(tx: Transaction) -> ClusterState:
     the interpreter's exit included), would walk them all to free nothing: 5 % of a
     ``squeue``. So the collector is off while they are made, and ``gc.freeze`` then sets
     aside every object alive, which later collections skip. Objects freed by reference
-    counting, nearly all, are freed as ever; a process that runs many sessions and wants
-    its older cyclic garbage collected too calls ``gc.unfreeze()`` between them (the
-    tests do, in ``tests/conftest.py``).
+    counting, nearly all, are freed as ever.
+
+    Only a process's first session freezes: freezing again would also set aside the
+    cycles earlier sessions left, which nothing would then ever collect (the supervisor,
+    a session a second, grew without end). Later sessions leave their objects to the
+    collector; the tests, many sessions a process, unfreeze between tests
+    (``tests/conftest.py``).
     """
     collecting = gc.isenabled()
     gc.disable()
     try:
         return tx.load()
     finally:
-        gc.freeze()
+        if not _FROZEN:
+            gc.freeze()
+            _FROZEN.append(True)
         if collecting:
             gc.enable()
+
+
+#: Not empty once a session of this process has frozen what it loaded (``_load``).
+_FROZEN: list[bool] = []

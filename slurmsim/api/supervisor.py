@@ -18,7 +18,6 @@ Usage: ``python -m slurmsim.api.supervisor``
 
 import contextlib
 import fcntl
-import gc
 import os
 import select
 import signal
@@ -106,10 +105,6 @@ def main() -> int:
         with open(pid_file, "w") as f:
             f.write(str(os.getpid()))
         while (wait := tick()) is not None:
-            # Each session freezes what it loaded (api.session._load), and the cycles among
-            # it would then outlive it: a long-lived process collects them itself.
-            gc.unfreeze()
-            gc.collect()
             _reap_children()
             if wait > 0 and select.select([woken], [], [], wait)[0]:
                 with contextlib.suppress(BlockingIOError):

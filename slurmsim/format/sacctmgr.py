@@ -194,11 +194,74 @@ USER_ASSOC_DEFAULT = [
     "defaultqos",
 ]  # fmt: skip
 
+
+class Tres(NamedTuple):
+    """One trackable resource as slurmdbd numbers it (``sacctmgr show tres``)."""
+
+    type: str
+    name: str
+    id: int
+
+
+#: TRES that accounting always tracks, by their ids; AccountingStorageTRES adds more from 1001.
+BASE_TRES = (
+    Tres("cpu", "", 1), Tres("mem", "", 2), Tres("energy", "", 3), Tres("node", "", 4),
+    Tres("billing", "", 5), Tres("fs", "disk", 6), Tres("vmem", "", 7), Tres("pages", "", 8),
+)  # fmt: skip
+
+
+def tres_rows(state: ClusterState) -> list[Tres]:
+    """The cluster's TRES: the base ones, then AccountingStorageTRES's others (``gres/gpu``)."""
+    given = next(
+        (v for k, v in reversed(state.config.raw) if k.lower() == "accountingstoragetres"), ""
+    )
+    base = {f"{t.type}/{t.name}" if t.name else t.type for t in BASE_TRES}
+    extra = [t for t in (given or "").split(",") if t and t not in base]
+    return [*BASE_TRES, *(Tres(*t.partition("/")[::2], 1001 + i) for i, t in enumerate(extra))]
+
+
+TRES_COLUMNS: dict[str, Column[Tres]] = {
+    "type": Column("Type", 8, lambda _, t: t.type),
+    "name": Column("Name", 15, lambda _, t: t.name),
+    "id": Column("ID", 6, lambda _, t: str(t.id)),
+}
+
+
+class Cluster(NamedTuple):
+    """The one cluster slurmsim's accounting knows (``sacctmgr show cluster``)."""
+
+    name: str
+
+
+_CLUSTER_LIMITS = (
+    ("GrpJobs", 7), ("GrpTRES", 13), ("GrpSubmit", 9), ("MaxJobs", 7), ("MaxTRES", 13),
+    ("MaxSubmit", 9), ("MaxWall", 11),
+)  # fmt: skip
+
+CLUSTER_COLUMNS: dict[str, Column[Cluster]] = {
+    "cluster": Column("Cluster", 10, lambda _, c: c.name),
+    # The controller runs on this host: its address, its port, 22.05's protocol number.
+    "controlhost": Column("ControlHost", 15, lambda _, c: "127.0.0.1"),
+    "controlport": Column("ControlPort", 12, lambda _, c: "6817"),
+    "rpc": Column("RPC", 5, lambda _, c: "9728"),
+    "share": Column("Share", 9, lambda _, c: "1"),
+    **{key.lower(): Column(key, width, lambda _, c: "") for key, width in _CLUSTER_LIMITS},
+    "qos": Column("QOS", 20, lambda _, c: "normal"),
+    "defaultqos": Column("Def QOS", 9, lambda _, c: ""),
+}
+_CLUSTER_ALIASES = {"name": "cluster", "fairshare": "share", "defqos": "defaultqos"}
+CLUSTER_DEFAULT = [
+    "cluster", "controlhost", "controlport", "rpc", "share",
+    *(key.lower() for key, _ in _CLUSTER_LIMITS), "qos", "defaultqos",
+]  # fmt: skip
+
 _TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[str]]] = {
     "qos": (QOS_COLUMNS, _QOS_ALIASES, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity
     "association": (ASSOC_COLUMNS, _ASSOC_ALIASES, ASSOC_DEFAULT),  # type: ignore[dict-item]
     "account": (ACCOUNT_COLUMNS, _ACCOUNT_ALIASES, ACCOUNT_DEFAULT),  # type: ignore[dict-item]
     "user": (USER_COLUMNS, _USER_ALIASES, USER_DEFAULT),  # type: ignore[dict-item]
+    "tres": (TRES_COLUMNS, {}, ["type", "name", "id"]),  # type: ignore[dict-item]
+    "cluster": (CLUSTER_COLUMNS, _CLUSTER_ALIASES, CLUSTER_DEFAULT),  # type: ignore[dict-item]
     "userassoc": (  # type: ignore[dict-item]  # per entity
         USER_ASSOC_COLUMNS,
         {**_ASSOC_ALIASES, **_USER_ALIASES},

@@ -35,7 +35,7 @@ def test_every_command_is_documented(name: str) -> None:
 @pytest.mark.parametrize("name", EMULATED + INTERACTIVE)
 def test_version_is_slurm_22_05(cluster: Path, name: str) -> None:
     got = slurm(name, "--version")
-    assert (got.exit, got.out) == (0, "slurm 22.05.8\n")
+    assert (got.exit, got.out) == (0, "slurm-wlm 22.05.8\n")
 
 
 @pytest.mark.parametrize("name", EMULATED + INTERACTIVE)

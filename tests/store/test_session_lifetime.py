@@ -44,3 +44,15 @@ def test_a_collected_session_leaves_nothing_behind(
         gc.unfreeze()
         gc.collect()
     assert len(gc.get_objects()) <= alive + 50
+
+
+def test_only_the_first_session_freezes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Freezing again would set aside the cycles earlier sessions left, for good."""
+    monkeypatch.setenv("SLURMSIM_DB", str(tmp_path / "cluster.db"))
+    with session(write=False):
+        pass
+    frozen = gc.get_freeze_count()
+    for _ in range(5):
+        with session(write=False):
+            pass
+    assert gc.get_freeze_count() == frozen

@@ -38,8 +38,6 @@ KNOWN_GAPS: dict[str, str] = {
     "recordings differ",
     "058-listpids-alice": _COMPUTE_HOST,
     "059-listpids-job-alice": _COMPUTE_HOST,
-    "061-version": "the oracle's Debian build calls itself slurm-wlm; slurmsim answers as an "
-    "upstream build does (docs/differences.md, tests/golden/help)",
     "064-takeover-alice": "the oracle has no backup controller to take over",
     "097-upd-pd-mailuser": "Slurm lets the owner update MailUser/MailType; slurmsim does not "
     "support either key",

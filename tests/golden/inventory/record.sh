@@ -1,0 +1,32 @@
+#!/bin/bash
+# Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; a few
+# seconds, changing nothing. Records into cases/, as alice, what sacctmgr shows of the
+# cluster and its trackable resources (show cluster, show tres, with formats, filters and
+# the parsable and header options) and the commands' version lines.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
+c cluster sacctmgr show cluster
+c cluster-parsable sacctmgr -P show cluster
+c cluster-parsable1 sacctmgr -p show cluster
+c cluster-format sacctmgr show cluster format=cluster,controlhost,controlport,rpc
+c cluster-list-noheader sacctmgr list clusters -n
+c cluster-where sacctmgr show cluster where name=dgxcluster format=cluster,rpc
+c cluster-other sacctmgr show cluster nosuch
+c cluster-prefix sacctmgr show cl
+c tres sacctmgr show tres
+c tres-upper sacctmgr show TRES
+c tres-parsable sacctmgr -P -n show tres
+c tres-type sacctmgr show tres type=gres
+c tres-name sacctmgr show tres name=gpu
+c tres-ids sacctmgr show tres id=1,2
+c tres-word sacctmgr show tres foo
+c tres-format sacctmgr show tres format=id,type
+for cmd in sinfo squeue sbatch srun salloc scancel scontrol sacct sacctmgr sprio sshare; do
+  c "version-$cmd" $cmd --version
+done
+c version-scontrol-word scontrol version
+c version-sacctmgr-word sacctmgr version
