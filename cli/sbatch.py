@@ -30,7 +30,7 @@ from slurmsim.parse.errors import ParseError
 PROG = "sbatch"
 
 
-_CORE_SPEC_IGNORED = (
+CORE_SPEC_IGNORED = (
     "Ignoring -S since it's not allowed by configuration (AllowSpecResourcesUsage = No)"
 )
 
@@ -74,7 +74,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         opts = submit_options(values, script, path, args)
         _check_gpu_memory(opts)
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
-            error(PROG, _CORE_SPEC_IGNORED)
+            error(PROG, CORE_SPEC_IGNORED)
         opts = replace(
             opts,
             submit_line=" ".join([PROG, *argv]),  # sacct's SubmitLine

@@ -1,19 +1,20 @@
 #!/bin/bash
 # Run as root on a running oracle (shared/oracle/setup.sh) with an empty queue, holding
-# the oracle lock; a few seconds. Records into cases/, as alice, how sbatch reads options
+# the oracle lock; a few seconds. Records into cases/, as alice, how sbatch (and, refusing,
+# srun and salloc) reads options
 # given an empty value (`--partition=`), the values it checks itself for options slurmsim
 # only keeps (--distribution, --gres-flags, --gpu-bind, --cpu-freq, --mem-bind, ...), the
 # other spellings of options (--tasks-per-node, --cluster) and which abbreviations are
 # ambiguous. Every job is submitted held and cancelled at the end.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
 n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 sb() { local nm=$1; shift; c "$nm" sbatch -H "$@" --wrap=true; }
 show() { local id; id=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$OUT"); [ -n "$id" ] && c "$1-show" scontrol show job "$id"; }
 
@@ -44,4 +45,9 @@ show tasks-per-node
 sb cluster --cluster=dgxcluster
 sb ntasks-per-tres --ntasks-per-tres=1 -G 2
 for a in --clus=x --b=1 --c=1 --g=1 --t=1 --th=1 --n=1 --threads=2; do sb abbrev "$a"; done
+# srun and salloc read the same options: their refusals.
+for a in --gres= --partition= --account= --distribution=foo -N2-x --gpu-bind=foo; do
+  c srun-refused srun "$a" true
+  c salloc-refused salloc "$a" true
+done
 c scancel scancel -u alice

@@ -8,13 +8,13 @@
 # directory; an accepted one is shown with scontrol show job, then cancelled.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
 JOBS=/tmp/slurm-oracle-jobs
 rm -rf "$JOBS/realworld"
 cp -r "$HERE/corpus" "$JOBS/realworld"
 chmod -R a+rX "$JOBS/realworld"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT

@@ -5,6 +5,7 @@
 # that ran to its end and one still running. Cancelled after.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
 n=0
@@ -12,7 +13,6 @@ OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 id() { sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$OUT"; }
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 c sbatch-held sbatch -H -J held -t 5 --wrap=true; held=$(id)
 c sbatch-run sbatch -J run -t 5 --wrap='sleep 120'; run=$(id)
 c sbatch-quick sbatch -J quick -t 5 -o /dev/null --wrap=true; quick=$(id)
