@@ -15,11 +15,12 @@ from slurmsim.format.sshare import ShareLine
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.time import Instant
+from slurmsim.model.tres import BASE_TRES
 
 __all__ = ["fair_tree_enabled", "priority_rows", "priority_weights", "share_lines"]
 
 #: The TRES slurmdbd always tracks, in its order; GRES come after them.
-_BASE_TRES = ("cpu", "mem", "energy", "node", "billing", "fs/disk", "vmem", "pages")
+_BASE_TRES = tuple(t.key for t in BASE_TRES)
 
 
 def listed(state: ClusterState, job: Job) -> bool:

@@ -17,7 +17,7 @@ _RANK = {AdminLevel.NONE: 0, AdminLevel.OPERATOR: 1, AdminLevel.ADMINISTRATOR: 2
 
 def slurm_user(state: ClusterState) -> str:
     """slurm.conf's SlurmUser, the account the daemons run as (root by default)."""
-    return dict(state.config.raw).get("SlurmUser", "root")
+    return state.config.setting("SlurmUser") or "root"
 
 
 def admin_level(state: ClusterState, user: str) -> AdminLevel:

@@ -13,12 +13,10 @@ from slurmsim.format.times import format_hms, format_instant
 from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model.cluster import ClusterConfig, ClusterState
 from slurmsim.model.time import Instant
+from slurmsim.model.tres import tracked_tres
 
 #: Where the commands look for slurm.conf, which ``SLURM_CONF =`` names.
 DEFAULT_SLURM_CONF = "/etc/slurm/slurm.conf"
-
-#: TRES that accounting always tracks; AccountingStorageTRES adds to them.
-_BASE_TRES = ("cpu", "mem", "energy", "node", "billing", "fs/disk", "vmem", "pages")
 
 #: System users Slurm names with their uid (SlurmUser, SlurmdUser); Debian's slurm uid.
 _SYSTEM_UIDS = {"root": 0, "slurm": 64030}
@@ -30,15 +28,6 @@ class Controller:
 
     host: str  # SlurmctldHost[0] as Slurm prints it: ``vm(localhost)``
     boot_time: Instant
-
-
-def _raw(config: ClusterConfig, key: str) -> str | None:
-    """The last value slurm.conf gave ``key`` (case-insensitive), or None."""
-    wanted = key.casefold()
-    for k, v in reversed(config.raw):
-        if k.casefold() == wanted:
-            return v
-    return None
 
 
 # One row per line: the label, and either Slurm's default (slurm.conf's value wins, with
@@ -56,7 +45,7 @@ class _Row:
     def value(self, state: ClusterState, ctl: Controller) -> str:
         if self.derived is not None:
             return self.derived(state, ctl)
-        given = _raw(state.config, self.label)
+        given = state.config.setting(self.label)
         return self.default if given is None else given + self.unit
 
 
@@ -67,16 +56,15 @@ def _uid_name(state: ClusterState, name: str) -> str:
 
 
 def _user(key: str) -> _Derived:
-    return lambda s, _: _uid_name(s, _raw(s.config, key) or "root")
+    return lambda s, _: _uid_name(s, s.config.setting(key) or "root")
 
 
 def _accounting_tres(state: ClusterState, _: Controller) -> str:
-    extra = [t for t in (_raw(state.config, "AccountingStorageTRES") or "").split(",") if t]
-    return ",".join([*_BASE_TRES, *(t for t in extra if t not in _BASE_TRES)])
+    return ",".join(t.key for t in tracked_tres(state.config.setting("AccountingStorageTRES")))
 
 
 def _enforce(state: ClusterState, _: Controller) -> str:
-    given = _raw(state.config, "AccountingStorageEnforce")
+    given = state.config.setting("AccountingStorageEnforce")
     return "none" if given is None else given.lower()
 
 
@@ -333,14 +321,14 @@ def _memory_lines(config: ClusterConfig) -> str:
     """DefMemPerCPU or DefMemPerNode, whichever slurm.conf set (UNLIMITED: neither)."""
     if config.def_mem_per_cpu is not None:
         return _line("DefMemPerCPU", str(config.def_mem_per_cpu))
-    return _line("DefMemPerNode", _raw(config, "DefMemPerNode") or "UNLIMITED")
+    return _line("DefMemPerNode", config.setting("DefMemPerNode") or "UNLIMITED")
 
 
 def _max_memory_line(config: ClusterConfig) -> str:
-    per_cpu = _raw(config, "MaxMemPerCPU")
+    per_cpu = config.setting("MaxMemPerCPU")
     if per_cpu is not None:
         return _line("MaxMemPerCPU", per_cpu)
-    return _line("MaxMemPerNode", _raw(config, "MaxMemPerNode") or "UNLIMITED")
+    return _line("MaxMemPerNode", config.setting("MaxMemPerNode") or "UNLIMITED")
 
 
 def _rows(rows: tuple[_Row, ...], state: ClusterState, ctl: Controller) -> str:

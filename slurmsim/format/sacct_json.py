@@ -19,11 +19,12 @@ from slurmsim.format import openapi
 from slurmsim.format.hostlist import compress
 from slurmsim.model.accounting import AcctRecord
 from slurmsim.model.digits import is_number
+from slurmsim.model.tres import tracked_tres
 
 Value = openapi.Value
 
 #: TRES ids as slurmdbd numbers them; a gres is 1001 and up.
-_TRES_IDS = {"cpu": 1, "mem": 2, "energy": 3, "node": 4, "billing": 5, "gres/gpu": 1001}
+_TRES_IDS = {t.key: t.id for t in tracked_tres("gres/gpu")}
 #: strsignal()'s names of the signals a step can end by.
 _SIGNAL_NAMES = {9: "Killed", 15: "Terminated"}
 

@@ -16,6 +16,7 @@ from slurmsim.format.times import format_hms
 from slurmsim.model.accounts import Account, Association, Qos, User
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.limits import decode_tres
+from slurmsim.model.tres import Tracked, tracked_tres
 
 T = TypeVar("T")
 
@@ -195,32 +196,12 @@ USER_ASSOC_DEFAULT = [
 ]  # fmt: skip
 
 
-class Tres(NamedTuple):
-    """One trackable resource as slurmdbd numbers it (``sacctmgr show tres``)."""
-
-    type: str
-    name: str
-    id: int
+def tres_rows(state: ClusterState) -> list[Tracked]:
+    """The cluster's TRES (``sacctmgr show tres``)."""
+    return tracked_tres(state.config.setting("AccountingStorageTRES"))
 
 
-#: TRES that accounting always tracks, by their ids; AccountingStorageTRES adds more from 1001.
-BASE_TRES = (
-    Tres("cpu", "", 1), Tres("mem", "", 2), Tres("energy", "", 3), Tres("node", "", 4),
-    Tres("billing", "", 5), Tres("fs", "disk", 6), Tres("vmem", "", 7), Tres("pages", "", 8),
-)  # fmt: skip
-
-
-def tres_rows(state: ClusterState) -> list[Tres]:
-    """The cluster's TRES: the base ones, then AccountingStorageTRES's others (``gres/gpu``)."""
-    given = next(
-        (v for k, v in reversed(state.config.raw) if k.lower() == "accountingstoragetres"), ""
-    )
-    base = {f"{t.type}/{t.name}" if t.name else t.type for t in BASE_TRES}
-    extra = [t for t in (given or "").split(",") if t and t not in base]
-    return [*BASE_TRES, *(Tres(*t.partition("/")[::2], 1001 + i) for i, t in enumerate(extra))]
-
-
-TRES_COLUMNS: dict[str, Column[Tres]] = {
+TRES_COLUMNS: dict[str, Column[Tracked]] = {
     "type": Column("Type", 8, lambda _, t: t.type),
     "name": Column("Name", 15, lambda _, t: t.name),
     "id": Column("ID", 6, lambda _, t: str(t.id)),

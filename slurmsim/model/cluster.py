@@ -79,6 +79,11 @@ class ClusterConfig:
     #: Every option of the slurm.conf it came from, in order, for ``scontrol show config``.
     raw: tuple[tuple[str, str], ...] = ()
 
+    def setting(self, key: str) -> str | None:
+        """The last value slurm.conf gave ``key`` (case-insensitive), or None."""
+        wanted = key.casefold()
+        return next((v for k, v in reversed(self.raw) if k.casefold() == wanted), None)
+
 
 @dataclass(slots=True)
 class ClusterState:
