@@ -35,6 +35,13 @@ ERRNO = {
     "Job/step already completing or completed": 2021,
     "Job can not be altered now, try again later": 2020,
 }
+#: What 22.05's scancel -v logs when it reads the jobs (the oracle's build).
+_PLUGINS_LOADED = (
+    "scancel: select/cons_tres: common_init: select/cons_tres loaded\n"
+    "scancel: select/cray_aries: init: Cray/Aries node selection plugin loaded\n"
+    "scancel: select/linear: init: Linear node selection plugin loaded with argument 20\n"
+    "scancel: select/cons_res: common_init: select/cons_res loaded\n"
+)
 #: How often scancel retries a signal the controller cannot deliver yet (a pending job).
 _RETRIES = 10
 #: Comma-separated job specs; a comma inside ``12_[1,3]`` belongs to the spec.
@@ -105,8 +112,9 @@ def scancel(argv: list[str]) -> int:
         except ParseError:
             err(f"{PROG}: error: Invalid node name {listed}\n")
             return 1
+    reads_jobs = filters or signal is not None or "batch" in opts
     try:
-        outcomes = cancel(
+        done = cancel(
             refs,
             users=[u] if (u := opts.get("user")) else [],  # one name: "a,b" is a name
             partitions=_split(opts.get("partition")),
@@ -123,37 +131,59 @@ def scancel(argv: list[str]) -> int:
             else Target.BATCH
             if "batch" in opts
             else Target.STEPS,
+            reads_jobs=reads_jobs,
         )
     except SlurmError as e:  # an unknown -u user, found before anything is cancelled
         err(f"{PROG}: error: {e.message}\n")
         return 1
-    signalled = signal is not None or "batch" in opts  # -f alone is quiet, as in Slurm
     code = 0
-    for outcome in outcomes:
-        missing = outcome.error == "Invalid job id specified"
-        if verbose and not (signalled and missing):
-            # Said before the controller answers, so also before its refusal; a signal
-            # goes only to a job scancel found itself.
+    if verbose and reads_jobs:
+        err(_PLUGINS_LOADED)  # reading the jobs loads the select plugins, and -v says so
+    for outcome in done.missing:  # scancel's own finding, before it asks the controller
+        err(f"{PROG}: error: Kill job error on job id {outcome}: {outcome.error}\n")
+        code = 1
+    if verbose and filters and not done.matched:
+        err(f"{PROG}: error: No active jobs match ALL job filters, including: "
+            f"{_filters_text(opts, done.uid)}\n")  # fmt: skip
+    for outcome in done.outcomes:
+        if verbose:  # said before the controller answers, so also before its refusal
             whose = "full job" if "full" in opts else "batch job" if "batch" in opts else "job"
             action = f"Signal {signal} to {whose}" if signal else "Terminating job"
-            err(f"{PROG}: {action} {outcome.ref}\n")
+            err(f"{PROG}: {action} {outcome}\n")
         if outcome.error is None:
             continue
         if verbose and outcome.error in ERRNO and ERRNO[outcome.error] == 2020:
             # Slurm waits between the retries (about 95 s in all); slurmsim does not.
             err(f"{PROG}: Job is in transitional state, retrying\n" * _RETRIES)
-        quiet_miss = outcome.error in (
+        quiet_miss = not reads_jobs and outcome.error in (
             "Invalid job id specified",
             "Job/step already completing or completed",
-        ) and not (filters or signalled)
+        )
         if quiet_miss and not verbose:
             continue
-        err(f"{PROG}: error: Kill job error on job id {outcome.ref}: {outcome.error}\n")
-        if missing:
-            code = code or (0 if quiet_miss else 1)  # scancel found no such job itself
-        elif not quiet_miss:
-            code = ERRNO.get(outcome.error, 1) & 0xFF
+        err(f"{PROG}: error: Kill job error on job id {outcome}: {outcome.error}\n")
+        if not quiet_miss:
+            code = max(code, ERRNO.get(outcome.error, 1) & 0xFF)
     return code or step_code
+
+
+def _filters_text(opts: dict[str, str | None], uid: int) -> str:
+    """The filters as scancel lists them when no active job passes them all."""
+    from slurmsim.model.jobs import JobState
+
+    words = []
+    for key, label in (("account", "account"), ("name", "job_name"), ("nodelist", "nodelist"),
+                       ("partition", "partition"), ("qos", "qos")):  # fmt: skip
+        if opts.get(key) is not None:
+            words.append(f"{label}={opts[key]}")
+    if (state := opts.get("state")) is not None:
+        named = next((s for s in JobState if state.upper() in (s.value, s.compact)), None)
+        words.append(f"state={named.value if named else state.upper()}")
+    if (user := opts.get("user")) is not None:
+        words.append(f"user_name={user}")
+    elif "me" in opts:
+        words.append(f"user_name={uid}")
+    return "".join(f"{w} " for w in words)
 
 
 def _split(value: str | None) -> list[str]:

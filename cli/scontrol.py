@@ -4,6 +4,7 @@ Operators (root, or users with AdminLevel Operator/Administrator) may change
 nodes; users may change only their own jobs, within what Slurm allows them.
 """
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -253,8 +254,11 @@ def _hostlist(entity: str, expr: str | None) -> int:
         err("invalid encode argument\n")
         answer_probe(PROG, ["help"])  # and the usage, as scontrol does
         return 1
+    if expr is None and entity == "hostnames":
+        # 22.05 falls back on SLURM_NODELIST, not SLURM_JOB_NODELIST (oracle: scontrol/006,
+        # 008, hostnames/): inside a job both are set.
+        expr = os.environ.get("SLURM_NODELIST")
     if expr is None:
-        # 22.05 does not fall back on SLURM_JOB_NODELIST (oracle: scontrol/006, 008).
         err("scontrol: error: host list is empty\n")
         return 0
     try:

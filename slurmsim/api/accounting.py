@@ -282,9 +282,9 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
     )
     pending = None
     if job.array_job_id is not None and job.array_task_id is None:
-        from slurmsim.format.jobview import array_task_text
+        from slurmsim.format.jobview import recorded_task_text
 
-        pending = array_task_text(job)
+        pending = recorded_task_text(job)
     return {
         "job_id": job.job_id,
         "step": None,

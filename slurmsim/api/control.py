@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from slurmsim.api.session import session
+from slurmsim.api.session import Session, session
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobState
 from slurmsim.model.signals import Target
 
 
@@ -63,6 +63,24 @@ class Outcome:
     #: A whole array answered task by task when some task was refused: (index, error or
     #: None), as scontrol prints them (``12_0,2: No error``).
     tasks: tuple[tuple[int, str | None], ...] = ()
+    #: How the job was named to the controller, when not as ``ref`` (scancel names a
+    #: record it chose itself: ``12_[2-5%2]``).
+    named: str = ""
+
+    def __str__(self) -> str:
+        return self.named or str(self.ref)
+
+
+class Cancelled(NamedTuple):
+    """What ``scancel`` did. When it reads the jobs itself (a filter, a signal or ``-b``),
+    ``missing`` are the named jobs it found no active record of, and ``matched`` says
+    whether any active job passed the filters; ``outcomes`` are the controller's answers.
+    ``uid`` is the acting user's, which ``--me`` filters on."""
+
+    outcomes: list[Outcome]
+    missing: list[Outcome]
+    matched: bool
+    uid: int
 
 
 def cancel(
@@ -78,45 +96,106 @@ def cancel(
     me: bool = False,
     signal: int | None = None,
     target: Target = Target.STEPS,
-) -> list[Outcome]:
+    reads_jobs: bool = False,
+) -> Cancelled:
     """``scancel``: cancel the named jobs, or every job the filters select (with
     ``signal``: signal their processes, ``target`` saying which). Raises ``SlurmError``
-    for a user name the cluster does not know, before anything is cancelled."""
-    from slurmsim.engine import control
+    for a user name the cluster does not know, before anything is cancelled.
 
+    Plain ``scancel ID...`` hands the ids to the controller as given. With a filter, a
+    signal or ``-b`` (``reads_jobs``) scancel first reads the jobs itself, as Slurm's
+    does: a named job that has ended is one it does not find; the filters narrow the
+    named jobs (or all of them); and each record left is named to the controller by
+    its own id, the pending ones first: an array's pending tasks all at once
+    (``12_[2-5%2]``), even when only one of them was named.
+    """
     with session(write=True) as s:
-        known = set(s.state.users) | {str(u.uid) for u in s.state.users.values()}
+        state = s.state
+        known = set(state.users) | {str(u.uid) for u in state.users.values()}
         for user in users:
             if user not in known:
                 raise SlurmError(f"Invalid user name: {user}")
-        targets = list(refs)
-        if not targets:
-            by_uid = {str(u.uid): u.name for u in s.state.users.values()}
-            wanted = _JobFilter(
-                users={s.user} if me else {by_uid.get(u, u) for u in users},
-                partitions=set(partitions),
-                states=tuple(states),
-                names=set(names),
-                accounts=set(accounts),
-                qos=set(qos),
-                nodes=set(nodes),
-            )
-            targets = [JobRef(j.job_id) for j in s.state.jobs.values() if wanted.takes(j)]
-        outcomes = []
-        for ref in targets:
-            job = s.state.jobs.get(ref.job_id)
-            if not refs and job is not None and job.state.finished:
-                continue  # a task the filter chose went with its whole array
-            try:
-                s.events.extend(
-                    control.cancel(
-                        s.state, ref.job_id, ref.task_id, s.user, signal=signal, target=target
-                    )
+        by_uid = {str(u.uid): u.name for u in state.users.values()}
+        wanted = _JobFilter(
+            users={s.user} if me else {by_uid.get(u, u) for u in users},
+            partitions=set(partitions),
+            states=tuple(states),
+            names=set(names),
+            accounts=set(accounts),
+            qos=set(qos),
+            nodes=set(nodes),
+        )
+        actor = state.users.get(s.user)
+        uid = actor.uid if actor is not None else 0
+        had = {j.job_id: j.array_tasks for j in state.jobs.values() if j.array_tasks}
+        if not (reads_jobs or any(wanted)):
+            outcomes = [_cancel(s, [ref], signal, target, str(ref)) for ref in refs]
+            _keep_emptied_tasks(state, had)
+            return Cancelled(outcomes, [], True, uid)
+        active = [j for j in state.jobs.values() if not j.state.finished]
+        missing = []
+        chosen = active
+        if refs:
+            chosen = []
+            for ref in refs:
+                found = [j for j in active if _names(ref, j)]
+                if not found:
+                    missing.append(Outcome(ref, "Invalid job id specified"))
+                chosen += [j for j in found if j not in chosen]
+        chosen = [j for j in chosen if wanted.takes(j)]
+        from slurmsim.format.jobview import job_id_text
+
+        pending = [j for j in chosen if j.state is JobState.PENDING]
+        ordered = pending + [j for j in chosen if j.state is not JobState.PENDING]
+        outcomes = [_cancel(s, _own_refs(j), signal, target, job_id_text(j)) for j in ordered]
+        _keep_emptied_tasks(state, had)
+        return Cancelled(outcomes, missing, bool(chosen), uid)
+
+
+def _keep_emptied_tasks(state: ClusterState, had: dict[int, tuple[int, ...]]) -> None:
+    """An array record whose pending tasks one command cancelled one by one keeps, for
+    slurmdbd, the tasks it had before the command (Slurm takes them in one request)."""
+    for job_id, tasks in had.items():
+        job = state.jobs.get(job_id)
+        if job is not None and not job.array_tasks and ARRAY_EMPTIED in job.extra:
+            job.extra[ARRAY_EMPTIED] = ",".join(map(str, tasks))
+
+
+def _cancel(
+    s: Session, refs: list[JobRef], signal: int | None, target: Target, named: str
+) -> Outcome:
+    """One cancel request, naming ``refs`` together (the first refusal answers it)."""
+    from slurmsim.engine import control
+
+    error = None
+    for ref in refs:
+        try:
+            s.events.extend(
+                control.cancel(
+                    s.state, ref.job_id, ref.task_id, s.user, signal=signal, target=target
                 )
-                outcomes.append(Outcome(ref))
-            except SlurmError as e:
-                outcomes.append(Outcome(ref, e.message))
-        return outcomes
+            )
+        except SlurmError as e:
+            error = error or e.message
+    return Outcome(refs[0], error, named=named if named != str(refs[0]) else "")
+
+
+def _names(ref: JobRef, job: Job) -> bool:
+    """Does ``ref`` name the record ``job``: the job, any record of the array, or the task?"""
+    if ref.task_id is None:
+        return ref.job_id in (job.job_id, job.array_job_id)
+    return job.array_job_id == ref.job_id and (
+        job.array_task_id == ref.task_id or ref.task_id in job.array_tasks
+    )
+
+
+def _own_refs(job: Job) -> list[JobRef]:
+    """The record ``job`` by its own id: a job, an array task, or every pending task."""
+    if job.array_job_id is None:
+        return [JobRef(job.job_id)]
+    if job.array_task_id is not None:
+        return [JobRef(job.array_job_id, job.array_task_id)]
+    return [JobRef(job.array_job_id, t) for t in job.array_tasks]
 
 
 class _JobFilter(NamedTuple):

@@ -25,7 +25,7 @@ from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate, LimitChange
-from slurmsim.model.jobs import SUSPENDED_BY, Hold, Job, JobState
+from slurmsim.model.jobs import ARRAY_EMPTIED, SUSPENDED_BY, Hold, Job, JobState
 from slurmsim.model.signals import SIGKILL, Target, queue_signal
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
@@ -140,13 +140,17 @@ def cancel(
         return signal_jobs(active, now, signal, target)
     events: list[Event] = []
     for job in active:
-        if task_id is not None and task_id in job.array_tasks and len(job.array_tasks) > 1:
-            # One pending task of several: it just leaves the meta record (golden 126, 168).
-            job.array_tasks = tuple(t for t in job.array_tasks if t != task_id)
-            events.append(Event(now, "job_cancel", job.job_id, f"task {task_id}"))
-            continue
-        if task_id is not None and job.array_tasks:
-            job.array_task_id, job.array_tasks = task_id, ()
+        if task_id is not None and task_id in job.array_tasks:
+            left = tuple(t for t in job.array_tasks if t != task_id)
+            if left:
+                # One pending task of several: it just leaves the meta record (golden 126, 168).
+                job.array_tasks = left
+                events.append(Event(now, "job_cancel", job.job_id, f"task {task_id}"))
+                continue
+            # The last one: the record itself ends, naming no task any more (squeue shows
+            # the bare array id, scontrol no task); slurmdbd keeps the tasks it had.
+            job.extra[ARRAY_EMPTIED] = ",".join(map(str, job.array_tasks))
+            job.array_tasks = ()
         running = job.state in _ACTIVE
         if running:
             usage.charge_end(state, job, now)

@@ -13,7 +13,7 @@ from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
 from slurmsim.model.dependency_status import Met, is_whole_array, judge, judge_term
 from slurmsim.model.digits import is_number
-from slurmsim.model.jobs import Job, JobRequest, JobState
+from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
 #: What ``%a`` expands to for a job that is not an array task (Slurm's NO_VAL - 1).
@@ -37,13 +37,32 @@ def is_array_meta(job: Job) -> bool:
 
 
 def array_task_text(job: Job) -> str:
-    """``ArrayTaskId=`` / ``%K``: ``2-3%2`` for the meta record, ``1`` for a task, else ``N/A``."""
+    """``ArrayTaskId=`` / ``%K``: ``2-3%2`` for the meta record, ``1`` for a task, else ``N/A``
+    (also for a meta record whose pending tasks were all cancelled)."""
     if job.array_task_id is not None:
         return str(job.array_task_id)
-    if job.array_job_id is None:
+    if job.array_job_id is None or not job.array_tasks:
         return "N/A"
+    return _meta_tasks(job, job.array_tasks)
+
+
+def recorded_task_text(job: Job) -> str:
+    """The meta record's tasks as slurmdbd keeps them: those it had when its last pending
+    ones were cancelled, if they were."""
+    if is_emptied(job):
+        return _meta_tasks(job, tuple(map(int, job.extra[ARRAY_EMPTIED].split(","))))
+    return array_task_text(job)
+
+
+def is_emptied(job: Job) -> bool:
+    """A meta record whose pending tasks were all cancelled: Slurm names it by the bare array
+    id, with no task."""
+    return is_array_meta(job) and not job.array_tasks and ARRAY_EMPTIED in job.extra
+
+
+def _meta_tasks(job: Job, tasks: tuple[int, ...]) -> str:
     throttle = f"%{job.array_throttle}" if job.array_throttle else ""
-    return _task_ranges(job.array_tasks) + throttle
+    return _task_ranges(tasks) + throttle
 
 
 def _task_ranges(tasks: tuple[int, ...]) -> str:
@@ -64,6 +83,8 @@ def job_id_text(job: Job, task: int | None = None) -> str:
         return f"{job.array_job_id}_{task}"
     if job.array_task_id is not None:
         return f"{job.array_job_id}_{job.array_task_id}"
+    if is_emptied(job):
+        return str(job.array_job_id)
     return f"{job.array_job_id}_[{array_task_text(job)}]"
 
 

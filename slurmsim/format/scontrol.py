@@ -189,6 +189,8 @@ def _identity(state: ClusterState, job: Job, task: int | None) -> _Lines:
     head = [f"JobId={job.job_id}"]
     if job.array_job_id is not None:
         task_text = str(task) if task is not None else jv.array_task_text(job)
+        if jv.is_emptied(job):
+            task_text = "4294967294"  # what 22.05 prints for a task id it no longer has
         head += [f"ArrayJobId={job.array_job_id}", f"ArrayTaskId={task_text}"]
         if job.array_throttle:
             head.append(f"ArrayTaskThrottle={job.array_throttle}")

@@ -63,6 +63,10 @@ _COMPACT = {
 #: the job whose start suspended it.
 SECS_PRE_SUSPEND = "secs_pre_suspend"
 SUSPENDED_BY = "suspended_by"
+#: Key in ``Job.extra``: an array's pending-tasks record whose last pending tasks were
+#: cancelled: it ends naming no task, and this keeps the tasks it had ("2,3,5"), which
+#: slurmdbd still shows.
+ARRAY_EMPTIED = "array_emptied"
 
 
 #: The options -B sets, by sbatch's names, in -B's order.

@@ -4,6 +4,14 @@ import pytest
 
 from tests.cli.conftest import advance, slurm
 
+#: What scancel -v logs when it reads the jobs itself (oracle: tests/golden/scancel/).
+PLUGINS_LOADED = (
+    "scancel: select/cons_tres: common_init: select/cons_tres loaded\n"
+    "scancel: select/cray_aries: init: Cray/Aries node selection plugin loaded\n"
+    "scancel: select/linear: init: Linear node selection plugin loaded with argument 20\n"
+    "scancel: select/cons_res: common_init: select/cons_res loaded\n"
+)
+
 
 @pytest.mark.parametrize(
     ("argv", "code", "err"),
@@ -71,11 +79,12 @@ def test_scancel_signal_changes_a_simulated_job_only_when_it_kills(cluster, argv
     ],
 )
 def test_scancel_signal_verbose_names_the_signal_and_its_target(cluster, argv, err):
-    """Oracle: facts recorded for this work (scancel -v -s INT, -v -b, -v -f)."""
+    """Oracle: facts recorded for this work (scancel -v -s INT, -v -b, -v -f); reading the
+    jobs first, scancel -v logs the select plugins it loads."""
     slurm("sbatch", "-t", "10", "--wrap=sleep 300")
     advance(5)
     got = slurm("scancel", "-v", *argv, "1")
-    assert (got.exit, got.err) == (0, err)
+    assert (got.exit, got.err) == (0, PLUGINS_LOADED + err)
 
 
 @pytest.mark.parametrize(
@@ -89,7 +98,8 @@ def test_scancel_signal_verbose_names_the_signal_and_its_target(cluster, argv, e
         ),
         pytest.param(
             ["-v", "-s", "USR1"],
-            "scancel: Signal 10 to job 1\n"
+            PLUGINS_LOADED
+            + "scancel: Signal 10 to job 1\n"
             + "scancel: Job is in transitional state, retrying\n" * 10
             + "scancel: error: Kill job error on job id 1: "
             "Job can not be altered now, try again later\n",

@@ -26,6 +26,11 @@ c show-hostnames-env env 'SLURM_JOB_NODELIST=dgx[2-3]' scontrol show hostnames
 c show-hostlist-env env 'SLURM_JOB_NODELIST=dgx2,dgx3' scontrol show hostlist
 c show-hostnames-none scontrol show hostnames
 c show-hostnames-bad scontrol show hostnames 'dgx[1-'
+# What scontrol falls back on inside a job (psij's job script runs it bare).
+c show-hostnames-nodelist env 'SLURM_NODELIST=dgx[2-3],dgx1' scontrol show hostnames
+c show-hostnames-nodelist-empty env 'SLURM_NODELIST=' scontrol show hostnames
+c show-hostnames-nodelist-both env 'SLURM_NODELIST=dgx4' 'SLURM_JOB_NODELIST=dgx[1-2]' scontrol show hostnames
+c show-hostlist-nodelist env 'SLURM_NODELIST=dgx4' scontrol show hostlist
 
 # A running 2-node job that takes every core of its nodes, and one that waits for it.
 cu sbatch-train alice sbatch -J train -N 2 --ntasks-per-node=112 --mem=100G --gres=gpu:8 --time=1:00:00 --wrap 'sleep 600'

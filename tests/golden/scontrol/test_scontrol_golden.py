@@ -26,30 +26,30 @@ _COMPUTE_HOST = "the oracle's host is a compute node of its cluster; slurmsim's 
 #: Cases slurmsim does not reproduce, each with why.
 KNOWN_GAPS: dict[str, str] = {
     "009-show-hostnames-bad": "Slurm prints 'dgx]' for an unclosed bracket; slurmsim refuses",
-    "023-show-node-o": "the host's OS= inside a one-line record is not scrubbed",
-    "024-show-node-d": "-d GresDrain/GresUsed lines of show node are not emulated",
-    "029-show-daemons": "show daemons is not emulated",
-    "038-squeue-suspended": "the oracle started train in the second it was submitted; "
+    "027-show-node-o": "the host's OS= inside a one-line record is not scrubbed",
+    "028-show-node-d": "-d GresDrain/GresUsed lines of show node are not emulated",
+    "033-show-daemons": "show daemons is not emulated",
+    "042-squeue-suspended": "the oracle started train in the second it was submitted; "
     "slurmsim's pass comes TRIGGER_DELAY (2 s) later, so the suspended job shows 2 s less",
-    "040-squeue-cores": "Slurm started a job that fits in the cores a suspended job gave up "
+    "044-squeue-cores": "Slurm started a job that fits in the cores a suspended job gave up "
     "at once; slurmsim keeps it behind the higher-priority waiter (Reason=Priority)",
-    "053-show-uheld": "whether the main pass or a backfill cycle looked at the held job "
+    "057-show-uheld": "whether the main pass or a backfill cycle looked at the held job "
     "last (Scheduler=Main or Backfill:*) depends on where the oracle's backfill cycle fell; "
     "recordings differ",
-    "058-listpids-alice": _COMPUTE_HOST,
-    "059-listpids-job-alice": _COMPUTE_HOST,
-    "064-takeover-alice": "the oracle has no backup controller to take over",
-    "097-upd-pd-mailuser": "Slurm lets the owner update MailUser/MailType; slurmsim does not "
+    "062-listpids-alice": _COMPUTE_HOST,
+    "063-listpids-job-alice": _COMPUTE_HOST,
+    "068-takeover-alice": "the oracle has no backup controller to take over",
+    "101-upd-pd-mailuser": "Slurm lets the owner update MailUser/MailType; slurmsim does not "
     "support either key",
-    "100-upd-pd-oversubscribe": "Slurm denies a user OverSubscribe=yes (Access/permission "
+    "104-upd-pd-oversubscribe": "Slurm denies a user OverSubscribe=yes (Access/permission "
     "denied); slurmsim does not support the key",
-    "103-upd-pd-licenses": "Slurm checks the license ('Invalid license specification'); "
+    "107-upd-pd-licenses": "Slurm checks the license ('Invalid license specification'); "
     "slurmsim does not support the Licenses key",
-    "104-upd-pd-deadline": "Slurm denies a user Deadline= (Access/permission denied); "
+    "108-upd-pd-deadline": "Slurm denies a user Deadline= (Access/permission denied); "
     "slurmsim does not support the key",
-    "105-upd-pd-wckey": "Slurm lets the owner update WCKey; slurmsim does not support the key",
-    "108-upd-pd-jobname": "update by JobName= is not emulated",
-    "109-show-pd-updated": "differs after the gaps above (no MailUser line) and in how Slurm "
+    "109-upd-pd-wckey": "Slurm lets the owner update WCKey; slurmsim does not support the key",
+    "112-upd-pd-jobname": "update by JobName= is not emulated",
+    "113-show-pd-updated": "differs after the gaps above (no MailUser line) and in how Slurm "
     "shows the updates: Nice=0, Reason=None and AccrueTime=Unknown under a later StartTime, "
     "TRES not recounted after TresPerNode= and TresPerNode= as typed (gres/gpu:6)",
 }
