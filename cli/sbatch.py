@@ -18,6 +18,7 @@ from cli._common import err, error, out, parse_args, run, short_hostname
 from cli._help import answer_probe
 from cli._shown_checks import check_shown
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
+from slurmsim.api.session import current_user
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
@@ -410,6 +411,9 @@ def submit_options(
         except ParseError:
             raise InvalidGres from None
     check_shown(v, BadNumber)
+    for key in ("uid", "gid"):
+        if key in v and current_user() != "root":
+            raise InvalidOption(f"--{key} only permitted by root user")
     layout = _node_layout(v, integer)
     per_socket = gpus("gpus-per-socket")
     if per_socket is not None:

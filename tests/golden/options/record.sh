@@ -50,4 +50,10 @@ for a in --gres= --partition= --account= --distribution=foo -N2-x --gpu-bind=foo
   c srun-refused srun "$a" true
   c salloc-refused salloc "$a" true
 done
+# --uid and --gid are root's: refused to a user, even naming herself, before a job id.
+sb uid --uid=bob
+sb gid --gid=bob
+sb uid-self --uid=1001
+c srun-uid srun --uid=bob true
+c salloc-uid salloc --uid=bob true
 c scancel scancel -u alice
