@@ -20,12 +20,15 @@ _NUMBERS = {
     "cpus-per-gpu": 1,
     "core-spec": 0,
     "wait-all-nodes": 0,
+    "msg-timeout": 1,  # srun's
+    "threads": 1,  # srun's
 }
 _EMPTY_OK = frozenset({"core-spec", "wait-all-nodes"})
 _MAIL_TYPES = frozenset({
     "none", "begin", "end", "fail", "requeue", "all", "invalid_depend", "stage_out",
     "time_limit", "time_limit_90", "time_limit_80", "time_limit_50", "array_tasks",
 })  # fmt: skip
+_YES_NO = frozenset({"", "y", "yes", "n", "no"})
 _HINTS = frozenset({"compute_bound", "memory_bound", "multithread", "nomultithread", "help"})
 _PROFILES = frozenset({"all", "none", "energy", "filesystem", "lustre", "network", "task"})
 
@@ -47,6 +50,8 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
             raise exits_one(f'Invalid numeric value "{value}" for --switches.')
     if (value := v.get("distribution")) is not None:
         _check_distribution(value, "nodelist" in v, exits_one)
+    if (value := v.get("send-libs")) is not None and value.lower() not in _YES_NO:
+        raise InvalidOption("Invalid --send-libs specification")
     if (value := v.get("gres-flags")) is not None and value.lower() not in _GRES_FLAGS:
         raise InvalidOption("Invalid --gres-flags specification")
     if (value := v.get("delay-boot")) is not None and not _is_duration(value):

@@ -67,26 +67,26 @@ _ALIASES: Final = (
 _SLURM_ORDER: Final = (
     "accel-bind", "account", "acctg-freq", "array", "batch", "bcast", "bcast-exclude", "begin",
     "bell", "bb", "bbf", "cluster-constraint", "chdir", "cluster", "clusters", "comment",
-    "compress", "container", "context", "contiguous", "constraint", "core-spec",
-    "cores-per-socket", "cpu-bind", "cpu-freq", "cpus-per-gpu", "cpus-per-task", "deadline",
-    "delay-boot", "dependency", "distribution", "epilog", "error", "exact", "exclude",
-    "exclusive", "export", "export-file", "extra-node-info", "get-user-env", "gid", "gpu-bind",
-    "gpu-freq", "gpus", "gpus-per-node", "gpus-per-socket", "gpus-per-task", "gres",
-    "gres-flags", "help", "het-group", "hint", "hold", "ignore-pbs", "immediate", "input",
-    "jobid", "job-name", "kill-command", "kill-on-bad-exit", "kill-on-invalid-dep", "label",
-    "licenses", "mail-type", "mail-user", "threads", "mcs-label", "mem", "mem-bind",
-    "mem-per-cpu", "mem-per-gpu", "mincpus", "mpi", "multi-prog", "network", "nice",
-    "no-allocate", "no-bell", "no-kill", "no-shell", "no-requeue", "nodefile", "nodelist",
-    "nodes", "ntasks", "ntasks-per-core", "ntasks-per-gpu", "ntasks-per-node",
-    "ntasks-per-socket", "ntasks-per-tres", "open-mode", "output", "overcommit", "overlap",
-    "oversubscribe", "parsable", "partition", "power", "prefer", "priority", "profile",
-    "prolog", "propagate", "pty", "qos", "quiet", "quit-on-interrupt", "reboot", "relative",
-    "requeue", "reservation", "resv-ports", "signal", "slurmd-debug", "sockets-per-node",
-    "spread-job", "switches", "task-epilog", "task-prolog", "tasks-per-node", "test-only",
-    "thread-spec", "threads-per-core", "time", "time-min", "tmp", "uid", "unbuffered",
-    "use-min-nodes", "verbose", "version", "usage", "wait", "wait-all-nodes", "wckey", "wrap",
-    "x11",
+    "compress", "container", "context", "contiguous", "constraint", "core-spec", "cores-per-socket",
+    "cpu-bind", "cpu-freq", "cpus-per-gpu", "cpus-per-task", "deadline", "debugger-test",
+    "delay-boot", "dependency", "disable-status", "distribution", "epilog", "error", "exact",
+    "exclude", "exclusive", "export", "export-file", "extra-node-info", "get-user-env", "gid",
+    "gpu-bind", "gpu-freq", "gpus", "gpus-per-node", "gpus-per-socket", "gpus-per-task", "gres",
+    "gres-flags", "help", "het-group", "hint", "hold", "ignore-pbs", "immediate", "input", "jobid",
+    "job-name", "kill-command", "kill-on-bad-exit", "kill-on-invalid-dep", "label", "licenses",
+    "mail-type", "mail-user", "threads", "mcs-label", "mem", "mem-bind", "mem-per-cpu",
+    "mem-per-gpu", "mincpus", "mpi", "msg-timeout", "multi-prog", "network", "nice", "no-allocate",
+    "no-bell", "no-kill", "no-shell", "no-requeue", "nodefile", "nodelist", "nodes", "ntasks",
+    "ntasks-per-core", "ntasks-per-gpu", "ntasks-per-node", "ntasks-per-socket", "ntasks-per-tres",
+    "open-mode", "output", "overcommit", "overlap", "oversubscribe", "parsable", "pack-group",
+    "partition", "power", "prefer", "preserve-env", "priority", "profile", "prolog", "propagate",
+    "pty", "qos", "quiet", "quit-on-interrupt", "reboot", "relative", "requeue", "reservation",
+    "resv-ports", "send-libs", "signal", "slurmd-debug", "sockets-per-node", "spread-job",
+    "switches", "task-epilog", "task-prolog", "tasks-per-node", "test-only", "thread-spec",
+    "threads-per-core", "time", "time-min", "tmp", "uid", "unbuffered", "use-min-nodes", "verbose",
+    "version", "usage", "wait", "wait-all-nodes", "wckey", "wrap", "x11",
 )  # fmt: skip
+
 _PLACE: Final = {name: i for i, name in enumerate(_SLURM_ORDER)}
 
 
@@ -160,6 +160,10 @@ _SRUN_ONLY: list[tuple[str, str | None, Arg]] = [
     ("relative", "r", _REQ), ("resv-ports", None, _OPT), ("slurmd-debug", None, _REQ),
     ("task-epilog", None, _REQ), ("task-prolog", None, _REQ), ("test-only", None, _NONE),
     ("unbuffered", "u", _NONE), ("wait", "W", _REQ), ("x11", None, _OPT),
+    # srun's own client settings, taken and checked: they change nothing simulated.
+    ("debugger-test", None, _NONE), ("disable-status", "X", _NONE),
+    ("msg-timeout", None, _REQ), ("preserve-env", "E", _NONE), ("send-libs", None, _OPT),
+    ("threads", "T", _REQ), ("pack-group", None, _REQ),  # --het-group's old name
 ]  # fmt: skip
 _SRUN_SHORT_CLASH = {"u", "W", "i"}  # short letters srun gives to its own options
 
@@ -180,7 +184,7 @@ _SALLOC_ONLY: list[tuple[str, str | None, Arg]] = [
     ("no-bell", None, _NONE), ("no-shell", None, _NONE), ("x11", None, _OPT),
 ]  # fmt: skip
 # sbatch's options that salloc does not have: the batch script's files and requeueing.
-_NOT_SALLOC = _SBATCH_ONLY | {
+_NOT_SALLOC = (_SBATCH_ONLY - {"get-user-env", "wait-all-nodes"}) | {
     "error", "input", "no-requeue", "open-mode", "output", "propagate", "requeue",
 }  # fmt: skip
 

@@ -25,6 +25,12 @@ def salloc(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     values = with_environment(dict(pairs), os.environ, SALLOC_ENV, SALLOC_OPTIONS)
+    if "get-user-env" in values:
+        from slurmsim.api.session import current_user
+
+        if current_user() != "root":  # the oracle's words for any other user
+            error(PROG, "SlurmdUser must be root to use --get-user-env")
+            return 1
     no_shell = "no-shell" in values
     command = [] if no_shell else operands or [os.environ.get("SHELL") or "/bin/sh"]
     values.setdefault("job-name", "no-shell" if no_shell else "interactive")

@@ -128,6 +128,8 @@ def cluster_store(directory: Path) -> Iterator[Path]:
 
 
 _SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
+#: salloc's first word of the job it made (srun says nothing of a job that starts at once).
+_ALLOCATED = re.compile(rb"^salloc: (?:Granted|Pending) job allocation (\d+)$", re.MULTILINE)
 
 
 def recorded_at(case: Case) -> int:
@@ -139,7 +141,7 @@ def give_recorded_id(case: Case) -> None:
     """Let the next job take the id the oracle gave ``case``'s submission, if it made one."""
     from slurmsim.api.session import session
 
-    found = _SUBMITTED.search(case.stdout)
+    found = _SUBMITTED.search(case.stdout) or _ALLOCATED.search(case.stderr)
     if found is not None:
         with session(write=True) as s:
             s.state.next_job_id = int(found.group(1))

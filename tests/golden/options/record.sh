@@ -56,4 +56,12 @@ sb gid --gid=bob
 sb uid-self --uid=1001
 c srun-uid srun --uid=bob true
 c salloc-uid salloc --uid=bob true
+# srun's own client settings and salloc's --get-user-env / --wait-all-nodes.
+for a in -X -E --msg-timeout=5 --msg-timeout=0 --send-libs --send-libs=No --send-libs=maybe \
+  -T2 --threads=x --th=1 --d=1 --p=1 --s=1 --m=1 --t=1 --pack-group=0; do
+  c srun-client srun -t 1 "$a" true
+done
+for a in --get-user-env --wait-all-nodes=1 --wait-all-nodes=x --g=1 --w=1; do
+  c salloc-client salloc -t 1 "$a" true
+done
 c scancel scancel -u alice
