@@ -5,6 +5,7 @@ nodes; users may change only their own jobs, within what Slurm allows them.
 """
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -50,7 +51,7 @@ _COMMANDS = tuple((name, least, _COMMAND_ALIASES.get(name, name)) for name, leas
 #: ``all`` and ``hide`` ignore any.
 _SETTINGS = ("details", "oneliner", "quiet", "exit", "quit", "verbose", "all", "hide")
 #: Command words slurmsim does not emulate (docs/differences.md).
-_NOT_EMULATED = ("cluster", "completing", "errnumstr", "pidinfo", "token", "write")
+_NOT_EMULATED = ("cluster", "errnumstr", "pidinfo", "token")
 #: ``scontrol show``'s entities as Slurm 22.05 matches them: a word names the entity when
 #: it starts the entity's name (or alias) and is at least as long as the shortest prefix
 #: Slurm takes (``p`` names nothing, ``pa`` the partitions); the first match in this order wins.
@@ -152,6 +153,10 @@ def scontrol(argv: list[str]) -> int:
         return _show(tag, rest, detail=detail, oneliner="oneliner" in flags)
     if command in _OTHER_JOB_COMMANDS:
         return _OTHER_JOB_COMMANDS[command](tag, rest)
+    if command == "completing":
+        return _completing(tag, rest)
+    if command == "write":
+        return _write(tag, rest)
     if command in ("suspend", "resume"):
         return _scontrol_jobs.suspend_or_resume(command, tag, rest)
     if command in ADMIN_COMMANDS:
@@ -180,6 +185,60 @@ def _no_argument(command: str, tag: str, args: list[str]) -> int:
     else:
         err(f"too many arguments for keyword:{tag}\n")
     return 1
+
+
+def _completing(tag: str, args: list[str]) -> int:
+    """``scontrol completing``: each job still completing, and its nodes."""
+    if args:
+        err(f"too many arguments for keyword:{tag}\n")
+        return 1
+    from slurmsim.api.views import current_state
+    from slurmsim.format.scontrol import show_completing
+
+    state, _ = current_state()
+    out(show_completing(state))
+    return 0
+
+
+def _write(tag: str, args: list[str]) -> int:
+    """``scontrol write batch_script JOBID [FILE|-]``; ``write config`` is an administrator's.
+    Slurm answers a refusal of the script with exit status 0."""
+    if not args:
+        err(f"too few arguments for keyword:{tag}\n")
+        return 1
+    what = args[0].lower()
+    if what == "config":
+        not_supported(PROG)
+    if what != "batch_script":
+        err(f"invalid write argument:{args[0]}\n")
+        return 1
+    if len(args) > 3:
+        err(f"too many arguments for keyword:{tag}\n")
+        return 1
+    if len(args) == 1:
+        return 0  # no job named: nothing to write
+    from slurmsim.api.views import batch_script
+    from slurmsim.model.errors import SlurmError
+
+    digits = re.match(r"\s*[-+]?\d+", args[1])  # read as strtol reads it
+    job_id = int(digits.group()) if digits else 0
+    try:
+        script = batch_script(job_id)
+    except SlurmError as e:
+        err(f"job script retrieval failed: {e.message}\n")
+        return 0
+    path = args[2] if len(args) == 3 else f"slurm-{job_id}.sh"
+    if path == "-":
+        out(script)
+        return 0
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(script)
+    except OSError as e:
+        err(f"failed to open file `{path}`: {e.strerror}\n")
+        return 0
+    out(f"batch script for job {job_id} written to {path}\n")
+    return 0
 
 
 _OTHER_JOB_COMMANDS = {
@@ -214,7 +273,15 @@ def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:
         err("scontrol: error: slurm_slurmd_info: Connection refused\n")
         err("slurm_load_slurmd_status: Connection refused\n")
         return 1
-    if entity in ("assoc_mgr", "daemons"):
+    if entity == "daemons":
+        if name is not None:
+            err(f"too many arguments for keyword:{tag}\n")
+            return 1
+        from slurmsim.api.cluster import daemons_here
+
+        out(" ".join(daemons_here()) + "\n")
+        return 0
+    if entity == "assoc_mgr":
         not_supported(PROG)
     if entity == "step":
         from slurmsim.api.views import current_state

@@ -124,3 +124,17 @@ def kill_job(job_id: int, sig: int) -> bool:
 
     with session(write=True) as s:
         return kill(s.state, job_id, sig)
+
+
+def daemons_here() -> list[str]:
+    """``scontrol show daemons``: slurmctld (the simulated controller is this machine), and
+    slurmd when a node's host name is this machine's (the default preset's nodes are all
+    ``localhost``, as the oracle's are)."""
+    import os
+
+    host = os.uname().nodename.split(".")[0]
+    nodes = snapshot().nodes.values()
+    here = any(
+        n.config.node_hostname in ("localhost", host) or n.config.name == host for n in nodes
+    )
+    return ["slurmctld", "slurmd"] if here else ["slurmctld"]

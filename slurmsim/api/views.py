@@ -8,3 +8,20 @@ def current_state() -> tuple[ClusterState, str]:
     """The cluster as it is now (no write lock, the clock does not move) and who asks."""
     with session(write=False) as s:
         return s.state, s.user
+
+
+def batch_script(job_id: int) -> str:
+    """The batch script of job ``job_id`` (``scontrol write batch_script``), for its owner or
+    an operator; refused with slurmctld's words."""
+    from slurmsim.engine.permissions import may_manage_job
+    from slurmsim.model.errors import InvalidJobId, SlurmError
+
+    state, user = current_state()
+    job = state.jobs.get(job_id)
+    if job is None:
+        raise InvalidJobId()
+    if not may_manage_job(state, job, user):
+        raise SlurmError("Invalid user id")
+    if not job.request.batch or not job.request.script:
+        raise SlurmError("Job script not specified")
+    return job.request.script

@@ -640,3 +640,23 @@ def show_hostlist(names: Iterable[str]) -> str:
 def _or_null(text: str | None) -> str:
     """C's printf of a string that may be NULL: ``(null)``, but an empty one as it is."""
     return "(null)" if text is None else text
+
+
+def show_completing(state: ClusterState) -> str:
+    """``scontrol completing``: each job still completing, how long since it ended, and its
+    nodes that are still completing (or down)."""
+    lines = []
+    for job in state.jobs.values():
+        if job.state is not JobState.COMPLETING:
+            continue
+        nodes = {a.node for a in job.alloc}
+        down = {n for n in nodes if n in state.nodes and state.nodes[n].down}
+        end = job.end_time if job.end_time is not None else state.now
+        line = f"JobId={job.job_id} EndTime={format_instant(end)} "
+        line += f"CompletingTime={format_hms(max(state.now - end, 0))} "
+        if nodes - down:
+            line += f"Nodes(COMPLETING)={compress(sorted(nodes - down))} "
+        if down:
+            line += f"Nodes(DOWN)={compress(sorted(down))} "
+        lines.append(line + "\n")
+    return "".join(lines)

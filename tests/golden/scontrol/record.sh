@@ -158,6 +158,19 @@ c upd-pd-priority-root scontrol update JobId="$wait" Priority=100
 cu upd-bob bob scontrol update JobId="$wait" Comment=mine
 c upd-missing scontrol update JobId=999999 Comment=x
 
+# The script a job was given, the jobs still completing (none), this host's daemons.
+cu write-script alice scontrol write batch_script "$wait" -
+cu write-script-badfile alice scontrol write batch_script "$wait" /nonexistent/x.sh
+cu write-script-bob bob scontrol write batch_script "$wait" -
+cu write-script-missing alice scontrol write batch_script 999999 -
+cu write-script-noid alice scontrol write batch_script
+cu write-none alice scontrol write
+cu write-bad alice scontrol write foo 1
+cu write-many alice scontrol write batch_script "$wait" a b
+c completing scontrol completing
+c completing-arg scontrol completing x
+c daemons-arg scontrol show daemons x
+
 c scancel-all scancel -u alice
 c scancel-all-bob scancel -u bob
 sleep 2

@@ -28,7 +28,6 @@ KNOWN_GAPS: dict[str, str] = {
     "009-show-hostnames-bad": "Slurm prints 'dgx]' for an unclosed bracket; slurmsim refuses",
     "027-show-node-o": "the host's OS= inside a one-line record is not scrubbed",
     "028-show-node-d": "-d GresDrain/GresUsed lines of show node are not emulated",
-    "033-show-daemons": "show daemons is not emulated",
     "042-squeue-suspended": "the oracle started train in the second it was submitted; "
     "slurmsim's pass comes TRIGGER_DELAY (2 s) later, so the suspended job shows 2 s less",
     "044-squeue-cores": "Slurm started a job that fits in the cores a suspended job gave up "
