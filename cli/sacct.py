@@ -208,7 +208,9 @@ def _query(
 
 
 def _time_limit(given: dict[str, list[str]], key: str) -> int | None:
-    """``-k``/``-K`` in seconds (None: not given, or UNLIMITED)."""
+    """``-k``/``-K`` in seconds (None: not given); UNLIMITED is the largest limit, and no
+    time at all is refused as a bad one."""
+    from slurmsim.api.accounting import UNLIMITED_LIMIT
     from slurmsim.parse.durations import parse_time_limit
     from slurmsim.parse.errors import ParseError
 
@@ -216,9 +218,14 @@ def _time_limit(given: dict[str, list[str]], key: str) -> int | None:
     if value is None:
         return None
     try:
-        return parse_time_limit(value)
+        seconds = parse_time_limit(value)
     except ParseError:
         raise _Fatal("Invalid time limit specification") from None
+    if seconds is None and value.strip().lower() in ("unlimited", "infinite"):
+        return UNLIMITED_LIMIT
+    if not seconds:  # 0 is no time, not UNLIMITED, here
+        raise _Fatal("Invalid time limit specification")
+    return seconds
 
 
 def _job(text: str) -> tuple[int, int | None, str | None]:

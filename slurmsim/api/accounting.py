@@ -57,10 +57,14 @@ class AcctQuery:
     duplicates: bool = False
     #: ``-T``: starts and ends outside the window are moved to its edges.
     truncate: bool = False
-    #: ``-k``/``-K``: the time limits a job may have, in seconds (None: no bound; a job
-    #: without a limit has an infinite one).
+    #: ``-k``/``-K``: the time limits a job may have, in seconds (None: not given;
+    #: ``UNLIMITED_LIMIT`` for UNLIMITED, a job without a limit's).
     least_limit: int | None = None
     most_limit: int | None = None
+
+
+#: ``-k UNLIMITED``: slurmdbd stores no limit as the largest number of minutes there is.
+UNLIMITED_LIMIT = 0xFFFFFFFF * 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +174,14 @@ def _wanted(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
 
 
 def _limit_between(limit: int | None, least: int | None, most: int | None) -> bool:
+    """``-k`` alone asks for that very limit, with ``-K`` for the range; UNLIMITED is the
+    largest limit there is (``UNLIMITED_LIMIT``)."""
     if least is None:
         return True  # -K alone bounds nothing (sacct reads it only with -k)
-    if limit is None:  # UNLIMITED
-        return most is None
-    return least <= limit and (most is None or limit <= most)
+    value = UNLIMITED_LIMIT if limit is None else limit
+    if most is None:
+        return value == least
+    return least <= value <= most
 
 
 def _in_window(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
@@ -225,10 +232,13 @@ def _uid_of(state: ClusterState, name: str) -> int | None:
 
 
 def _limit(state: ClusterState, job: Job) -> Seconds | None:
+    """The job's time limit as slurmdbd keeps it; None for UNLIMITED."""
     if job.time_limit is not None:
         return job.time_limit
     if job.request.time_limit is not None:
         return job.request.time_limit
+    if job.request.time_limit_set:
+        return None  # --time=UNLIMITED
     part = state.partitions.get(job.request.partition)
     if part is None:
         return None

@@ -322,15 +322,18 @@ def test_sacct_shows_a_job_purged_while_it_caught_up_with_a_scaled_clock(cluster
 @pytest.mark.parametrize(
     ("limits", "ids"),
     [
-        (["-k", "10"], ["1"]),
+        (["-k", "10"], []),
+        (["-k", "30"], ["1"]),
         (["-k", "5", "-K", "5"], ["2", "3", "4"]),
+        (["-k", "5", "-K", "30"], ["1", "2", "3", "4"]),
         (["-K", "5"], ["1", "2", "3", "4"]),  # -K alone bounds nothing
         (["-k", "31"], []),
     ],
 )
 def test_time_limit_range_selects_jobs(jobs: Path, limits: list[str], ids: list[str]) -> None:
-    """-k: a time limit of at least this; -K, with -k: at most this (job 1 has 30 minutes,
-    the others 5; the held job 5 was never eligible, so the window leaves it out)."""
+    """-k alone: that very time limit; with -K: the range (oracle: tests/golden/window/).
+    Job 1 has 30 minutes, the others 5; the held job 5 was never eligible, so the window
+    leaves it out."""
     got = slurm("sacct", "-X", "-n", "-a", "-o", "JobID", "-S", "2026-11-29", *limits)
     assert sorted({line.split("_")[0].strip() for line in got.out.splitlines()}) == ids
 

@@ -6,6 +6,9 @@
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+# The queries by user look one minute back: no job of alice's may have been there.
+[ -z "$(sacct -n -X -u alice -S now-2minutes)" ] ||
+  { echo "alice had jobs in the last two minutes: record later" >&2; exit 1; }
 rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
 n=0
@@ -29,3 +32,17 @@ c sacct-user-since sacct -X -P -o "$F" -S now-1minutes -u alice
 c sacct-user-window sacct -X -P -o "$F" -S now-1minutes -E now -u alice
 c sacct-user-states sacct -X -P -o "$F" -S now-1minutes -s CA,CD -u alice
 c scancel scancel "$run"
+# Time limits (-k alone: that very limit; with -K: a range; UNLIMITED the largest; no time
+# is refused), on held jobs named by id.
+ids=
+for t in 5 10 60 UNLIMITED; do
+  c "sbatch-limit-$t" sbatch -H -J "tl$t" -t "$t" -o /dev/null --wrap=true; ids="$ids${ids:+,}$(id)"
+done
+sleep 2  # slurmdbd has the new jobs a moment after sbatch returns
+L=jobname,timelimit,timelimitraw
+for a in "-k 10" "-k 10 -K 60" "-K 60" "-k 6 -K 59" "-k UNLIMITED" "-k 10 -K UNLIMITED" "-k 0" \
+  "-k 10 -K 0" "-k x"; do
+  # shellcheck disable=SC2086 # the options split into words
+  c sacct-limits sacct -X -P -o "$L" -j "$ids" $a
+done
+c scancel-limits scancel -u alice
