@@ -15,9 +15,31 @@ ENV = "SLURM_CLUSTERS"
 
 
 def names_cluster(value: str, cluster_name: str) -> bool:
-    """Whether a -M value names only this cluster (or ``all``)."""
+    """Whether a -M value names this cluster (alone, among others, or as ``all``)."""
     names = [n for n in value.split(",") if n]
-    return bool(names) and all(n.lower() in ("all", cluster_name.lower()) for n in names)
+    if len(names) == 1 and names[0].lower() == "all":
+        return True
+    return any(n.lower() == cluster_name.lower() for n in names)
+
+
+def check_clusters(prog: str, value: str, cluster_name: str, source: str) -> bool:
+    """Say, as Slurm does, which clusters of a -M value its database does not know (``all``
+    is one, but alone); False, after saying the list leads nowhere, when this cluster is
+    not among them. ``source`` names where the value came from (``--cluster``, ...)."""
+    names = [n for n in value.split(",") if n]
+    if len(names) == 1 and names[0].lower() == "all":
+        return True
+    for name in names:
+        if name.lower() != cluster_name.lower():
+            error(prog, f"No cluster '{name}' known by database.")
+    if names_cluster(value, cluster_name):
+        return True
+    error(
+        prog,
+        f"'{value}' can't be reached now, or it is an invalid entry for {source}.  "
+        "Use 'sacctmgr list clusters' to see available clusters.",
+    )
+    return False
 
 
 def chosen_cluster(
@@ -25,28 +47,16 @@ def chosen_cluster(
 ) -> tuple[bool, bool]:
     """Check the clusters asked for: ``(ok, named)``; ``named`` when any was asked for.
 
-    When one is not ``cluster_name``, prints Slurm's error and returns ``ok`` False.
+    Names the database does not know are told; ``ok`` is False when ``cluster_name`` is
+    not among them.
     ``env_word`` is how the error names SLURM_CLUSTERS (scancel says ``--cluster``).
     """
     value = os.environ.get(ENV)
-    if value is not None and not names_cluster(value, cluster_name):
-        refuse(prog, value, env_word)
+    if value is not None and not check_clusters(prog, value, cluster_name, env_word):
         return False, True
-    if cmdline is not None and not names_cluster(cmdline, cluster_name):
-        refuse(prog, cmdline, "--cluster")
+    if cmdline is not None and not check_clusters(prog, cmdline, cluster_name, "--cluster"):
         return False, True
     return True, value is not None or cmdline is not None
-
-
-def refuse(prog: str, value: str, source: str) -> None:
-    """What a command says of a cluster its database does not know."""
-    unknown = next(n for n in value.split(",") if n.lower() != "all")
-    error(prog, f"No cluster '{unknown}' known by database.")
-    error(
-        prog,
-        f"'{value}' can't be reached now, or it is an invalid entry for {source}.  "
-        "Use 'sacctmgr list clusters' to see available clusters.",
-    )
 
 
 def cluster_header(stdout: str, cluster_name: str, *, after_date: bool) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from math import prod
 
-from cli._clusters import names_cluster, refuse
+from cli._clusters import check_clusters
 from cli._common import err, error, out, parse_args, run, short_hostname
 from cli._help import answer_probe
 from cli._shown_checks import check_shown
@@ -91,8 +91,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     from slurmsim.api.cluster import cluster_name
 
     cluster = values.get("clusters")
-    if cluster is not None and not names_cluster(cluster, cluster_name()):
-        refuse(PROG, cluster, "--cluster")
+    if cluster is not None and not check_clusters(PROG, cluster, cluster_name(), "--cluster"):
         return error_exit
 
     try:

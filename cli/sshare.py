@@ -8,6 +8,7 @@ any unknown one.
 import sys
 from collections.abc import Sequence
 
+from cli._clusters import check_clusters
 from cli._common import comma_list, err, gather, options, out, parse_args, run
 from cli._help import answer_probe
 
@@ -15,7 +16,7 @@ PROG = "sshare"
 
 _OPTIONS = options(
     [
-        ("accounts", "A", "required"), ("all", "a", "none"), ("cluster", "M", "required"),
+        ("accounts", "A", "required"), ("all", "a", "none"), ("clusters", "M", "required"),
         ("format", "o", "required"), ("help", None, "none"), ("helpformat", "e", "none"),
         ("long", "l", "none"), ("noheader", "n", "none"), ("parsable", "p", "none"),
         ("parsable2", "P", "none"), ("partition", "m", "none"), ("usage", None, "none"),
@@ -52,6 +53,12 @@ def sshare(argv: list[str]) -> int:
     from slurmsim.format.sshare import SshareOptions, render_sshare
 
     state, user = current_state()
+    named = given.get("clusters", [None])[-1]
+    # sshare does not read SLURM_CLUSTERS (oracle).
+    if named is not None and not check_clusters(
+        PROG, named, state.config.cluster_name, "--cluster"
+    ):
+        return 1
     opts = SshareOptions(
         all_users="all" in flags,
         long="long" in flags,
@@ -67,6 +74,8 @@ def sshare(argv: list[str]) -> int:
         user=user,
     )
     rendered = render_sshare(share_lines(state), opts)
+    if named is not None:
+        out(f"CLUSTER: {state.config.cluster_name}\n")
     out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code

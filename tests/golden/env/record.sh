@@ -115,4 +115,13 @@ c cl-sprio env SLURM_CLUSTERS=dgxcluster sprio
 c cancel-alice scancel -u alice >/dev/null
 c cancel-bob scancel -u bob >/dev/null
 c cancel-carol scancel -u carol >/dev/null
+# A list of clusters: the names the database does not know are told, and the command goes
+# on when this cluster is among them (``all`` counts only alone).
+c cl-list-sinfo sinfo -M dgxcluster,other
+c cl-list-sinfo-none sinfo -M other,foo
+c cl-list-sinfo-all sinfo -M all,other
+c cl-list-sinfo-env env SLURM_CLUSTERS=other,dgxcluster sinfo
+cu cl-list-sbatch alice sbatch -M dgxcluster,other -H --wrap 'sleep 600'
+cu cl-list-sshare alice sshare -M dgxcluster,other -P -o account,user,rawshares
+c cl-list-cancel scancel -u alice
 rm -f $JOBS/env-directives.sh
