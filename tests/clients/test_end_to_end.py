@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -176,3 +177,55 @@ def test_snakemake_runs_a_two_rule_workflow_on_the_cluster(live: Path, tmp_path:
     assert (tmp_path / "shout.txt").read_text().startswith("HELLO FROM ")
     states = _slurm("sacct", "-X", "-n", "-P", "-o", "state")
     assert states == "COMPLETED\nCOMPLETED\n"
+
+
+# ---- PSI/J -------------------------------------------------------------------------------
+
+
+def test_psij_runs_a_job_and_cancels_another(
+    live: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PSI/J's Slurm executor: a script by file, squeue -O ... -t all --me to follow it,
+    its exit code from the file the script writes, scancel for the other."""
+    psij = pytest.importorskip("psij")
+    from psij.executors.batch.slurm import SlurmExecutorConfig
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".psij").mkdir()  # psij 0.9 expects it
+    config = SlurmExecutorConfig(queue_polling_interval=1, initial_queue_polling_delay=1)
+    executor = psij.JobExecutor.get_instance("slurm", config=config)
+    out = tmp_path / "out.txt"
+    spec = psij.JobSpec(
+        executable="/bin/sh", arguments=["-c", "echo hello"], stdout_path=out, directory=tmp_path
+    )
+    spec.attributes = psij.JobAttributes(queue_name="gpu", duration=timedelta(minutes=5))
+    job = psij.Job(spec)
+    executor.submit(job)
+    status = job.wait(timeout=timedelta(seconds=DEADLINE))
+    assert (status.state, status.exit_code) == (psij.JobState.COMPLETED, 0)
+    assert out.read_text() == "hello\n"
+    other = psij.Job(psij.JobSpec(executable="/bin/sleep", arguments=["300"], directory=tmp_path))
+    executor.submit(other)
+    other.cancel()
+    assert other.wait(timeout=timedelta(seconds=DEADLINE)).state == psij.JobState.CANCELED
+
+
+# ---- Parsl -------------------------------------------------------------------------------
+
+
+def test_parsl_slurm_provider_submits_follows_and_cancels(live: Path, tmp_path: Path) -> None:
+    """Parsl's SlurmProvider: sbatch with its own script, sacct -X to follow the jobs."""
+    providers = pytest.importorskip("parsl.providers")
+    provider = providers.SlurmProvider(
+        partition="gpu", nodes_per_block=1, walltime="00:05:00", exclusive=False
+    )
+    provider.script_dir = str(tmp_path)  # set by parsl's executors in a whole workflow
+    mark = tmp_path / "mark.txt"
+    job = provider.submit(f"echo hello > {mark}", tasks_per_node=1, job_name="parsl.test")
+    within_deadline(f"parsl job {job}", lambda: provider.status([job])[0].terminal)
+    assert provider.status([job])[0].state.name == "COMPLETED"
+    assert mark.read_text() == "hello\n"
+    other = provider.submit("sleep 300", tasks_per_node=1, job_name="parsl.other")
+    assert provider.cancel([other]) == [True]
+    within_deadline(f"parsl job {other}", lambda: provider.status([other])[0].terminal)
+    assert provider.status([other])[0].state.name == "CANCELLED"
