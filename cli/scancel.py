@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from cli._clusters import clusters_ok
-from cli._common import err, options, parse_args, run
+from cli._common import err, options, out, parse_args, run
 from cli._help import answer_probe
 
 PROG = "scancel"
@@ -112,7 +112,7 @@ def scancel(argv: list[str]) -> int:
         except ParseError:
             err(f"{PROG}: error: Invalid node name {listed}\n")
             return 1
-    reads_jobs = filters or signal is not None or "batch" in opts
+    reads_jobs = filters or signal is not None or "batch" in opts or "interactive" in opts
     try:
         done = cancel(
             refs,
@@ -132,6 +132,7 @@ def scancel(argv: list[str]) -> int:
             if "batch" in opts
             else Target.STEPS,
             reads_jobs=reads_jobs,
+            confirm=_confirm if "interactive" in opts else None,
         )
     except SlurmError as e:  # an unknown -u user, found before anything is cancelled
         err(f"{PROG}: error: {e.message}\n")
@@ -165,6 +166,21 @@ def scancel(argv: list[str]) -> int:
         if not quiet_miss:
             code = max(code, ERRNO.get(outcome.error, 1) & 0xFF)
     return code or step_code
+
+
+def _confirm(named: str, name: str, partition: str) -> bool:
+    """``-i``: ask before each cancel, until the answer starts with y or n. At the end of
+    the input Slurm's scancel asks again forever; this one takes it as no."""
+    while True:
+        out(f"Cancel job_id={named} name={name} partition={partition} [y/n]? ")
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            return False
+        if line[0] in "yY":
+            return True
+        if line[0] in "nN":
+            return False
 
 
 def _filters_text(opts: dict[str, str | None], uid: int) -> str:

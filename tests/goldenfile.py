@@ -179,7 +179,9 @@ def without_times(data: bytes) -> str:
     return _TIMES.sub(b"<time>", scrub(data)).decode()
 
 
-def replay_from_job_dir(cases: dict[str, Case], directory: Path) -> dict[str, Result]:
+def replay_from_job_dir(
+    cases: dict[str, Case], directory: Path, run: Callable[[Case], Result] | None = None
+) -> dict[str, Result]:
     """``replay_in_step`` on a new default cluster in ``directory``, run from the oracle's
     job directory (recordings show it as WorkDir), the clock started at the first case's
     second."""
@@ -192,7 +194,7 @@ def replay_from_job_dir(cases: dict[str, Case], directory: Path) -> dict[str, Re
     try:
         with cluster_store(directory):
             cluster.advance_clock(by=recorded_at(next(iter(cases.values()))) - cluster.now())
-            return replay_in_step(cases)
+            return replay_in_step(cases, run)
     finally:
         os.chdir(cwd)
 

@@ -83,6 +83,19 @@ class Cancelled(NamedTuple):
     uid: int
 
 
+#: Asked before each job ``scancel -i`` would cancel: its id as named, name and partition.
+Confirm = Callable[[str, str, str], bool]
+
+
+class _Chosen(NamedTuple):
+    """A record scancel chose: how it names it, and the refs that reach it."""
+
+    named: str
+    refs: list[JobRef]
+    name: str
+    partition: str
+
+
 def cancel(
     refs: Sequence[JobRef],
     *,
@@ -97,59 +110,100 @@ def cancel(
     signal: int | None = None,
     target: Target = Target.STEPS,
     reads_jobs: bool = False,
+    confirm: Confirm | None = None,
 ) -> Cancelled:
     """``scancel``: cancel the named jobs, or every job the filters select (with
     ``signal``: signal their processes, ``target`` saying which). Raises ``SlurmError``
     for a user name the cluster does not know, before anything is cancelled.
 
     Plain ``scancel ID...`` hands the ids to the controller as given. With a filter, a
-    signal or ``-b`` (``reads_jobs``) scancel first reads the jobs itself, as Slurm's
-    does: a named job that has ended is one it does not find; the filters narrow the
-    named jobs (or all of them); and each record left is named to the controller by
+    signal, ``-b`` or ``-i`` (``reads_jobs``) scancel first reads the jobs itself, as
+    Slurm's does: a named job that has ended is one it does not find; the filters narrow
+    the named jobs (or all of them); and each record left is named to the controller by
     its own id, the pending ones first: an array's pending tasks all at once
-    (``12_[2-5%2]``), even when only one of them was named.
+    (``12_[2-5%2]``), even when only one of them was named. ``confirm`` (``-i``) is asked
+    for each, with no store lock held while it waits for an answer.
     """
-    with session(write=True) as s:
-        state = s.state
-        known = set(state.users) | {str(u.uid) for u in state.users.values()}
-        for user in users:
-            if user not in known:
-                raise SlurmError(f"Invalid user name: {user}")
-        by_uid = {str(u.uid): u.name for u in state.users.values()}
-        wanted = _JobFilter(
-            users={s.user} if me else {by_uid.get(u, u) for u in users},
-            partitions=set(partitions),
-            states=tuple(states),
-            names=set(names),
-            accounts=set(accounts),
-            qos=set(qos),
-            nodes=set(nodes),
-        )
-        actor = state.users.get(s.user)
-        uid = actor.uid if actor is not None else 0
-        had = {j.job_id: j.array_tasks for j in state.jobs.values() if j.array_tasks}
-        if not (reads_jobs or any(wanted)):
+    wanted = _JobFilter(
+        users=set(users),
+        partitions=set(partitions),
+        states=tuple(states),
+        names=set(names),
+        accounts=set(accounts),
+        qos=set(qos),
+        nodes=set(nodes),
+    )
+    if not (reads_jobs or any(wanted) or me or confirm):
+        with session(write=True) as s:
+            _check_users(s.state, users)
+            had = _array_tasks(s.state)
             outcomes = [_cancel(s, [ref], signal, target, str(ref)) for ref in refs]
-            _keep_emptied_tasks(state, had)
-            return Cancelled(outcomes, [], True, uid)
-        active = [j for j in state.jobs.values() if not j.state.finished]
-        missing = []
-        chosen = active
-        if refs:
-            chosen = []
-            for ref in refs:
-                found = [j for j in active if _names(ref, j)]
-                if not found:
-                    missing.append(Outcome(ref, "Invalid job id specified"))
-                chosen += [j for j in found if j not in chosen]
-        chosen = [j for j in chosen if wanted.takes(j)]
-        from slurmsim.format.jobview import job_id_text
+            _keep_emptied_tasks(s.state, had)
+            return Cancelled(outcomes, [], True, _uid(s.state, s.user))
+    with session(write=confirm is None) as s:
+        missing, chosen, uid = _choose(s.state, s.user, refs, wanted, me)
+        if confirm is None:
+            return Cancelled(_cancel_chosen(s, chosen, signal, target), missing, bool(chosen), uid)
+    # Answers can take a while: the jobs were read without the write lock; what is
+    # confirmed is cancelled in a transaction of its own, as Slurm's RPCs come after.
+    confirmed = [c for c in chosen if confirm(c.named, c.name, c.partition)]
+    with session(write=True) as s:
+        return Cancelled(_cancel_chosen(s, confirmed, signal, target), missing, bool(chosen), uid)
 
-        pending = [j for j in chosen if j.state is JobState.PENDING]
-        ordered = pending + [j for j in chosen if j.state is not JobState.PENDING]
-        outcomes = [_cancel(s, _own_refs(j), signal, target, job_id_text(j)) for j in ordered]
-        _keep_emptied_tasks(state, had)
-        return Cancelled(outcomes, missing, bool(chosen), uid)
+
+def _check_users(state: ClusterState, users: Sequence[str]) -> None:
+    known = set(state.users) | {str(u.uid) for u in state.users.values()}
+    for user in users:
+        if user not in known:
+            raise SlurmError(f"Invalid user name: {user}")
+
+
+def _uid(state: ClusterState, user: str) -> int:
+    found = state.users.get(user)
+    return found.uid if found is not None else 0
+
+
+def _array_tasks(state: ClusterState) -> dict[int, tuple[int, ...]]:
+    return {j.job_id: j.array_tasks for j in state.jobs.values() if j.array_tasks}
+
+
+def _choose(
+    state: ClusterState, user: str, refs: Sequence[JobRef], wanted: "_JobFilter", me: bool
+) -> tuple[list[Outcome], list[_Chosen], int]:
+    """The named jobs scancel does not find, the records it will cancel (pending first), and
+    the acting user's uid (``--me`` filters on it)."""
+    from slurmsim.format.jobview import job_id_text, shown_partition
+
+    _check_users(state, list(wanted.users))
+    by_uid = {str(u.uid): u.name for u in state.users.values()}
+    users = {user} if me else {by_uid.get(u, u) for u in wanted.users}
+    wanted = wanted._replace(users=users)
+    active = [j for j in state.jobs.values() if not j.state.finished]
+    missing = []
+    chosen = active
+    if refs:
+        chosen = []
+        for ref in refs:
+            found = [j for j in active if _names(ref, j)]
+            if not found:
+                missing.append(Outcome(ref, "Invalid job id specified"))
+            chosen += [j for j in found if j not in chosen]
+    chosen = [j for j in chosen if wanted.takes(j)]
+    pending = [j for j in chosen if j.state is JobState.PENDING]
+    ordered = pending + [j for j in chosen if j.state is not JobState.PENDING]
+    records = [
+        _Chosen(job_id_text(j), _own_refs(j), j.request.name, shown_partition(j)) for j in ordered
+    ]
+    return missing, records, _uid(state, user)
+
+
+def _cancel_chosen(
+    s: Session, chosen: list[_Chosen], signal: int | None, target: Target
+) -> list[Outcome]:
+    had = _array_tasks(s.state)
+    outcomes = [_cancel(s, c.refs, signal, target, c.named) for c in chosen]
+    _keep_emptied_tasks(s.state, had)
+    return outcomes
 
 
 def _keep_emptied_tasks(state: ClusterState, had: dict[int, tuple[int, ...]]) -> None:

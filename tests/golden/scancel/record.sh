@@ -49,5 +49,12 @@ sleep 4
 c cancel-pending scancel "${arr2}_[2-5]"
 sleep 1
 c squeue-array2 squeue -j "$arr2" -t all -o '%i %K %T'
+# -i asks before each cancel: n keeps the job, anything but y or n asks again (the
+# answers are in stdin/).
+ci() { local nm=$1 in=$2; shift 2; n=$((n+1)); timeout 20 $C -u alice -i "$in" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+c sbatch-ask sbatch -H -J ask -t 10 -o /dev/null --wrap=true; ask=$(id)
+ci ask-no "$HERE/stdin/no" scancel -i "$ask"
+ci ask-again "$HERE/stdin/again" scancel -i "$ask"
+c squeue-ask squeue -h -t all -j "$ask" -o '%i %T'
 c scancel-all scancel -u alice
 sleep 2
