@@ -72,7 +72,7 @@ class Outcome:
 
 
 class Cancelled(NamedTuple):
-    """What ``scancel`` did. When it reads the jobs itself (a filter, a signal or ``-b``),
+    """What ``scancel`` did. When it reads the jobs itself (a filter, a signal, -b or -i),
     ``missing`` are the named jobs it found no active record of, and ``matched`` says
     whether any active job passed the filters; ``outcomes`` are the controller's answers.
     ``uid`` is the acting user's, which ``--me`` filters on."""
