@@ -364,12 +364,25 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
         alloc_tres=_alloc_tres(job.alloc, billing=True),
         priority=job.priority,
         # slurmdbd keeps a pending job's reason only if it was sent after the controller
-        # set it, which is a race (the oracle shows both); the common answer is None.
-        # A requeue sets BeginTime before the new record is sent, so that one is kept.
+        # set it, which is a race (the oracle shows both, even for -H); the common answer
+        # is None. A requeue sets BeginTime before the new record is sent: that one is kept.
         reason=job.reason if acct_state is AcctState.PENDING and job.restarts else "None",
         restarts=job.restarts,
         flags=_flags(job, started),
+        reserved=_reserved(job, end, now),
+        qos_id=qos.id if (qos := state.qos.get(job.request.qos)) is not None else None,
     )
+
+
+def _reserved(job: Job, end: Instant | None, now: Instant) -> int:
+    """sacct's Reserved: from eligible to start (a job that ended pending: to its end), or to
+    now while it waits; 0 if it never was eligible."""
+    if job.eligible_time is None:
+        return 0
+    if job.state is JobState.PENDING:
+        return now - job.eligible_time
+    began = job.start_time if job.start_time is not None else end
+    return (began if began is not None else now) - job.eligible_time
 
 
 #: slurmdbd's flag that it got the job's record, misspelt as Slurm spells it.

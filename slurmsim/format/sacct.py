@@ -83,6 +83,22 @@ def _opt(value: object) -> str:
     return "" if value is None else str(value)
 
 
+def _times_cpus(r: AcctRecord) -> int | None:
+    return None if r.reserved is None else r.reserved * r.req_cpus
+
+
+def _reserved_time(seconds: int | None) -> str:
+    """Reserved and ResvCPU: a time, INVALID while a --begin lies ahead (negative)."""
+    if seconds is None:
+        return ""
+    return "INVALID" if seconds < 0 else format_hms(seconds)
+
+
+def _reserved_raw(seconds: int | None) -> str:
+    """ResvCPURAW: a negative count wraps as the unsigned number slurmdbd prints."""
+    return "" if seconds is None else str(seconds % 2**32)
+
+
 def _instant(get: Callable[[AcctRecord], int | None]) -> Getter:
     return lambda r: format_instant(get(r))  # type: ignore[arg-type]  # Instant is an int
 
@@ -182,12 +198,16 @@ _KNOWN: list[Field] = [
     Field("Partition", 10, lambda r: _opt(r.partition)),
     Field("Priority", 10, _job_only(lambda r: _opt(r.priority))),
     Field("QOS", 10, lambda r: _opt(r.qos)),
+    Field("QOSRAW", 6, lambda r: _opt(r.qos_id)),
     Field("Reason", 22, _job_only(lambda r: _opt(r.reason))),
     Field("ReqCPUFreq", 13, _batch_step("0", "Unknown")),
     Field("ReqCPUFreqGov", 13, _batch_step("0", "Unknown")),
     Field("ReqCPUFreqMax", 13, _batch_step("0", "Unknown")),
     Field("ReqCPUFreqMin", 13, _batch_step("0", "Unknown")),
     Field("ReqCPUS", 8, lambda r: str(r.req_cpus)),
+    Field("Reserved", 10, lambda r: _reserved_time(r.reserved)),
+    Field("ResvCPU", 10, lambda r: _reserved_time(_times_cpus(r))),
+    Field("ResvCPURAW", 10, lambda r: _reserved_raw(_times_cpus(r))),
     Field("ReqMem", 10, _job_only(lambda r: format_mem(r.req_mem) if r.req_mem else "0")),
     Field("ReqNodes", 8, lambda r: str(r.req_nodes)),
     Field("ReqTRES", 10, lambda r: tres_text(r.req_tres)),
@@ -209,6 +229,7 @@ _KNOWN: list[Field] = [
     Field("UID", 6, _job_only(lambda r: str(r.uid))),
     Field("User", 9, _job_only(lambda r: r.user)),
     Field("UserCPU", 10, _zero_time),
+    Field("WCKeyID", 7, _job_only(lambda r: "0")),  # no job has a WCKey
     Field("WorkDir", 20, _job_only(lambda r: _opt(r.work_dir))),
 ]
 
@@ -333,9 +354,9 @@ _UNKNOWN_WIDTHS = {
     "MaxDiskWriteTask": 16, "MaxDiskRead": 12, "MaxDiskWrite": 12, "AveDiskRead": 14,
     "AveDiskWrite": 14, "MaxPagesNode": 12, "MaxPagesTask": 14, "MaxRSSNode": 10,
     "MaxRSSTask": 10, "MaxVMSizeNode": 14, "MaxVMSizeTask": 14, "MaxPages": 8, "McsLabel": 20,
-    "MinCPUNode": 10, "MinCPUTask": 10, "QOSRAW": 6, "ReqCPUFreq": 13,
+    "MinCPUNode": 10, "MinCPUTask": 10, "ReqCPUFreq": 13,
     "ReqCPUFreqGov": 13, "ReqCPUFreqMax": 13, "ReqCPUFreqMin": 13, "ReservationId": 13,
-    "SubmitLine": 20, "SystemComment": 15, "WCKey": 10, "WCKeyID": 7, "AveCPUFreq": 10,
+    "SubmitLine": 20, "SystemComment": 15, "WCKey": 10, "AveCPUFreq": 10,
     "TRESUsageInAve": 14, "TRESUsageInMax": 14, "TRESUsageInMaxNode": 18,
     "TRESUsageInMaxTask": 18, "TRESUsageInMin": 14, "TRESUsageInMinNode": 18,
     "TRESUsageInMinTask": 18, "TRESUsageInTot": 14, "TRESUsageOutAve": 15,

@@ -121,6 +121,11 @@ class AcctRecord:
     submit_line: str | None = None
     #: False where slurmdbd never got an exit code (the batch step of a NODE_FAIL job).
     exit_known: bool = True
+    #: Seconds from eligible to start (or now), 0 if never eligible; negative while a
+    #: --begin lies ahead. None on steps.
+    reserved: int | None = None
+    #: The QOS's id (sacctmgr's); None on steps.
+    qos_id: int | None = None
 
     @property
     def is_step(self) -> bool:

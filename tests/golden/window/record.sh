@@ -38,11 +38,21 @@ ids=
 for t in 5 10 60 UNLIMITED; do
   c "sbatch-limit-$t" sbatch -H -J "tl$t" -t "$t" -o /dev/null --wrap=true; ids="$ids${ids:+,}$(id)"
 done
-sleep 2  # slurmdbd has the new jobs a moment after sbatch returns
+# slurmdbd has new jobs some seconds after sbatch returns: wait until it lists them all.
+in_db() { for _ in $(seq 30); do [ "$(sacct -n -X -P -j "$1" -o jobid | wc -l)" -ge "$2" ] && return; sleep 1; done; }
+in_db "$ids" 4
 L=jobname,timelimit,timelimitraw
 for a in "-k 10" "-k 10 -K 60" "-K 60" "-k 6 -K 59" "-k UNLIMITED" "-k 10 -K UNLIMITED" "-k 0" \
   "-k 10 -K 0" "-k x"; do
   # shellcheck disable=SC2086 # the options split into words
   c sacct-limits sacct -X -P -o "$L" -j "$ids" $a
 done
+# Reserved (eligible to start), ResvCPU, QOSRAW and WCKeyID: held jobs were never eligible,
+# one that begins in an hour is not yet (INVALID, and its raw count wraps).
+held=$ids
+c sbatch-later sbatch -J later --begin=now+1hour -t 5 -o /dev/null --wrap=true; ids="$ids,$(id)"
+in_db "$ids" 5
+c sacct-reserved sacct -X -P -o jobname,reserved,resvcpu,qosraw,wckeyid -j "$ids"
+# (the later job's raw count depends on the very second sacct ran: left out)
+c sacct-resvcpuraw sacct -X -P -o jobname,resvcpuraw -j "$held"
 c scancel-limits scancel -u alice

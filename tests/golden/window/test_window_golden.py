@@ -7,7 +7,8 @@ time alone and by state. What it shows: jobs named by id are listed when submitt
 before the window's end and not ended before its start, eligible or not; otherwise only
 jobs that became eligible in time are, so the cancelled held job is left out. Then four
 held jobs of 5, 10 and 60 minutes and UNLIMITED, asked for by time limit: ``-k`` alone
-selects that very limit, with ``-K`` a range, UNLIMITED is the largest, no time is refused.
+selects that very limit, with ``-K`` a range, UNLIMITED is the largest, no time is refused;
+and their Reserved time (0: never eligible; INVALID for one that begins in an hour).
 
 The replay runs from the oracle's job directory, keeps the simulated clock in step with
 the recordings, and gives each accepted submission the oracle's job id.
