@@ -165,6 +165,8 @@ def _show(
         states=comma_list(given.get("states", [])),
         accounts=comma_list(given.get("account", [])),
         qos=comma_list(given.get("qos", [])),
+        licenses=comma_list(given.get("licenses", [])),
+        reservation=given.get("reservation", [None])[-1],
         names=comma_list(given.get("name", [])),
         nodelist=nodelist,
         me="me" in flags,

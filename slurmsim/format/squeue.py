@@ -53,6 +53,8 @@ class SqueueOptions:
     states: tuple[str, ...] = ()  # -t: PD, pending, all, ...
     accounts: tuple[str, ...] = ()  # -A
     qos: tuple[str, ...] = ()  # -q
+    licenses: tuple[str, ...] = ()  # -L: no simulated job holds a license, so none passes
+    reservation: str | None = None  # -R
     names: tuple[str, ...] = ()  # -n
     nodelist: tuple[str, ...] = ()  # -w, expanded host names
     me: bool = False  # --me
@@ -668,6 +670,8 @@ def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | 
         (opts.partitions and not set(opts.partitions) & set(jv.shown_partition(job).split(",")))
         or (opts.accounts and request.account not in opts.accounts)
         or (opts.qos and request.qos not in opts.qos)
+        or opts.licenses
+        or (opts.reservation is not None and request.reservation != opts.reservation)
         or (opts.names and request.name not in opts.names)
         or (opts.nodelist and not set(opts.nodelist).intersection(job.nodes))
     ):

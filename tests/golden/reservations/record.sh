@@ -82,3 +82,13 @@ c squeue-maint-reason squeue -u carol -o "%.2t %.8l %R"
 scancel -u carol; sleep 1
 c delete-maint scontrol delete reservation mnt
 c show-none-final scontrol show reservation
+# squeue's filters by reservation (-R) and license (-L: no job holds one).
+c create-rq scontrol create reservation ReservationName=rq StartTime=now Duration=10 Nodes=dgx4 Users=alice
+cu sbatch-rq alice sbatch --reservation=rq -t 5 --wrap "sleep 100"
+sleep 3
+c squeue-R squeue -R rq -o "%.6i %.11v"
+c squeue-R-other squeue -R nosuch -o "%.6i %.11v"
+c squeue-L squeue -L gpulicense -o "%.6i %.11v"
+c scancel-rq scancel -u alice
+sleep 1
+c delete-rq scontrol delete reservation rq
