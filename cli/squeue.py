@@ -5,6 +5,7 @@ never moves the clock.
 """
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -65,12 +66,23 @@ def _from_environment(given: dict[str, list[str]], flags: set[str]) -> None:
             given["Format"] = [env["SQUEUE_FORMAT2"]]
 
 
+#: The job part of a ``--steps`` item: a job or an array task.
+_STEP_JOB = re.compile(r"\d+(?:_\d+)?")
+
+
 def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -> int:
     """``squeue -s``: the running steps, filtered by ``--steps``, ``-j``, ``-u``, ``-p``."""
     from slurmsim.format.squeue_steps import render_steps, step_lines
     from slurmsim.format.steps import job_text
 
     wanted = comma_list(given.get("steps", []))
+    for item in wanted:  # JOB.STEP each, as squeue reads them
+        if "." not in item:
+            err(f"squeue: error: Invalid job_step id: {item}.??\n")
+            return 1
+        if not _STEP_JOB.fullmatch(item.partition(".")[0]):
+            err(f"squeue: error: Invalid job_step id: {item}\n")
+            return 1
     jobs = comma_list(given.get("jobs", []))
     users = comma_list(given.get("user", []))
     partitions = comma_list(given.get("partition", []))
@@ -78,7 +90,7 @@ def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) 
         line
         for line in step_lines(state, state.now)
         if (not wanted or f"{line.job.job_id}.{line.step_id}" in wanted
-            or f"{job_text(line.job)}.{line.step_id}" in wanted or str(line.job.job_id) in wanted)
+            or f"{job_text(line.job)}.{line.step_id}" in wanted)
         and (not jobs or str(line.job.job_id) in jobs)
         and (not users or line.job.request.user in users)
         and (not partitions or line.job.request.partition in partitions)

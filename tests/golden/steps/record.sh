@@ -72,4 +72,9 @@ sleep 2
 c sacct-after-cancel sacct -j $J -o JobID,JobName,State,ExitCode
 cu err-finished-job alice srun --jobid=$J true
 c scancel-pending scancel $P
+# --steps takes JOB.STEP items: a bare job id, or a job part that is no id, is refused.
+c steps-bare-id squeue --steps=1
+c steps-bare-in-list squeue --steps=1.0,2
+c steps-bad-job squeue --steps=x.1
+c steps-task squeue --steps=1_2.0
 rm -f /tmp/slurm-oracle-jobs/step-$J-*.out
