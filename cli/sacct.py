@@ -204,7 +204,28 @@ def _query(
         truncate="truncate" in flags,
         least_limit=_time_limit(given, "timelimit-min"),
         most_limit=_time_limit(given, "timelimit-max"),
+        node_range=_range(given, "nnodes", "node"),
+        cpu_range=_range(given, "ncpus", "cpu"),
     )
+
+
+#: -i/-I: ``N`` or ``N-M``, each with an optional k or m (x 1024, x 1024 x 1024).
+_RANGE = re.compile(r"(\d+)([kKmM]?)(?:-(\d+)([kKmM]?))?")
+_RANGE_UNITS = {"": 1, "k": 1024, "m": 1024 * 1024}
+
+
+def _range(given: dict[str, list[str]], key: str, what: str) -> tuple[int, int | None] | None:
+    """``-i``/``-I`` as (least, most); most None for "exactly least"; None when not given
+    or 0 (no bound)."""
+    value = given.get(key, [None])[-1]
+    if value is None:
+        return None
+    found = _RANGE.fullmatch(value)
+    if found is None:
+        raise _BadInput(f'Invalid numeric value "{value}" for requested {what} range.')
+    least = int(found[1]) * _RANGE_UNITS[found[2].lower()]
+    most = int(found[3]) * _RANGE_UNITS[found[4].lower()] if found[3] is not None else None
+    return (least, most) if least else None
 
 
 def _time_limit(given: dict[str, list[str]], key: str) -> int | None:
@@ -282,14 +303,16 @@ def _window(
     given: dict[str, list[str]], jobs: bool, now: int
 ) -> tuple["Instant | None", "Instant | None"]:
     """sacct's default window: from midnight today without ``-j``/``-s``, from ``now``
-    with ``-s`` alone, and no window for ``-j`` unless ``-S``/``-E`` say otherwise."""
+    with ``-s`` alone, all time with ``-j`` and ``-s``, and no window for ``-j`` alone
+    unless ``-S``/``-E`` say otherwise."""
     from slurmsim.model.time import Instant
 
     start = _time(given, "starttime", now)
     end = _time(given, "endtime", now)
     states = "state" in given
     if start is None and end is None and jobs:
-        return None, None
+        # With -s, slurmdbd still asks for the states in a window: all time until now.
+        return (Instant(0), Instant(now)) if states else (None, None)
     if start is None:
         start = now if states and not jobs else (0 if jobs else now - now % 86400)
     if end is None:

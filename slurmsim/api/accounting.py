@@ -61,6 +61,9 @@ class AcctQuery:
     #: ``UNLIMITED_LIMIT`` for UNLIMITED, a job without a limit's).
     least_limit: int | None = None
     most_limit: int | None = None
+    #: ``-i``/``-I``: (least, most) allocated nodes or CPUs; most None: exactly least.
+    node_range: tuple[int, int | None] | None = None
+    cpu_range: tuple[int, int | None] | None = None
 
 
 #: ``-k UNLIMITED``: slurmdbd stores no limit as the largest number of minutes there is.
@@ -169,8 +172,27 @@ def _wanted(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
         not q.nodes or bool(set(head.nodes) & set(q.nodes)),
         not q.associations or head.assoc_id in q.associations,
         _limit_between(head.time_limit, q.least_limit, q.most_limit),
+        _in_range(head.alloc_nodes, q.node_range),
+        _in_range(_cpus_as_slurmdbd_reads(head), q.cpu_range),
     )
     return all(checks) and _in_window(head, q, now)
+
+
+def _in_range(value: int, bounds: tuple[int, int | None] | None) -> bool:
+    if bounds is None:
+        return True
+    least, most = bounds
+    return value == least if most is None else least <= value <= most
+
+
+def _cpus_as_slurmdbd_reads(head: AcctRecord) -> int:
+    """The CPU count ``-I`` compares: slurmdbd reads the number after the last ``1=`` of the
+    job's allocated TRES string (``1=2,2=32768,...,1001=16``), which is the GPU count
+    (TRES 1001) when the job holds GPUs. 0 for a job that holds nothing."""
+    held = dict(head.alloc_tres)
+    if not held:
+        return 0
+    return held.get("gres/gpu", held.get("cpu", 0))
 
 
 def _limit_between(limit: int | None, least: int | None, most: int | None) -> bool:
@@ -190,7 +212,7 @@ def _in_window(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
     start = q.start or 0
     end = q.end if q.end is not None else now
     if q.states:
-        return head.state in q.states and _in_state_during(head, start, end)
+        return any(_was_in(head, state, start, end) for state in q.states)
     if q.jobs:  # jobs named: submitted before the end, not ended before the start
         submitted = head.submit is not None and head.submit < end
         return submitted and (head.end is None or head.end >= start)
@@ -199,13 +221,26 @@ def _in_window(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
     return eligible is not None and eligible < end and (head.end is None or head.end >= start)
 
 
-def _in_state_during(head: AcctRecord, start: int, end: int) -> bool:
-    """Whether the record was in its state at some time in [start, end] (sacct -s)."""
-    if head.state is AcctState.PENDING:  # eligible by the end, not started by the start
-        return head.eligible is not None and head.eligible < end
-    if head.state in (AcctState.RUNNING, AcctState.SUSPENDED):
-        return head.start is not None and head.start <= end
-    return head.end is not None and start <= head.end <= end
+def _was_in(head: AcctRecord, state: AcctState, start: int, end: int) -> bool:
+    """``sacct -s STATE`` with a window [start, end], as slurmdbd asks it: pending at some
+    time in it (eligible before its end, not started before its start); running at some
+    time in it (whatever the job's state now); any other state: ended in it with that
+    state."""
+    if state is AcctState.PENDING:
+        if head.eligible is None or not head.eligible < end:
+            return False
+        if head.start is not None:
+            return start < head.start
+        if head.end is not None:
+            return start < head.end
+        return head.state is AcctState.PENDING
+    if state is AcctState.RUNNING:
+        if head.start is None or not head.start < end:
+            return False
+        return start < head.end if head.end is not None else head.state is AcctState.RUNNING
+    if state is AcctState.SUSPENDED:  # slurmdbd's suspend periods are not kept: judged now
+        return head.state is state and head.start is not None and head.start <= end
+    return head.state is state and head.end is not None and start <= head.end <= end
 
 
 def _truncated(r: AcctRecord, start: Instant, end: Instant) -> AcctRecord:

@@ -31,6 +31,15 @@ c sacct-jobs-before sacct -X -P -o "$F" -S now-10minutes -E now-5minutes -j "$he
 c sacct-user-since sacct -X -P -o "$F" -S now-1minutes -u alice
 c sacct-user-window sacct -X -P -o "$F" -S now-1minutes -E now -u alice
 c sacct-user-states sacct -X -P -o "$F" -S now-1minutes -s CA,CD -u alice
+# States in a window: -j with -s asks from the epoch until now; a job that ran and ended
+# was running in it, and one that started was pending before.
+c sacct-jobs-state-run sacct -X -P -o "$F" -s R -j "$held,$run,$quick"
+c sacct-jobs-state-pd sacct -X -P -o "$F" -s PD -j "$held,$run,$quick"
+c sacct-jobs-state-ended sacct -X -P -o "$F" -s CD,CA -j "$held,$run,$quick"
+# Allocated nodes and CPUs: N exactly, or N-M.
+c sacct-jobs-nnodes sacct -X -P -o "$F" -i 1 -j "$held,$run,$quick"
+c sacct-jobs-ncpus-range sacct -X -P -o "$F" -I 2-4 -j "$held,$run,$quick"
+c sacct-jobs-nnodes-bad sacct -X -P -o "$F" -i 1-x -j "$held,$run,$quick"
 c scancel scancel "$run"
 # Time limits (-k alone: that very limit; with -K: a range; UNLIMITED the largest; no time
 # is refused), on held jobs named by id.
