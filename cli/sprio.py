@@ -92,7 +92,7 @@ def _show(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -
         noheader="noheader" in flags,
         sort=given.get("sort", [None])[-1],
         show_user=bool(users),
-        filtered=bool(jobs or valid_users),
+        filtered=bool(jobs),  # sprio says so for -j alone; -u matching nothing shows the header
     )
     rendered = render_sprio(rows, priority_weights(state), opts)
     out(rendered.stdout)
