@@ -118,8 +118,10 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
 
 
 def _with_assocs(state: ClusterState, users: Iterable[object]) -> list[fmt.UserAssoc]:
-    """Each user beside each of its associations, in the order ``show assoc`` lists them."""
+    """Each user beside each of its associations, by account name (the oracle lists root's
+    ``research`` before its ``root``)."""
     shown = list(_as_shown(state, [a for a in state.associations if a.user is not None]))
+    shown.sort(key=lambda a: a.account)  # stable: one account's partitions keep their order
     return [
         fmt.UserAssoc(u, a) for u in users if isinstance(u, User) for a in shown if a.user == u.name
     ]

@@ -30,3 +30,6 @@ for cmd in sinfo squeue sbatch srun salloc scancel scontrol sacct sacctmgr sprio
 done
 c version-scontrol-word scontrol version
 c version-sacctmgr-word sacctmgr version
+# A user's associations beside it, by account name (root: research, then root).
+c user-withassoc sacctmgr show user -s format=user,account,share
+c user-root-withassoc sacctmgr list users root withassoc format=user,account
