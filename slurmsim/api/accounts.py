@@ -99,6 +99,8 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
                 fields = [(f.name, f.width) for f in p.parse_fields(word.value)]
             elif word.op is None and word.key.lower() == "withassoc":
                 layout = layout._replace(with_assocs=True)
+            elif word.op is None and word.key.lower() == "tree":
+                layout = layout._replace(tree=True)
             elif not (word.op is None and word.key.lower() in _SHOW_KEYWORDS):
                 conditions_words.append(word)
         conditions = _conditions(entity, conditions_words)

@@ -34,6 +34,7 @@ class Layout(NamedTuple):
     parsable2: bool = False  # -P: "|" between cells
     noheader: bool = False
     with_assocs: bool = False  # -s / withassoc: a user's line per association
+    tree: bool = False  # show assoc tree: accounts indented by depth, left-justified
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -299,6 +300,12 @@ def show(
         ]
     except UnknownField as e:
         return Rendered(stderr=f"Unknown field '{e.name}'\n", exit_code=1)
+    if layout.tree and entity == "association":
+        rows = list(rows)
+        shown = {r.account for r in rows if isinstance(r, Association) and r.user is None}
+        chosen = [
+            _as_tree(state, shown, c, w) if c.header == "Account" else (c, w) for c, w in chosen
+        ]
     specs = [(c, c.width if w is None else w) for c, w in chosen]
     lines = []
     if not layout.noheader:
@@ -308,6 +315,28 @@ def show(
     for row in rows:
         lines.append(_line([c.value(state, row) for c, _ in specs], specs, layout, header=False))
     return Rendered(stdout="".join(f"{line}\n" for line in lines))
+
+
+def _as_tree(
+    state: ClusterState, shown: set[str], column: Column[object], width: int | None
+) -> tuple[Column[object], int | None]:
+    """``tree``: the account indented by its depth among the accounts ``shown`` (a user one
+    level below its account, when that is shown), left in 20 columns unless ``format=``
+    gave a width."""
+    parents = {a.account: a.parent_account for a in state.associations if a.user is None}
+
+    def depth(row: object) -> int:
+        assert isinstance(row, Association)
+        if row.user is not None and row.account not in shown:
+            return 0
+        level, name, seen = (1 if row.user is not None else 0), row.account, set()
+        while (parent := parents.get(name)) is not None and name not in seen:
+            seen.add(name)
+            level, name = level + (parent in shown), parent
+        return level
+
+    indented = column._replace(value=lambda st, row: " " * depth(row) + column.value(st, row))
+    return indented, -20 if width is None else width
 
 
 def _line(

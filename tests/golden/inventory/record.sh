@@ -33,3 +33,9 @@ c version-sacctmgr-word sacctmgr version
 # A user's associations beside it, by account name (root: research, then root).
 c user-withassoc sacctmgr show user -s format=user,account,share
 c user-root-withassoc sacctmgr list users root withassoc format=user,account
+# show assoc tree: accounts indented by their depth among those shown, left in 20 columns.
+c assoc-tree sacctmgr show assoc tree
+c assoc-tree-widths sacctmgr show assoc tree format=account%30,user,account%-12
+c assoc-tree-account sacctmgr -P show assoc tree where account=research format=account,user
+c assoc-tree-user sacctmgr -P show assoc tree where user=alice format=account,user
+c assoc-tree-two sacctmgr -P show assoc tree where account=root,product format=account,user
