@@ -596,6 +596,8 @@ _SortKey = Callable[[_Row], object]
 _SORT_KEYS: dict[str, _SortKey] = {
     "a": lambda r: r.job.request.account,
     "A": lambda r: r.job.job_id,
+    "B": lambda r: r.job.nodes[0] if r.job.alloc else "",  # the batch host
+    "z": lambda r: ":".join(jv.sockets_cores_threads(r.job.request)),
     "C": lambda r: jv.cpu_count(r.job),
     "D": lambda r: jv.node_count(r.job),
     "e": lambda r: jv.end_time(r.job) or 0,
@@ -642,17 +644,31 @@ def _by_start_time(rows: list[_Row], newest_first: bool = True) -> list[_Row]:
     return started + [row for record in reversed(unknown.values()) for row in record]
 
 
-def _sort(rows: list[_Row], spec: str) -> list[_Row] | str:
-    """Apply ``-S`` keys from last to first, each a stable sort; or return the bad key."""
-    keys = []
-    for item in spec.split(","):
-        descending = item.startswith("-")
-        letter = item.lstrip("+-")
+def _sort_keys(spec: str) -> tuple[list[tuple[str, bool]], str | None, bool]:
+    """``-S`` read as squeue reads it: every character but ``,``, ``+`` and ``-`` is a key
+    (``-`` before one reverses it), read from the last; the word ``cluster`` is one (with
+    one cluster it moves nothing), and so is ``c`` (sorts nothing). Returns the keys in the
+    order to apply them, the first bad key met so (the keys are then void), and whether
+    ``b`` (a GRES sort squeue dropped, and says so) came before it."""
+    spec = re.sub("(?i)cluster", "", spec)
+    keys, said_b = [], False
+    for i in range(len(spec) - 1, -1, -1):
+        letter = spec[i]
+        if letter in ",+-c":
+            continue
+        if letter == "b":
+            said_b = True
+            continue
         if letter not in _SORT_KEYS and letter != "S":
-            return letter
-        keys.append((letter, descending))
+            return [], letter, said_b
+        keys.append((letter, i > 0 and spec[i - 1] == "-"))
+    return keys, None, said_b
+
+
+def _sort(rows: list[_Row], keys: list[tuple[str, bool]]) -> list[_Row]:
+    """Apply ``-S`` keys (``_sort_keys``) in turn, each a stable sort."""
     rows = _by_start_time(rows)
-    for letter, descending in reversed(keys):
+    for letter, descending in keys:
         if letter == "S":  # start time has its own rule for records without one
             rows = _by_start_time(rows, newest_first=descending)
         else:
@@ -734,13 +750,15 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
         if opts.long:
             out.append(date_line(now) + "\n")
         out.append(_header(prefix, fields))
-    sort_spec = opts.sort or ("S" if opts.start else DEFAULT_SORT)
-    ordered = _sort(rows, sort_spec)
-    if isinstance(ordered, str):  # found once the header is out
+    keys, bad, said_b = _sort_keys(opts.sort or ("S" if opts.start else DEFAULT_SORT))
+    if said_b:
+        errors.append("squeue: Invalid sort specification: b")
+    if bad is not None:  # found once the header is out
         return Rendered(
             stdout="".join(out),
-            stderr=f"squeue: error: Invalid sort specification: {ordered}\n",
+            stderr="".join(e + "\n" for e in errors)
+            + f"squeue: error: Invalid sort specification: {bad}\n",
             exit_code=1,
         )
-    out.extend(_render_lines(prefix, fields, ordered))
+    out.extend(_render_lines(prefix, fields, _sort(rows, keys)))
     return Rendered(stdout="".join(out), stderr="".join(e + "\n" for e in errors))

@@ -53,3 +53,10 @@ c sinfo-busy-states sinfo -o '%D %t'
 c sinfo-busy-groups sinfo -o '%g %p %r %s %B %M %S'
 c sinfo-busy-exact sinfo -e -o '%P %c %m %t'
 c scancel scancel -u alice
+# squeue -S read as squeue reads it: each character a key, the last applied first; b is
+# said and skipped, c and the word cluster sort nothing, a bad character ends it.
+c sort-big sbatch -J big -N 4 --exclusive -t 10 -o /dev/null --wrap 'sleep 200'
+for n in c a b; do c sort-job sbatch -J $n -t 20 -o /dev/null --wrap=true; done
+sleep 3
+for a in b c cluster,-i ij 'x%i' ,i -B,i z,-i; do c sort squeue -h -o '%i %j' -S "$a"; done
+c sort-cancel scancel -u alice

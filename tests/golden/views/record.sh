@@ -77,3 +77,4 @@ for a in '-j 999999x' '-k x' '-K x'; do c sacct sacct $a; done
 
 # sprio -u for a user with no pending job: the header (only -j says it found none).
 for a in '-u bob' '-u alice,bob -o %i' '-j 999999 -u bob'; do c sprio-user sprio $a; done
+
