@@ -110,6 +110,7 @@ def _show(
         nodes=nodes,
         dead="dead" in flags,
         exact="exact" in flags,
+        sort=given.get("sort"),
     )
     rendered = render_sinfo(state, opts, state.now)
     if dated and "long" not in flags and "noheader" not in flags:

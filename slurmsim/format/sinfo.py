@@ -43,6 +43,7 @@ class SinfoOptions:
     nodes: tuple[str, ...] = ()  # -n, expanded host names
     dead: bool = False  # -d: only the nodes that do not respond
     exact: bool = False  # -e: nodes share a line only if their sizes are equal too
+    sort: str | None = None  # -S
 
 
 # Private types are NamedTuples: cheaper to create at import than frozen dataclasses.
@@ -498,6 +499,44 @@ def bad_state(names: tuple[str, ...]) -> str | None:
     return next((n for n in names if n.upper() not in _STATE_FILTERS), None)
 
 
+def _part_value(get: Callable[[Partition], object], none: object) -> Callable[[_Group], object]:
+    return lambda g: none if g.partition is None else get(g.partition)
+
+
+#: ``-S`` keys by letter: what each line is ordered by. Slurm's others (features, groups,
+#: free memory, load, ...) are read and sort nothing here: every line has the same.
+_SORT_KEYS: dict[str, Callable[[_Group], object]] = {
+    "P": _part_value(lambda p: p.name, ""),
+    "R": _part_value(lambda p: p.name, ""),
+    "t": lambda g: g.first.status.value,
+    "T": lambda g: g.first.status.value,
+    "D": lambda g: len(g.nodes),
+    "c": lambda g: g.first.node.config.cpus,
+    "m": lambda g: g.first.node.config.real_memory,
+    "w": lambda g: g.first.node.config.weight,
+    "l": _part_value(lambda p: p.max_time if p.max_time is not None else 2**32, 0),
+    "p": _part_value(lambda p: p.priority_tier, 0),
+    "S": _part_value(lambda p: p.priority_job_factor, 0),
+    "N": lambda g: _natural(g.first.node.name),
+    "E": lambda g: g.first.node.reason or "",
+}
+
+
+def _sorted(groups: list[_Group], spec: str, order: list[str]) -> list[_Group]:
+    """``-S`` read as sinfo reads it: every character but ``,``, ``#``, ``+`` and ``-`` is a
+    key (``-`` before it reverses it, ``#P`` is the partitions' slurm.conf order), applied
+    from the last as stable sorts; a character it does not know sorts nothing."""
+    for i in range(len(spec) - 1, -1, -1):
+        letter = spec[i]
+        if letter in ",#+-" or letter not in _SORT_KEYS:
+            continue
+        key = _SORT_KEYS[letter]
+        if letter == "P" and i > 0 and spec[i - 1] == "#":
+            key = _part_value(lambda p: order.index(p.name) if p.name in order else 0, -1)
+        groups = sorted(groups, key=key, reverse=i > 0 and spec[i - 1] == "-")  # type: ignore[arg-type]  # each key's values compare among themselves
+    return groups
+
+
 def _natural(name: str) -> tuple[str, int, str]:
     head = name.rstrip("0123456789")
     digits = name[len(head) :]
@@ -586,10 +625,13 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
             key += tuple(_EXACT[k](view) for k in exact_keys)
             buckets.setdefault(key, []).append(view)
         line_groups = [_Group(part, tuple(b), state) for b in buckets.values()]
-        line_groups.sort(key=lambda g: g.first.status.value, reverse=True)
+        if opts.sort is None:  # the default "#P,-t"; -S sorts the lines as sinfo made them
+            line_groups.sort(key=lambda g: g.first.status.value, reverse=True)
         groups.extend(line_groups)
     if opts.node_oriented:
         groups.sort(key=lambda g: _natural(g.first.node.name))
+    if opts.sort is not None:
+        groups = _sorted(groups, opts.sort, list(state.partitions))
 
     out: list[str] = []
     if not opts.noheader:

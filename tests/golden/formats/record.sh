@@ -60,3 +60,15 @@ for n in c a b; do c sort-job sbatch -J $n -t 20 -o /dev/null --wrap=true; done
 sleep 3
 for a in b c cluster,-i ij 'x%i' ,i -B,i z,-i; do c sort squeue -h -o '%i %j' -S "$a"; done
 c sort-cancel scancel -u alice
+# sinfo -S read as sinfo reads it: each character a key, the last applied first, #P the
+# partitions' slurm.conf order; without -S, "#P,-t". (Ties in state go either way on the
+# oracle, whose partitions' lines come from threads: no -S t, nor -N -S N, here.)
+r() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
+c sinfo-sort-big sbatch -N 2 --exclusive -t 10 -o /dev/null --wrap 'sleep 200'
+c sinfo-sort-small sbatch -t 10 -o /dev/null --wrap 'sleep 200'
+r sinfo-sort-drain scontrol update nodename=dgx4 state=drain reason=maint
+sleep 3
+for a in P -P '#P' Pt ,P 'x%P' +P,-t D,P -l; do c sinfo-sort sinfo -h -o '%P %t %D %N' -S "$a"; done
+for a in P; do c sinfo-sort-nodes sinfo -h -N -o '%P %t %D %N' -S "$a"; done
+r sinfo-sort-resume scontrol update nodename=dgx4 state=resume
+c sinfo-sort-cancel scancel -u alice
