@@ -7,7 +7,7 @@ nodes; users may change only their own jobs, within what Slurm allows them.
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cli import _scontrol_jobs
@@ -114,7 +114,9 @@ def _command_word(word: str) -> str | None:
 
 
 def scontrol(argv: list[str]) -> int:
-    pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=True, code=1)
+    # Options may come anywhere, after the command words too (``scontrol show job 12 -d``):
+    # scontrol's getopt permutes them (oracle: ``scontrol errnumstr -1`` is an option).
+    pairs, words = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
     flags = {k for k, _ in pairs}
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
@@ -128,18 +130,35 @@ def scontrol(argv: list[str]) -> int:
             return scontrol([*options, *line])
 
         return interactive(PROG, run_line)
+    if "quiet" in flags:
+        return _quietly(lambda: _run(pairs, words, flags))
+    return _run(pairs, words, flags)
+
+
+def _quietly(run_command: "Callable[[], int]") -> int:
+    """``-Q``: a command that fails says nothing, neither its errors nor a ``... not found``
+    line; one that succeeds prints as usual."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with redirect_stdout(stdout), redirect_stderr(stderr):
+        code = run_command()
+    if code == 0:
+        out(stdout.getvalue())
+        err(stderr.getvalue())
+    else:
+        out("".join(line for line in stdout.getvalue().splitlines(keepends=True)
+                    if not line.endswith(" not found\n")))  # fmt: skip
+    return code
+
+
+def _run(pairs: list[tuple[str, str | None]], words: list[str], flags: set[str]) -> int:
+    """The command ``words`` name, with the options ``pairs`` (``flags`` their keys)."""
     if not clusters_ok(PROG, dict(pairs).get("clusters")):
         return 1
     detail = "details" in flags
-    # Options may also follow the command word (``scontrol show job -d 12``).
-    rest = []
-    for w in words[1:]:
-        if w in ("-d", "--details"):
-            detail = True
-        elif w in ("-o", "--oneliner"):
-            flags.add("oneliner")
-        else:
-            rest.append(w)
+    rest = words[1:]
     tag = words[0]  # messages name the command as typed
     command = _command_word(tag)
     if command is None:

@@ -174,3 +174,11 @@ c daemons-arg scontrol show daemons x
 c scancel-all scancel -u alice
 c scancel-all-bob scancel -u bob
 sleep 2
+# Options anywhere, after the command words too; -Q keeps a failing command quiet.
+c opts-after scontrol show partition debug -o
+c opts-after-cluster scontrol show partition debug -M other
+c opts-after-errnumstr scontrol errnumstr -1
+cu quiet-partition alice scontrol -Q show partition nosuch
+cu quiet-node alice scontrol -Q show node nosuch
+cu quiet-hold alice scontrol -Q hold 999999
+cu quiet-ok alice scontrol -Q show hostnames 'dgx[1-2]'
