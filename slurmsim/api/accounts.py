@@ -116,6 +116,9 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
             rows = list(_as_shown(s.state, [a for a in rows if isinstance(a, Association)]))
         if entity == "user" and layout.with_assocs:
             return fmt.show("userassoc", s.state, _with_assocs(s.state, rows), fields, layout)
+        if entity == "account" and layout.with_assocs:
+            lines = _account_assocs(s.state, rows)
+            return fmt.show("accountassoc", s.state, lines, fields, layout)
         return fmt.show(entity, s.state, rows, fields, layout)
 
 
@@ -127,6 +130,20 @@ def _with_assocs(state: ClusterState, users: Iterable[object]) -> list[fmt.UserA
     return [
         fmt.UserAssoc(u, a) for u in users if isinstance(u, User) for a in shown if a.user == u.name
     ]
+
+
+def _account_assocs(state: ClusterState, accounts: Iterable[object]) -> list[fmt.AccountAssoc]:
+    """Each account beside its own association and then its users', the latest added
+    first (slurmdbd puts a new association first among its parent's)."""
+    shown = list(_as_shown(state, state.associations))
+    lines = []
+    for account in accounts:
+        if not isinstance(account, Account):
+            continue
+        own = [a for a in shown if a.user is None and a.account == account.name]
+        users = [a for a in shown if a.user is not None and a.account == account.name]
+        lines += [fmt.AccountAssoc(account, a) for a in [*own, *reversed(users)]]
+    return lines
 
 
 def _as_shown(state: ClusterState, rows: Iterable[Association]) -> Iterator[Association]:

@@ -197,6 +197,46 @@ USER_ASSOC_DEFAULT = [
 ]  # fmt: skip
 
 
+class AccountAssoc(NamedTuple):
+    """One line of ``sacctmgr show account withassoc``: an account beside one of its
+    associations (its own, then its users')."""
+
+    account: Account
+    assoc: Association
+
+
+def _blank_on(_: ClusterState, __: object) -> str:
+    return ""
+
+
+_PRE_TRES = (
+    ("GrpNodes", 8), ("GrpCPUs", 8), ("GrpMem", 7), ("GrpCPUMins", 11), ("MaxNodes", 8),
+    ("MaxCPUs", 8), ("MaxCPUMins", 11),
+)  # fmt: skip
+
+
+def _of_assoc(column: Column[Association]) -> Column[AccountAssoc]:
+    return Column(column.header, column.width, lambda s, r: column.value(s, r.assoc))
+
+
+def _of_account(column: Column[Account]) -> Column[AccountAssoc]:
+    return Column(column.header, column.width, lambda s, r: column.value(s, r.account))
+
+
+ACCOUNT_ASSOC_COLUMNS: dict[str, Column[AccountAssoc]] = {
+    **{key: _of_assoc(column) for key, column in ASSOC_COLUMNS.items()},
+    **{key: _of_account(column) for key, column in ACCOUNT_COLUMNS.items()},
+    # the pre-TRES limits slurmsim does not keep
+    **{key.lower(): Column(key, width, _blank_on) for key, width in _PRE_TRES},
+}
+ACCOUNT_ASSOC_DEFAULT = [
+    "account", "description", "organization", "cluster", "parentname", "user", "share",
+    "priority", "grpjobs", "grpnodes", "grpcpus", "grpmem", "grpsubmit", "grpwall",
+    "grpcpumins", "maxjobs", "maxnodes", "maxcpus", "maxsubmit", "maxwall", "maxcpumins", "qos",
+    "defaultqos",
+]  # fmt: skip
+
+
 def tres_rows(state: ClusterState) -> list[Tracked]:
     """The cluster's TRES (``sacctmgr show tres``)."""
     return tracked_tres(state.config.setting("AccountingStorageTRES"))
@@ -248,6 +288,11 @@ _TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[s
         USER_ASSOC_COLUMNS,
         {**_ASSOC_ALIASES, **_USER_ALIASES},
         USER_ASSOC_DEFAULT,
+    ),
+    "accountassoc": (  # type: ignore[dict-item]  # per entity
+        ACCOUNT_ASSOC_COLUMNS,
+        {**_ASSOC_ALIASES, **_ACCOUNT_ALIASES},
+        ACCOUNT_ASSOC_DEFAULT,
     ),
 }
 

@@ -39,3 +39,8 @@ c assoc-tree-widths sacctmgr show assoc tree format=account%30,user,account%-12
 c assoc-tree-account sacctmgr -P show assoc tree where account=research format=account,user
 c assoc-tree-user sacctmgr -P show assoc tree where user=alice format=account,user
 c assoc-tree-two sacctmgr -P show assoc tree where account=root,product format=account,user
+# show account withassoc: each account beside its own association, then its users' (the
+# latest added first).
+c account-withassoc sacctmgr show account withassoc
+c account-withassoc-format sacctmgr -P show account withassoc format=account,parentname,user,share,qos,defaultqos
+c account-withassoc-one sacctmgr show account research withassoc format=account,user
