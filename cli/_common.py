@@ -5,6 +5,7 @@ command-specific status; nothing a user types may end in a Python traceback.
 """
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, NoReturn
@@ -67,6 +68,18 @@ def gather(pairs: Iterable[tuple[str, str | None]]) -> tuple[dict[str, list[str]
 def comma_list(values: Iterable[str]) -> tuple[str, ...]:
     """``-u a,b -u c`` -> ("a", "b", "c"): repeated, comma-separated option values."""
     return tuple(v for value in values for v in value.split(",") if v)
+
+
+_SUFFIXED = re.compile(r"(\d+)([kKmM]?)", re.ASCII)
+
+
+def suffixed_count(text: str) -> int | None:
+    """A count as Slurm's clients read node and CPU counts: digits with an optional k or m
+    (x 1024, x 1024 x 1024); None when ``text`` is not one."""
+    match = _SUFFIXED.fullmatch(text)
+    if match is None:
+        return None
+    return int(match[1]) * {"": 1, "k": 1024, "m": 1024 * 1024}[match[2].lower()]
 
 
 def short_hostname() -> str:

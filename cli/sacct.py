@@ -10,7 +10,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import comma_list, err, error, gather, options, out, run
+from cli._common import comma_list, err, error, gather, options, out, run, suffixed_count
 from cli._help import answer_probe
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import SlurmError
@@ -209,22 +209,16 @@ def _query(
     )
 
 
-#: -i/-I: ``N`` or ``N-M``, each with an optional k or m (x 1024, x 1024 x 1024).
-_RANGE = re.compile(r"(\d+)([kKmM]?)(?:-(\d+)([kKmM]?))?")
-_RANGE_UNITS = {"": 1, "k": 1024, "m": 1024 * 1024}
-
-
 def _range(given: dict[str, list[str]], key: str, what: str) -> tuple[int, int | None] | None:
-    """``-i``/``-I`` as (least, most); most None for "exactly least"; None when not given
-    or 0 (no bound)."""
+    """``-i``/``-I`` (``N`` or ``N-M``) as (least, most); most None for "exactly least";
+    None when not given or 0 (no bound)."""
     value = given.get(key, [None])[-1]
     if value is None:
         return None
-    found = _RANGE.fullmatch(value)
-    if found is None:
+    low, dash, high = value.partition("-")  # N, or N-M; each may end in k or m
+    least, most = suffixed_count(low), suffixed_count(high) if dash else None
+    if least is None or (dash and most is None):
         raise _BadInput(f'Invalid numeric value "{value}" for requested {what} range.')
-    least = int(found[1]) * _RANGE_UNITS[found[2].lower()]
-    most = int(found[3]) * _RANGE_UNITS[found[4].lower()] if found[3] is not None else None
     return (least, most) if least else None
 
 

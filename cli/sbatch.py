@@ -14,7 +14,7 @@ from dataclasses import replace
 from math import prod
 
 from cli._clusters import check_clusters
-from cli._common import err, error, out, parse_args, run, short_hostname
+from cli._common import err, error, out, parse_args, run, short_hostname, suffixed_count
 from cli._help import answer_probe
 from cli._shown_checks import check_shown
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
@@ -596,15 +596,11 @@ def _nodes(value: str | None) -> tuple[int, int | None] | None:
     return lo, hi
 
 
-_COUNT = re.compile(r"(\d+)([kKmM]?)", re.ASCII)
-_SCALE = {"": 1, "k": 1024, "m": 1024 * 1024}
-
-
 def _node_count(text: str) -> int:
-    match = _COUNT.fullmatch(text)
-    if match is None:
+    count = suffixed_count(text)
+    if count is None:
         raise InvalidOption(f'"{text}" is not a valid node count')
-    return int(match[1]) * _SCALE[match[2].lower()]
+    return count
 
 
 def _yes_no(value: str | None, option: str) -> bool | None:

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 from cli import _scontrol_jobs
 from cli._clusters import clusters_ok
-from cli._common import err, interactive, not_supported, options, out, parse_args, run
+from cli._common import (
+    err,
+    interactive,
+    not_supported,
+    options,
+    out,
+    parse_args,
+    run,
+    short_hostname,
+)
 from cli._help import answer_probe
 from cli._scontrol_jobs import ADMIN_COMMANDS
 
@@ -298,7 +307,7 @@ def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:
             return 1
         from slurmsim.api.cluster import daemons_here
 
-        out(" ".join(daemons_here()) + "\n")
+        out(" ".join(daemons_here(short_hostname())) + "\n")
         return 0
     if entity == "assoc_mgr":
         not_supported(PROG)

@@ -126,13 +126,10 @@ def kill_job(job_id: int, sig: int) -> bool:
         return kill(s.state, job_id, sig)
 
 
-def daemons_here() -> list[str]:
-    """``scontrol show daemons``: slurmctld (the simulated controller is this machine), and
-    slurmd when a node's host name is this machine's (the default preset's nodes are all
-    ``localhost``, as the oracle's are)."""
-    import os
-
-    host = os.uname().nodename.split(".")[0]
+def daemons_here(host: str) -> list[str]:
+    """``scontrol show daemons`` on the machine named ``host``: slurmctld (the simulated
+    controller is this machine), and slurmd when a node's host name is this one (the
+    default preset's nodes are all ``localhost``, as the oracle's are)."""
     nodes = snapshot().nodes.values()
     here = any(
         n.config.node_hostname in ("localhost", host) or n.config.name == host for n in nodes
