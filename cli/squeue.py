@@ -185,6 +185,7 @@ def _show(
         noconvert="noconvert" in flags,
         user=user,
         sort=given.get("sort", [None])[-1] or os.environ.get("SQUEUE_SORT") or None,
+        by_record="priority" in flags or "SQUEUE_PRIORITY" in os.environ,
     )
     rendered = render_squeue(state, opts, state.now)
     if dated and "long" not in flags and "noheader" not in flags:

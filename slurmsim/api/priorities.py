@@ -10,6 +10,7 @@ from slurmsim.engine.fairshare import fair_tree_enabled, fairshare_factors, shar
 from slurmsim.engine.priority import Factors, factors, scale
 from slurmsim.engine.resources import GPU
 from slurmsim.engine.usage import billing, job_tres, running
+from slurmsim.format.jobview import record_partitions
 from slurmsim.format.sprio import PriorityRow, Weights
 from slurmsim.format.sshare import ShareLine
 from slurmsim.model.cluster import ClusterState
@@ -45,7 +46,7 @@ def priority_rows(state: ClusterState) -> list[PriorityRow]:
     for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
         if not listed(state, job):
             continue
-        for partition in job.request.partition.split(","):
+        for partition in record_partitions(job):
             one = replace(job, request=replace(job.request, partition=partition))
             f = factors(state, one, fs, totals, at=_calculated_at(state, job))
             rows.append(_priority_row(job, partition, f))

@@ -268,9 +268,9 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     )
     if len(partitions) == 1:
         return request
-    from slurmsim.engine.submit import queued_partition  # the engine judges partition limits
+    from slurmsim.engine.submit import queued_in_list  # the engine judges partition limits
 
-    return replace(request, partition=queued_partition(state, request, partitions))
+    return queued_in_list(state, request, partitions)
 
 
 def _listed(asked: str | None, names: list[str]) -> tuple[tuple[str, str], ...]:

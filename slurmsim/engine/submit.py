@@ -222,15 +222,27 @@ def feature_nodes(
     )
 
 
-def queued_partition(state: ClusterState, request: JobRequest, names: list[str]) -> str:
-    """Of the partitions a job lists (``-p debug,gpu``), the one slurmsim queues it in: the
-    first whose limits it fits, else the first. Slurm keeps trying each of them and starts
-    the job in the first that can (see docs/differences.md)."""
-    for name in names:
-        part = state.partitions[name]
+def queued_in_list(state: ClusterState, request: JobRequest, names: list[str]) -> JobRequest:
+    """``request`` for a job that lists partitions (``-p gpu,debug``), queued in one of them.
+
+    Slurm keeps a queue record per listed partition and tries them in its queue's order:
+    PriorityTier, then the job's priority there (the partition's PriorityJobFactor),
+    then as listed; a record over its partition's limits never runs. slurmsim queues
+    the job in the first record it would try that fits (else the first listed), so it
+    runs where Slurm runs it when that partition can take it (docs/differences.md).
+    Without ``--time`` the job takes the first listed partition's DefaultTime, as
+    slurmctld gives it before choosing (golden partitions/: ``-p gpu,debug`` runs an hour
+    in debug).
+    """
+    parts = state.partitions
+    if request.time_limit is None and not request.time_limit_set:
+        request = replace(request, time_limit=parts[names[0]].default_time)
+    ranked = sorted(names, key=lambda n: (-parts[n].priority_tier, -parts[n].priority_job_factor))
+    for name in ranked:
+        part = parts[name]
         if over_limits(part, request, _time_limit(request, part)) is None:
-            return name
-    return names[0]
+            return replace(request, partition=name)
+    return replace(request, partition=names[0])
 
 
 def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:

@@ -262,6 +262,49 @@ def shown_partition(job: Job) -> str:
     return listed if listed is not None and job.state is JobState.PENDING else job.request.partition
 
 
+def listed_partitions(job: Job) -> list[str]:
+    """The partitions a job listed (``-p gpu,debug``, as listed), else its own."""
+    listed = job.request.shown_value("partition")
+    return [job.request.partition] if listed is None else listed.split(",")
+
+
+def record_partitions(job: Job) -> list[str]:
+    """The partitions of a job's queue records: while pending, each it listed, else the
+    one it runs (or was queued) in."""
+    return listed_partitions(job) if job.state is JobState.PENDING else [job.request.partition]
+
+
+def priority_in(state: ClusterState, job: Job, partition: str) -> int:
+    """``job``'s priority in its queue record for ``partition``: the one it is queued with,
+    its partition factor's term swapped for that partition's (weights are whole numbers,
+    so is the swap whenever the PriorityJobFactors divide evenly)."""
+    parts, queued = state.partitions, job.request.partition
+    if (
+        partition == queued
+        or job.priority == 0
+        or state.config.priority_type != "priority/multifactor"
+        or partition not in parts
+        or queued not in parts
+    ):
+        return job.priority
+    top = max(p.priority_job_factor for p in parts.values())
+    if top <= 0:
+        return job.priority
+    swap = parts[partition].priority_job_factor - parts[queued].priority_job_factor
+    return max(1, int(job.priority + state.config.priority_weights.partition * swap / top))
+
+
+def shown_priority(state: ClusterState, job: Job) -> int:
+    """``Priority``: for a job that listed partitions, slurmctld works it out on a partition
+    of its own choosing, which the oracle showed to be its lowest-ranked one, pending or
+    running (10626 for jobs ranked 11126 in debug and 10626 in gpu, whichever they listed
+    first and wherever they ran: golden partitions/)."""
+    names = listed_partitions(job)
+    if len(names) == 1:
+        return job.priority
+    return min(priority_in(state, job, name) for name in names)
+
+
 def tres_per_node(request: JobRequest) -> str | None:
     """``gres:gpu:8`` for ``--gres=gpu:8``, as typed (``gres:gpu`` for ``--gres=gpu``);
     None when the job asked for no GRES per node."""

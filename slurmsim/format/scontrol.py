@@ -195,7 +195,7 @@ def _identity(state: ClusterState, job: Job, task: int | None) -> _Lines:
         if job.array_throttle:
             head.append(f"ArrayTaskThrottle={job.array_throttle}")
     head.append(f"JobName={request.name}")
-    account = [f"Priority={job.priority}", f"Nice={request.nice}"]
+    account = [f"Priority={jv.shown_priority(state, job)}", f"Nice={request.nice}"]
     account += [f"Account={request.account}", f"QOS={request.qos}"]
     return [head, _user_field(state, job), account]
 

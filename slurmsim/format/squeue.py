@@ -61,6 +61,7 @@ class SqueueOptions:
     noconvert: bool = False  # --noconvert: memory in MB, unscaled
     user: str = "root"  # who runs squeue (for --me)
     sort: str | None = None  # -S
+    by_record: bool = False  # -P: a pending job's line per partition it is queued in
 
 
 # Private types are NamedTuples and plain classes, not dataclasses: they are cheaper to
@@ -72,6 +73,15 @@ class _Row(NamedTuple):
     state: ClusterState
     now: Instant
     task: int | None = None  # set when a pending array task is shown on its own line
+    record: str | None = None  # with -P: the partition of this one of the job's queue records
+
+
+def _partition(row: "_Row") -> str:
+    return row.record if row.record is not None else jv.shown_partition(row.job)
+
+
+def _priority(row: "_Row") -> int:
+    return jv.shown_priority(row.state, row.job)  # the job's, on each of its -P lines
 
 
 _Value = Callable[[_Row], str | None]
@@ -193,10 +203,10 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "N": ("NODELIST", lambda r: jv.node_list(r.job)),
     "o": ("COMMAND", lambda r: r.job.request.command),
     "O": ("CONTIGUOUS", lambda r: str(int(r.job.request.contiguous))),
-    "p": ("PRIORITY", lambda r: f"{r.job.priority / _PRIORITY_SCALE:16.14f}"),
-    "P": ("PARTITION", lambda r: jv.shown_partition(r.job)),
+    "p": ("PRIORITY", lambda r: f"{_priority(r) / _PRIORITY_SCALE:16.14f}"),
+    "P": ("PARTITION", _partition),
     "q": ("QOS", lambda r: r.job.request.qos),
-    "Q": ("PRIORITY", lambda r: str(r.job.priority)),
+    "Q": ("PRIORITY", lambda r: str(_priority(r))),
     "r": ("REASON", lambda r: jv.reason_text(r.job)),
     "R": ("NODELIST(REASON)", lambda r: jv.reason_list(r.job)),
     "s": ("", lambda r: ""),  # the select plugin's job data: none under cons_tres
@@ -577,8 +587,9 @@ def _user_filter(state: ClusterState, opts: SqueueOptions) -> tuple[set[str] | N
 
 
 def _priority_key(row: _Row) -> tuple[int, int]:
-    partition = row.state.partitions.get(row.job.request.partition)
-    return (partition.priority_tier if partition else 0, row.job.priority)
+    name = row.record if row.record is not None else row.job.request.partition
+    partition = row.state.partitions.get(name)
+    return (partition.priority_tier if partition else 0, _priority(row))
 
 
 def _array_key(row: _Row) -> tuple[int, int]:
@@ -608,7 +619,7 @@ _SORT_KEYS: dict[str, _SortKey] = {
     "M": lambda r: jv.time_used(r.job, r.now),
     "N": lambda r: jv.node_list(r.job),
     "p": _priority_key,
-    "P": lambda r: jv.shown_partition(r.job),
+    "P": _partition,
     "q": lambda r: r.job.request.qos,
     "Q": _priority_key,
     "r": lambda r: jv.reason_text(r.job),
@@ -700,6 +711,17 @@ def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | 
     return picked
 
 
+def _records(job: Job, opts: SqueueOptions) -> list[str | None]:
+    """``-P``: a line for each of a pending job's queue records (one per partition it
+    listed, those ``-p`` names), the partition column showing that one; else its line."""
+    if not opts.by_record:
+        return [None]
+    names = jv.record_partitions(job)
+    if len(names) == 1:
+        return [None]
+    return [n for n in names if not opts.partitions or n in opts.partitions]
+
+
 def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Rendered:
     """Print the job queue as ``squeue`` with ``opts`` would at ``now``."""
     errors: list[str] = []
@@ -737,10 +759,11 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
             field.value = _UNSCALED.get(field.letter, field.value)
 
     rows = [
-        _Row(job, state, now, task)
+        _Row(job, state, now, task, record)
         for job in _controller_order(state, opts)
         if job.state in states and (users is None or job.request.user in users)
         for task in _lines(job, opts, selector)
+        for record in _records(job, opts)
     ]
     if not opts.array_unfold:
         rows = _fold_pending_tasks(rows)

@@ -311,7 +311,7 @@ def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
             "minimum_tmp_disk_per_node": 0,
             "preempt_time": job.preempt_time or 0,
             "pre_sus_time": job.secs_pre_suspend,
-            "priority": job.priority,
+            "priority": jv.shown_priority(state, job),
             "profile": None,
             "qos": request.qos,
             "reboot": False,

@@ -262,6 +262,21 @@ def test_partition_list_shows_as_typed_and_runs_in_the_first_that_fits(cluster: 
     )
 
 
+def test_partition_list_runs_where_slurm_ranks_first_with_the_first_listed_default_time(
+    cluster: Path,
+) -> None:
+    """The oracle (2026-12-01): listed ``gpu,debug``, a short job ran in debug (its
+    PriorityJobFactor ranks it first) with gpu's DefaultTime (an hour) when it gave no
+    ``--time``; listed ``debug,gpu``, with debug's (30 minutes)."""
+    slurm("sbatch", "-p", "gpu,debug", "-t", "10", "--wrap=x", user="alice")
+    slurm("sbatch", "-p", "gpu,debug", "--wrap=x", user="alice")
+    slurm("sbatch", "-p", "debug,gpu", "--wrap=x", user="alice")
+    advance(5)
+    got = slurm("squeue", "-h", "-o", "%i %P %l")
+    assert got.out == "1 debug 10:00\n2 debug 1:00:00\n3 debug 30:00\n"
+    assert "Priority=10626" in slurm("scontrol", "show", "job", "1").out  # gpu's, its lowest
+
+
 def test_unlimited_time_waits_on_a_partition_with_a_max_time(cluster: Path) -> None:
     slurm("sbatch", "--time=UNLIMITED", "--wrap=true", user="alice")
     advance(5)
