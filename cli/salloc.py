@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from cli._allocate import allocate, with_environment
 from cli._common import err, error, parse_args, run
+from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._submit_table import SALLOC_ENV, SALLOC_OPTIONS
 
@@ -31,6 +32,13 @@ def salloc(argv: list[str]) -> int:
         if current_user() != "root":  # the oracle's words for any other user
             error(PROG, "SlurmdUser must be root to use --get-user-env")
             return 1
+    loud = verbosity(pairs, values)
+    if loud:
+        from slurmsim.api.cluster import now
+
+        err(defined_options(PROG, values, loud, now))
+        if any(key == "verbose" for key, _ in pairs):
+            err(plugins_loaded(PROG))
     no_shell = "no-shell" in values
     command = [] if no_shell else operands or [os.environ.get("SHELL") or "/bin/sh"]
     values.setdefault("job-name", "no-shell" if no_shell else "interactive")

@@ -15,6 +15,7 @@ from math import prod
 
 from cli._clusters import check_clusters
 from cli._common import err, error, out, parse_args, run, short_hostname, suffixed_count
+from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._shown_checks import check_shown
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
@@ -88,7 +89,13 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         return error_exit
 
     from slurmsim.api import submit as api  # keeps --help and usage errors fast
-    from slurmsim.api.cluster import cluster_name
+    from slurmsim.api.cluster import cluster_name, now
+
+    loud = verbosity(cmdline, values)
+    if loud:
+        err(defined_options(PROG, values, loud, now))
+        if any(key == "verbose" for key, _ in cmdline):  # SBATCH_DEBUG logs no more
+            err(plugins_loaded(PROG))
 
     cluster = values.get("clusters")
     if cluster is not None and not check_clusters(PROG, cluster, cluster_name(), "--cluster"):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from cli._clusters import clusters_ok
 from cli._common import err, options, out, parse_args, run
+from cli._defined import plugins_loaded
 from cli._help import answer_probe
 
 PROG = "scancel"
@@ -35,13 +36,6 @@ ERRNO = {
     "Job/step already completing or completed": 2021,
     "Job can not be altered now, try again later": 2020,
 }
-#: What 22.05's scancel -v logs when it reads the jobs (the oracle's build).
-_PLUGINS_LOADED = (
-    "scancel: select/cons_tres: common_init: select/cons_tres loaded\n"
-    "scancel: select/cray_aries: init: Cray/Aries node selection plugin loaded\n"
-    "scancel: select/linear: init: Linear node selection plugin loaded with argument 20\n"
-    "scancel: select/cons_res: common_init: select/cons_res loaded\n"
-)
 #: How often scancel retries a signal the controller cannot deliver yet (a pending job).
 _RETRIES = 10
 #: Comma-separated job specs; a comma inside ``12_[1,3]`` belongs to the spec.
@@ -139,7 +133,7 @@ def scancel(argv: list[str]) -> int:
         return 1
     code = 0
     if verbose and reads_jobs:
-        err(_PLUGINS_LOADED)  # reading the jobs loads the select plugins, and -v says so
+        err(plugins_loaded(PROG))  # reading the jobs loads the select plugins, and -v says so
     for outcome in done.missing:  # scancel's own finding, before it asks the controller
         err(f"{PROG}: error: Kill job error on job id {outcome}: {outcome.error}\n")
         code = 1

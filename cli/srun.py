@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cli._common import err, error, parse_args, run
+from cli._defined import defined_options, verbosity
 from cli._help import answer_probe
 from cli._submit_table import SRUN_ENV, SRUN_OPTIONS
 from slurmsim.model.errors import InvalidOption, SlurmError
@@ -37,6 +38,11 @@ def srun(argv: list[str]) -> int:
     if "pty" in values and not sys.stdin.isatty():
         _no_terminal()
         del values["pty"]
+    loud = verbosity(pairs, {**values, **_debug(os.environ)})
+    if loud:  # what follows at -v (the step's launch) is not printed: docs/differences.md
+        from slurmsim.api.cluster import now
+
+        err(defined_options(PROG, values, loud, now))
     if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
         from cli._step import step_in_job
 
@@ -70,6 +76,11 @@ def srun(argv: list[str]) -> int:
     code, sig = api.job_status(ends)
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code
+
+
+def _debug(env: "os._Environ[str]") -> dict[str, str | None]:
+    """``SLURM_DEBUG``, srun's verbosity from the environment."""
+    return {"verbose": env["SLURM_DEBUG"]} if "SLURM_DEBUG" in env else {}
 
 
 def _no_terminal() -> None:

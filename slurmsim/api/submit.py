@@ -231,7 +231,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         mem_per_cpu=mem_per_cpu,
         mem_per_node=mem_per_node,
         mem_per_gpu=opts.mem_per_gpu,
-        gres_per_node=_per_node_gres(state, opts.gres),
+        gres_per_node=_per_node_gres(state, _one_gpu_naming(opts)),
         gpus_per_job=opts.gpus,
         gpus_per_task=opts.gpus_per_task,
         time_limit=opts.time,
@@ -276,6 +276,20 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
 def _listed(asked: str | None, names: list[str]) -> tuple[tuple[str, str], ...]:
     """A partition list is shown as typed until the job runs in one of them."""
     return (("partition", asked),) if asked is not None and len(names) > 1 else ()
+
+
+def _one_gpu_naming(opts: SubmitOptions) -> tuple[Gres, ...]:
+    """``opts.gres``, once the job's GPU requests (per job, node and task) are seen to
+    all name a type or all leave it out, and its CPUs asked per GPU or per task but not
+    both, as the client requires of the job it sends (oracle: ``-G 4
+    --gpus-per-node=h100:2`` and ``-c 2 --cpus-per-gpu=1`` are refused)."""
+    if opts.cpus_per_task is not None and any(k == "cpus-per-gpu" for k, _ in opts.shown):
+        raise InvalidGres(detail="--cpus-per-gpu is mutually exclusive with --cpus-per-task")
+    gpus = [g for g in (*opts.gres, opts.gpus, opts.gpus_per_task) if g is not None]
+    typed = {g.type is not None for g in gpus if g.name == "gpu"}
+    if len(typed) > 1:
+        raise InvalidGres("Invalid GRES specification (with and without type identification)")
+    return opts.gres
 
 
 def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, ...]:

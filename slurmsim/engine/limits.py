@@ -230,7 +230,7 @@ def _requested_mem(
     nodes = max(req.min_nodes, 1)
     if req.mem_per_node is None:
         per_cpu = req.mem_per_cpu
-        per_gpu = req.mem_per_gpu
+        per_gpu = req.mem_per_gpu_in_force
         if per_cpu is None and per_gpu is None:  # slurm.conf's defaults, the partition's first
             per_cpu = (part.def_mem_per_cpu if part else None) or state.config.def_mem_per_cpu
             per_gpu = state.config.def_mem_per_gpu if gpus else None

@@ -144,7 +144,7 @@ def shape(
     if gpus is None:
         return None
     mem_per_cpu = request.mem_per_cpu
-    mem_per_gpu = request.mem_per_gpu
+    mem_per_gpu = request.mem_per_gpu_in_force
     if request.mem_per_node is None and mem_per_cpu is None and mem_per_gpu is None:
         # No memory asked for: slurm.conf's defaults apply, the partition's first.
         default_cpu = partition.def_mem_per_cpu or config.def_mem_per_cpu

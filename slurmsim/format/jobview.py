@@ -159,7 +159,7 @@ def mem_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
     """The per-CPU memory in force: asked for, or DefMemPerCPU when nothing else was."""
     if request.mem_per_cpu is not None:
         return request.mem_per_cpu
-    if request.mem_per_node is None and request.mem_per_gpu is None:
+    if request.mem_per_node is None and request.mem_per_gpu_in_force is None:
         return config.def_mem_per_cpu
     return None
 
@@ -173,7 +173,7 @@ def min_memory_per_cpu(
     memory follows the GPUs it was given."""
     if request.mem_per_cpu is not None:
         return request.mem_per_cpu
-    if request.mem_per_node is not None or (allocated and request.mem_per_gpu is not None):
+    if request.mem_per_node is not None or (allocated and request.mem_per_gpu_in_force is not None):
         return None
     return config.def_mem_per_cpu
 
@@ -220,8 +220,8 @@ def requested_mem(request: JobRequest, config: ClusterConfig) -> int:
         return per_cpu * requested_cpus(request)
     if request.mem_per_node is not None:
         return request.mem_per_node * request.min_nodes
-    if request.mem_per_gpu is not None:
-        return request.mem_per_gpu * requested_gpus(request)
+    if request.mem_per_gpu_in_force is not None:
+        return request.mem_per_gpu_in_force * requested_gpus(request)
     return 0
 
 

@@ -152,6 +152,12 @@ class JobRequest:
     #: (``TRES_PER_NODE``: ``("tres-per-node", "gres:gpu")`` for ``--gres=gpu``).
     shown: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def mem_per_gpu_in_force(self) -> int | None:
+        """``--mem-per-gpu`` as the controller applies it: 0 asks for nothing, so the
+        memory defaults apply (oracle: DefMemPerCPU's 16G, golden units/032)."""
+        return self.mem_per_gpu or None
+
     def shown_value(self, option: str) -> str | None:
         """The value of a shown-only option (see ``shown``), None when not given."""
         return next((value for key, value in self.shown if key == option), None)

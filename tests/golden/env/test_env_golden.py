@@ -47,7 +47,6 @@ KNOWN_GAPS: dict[str, str] = {
     "035-time-scontrol-strftime": "the priority comes from the oracle's fair-share history",
     "054-sbenv-bad-gpus": "Slurm 22.05 accepts --gpus=abc; slurmsim refuses it",
     "066-cl-squeue": "job 436 (054, SBATCH_GPUS=abc) was accepted by the oracle",
-    "065-sbenv-debug": "sbatch -v lists the options it read; slurmsim does not",
     "089-srun-test-only-env": "the oracle's clock turned a second, and it chose dgx3",
     "091-srun-env-show": "the oracle's srun took a second to launch and end its step",
     "093-srun-env-under-cmdline-show": "the oracle's clock turned a second during srun",

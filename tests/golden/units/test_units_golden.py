@@ -26,9 +26,7 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 _STAMPS = re.compile(rb"(SubmitTime|LastSchedEval)=\S+")
 
 #: Cases where slurmsim differs from the recording (docs/differences.md says why).
-KNOWN_DIFFERENCES = {
-    "mem-per-gpu-zero-show": "--mem-per-gpu=0: Slurm still gives the job DefMemPerCPU",
-}
+KNOWN_DIFFERENCES: dict[str, str] = {}
 
 
 def _comparable(data: bytes) -> str:

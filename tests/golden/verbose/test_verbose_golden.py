@@ -1,0 +1,56 @@
+"""What sbatch, salloc and srun print at ``-v``, recorded from Slurm.
+
+``record.sh`` submitted held jobs with many option forms at ``-v`` (and ``-vv``, and
+``SBATCH_DEBUG``), an allocation with salloc and a will-run with srun, as alice.
+What it shows: a "defined options" block on standard error, each option in force by
+name with its value as the client gives it back (times in whole minutes, memory in G
+or T when whole, paths made absolute, ``--gres`` with its ``gres:`` prefix, mail types
+as a set, ``--begin`` as an instant, ``--signal`` without its default ``@60``, flags
+as ``set``), then at ``-v`` given on the command line the select plugins loading.
+
+The replay runs from the oracle's job directory, keeps the simulated clock in step
+with the recordings, and gives each accepted submission the oracle's job id.
+"""
+
+import shlex
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from tests.clirunner import Result, run_command
+from tests.goldenfile import Case, load_case, replay_from_job_dir, with_known_gaps, without_times
+
+HERE = Path(__file__).parent
+CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
+
+KNOWN: dict[str, str] = {
+    "007-twice": "-vv: the RLIMIT_* propagation and plugin debug lines are not printed",
+    "013-time-days": "--time-min=0 asks for no minimum, which slurmsim takes as none given; "
+    "the controller takes it as INFINITE and refuses it beside a time limit",
+}
+
+
+def _run(case: Case) -> Result:
+    """A case, with the variables of a leading ``env VAR=value`` set while it runs."""
+    words = shlex.split(case.command)
+    env = {}
+    if words[0] == "env":
+        words.pop(0)
+        while "=" in words[0]:
+            var, _, value = words.pop(0).partition("=")
+            env[var] = value
+    with mock.patch.dict("os.environ", env):
+        return run_command(words, case.user, b"")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    return replay_from_job_dir(CASES, tmp_path_factory.mktemp("verbose"), _run)
+
+
+@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN))
+def test_verbose_output_is_real_slurms(name: str, results: dict[str, Result]) -> None:
+    case, got = CASES[name], results[name]
+    want = (case.exit, without_times(case.stdout), without_times(case.stderr))
+    assert (got.exit, without_times(got.out.encode()), without_times(got.err.encode())) == want
