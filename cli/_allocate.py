@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cli._common import err, error
-from cli.sbatch import CORE_SPEC_IGNORED, option_refused, refused_status, submit_options
+from cli.sbatch import CORE_SPEC_IGNORED, fit_nodes, option_refused, refused_status, submit_options
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.jobs import Job
@@ -57,6 +57,7 @@ def allocate(
 
     try:
         opts = submit_options(values, "", None, (), layout_tasks=prog != "srun")
+        opts = fit_nodes(prog, opts, "ntasks" in values)
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(prog, CORE_SPEC_IGNORED)
         opts = replace(opts, submit_line=" ".join([prog, *argv]))

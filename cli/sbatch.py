@@ -72,9 +72,11 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     try:
         for earlier, _ in layers[:-1]:  # Slurm checks each value as it reads it
             submit_options(earlier, script, path, args)
+        _check_exclusive_options(PROG, values)
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
         _check_gpu_memory(opts)
+        opts = fit_nodes(PROG, opts, "ntasks" in values)
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(PROG, CORE_SPEC_IGNORED)
         opts = replace(
@@ -244,6 +246,62 @@ def flag_on(value: str) -> bool:
 _MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
 
 
+def _check_exclusive_options(prog: str, values: Mapping[str, str | None]) -> None:
+    """Pairs of options the client refuses outright while reading them."""
+    if "gpus-per-task" in values and "ntasks-per-gpu" in values:
+        err(
+            f"{prog}: fatal: --gpus-per-task is mutually exclusive with --ntasks-per-gpu and "
+            "SLURM_NTASKS_PER_GPU\n"
+        )
+        raise _Exit(1)
+
+
+def fit_nodes(prog: str, opts: SubmitOptions, tasks_given: bool) -> SubmitOptions:
+    """The node count as the client settles it before sending the job (oracle, -H jobs):
+
+    * a node list (``-w dgx[1-2]``, duplicates once) raises the minimum to its length
+      (``NumNodes=2``, two tasks), and a maximum below it is refused: ``-N 1`` beside two
+      nodes is ``invalid number of nodes (-N 2-1)``;
+    * a task count below the minimum is warned about and becomes the node count, the node
+      list cut to as many (``-n 1 -N 2`` runs on one node); one below the maximum only
+      caps it (``-n 1 -N 1-3`` is ``1-1``).
+    """
+    nodelist = tuple(dict.fromkeys(opts.nodelist))
+    nodes = opts.nodes  # None: no -N, and the job asks for one node or its list's
+    listed = len(nodelist)
+    if listed and nodes is not None:
+        low, high = nodes
+        most = low if high is None else high
+        if 0 <= most < listed:
+            raise BadNumber(f"invalid number of nodes (-N {listed}-{most})")
+        nodes = (max(low, listed), high)
+    least = nodes[0] if nodes is not None else max(listed, 1)
+    if tasks_given and opts.ntasks is not None and opts.ntasks < least:
+        err(
+            f"{prog}: Warning: can't run {opts.ntasks} processes on {least} nodes, "
+            f"setting nnodes to {opts.ntasks}\n"
+        )
+        nodes, nodelist = (opts.ntasks, opts.ntasks), nodelist[: opts.ntasks]
+    elif tasks_given and opts.ntasks is not None and nodes and (nodes[1] or 0) > opts.ntasks:
+        nodes = (nodes[0], opts.ntasks)  # never more nodes than tasks (-n 1 -N 1-3: 1-1)
+    return replace(opts, nodes=nodes, nodelist=nodelist)
+
+
+def _node_file(path: str | None) -> str:
+    """``--nodefile``: the nodes named in the file (one or more a line, hostlists allowed)."""
+    try:
+        with open(path or "", errors="replace") as f:
+            names = ",".join(f.read().split())
+    except OSError as e:
+        raise InvalidOption(
+            "Invalid --nodefile node file",
+            errors=(f"slurm_allocate_resources error opening file {path}, {e.strerror}",),
+        ) from None
+    if not names:
+        raise InvalidOption("Invalid --nodefile node file", errors=("Hostlist is empty!",))
+    return names
+
+
 def _check_memory_options(values: dict[str, str | None], origin: Origin) -> None:
     """Of --mem, --mem-per-cpu and --mem-per-gpu, one given as an option (directive or
     command line) clears the others set by the environment; two options, or two
@@ -398,7 +456,7 @@ def submit_options(
         return Gres(spec.name, spec.type, spec.count)
 
     def hosts(key: str) -> tuple[str, ...]:
-        value = text(key)
+        value = _node_file(text("nodefile")) if key == "nodelist" and "nodefile" in v else text(key)
         if not value:
             return ()
         try:
@@ -442,6 +500,9 @@ def submit_options(
     per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
     if per_task is not None and per_job is None and not v.keys() & _TASK_COUNTS:
         raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
+    asks_gpus = per_node or per_job or per_task or per_socket
+    if "ntasks-per-gpu" in v and not asks_gpus and not v.keys() & {"ntasks", "nodes"}:
+        raise InvalidGres(detail=_NTASKS_PER_GPU_ALONE)
     typed = [  # the controller shows them as typed (gres:gpu for --gres=gpu)
         (key, gres.format_tres_per_node(specs))
         for key, specs in (
@@ -534,6 +595,10 @@ def _node_layout(
 
 #: Options that give a job its task count, which --gpus-per-task needs (or --gpus).
 _TASK_COUNTS = frozenset({"ntasks", "ntasks-per-node", "nodes"})
+_NTASKS_PER_GPU_ALONE = (
+    "gres_job_state_validate: --ntasks-per-tres needs either a GRES GPU specification or a "
+    "node/ntask specification"
+)
 _GPUS_PER_SOCKET_ALONE = "--gpus-per-socket option requires --sockets-per-node specification"
 _GPUS_PER_TASK_ALONE = (
     "Failed to validate job spec. --gpus-per-task used without either --gpus or -n/--ntasks "
@@ -579,8 +644,9 @@ SHOWN_OPTIONS = (
 
 
 def _check_gpu_memory(opts: SubmitOptions) -> None:
-    """--mem-per-gpu needs a GPU request, which sbatch checks before sending the job."""
-    if opts.mem_per_gpu is None:
+    """--mem-per-gpu needs a GPU request, which sbatch checks before sending the job (0
+    asks for nothing, and needs none)."""
+    if not opts.mem_per_gpu:
         return
     gpus = opts.gpus or opts.gpus_per_task or any(g.name == "gpu" for g in opts.gres)
     if gpus or any(key == "gpus-per-socket" for key, _ in opts.shown):

@@ -172,8 +172,11 @@ def _check_named(opts: SubmitOptions) -> None:
 
 def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     """Apply the defaults slurmctld and sbatch apply, and check names."""
+    from slurmsim.engine.submit import check_alone
+
     state = s.state
     _check_named(opts)
+    check_alone(state, s.user, opts.nice, opts.array)
     user = state.users.get(s.user)
     partitions = (opts.partition or _default_partition(state)).split(",")
     account = opts.account or (user.default_account if user else "")
@@ -193,7 +196,8 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     name = opts.job_name or _default_name(opts)
     work_dir = _work_dir(opts.chdir)
     sim = simulated(opts.script, opts.script_args)
-    min_nodes, max_nodes = opts.nodes if opts.nodes else (1, None)
+    # Without -N a job asks for one node, or as many as it names (-w dgx[1-2]: two).
+    min_nodes, max_nodes = opts.nodes if opts.nodes else (max(1, len(set(opts.nodelist))), None)
     if opts.nodes and max_nodes is None:
         max_nodes = min_nodes
     ntasks = opts.ntasks

@@ -72,9 +72,8 @@ def submit(
     module docstring for which refusals still use up a job id.
     Example: ``submit(state, JobRequest("train", "alice", "research", "gpu", "normal"))``.
     """
+    check_alone(state, request.user, request.nice, array)
     part = _validate(state, request, reservation=False)
-    if array is not None:
-        _check_array(state, array)
     feature_error = False
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
@@ -124,6 +123,17 @@ def submit(
     return job
 
 
+def check_alone(state: ClusterState, user: str, nice: int, array: tuple[int, ...] | None) -> None:
+    """What slurmctld checks of a request before its partition, account and QOS (the
+    oracle: ``--nice=-5 -q nosuch`` is refused for its nice, ``-A nosuch --array=0-1001``
+    for its array): only an operator may ask for a negative nice, and the array's
+    indexes must be within bounds."""
+    if nice < 0 and not is_operator(state, user):
+        raise SlurmError("Invalid --nice value")
+    if array is not None:
+        _check_array(state, array)
+
+
 def _check_array(state: ClusterState, indexes: tuple[int, ...]) -> None:
     """MaxArraySize bounds every index and ``max_array_tasks`` the task count."""
     most = state.config.scheduler_parameters.max_array_tasks
@@ -140,6 +150,7 @@ def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[s
 
     It still uses up the would-be job id, as Slurm does (golden 020/021: ids 215, 216).
     """
+    check_alone(state, request.user, request.nice, None)
     part = _validate(state, request)
     probe = Job(state.next_job_id, request, state.now, time_limit=_time_limit(request, part))
     state.next_job_id += 1
@@ -184,12 +195,12 @@ def _validate(state: ClusterState, request: JobRequest, *, reservation: bool = T
     qos_ok = request.qos in state.qos and request.qos in assoc.qos
     if not qos_ok or (part.allow_qos and request.qos not in part.allow_qos):
         raise SlurmError("Invalid qos specification")
-    if any(n not in state.nodes for n in (*request.req_nodes, *request.exc_nodes)):
+    if any(n not in state.nodes for n in (*request.req_nodes, *request.exc_nodes)) or (
+        set(request.req_nodes) & set(request.exc_nodes)  # a node both required and excluded
+    ):
         raise SlurmError("Invalid node name specified")
     if reservation:
         reservations.check_access(state, request)
-    if request.nice < 0 and not is_operator(state, request.user):
-        raise SlurmError("Invalid --nice value")
     limit = _time_limit(request, part)
     if request.time_min is not None and limit is not None and request.time_min > limit:
         from slurmsim.engine.control import TIME_MIN_INVALID  # the message scontrol gives too
