@@ -5,7 +5,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cli._common import err, error
-from cli.sbatch import CORE_SPEC_IGNORED, fit_nodes, option_refused, refused_status, submit_options
+from cli.sbatch import (
+    CORE_SPEC_IGNORED,
+    check_gpu_memory,
+    exclusive_options,
+    fit_nodes,
+    option_refused,
+    refused_status,
+    submit_options,
+)
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.jobs import Job
@@ -56,7 +64,10 @@ def allocate(
     from slurmsim.model.jobs import JobState
 
     try:
+        if exclusive_options(prog, values):
+            return 1
         opts = submit_options(values, "", None, (), layout_tasks=prog != "srun")
+        check_gpu_memory(prog, opts)
         opts = fit_nodes(prog, opts, "ntasks" in values)
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(prog, CORE_SPEC_IGNORED)
@@ -69,6 +80,8 @@ def allocate(
             for line in e.detail.splitlines():
                 error(prog, line)
         error(prog, f"{_REFUSED[prog]}{e.message}")
+        if prog == "salloc" and isinstance(e, api.Rejected):
+            err(f"salloc: Job allocation {e.job_id} has been revoked.\n")
         return refused_status(os.environ, prog)
     if not started:
         if prog == "salloc":

@@ -72,10 +72,11 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     try:
         for earlier, _ in layers[:-1]:  # Slurm checks each value as it reads it
             submit_options(earlier, script, path, args)
-        _check_exclusive_options(PROG, values)
+        if exclusive_options(PROG, values):
+            return 1
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
-        _check_gpu_memory(opts)
+        check_gpu_memory(PROG, opts)
         opts = fit_nodes(PROG, opts, "ntasks" in values)
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(PROG, CORE_SPEC_IGNORED)
@@ -246,14 +247,16 @@ def flag_on(value: str) -> bool:
 _MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
 
 
-def _check_exclusive_options(prog: str, values: Mapping[str, str | None]) -> None:
-    """Pairs of options the client refuses outright while reading them."""
+def exclusive_options(prog: str, values: Mapping[str, str | None]) -> bool:
+    """Whether ``values`` hold a pair of options the clients refuse outright while reading
+    them (``fatal:``, exit 1); said when they do."""
     if "gpus-per-task" in values and "ntasks-per-gpu" in values:
         err(
             f"{prog}: fatal: --gpus-per-task is mutually exclusive with --ntasks-per-gpu and "
             "SLURM_NTASKS_PER_GPU\n"
         )
-        raise _Exit(1)
+        return True
+    return False
 
 
 def fit_nodes(prog: str, opts: SubmitOptions, tasks_given: bool) -> SubmitOptions:
@@ -643,17 +646,17 @@ SHOWN_OPTIONS = (
 )
 
 
-def _check_gpu_memory(opts: SubmitOptions) -> None:
-    """--mem-per-gpu needs a GPU request, which sbatch checks before sending the job (0
-    asks for nothing, and needs none)."""
+def check_gpu_memory(prog: str, opts: SubmitOptions) -> None:
+    """--mem-per-gpu needs a GPU request, which the clients check before sending the job
+    (0 asks for nothing, and needs none)."""
     if not opts.mem_per_gpu:
         return
     gpus = opts.gpus or opts.gpus_per_task or any(g.name == "gpu" for g in opts.gres)
     if gpus or any(key == "gpus-per-socket" for key, _ in opts.shown):
         return
-    error(PROG, f"Requested mem_per_tres=gres:gpu:{opts.mem_per_gpu} but did not request any GPU.")
-    error(PROG, "Invalid generic resource (gres) specification")
-    raise _Exit(1)
+    raise InvalidGres(
+        detail=f"Requested mem_per_tres=gres:gpu:{opts.mem_per_gpu} but did not request any GPU."
+    )
 
 
 def _nodes(value: str | None) -> tuple[int, int | None] | None:

@@ -43,6 +43,10 @@ def srun(argv: list[str]) -> int:
         from slurmsim.api.cluster import now
 
         err(defined_options(PROG, values, loud, now))
+    if "threads-per-core" in values:
+        # It implies binding tasks to CPUs, which slurmsim never does (the oracle's
+        # TaskPlugin=task/none says the same).
+        err("srun: cluster configuration lacks support for cpu binding\n")
     if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
         from cli._step import step_in_job
 

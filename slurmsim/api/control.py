@@ -341,12 +341,13 @@ def read_job_update(changes: Sequence[tuple[str, str]]) -> tuple[JobUpdate, list
     message for what it refuses itself (``No changes specified`` when nothing is left)."""
     from slurmsim.api.cluster import now
     from slurmsim.parse.errors import ParseError
-    from slurmsim.parse.job_update import parse_job_update
+    from slurmsim.parse.job_update import LoggedError, parse_job_update
 
     try:
         update, lines = parse_job_update(changes, now())
     except ParseError as e:
-        raise SlurmError(e.message) from None
+        logged = isinstance(e, LoggedError)
+        raise SlurmError(f"scontrol: error: {e.message}" if logged else e.message) from None
     if update == JobUpdate():
         raise SlurmError("No changes specified", detail="\n".join(lines) or None)
     return update, lines

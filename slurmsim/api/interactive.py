@@ -68,6 +68,14 @@ class TaskEnd:
     signal: int
 
 
+class Rejected(SlurmError):
+    """A refusal that came once the job's record was made (it used ``job_id``)."""
+
+    def __init__(self, refusal: SlurmError, job_id: int) -> None:
+        super().__init__(refusal.message, detail=refusal.detail)
+        self.job_id = job_id
+
+
 def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, bool]:
     """Queue the allocation request and try it at once; (job id, whether it started)."""
     from slurmsim.engine import simulate
@@ -84,10 +92,14 @@ def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, boo
             runtime=None,  # the command decides, not a simulated run time
             exit_code=0,
         )
+        first_id = s.state.next_job_id
         try:
             job = engine_submit(s.state, request, constraint=read_constraint(opts.constraint))
         except SlurmError as e:
-            rejected = e  # raised after the commit: the refused request used its job id
+            # Raised after the commit: a request refused once its record was made used a
+            # job id, and salloc hears that allocation revoked.
+            made = s.state.next_job_id != first_id
+            rejected = Rejected(e, first_id) if made else e
         else:
             keep_extras(job, opts)
             s.state.sched_due = s.state.now  # slurmctld places an allocation as it arrives

@@ -366,6 +366,8 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         _pending_only(job)
     if update.nice is not None and update.nice < 0 and not operator:
         raise AccessDenied()
+    if update.admin_only is not None and not operator:
+        raise AccessDenied()
     # A user may drop Contiguous but not ask for it (golden scontrol 099).
     if update.contiguous and not job.request.contiguous and not operator:
         raise AccessDenied()
@@ -422,10 +424,25 @@ def _request_changes(
     for name in ("name", "comment", "nice"):
         if (value := getattr(update, name)) is not None:
             fields[name] = value
+    for option, value in (("mail-user", update.mail_user), ("mail-type", update.mail_type)):
+        if value is not None:
+            shown = fields.get("shown", req.shown)
+            fields["shown"] = replace(req, shown=shown).with_shown(option, value)  # type: ignore[arg-type]
+    if update.licenses:  # slurmsim's clusters have no Licenses=
+        raise SlurmError("Invalid license specification")
     if update.partition is not None:
-        if update.partition not in state.partitions:
+        names = update.partition.split(",")
+        if any(name not in state.partitions for name in names):
             raise SlurmError("Invalid partition name specified")
-        fields["partition"] = update.partition
+        fields["partition"] = names[0]
+        listed = update.partition if len(names) > 1 else None
+        fields["shown"] = replace(req, shown=fields.get("shown", req.shown)).with_shown(  # type: ignore[arg-type]
+            "partition", listed
+        )
+        if listed is not None:  # queued in the one Slurm tries first, as at submission
+            from slurmsim.engine.submit import queued_in_list
+
+            fields["partition"] = queued_in_list(state, req, names).partition
     if update.qos is not None:
         if update.qos not in state.qos:
             raise SlurmError("Invalid qos specification")
@@ -437,6 +454,8 @@ def _request_changes(
         fields["account"] = update.account
     if update.nodes is not None:
         fields["min_nodes"], fields["max_nodes"] = update.nodes
+        if not req.ntasks_set:  # a task a node unless tasks were asked for (oracle: NumTasks=9)
+            fields["num_tasks"] = update.nodes[0] * (req.ntasks_per_node or 1)
     if isinstance(update.dependency, Unreadable):
         raise SlurmError(DEPENDENCY_PROBLEM)
     if update.dependency is not None:
@@ -471,6 +490,9 @@ def _resource_changes(
 
     req = job.request
     fields: dict[str, object] = {}
+    if update.reservation is not None:  # judged before the features (the oracle)
+        check_access(state, replace(req, reservation=update.reservation or None))
+        fields["reservation"] = update.reservation or None
     if update.features is not None:
         fields["features"], fields["feature_nodes"] = update.features or None, None
         if update.constraint is not None:
@@ -482,14 +504,11 @@ def _resource_changes(
         _check_gres(state, update.gres_per_node)
         fields["gres_per_node"] = update.gres_per_node
         fields["shown"] = req.with_shown("tres-per-node", update.tres_per_node or None)
-    if update.reservation is not None:
-        check_access(state, replace(req, reservation=update.reservation or None))
-        fields["reservation"] = update.reservation or None
     if update.mem_per_node is not None:
         fields["mem_per_node"], fields["mem_per_cpu"] = update.mem_per_node, None
     if update.mem_per_cpu is not None:
         fields["mem_per_cpu"], fields["mem_per_node"] = update.mem_per_cpu, None
-    for name in ("requeue", "contiguous", "work_dir", "std_out", "std_err"):
+    for name in ("requeue", "contiguous", "work_dir", "std_out"):
         if (value := getattr(update, name)) is not None:
             fields[name] = value
     return fields

@@ -36,6 +36,8 @@ NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
 FEATURE_ERROR = "Invalid feature specification"
 MEMORY_UNSATISFIABLE = "Memory specification can not be satisfied"
 LAYOUT_UNSATISFIABLE = "Socket, core and/or thread specification can not be satisfied"
+TMP_UNSATISFIABLE = "Temporary disk specification can not be satisfied"
+CPUS_UNSATISFIABLE = "CPU count per node can not be satisfied"
 ARRAY_INVALID = "Invalid job array specification"
 #: ``_unsatisfiable``'s answers by partition and the request fields it reads (``_kept``).
 Checked = dict[tuple[object, ...], str | None]
@@ -273,7 +275,10 @@ def _kept(
     if checked is None:
         return _unsatisfiable(state, request, part)
     r = request
-    key = (part.name, r.feature_nodes, r.min_nodes, r.max_nodes, r.node_layout(), *layout_fields(r))
+    key = (
+        part.name, r.feature_nodes, r.min_nodes, r.max_nodes, r.node_layout(), r.tmp_disk,
+        *layout_fields(r),
+    )  # fmt: skip
     if key not in checked:
         checked[key] = _unsatisfiable(state, request, part)
     return checked[key]
@@ -288,11 +293,17 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
     allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
     nodes = state.nodes
     configs = [nodes[n].config for n in allowed if n in nodes]
+    if request.tmp_disk:  # judged first (the oracle: --tmp=10G --threads-per-core=2)
+        configs = [cfg for cfg in configs if cfg.tmp_disk >= request.tmp_disk]
+        if not configs:
+            return TMP_UNSATISFIABLE
     layout = request.node_layout()
     if any(layout):
         configs = [cfg for cfg in configs if _holds_layout(cfg, layout)]
         if not configs:
             return LAYOUT_UNSATISFIABLE
+    if configs and request.cpus_per_task > max(cfg.cpus for cfg in configs):
+        return CPUS_UNSATISFIABLE  # one task's CPUs fit on no node (-c 200)
     kinds = _node_kinds(configs)
     size = sum(count for _, count in kinds)
     if not size:

@@ -34,7 +34,7 @@ class JobUpdate:
     partition: str | None = None
     qos: str | None = None
     account: str | None = None
-    nodes: tuple[int, int] | None = None
+    nodes: tuple[int, int | None] | None = None  # (min, max); max None: none
     dependency: Dependency | Unreadable | None = None  # an empty Dependency clears it
     begin_time: Instant | None = None
     req_nodes: tuple[str, ...] | None = None
@@ -52,7 +52,11 @@ class JobUpdate:
     contiguous: bool | None = None
     work_dir: str | None = None
     std_out: str | None = None
-    std_err: str | None = None
+    mail_user: str | None = None
+    mail_type: str | None = None
+    licenses: str | None = None
+    #: A field only an operator may change, which slurmsim does not model (its key).
+    admin_only: str | None = None
 
     @property
     def pending_only(self) -> bool:
@@ -77,6 +81,5 @@ class JobUpdate:
                 self.contiguous,
                 self.work_dir,
                 self.std_out,
-                self.std_err,
             )
         )

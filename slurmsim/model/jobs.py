@@ -163,6 +163,11 @@ class JobRequest:
         return next((value for key, value in self.shown if key == option), None)
 
     @property
+    def tmp_disk(self) -> int:
+        """``--tmp``: the temporary disk each node must have, in MB (0: none asked)."""
+        return int(self.shown_value("tmp") or 0)
+
+    @property
     def overcommit(self) -> bool:
         """``-O``: a node gives the job one task's CPUs, however many tasks run there."""
         return self.shown_value("overcommit") is not None

@@ -25,9 +25,22 @@ from slurmsim.parse.errors import ParseError
 _TEXT = {"name": "name", "jobname": "name", "comment": "comment", "partition": "partition",
          "qos": "qos", "account": "account", "reservation": "reservation",
          "reservationname": "reservation", "workdir": "work_dir", "stdout": "std_out",
-         "stderr": "std_err"}  # fmt: skip
+         "mailuser": "mail_user"}  # fmt: skip
 _FLAGS = {"requeue": "requeue", "contiguous": "contiguous"}
 _MEMORY = {"minmemorynode": "mem_per_node", "minmemorycpu": "mem_per_cpu"}
+#: Fields only an operator may change (slurmctld answers a user Access/permission denied);
+#: slurmsim does not model them.
+_ADMIN_ONLY = frozenset({"admincomment", "corespec", "deadline", "oversubscribe", "shared",
+                         "sitefactor", "threadspec"})  # fmt: skip
+#: --mail-type's words, as scontrol takes them.
+_MAIL_TYPES = frozenset({"NONE", "BEGIN", "END", "FAIL", "REQUEUE", "ALL", "STAGE_OUT",
+                         "TIME_LIMIT", "TIME_LIMIT_90", "TIME_LIMIT_80", "TIME_LIMIT_50",
+                         "ARRAY_TASKS", "INVALID_DEPEND"})  # fmt: skip
+
+
+class LoggedError(ParseError):
+    """A value scontrol refuses through its error log: printed ``scontrol: error: ...``
+    (the others, ``Update of this parameter is not supported``, it prints bare)."""
 
 
 def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpdate, list[str]]:
@@ -50,16 +63,23 @@ def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpd
             fields["nodes"] = _node_range(value)
         elif k == "dependency":
             fields["dependency"] = _dependency(value)
-        elif k in ("starttime", "begintime"):
+        elif k == "starttime":
             begin = _begin(value, now, lines)
             if begin is not None:
                 fields["begin_time"] = begin
         elif k in ("reqnodelist", "nodelist", "excnodelist"):
-            names = tuple(n for n in value.split(",") if n)
             field = "exc_nodes" if k == "excnodelist" else "req_nodes"
-            fields[field] = names
+            fields[field] = _hosts(value)
+        elif k == "mailtype":
+            fields["mail_type"] = _mail_type(value)
+        elif k in _ADMIN_ONLY:
+            fields["admin_only"] = key
+        elif k == "licenses":
+            fields["licenses"] = value
+        elif k == "userid":
+            continue  # scontrol sends it, and nothing changes the owner of a job
         elif k == "arraytaskthrottle":
-            fields["array_throttle"] = _number(value, "ArrayTaskThrottle")
+            fields["array_throttle"] = _strtol(value)  # the oracle took "abc" as 0
         elif k in ("features", "feature"):
             fields["features"], fields["constraint"] = value, _constraint(value)
         elif k in ("gres", "trespernode"):
@@ -67,7 +87,7 @@ def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpd
         elif k in _MEMORY:
             fields[_MEMORY[k]] = _memory(value, key)
         elif k in _FLAGS:
-            fields[_FLAGS[k]] = _strtol(value) != 0
+            fields[_FLAGS[k]] = _number(value, key) != 0
         else:
             raise ParseError(
                 f"Update of this parameter is not supported: {key}={value}\nRequest aborted"
@@ -97,12 +117,25 @@ def _gres(value: str, *, tres: bool) -> tuple[tuple[Gres, ...], str]:
 
 
 def _memory(value: str, key: str) -> int:
-    from slurmsim.parse.memory import parse_memory
+    """A memory size in MB: scontrol takes a plain number only (``10G`` is refused)."""
+    return _number(value, key)
+
+
+def _hosts(value: str) -> tuple[str, ...]:
+    """A node list, hostlist expressions expanded (``dgx[1-2]``); one that cannot be read
+    names no node, which the controller refuses."""
+    from slurmsim.parse.hostlist import expand
 
     try:
-        return parse_memory(value)
+        return tuple(expand(value)) if value else ()
     except ParseError:
-        raise ParseError(f"Invalid {key} value: {value}") from None
+        return (value,)
+
+
+def _mail_type(value: str) -> str:
+    if not value or any(word.upper() not in _MAIL_TYPES for word in value.split(",")):
+        raise ParseError(f"Invalid MailType: {value}")
+    return value
 
 
 def _dependency(value: str) -> Dependency | Unreadable:
@@ -123,7 +156,7 @@ def _duration(text: str, name: str) -> Seconds | None:
     try:
         seconds = parse_time_limit(text)
     except ParseError:
-        raise ParseError(f"Invalid {name} value") from None
+        raise LoggedError(f"Invalid {name} value") from None
     return None if seconds is None else Seconds(seconds)
 
 
@@ -138,15 +171,16 @@ def _strtol(text: str) -> int:
 
 def _number(text: str, name: str) -> int:
     if not is_number(text.strip()):
-        raise ParseError(f"Invalid {name} value: {text}")
+        raise LoggedError(f"Invalid {name} value: {text}")
     return int(text)
 
 
-def _node_range(text: str) -> tuple[int, int]:
+def _node_range(text: str) -> tuple[int, int | None]:
+    """``NumNodes=N`` (a minimum, as ``-N`` without a maximum shows it) or ``min-max``."""
     lo, _, hi = text.partition("-")
     if not is_number(lo) or (hi and not is_number(hi)):
         raise ParseError("Node count specification invalid")
-    return int(lo), int(hi) if hi else int(lo)
+    return int(lo), int(hi) if hi else None
 
 
 def _begin(text: str, now: int, lines: list[str]) -> Instant | None:

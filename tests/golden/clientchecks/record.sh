@@ -47,5 +47,13 @@ show ntasks-per-gpu-and-per-task --gpus-per-task=1 --ntasks-per-gpu=1 -n 2
 show nice-before-qos --nice=-5 -q nosuch
 show array-before-account -A nosuch --array=0-1001
 show mem-per-gpu-zero --mem-per-gpu=0
+# Requests no node can hold, refused once the record is made (salloc hears it revoked).
+c tmp-disk sbatch --tmp=10G --wrap='sleep 1'
+c cpus-per-task sbatch -c 200 --wrap='sleep 1'
+c salloc-gpus salloc --gres=gpu:9 true
+c salloc-mem-per-gpu salloc --mem-per-gpu=10G true
+# srun: binding to threads asked for, and the options it refuses together.
+c srun-threads srun -N 1 --threads-per-core=1 true
+c srun-gpus-per-task srun -x dgx1 --ntasks-per-gpu=2 --gpus-per-task=1 true
 c cancel scancel -u alice
 rm -f "$JOBS/nodes.txt" "$JOBS/empty.txt"
