@@ -112,6 +112,10 @@ def squeue(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     given, flags = gather(pairs)
+    clash = _format_clash(pairs)
+    if clash is not None:
+        err(clash)
+        return 1
     if "jobs" in flags and "jobs" not in given and operands:
         given["jobs"] = [operands.pop(0)]  # ``-j 12``: -j's argument is optional
         from slurmsim.format.squeue import bad_job_id
@@ -143,6 +147,26 @@ def squeue(argv: list[str]) -> int:
         return _show(given, flags, fmt, fmt_long, nodelist, dated=dated)
 
     return show(False) if seconds is None else repeat(seconds, show)
+
+
+def _format_clash(pairs: list[tuple[str, str | None]]) -> str | None:
+    """squeue refuses -o with -O as it reads the second of them, and -o with -l once it
+    has read them all (the oracle)."""
+    seen = None
+    for key, _ in pairs:
+        if key in ("format", "Format"):
+            if seen is not None and seen != key:
+                names = ["-o (--format)", "-O (--Format)"]
+                first, second = names if key == "format" else names[::-1]
+                return f"{PROG}: error: {first} is incompatible with {second}\n"
+            seen = key
+    keys = {key for key, _ in pairs}
+    if "format" in keys and "long" in keys:
+        return (
+            f"{PROG}: fatal: Options -o(--format) and -l(--long) are mutually exclusive. "
+            "Please remove one and retry.\n"
+        )
+    return None
 
 
 def _show(

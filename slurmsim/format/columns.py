@@ -89,12 +89,18 @@ def cell(value: str | None, column: Column, *, cut: bool = True) -> str:
     return value + column.suffix
 
 
-def cells(values: list[str | None], column: Column, *, cut: bool = True) -> list[str]:
-    """``cell`` of each value, for a whole column at once (squeue lays out thousands)."""
+def printed(values: list[str | None], column: Column, *, cut: bool = True) -> list[str]:
+    """``values`` as squeue's ``_print_str`` prints them: right-justified by ``%Ns``, then
+    cut to the width unless ``cut`` is off; left-justified by ``%.Ns``, a precision that
+    always cuts (and for which glibc prints a NULL it would cut as nothing); padded to
+    the width. A NULL is ``(null)`` otherwise (the oracle: ``%.5f`` of no features is
+    ``(null``, ``%5f`` blank, ``%.5N`` of ``dgx[1-2]`` in full, ``%5N`` ``dgx[1``)."""
     width, suffix = column.width, column.suffix
-    if width == 0:
-        return [cell(v, column, cut=cut) if v is None else v + suffix for v in values]
-    pad = str.rjust if column.right else str.ljust
-    if cut:
-        return [cell(v, column) if v is None else pad(v[:width], width) + suffix for v in values]
-    return [cell(v, column, cut=False) if v is None else pad(v, width) + suffix for v in values]
+    if width <= 0:
+        return [("(null)" if v is None else v) + suffix for v in values]
+    if column.right:
+        if cut:
+            return [("(null)" if v is None else v).rjust(width)[:width] + suffix for v in values]
+        return [("(null)" if v is None else v).rjust(width) + suffix for v in values]
+    null = ("(null)" if width >= len("(null)") else "").ljust(width) + suffix
+    return [null if v is None else v[:width].ljust(width) + suffix for v in values]

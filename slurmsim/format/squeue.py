@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from slurmsim.format import jobview as jv
-from slurmsim.format.columns import Column, cell, cells, literal, parse_long, parse_percent
+from slurmsim.format.columns import Column, literal, parse_long, parse_percent, printed
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import (
@@ -336,8 +336,9 @@ class _Field:
         """This column's cell on each of ``rows``."""
         values = [self.value(row) for row in rows]
         if self.cut is None:
-            return [cell(v, self.column, cut=v is None or v.startswith("(")) for v in values]
-        return cells(values, self.column, cut=self.cut)
+            column = self.column
+            return [printed([v], column, cut=v is None or v.startswith("("))[0] for v in values]
+        return printed(values, self.column, cut=self.cut)
 
 
 def _no_value(_: "_Row") -> str:
@@ -374,8 +375,13 @@ def _long_fields(fmt: str) -> tuple[list[_Field], list[str]]:
     return fields, errors
 
 
+#: Columns whose header is never cut to a right-justified width (squeue's print.c).
+_HEADER_UNCUT = frozenset({"N", "Y", "R"})
+
+
 def _header(prefix: str, fields: list[_Field]) -> str:
-    return prefix + "".join(cell(f.header, f.column) for f in fields) + "\n"
+    heads = (printed([f.header], f.column, cut=f.letter not in _HEADER_UNCUT)[0] for f in fields)
+    return prefix + "".join(heads) + "\n"
 
 
 def _render_lines(prefix: str, fields: list[_Field], rows: list[_Row]) -> list[str]:

@@ -8,7 +8,7 @@ then step id with ``batch`` after the numbered ones (Slurm numbers it 0xfffffffb
 from collections.abc import Callable
 from typing import NamedTuple
 
-from slurmsim.format.columns import cells, parse_percent
+from slurmsim.format.columns import Column, literal, parse_percent, printed
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.steps import job_text, running_steps, step_ids
@@ -93,26 +93,32 @@ def step_lines(state: ClusterState, now: Instant) -> list[StepLine]:
     )
 
 
+def _nothing(_: StepLine) -> str | None:
+    return ""
+
+
 def render_steps(
     lines: list[StepLine], fmt: str | None, *, noheader: bool, long: bool, now: Instant
 ) -> Rendered:
     """The step lines in format ``fmt`` (``-o``), or squeue's default for steps."""
     prefix, columns = parse_percent(fmt or DEFAULT_FORMAT)
     errors = []
-    fields = []
+    fields: list[tuple[tuple[str, Callable[[StepLine], str | None]], Column]] = []
     for column in columns:
         entry = LETTERS.get(column.key)
         if entry is None:
             errors.append(f"squeue: error: Invalid job step format specification: {column.key}\n")
+            fields.append((("", _nothing), literal(column)))  # printed as typed
             continue
         fields.append((entry, column))
     out = []
     if not noheader:
         if long:
             out.append(date_line(now) + "\n")
-        out.append(prefix + "".join(cells([h], c)[0] for (h, _), c in fields) + "\n")
+        out.append(prefix + "".join(printed([h], c, cut=c.key != "N")[0] for (h, _), c in fields))
+        out.append("\n")
     rendered = [
-        cells([value(line) for line in lines], c, cut=c.key not in _UNCUT)
+        printed([value(line) for line in lines], c, cut=c.key not in _UNCUT)
         for (_, value), c in fields
     ]
     out.extend(prefix + "".join(row) + "\n" for row in zip(*rendered, strict=True))

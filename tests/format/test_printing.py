@@ -2,7 +2,7 @@
 
 import pytest
 
-from slurmsim.format.columns import Column, cell, cells, parse_long, parse_percent
+from slurmsim.format.columns import Column, cell, parse_long, parse_percent, printed
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.times import date_line, format_elapsed, format_hms, format_instant
 from slurmsim.format.units import format_mem
@@ -137,4 +137,23 @@ def test_cells_pad_and_cut_like_printf(
     value: str | None, column: Column, cut: bool, want: str
 ) -> None:
     assert cell(value, column, cut=cut) == want
-    assert cells([value, value], column, cut=cut) == [want, want], "a whole column, the same"
+
+
+@pytest.mark.parametrize(
+    ("value", "column", "cut", "want"),
+    [  # the oracle's squeue (golden printing/)
+        pytest.param("dgx[1-2]", Column("N", 5, True), False, "dgx[1-2]", id="%.5N uncut"),
+        pytest.param("dgx[1-2]", Column("N", 5), False, "dgx[1", id="%5N: a precision cuts"),
+        pytest.param(None, Column("f", 5, True), True, "(null", id="%.5f of NULL"),
+        pytest.param(None, Column("f", 5), True, "     ", id="%5f of NULL: nothing"),
+        pytest.param(None, Column("f", 7), True, "(null) ", id="%7f of NULL"),
+        pytest.param(None, Column("Y", 5, True), False, "(null)", id="%.5Y uncut NULL"),
+        pytest.param("hello", Column("k", 3, True), True, "hel", id="%.3k keeps the left"),
+        pytest.param("two", Column("j", 4, True, "|"), True, " two|", id="right, suffix"),
+        pytest.param(None, Column("E", 0), True, "(null)", id="no width"),
+    ],
+)
+def test_squeue_lays_out_values_as_its_print_str(
+    value: str | None, column: Column, cut: bool, want: str
+) -> None:
+    assert printed([value, value], column, cut=cut) == [want, want]
