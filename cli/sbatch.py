@@ -442,9 +442,10 @@ def submit_options(
         value = text(key)
         if value is None:
             return None
-        if not is_number(value.strip()) or int(value) <= 0:
+        digits = value.lstrip(_C_SPACE)  # strtol skips them before, not after
+        if not is_number(digits) or int(digits) <= 0:
             raise BadNumber(f'Invalid numeric value "{value}" for --{key}.')
-        return int(value)
+        return int(digits)
 
     def gpus(key: str) -> gres.GresSpec | None:
         value = text(key)
@@ -569,6 +570,8 @@ def submit_options(
     )
 
 
+#: What C's isspace() skips before a number (Python's str.strip also takes \x1c-\x1f).
+_C_SPACE = " \t\n\v\f\r"
 #: How -B's errors name its fields.
 _B_FIELDS = ("first", "second", "third")
 

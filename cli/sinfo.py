@@ -46,6 +46,15 @@ def sinfo(argv: list[str]) -> int:
     )
     if seconds == 0:
         return 1
+    if "all" in flags and "partition" in flags:
+        error(PROG, "Conflicting options, -a and -p, specified. Please choose one or the other.")
+        return 1
+    if "long" in flags and flags & {"format", "Format"}:
+        err(
+            f"{PROG}: fatal: Options -o(--format) and -l(--long) are mutually exclusive. "
+            "Please remove one and retry.\n"
+        )
+        return 1
     if "json" in flags or "yaml" in flags:
         return _dump(pairs, tuple(s for s in given.get("states", "").split(",") if s))
     if "reservation" in flags:

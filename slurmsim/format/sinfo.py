@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from slurmsim.format.columns import NUL, Column, cell, literal, parse_long, parse_percent
+from slurmsim.format.columns import NUL, Column, literal, parse_long, parse_percent, printed
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.nodestate import NodeStatus, completing_nodes, node_status, planned_nodes
 from slurmsim.format.rendered import Rendered
@@ -246,8 +246,9 @@ _EXACT: dict[str, _PerNode] = {
 
 #: Partition attributes: the partitions whose shown ones are all equal share lines.
 _PARTITION_KEYS = frozenset("aBghIlLMpPrRsS")
-#: Node lists are never cut to their column.
-_UNCUT = frozenset("Nno")
+#: The node list, host name and address columns' headers are never cut to a width (their
+#: values are: sinfo's print.c, and the oracle's ``%.5N``: ``NODELIST`` over ``dgx[1``).
+_HEADER_UNCUT = frozenset("Nno")
 
 _LONG_NAMES = {
     "allocmem": "allocmem",
@@ -311,7 +312,11 @@ class _Field(NamedTuple):
         return _PER_LINE[self.key][1](group) if self.key else ""
 
     def render(self, group: _Group) -> str:
-        return cell(self.value(group), self.column, cut=self.key not in _UNCUT)
+        value = self.value(group)
+        part, width = group.partition, self.column.width
+        if self.key == "P" and part is not None and part.default and 0 < width <= len(part.name):
+            value = part.name[: width - 1] + "*"  # the mark takes the last place (%.3P: gp*)
+        return printed([value], self.column)[0]
 
 
 def _field(key: str, column: Column) -> _Field | None:
@@ -503,22 +508,28 @@ def _part_value(get: Callable[[Partition], object], none: object) -> Callable[[_
     return lambda g: none if g.partition is None else get(g.partition)
 
 
+def _node_value(get: Callable[[_NodeView], object], none: object) -> Callable[[_Group], object]:
+    """A sort key read off a line's first node; ``none`` for a line without nodes (a
+    partition that has none in the states asked for: ``sinfo -d -S N``)."""
+    return lambda g: get(g.first) if g.nodes else none
+
+
 #: ``-S`` keys by letter: what each line is ordered by. Slurm's others (features, groups,
 #: free memory, load, ...) are read and sort nothing here: every line has the same.
 _SORT_KEYS: dict[str, Callable[[_Group], object]] = {
     "P": _part_value(lambda p: p.name, ""),
     "R": _part_value(lambda p: p.name, ""),
-    "t": lambda g: g.first.status.value,
-    "T": lambda g: g.first.status.value,
+    "t": _node_value(lambda n: n.status.value, ""),
+    "T": _node_value(lambda n: n.status.value, ""),
     "D": lambda g: len(g.nodes),
-    "c": lambda g: g.first.node.config.cpus,
-    "m": lambda g: g.first.node.config.real_memory,
-    "w": lambda g: g.first.node.config.weight,
+    "c": _node_value(lambda n: n.node.config.cpus, 0),
+    "m": _node_value(lambda n: n.node.config.real_memory, 0),
+    "w": _node_value(lambda n: n.node.config.weight, 0),
     "l": _part_value(lambda p: p.max_time if p.max_time is not None else 2**32, 0),
     "p": _part_value(lambda p: p.priority_tier, 0),
     "S": _part_value(lambda p: p.priority_job_factor, 0),
-    "N": lambda g: _natural(g.first.node.name),
-    "E": lambda g: g.first.node.reason or "",
+    "N": _node_value(lambda n: _natural(n.node.name), ("", 0, "")),
+    "E": _node_value(lambda n: n.node.reason or "", ""),
 }
 
 
@@ -637,7 +648,8 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
     if not opts.noheader:
         if opts.long:
             out.append(date_line(now) + "\n")
-        out.append(prefix + "".join(cell(f.header, f.column) for f in fields) + "\n")
+        heads = (printed([f.header], f.column, cut=f.key not in _HEADER_UNCUT)[0] for f in fields)
+        out.append(prefix + "".join(heads) + "\n")
     for group in groups:
         out.append(prefix + "".join(f.render(group) for f in fields) + "\n")
     return Rendered(stdout="".join(out), stderr="".join(e + "\n" for e in errors))

@@ -3,7 +3,8 @@
 # about 20 s. Records into cases/ how squeue lays a value into a width: right-justified
 # (%.N) values cut to it but for node lists, left-justified (%N) ones always cut, an empty
 # field printed (null) or, where a cut would split that word, nothing; which headers are
-# never cut; a bad step field printed as typed; and -o refused beside -O or -l. Over a job
+# never cut; a bad step field printed as typed; -o refused beside -O or -l; and sinfo's own
+# rules (node lists cut, their headers not; the default partition's mark). Over a job
 # running on two nodes and a held one, as alice; cancelled after.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
@@ -24,4 +25,10 @@ c format-then-Format squeue -o %i -O JobID
 c Format-then-format squeue -O JobID -o %i
 c format-and-long squeue -o %i -l
 c long-and-Format squeue -l -O JobID
+# sinfo: node lists cut, their headers not; the default partition's mark kept in the width.
+c sinfo-widths sinfo -o '%5N|%.5N|%.3P|%3P|%.5n|%.3o|%5E|%.5E|'
+c sinfo-format-and-long sinfo -o %P -l
+c sinfo-Format-and-long sinfo -l -O partition
+c sinfo-all-and-partition sinfo -a -p gpu
+c sinfo-dead-sorted sinfo -d -S N
 c cancel scancel -u alice
