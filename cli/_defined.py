@@ -19,16 +19,10 @@ the value as typed. Those that do not, as the oracle printed them (golden verbos
 import os
 from collections.abc import Callable, Mapping
 
+from slurmsim.model.mail import mail_kinds
 from slurmsim.model.time import Instant
 
 _RULE = "-------------------- --------------------"
-
-#: The order Slurm gives mail types in, and what ALL stands for.
-_MAIL_TYPES = (
-    "ARRAY_TASKS", "INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT",
-    "TIME_LIMIT_50", "TIME_LIMIT_80", "TIME_LIMIT_90", "TIME_LIMIT",
-)  # fmt: skip
-_MAIL_ALL = frozenset({"INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT"})
 
 
 def plugins_loaded(prog: str) -> str:
@@ -138,12 +132,7 @@ def _gres(value: str, _: Mapping[str, str | None], __: Callable[[], Instant]) ->
 
 
 def _mail(value: str, _: Mapping[str, str | None], __: Callable[[], Instant]) -> str:
-    names: set[str] = set()
-    for each in value.split(";"):  # every --mail-type given adds to the ones before
-        words = each.upper().split(",")
-        if "NONE" not in words:
-            names.update(*(_MAIL_ALL if word == "ALL" else {word} for word in words))
-    return ",".join(k for k in _MAIL_TYPES if k in names) or "NONE"
+    return ",".join(mail_kinds(value)) or "NONE"
 
 
 def _begin(value: str, _: Mapping[str, str | None], now: Callable[[], Instant]) -> str:

@@ -83,6 +83,10 @@ def sacct(argv: list[str]) -> int:
     given, flags = gather(pairs)
     if answer_probe(PROG, (name for name, _ in pairs if name in ("help", "usage", "version"))):
         return 0
+    for name, value in pairs:  # read as it comes: yes or no, in any case, or nothing
+        if name == "whole-hetjob" and value is not None and value.lower() not in ("yes", "no"):
+            error(PROG, f'Invalid --whole-hetjob value "{value}". Valid values: [yes|no].')
+            return 1
     if operands:
         error(PROG, "Unknown arguments:")
         for word in operands:

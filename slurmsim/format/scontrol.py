@@ -20,6 +20,7 @@ from slurmsim.model import limits
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
+from slurmsim.model.mail import mail_kinds
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
 from slurmsim.model.reservations import node_flags
@@ -118,24 +119,10 @@ def _user_field(state: ClusterState, job: Job) -> list[str]:
     return [f"UserId={request.user}({uid})", f"GroupId={request.user}({gid})", "MCS_label=N/A"]
 
 
-#: The order slurmctld gives mail types in, and what ALL stands for.
-_MAIL_TYPES = (
-    "ARRAY_TASKS", "INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT",
-    "TIME_LIMIT_50", "TIME_LIMIT_80", "TIME_LIMIT_90", "TIME_LIMIT",
-)  # fmt: skip
-_MAIL_ALL = frozenset({"INVALID_DEPEND", "BEGIN", "END", "FAIL", "REQUEUE", "STAGE_OUT"})
-
-
 def _mail_line(request: JobRequest) -> list[list[str]]:
     """``MailUser=``/``MailType=``: the types of every ``--mail-type`` given (kept ``;``
     apart), each read up to a NONE, which leaves it none; no line when none is left."""
-    asked = request.shown_value("mail-type")
-    names: set[str] = set()
-    for each in (asked or "").split(";"):
-        words = each.upper().split(",")
-        if "NONE" not in words:
-            names.update(*(_MAIL_ALL if word == "ALL" else {word} for word in words))
-    kinds = [k for k in _MAIL_TYPES if k in names]
+    kinds = mail_kinds(request.shown_value("mail-type"))
     if not kinds:
         return []
     user = request.shown_value("mail-user") or request.user

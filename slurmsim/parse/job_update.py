@@ -16,6 +16,7 @@ from slurmsim.model.features import UNREADABLE as UNREADABLE_CONSTRAINT
 from slurmsim.model.features import Constraint
 from slurmsim.model.features import Unreadable as UnreadableConstraint
 from slurmsim.model.job_update import JobUpdate, LimitChange
+from slurmsim.model.mail import MAIL_WORDS
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.dependency import parse_dependency
@@ -32,10 +33,6 @@ _MEMORY = {"minmemorynode": "mem_per_node", "minmemorycpu": "mem_per_cpu"}
 #: slurmsim does not model them.
 _ADMIN_ONLY = frozenset({"admincomment", "corespec", "deadline", "oversubscribe", "shared",
                          "sitefactor", "threadspec"})  # fmt: skip
-#: --mail-type's words, as scontrol takes them.
-_MAIL_TYPES = frozenset({"NONE", "BEGIN", "END", "FAIL", "REQUEUE", "ALL", "STAGE_OUT",
-                         "TIME_LIMIT", "TIME_LIMIT_90", "TIME_LIMIT_80", "TIME_LIMIT_50",
-                         "ARRAY_TASKS", "INVALID_DEPEND"})  # fmt: skip
 
 
 class LoggedError(ParseError):
@@ -133,7 +130,7 @@ def _hosts(value: str) -> tuple[str, ...]:
 
 
 def _mail_type(value: str) -> str:
-    if not value or any(word.upper() not in _MAIL_TYPES for word in value.split(",")):
+    if not value or any(word.upper() not in MAIL_WORDS for word in value.split(",")):
         raise ParseError(f"Invalid MailType: {value}")
     return value
 

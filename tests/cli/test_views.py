@@ -76,6 +76,14 @@ def test_sinfo_unknown_partition_prints_only_the_header(cluster: Path) -> None:
     assert (got.exit, got.out) == (0, "PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n")
 
 
+@pytest.mark.parametrize("key", list("PRtTDcmwlpSNE"))
+def test_sinfo_sorts_lines_without_nodes(cluster: Path, key: str) -> None:
+    """``-d`` on a cluster with no node down leaves partition lines without nodes; every
+    ``-S`` key sorts them (a node-based key once read the first node of none)."""
+    got = slurm("sinfo", "-d", "-S", key, "-h", "-o", "%P %D")
+    assert (got.exit, sorted(got.out.splitlines()), got.err) == (0, ["debug 0", "gpu* 0"], "")
+
+
 def test_reads_do_not_move_the_clock(busy: Path) -> None:
     from slurmsim.api import cluster
 

@@ -111,6 +111,7 @@ c srun-hn srun -J hn -t 1 true >/dev/null
 sleep 2  # slurmdbd learns of the job a moment after srun returns
 HN=$(sacct -X -n -P -o JobID --name=hn -S "$START" | tail -1)
 [ -n "$HN" ] && c j-srun sacct -j "$HN" -o JobID,JobName,State,ExitCode,AllocCPUS,NTasks
+c whole-hetjob-bad sacct --whole-hetjob=maybe -X -j "$OK" -o JobID
 sacct -P -D -o ALL -j "$OK,$BAD,$LONG,$HELD,$DBG,$NF,$HN,$ARR" >/tmp/sacct5-facts.txt 2>&1
 scontrol update nodename=dgx4 state=resume >/dev/null 2>&1
 for u in alice bob carol; do scancel -u $u >/dev/null 2>&1; done
