@@ -628,6 +628,7 @@ def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:
 SHOWN_OPTIONS = (
     "cpus-per-gpu",
     "deadline",
+    "delay-boot",
     "exclusive",
     "gpu-bind",
     "gpu-freq",

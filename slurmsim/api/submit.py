@@ -315,7 +315,8 @@ def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, 
 
 def _shown(options: tuple[tuple[str, str], ...], now: Instant) -> tuple[tuple[str, str], ...]:
     """The shown-only options as kept: ``--deadline`` as the instant it names, ``--tmp``
-    in MB, ``--switches`` as ``count@[H]H:MM:SS`` with the wait capped at max_switch_wait."""
+    in MB, ``--delay-boot`` in seconds, ``--switches`` as ``count@[H]H:MM:SS`` with the
+    wait capped at max_switch_wait."""
     from slurmsim.parse.errors import ParseError
 
     kept = []
@@ -334,7 +335,7 @@ _MAX_SWITCH_WAIT = 300
 def _kept_value(key: str, value: str, now: Instant) -> str:
     from slurmsim.format.times import format_hms
     from slurmsim.parse.datetimes import parse_begin
-    from slurmsim.parse.durations import parse_time_limit
+    from slurmsim.parse.durations import parse_seconds, parse_time_limit
     from slurmsim.parse.errors import ParseError
     from slurmsim.parse.memory import parse_memory
 
@@ -342,6 +343,8 @@ def _kept_value(key: str, value: str, now: Instant) -> str:
         return str(parse_begin(value, now))
     if key == "tmp":
         return str(parse_memory(value))
+    if key == "delay-boot":  # in seconds, as DelayBoot= shows it
+        return str(parse_seconds(value))
     if key == "switches":
         count, _, wait = value.partition("@")
         if not is_number(count):

@@ -424,7 +424,14 @@ def _request_changes(
     for name in ("name", "comment", "nice"):
         if (value := getattr(update, name)) is not None:
             fields[name] = value
-    for option, value in (("mail-user", update.mail_user), ("mail-type", update.mail_type)):
+    delay = None if update.delay_boot is None else str(update.delay_boot)
+    shown_changes = (
+        ("mail-user", update.mail_user),
+        ("mail-type", update.mail_type),
+        ("wckey", update.wckey),
+        ("delay-boot", delay),
+    )
+    for option, value in shown_changes:
         if value is not None:
             shown = fields.get("shown", req.shown)
             fields["shown"] = replace(req, shown=shown).with_shown(option, value)  # type: ignore[arg-type]

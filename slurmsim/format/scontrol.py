@@ -312,7 +312,10 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
             _memory_field(state, job),
             f"MinTmpDiskNode={jv.min_tmp_disk(request)}",
         ],
-        [f"Features={_or_null(request.features)}", "DelayBoot=00:00:00"],
+        [
+            f"Features={_or_null(request.features)}",
+            f"DelayBoot={format_hms(int(request.shown_value('delay-boot') or 0))}",
+        ],
         *([[f"Reservation={request.reservation}"]] if request.reservation else []),
         [
             f"OverSubscribe={jv.oversubscribe(request)}",

@@ -55,6 +55,8 @@ class JobUpdate:
     mail_user: str | None = None
     mail_type: str | None = None
     licenses: str | None = None
+    wckey: str | None = None
+    delay_boot: int | None = None  # ``Delay=``, in seconds
     #: A field only an operator may change, which slurmsim does not model (its key).
     admin_only: str | None = None
 

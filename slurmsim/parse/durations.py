@@ -70,6 +70,19 @@ def parse_duration(text: str, *, option: str = "--time") -> int | None:
     return -(-seconds // 60) * 60
 
 
+def parse_seconds(text: str, *, option: str = "--delay-boot") -> int:
+    """A duration to the second, not rounded to minutes (``--delay-boot``, ``Delay=``):
+    ``1:30`` is 90. Raises ParseError("Invalid --delay-boot specification"), naming ``option``.
+
+    >>> parse_seconds("1:30"), parse_seconds("5")
+    (90, 300)
+    """
+    seconds = _exact_seconds(text)
+    if seconds is None:
+        raise ParseError(f"Invalid {option} specification")
+    return seconds
+
+
 def parse_time_limit(text: str, *, option: str = "--time") -> int | None:
     """Parse ``-t/--time`` or ``--time-min``: :func:`parse_duration`, except that ``0`` also
     means no limit (sbatch turns a zero limit into INFINITE).

@@ -73,6 +73,10 @@ def parse_job_update(pairs: Sequence[tuple[str, str]], now: int) -> tuple[JobUpd
             fields["admin_only"] = key
         elif k == "licenses":
             fields["licenses"] = value
+        elif k == "wckey":
+            fields["wckey"] = value
+        elif k == "delay":
+            fields["delay_boot"] = _seconds(value, "DelayBoot")
         elif k == "userid":
             continue  # scontrol sends it, and nothing changes the owner of a job
         elif k == "arraytaskthrottle":
@@ -155,6 +159,15 @@ def _duration(text: str, name: str) -> Seconds | None:
     except ParseError:
         raise LoggedError(f"Invalid {name} value") from None
     return None if seconds is None else Seconds(seconds)
+
+
+def _seconds(text: str, name: str) -> int:
+    from slurmsim.parse.durations import parse_seconds
+
+    try:
+        return parse_seconds(text)
+    except ParseError:
+        raise LoggedError(f"Invalid {name} value") from None
 
 
 def _strtol(text: str) -> int:

@@ -47,6 +47,7 @@ show ntasks-per-gpu-and-per-task --gpus-per-task=1 --ntasks-per-gpu=1 -n 2
 show nice-before-qos --nice=-5 -q nosuch
 show array-before-account -A nosuch --array=0-1001
 show mem-per-gpu-zero --mem-per-gpu=0
+show delay-boot --delay-boot=5 --wckey=wk
 # Requests no node can hold, refused once the record is made (salloc hears it revoked).
 c tmp-disk sbatch --tmp=10G --wrap='sleep 1'
 c cpus-per-task sbatch -c 200 --wrap='sleep 1'

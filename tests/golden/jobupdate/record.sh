@@ -46,4 +46,8 @@ upd licenses Licenses=foo
 upd num-nodes NumNodes=2
 upd num-nodes-range NumNodes=1-3
 upd reservation-then-features Reservation=nosuch Features=foo
+upd delay-minutes Delay=90
+upd delay-seconds Delay=1:30
+upd delay-bad Delay=abc
+upd wckey WCKey=zz
 c cancel scancel -u alice
