@@ -544,13 +544,20 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
         if _is_key(k, "nodename"):
             names.extend(expand(value))
         elif k == "state":
-            state_word = value
+            state_word = _node_state(value)
+            if state_word is None:
+                err(
+                    f"Invalid input: {key}={value}\nRequest aborted\nValid states are: NoResp "
+                    "DRAIN FAIL FUTURE RESUME POWER_DOWN POWER_UP UNDRAIN\nNot all states are "
+                    "valid given a node's prior state\n"
+                )
+                return 1
         elif k == "reason":
             reason = value.strip('"')
         else:
             err(f"Update of this parameter is not supported: {key}={value}\n")
             return 1
-    if state_word and state_word.upper() in ("DRAIN", "DOWN", "FAIL") and not reason:
+    if state_word in ("DRAIN", "DOWN", "FAIL") and not reason:
         err("You must specify a reason when DOWNING or DRAINING a node. Request denied\n")
         return 1
     if state_word is None and reason is None:
@@ -562,6 +569,25 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
         err(f"slurm_update error: {e.message}\n")
         return 1
     return 0
+
+
+#: The words ``State=`` takes, each with the fewest letters it may be cut to, in the order
+#: scontrol tries them (its own words, then the node states' names).
+_NODE_STATES = (
+    ("NORESP", 3), ("CANCEL_REBOOT", 3), ("DRAIN", 3), ("FAIL", 3), ("FUTURE", 3),
+    ("RESUME", 3), ("POWER_DOWN_ASAP", 12), ("POWER_DOWN_FORCE", 12), ("POWER_DOWN", 7),
+    ("POWER_UP", 7), ("UNDRAIN", 3), ("UNKNOWN", 3), ("DOWN", 3), ("IDLE", 3),
+    ("ALLOCATED", 3), ("ERROR", 3), ("MIXED", 3),
+)  # fmt: skip
+
+
+def _node_state(value: str) -> str | None:
+    """The ``State=`` word ``value`` stands for (``res``: RESUME), None when none."""
+    word = value.upper()
+    for name, fewest in _NODE_STATES:
+        if name.startswith(word) and (len(word) >= fewest or word == name):
+            return name
+    return None
 
 
 def _update_job(pairs: list[tuple[str, str]]) -> int:

@@ -7,10 +7,14 @@ any unknown one.
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cli._clusters import check_clusters
 from cli._common import comma_list, err, gather, options, out, parse_args, run
 from cli._help import answer_probe
+
+if TYPE_CHECKING:
+    from slurmsim.format.sshare import SshareOptions
 
 PROG = "sshare"
 
@@ -69,13 +73,28 @@ def sshare(argv: list[str]) -> int:
         noheader="noheader" in flags,
         parsable="parsable" in flags,
         parsable2="parsable2" in flags,
-        format=given.get("format", [None])[-1],
+        format=",".join(given["format"]) if "format" in given else None,  # each -o adds
         fair_tree=fair_tree_enabled(state),
         user=user,
     )
+    if "verbose" in flags:
+        err(_requested(opts))
     rendered = render_sshare(share_lines(state), opts)
     if named is not None:
         out(f"CLUSTER: {state.config.cluster_name}\n")
     out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code
+
+
+def _requested(opts: "SshareOptions") -> str:
+    """What ``-v`` says it will list: the users (``all`` with -a or -u all, else those
+    named, else the caller) and the accounts (those named, else ``all``)."""
+    if opts.all_users or "all" in opts.users:
+        users: tuple[str, ...] = ("all",)
+    else:
+        users = opts.users or (opts.user,)
+    accounts = opts.accounts or ("all",)
+    lines = ["Users requested:", *(f"\t: {u}" for u in users)]
+    lines += ["Accounts requested:", *(f"\t: {a}" for a in accounts)]
+    return "".join(line + "\n" for line in lines)

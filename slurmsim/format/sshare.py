@@ -111,7 +111,7 @@ def _column(item: str) -> tuple[_Field, int]:
     folded = name.lower()
     field = next((f for f in _FIELDS if folded and f.name.lower().startswith(folded)), None)
     if field is None:
-        raise FieldError(name)
+        raise FieldError(folded)  # named lower-cased, as sshare names it
     try:
         return field, int(width) if width else field.width
     except ValueError:

@@ -50,4 +50,7 @@ upd delay-minutes Delay=90
 upd delay-seconds Delay=1:30
 upd delay-bad Delay=abc
 upd wckey WCKey=zz
+# Node states as scontrol reads them, before it asks whether the user may.
+c node-state-bad scontrol update NodeName=dgx1 State=BOGUS
+c node-state-short scontrol update NodeName=dgx1 State=dr
 c cancel scancel -u alice

@@ -31,4 +31,8 @@ c sinfo-format-and-long sinfo -o %P -l
 c sinfo-Format-and-long sinfo -l -O partition
 c sinfo-all-and-partition sinfo -a -p gpu
 c sinfo-dead-sorted sinfo -d -S N
+# sshare: what -v says it lists, -o given twice, an unknown field (named in lower case).
+c sshare-verbose sshare -v -u bob,carol -A product,research -o Account,User
+c sshare-formats sshare -o Account -o User
+c sshare-bad-field sshare -o Account,BOGUS
 c cancel scancel -u alice
