@@ -424,17 +424,17 @@ def _request_changes(
     for name in ("name", "comment", "nice"):
         if (value := getattr(update, name)) is not None:
             fields[name] = value
-    delay = None if update.delay_boot is None else str(update.delay_boot)
-    shown_changes = (
-        ("mail-user", update.mail_user),
-        ("mail-type", update.mail_type),
-        ("wckey", update.wckey),
-        ("delay-boot", delay),
-    )
-    for option, value in shown_changes:
-        if value is not None:
-            shown = fields.get("shown", req.shown)
-            fields["shown"] = replace(req, shown=shown).with_shown(option, value)  # type: ignore[arg-type]
+    # Options kept only as shown: every change to them goes in once, at the end.
+    shown: dict[str, str | None] = {
+        option: value
+        for option, value in (
+            ("mail-user", update.mail_user),
+            ("mail-type", update.mail_type),
+            ("wckey", update.wckey),
+            ("delay-boot", None if update.delay_boot is None else str(update.delay_boot)),
+        )
+        if value is not None
+    }
     if update.licenses:  # slurmsim's clusters have no Licenses=
         raise SlurmError("Invalid license specification")
     if update.partition is not None:
@@ -442,10 +442,7 @@ def _request_changes(
         if any(name not in state.partitions for name in names):
             raise SlurmError("Invalid partition name specified")
         fields["partition"] = names[0]
-        listed = update.partition if len(names) > 1 else None
-        fields["shown"] = replace(req, shown=fields.get("shown", req.shown)).with_shown(  # type: ignore[arg-type]
-            "partition", listed
-        )
+        listed = shown["partition"] = update.partition if len(names) > 1 else None
         if listed is not None:  # queued in the one Slurm tries first, as at submission
             from slurmsim.engine.submit import queued_in_list
 
@@ -477,7 +474,9 @@ def _request_changes(
                 raise SlurmError("Invalid node name specified")
             fields[key] = names
     partition = str(fields.get("partition", req.partition))
-    fields.update(_resource_changes(state, job, update, partition))
+    fields.update(_resource_changes(state, job, update, partition, shown))
+    if shown:
+        fields["shown"] = req.with_shown_all(shown)
     if update.begin_time is not None:
         later = update.begin_time > state.now
         job.eligible_time = job.start_time = update.begin_time if later else None
@@ -488,10 +487,10 @@ def _request_changes(
 
 
 def _resource_changes(
-    state: ClusterState, job: Job, update: JobUpdate, partition: str
+    state: ClusterState, job: Job, update: JobUpdate, partition: str, shown: dict[str, str | None]
 ) -> dict[str, object]:
     """What a pending job asks of its nodes (features within ``partition``, GRES,
-    reservation, memory) and where its files go."""
+    reservation, memory) and where its files go; what is only shown goes in ``shown``."""
     from slurmsim.engine.reservations import check_access
     from slurmsim.engine.submit import feature_nodes
 
@@ -510,7 +509,7 @@ def _resource_changes(
     if update.gres_per_node is not None:
         _check_gres(state, update.gres_per_node)
         fields["gres_per_node"] = update.gres_per_node
-        fields["shown"] = req.with_shown("tres-per-node", update.tres_per_node or None)
+        shown["tres-per-node"] = update.tres_per_node or None
     if update.mem_per_node is not None:
         fields["mem_per_node"], fields["mem_per_cpu"] = update.mem_per_node, None
     if update.mem_per_cpu is not None:

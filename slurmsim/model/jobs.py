@@ -4,6 +4,7 @@ Field names follow ``scontrol show job``. Times are ``Instant``s (int seconds);
 ``None`` prints as ``Unknown``/``None``/``N/A`` as Slurm does for that field.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -180,8 +181,12 @@ class JobRequest:
 
     def with_shown(self, option: str, value: str | None) -> tuple[tuple[str, str], ...]:
         """``shown`` with ``option`` set to ``value`` (left out when None)."""
-        kept = tuple((key, v) for key, v in self.shown if key != option)
-        return kept if value is None else (*kept, (option, value))
+        return self.with_shown_all({option: value})
+
+    def with_shown_all(self, changes: Mapping[str, str | None]) -> tuple[tuple[str, str], ...]:
+        """``shown`` with each option of ``changes`` set to its value (left out when None)."""
+        kept = tuple((key, v) for key, v in self.shown if key not in changes)
+        return kept + tuple((key, v) for key, v in changes.items() if v is not None)
 
 
 @dataclass(slots=True)

@@ -106,6 +106,18 @@ def test_update_time_limit_of_a_pending_job(cluster: Path) -> None:
     assert "TimeLimit=00:20:00" in slurm("scontrol", "show", "job", job).out
 
 
+def test_one_update_keeps_every_shown_change(cluster: Path) -> None:
+    """Mail settings, a partition list and GRES in one update all hold (each is kept in
+    what the job shows; GRES once overwrote the others)."""
+    job = submit("alice", "-H", "--wrap=sleep 60")
+    changes = ["MailType=END", "Partition=gpu,debug", "Gres=gpu:2", "WCKey=wk"]
+    assert slurm("scontrol", "update", f"JobId={job}", *changes).exit == 0
+    shown = slurm("scontrol", "show", "job", job).out
+    for text in ("MailUser=alice MailType=END", "Partition=gpu,debug", "TresPerNode=gres:gpu:2"):
+        assert text in shown
+    assert slurm("squeue", "-h", "-j", job, "-o", "%w").out == "wk\n"
+
+
 @pytest.mark.parametrize(
     ("argv", "stdout", "stderr", "code"),
     [
