@@ -50,6 +50,11 @@ def _detail(job: Job) -> str:
         return "It is held by its user: `scontrol release` lets it compete again."
     if job.hold is Hold.ADMIN:
         return "It is held by an administrator: only they can release it."
+    if job.hold is Hold.BAD_CONSTRAINTS:
+        return (
+            "No node of its partition could ever run it: `scontrol update` it to ask for "
+            "less (or an administrator releases it once the nodes can)."
+        )
     if job.state is JobState.PENDING and job.request.dependency is not None:
         return f"It waits for its dependency: {job.request.dependency}."
     return ""

@@ -18,6 +18,7 @@ from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
 from slurmsim.engine.permissions import is_administrator, is_operator, may_manage_job
 from slurmsim.engine.priority import priority
+from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import CANCELLED_BY
 from slurmsim.model.cluster import ClusterState
@@ -213,14 +214,29 @@ def _release(state: ClusterState, job: Job, actor: str) -> None:
         raise SlurmError(INVALID_USER)
     if _already_running(job) or job.hold is Hold.NONE:
         return
-    if job.hold is Hold.ADMIN and not is_operator(state, actor):
-        raise AccessDenied()
+    if job.hold is not Hold.USER and not is_operator(state, actor):
+        raise AccessDenied()  # an admin hold, or BadConstraints (slurmctld's priority 0)
     job.hold = Hold.NONE
     job.reason = "None"
     job.state_desc = None
     job.scheduler = "Main"
     job.priority = priority(state, job)
+    _judge_constraints(state, job)
     trigger(state)
+
+
+def _judge_constraints(state: ClusterState, job: Job) -> None:
+    """A pending job no node could ever run (a held submission is not tested against
+    the nodes, an update may ask for more than there is) is put aside as the controller
+    puts it: priority 0, reason BadConstraints, eligible and evaluated now (the oracle:
+    at the release's second), until an update or an operator's release."""
+    if job.hold is Hold.NONE and never_runs(state, job.request):
+        job.hold = Hold.BAD_CONSTRAINTS
+        job.reason = job.hold.value
+        job.priority = 0
+        job.last_sched_eval = state.now
+        if job.eligible_time is None:
+            job.eligible_time = job.accrue_time = state.now
 
 
 def _already_running(job: Job) -> bool:
@@ -371,6 +387,8 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
     # A user may drop Contiguous but not ask for it (golden scontrol 099).
     if update.contiguous and not job.request.contiguous and not operator:
         raise AccessDenied()
+    if job.hold is Hold.BAD_CONSTRAINTS and update.priority is None:
+        job.hold = Hold.NONE  # the request changes: judged again below, as slurmctld does
     new_priority = (
         None if update.priority is None else _new_priority(job, update.priority, operator)
     )
@@ -392,6 +410,7 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
             job.priority = priority(state, job)
         if job.hold is Hold.NONE and update.begin_time is None:
             job.reason = "None"
+        _judge_constraints(state, job)
         trigger(state)
 
 
@@ -444,8 +463,6 @@ def _request_changes(
         fields["partition"] = names[0]
         listed = shown["partition"] = update.partition if len(names) > 1 else None
         if listed is not None:  # queued in the one Slurm tries first, as at submission
-            from slurmsim.engine.submit import queued_in_list
-
             fields["partition"] = queued_in_list(state, req, names).partition
     if update.qos is not None:
         if update.qos not in state.qos:

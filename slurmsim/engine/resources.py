@@ -40,6 +40,11 @@ class Shape:
     mem_per_gpu: int | None
     exclusive: bool
     overcommit: bool = False  # -O: each node gives one task's CPUs
+    #: The tasks are a total that the allocation may lay out afresh (``packed``): no
+    #: ``--ntasks-per-node`` pins them, and each node's share of CPUs is its tasks'.
+    packable: bool = False
+    gpus_per_task: int = 0  # --gpus-per-task: a packed node's GPUs follow its tasks
+    min_cpus: int = 0  # --mincpus: no node gives fewer CPUs (its memory follows them)
     #: largest_need under key "" when no share depends on the node (not exclusive),
     #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
@@ -54,6 +59,9 @@ class Shape:
             self.mem_per_gpu,
             self.exclusive,
             self.overcommit,
+            self.packable,
+            self.gpus_per_task,
+            self.min_cpus,
         )
         object.__setattr__(self, "_hash", hash((*fields, *more)))
 
@@ -75,8 +83,29 @@ class Shape:
             cpus, gpus = cfg.cpus, cfg.gres_count(GPU)
         else:
             tasks = 1 if self.overcommit else self.tasks[i]
-            cpus, gpus = tasks * self.cpus_per_task, self.gpus[i]
-        return Need(cpus, gpus, self._mem(cpus, gpus))
+            cpus, gpus = max(tasks * self.cpus_per_task, self.min_cpus), self.gpus[i]
+        return Need(cpus, gpus, self.mem_for(cpus, gpus))
+
+    def packed(self, room: list[int]) -> tuple[int, ...]:
+        """The tasks laid out as cons_tres lays them out on nodes with ``room`` for so
+        many tasks each (in slurm.conf order): one on every node, then as many as the
+        first can take and still leave one for each after it, and so on (the oracle:
+        ``-N 2 -n 4`` runs 3 and 1, ``-n 120`` 112 and 8). The even split ``tasks``
+        decides where the job fits; this only how its tasks fall there, and it is the
+        even split when the room is too little to pack (it never is where that fits).
+        """
+        if not self.packable or self.nodes < 2:
+            return self.tasks
+        left = sum(self.tasks)
+        out: list[int] = []
+        for i, cap in enumerate(room):
+            after = self.nodes - i - 1
+            take = min(cap, left - after)
+            if take < 1:
+                return self.tasks
+            out.append(take)
+            left -= take
+        return tuple(out) if left == 0 else self.tasks
 
     def largest_need(self, cfg: NodeConfig) -> Need:
         """The biggest share any node gets (what every candidate node must be able to hold)."""
@@ -89,7 +118,8 @@ class Shape:
             self._largest[""] = cached
         return cached
 
-    def _mem(self, cpus: int, gpus: int) -> int | None:
+    def mem_for(self, cpus: int, gpus: int) -> int | None:
+        """The memory a share of ``cpus`` and ``gpus`` needs (None: the whole node's)."""
         if self.mem_per_node is not None:
             return None if self.mem_per_node == 0 else self.mem_per_node
         if self.mem_per_cpu is not None:
@@ -130,6 +160,7 @@ def layout_fields(request: JobRequest) -> tuple[object, ...]:
         r.gpus_per_task,
         r.exclusive,
         r.overcommit,
+        r.shown_value("mincpus"),
     )
 
 
@@ -162,7 +193,21 @@ def shape(
         mem_per_gpu=mem_per_gpu,
         exclusive=request.exclusive,
         overcommit=request.overcommit,
+        packable=_packable(request),
+        gpus_per_task=request.gpus_per_task.count if request.gpus_per_task else 0,
+        min_cpus=min_cpus(request),
     )
+
+
+def min_cpus(request: JobRequest) -> int:
+    """``--mincpus``: the fewest CPUs a node gives the job (0: none asked for)."""
+    return int(request.shown_value("mincpus") or 0)
+
+
+def _packable(request: JobRequest) -> bool:
+    """May the allocation lay the tasks out unevenly (``Shape.packed``)? Not when they are
+    pinned per node, nor when the CPUs do not follow the tasks (a whole node, -O)."""
+    return not (request.ntasks_per_node or request.exclusive or request.overcommit)
 
 
 def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:

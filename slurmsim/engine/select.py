@@ -302,13 +302,42 @@ class _Run:
 
 
 def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:
-    """The exact share of each chosen node, listed in slurm.conf order."""
+    """The exact share of each chosen node, listed in slurm.conf order, the tasks packed
+    onto the first nodes as far as their free resources go (``Shape.packed``)."""
+    index = pool.index
+    chosen = sorted(chosen, key=index.__getitem__)
+    configs, free = pool.configs, pool.free
+    tasks = s.packed([_room(free[name], configs[name], s) for name in chosen])
     allocs: list[NodeAlloc] = []
     for i, name in enumerate(chosen):
-        cfg = pool.configs[name]
-        need = s.need(i, cfg)
-        f = pool.free[name]
+        need = s.need(i, configs[name]) if tasks is s.tasks else _need_for(s, tasks[i], i)
+        f = free[name]
         mem = f.mem if need.mem is None else need.mem
         allocs.append(NodeAlloc(name, need.cpus, mem, tuple(f.gpus[: need.gpus])))
-    allocs.sort(key=lambda a: pool.index[a.node])
     return tuple(allocs)
+
+
+def _room(f: Free, cfg: NodeConfig, s: Shape) -> int:
+    """How many of the job's tasks the free resources ``f`` of a node hold."""
+    one = _need_for(s, 1, 0)
+    if one.cpus > f.cpus:
+        return 0
+    room = f.cpus // (s.cpus_per_task or 1)
+    per_task = None  # the memory each task adds, where memory follows the tasks
+    if s.mem_per_node is None and s.mem_per_cpu:
+        per_task = s.mem_per_cpu * s.cpus_per_task
+    elif s.mem_per_node is None and s.mem_per_gpu and s.gpus_per_task:
+        per_task = s.mem_per_gpu * s.gpus_per_task
+    if per_task:
+        room = min(room, f.mem // per_task)
+    if s.gpus_per_task:
+        room = min(room, len(f.gpus) // s.gpus_per_task)
+    return room
+
+
+def _need_for(s: Shape, tasks: int, i: int) -> Need:
+    """The ``i``-th node's share when packed: its tasks' CPUs, the GPUs (theirs under
+    --gpus-per-task, else the node's as laid out) and the memory that follows them."""
+    cpus = max(tasks * s.cpus_per_task, s.min_cpus)
+    gpus = tasks * s.gpus_per_task if s.gpus_per_task else s.gpus[i]
+    return Need(cpus, gpus, s.mem_for(cpus, gpus))

@@ -21,7 +21,7 @@ from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
-from slurmsim.engine.resources import fits_config, layout_fields, node_counts, shape
+from slurmsim.engine.resources import fits_config, layout_fields, min_cpus, node_counts, shape
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -284,6 +284,13 @@ def _kept(
     return checked[key]
 
 
+def never_runs(state: ClusterState, request: JobRequest) -> bool:
+    """Could no node of the request's partition ever hold it (what a submission that is
+    not held is refused for)?"""
+    part = state.partitions.get(request.partition)
+    return part is not None and _unsatisfiable(state, request, part) is not None
+
+
 def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) -> str | None:
     """None when some layout fits the partition's nodes; else the client-side detail ("" if none).
 
@@ -302,8 +309,9 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
         configs = [cfg for cfg in configs if _holds_layout(cfg, layout)]
         if not configs:
             return LAYOUT_UNSATISFIABLE
-    if configs and request.cpus_per_task > max(cfg.cpus for cfg in configs):
-        return CPUS_UNSATISFIABLE  # one task's CPUs fit on no node (-c 200)
+    most = max((cfg.cpus for cfg in configs), default=0)
+    if configs and max(request.cpus_per_task, min_cpus(request)) > most:
+        return CPUS_UNSATISFIABLE  # one task's CPUs (-c 200), or --mincpus, fit on no node
     kinds = _node_kinds(configs)
     size = sum(count for _, count in kinds)
     if not size:

@@ -51,12 +51,18 @@ def counted(values: Iterable[int]) -> str:
 
 
 def tasks_per_node(job: Job) -> list[int]:
-    """Tasks on each allocated node: ``--ntasks-per-node``, else the tasks spread in
-    blocks with the remainder on the first nodes."""
+    """Tasks on each allocated node: ``--ntasks-per-node``; else as many as each node's
+    CPUs hold when they are the tasks' (the allocation packs them onto the first nodes:
+    ``-N 2 -n 4`` runs 3 and 1); else (a whole node, -O) spread in blocks with the
+    remainder on the first nodes."""
     nodes = max(len(job.alloc), 1)
     request = job.request
     if request.ntasks_per_node is not None:
         return [request.ntasks_per_node] * nodes
+    cpt = max(request.cpus_per_task, 1)
+    held = [a.cpus // cpt for a in job.alloc]
+    if not (request.exclusive or request.overcommit) and sum(held) == request.num_tasks:
+        return held
     base, extra = divmod(max(request.num_tasks, 1), nodes)
     return [base + (1 if i < extra else 0) for i in range(nodes)]
 

@@ -13,7 +13,7 @@ from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
 from slurmsim.model.dependency_status import Met, is_whole_array, judge, judge_term
 from slurmsim.model.digits import is_number
-from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobRequest, JobState
+from slurmsim.model.jobs import ARRAY_EMPTIED, Hold, Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
 #: What ``%a`` expands to for a job that is not an array task (Slurm's NO_VAL - 1).
@@ -195,9 +195,13 @@ def pending_node_count(job: Job, state: ClusterState) -> int:
     the partition's largest for its CPUs (no more than its tasks: a task is never split,
     so ``-c 200`` shows 1), and one more than asked for when both the task count and more
     than one CPU per task were (so ``-n 1 -c 8`` shows 2), as slurmctld 22.05 does.
-    squeue prints this; scontrol caps it at the maximum asked for."""
+    squeue prints this; scontrol caps it at the maximum asked for. A job put aside as
+    BadConstraints has no guess left: the count asked for (the oracle: ``-N 2
+    --ntasks-per-node=113`` shows 2)."""
     request = job.request
     guess = request.min_nodes
+    if job.hold is Hold.BAD_CONSTRAINTS:
+        return guess
     if request.ntasks_set and request.cpus_per_task > 1:
         guess += 1
     part = state.partitions.get(request.partition)

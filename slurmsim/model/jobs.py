@@ -82,6 +82,9 @@ class Hold(StrEnum):
     NONE = ""
     USER = "JobHeldUser"
     ADMIN = "JobHeldAdmin"
+    #: A released job no node could ever run: slurmctld gives it priority 0 and reason
+    #: BadConstraints, and only an operator may release it; an update re-evaluates it.
+    BAD_CONSTRAINTS = "BadConstraints"
 
 
 @dataclass(frozen=True, slots=True)

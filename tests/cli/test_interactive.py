@@ -16,9 +16,9 @@ FULL = ["sbatch", "-N", "4", "--gres=gpu:8", "-t", "10", "--wrap=sleep 300"]
         pytest.param(
             ["-N2", "-n4", "--gres=gpu:2", "sh", "-c", SHOW],
             0,
-            ["0 0 0 dgx1 0,1", "1 1 0 dgx1 0,1", "2 0 1 dgx2 0,1", "3 1 1 dgx2 0,1"],
+            ["0 0 0 dgx1 0,1", "1 1 0 dgx1 0,1", "2 2 0 dgx1 0,1", "3 0 1 dgx2 0,1"],
             "",
-            id="every task runs with its rank, node and GPUs",
+            id="every task runs with its rank, node and GPUs, packed onto the first node",
         ),
         pytest.param(
             ["--pty", "-t", "5", "sh", "-c", "echo $SLURM_JOB_ID $SLURM_STEP_ID $SLURM_JOB_NAME"],

@@ -34,13 +34,13 @@ def job(cluster: Path) -> Path:
             ["-n4", "-l", "sh", "-c", SHOW],
             0,
             [
-                "0: 0 0 0 0 4 2 dgx[1-2] 2(x2) dgx1 0,1",
-                "1: 1 1 0 0 4 2 dgx[1-2] 2(x2) dgx1 0,1",
-                "2: 2 0 1 0 4 2 dgx[1-2] 2(x2) dgx2 0,1",
-                "3: 3 1 1 0 4 2 dgx[1-2] 2(x2) dgx2 0,1",
+                "0: 0 0 0 0 4 2 dgx[1-2] 3,1 dgx1 0,1",
+                "1: 1 1 0 0 4 2 dgx[1-2] 3,1 dgx1 0,1",
+                "2: 2 2 0 0 4 2 dgx[1-2] 3,1 dgx1 0,1",
+                "3: 3 0 1 0 4 2 dgx[1-2] 3,1 dgx2 0,1",
             ],
             "",
-            id="tasks are numbered in blocks over the nodes and labelled",
+            id="tasks are numbered in blocks over the nodes (the job packed 3 and 1) and labelled",
         ),
         pytest.param(
             ["-n1", "--gpus-per-node=1", "sh", "-c", "echo $SLURM_STEP_GPUS $SLURM_JOB_NAME"],
@@ -208,10 +208,10 @@ def test_finished_steps_are_in_sacct(job: Path) -> None:
     got = slurm("sacct", "-j", "1", "-o", "JobID,JobName,State,ExitCode,AllocCPUS,NTasks,NodeList")
     assert got.out.splitlines()[2:] == [
         "1                 alloc CANCELLED+      0:0          4                 dgx[1-2] ",
-        "1.batch           batch  CANCELLED     0:15          2        1            dgx1 ",
+        "1.batch           batch  CANCELLED     0:15          3        1            dgx1 ",
         "1.0                true  COMPLETED      0:0          4        4        dgx[1-2] ",
         "1.1                  sh     FAILED      4:0          4        2        dgx[1-2] ",
-        "1.2                  sh  CANCELLED      0:9          2        1            dgx1 ",
+        "1.2                  sh  CANCELLED      0:9          3        1            dgx1 ",
     ]
 
 

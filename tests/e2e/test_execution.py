@@ -160,7 +160,7 @@ def test_srun_in_a_batch_script_runs_its_steps(live: dict[str, str], tmp_path: P
     run(env, "sbatch", str(script))
     wait_idle(env)
     assert (tmp_path / "main.out").read_text() == (
-        "0 dgx1 0\n1 dgx1 0\n2 dgx2 0\n3 dgx2 0\n"
+        "0 dgx1 0\n1 dgx1 0\n2 dgx1 0\n3 dgx2 0\n"
         "srun: Warning: can't run 1 processes on 2 nodes, setting nnodes to 1\n"
         "0: 1\nsrun: error: dgx1: task 0: Exited with exit code 3\nafter 3\n"
     )
