@@ -307,7 +307,7 @@ def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:
     index = pool.index
     chosen = sorted(chosen, key=index.__getitem__)
     configs, free = pool.configs, pool.free
-    tasks = s.packed([_room(free[name], configs[name], s) for name in chosen])
+    tasks = s.packed([_room(free[name], s) for name in chosen])
     allocs: list[NodeAlloc] = []
     for i, name in enumerate(chosen):
         need = s.need(i, configs[name]) if tasks is s.tasks else _need_for(s, tasks[i], i)
@@ -317,7 +317,7 @@ def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:
     return tuple(allocs)
 
 
-def _room(f: Free, cfg: NodeConfig, s: Shape) -> int:
+def _room(f: Free, s: Shape) -> int:
     """How many of the job's tasks the free resources ``f`` of a node hold."""
     one = _need_for(s, 1, 0)
     if one.cpus > f.cpus:
