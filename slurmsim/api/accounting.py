@@ -508,7 +508,7 @@ def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list
         return [_step(head, "batch", "batch", alloc[:1], 1)]
     if not runs_as_step_zero(job):
         return []
-    return [_step(head, "0", job.request.name, alloc, job.request.num_tasks)]
+    return [_step(head, "0", job.request.name, alloc, job.request.shown_tasks)]
 
 
 def _step(

@@ -202,14 +202,9 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         max_nodes = min_nodes
     ntasks = opts.ntasks
     per_gpu = next((int(v) for k, v in opts.shown if k == "ntasks-per-gpu" and is_number(v)), None)
-    if ntasks is None and per_gpu:  # the controller sets the task count from the GPUs
-        if opts.gpus is not None:
-            ntasks = opts.gpus.count * per_gpu
-        elif (per_node := sum(g.count for g in opts.gres if g.name == "gpu")) and (
-            opts.cpus_per_task is None  # then Slurm asks cpus-per-task per node: not modelled
-        ):
-            ntasks = per_node * min_nodes * per_gpu
     ntasks_set = ntasks is not None
+    if per_gpu and (gpu_tasks := _gpu_tasks(opts, min_nodes, per_gpu)):
+        ntasks = _cpu_tasks(opts, min_nodes, gpu_tasks)
     if ntasks is None:
         per_node = opts.ntasks_per_node or 1
         ntasks = min_nodes * per_node
@@ -353,6 +348,24 @@ def _kept_value(key: str, value: str, now: Instant) -> str:
         capped = min(seconds if seconds is not None else _MAX_SWITCH_WAIT, _MAX_SWITCH_WAIT)
         return f"{int(count)}@{format_hms(capped)}"
     return value
+
+
+def _gpu_tasks(opts: SubmitOptions, min_nodes: int, per_gpu: int) -> int:
+    """The tasks ``--ntasks-per-gpu`` gives: the GPUs asked for times it (0: none asked)."""
+    per_node = sum(g.count for g in opts.gres if g.name == "gpu")
+    gpus = opts.gpus.count if opts.gpus is not None else per_node * min_nodes
+    return gpus * per_gpu
+
+
+def _cpu_tasks(opts: SubmitOptions, min_nodes: int, gpu_tasks: int) -> int:
+    """The task count a job's CPUs go by when ``--ntasks-per-gpu`` sets its tasks: the
+    controller raises the CPUs the client asked for (its tasks, ``-n`` or one a node, times
+    ``-c``) to the GPU tasks' only when there are more of those than CPUs asked for (the
+    oracle: ``-N 2 --gpus-per-node=2 --ntasks-per-gpu=2 -c 4`` has 8 tasks on 8 CPUs, one
+    task's CPUs a node; without ``-c``, a CPU each)."""
+    asked = opts.ntasks if opts.ntasks is not None else max(min_nodes, 1)
+    cpus = asked * (opts.cpus_per_task or 1)
+    return gpu_tasks if gpu_tasks > cpus else asked
 
 
 def _default_partition(state: ClusterState) -> str:

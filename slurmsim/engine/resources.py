@@ -134,10 +134,19 @@ def _size(need: Need) -> tuple[int, int, int]:
 
 
 def node_counts(request: JobRequest, partition_size: int) -> range:
-    """The node counts worth trying, fewest first (``-N`` pins them; otherwise tasks decide)."""
+    """The node counts worth trying, in the order cons_tres tries them: ``-N N`` pins the
+    count; a range ``-N min-max`` is tried from the most nodes its tasks can use down (the
+    oracle runs ``-N 2-3 -n 4`` on three nodes and ``-N 1-2`` on two), but from the fewest
+    for a job's ``--gpus`` (``--gpus=4 -N 1-2`` runs on one); without ``-N`` the tasks
+    decide, the fewest nodes first."""
     low = max(request.min_nodes, 1)
     if request.max_nodes is not None:
-        return range(low, max(low, request.max_nodes) + 1)
+        high = max(low, request.max_nodes)
+        if request.gpus_per_job is not None:
+            return range(low, high + 1)
+        if request.ntasks_set and not request.ntasks_per_node:
+            high = max(low, min(high, request.num_tasks))  # every node needs a task
+        return range(high, low - 1, -1)
     spread = max(request.num_tasks, request.gpus_per_job.count if request.gpus_per_job else 1)
     return range(low, max(low, min(partition_size, spread)) + 1)
 
@@ -206,8 +215,10 @@ def min_cpus(request: JobRequest) -> int:
 
 def _packable(request: JobRequest) -> bool:
     """May the allocation lay the tasks out unevenly (``Shape.packed``)? Not when they are
-    pinned per node, nor when the CPUs do not follow the tasks (a whole node, -O)."""
-    return not (request.ntasks_per_node or request.exclusive or request.overcommit)
+    pinned per node (``--ntasks-per-node``, or ``--ntasks-per-gpu`` by the node's GPUs), nor
+    when the CPUs do not follow the tasks (a whole node, -O)."""
+    pinned = request.ntasks_per_node or request.gpu_tasks is not None
+    return not (pinned or request.exclusive or request.overcommit)
 
 
 def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
@@ -216,6 +227,10 @@ def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
     total = max(request.num_tasks, 1)
     if total < nodes and request.ntasks_set:
         return None  # more nodes than tasks: every node needs one
+    per_gpu = request.gpu_tasks and request.shown_value("ntasks-per-gpu")
+    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
+    if per_gpu and per_node and -(-total // nodes) > per_node * int(per_gpu):
+        return None  # --ntasks-per-gpu: a node takes no more tasks than its GPUs' share
     total = max(total, nodes)
     base, extra = divmod(total, nodes)
     return tuple(base + 1 if i < extra else base for i in range(nodes))

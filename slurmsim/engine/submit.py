@@ -312,6 +312,9 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
     most = max((cfg.cpus for cfg in configs), default=0)
     if configs and max(request.cpus_per_task, min_cpus(request)) > most:
         return CPUS_UNSATISFIABLE  # one task's CPUs (-c 200), or --mincpus, fit on no node
+    gpu_tasks = request.gpu_tasks
+    if configs and gpu_tasks and -(-gpu_tasks // request.min_nodes) * request.cpus_per_task > most:
+        return ""  # --ntasks-per-gpu: a node's GPUs' tasks need more CPUs than it has
     kinds = _node_kinds(configs)
     size = sum(count for _, count in kinds)
     if not size:

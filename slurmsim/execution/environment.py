@@ -59,6 +59,9 @@ def tasks_per_node(job: Job) -> list[int]:
     request = job.request
     if request.ntasks_per_node is not None:
         return [request.ntasks_per_node] * nodes
+    if request.gpu_tasks is not None:  # --ntasks-per-gpu: as many on each node's GPUs
+        base, extra = divmod(request.gpu_tasks, nodes)
+        return [base + (1 if i < extra else 0) for i in range(nodes)]
     cpt = max(request.cpus_per_task, 1)
     held = [a.cpus // cpt for a in job.alloc]
     if not (request.exclusive or request.overcommit) and sum(held) == request.num_tasks:
@@ -106,9 +109,10 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
         "SLURM_GTIDS": "0",
         "ENVIRONMENT": "BATCH",
     }
-    if request.ntasks_set or request.ntasks_per_node is not None:
-        tasks = str(sum(tasks_per_node(job))) if not request.ntasks_set else str(request.num_tasks)
-        env["SLURM_NTASKS"] = env["SLURM_NPROCS"] = tasks
+    told = request.ntasks_set or request.gpu_tasks is not None  # -n, or the GPUs' tasks
+    if told or request.ntasks_per_node is not None:
+        tasks = request.shown_tasks if told else sum(tasks_per_node(job))
+        env["SLURM_NTASKS"] = env["SLURM_NPROCS"] = str(tasks)
     if request.ntasks_per_node is not None:
         env["SLURM_NTASKS_PER_NODE"] = str(request.ntasks_per_node)
     if request.cpus_per_task != 1:

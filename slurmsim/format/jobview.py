@@ -202,13 +202,17 @@ def pending_node_count(job: Job, state: ClusterState) -> int:
     guess = request.min_nodes
     if job.hold is Hold.BAD_CONSTRAINTS:
         return guess
-    if request.ntasks_set and request.cpus_per_task > 1:
+    tasks, cpt = request.shown_tasks, request.cpus_per_task
+    if (request.ntasks_set or request.gpu_tasks is not None) and cpt > 1:
         guess += 1
     part = state.partitions.get(request.partition)
     names = part.nodes if part is not None else ()
     widest = max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=0)
     if widest:
         guess = max(guess, min(-(-requested_cpus(request) // widest), request.num_tasks))
+        if request.gpu_tasks is not None and widest >= cpt:
+            # Whole tasks a node: --ntasks-per-gpu's (the oracle: 16 tasks of 32 CPUs, 6).
+            guess = max(guess, -(-tasks // (widest // cpt)))
     return guess
 
 

@@ -162,6 +162,26 @@ class JobRequest:
         memory defaults apply (oracle: DefMemPerCPU's 16G, golden units/032)."""
         return self.mem_per_gpu or None
 
+    @property
+    def gpu_tasks(self) -> int | None:
+        """The task count ``--ntasks-per-gpu`` gives a job that asks for GPUs: all its GPUs
+        (per node times nodes, or ``--gpus``) times it, even beside ``-n`` (the controller
+        sets the count so); None otherwise. ``NumTasks`` and the job's steps go by it,
+        while its CPUs go by ``num_tasks`` (the oracle: ``-N 1 --gpus-per-node=4
+        --ntasks-per-gpu=1 -c 32`` has NumTasks=4 and NumCPUs=32)."""
+        per_gpu = self.shown_value("ntasks-per-gpu")
+        if per_gpu is None or not per_gpu.isdigit() or not int(per_gpu):
+            return None
+        gpus = sum(g.count for g in self.gres_per_node if g.name == "gpu") * self.min_nodes
+        if self.gpus_per_job is not None and self.gpus_per_job.name == "gpu":
+            gpus += self.gpus_per_job.count
+        return gpus * int(per_gpu) or None
+
+    @property
+    def shown_tasks(self) -> int:
+        """``NumTasks``: ``gpu_tasks`` where ``--ntasks-per-gpu`` sets it, else the tasks."""
+        return self.gpu_tasks or self.num_tasks
+
     def shown_value(self, option: str) -> str | None:
         """The value of a shown-only option (see ``shown``), None when not given."""
         return next((value for key, value in self.shown if key == option), None)

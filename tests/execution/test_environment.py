@@ -8,6 +8,7 @@ import pytest
 from slurmsim.execution.environment import batch_environment, counted, exported
 from slurmsim.model.jobs import Job, JobRequest, NodeAlloc
 from slurmsim.model.time import Instant
+from slurmsim.model.tres import Gres
 
 SHELL = {"HOME": "/home/ana", "PATH": "/bin", "SLURM_SUBMIT_DIR": "/home/ana/run", "EDITOR": "vi"}
 
@@ -93,6 +94,18 @@ def _job(**request: Any) -> Job:
             },
             (),
             id="task options given appear",
+        ),
+        pytest.param(
+            {
+                "min_nodes": 2,
+                "num_tasks": 2,
+                "cpus_per_task": 8,
+                "gres_per_node": (Gres("gpu", None, 2),),
+                "shown": (("ntasks-per-gpu", "2"),),
+            },
+            {"SLURM_NTASKS": "8", "SLURM_TASKS_PER_NODE": "4(x2)", "SLURM_CPUS_PER_TASK": "8"},
+            ("SLURM_NTASKS_PER_NODE",),
+            id="--ntasks-per-gpu: the GPUs' tasks, whatever the CPUs (the oracle's 8 and 4(x2))",
         ),
         pytest.param(
             {"export": "NONE", "mem_per_cpu": 4000},

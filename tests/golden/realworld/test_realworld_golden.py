@@ -25,10 +25,7 @@ HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
 #: Cases where slurmsim differs from the recording (docs/differences.md says why).
-KNOWN_GAPS = {
-    "114-n28-show": "--ntasks-per-gpu with --cpus-per-task: Slurm works out NumTasks=4 from the "
-    "GPUs per node and shows NumCPUs as nodes times CPUs per task; slurmsim keeps one task",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,55 @@
+#!/bin/bash
+# Run as root on a running, idle oracle (shared/oracle/setup.sh), holding the oracle lock;
+# about 2 minutes. Records into cases/ the task count --ntasks-per-gpu gives (the GPUs asked
+# for times it, even beside -n), the CPUs that go with it (the client's, unless the GPU tasks
+# are more), the submissions refused when a node's GPUs' tasks need more CPUs than it has,
+# and how many nodes a -N min-max range runs on (as many as its tasks can use; the fewest
+# with --gpus). Held jobs are shown; running ones are shown by sinfo and squeue; as alice.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+held() {  # sbatch -H ARGS, then scontrol show job and squeue of what it submitted
+  local nm=$1; shift
+  cu "$nm" alice sbatch -H "$@" --wrap='sleep 1'
+  local id
+  id=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
+  [ -n "$id" ] && cu "$nm-show" alice scontrol show job "$id" && cu "$nm-squeue" alice squeue -h -j "$id"
+}
+run() {  # sbatch ARGS, then where it runs; cancelled after
+  local nm=$1; shift
+  cu "$nm" alice sbatch -t 5 "$@" --wrap='sleep 300'
+  sleep 4
+  c "$nm-sinfo" sinfo -N -h -p gpu -O 'NodeList:6,CPUsState:14,AllocMem:10,GresUsed:30'
+  c "$nm-squeue" squeue -h -o '%i %C %D %N'
+  cu "$nm-cancel" alice scancel -u alice
+  sleep 4
+}
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+
+held per-node-cpus -N 1 --gpus-per-node=4 --ntasks-per-gpu=1 -c 32
+held per-node-two-nodes -N 2 --gpus-per-node=2 --ntasks-per-gpu=2 -c 4
+held beside-tasks -N 1 --gpus-per-node=8 --ntasks-per-gpu=2 -c 4 -n 4
+held more-than-cpus -N 2 --gpus-per-node=8 --ntasks-per-gpu=1 -n 4
+held no-nodes-given --gpus-per-node=8 --ntasks-per-gpu=2 -c 4
+held per-job --gpus=4 --ntasks-per-gpu=2
+held per-job-cpus --gpus=4 --ntasks-per-gpu=1 -c 4 -n 4
+held whole-tasks-guess -N 1 --gpus-per-node=8 --ntasks-per-gpu=2 -c 32 -n 4
+cu refused-per-node alice sbatch -N 1 --gpus-per-node=4 --ntasks-per-gpu=1 -c 32 --wrap='sleep 1'
+cu refused-per-job alice sbatch --gpus=4 --ntasks-per-gpu=1 -c 32 -n 4 --wrap='sleep 1'
+cu refused-gres alice sbatch --gres=gpu:2 --ntasks-per-gpu=2 -c 32 --wrap='sleep 1'
+cu cancel-held alice scancel -u alice
+sleep 3
+run gpu-tasks-two-nodes -N 2 --gpus-per-node=2 --ntasks-per-gpu=2 -c 4
+run gpu-tasks-per-node-cap --gres=gpu:2 --ntasks-per-gpu=1 -c 4 -n 4
+run gpu-tasks-many -N 2 --gpus-per-node=8 --ntasks-per-gpu=2 -c 4 -n 4
+run range-tasks -N 2-3 -n 4
+run range-no-tasks -N 1-2
+run range-fewer-tasks -N 1-4 -n 2
+run range-exclusive -N 1-3 -n 4 --exclusive
+run range-gpus-per-job --gpus=4 -N 1-2 -n 4
