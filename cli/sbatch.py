@@ -250,12 +250,13 @@ _MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
 def exclusive_options(prog: str, values: Mapping[str, str | None]) -> bool:
     """Whether ``values`` hold a pair of options the clients refuse outright while reading
     them (``fatal:``, exit 1); said when they do."""
-    if "gpus-per-task" in values and "ntasks-per-gpu" in values:
-        err(
-            f"{prog}: fatal: --gpus-per-task is mutually exclusive with --ntasks-per-gpu and "
-            "SLURM_NTASKS_PER_GPU\n"
-        )
-        return True
+    for other in ("gpus-per-task", "ntasks-per-node"):
+        if other in values and "ntasks-per-gpu" in values:
+            err(
+                f"{prog}: fatal: --{other} is mutually exclusive with --ntasks-per-gpu and "
+                "SLURM_NTASKS_PER_GPU\n"
+            )
+            return True
     return False
 
 
@@ -505,8 +506,13 @@ def submit_options(
     if per_task is not None and per_job is None and not v.keys() & _TASK_COUNTS:
         raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
     asks_gpus = per_node or per_job or per_task or per_socket
-    if "ntasks-per-gpu" in v and not asks_gpus and not v.keys() & {"ntasks", "nodes"}:
-        raise InvalidGres(detail=_NTASKS_PER_GPU_ALONE)
+    if "ntasks-per-gpu" in v and not asks_gpus:
+        # The controller then works the GPUs out from -n, or from a fixed -N's tasks.
+        if ntasks is None and not fixed:
+            raise InvalidGres(detail=_NTASKS_PER_GPU_ALONE)
+        per_gpu = integer("ntasks-per-gpu")
+        if ntasks is not None and per_gpu and ntasks % per_gpu:
+            raise InvalidGres(detail=_NTASKS_NOT_A_MULTIPLE)
     typed = [  # the controller shows them as typed (gres:gpu for --gres=gpu)
         (key, gres.format_tres_per_node(specs))
         for key, specs in (
@@ -604,6 +610,9 @@ _TASK_COUNTS = frozenset({"ntasks", "ntasks-per-node", "nodes"})
 _NTASKS_PER_GPU_ALONE = (
     "gres_job_state_validate: --ntasks-per-tres needs either a GRES GPU specification or a "
     "node/ntask specification"
+)
+_NTASKS_NOT_A_MULTIPLE = (
+    "Failed to validate job spec, -n/--ntasks has to be a multiple of --ntasks-per-gpu."
 )
 _GPUS_PER_SOCKET_ALONE = "--gpus-per-socket option requires --sockets-per-node specification"
 _GPUS_PER_TASK_ALONE = (

@@ -205,6 +205,8 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     ntasks_set = ntasks is not None
     if per_gpu and (gpu_tasks := _gpu_tasks(opts, min_nodes, per_gpu)):
         ntasks = _cpu_tasks(opts, min_nodes, gpu_tasks)
+    elif per_gpu and ntasks is None and max_nodes == min_nodes:
+        ntasks = min_nodes * per_gpu  # no GPUs: the controller counts the tasks a node
     if ntasks is None:
         per_node = opts.ntasks_per_node or 1
         ntasks = min_nodes * per_node

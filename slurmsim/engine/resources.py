@@ -45,6 +45,7 @@ class Shape:
     packable: bool = False
     gpus_per_task: int = 0  # --gpus-per-task: a packed node's GPUs follow its tasks
     min_cpus: int = 0  # --mincpus: no node gives fewer CPUs (its memory follows them)
+    cpus_per_gpu: int = 0  # --cpus-per-gpu: a node gives at least so many for each GPU
     #: largest_need under key "" when no share depends on the node (not exclusive),
     #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
@@ -62,6 +63,7 @@ class Shape:
             self.packable,
             self.gpus_per_task,
             self.min_cpus,
+            self.cpus_per_gpu,
         )
         object.__setattr__(self, "_hash", hash((*fields, *more)))
 
@@ -83,8 +85,14 @@ class Shape:
             cpus, gpus = cfg.cpus, cfg.gres_count(GPU)
         else:
             tasks = 1 if self.overcommit else self.tasks[i]
-            cpus, gpus = max(tasks * self.cpus_per_task, self.min_cpus), self.gpus[i]
+            gpus = self.gpus[i]
+            cpus = self.cpus_for(tasks, gpus)
         return Need(cpus, gpus, self.mem_for(cpus, gpus))
+
+    def cpus_for(self, tasks: int, gpus: int) -> int:
+        """The CPUs a node gives ``tasks`` tasks and ``gpus`` GPUs: the tasks', or more for
+        ``--cpus-per-gpu`` or ``--mincpus``."""
+        return max(tasks * self.cpus_per_task, gpus * self.cpus_per_gpu, self.min_cpus)
 
     def packed(self, room: list[int]) -> tuple[int, ...]:
         """The tasks laid out as cons_tres lays them out on nodes with ``room`` for so
@@ -139,7 +147,7 @@ def node_counts(request: JobRequest, partition_size: int) -> range:
     oracle runs ``-N 2-3 -n 4`` on three nodes and ``-N 1-2`` on two), but from the fewest
     for a job's ``--gpus`` (``--gpus=4 -N 1-2`` runs on one); without ``-N`` the tasks
     decide, the fewest nodes first."""
-    low = max(request.min_nodes, 1)
+    low = request.implied_nodes
     if request.max_nodes is not None:
         high = max(low, request.max_nodes)
         if request.gpus_per_job is not None:
@@ -170,6 +178,7 @@ def layout_fields(request: JobRequest) -> tuple[object, ...]:
         r.exclusive,
         r.overcommit,
         r.shown_value("mincpus"),
+        r.shown_value("cpus-per-gpu"),
     )
 
 
@@ -205,6 +214,7 @@ def shape(
         packable=_packable(request),
         gpus_per_task=request.gpus_per_task.count if request.gpus_per_task else 0,
         min_cpus=min_cpus(request),
+        cpus_per_gpu=int(request.shown_value("cpus-per-gpu") or 0),
     )
 
 
@@ -222,7 +232,7 @@ def _packable(request: JobRequest) -> bool:
 
 
 def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
-    if request.ntasks_per_node:
+    if request.ntasks_per_node:  # so many on every node (-n 5 at two a node: 2, 2 and 2)
         return (request.ntasks_per_node,) * nodes
     total = max(request.num_tasks, 1)
     if total < nodes and request.ntasks_set:

@@ -178,7 +178,8 @@ def place(
         if len(fitting) < n or any(r not in fitting for r in required):
             continue
         others = [c for c in fitting if c not in required]
-        picked = choose(
+        picked = choose_beside(
+            required,
             others,
             n - len(required),
             s,
@@ -236,6 +237,39 @@ def choose(
         else:
             chosen.extend(best.nodes[:need])
     return chosen
+
+
+def choose_beside(
+    required: tuple[str, ...],
+    others: list[str],
+    k: int,
+    s: Shape,
+    *,
+    configs: dict[str, NodeConfig],
+    index: dict[str, int],
+    free: FreeCounts,
+) -> list[str]:
+    """``choose`` beside the nodes a job requires (``-w``), as cons_tres picks them: from
+    the first required node on, the fitting nodes after it (between and past the other
+    required ones), then those before it, going back, while they run on unbroken (the
+    oracle: ``-w dgx2 -N 2`` takes dgx3, not dgx1; ``-w dgx1,dgx3 -N 3`` dgx2); then
+    ``choose`` for the rest. In the order picked: the tasks fill them so."""
+    if not required or k <= 0:
+        return choose(others, k, s, configs=configs, index=index, free=free)
+    by_index = {index[name]: name for name in others}
+    kept = {index[name] for name in required}
+    first = min(kept)
+    picked: list[str] = []
+    for start, step in ((first + 1, 1), (first - 1, -1)):
+        i = start
+        while len(picked) < k and (i in by_index or i in kept):
+            if i in by_index:
+                picked.append(by_index[i])
+            i += step
+    if len(picked) < k:
+        rest = [name for name in others if name not in picked]
+        picked += choose(rest, k - len(picked), s, configs=configs, index=index, free=free)
+    return picked
 
 
 def _one_node(
@@ -303,9 +337,9 @@ class _Run:
 
 def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:
     """The exact share of each chosen node, listed in slurm.conf order, the tasks packed
-    onto the first nodes as far as their free resources go (``Shape.packed``)."""
+    onto the nodes in the order chosen (the required ones first) as far as their free
+    resources go (``Shape.packed``)."""
     index = pool.index
-    chosen = sorted(chosen, key=index.__getitem__)
     configs, free = pool.configs, pool.free
     tasks = s.packed([_room(free[name], s) for name in chosen])
     allocs: list[NodeAlloc] = []
@@ -314,6 +348,7 @@ def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:
         f = free[name]
         mem = f.mem if need.mem is None else need.mem
         allocs.append(NodeAlloc(name, need.cpus, mem, tuple(f.gpus[: need.gpus])))
+    allocs.sort(key=lambda a: index[a.node])
     return tuple(allocs)
 
 
@@ -338,6 +373,6 @@ def _room(f: Free, s: Shape) -> int:
 def _need_for(s: Shape, tasks: int, i: int) -> Need:
     """The ``i``-th node's share when packed: its tasks' CPUs, the GPUs (theirs under
     --gpus-per-task, else the node's as laid out) and the memory that follows them."""
-    cpus = max(tasks * s.cpus_per_task, s.min_cpus)
     gpus = tasks * s.gpus_per_task if s.gpus_per_task else s.gpus[i]
+    cpus = s.cpus_for(tasks, gpus)
     return Need(cpus, gpus, s.mem_for(cpus, gpus))

@@ -319,6 +319,8 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
     size = sum(count for _, count in kinds)
     if not size:
         return ""
+    if request.max_nodes is None and request.implied_nodes > size:
+        return ""  # the nodes its tasks need (-n at so many a node): more than there are
     memory_only = False
     for n in node_counts(request, size):
         s = shape(request, n, state.config, part)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from slurmsim.engine.availability import NOW, Availability
 from slurmsim.engine.resources import Shape
-from slurmsim.engine.select import choose
+from slurmsim.engine.select import choose_beside
 
 #: A job's node counts, fewest first, and its layout on each (``Context.layouts``).
 Layouts = tuple[range, tuple[Shape | None, ...]]
@@ -129,7 +129,8 @@ def chosen_after(
             continue
         if count == n:
             return fitting  # no choice to make
-        picked = choose(
+        picked = choose_beside(
+            required,
             avail.names(fitting & ~needed),
             n - len(required),
             s,

@@ -64,8 +64,9 @@ def tasks_per_node(job: Job) -> list[int]:
         return [base + (1 if i < extra else 0) for i in range(nodes)]
     cpt = max(request.cpus_per_task, 1)
     held = [a.cpus // cpt for a in job.alloc]
-    if not (request.exclusive or request.overcommit) and sum(held) == request.num_tasks:
-        return held
+    whole = request.exclusive or request.overcommit
+    if not whole and (not request.ntasks_set or sum(held) == request.num_tasks):
+        return held  # without -n, as many as the CPUs hold (--cpus-per-gpu=4 -G 3: 12)
     base, extra = divmod(max(request.num_tasks, 1), nodes)
     return [base + (1 if i < extra else 0) for i in range(nodes)]
 

@@ -199,7 +199,7 @@ def pending_node_count(job: Job, state: ClusterState) -> int:
     BadConstraints has no guess left: the count asked for (the oracle: ``-N 2
     --ntasks-per-node=113`` shows 2)."""
     request = job.request
-    guess = request.min_nodes
+    guess = request.implied_nodes
     if job.hold is Hold.BAD_CONSTRAINTS:
         return guess
     tasks, cpt = request.shown_tasks, request.cpus_per_task

@@ -178,6 +178,17 @@ class JobRequest:
         return gpus * int(per_gpu) or None
 
     @property
+    def implied_nodes(self) -> int:
+        """The fewest nodes the job can run on: ``-N``'s, or as many as ``-n`` tasks need at
+        ``--ntasks-per-node`` a node (the oracle: ``-n 6 --ntasks-per-node=2`` shows
+        NumNodes=3 and runs on three; ``-n 130`` at two a node is refused on four)."""
+        low = max(self.min_nodes, 1)
+        per_node = self.ntasks_per_node
+        if per_node and self.ntasks_set and self.max_nodes is None:
+            low = max(low, -(-self.num_tasks // per_node))
+        return low
+
+    @property
     def shown_tasks(self) -> int:
         """``NumTasks``: ``gpu_tasks`` where ``--ntasks-per-gpu`` sets it, else the tasks."""
         return self.gpu_tasks or self.num_tasks

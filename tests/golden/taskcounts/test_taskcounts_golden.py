@@ -5,7 +5,12 @@ is the GPUs asked for times it, even beside ``-n``; the CPUs stay the client's (
 or one a node, times ``-c``) unless the GPU tasks are more; a node whose GPUs' tasks need
 more CPUs than it has is refused. Then it ran jobs one at a time and showed where they
 ran: a node takes no more tasks than its GPUs' share, and a ``-N min-max`` range runs on
-as many nodes as its tasks can use (the fewest under ``--gpus``).
+as many nodes as its tasks can use (the fewest under ``--gpus``). ``-n`` with
+``--ntasks-per-node`` needs as many nodes as that makes (refused above four),
+``--cpus-per-gpu`` adds CPUs a GPU, and beside ``-w`` nodes the nodes after the first
+required one are taken, then those before it, the required ones filled with tasks first.
+The clients refuse ``--ntasks-per-gpu`` beside ``--ntasks-per-node``, and, without GPUs,
+a ``-n`` that is not a multiple of it or a node range without ``-n``.
 """
 
 from pathlib import Path
