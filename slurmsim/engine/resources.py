@@ -46,6 +46,7 @@ class Shape:
     gpus_per_task: int = 0  # --gpus-per-task: a packed node's GPUs follow its tasks
     min_cpus: int = 0  # --mincpus: no node gives fewer CPUs (its memory follows them)
     cpus_per_gpu: int = 0  # --cpus-per-gpu: a node gives at least so many for each GPU
+    task_cap: int = 0  # --ntasks-per-gpu: no node takes more tasks than its GPUs' (0: none)
     #: largest_need under key "" when no share depends on the node (not exclusive),
     #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
@@ -64,6 +65,7 @@ class Shape:
             self.gpus_per_task,
             self.min_cpus,
             self.cpus_per_gpu,
+            self.task_cap,
         )
         object.__setattr__(self, "_hash", hash((*fields, *more)))
 
@@ -91,7 +93,9 @@ class Shape:
 
     def cpus_for(self, tasks: int, gpus: int) -> int:
         """The CPUs a node gives ``tasks`` tasks and ``gpus`` GPUs: the tasks', or more for
-        ``--cpus-per-gpu`` or ``--mincpus``."""
+        ``--cpus-per-gpu`` or ``--mincpus`` (but for -O: one task's)."""
+        if self.overcommit:
+            return tasks * self.cpus_per_task
         return max(tasks * self.cpus_per_task, gpus * self.cpus_per_gpu, self.min_cpus)
 
     def packed(self, room: list[int]) -> tuple[int, ...]:
@@ -152,8 +156,10 @@ def node_counts(request: JobRequest, partition_size: int) -> range:
         high = max(low, request.max_nodes)
         if request.gpus_per_job is not None:
             return range(low, high + 1)
-        if request.ntasks_set and not request.ntasks_per_node:
-            high = max(low, min(high, request.num_tasks))  # every node needs a task
+        if request.ntasks_set != bool(request.ntasks_per_node):
+            # Every node needs a task: -n's, or the client's lowest count at so many a node
+            # (the oracle runs -N 1-3 --ntasks-per-node=2 on two).
+            high = max(low, min(high, request.num_tasks))
         return range(high, low - 1, -1)
     spread = max(request.num_tasks, request.gpus_per_job.count if request.gpus_per_job else 1)
     return range(low, max(low, min(partition_size, spread)) + 1)
@@ -215,7 +221,15 @@ def shape(
         gpus_per_task=request.gpus_per_task.count if request.gpus_per_task else 0,
         min_cpus=min_cpus(request),
         cpus_per_gpu=int(request.shown_value("cpus-per-gpu") or 0),
+        task_cap=_task_cap(request),
     )
+
+
+def _task_cap(request: JobRequest) -> int:
+    """The most tasks a node takes under ``--ntasks-per-gpu``: its GPUs' share (0: no cap)."""
+    per_gpu = request.gpu_tasks and request.shown_value("ntasks-per-gpu")
+    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
+    return per_node * int(per_gpu) if per_gpu and per_node else 0
 
 
 def min_cpus(request: JobRequest) -> int:
@@ -225,10 +239,9 @@ def min_cpus(request: JobRequest) -> int:
 
 def _packable(request: JobRequest) -> bool:
     """May the allocation lay the tasks out unevenly (``Shape.packed``)? Not when they are
-    pinned per node (``--ntasks-per-node``, or ``--ntasks-per-gpu`` by the node's GPUs), nor
-    when the CPUs do not follow the tasks (a whole node, -O)."""
-    pinned = request.ntasks_per_node or request.gpu_tasks is not None
-    return not (pinned or request.exclusive or request.overcommit)
+    pinned per node (``--ntasks-per-node``), nor when the CPUs do not follow the tasks (a
+    whole node, -O). Under ``--ntasks-per-gpu`` a node packs up to its GPUs' tasks."""
+    return not (request.ntasks_per_node or request.exclusive or request.overcommit)
 
 
 def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
@@ -237,9 +250,8 @@ def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
     total = max(request.num_tasks, 1)
     if total < nodes and request.ntasks_set:
         return None  # more nodes than tasks: every node needs one
-    per_gpu = request.gpu_tasks and request.shown_value("ntasks-per-gpu")
-    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
-    if per_gpu and per_node and -(-total // nodes) > per_node * int(per_gpu):
+    cap = _task_cap(request)
+    if cap and -(-total // nodes) > cap:
         return None  # --ntasks-per-gpu: a node takes no more tasks than its GPUs' share
     total = max(total, nodes)
     base, extra = divmod(total, nodes)

@@ -367,6 +367,8 @@ def _room(f: Free, s: Shape) -> int:
         room = min(room, f.mem // per_task)
     if s.gpus_per_task:
         room = min(room, len(f.gpus) // s.gpus_per_task)
+    if s.task_cap:
+        room = min(room, s.task_cap)
     return room
 
 

@@ -71,3 +71,7 @@ run beside-required -N 2 --gres=gpu:1 -w dgx2 -n 9
 run beside-required-gap -w dgx1,dgx3 -N 3
 run beside-required-last -w dgx4 -N 2
 run beside-required-fill -w dgx2 -n 130
+run range-tasks-per-node -N 1-3 --ntasks-per-node=2
+run overcommit-mincpus --mincpus=4 --gres=gpu:1 -O
+run gpu-tasks-packed --gres=gpu:3 -c 3 --ntasks-per-gpu=2 -n 9
+run gpu-tasks-capped -N 2 --gpus-per-node=8 --ntasks-per-gpu=1 -n 4
