@@ -262,6 +262,9 @@ def _gpus(request: JobRequest, tasks: tuple[int, ...]) -> tuple[int, ...] | None
     nodes = len(tasks)
     per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
     if per_node:
+        job = request.gpus_per_job
+        if job is not None and per_node * nodes < job.count:
+            return None  # --gpus beside --gres: enough nodes for them all (-G 3 gpu:1: three)
         return (per_node,) * nodes
     if request.gpus_per_task is not None:
         return tuple(t * request.gpus_per_task.count for t in tasks)

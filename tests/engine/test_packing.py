@@ -15,7 +15,8 @@ def _placed(request: JobRequest, taken: tuple[NodeAlloc, ...] = ()) -> list[tupl
     pool.take(taken)
     part = state.partitions["gpu"]
     counts = range(request.min_nodes, (request.max_nodes or 4) + 1)
-    alloc = place(pool, lambda n: shape(request, n, state.config, part), counts, list(part.nodes))
+    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
+    alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
     assert alloc is not None
     return [(a.node, a.cpus, a.mem) for a in alloc]
 
@@ -57,6 +58,16 @@ GB16 = 16384  # DefMemPerCPU of the default cluster, per CPU
         pytest.param(
             job(tasks=2, shown=(("mincpus", "6"),)), (), [("dgx1", 6, 6 * GB16)],
             id="--mincpus raises the CPUs and the memory",
+        ),
+        pytest.param(
+            job(gpus=3, gpus_per_node=1), (),
+            [("dgx1", 1, GB16), ("dgx2", 1, GB16), ("dgx3", 1, GB16)],
+            id="--gpus beside --gres takes enough nodes for them all",
+        ),
+        pytest.param(
+            job(nodes=2, tasks=9, gpus_per_node=1, req_nodes=("dgx2",)), (),
+            [("dgx2", 8, 8 * GB16), ("dgx3", 1, GB16)],
+            id="beside a required node: the next one, the required filled first",
         ),
     ],
 )  # fmt: skip
