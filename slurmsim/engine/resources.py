@@ -93,10 +93,12 @@ class Shape:
 
     def cpus_for(self, tasks: int, gpus: int) -> int:
         """The CPUs a node gives ``tasks`` tasks and ``gpus`` GPUs: the tasks', or more for
-        ``--cpus-per-gpu`` or ``--mincpus`` (but for -O: one task's)."""
+        ``--cpus-per-gpu`` or ``--mincpus`` in whole tasks (but for -O: one task's; the
+        oracle gives ``-c 3 --mincpus=4`` 3 CPUs)."""
+        cpt = self.cpus_per_task
         if self.overcommit:
-            return tasks * self.cpus_per_task
-        return max(tasks * self.cpus_per_task, gpus * self.cpus_per_gpu, self.min_cpus)
+            return tasks * cpt
+        return max(tasks * cpt, gpus * self.cpus_per_gpu, self.min_cpus // cpt * cpt)
 
     def packed(self, room: list[int]) -> tuple[int, ...]:
         """The tasks laid out as cons_tres lays them out on nodes with ``room`` for so
@@ -108,16 +110,18 @@ class Shape:
         """
         if not self.packable or self.nodes < 2:
             return self.tasks
+        # Each node gets at least one task's CPUs, or --mincpus' worth (then the nodes may
+        # hold more CPUs than the tasks need: the oracle gives -n 9 -N 3 --mincpus=4 4 each).
+        least = max(1, self.min_cpus // self.cpus_per_task)
         left = sum(self.tasks)
         out: list[int] = []
         for i, cap in enumerate(room):
-            after = self.nodes - i - 1
-            take = min(cap, left - after)
-            if take < 1:
+            take = max(least, min(cap, left - (self.nodes - i - 1) * least))
+            if take > cap:
                 return self.tasks
             out.append(take)
             left -= take
-        return tuple(out) if left == 0 else self.tasks
+        return tuple(out) if left <= 0 else self.tasks
 
     def largest_need(self, cfg: NodeConfig) -> Need:
         """The biggest share any node gets (what every candidate node must be able to hold)."""

@@ -75,3 +75,6 @@ run range-tasks-per-node -N 1-3 --ntasks-per-node=2
 run overcommit-mincpus --mincpus=4 --gres=gpu:1 -O
 run gpu-tasks-packed --gres=gpu:3 -c 3 --ntasks-per-gpu=2 -n 9
 run gpu-tasks-capped -N 2 --gpus-per-node=8 --ntasks-per-gpu=1 -n 4
+run mincpus-whole-tasks -c 3 --mincpus=4
+run mincpus-each-node -n 9 -N 1-3 --gres=gpu:3 --mincpus=4
+run gpus-beside-gres --mem=20G --gpus=3 --gres=gpu:1
