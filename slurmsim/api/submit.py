@@ -203,13 +203,11 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     ntasks = opts.ntasks
     per_gpu = next((int(v) for k, v in opts.shown if k == "ntasks-per-gpu" and is_number(v)), None)
     ntasks_set = ntasks is not None
-    if per_gpu and (gpu_tasks := _gpu_tasks(opts, min_nodes, per_gpu)):
-        ntasks = _cpu_tasks(opts, min_nodes, gpu_tasks)
-    elif per_gpu and ntasks is None and max_nodes == min_nodes:
-        ntasks = min_nodes * per_gpu  # no GPUs: the controller counts the tasks a node
     if ntasks is None:
-        per_node = opts.ntasks_per_node or 1
-        ntasks = min_nodes * per_node
+        # --ntasks-per-gpu without GPUs on a fixed node count: the controller counts so many
+        # a node (with GPUs, the request's ``gpu_tasks`` decide, below).
+        fixed = per_gpu if per_gpu and max_nodes == min_nodes else None
+        ntasks = min_nodes * (fixed or opts.ntasks_per_node or 1)
     begin = _begin(opts.begin, state.now) if opts.begin else None
     command = None
     if opts.script_path is not None:
@@ -267,6 +265,8 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         alloc_sid=os.getsid(0),
         shown=_shown(opts.shown, state.now) + _listed(opts.partition, partitions),
     )
+    if request.gpu_tasks:  # --ntasks-per-gpu beside GPUs: the CPUs go by the client's tasks
+        request = replace(request, num_tasks=_cpu_tasks(opts, min_nodes, request.gpu_tasks))
     if len(partitions) == 1:
         return request
     from slurmsim.engine.submit import queued_in_list  # the engine judges partition limits
@@ -350,13 +350,6 @@ def _kept_value(key: str, value: str, now: Instant) -> str:
         capped = min(seconds if seconds is not None else _MAX_SWITCH_WAIT, _MAX_SWITCH_WAIT)
         return f"{int(count)}@{format_hms(capped)}"
     return value
-
-
-def _gpu_tasks(opts: SubmitOptions, min_nodes: int, per_gpu: int) -> int:
-    """The tasks ``--ntasks-per-gpu`` gives: the GPUs asked for times it (0: none asked)."""
-    per_node = sum(g.count for g in opts.gres if g.name == "gpu")
-    gpus = opts.gpus.count if opts.gpus is not None else per_node * min_nodes
-    return gpus * per_gpu
 
 
 def _cpu_tasks(opts: SubmitOptions, min_nodes: int, gpu_tasks: int) -> int:

@@ -19,7 +19,7 @@ def gpus_per_node(job: Job) -> int:
     """GPUs the job holds (or asks for) on each of its nodes."""
     if job.alloc:
         return max(len(a.gpus) for a in job.alloc)
-    return sum(g.count for g in job.request.gres_per_node if g.name == "gpu")
+    return job.request.gpus_per_node
 
 
 def gpus_held(job: Job) -> int:

@@ -286,7 +286,7 @@ def _tres_factor(job: Job, name: str, sc: Scale) -> float:
 
 def job_gpus(request: JobRequest) -> int:
     """The GPUs a job asks for in all (``--gres`` per node, ``--gpus``, ``--gpus-per-task``)."""
-    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
+    per_node = request.gpus_per_node
     if per_node:
         return per_node * request.min_nodes
     if request.gpus_per_job is not None:

@@ -223,7 +223,7 @@ def shape(
         overcommit=request.overcommit,
         packable=_packable(request),
         gpus_per_task=request.gpus_per_task.count if request.gpus_per_task else 0,
-        min_cpus=min_cpus(request),
+        min_cpus=request.mincpus,
         cpus_per_gpu=int(request.shown_value("cpus-per-gpu") or 0),
         task_cap=_task_cap(request),
     )
@@ -232,13 +232,7 @@ def shape(
 def _task_cap(request: JobRequest) -> int:
     """The most tasks a node takes under ``--ntasks-per-gpu``: its GPUs' share (0: no cap)."""
     per_gpu = request.gpu_tasks and request.shown_value("ntasks-per-gpu")
-    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
-    return per_node * int(per_gpu) if per_gpu and per_node else 0
-
-
-def min_cpus(request: JobRequest) -> int:
-    """``--mincpus``: the fewest CPUs a node gives the job (0: none asked for)."""
-    return int(request.shown_value("mincpus") or 0)
+    return request.gpus_per_node * int(per_gpu) if per_gpu else 0
 
 
 def _packable(request: JobRequest) -> bool:
@@ -264,7 +258,7 @@ def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
 
 def _gpus(request: JobRequest, tasks: tuple[int, ...]) -> tuple[int, ...] | None:
     nodes = len(tasks)
-    per_node = sum(g.count for g in request.gres_per_node if g.name == GPU)
+    per_node = request.gpus_per_node
     if per_node:
         job = request.gpus_per_job
         if job is not None and per_node * nodes < job.count:

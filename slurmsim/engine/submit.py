@@ -21,7 +21,7 @@ from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
-from slurmsim.engine.resources import fits_config, layout_fields, min_cpus, node_counts, shape
+from slurmsim.engine.resources import fits_config, layout_fields, node_counts, shape
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -310,7 +310,7 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
         if not configs:
             return LAYOUT_UNSATISFIABLE
     most = max((cfg.cpus for cfg in configs), default=0)
-    if configs and max(request.cpus_per_task, min_cpus(request)) > most:
+    if configs and max(request.cpus_per_task, request.mincpus) > most:
         return CPUS_UNSATISFIABLE  # one task's CPUs (-c 200), or --mincpus, fit on no node
     gpu_tasks = request.gpu_tasks
     if configs and gpu_tasks and -(-gpu_tasks // request.min_nodes) * request.cpus_per_task > most:

@@ -143,7 +143,7 @@ def cpu_count(job: Job) -> int:
 
 
 def requested_gpus(request: JobRequest) -> int:
-    per_node = sum(g.count for g in request.gres_per_node if g.name == "gpu")
+    per_node = request.gpus_per_node
     total = per_node * request.min_nodes
     if request.gpus_per_job is not None:
         total += request.gpus_per_job.count
@@ -430,7 +430,7 @@ def min_cpus_per_node(request: JobRequest) -> int:
     """``MinCPUsNode=`` / ``%c``: one node's share of the tasks' CPUs, or --mincpus if more."""
     per_node = 1 if request.overcommit else request.ntasks_per_node or 1
     share = request.cpus_per_task * per_node
-    return max(share, int(request.shown_value("mincpus") or 0))
+    return max(share, request.mincpus)
 
 
 def min_tmp_disk(request: JobRequest) -> str:

@@ -163,18 +163,28 @@ class JobRequest:
         return self.mem_per_gpu or None
 
     @property
+    def gpus_per_node(self) -> int:
+        """The GPUs ``--gres``/``--gpus-per-node`` ask of every node (0: none)."""
+        return sum(g.count for g in self.gres_per_node if g.name == "gpu")
+
+    @property
+    def mincpus(self) -> int:
+        """``--mincpus``: the fewest CPUs a node gives the job (0: none asked for)."""
+        return int(self.shown_value("mincpus") or 0)
+
+    @property
     def gpu_tasks(self) -> int | None:
         """The task count ``--ntasks-per-gpu`` gives a job that asks for GPUs: all its GPUs
-        (per node times nodes, or ``--gpus``) times it, even beside ``-n`` (the controller
-        sets the count so); None otherwise. ``NumTasks`` and the job's steps go by it,
+        (per node times nodes, or ``--gpus``, the larger) times it, even beside ``-n`` (the
+        controller sets the count so); None otherwise. ``NumTasks`` and the job's steps go by it,
         while its CPUs go by ``num_tasks`` (the oracle: ``-N 1 --gpus-per-node=4
         --ntasks-per-gpu=1 -c 32`` has NumTasks=4 and NumCPUs=32)."""
         per_gpu = self.shown_value("ntasks-per-gpu")
         if per_gpu is None or not per_gpu.isdigit() or not int(per_gpu):
             return None
-        gpus = sum(g.count for g in self.gres_per_node if g.name == "gpu") * self.min_nodes
+        gpus = self.gpus_per_node * self.min_nodes
         if self.gpus_per_job is not None and self.gpus_per_job.name == "gpu":
-            gpus += self.gpus_per_job.count
+            gpus = max(gpus, self.gpus_per_job.count)  # both given: the larger, as gres.c
         return gpus * int(per_gpu) or None
 
     @property
