@@ -414,6 +414,14 @@ def _update(tag: str, args: list[str]) -> int:
         err('Input line must include "NodeName", "PartitionName", "Reservation", "JobId", or '
             '"SlurmctldDebug"\n')  # fmt: skip
         return 1
+    if entity == "job":
+        from slurmsim.parse.job_update import job_update_pairs
+
+        try:
+            return _update_job(job_update_pairs(args))
+        except ParseError as e:
+            err(f"{e.message}\n")
+            return 1
     pairs = []
     for word in args:
         try:
@@ -421,8 +429,6 @@ def _update(tag: str, args: list[str]) -> int:
         except ParseError as e:
             err(_MISFORMED[entity].format(word=e.message, bare=word))
             return 1
-    if entity == "job":
-        return _update_job(pairs)
     if entity == "reservation":
         return _update_reservation(pairs)
     if entity == "node":
@@ -590,31 +596,38 @@ def _node_state(value: str) -> str | None:
     return None
 
 
-def _update_job(pairs: list[tuple[str, str]]) -> int:
+def _update_job(pairs: list[tuple[str, str | None]]) -> int:
     from slurmsim.api.control import JobRef, read_job_update, update_job
-    from slurmsim.model.errors import SlurmError
+    from slurmsim.model.errors import ClientError, SlurmError
+    from slurmsim.parse.job_update import is_job_id_key, match_key
 
-    ids: list[str] = []
-    changes: list[tuple[str, str]] = []
-    for key, value in pairs:
-        if _is_key(key, "jobid"):
-            ids.extend(v for v in value.split(",") if v)
-        else:
-            changes.append((key, value))
-    if not ids:
-        err("No job ID specified\n")
-        return 1
+    ids = [v for key, value in pairs if is_job_id_key(key) for v in (value or "").split(",") if v]
     try:
-        update, lines = read_job_update(changes)
+        update, lines = read_job_update(pairs)
     except SlurmError as e:
         err("".join(f"{line}\n" for line in (e.detail or "").splitlines()))
         err(f"{e.message}\n")
+        return 1
+    if not ids and update.name is not None:  # the caller's jobs by that name (UserId's)
+        from slurmsim.api.control import ids_named
+
+        user = next((v for k, v in pairs if match_key(k, (("UserID", 3),)) and v), None)
+        try:
+            ids = ids_named(update.name, user)
+        except SlurmError as e:
+            err(f"scontrol: error: {e.message}\n")
+            return 1
+    if not ids:
+        err("scontrol: error: No job ID specified\n")
         return 1
     err("".join(f"{line}\n" for line in lines))
     code = 0
     for text in ids:
         try:
             outcome = update_job(JobRef.parse(text), update)
+        except ClientError as e:
+            err(f"scontrol: error: {e.message}\n")
+            return 1
         except SlurmError as e:
             err(f"{e.message} for job {text}\n")
             code = 1

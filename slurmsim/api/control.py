@@ -11,7 +11,7 @@ from typing import NamedTuple
 from slurmsim.api.session import Session, session
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.digits import is_number
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import AppliedError, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobState
@@ -335,7 +335,9 @@ def top(refs: Sequence[JobRef]) -> str | None:
     return None
 
 
-def read_job_update(changes: Sequence[tuple[str, str]]) -> tuple[JobUpdate, list[str]]:
+def read_job_update(
+    changes: Sequence[tuple[str, str | None]],
+) -> tuple[JobUpdate, list[str]]:
     """``Key=Value`` pairs as scontrol reads them, before it sends anything: the typed
     update and the lines it prints on the way. Raises ``SlurmError`` with scontrol's
     message for what it refuses itself (``No changes specified`` when nothing is left)."""
@@ -353,13 +355,30 @@ def read_job_update(changes: Sequence[tuple[str, str]]) -> tuple[JobUpdate, list
     return update, lines
 
 
+def ids_named(name: str, user: str | None) -> list[str]:
+    """The jobs named ``name`` (of ``user``, a name or uid, when given), as scontrol finds
+    them for an update that names no JobId: ``12``, or ``12_3`` for an array task."""
+    from slurmsim.engine.control import named_jobs
+
+    with session(write=False) as s:
+        return named_jobs(s.state, name, user)
+
+
 def update_job(ref: JobRef, update: JobUpdate) -> Outcome:
     """``scontrol update JobId=...``: raises ``SlurmError`` when a job that is no array
-    refuses; an array answers task by task (``Outcome.tasks``)."""
+    refuses; an array answers task by task (``Outcome.tasks``). An ``AppliedError`` is
+    raised once the change it comes with is saved."""
     from slurmsim.engine import control
 
+    applied: AppliedError | None = None
     with session(write=True) as s:
-        return _outcome(ref, control.update_job(s.state, ref.job_id, ref.task_id, s.user, update))
+        try:
+            answers = control.update_job(s.state, ref.job_id, ref.task_id, s.user, update)
+        except AppliedError as e:
+            applied, answers = e, None
+    if applied is not None:
+        raise SlurmError(applied.message)
+    return _outcome(ref, answers)
 
 
 def update_node(names: Sequence[str], state_word: str | None, reason: str | None) -> None:

@@ -325,12 +325,8 @@ def _shown(options: tuple[tuple[str, str], ...], now: Instant) -> tuple[tuple[st
     return tuple(kept)
 
 
-#: SchedulerParameters' max_switch_wait (its default): the longest --switches wait.
-_MAX_SWITCH_WAIT = 300
-
-
 def _kept_value(key: str, value: str, now: Instant) -> str:
-    from slurmsim.format.times import format_hms
+    from slurmsim.model.jobs import MAX_SWITCH_WAIT
     from slurmsim.parse.datetimes import parse_begin
     from slurmsim.parse.durations import parse_seconds, parse_time_limit
     from slurmsim.parse.errors import ParseError
@@ -347,8 +343,8 @@ def _kept_value(key: str, value: str, now: Instant) -> str:
         if not is_number(count):
             raise ParseError(f"bad switch count: {count}")
         seconds = parse_time_limit(wait) if wait else None
-        capped = min(seconds if seconds is not None else _MAX_SWITCH_WAIT, _MAX_SWITCH_WAIT)
-        return f"{int(count)}@{format_hms(capped)}"
+        capped = min(seconds if seconds is not None else MAX_SWITCH_WAIT, MAX_SWITCH_WAIT)
+        return f"{int(count)}@{capped}"  # the wait in seconds
     return value
 
 

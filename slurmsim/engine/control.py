@@ -23,10 +23,27 @@ from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import CANCELLED_BY
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
-from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
+from slurmsim.model.errors import (
+    GRES_ERROR,
+    PART_CONFIG_UNAVAILABLE,
+    AccessDenied,
+    AppliedError,
+    ClientError,
+    InvalidJobId,
+    SlurmError,
+)
 from slurmsim.model.events import Event
-from slurmsim.model.job_update import JobUpdate, LimitChange
-from slurmsim.model.jobs import ARRAY_EMPTIED, SUSPENDED_BY, Hold, Job, JobState
+from slurmsim.model.features import Unreadable as UnreadableConstraint
+from slurmsim.model.job_update import JobUpdate, LimitChange, TresChange
+from slurmsim.model.jobs import (
+    ARRAY_EMPTIED,
+    MAX_SWITCH_WAIT,
+    SUSPENDED_BY,
+    Hold,
+    Job,
+    JobRequest,
+    JobState,
+)
 from slurmsim.model.signals import SIGKILL, Target, queue_signal
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
@@ -357,6 +374,27 @@ def _nice_by(state: ClusterState, job: Job, delta: int) -> None:
         job.priority = priority(state, job)
 
 
+def named_jobs(state: ClusterState, name: str, user: str | None) -> list[str]:
+    """The jobs called ``name`` (of ``user``, by name or uid, when given), in id order:
+    ``12``, or ``12_3`` for an array task. Raises scontrol's error when there are none."""
+    uid = None
+    if user is not None:
+        known = state.users.get(user)
+        uid = known.uid if known is not None else int(user) if user.isdigit() else -1
+    found = []
+    for job in sorted(state.jobs.values(), key=lambda j: j.job_id):
+        owner = state.users.get(job.request.user)
+        if uid is not None and (owner.uid if owner else job.request.uid) != uid:
+            continue
+        if job.request.name == name:
+            task = job.array_task_id
+            found.append(str(job.job_id) if task is None else f"{job.array_job_id}_{task}")
+    if not found:
+        who = "" if uid is None else f"user ID {uid} and "
+        raise SlurmError(f"No jobs with {who}name '{name}'")
+    return found
+
+
 def update_job(
     state: ClusterState, job_id: int, task_id: int | None, actor: str, update: JobUpdate
 ) -> TaskAnswers | None:
@@ -399,12 +437,22 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         _hold(state, job, actor, user_hold=False)
     elif new_priority is not None:
         job.priority = new_priority
+    if update.end_time is not None:
+        fields["time_limit"] = _limit_to_end(state, job, update.end_time, operator)
+        fields["time_limit_set"] = True
+    if update.reset_accrue and job.accrue_time is not None:
+        job.accrue_time = state.now  # counted afresh from now, as slurmctld resets it
+    asked = _asked(job.request)
     job.request = replace(job.request, **fields)  # type: ignore[arg-type]  # JobRequest fields
+    if _asked(job.request) != asked:
+        job.node_guess = None  # what it asks for changed: the controller's guess goes
     if "time_limit" in fields:
         job.time_limit = job.request.time_limit
     if job.end_time is not None and job.start_time is not None and job.state is not JobState.FAILED:
         limit = job.time_limit
         job.end_time = None if limit is None else Instant(job.start_time + limit)
+        if update.end_time is not None:
+            job.end_time = update.end_time  # to the second; the limit in whole minutes
     if job.state is JobState.PENDING:
         if update.priority is None:
             job.priority = priority(state, job)
@@ -412,6 +460,44 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
             job.reason = "None"
         _judge_constraints(state, job)
         trigger(state)
+        if update.min_cpus_node and update.min_cpus_node > _widest(state, job.request.partition):
+            raise AppliedError(PART_CONFIG_UNAVAILABLE)  # refused, but kept (the oracle)
+
+
+def _asked(request: JobRequest) -> tuple[object, ...]:
+    """What a job's TRES request counts (CPUs, memory, nodes, GPUs): slurmctld drops its
+    node count guess when an update changes any of them."""
+    return (
+        request.asked_cpus,
+        request.mem_cpus,
+        request.mem_per_cpu,
+        request.mem_per_node,
+        request.mem_per_gpu,
+        request.min_nodes,
+        request.gres_per_node,
+        request.gpus_per_job,
+        request.gpus_per_task,
+    )
+
+
+def _widest(state: ClusterState, partition: str) -> int:
+    """The most CPUs a node of ``partition`` has."""
+    part = state.partitions.get(partition)
+    names = part.nodes if part is not None else ()
+    return max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=0)
+
+
+def _limit_to_end(state: ClusterState, job: Job, end: Instant, operator: bool) -> Seconds:
+    """``EndTime=``: a running job's limit moved to end then, in whole minutes (a user may
+    only bring it nearer)."""
+    if job.state is not JobState.RUNNING or job.end_time is None or job.time_limit is None:
+        raise SlurmError("Job is not running")
+    if end < state.now:
+        raise SlurmError("Invalid time specified")
+    if not operator and end >= job.end_time:
+        raise AccessDenied()
+    moved = int((end - job.end_time + 30) / 60)  # C's division, toward zero
+    return Seconds(max(job.time_limit // 60 + moved, 0) * 60)
 
 
 def _new_priority(job: Job, wanted: int, operator: bool) -> int | None:
@@ -477,6 +563,12 @@ def _request_changes(
         fields["min_nodes"], fields["max_nodes"] = update.nodes
         if not req.ntasks_set:  # a task a node unless tasks were asked for (oracle: NumTasks=9)
             fields["num_tasks"] = update.nodes[0] * (req.ntasks_per_node or 1)
+        if req.num_cpus is not None:  # raised to what the new count's tasks need, never lowered
+            tasks = int(fields.get("num_tasks", req.num_tasks))  # type: ignore[call-overload]
+            least = max(tasks * req.cpus_per_task, req.mincpus * update.nodes[0])
+            fields["num_cpus"] = max(req.num_cpus, least)
+        fields["mem_cpus"] = None  # the memory is figured afresh
+    fields.update(_count_changes(req, update, shown))
     if isinstance(update.dependency, Unreadable):
         raise SlurmError(DEPENDENCY_PROBLEM)
     if update.dependency is not None:
@@ -503,6 +595,50 @@ def _request_changes(
     return fields
 
 
+def _count_changes(
+    req: JobRequest, update: JobUpdate, shown: dict[str, str | None]
+) -> dict[str, object]:
+    """The task and CPU counts of a pending job, as the controller changes them: ``NumCPUs``
+    and ``MinCPUsNode`` set the CPUs it is given (``MinCPUsNode`` a node's least, times the
+    nodes) but leave its memory figured from the CPUs before; ``NumTasks`` and
+    ``CPUsPerTask`` change only what is shown, the CPUs staying as they were (the oracle
+    runs ``-n 2`` updated to ``CPUsPerTask=3`` on 2 CPUs)."""
+    fields: dict[str, object] = {}
+    if update.num_cpus is not None:
+        fields["num_cpus"], fields["max_cpus"] = update.num_cpus
+        fields["mem_cpus"] = req.mem_cpus or req.asked_cpus
+    if update.min_cpus_node:  # 0 changes nothing
+        shown["mincpus"] = shown["pn-min-cpus"] = str(update.min_cpus_node)
+        fields["num_cpus"] = update.min_cpus_node * max(req.min_nodes, 1)
+        fields["mem_cpus"] = req.mem_cpus or req.asked_cpus
+    if update.num_tasks is not None:
+        if update.num_tasks < 1:
+            raise SlurmError("Task count specification invalid")
+        fields["num_tasks"], fields["ntasks_set"] = update.num_tasks, True
+    if update.cpus_per_task is not None:
+        fields["cpus_per_task"] = update.cpus_per_task
+        shown.setdefault("pn-min-cpus", str(req.min_cpus_per_node))  # a node's least stays
+    if ("num_tasks" in fields or "cpus_per_task" in fields) and "num_cpus" not in fields:
+        fields["num_cpus"] = req.asked_cpus
+    for option, count in update.node_layout:
+        shown[option] = str(count)
+    if update.min_tmp_disk is not None:
+        shown["tmp"] = str(update.min_tmp_disk) if update.min_tmp_disk else None
+    return fields
+
+
+def _switches(req: JobRequest, update: JobUpdate) -> str | None:
+    """``Switches=`` as shown after ``update``: the count (kept when only the wait
+    changes), and the wait, never above ``max_switch_wait`` (300 s by default)."""
+    count_text, _, wait_text = (req.shown_value("switches") or "").partition("@")
+    count = update.switches if update.switches is not None else int(count_text or 0)
+    if update.switch_wait is not None:
+        wait = min(update.switch_wait, MAX_SWITCH_WAIT)
+    else:
+        wait = int(wait_text or 0)
+    return f"{count}@{wait}" if count else None  # the wait in seconds, as sbatch keeps it
+
+
 def _resource_changes(
     state: ClusterState, job: Job, update: JobUpdate, partition: str, shown: dict[str, str | None]
 ) -> dict[str, object]:
@@ -527,14 +663,63 @@ def _resource_changes(
         _check_gres(state, update.gres_per_node)
         fields["gres_per_node"] = update.gres_per_node
         shown["tres-per-node"] = update.tres_per_node or None
+    if update.prefer is not None:
+        _check_prefer(state, partition, update)
+        shown["prefer"] = update.prefer or None
+    for change in update.tres:
+        _tres_change(state, change, fields, shown)
+    if update.switches is not None or update.switch_wait is not None:
+        shown["switches"] = _switches(req, update)
     if update.mem_per_node is not None:
         fields["mem_per_node"], fields["mem_per_cpu"] = update.mem_per_node, None
+        fields["mem_cpus"] = None
     if update.mem_per_cpu is not None:
         fields["mem_per_cpu"], fields["mem_per_node"] = update.mem_per_cpu, None
+        fields["mem_cpus"] = None
     for name in ("requeue", "contiguous", "work_dir", "std_out"):
         if (value := getattr(update, name)) is not None:
             fields[name] = value
     return fields
+
+
+def _check_prefer(state: ClusterState, partition: str, update: JobUpdate) -> None:
+    """``Prefer=`` names features as ``Features=`` does, refused in its own words."""
+    from slurmsim.engine.submit import feature_nodes
+
+    wanted = update.prefer_constraint
+    if update.prefer and (
+        wanted is None
+        or isinstance(wanted, UnreadableConstraint)
+        or feature_nodes(state, state.partitions[partition], wanted) is None
+    ):
+        raise SlurmError("Invalid preferred feature specification")
+
+
+def _tres_change(
+    state: ClusterState,
+    change: TresChange,
+    fields: dict[str, object],
+    shown: dict[str, str | None],
+) -> None:
+    """One ``Tres*=`` value: GPUs per job or task, CPUs per GPU, GPU binding or frequency."""
+    if change.error is not None:
+        raise SlurmError(change.error)
+    key, gres = change.key, change.gres
+    if key == "TresBind":
+        shown["gpu-bind"] = change.text.removeprefix("gpu:")
+    elif key == "TresFreq":
+        shown["gpu-freq"] = change.text.removeprefix("gpu:")
+    elif key == "CpusPerTres":
+        shown["cpus-per-tres"] = change.text  # shown as typed, whatever it is
+        if gres is not None and gres.name == "gpu":
+            shown["cpus-per-gpu"] = str(gres.count)
+    elif gres is not None and key == "TresPerJob":
+        fields["gpus_per_job"] = gres
+        shown["tres-per-job"] = change.text
+    elif gres is not None:  # TresPerTask: one task's GPUs must fit a node
+        _check_gres(state, (gres,))
+        fields["gpus_per_task"] = gres
+        shown["tres-per-task"] = change.text
 
 
 def _check_gres(state: ClusterState, wanted: tuple[Gres, ...]) -> None:
@@ -558,6 +743,11 @@ def _new_limit(
     if change.sign:
         if change.seconds is None or current is None:
             raise SlurmError("Invalid TimeLimit value")
+        if change.sign < 0 and change.seconds > current:
+            raise ClientError(
+                "TimeLimit decrement larger than current time limit "
+                f"({change.seconds // 60} > {current // 60})"
+            )
         new = max(0, current + change.sign * change.seconds)
     raising = new is None or (current is not None and new > current)
     # A user may raise a pending job's limit up to its partition's MaxTime (golden

@@ -22,6 +22,7 @@ from slurmsim.engine import limits, preempt, reservations
 from slurmsim.engine.context import ARRAY_LIMIT, PRIORITY, Context, MainMark, Tail
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
+from slurmsim.engine.submit import idle_fit
 from slurmsim.model.events import Event
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job, JobRequest
@@ -225,6 +226,10 @@ def _fail(  # noqa: PLR0917 (the pass's state and the job's verdict)
     ctx: Context, job: Job, part: Partition, run: _Pass, reason: str, seq: int
 ) -> None:
     ctx.write_reason(job, reason, seq)
+    if reason == "Resources" and job.node_guess is None:
+        # The controller's test of a job it finds waiting leaves its guess at the nodes.
+        fit = idle_fit(ctx.state, job.request, part)
+        job.node_guess = fit if isinstance(fit, int) else None
     if reason.startswith("ReqNodeNotAvail"):
         return  # unusable required nodes block nobody
     if job.request.req_nodes and len(job.request.req_nodes) >= job.request.min_nodes:

@@ -7,7 +7,7 @@ memory per node, the memory following from the CPUs or GPUs when no ``--mem`` wa
 given (``DefMemPerCPU``), or taking the whole node when nothing sets it.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from slurmsim.model.cluster import ClusterConfig
@@ -189,6 +189,7 @@ def layout_fields(request: JobRequest) -> tuple[object, ...]:
         r.overcommit,
         r.shown_value("mincpus"),
         r.shown_value("cpus-per-gpu"),
+        r.num_cpus,
     )
 
 
@@ -196,6 +197,8 @@ def shape(
     request: JobRequest, nodes: int, config: ClusterConfig, partition: Partition
 ) -> Shape | None:
     """Lay ``request`` out on ``nodes`` nodes, or None when it cannot be split that way."""
+    if request.num_cpus is not None:
+        request = _by_cpus(request)
     tasks = _tasks(request, nodes)
     if tasks is None:
         return None
@@ -226,6 +229,21 @@ def shape(
         min_cpus=request.mincpus,
         cpus_per_gpu=int(request.shown_value("cpus-per-gpu") or 0),
         task_cap=_task_cap(request),
+    )
+
+
+def _by_cpus(request: JobRequest) -> JobRequest:
+    """A request whose CPUs an update set apart from its tasks (``num_cpus``) as the
+    allocation sees it: so many CPUs, laid out as one-CPU tasks (the oracle gives ``-n 4``
+    updated to ``NumCPUs=2`` two CPUs on one node, and ``-n 2 -c 2`` updated to
+    ``NumTasks=8`` four)."""
+    return replace(
+        request,
+        num_tasks=max(request.num_cpus or 1, 1),
+        ntasks_set=False,
+        ntasks_per_node=None,
+        cpus_per_task=1,
+        num_cpus=None,
     )
 
 

@@ -39,8 +39,8 @@ LAYOUT_UNSATISFIABLE = "Socket, core and/or thread specification can not be sati
 TMP_UNSATISFIABLE = "Temporary disk specification can not be satisfied"
 CPUS_UNSATISFIABLE = "CPU count per node can not be satisfied"
 ARRAY_INVALID = "Invalid job array specification"
-#: ``_unsatisfiable``'s answers by partition and the request fields it reads (``_kept``).
-Checked = dict[tuple[object, ...], str | None]
+#: ``idle_fit``'s answers by partition and the request fields it reads (``_kept``).
+Checked = dict[tuple[object, ...], int | str]
 #: Reasons the controller sets at its first pass over a new job, not when it is submitted
 #: (a dependency it tests at submit: Dependency shows at once).
 _SET_BY_PASS = frozenset({"BeginTime"})
@@ -104,11 +104,13 @@ def submit(
         _reject(state, job)
         raise SlurmError(FEATURE_ERROR)
     # A held job is not tested against the nodes until it is released (the oracle took
-    # --gres=gpu:9, -n 113 and --mem=3T under -H).
-    unsatisfiable = None if hold is not Hold.NONE else _kept(state, request, part, checked)
-    if unsatisfiable is not None:
+    # --gres=gpu:9, -n 113 and --mem=3T under -H); the test of any other gives the
+    # controller its guess at the node count.
+    fit = None if hold is not Hold.NONE else _kept(state, request, part, checked)
+    if isinstance(fit, str):
         _reject(state, job)
-        raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=unsatisfiable or None)
+        raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=fit or None)
+    job.node_guess = fit
     job.priority = priority(state, job, fairshare, totals, owns)
     why = blocker(state, job, state.now)
     if why is not None and why.reason not in _SET_BY_PASS:
@@ -156,7 +158,7 @@ def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[s
     part = _validate(state, request)
     probe = Job(state.next_job_id, request, state.now, time_limit=_time_limit(request, part))
     state.next_job_id += 1
-    if _unsatisfiable(state, request, part) is not None:
+    if isinstance(idle_fit(state, request, part), str):
         raise SlurmError(NODE_CONFIG_UNAVAILABLE)
     # The scheduler's machinery, only for --test-only: a plain submit does not need it.
     from slurmsim.engine.backfill import earliest_start, running_by_end
@@ -268,19 +270,19 @@ def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:
 
 def _kept(
     state: ClusterState, request: JobRequest, part: Partition, checked: Checked | None
-) -> str | None:
-    """``_unsatisfiable``, remembered in ``checked`` by everything it reads of the request
+) -> int | str:
+    """``idle_fit``, remembered in ``checked`` by everything it reads of the request
     (a stream of submissions asks for a few kinds of layout, and each answer walks the
     partition's nodes)."""
     if checked is None:
-        return _unsatisfiable(state, request, part)
+        return idle_fit(state, request, part)
     r = request
     key = (
         part.name, r.feature_nodes, r.min_nodes, r.max_nodes, r.node_layout(), r.tmp_disk,
         *layout_fields(r),
     )  # fmt: skip
     if key not in checked:
-        checked[key] = _unsatisfiable(state, request, part)
+        checked[key] = idle_fit(state, request, part)
     return checked[key]
 
 
@@ -288,11 +290,13 @@ def never_runs(state: ClusterState, request: JobRequest) -> bool:
     """Could no node of the request's partition ever hold it (what a submission that is
     not held is refused for)?"""
     part = state.partitions.get(request.partition)
-    return part is not None and _unsatisfiable(state, request, part) is not None
+    return part is not None and isinstance(idle_fit(state, request, part), str)
 
 
-def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) -> str | None:
-    """None when some layout fits the partition's nodes; else the client-side detail ("" if none).
+def idle_fit(state: ClusterState, request: JobRequest, part: Partition) -> int | str:
+    """How many of the partition's nodes the request takes when they are all idle (the
+    count the controller's test placement gives it, ``node_cnt_wag``); or, when no layout
+    fits them, the client-side detail of the refusal ("" if none).
 
     A node count above the partition's is a partition limit, not this: then only
     the per-node share has to fit somewhere.
@@ -332,7 +336,7 @@ def _unsatisfiable(state: ClusterState, request: JobRequest, part: Partition) ->
             fitting += count if ok else 0
             memory_only = memory_only or mem
         if fitting >= min(n, size) and fitting > 0:
-            return None
+            return n
     return MEMORY_UNSATISFIABLE if memory_only else ""
 
 

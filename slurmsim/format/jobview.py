@@ -132,9 +132,7 @@ def node_count(job: Job) -> int:
 
 
 def requested_cpus(request: JobRequest) -> int:
-    if request.overcommit:  # one CPU a node until it runs (one task's CPUs then)
-        return max(request.min_nodes, 1)
-    return request.num_tasks * request.cpus_per_task
+    return request.asked_cpus
 
 
 def cpu_count(job: Job) -> int:
@@ -191,29 +189,41 @@ def whole_node_memory(state: ClusterState, job: Job) -> int:
 
 
 def pending_node_count(job: Job, state: ClusterState) -> int:
-    """The node count the controller guesses for a job that has not run: enough nodes of
-    the partition's largest for its CPUs (no more than its tasks: a task is never split,
-    so ``-c 200`` shows 1), and one more than asked for when both the task count and more
-    than one CPU per task were (so ``-n 1 -c 8`` shows 2), as slurmctld 22.05 does.
-    squeue prints this; scontrol caps it at the maximum asked for. A job put aside as
-    BadConstraints has no guess left: the count asked for (the oracle: ``-N 2
-    --ntasks-per-node=113`` shows 2)."""
+    """The node count the controller shows for a job that has not run: its guess from a
+    test placement on idle nodes (``Job.node_guess``) where it made one; else worked out
+    from the request as slurmctld 22.05 does (a held job: ``-n 5 --ntasks-per-node=2``
+    shows 2, ``-n 1 -c 8`` 2, ``NumTasks=1000`` 9). squeue prints this; scontrol caps it
+    at the maximum asked for. A job put aside as BadConstraints shows the count asked for
+    (the oracle: ``-N 2 --ntasks-per-node=113`` shows 2)."""
     request = job.request
-    guess = request.implied_nodes
     if job.hold is Hold.BAD_CONSTRAINTS:
-        return guess
-    tasks, cpt = request.shown_tasks, request.cpus_per_task
-    if (request.ntasks_set or request.gpu_tasks is not None) and cpt > 1:
-        guess += 1
+        return request.implied_nodes
+    if job.node_guess is not None:
+        return job.node_guess
     part = state.partitions.get(request.partition)
     names = part.nodes if part is not None else ()
-    widest = max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=0)
-    if widest:
-        guess = max(guess, min(-(-requested_cpus(request) // widest), request.num_tasks))
-        if request.gpu_tasks is not None and widest >= cpt:
-            # Whole tasks a node: --ntasks-per-gpu's (the oracle: 16 tasks of 32 CPUs, 6).
-            guess = max(guess, -(-tasks // (widest // cpt)))
-    return guess
+    widest = max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=1)
+    return counted_nodes(request, widest)
+
+
+def counted_nodes(request: JobRequest, widest: int) -> int:
+    """The node count slurmctld works out for a job it has no guess for, from its tasks
+    and the most CPUs a node of its partition has: at ``--ntasks-per-node`` (rounded
+    down), at as many whole tasks of ``-c`` as such a node holds (and one more whenever
+    some are left over, even below ``-N``'s count: ``-n 1 -c 8`` shows 2), or at a CPU a
+    task; never fewer than ``-N``'s. Tasks only count when asked for (``-n``, per node, or
+    ``--ntasks-per-gpu``'s)."""
+    tasks = request.gpu_tasks or (
+        request.num_tasks if request.ntasks_set or request.ntasks_per_node else 0
+    )
+    least = max(request.min_nodes, 1)
+    cpt = request.cpus_per_task
+    if request.ntasks_per_node:
+        return max(tasks // request.ntasks_per_node, least)
+    if cpt > 1:
+        per_node = max(widest // cpt, 1)
+        return max(tasks // per_node, least) + (1 if tasks % per_node else 0)
+    return max(-(-tasks // max(widest, 1)), least)
 
 
 def is_unstarted(job: Job) -> bool:
@@ -225,7 +235,7 @@ def requested_mem(request: JobRequest, config: ClusterConfig) -> int:
     """Total MB asked for across the job."""
     per_cpu = mem_per_cpu(request, config)
     if per_cpu is not None:
-        return per_cpu * requested_cpus(request)
+        return per_cpu * (request.mem_cpus or requested_cpus(request))
     if request.mem_per_node is not None:
         return request.mem_per_node * request.min_nodes
     if request.mem_per_gpu_in_force is not None:
@@ -428,9 +438,7 @@ def sockets_cores_threads(request: JobRequest) -> tuple[str, str, str]:
 
 def min_cpus_per_node(request: JobRequest) -> int:
     """``MinCPUsNode=`` / ``%c``: one node's share of the tasks' CPUs, or --mincpus if more."""
-    per_node = 1 if request.overcommit else request.ntasks_per_node or 1
-    share = request.cpus_per_task * per_node
-    return max(share, request.mincpus)
+    return request.min_cpus_per_node
 
 
 def min_tmp_disk(request: JobRequest) -> str:

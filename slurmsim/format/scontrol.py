@@ -98,6 +98,14 @@ def _num_nodes(state: ClusterState, job: Job) -> str:
     return f"{min(guess, request.max_nodes)}-{request.max_nodes}"
 
 
+def _num_cpus(job: Job) -> str:
+    """The CPUs, and a pending job's most where an update gave a range (``4-8``)."""
+    most = job.request.max_cpus
+    if most is None or job.alloc:
+        return str(jv.cpu_count(job))
+    return f"{jv.cpu_count(job)}-{most}"
+
+
 def _scheduler(job: Job) -> str:
     # A pending job that backfill has planned is flagged with ":*".
     if job.scheduler == "Backfill" and job.state is JobState.PENDING:
@@ -144,7 +152,9 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
         flags += "SpreadJob=Yes"
     if flags:
         lines.append([flags])
-    if (cpus_per_gpu := request.shown_value("cpus-per-gpu")) is not None:
+    if (cpus_per_tres := request.shown_value("cpus-per-tres")) is not None:
+        lines.append([f"CpusPerTres={cpus_per_tres}"])  # as an update typed it
+    elif (cpus_per_gpu := request.shown_value("cpus-per-gpu")) is not None:
         lines.append([f"CpusPerTres=gres:gpu:{cpus_per_gpu}"])
     if request.mem_per_gpu is not None:
         lines.append([f"MemPerTres=gres:gpu:{request.mem_per_gpu}"])
@@ -286,7 +296,7 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
     lines += [
         [
             f"NumNodes={_num_nodes(state, job)}",
-            f"NumCPUs={jv.cpu_count(job)}",
+            f"NumCPUs={_num_cpus(job)}",
             f"NumTasks={tasks}",
             f"CPUs/Task={request.cpus_per_task}",
             f"ReqB:S:C:T=0:0:{cores}:{threads}",
@@ -335,7 +345,8 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
             [f"StdOut={jv.std_out(job, task)}"],
         ]
     if (switches := request.shown_value("switches")) is not None:
-        lines.append([f"Switches={switches}"])
+        count, _, wait = switches.partition("@")  # the wait is kept in seconds
+        lines.append([f"Switches={count}@{format_hms(int(wait or 0))}"])
     lines.append(["Power="])
     return lines + _tres_request_lines(job)
 

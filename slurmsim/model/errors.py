@@ -36,7 +36,21 @@ class AccessDenied(SlurmError):
         super().__init__("Access/permission denied")
 
 
+class ClientError(SlurmError):
+    """A refusal the command itself makes from what it read of the job first, before it
+    sends anything (scontrol: ``TimeLimit decrement larger than current time limit``):
+    printed as its own ``error:`` line, and the command stops there."""
+
+
+class AppliedError(SlurmError):
+    """A refusal the controller answers after it has made the change, which stands (the
+    oracle keeps ``MinCPUsNode=500`` it refused with ``Requested partition configuration
+    not available now``)."""
+
+
 GRES_ERROR = "Invalid generic resource (gres) specification"
+TRES_ERROR = "Invalid Trackable RESource (TRES) specification"
+PART_CONFIG_UNAVAILABLE = "Requested partition configuration not available now"
 
 
 class InvalidOption(SlurmError):

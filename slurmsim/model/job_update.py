@@ -22,6 +22,17 @@ class LimitChange:
 
 
 @dataclass(frozen=True, slots=True)
+class TresChange:
+    """A ``Tres*=``/``CpusPerTres=``/``MemPerTres=`` value as read: the text as typed, the
+    GRES it asks for where it names one, or the controller's refusal of it."""
+
+    key: str  # scontrol's name for it: "TresPerJob", "TresBind", ...
+    text: str
+    gres: Gres | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class JobUpdate:
     """The fields a ``scontrol update`` changes; a field left None is not changed."""
 
@@ -57,6 +68,22 @@ class JobUpdate:
     licenses: str | None = None
     wckey: str | None = None
     delay_boot: int | None = None  # ``Delay=``, in seconds
+    num_tasks: int | None = None  # ``NumTasks=``
+    cpus_per_task: int | None = None  # ``CPUsPerTask=`` (0 is taken, and shown)
+    num_cpus: tuple[int, int | None] | None = None  # ``NumCPUs=min[-max]``
+    min_cpus_node: int | None = None  # ``MinCPUsNode=`` (0 changes nothing)
+    #: ``ReqSockets=``, ``ReqCores=``, ``ReqThreads=``: the layout options (``NODE_LAYOUT``).
+    node_layout: tuple[tuple[str, int], ...] = ()
+    min_tmp_disk: int | None = None  # MB, ``MinTmpDiskNode=``
+    switches: int | None = None  # ``Switches=N[@wait]``: the count
+    switch_wait: int | None = None  # its wait, or ``wait-for-switch=``'s, in seconds
+    end_time: Instant | None = None  # ``EndTime=``: a running job's new end
+    prefer: str | None = None  # ``Prefer=`` as written
+    prefer_constraint: Constraint | UnreadableConstraint | None = None  # ``Prefer=`` read
+    #: ``TresPerJob=``, ``TresPerTask=``, ``TresPerSocket=``, ``CpusPerTres=``,
+    #: ``MemPerTres=``, ``TresBind=``, ``TresFreq=``, in the order given.
+    tres: tuple[TresChange, ...] = ()
+    reset_accrue: bool = False  # ``ResetAccrueTime``
     #: A field only an operator may change, which slurmsim does not model (its key).
     admin_only: str | None = None
 
@@ -83,5 +110,14 @@ class JobUpdate:
                 self.contiguous,
                 self.work_dir,
                 self.std_out,
+                self.prefer,
+                self.num_tasks,
+                self.cpus_per_task,
+                self.num_cpus,
+                self.min_cpus_node or None,
+                self.node_layout or None,
+                self.min_tmp_disk,
+                self.tres or None,
+                self.reset_accrue or None,
             )
         )

@@ -71,6 +71,9 @@ ARRAY_EMPTIED = "array_emptied"
 
 
 #: The options -B sets, by sbatch's names, in -B's order.
+#: SchedulerParameters' max_switch_wait (its default): the longest wait for switches, in
+#: seconds (``Switches=1@10:00`` shows ``1@00:05:00``).
+MAX_SWITCH_WAIT = 300
 NODE_LAYOUT = ("sockets-per-node", "cores-per-socket", "threads-per-core")
 
 
@@ -106,6 +109,15 @@ class JobRequest:
     ntasks_set: bool = False  # -n given explicitly (changes NumTasks display)
     ntasks_per_node: int | None = None
     cpus_per_task: int = 1
+    #: ``NumCPUs`` where an update set it apart from the tasks (``NumCPUs=``,
+    #: ``MinCPUsNode=``, or a new ``NumTasks``/``CPUsPerTask``, which leave the CPUs as they
+    #: were: the oracle runs ``-n 2 -c 2`` updated to ``NumTasks=8`` on 4): the CPUs the
+    #: job is given in all. None: its tasks'.
+    num_cpus: int | None = None
+    max_cpus: int | None = None  # ``NumCPUs=4-8``'s most (shown only)
+    #: The CPU count the controller last figured a pending job's memory from, where an
+    #: update of its CPUs left that as it was (None: its CPUs).
+    mem_cpus: int | None = None
     mem_per_cpu: int | None = None  # MB
     mem_per_node: int | None = None  # MB; 0 means "all of the node's memory"
     mem_per_gpu: int | None = None  # MB
@@ -166,6 +178,25 @@ class JobRequest:
     def gpus_per_node(self) -> int:
         """The GPUs ``--gres``/``--gpus-per-node`` ask of every node (0: none)."""
         return sum(g.count for g in self.gres_per_node if g.name == "gpu")
+
+    @property
+    def asked_cpus(self) -> int:
+        """The CPUs the job asks for in all (``NumCPUs`` while pending): ``num_cpus`` where
+        an update set them, else its tasks' (with -O, one a node until it runs)."""
+        if self.num_cpus is not None:
+            return self.num_cpus
+        if self.overcommit:
+            return max(self.min_nodes, 1)
+        return self.num_tasks * self.cpus_per_task
+
+    @property
+    def min_cpus_per_node(self) -> int:
+        """``MinCPUsNode``: one node's share of the tasks' CPUs, or --mincpus if more; as an
+        update left it (``pn-min-cpus``: a new ``CPUsPerTask`` leaves it as it was)."""
+        if (kept := self.shown_value("pn-min-cpus")) is not None:
+            return int(kept)
+        per_node = 1 if self.overcommit else self.ntasks_per_node or 1
+        return max(self.cpus_per_task * per_node, self.mincpus)
 
     @property
     def mincpus(self) -> int:
@@ -267,6 +298,11 @@ class Job:
     suspend_time: Instant | None = None
     preempt_time: Instant | None = None
     last_sched_eval: Instant | None = None
+    #: The controller's guess at a pending job's node count (its ``node_cnt_wag``): the
+    #: nodes a test placement on idle nodes takes, made when the job is submitted (unless
+    #: held) and when a pass finds it waiting for resources; dropped when an update
+    #: changes what it asks for. None: the count follows from the request.
+    node_guess: int | None = None
     scheduler: str = "Main"  # "Main" or "Backfill" (scontrol prints "Backfill:*" when planned)
     sched_nodes: tuple[str, ...] = ()  # planned nodes of a pending job (SchedNodeList)
     alloc: tuple[NodeAlloc, ...] = ()
