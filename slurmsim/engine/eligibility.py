@@ -104,7 +104,8 @@ def over_limits(part: Partition, request: JobRequest, time_limit: int | None) ->
 
 
 def mark_eligible(job: Job, now: Instant) -> None:
-    """First time a job may run: its eligible time is set and age starts accruing.
+    """First time the scheduler sees a job that may run: its eligible time is set if it
+    was not, and its age accrues from then (AccrueTime, Unknown before).
 
     An array's meta record with a task throttle (``%N``) keeps ``EligibleTime=Unknown``
     (golden 093), its tasks getting theirs when they are split off; one without a
@@ -114,4 +115,4 @@ def mark_eligible(job: Job, now: Instant) -> None:
     if job.eligible_time is None and not (job.array_tasks and job.array_throttle):
         job.eligible_time = now
     if job.accrue_time is None:
-        job.accrue_time = now
+        job.accrue_time = job.eligible_time or now  # from when it could first run

@@ -10,7 +10,7 @@ when it reads the state.
 
 from slurmsim.engine.context import Context
 from slurmsim.engine.simulate import advance_with, run_while
-from slurmsim.engine.submit import Checked, submit
+from slurmsim.engine.submit import Checked, FreeNow, submit
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobRequest
@@ -34,6 +34,7 @@ class Simulation:
         self.state = state
         self._ctx = Context(state)
         self._checked: Checked = {}  # nodes and partitions stay put: see ``submit``
+        self._free = FreeNow(self._ctx.pool)
 
     def submit(self, request: JobRequest) -> Job:
         """``engine.submit.submit``; the job joins the kept view."""
@@ -46,6 +47,7 @@ class Simulation:
             totals=ctx.scale,
             checked=self._checked,
             owns=ctx.owns,
+            free=self._free,
         )
         ctx.adopt_new(job)
         return job

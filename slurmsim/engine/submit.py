@@ -22,6 +22,7 @@ from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submi
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
 from slurmsim.engine.resources import fits_config, layout_fields, node_counts, shape
+from slurmsim.engine.select import Pool, place
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -46,6 +47,28 @@ Checked = dict[tuple[object, ...], int | str]
 _SET_BY_PASS = frozenset({"BeginTime"})
 
 
+class FreeNow:
+    """What a caller's nodes have free now (``pool``), and whether requests alike fit
+    there, remembered while the pool stays as it was (a stream of submissions asks for a
+    few kinds of layout between two changes)."""
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+        self._seen = pool.changes
+        self._fits: dict[tuple[object, ...], bool] = {}
+
+    def fits(self, state: ClusterState, request: JobRequest, part: Partition) -> bool:
+        if self._seen != self.pool.changes:
+            self._fits.clear()
+            self._seen = self.pool.changes
+        r = request
+        key = (part.name, r.req_nodes, r.exc_nodes, r.feature_nodes, *layout_fields(r))
+        found = self._fits.get(key)
+        if found is None:
+            found = self._fits[key] = _fits_now(state, request, part, self.pool)
+        return found
+
+
 def submit(
     state: ClusterState,
     request: JobRequest,
@@ -59,6 +82,7 @@ def submit(
     totals: Scale | None = None,
     checked: Checked | None = None,
     owns: Owns | None = None,
+    free: FreeNow | None = None,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
@@ -68,7 +92,8 @@ def submit(
     against) spare working them out again when the caller keeps them current;
     ``checked`` keeps whether requests alike could ever run on the partition's nodes,
     and ``owns`` what they add to their priority (``priority.own_part``), for a caller
-    whose nodes and partitions stay put.
+    whose nodes and partitions stay put; ``free`` what the nodes have free, when the caller
+    keeps it.
 
     Raises ``SlurmError`` with Slurm's string when the controller refuses; see the
     module docstring for which refusals still use up a job id.
@@ -122,9 +147,38 @@ def submit(
         # Until then the controller shows the begin time as the expected start.
         job.eligible_time = job.start_time = begin
     elif hold is Hold.NONE and (why is None or partition_limit(state, job)) and not array:
-        job.eligible_time = job.accrue_time = state.now
+        # Eligible now; it accrues age from now too, once the scheduler first looks at it
+        # (AccrueTime is Unknown until then: eligibility.mark_eligible).
+        job.eligible_time = state.now
+        if why is not None:  # never admitted while over its partition's limits
+            job.accrue_time = state.now
+        elif job.reason == "None" and not _free_now(state, free).fits(state, request, part):
+            job.reason = "Resources"  # the submission's own test placement (the oracle)
     trigger(state)
     return job
+
+
+def _fits_now(state: ClusterState, request: JobRequest, part: Partition, pool: Pool) -> bool:
+    """Could ``request`` start on what its partition's nodes have free now (whatever is
+    ahead of it)? slurmctld tests a submission so and says ``Resources`` at once when it
+    could not."""
+    allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
+    nodes = state.nodes
+    candidates = [
+        name
+        for name in allowed
+        if name in nodes
+        and name not in request.exc_nodes
+        and not nodes[name].down
+        and not nodes[name].drain
+    ]
+    counts = node_counts(request, len(part.nodes))
+    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
+    return place(pool, layout, counts, candidates, request.req_nodes) is not None
+
+
+def _free_now(state: ClusterState, free: FreeNow | None) -> FreeNow:
+    return free if free is not None else FreeNow(Pool.of(state.nodes, state.jobs.values()))
 
 
 def check_alone(state: ClusterState, user: str, nice: int, array: tuple[int, ...] | None) -> None:

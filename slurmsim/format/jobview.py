@@ -226,6 +226,17 @@ def counted_nodes(request: JobRequest, widest: int) -> int:
     return max(-(-tasks // max(widest, 1)), least)
 
 
+def task_count(job: Job) -> int:
+    """``NumTasks``: the tasks asked for; a job that asked for none (no ``-n``, none a node)
+    has one a node once it holds nodes (the oracle: ``-N 2-3`` shows 2 pending and 3 on
+    three nodes, ``--gpus=12`` 2 on two)."""
+    request = job.request
+    asked = request.ntasks_set or request.ntasks_per_node or request.gpu_tasks is not None
+    if job.alloc and not asked:
+        return len(job.alloc)
+    return request.shown_tasks
+
+
 def is_unstarted(job: Job) -> bool:
     """A pending job that has never run: its counts are the controller's guesses."""
     return job.state is JobState.PENDING and not job.alloc and job.restarts == 0

@@ -288,7 +288,7 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
     if job.alloc:  # srun's and salloc's jobs too (oracle: env/080, 091)
         lines.append([f"BatchHost={min(job.nodes, key=_natural)}"])
     # A job that ended without ever running has no task count left to show.
-    tasks = "N/A" if job.state.finished and not job.alloc else str(request.shown_tasks)
+    tasks = "N/A" if job.state.finished and not job.alloc else str(jv.task_count(job))
     sockets, cores, threads = jv.sockets_cores_threads(request)
     per_socket = request.shown_value("ntasks-per-socket") or "*"
     per_core = request.shown_value("ntasks-per-core") or "*"

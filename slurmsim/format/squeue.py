@@ -301,7 +301,7 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "maxnodes": ("MAX_NODES", _max_nodes),
     "mintime": ("TIME_MIN", lambda r: format_limit(r.job.request.time_min, unlimited="0:00")),
     "ntpernode": ("NTASKS_PER_NODE", lambda r: str(r.job.request.ntasks_per_node or 0)),
-    "numtasks": ("TASKS", lambda r: str(r.job.request.shown_tasks)),
+    "numtasks": ("TASKS", lambda r: str(jv.task_count(r.job))),
     "preempttime": ("PREEMPT_TIME", lambda r: _iso(r.job.preempt_time)),
     "requeue": ("REQUEUE", lambda r: str(int(r.job.request.requeue))),
     "restartcnt": ("RESTART_COUNT", lambda r: str(r.job.restarts)),

@@ -299,7 +299,7 @@ def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
             "tasks_per_board": 0,
             "cpus": cpus,
             "node_count": _node_count(job, known),
-            "tasks": request.shown_tasks if counted else None,
+            "tasks": jv.task_count(job) if counted else None,
             "het_job_id": 0,
             "het_job_id_set": "",
             "het_job_offset": 0,

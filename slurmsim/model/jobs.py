@@ -187,6 +187,12 @@ class JobRequest:
             return self.num_cpus
         if self.overcommit:
             return max(self.min_nodes, 1)
+        ranged = self.max_nodes is not None and self.max_nodes != self.min_nodes
+        asked = self.ntasks_set or self.ntasks_per_node or self.gpu_tasks or self.req_nodes
+        if ranged and not asked:
+            # No tasks asked over a node range: one task's (the oracle: -N 2-3 shows 1 CPU;
+            # with -w the client counts a task a node named).
+            return self.cpus_per_task
         return self.num_tasks * self.cpus_per_task
 
     @property
