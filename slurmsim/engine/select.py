@@ -168,6 +168,43 @@ def place(
     ``candidates`` are the usable nodes in slurm.conf order; ``required`` (``-w``)
     must all be among the chosen ones.
     """
+    found = _first_fit(pool, shape_for, counts, candidates, required)
+    if found is None:
+        return None
+    n, s, fitting = found
+    others = [c for c in fitting if c not in required]
+    picked = choose_beside(
+        required,
+        others,
+        n - len(required),
+        s,
+        configs=pool.configs,
+        index=pool.index,
+        free=pool.free_counts,
+    )
+    return _allocate(pool, [*required, *picked], s)
+
+
+def can_place(
+    pool: Pool,
+    shape_for: ShapeFor,
+    counts: range,
+    candidates: list[str],
+    required: tuple[str, ...] = (),
+) -> bool:
+    """Would ``place`` find room (without choosing the nodes)?"""
+    return _first_fit(pool, shape_for, counts, candidates, required) is not None
+
+
+def _first_fit(
+    pool: Pool,
+    shape_for: ShapeFor,
+    counts: range,
+    candidates: list[str],
+    required: tuple[str, ...],
+) -> tuple[int, Shape, list[str]] | None:
+    """The first node count with enough candidates that can hold their share now (and
+    every required one among them): the count, its layout and those candidates."""
     for n in counts:
         if n < len(required):
             continue
@@ -175,19 +212,8 @@ def place(
         if s is None:
             continue
         fitting = pool.fitting(candidates, s)
-        if len(fitting) < n or any(r not in fitting for r in required):
-            continue
-        others = [c for c in fitting if c not in required]
-        picked = choose_beside(
-            required,
-            others,
-            n - len(required),
-            s,
-            configs=pool.configs,
-            index=pool.index,
-            free=pool.free_counts,
-        )
-        return _allocate(pool, [*required, *picked], s)
+        if len(fitting) >= n and all(r in fitting for r in required):
+            return n, s, fitting
     return None
 
 

@@ -21,8 +21,8 @@ from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
-from slurmsim.engine.resources import fits_config, layout_fields, node_counts, shape
-from slurmsim.engine.select import Pool, place
+from slurmsim.engine.resources import Shape, fits_config, layout_fields, node_counts, shape
+from slurmsim.engine.select import Pool, can_place
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -50,14 +50,18 @@ _SET_BY_PASS = frozenset({"BeginTime"})
 class FreeNow:
     """What a caller's nodes have free now (``pool``), and whether requests alike fit
     there, remembered while the pool stays as it was (a stream of submissions asks for a
-    few kinds of layout between two changes)."""
+    few kinds of layout between two changes); their layouts are kept for good."""
 
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
         self._seen = pool.changes
         self._fits: dict[tuple[object, ...], bool] = {}
+        self._shapes: dict[tuple[object, ...], Shape | None] = {}
 
     def fits(self, state: ClusterState, request: JobRequest, part: Partition) -> bool:
+        """Could ``request`` start on what its partition's nodes have free now (whatever
+        is ahead of it)? slurmctld tests a submission so and says ``Resources`` at once
+        when it could not."""
         if self._seen != self.pool.changes:
             self._fits.clear()
             self._seen = self.pool.changes
@@ -65,8 +69,31 @@ class FreeNow:
         key = (part.name, r.req_nodes, r.exc_nodes, r.feature_nodes, *layout_fields(r))
         found = self._fits.get(key)
         if found is None:
-            found = self._fits[key] = _fits_now(state, request, part, self.pool)
+            found = self._fits[key] = self._test(state, request, part, key)
         return found
+
+    def _test(
+        self, state: ClusterState, request: JobRequest, part: Partition, key: tuple[object, ...]
+    ) -> bool:
+        allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
+        nodes = state.nodes
+        candidates = [
+            name
+            for name in allowed
+            if name in nodes
+            and name not in request.exc_nodes
+            and not nodes[name].down
+            and not nodes[name].drain
+        ]
+        shapes = self._shapes
+
+        def layout(n: int) -> Shape | None:
+            if (key, n) not in shapes:
+                shapes[key, n] = shape(request, n, state.config, part)
+            return shapes[key, n]
+
+        counts = node_counts(request, len(part.nodes))
+        return can_place(self.pool, layout, counts, candidates, request.req_nodes)
 
 
 def submit(
@@ -156,25 +183,6 @@ def submit(
             job.reason = "Resources"  # the submission's own test placement (the oracle)
     trigger(state)
     return job
-
-
-def _fits_now(state: ClusterState, request: JobRequest, part: Partition, pool: Pool) -> bool:
-    """Could ``request`` start on what its partition's nodes have free now (whatever is
-    ahead of it)? slurmctld tests a submission so and says ``Resources`` at once when it
-    could not."""
-    allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
-    nodes = state.nodes
-    candidates = [
-        name
-        for name in allowed
-        if name in nodes
-        and name not in request.exc_nodes
-        and not nodes[name].down
-        and not nodes[name].drain
-    ]
-    counts = node_counts(request, len(part.nodes))
-    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
-    return place(pool, layout, counts, candidates, request.req_nodes) is not None
 
 
 def _free_now(state: ClusterState, free: FreeNow | None) -> FreeNow:
