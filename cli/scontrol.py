@@ -381,9 +381,10 @@ _MISFORMED = {
 
 
 #: The keys that name what ``scontrol update`` changes, the first found here winning
-#: (``JobId=5 NodeName=dgx1`` updates a job); a key is taken from its first 3 letters.
-_UPDATE_KEYS = (("job", "jobid"), ("reservation", "reservationname"), ("node", "nodename"),
-                ("partition", "partitionname"))  # fmt: skip
+#: (``JobId=5 NodeName=dgx1`` updates a job; ``JobName=x`` alone updates the caller's
+#: jobs of that name); a key is taken from its first 3 letters.
+_UPDATE_KEYS = (("job", "jobid"), ("job", "jobname"), ("reservation", "reservationname"),
+                ("node", "nodename"), ("partition", "partitionname"))  # fmt: skip
 
 
 def _update_entity(args: list[str]) -> str | None:

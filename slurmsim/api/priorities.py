@@ -47,6 +47,10 @@ def priority_rows(state: ClusterState) -> list[PriorityRow]:
         if not listed(state, job):
             continue
         for partition in record_partitions(job):
+            if job.priority_set:  # slurmctld hands sprio the set value, and no factors
+                rows.append(PriorityRow(job.job_id, partition, job.request.user, 0, {}, {},
+                                        (), (), float(job.priority), direct=True))  # fmt: skip
+                continue
             one = replace(job, request=replace(job.request, partition=partition))
             f = factors(state, one, fs, totals, at=_calculated_at(state, job))
             rows.append(_priority_row(job, partition, f))

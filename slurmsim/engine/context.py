@@ -314,7 +314,10 @@ class Context:
         part = self.state.partitions.get(job.request.partition)
         tier = part.priority_tier if part else 0
         seq = self.next_seq()
-        self.queue.admit(job, tier, self._association(job), self._own_part(job), seq)
+        if job.priority_set:  # neither fair share nor age moves it: one steady value
+            self.queue.admit(job, tier, -1, float(job.priority), seq, ages=False)
+        else:
+            self.queue.admit(job, tier, self._association(job), self._own_part(job), seq)
         self.admitted[job.job_id] = seq
         self.reason_seq[job.job_id] = seq
         self.by_partition[job.request.partition] += 1

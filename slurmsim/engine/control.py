@@ -237,6 +237,7 @@ def _release(state: ClusterState, job: Job, actor: str) -> None:
     job.reason = "None"
     job.state_desc = None
     job.scheduler = "Main"
+    job.priority_set = False  # released to a computed priority, as slurmctld does
     job.priority = priority(state, job)
     _judge_constraints(state, job)
     trigger(state)
@@ -418,6 +419,8 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         raise SlurmError("Requested operation not supported on this system")
     if update.pending_only:
         _pending_only(job)
+    if update.nice is not None and job.priority_set and job.priority:
+        update = replace(update, nice=None)  # slurmctld ignores it: the set value stands
     if update.nice is not None and update.nice < 0 and not operator:
         raise AccessDenied()
     if update.admin_only is not None and not operator:
@@ -428,7 +431,7 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
     if job.hold is Hold.BAD_CONSTRAINTS and update.priority is None:
         job.hold = Hold.NONE  # the request changes: judged again below, as slurmctld does
     new_priority = (
-        None if update.priority is None else _new_priority(job, update.priority, operator)
+        None if update.priority is None else _new_priority(state, job, update.priority, operator)
     )
     fields = _request_changes(state, job, update, operator)
     if update.array_throttle is not None:
@@ -436,7 +439,8 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
     if new_priority == 0:
         _hold(state, job, actor, user_hold=False)
     elif new_priority is not None:
-        job.priority = new_priority
+        fields["nice"] = 0  # slurmctld drops the nice of a job whose priority is set
+        job.priority, job.priority_set = new_priority, True
     if update.end_time is not None:
         fields["time_limit"] = _limit_to_end(state, job, update.end_time, operator)
         fields["time_limit_set"] = True
@@ -500,15 +504,21 @@ def _limit_to_end(state: ClusterState, job: Job, end: Instant, operator: bool) -
     return Seconds(max(job.time_limit // 60 + moved, 0) * 60)
 
 
-def _new_priority(job: Job, wanted: int, operator: bool) -> int | None:
+def _new_priority(state: ClusterState, job: Job, wanted: int, operator: bool) -> int | None:
     """What ``Priority=wanted`` sets, None when it is the job's already. A held job keeps
-    0 until released; 0 holds the job; a user may not set any other value for good."""
+    0 until released; 0 holds the job; a user may not raise it, nor set it for good."""
     if wanted == job.priority:
         return None
     if job.priority == 0:
         raise SlurmError(JOB_HELD)
     if wanted and not operator:
-        raise SlurmError(PRIORITY_NOT_PERSISTENT)
+        if wanted > job.priority:
+            raise AccessDenied()
+        # Lowered by its owner: slurmctld drops the nice, works the priority out again
+        # (the oracle shows it unchanged at once) and answers that it will not last.
+        job.request = replace(job.request, nice=0)
+        job.priority = priority(state, job)
+        raise AppliedError(PRIORITY_NOT_PERSISTENT)
     return wanted
 
 
@@ -588,6 +598,8 @@ def _request_changes(
         fields["shown"] = req.with_shown_all(shown)
     if update.begin_time is not None:
         later = update.begin_time > state.now
+        if (update.begin_time if later else state.now) != job.eligible_time:
+            job.accrue_time = None  # a new begin: accrued time is dropped (limits enforced)
         job.eligible_time = job.start_time = update.begin_time if later else None
         if later and job.hold is Hold.NONE:
             job.reason = "BeginTime"

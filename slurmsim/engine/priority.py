@@ -184,6 +184,8 @@ def priority(
     part, for a caller whose cluster totals stay put)."""
     if job.hold is not Hold.NONE:
         return 0
+    if job.priority_set:
+        return job.priority
     if state.config.priority_type != "priority/multifactor":
         # FIFO: earlier job ids rank higher; nice still lowers the value.
         return clamp(BASIC_TOP - job.job_id - job.request.nice)

@@ -163,9 +163,11 @@ class ReadyQueue:
 
     # -- membership -----------------------------------------------------------------
 
-    def admit(self, job: Job, tier: int, cohort: int, own: float, seq: int) -> None:
+    def admit(  # noqa: PLR0917 (the queue's facts on the job)
+        self, job: Job, tier: int, cohort: int, own: float, seq: int, ages: bool = True
+    ) -> None:
         """Queue ``job``, admitted as ``seq`` (walks begun before it do not see it); it
-        keeps ``job.priority`` until the next ``recalculate``."""
+        keeps ``job.priority`` until the next ``recalculate`` (for good: not ``ages``)."""
         gen = self._gens.get(job.job_id, 0) + 1
         self._gens[job.job_id] = gen
         entry: Entry = (-job.priority, job.submit_time or 0, job.job_id, gen)
@@ -177,7 +179,15 @@ class ReadyQueue:
         self._tidy(order._merge if order is not None else None)
         self.jobs[job.job_id] = job
         info = self._info[job.job_id] = _Info(
-            tier, cohort, own, job.accrue_time, gen, entry, job, seq, self.key_of(job)
+            tier,
+            cohort,
+            own,
+            job.accrue_time if ages else None,
+            gen,
+            entry,
+            job,
+            seq,
+            self.key_of(job),
         )
         self._new.append(job.job_id)
         lists = self._fresh.setdefault(tier, _Lists())

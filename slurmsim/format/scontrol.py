@@ -106,9 +106,17 @@ def _num_cpus(job: Job) -> str:
     return f"{jv.cpu_count(job)}-{most}"
 
 
-def _scheduler(job: Job) -> str:
-    # A pending job that backfill has planned is flagged with ":*".
-    if job.scheduler == "Backfill" and job.state is JobState.PENDING:
+def _scheduler(state: ClusterState, job: Job) -> str:
+    """``Main`` or ``Backfill``, flagged ``:*`` (scontrol's own reading) for a pending job
+    the last backfill cycle looked at: one that began at or before its last evaluation."""
+    last = state.last_backfill
+    if (
+        job.scheduler == "Backfill"
+        and job.state is JobState.PENDING
+        and last is not None
+        and job.last_sched_eval is not None
+        and last <= job.last_sched_eval
+    ):
         return "Backfill:*"
     return job.scheduler
 
@@ -257,7 +265,7 @@ def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
             f"SuspendTime={format_instant(job.suspend_time, 'None')}",
             f"SecsPreSuspend={job.secs_pre_suspend}",
             f"LastSchedEval={format_instant(job.last_sched_eval)}",
-            f"Scheduler={_scheduler(job)}",
+            f"Scheduler={_scheduler(state, job)}",
         ]
     )
     return lines

@@ -52,6 +52,7 @@ class PriorityRow(NamedTuple):
     tres_weighted: tuple[tuple[str, float], ...]
     total: float  # the untruncated sum (the job's priority before the cast)
     site: int = 0
+    direct: bool = False  # an operator set the priority: ``total`` is it, unscaled
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +179,7 @@ def _value(key: str, *, row: PriorityRow) -> str | None:
     if key == "Y":
         return str(max(int(row.total), 0))
     if key == "y":
-        return f"{row.total / _PRIORITY_SCALE:.14f}"
+        return f"{row.total if row.direct else row.total / _PRIORITY_SCALE:.14f}"
     if key == "S":
         return str(row.site)
     if key == "N":

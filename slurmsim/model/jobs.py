@@ -297,6 +297,9 @@ class Job:
     state_desc: str | None = None
     hold: Hold = Hold.NONE
     priority: int = 0
+    #: An operator set the priority (slurmctld's ``direct_set_prio``): recalculations
+    #: leave it, until a release or another Priority= gives the job a computed one.
+    priority_set: bool = False
     eligible_time: Instant | None = None
     accrue_time: Instant | None = None
     start_time: Instant | None = None  # actual start, or the planned start while pending

@@ -218,6 +218,10 @@ def plan(record: Job, nodes: tuple[str, ...], *, start: str, evaluated: str) -> 
 
 
 def add(state: ClusterState, *jobs: Job) -> ClusterState:
+    """Put ``jobs`` in ``state``; a job backfill planned dates the last cycle (``:*``)."""
     for record in jobs:
         state.jobs[record.job_id] = record
+        evaluated = record.last_sched_eval
+        if record.scheduler == "Backfill" and evaluated is not None:
+            state.last_backfill = max(state.last_backfill or evaluated, evaluated)
     return state

@@ -17,10 +17,6 @@ from tests.goldenfile import scrub
 
 CASES = recorded()
 
-#: Commands a later release completes: their cases are not compared yet.
-LATER: dict[str, str] = {}
-LATER_ARGS: dict[tuple[str, ...], str] = {}
-
 #: Cases slurmsim does not reproduce yet, each with the reason (strict xfail: a fix shows up).
 KNOWN: dict[str, str] = {
     "004-sinfo-s": "another user's job was running on the oracle (000-contaminated.txt)",
@@ -67,26 +63,12 @@ def _ours(command: str, stdout: bytes) -> bytes:
     return only_jobs(stdout, {i for i in ids if i >= FIRST_JOB_ID} - FOREIGN)
 
 
-def _later(command: str) -> str | None:
-    words = command.split()
-    if words[0] in LATER:
-        return LATER[words[0]]
-    for prefix, reason in LATER_ARGS.items():
-        if tuple(words[: len(prefix)]) == prefix or (words[0] == prefix[0] and prefix[-1] in words):
-            return reason
-    return None
-
-
 def _params() -> list[object]:
-    params = []
-    for number, (name, case) in sorted(CASES.items()):
-        marks = []
-        if reason := _later(case.command):
-            marks.append(pytest.mark.skip(reason=reason))
-        elif name in KNOWN:
-            marks.append(pytest.mark.xfail(reason=KNOWN[name], strict=True))
-        params.append(pytest.param(number, id=name, marks=marks))
-    return params
+    gap = {name: pytest.mark.xfail(reason=why, strict=True) for name, why in KNOWN.items()}
+    return [
+        pytest.param(number, id=name, marks=[gap[name]] if name in gap else [])
+        for number, (name, _) in sorted(CASES.items())
+    ]
 
 
 @pytest.fixture(scope="module")

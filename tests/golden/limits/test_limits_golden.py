@@ -13,20 +13,18 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import cluster_store, load_case, replay_in_step
+from tests.goldenfile import cluster_store, load_case, replay_in_step, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
 #: Cases whose reasons slurmsim does not reproduce yet, each with why.
-NEEDS_PASS_LIMITS: frozenset[str] = frozenset(
-    {
-        # The oracle's main pass after a2's submission (23:21:27.7) ran during 23:21:28,
-        # after a3's (28.2), and gave a3 AssocGrpGRES before this squeue; slurmsim's
-        # triggered pass comes a whole TRIGGER_DELAY (2 s) after a submission.
-        "059-assoc-squeue-at-submit",
-    }
-)
+KNOWN: dict[str, str] = {
+    # The oracle's main pass after a2's submission (23:21:27.7) ran during 23:21:28,
+    # after a3's (28.2), and gave a3 AssocGrpGRES before this squeue; slurmsim's
+    # triggered pass comes a whole TRIGGER_DELAY (2 s) after a submission.
+    "059-assoc-squeue-at-submit": "a pass slurmsim makes later than the oracle did",
+}
 
 
 @pytest.fixture(scope="module")
@@ -35,9 +33,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
         return replay_in_step(CASES)
 
 
-@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN))
 def test_limit_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
-    if name in NEEDS_PASS_LIMITS:
-        pytest.skip("a pass slurmsim makes later than the oracle did (see NEEDS_PASS_LIMITS)")
     case, got = CASES[name], results[name]
     assert (got.exit, got.out, got.err) == (case.exit, case.stdout.decode(), case.stderr.decode())

@@ -21,10 +21,6 @@ from tests.goldenfile import Case, cluster_store, load_case
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-#: Cases that need the scheduler passes to consult ``engine/reservations.py`` (not wired
-#: in yet): the job whose time limit runs into the maintenance window must wait.
-LATER: dict[str, str] = {}
-
 _CREATED = re.compile(rb"Reservation created: \w+_(\d+)")
 _SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
 
@@ -74,7 +70,5 @@ def _expected(case: Case) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_reservation_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
-    if name in LATER:
-        pytest.skip(LATER[name])
     got = results[name]
     assert (got.exit, got.out, got.err) == _expected(CASES[name])

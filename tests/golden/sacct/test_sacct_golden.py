@@ -24,15 +24,13 @@ import pytest
 
 from tests.clirunner import Result, run_command
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, scrub
+from tests.goldenfile import Case, cluster_store, load_case, scrub, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
 #: Cases slurmsim does not reproduce, each with why.
-KNOWN_GAPS: dict[str, str] = {
-    "082-j-srun": "srun runs no job or step in slurmsim yet (issue 5, real execution)",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 _ANY_TIME = (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", "<time>")
 _ANY_DURATION = (r"(?<![\d:-])(\d+-)?\d\d:\d\d:\d\d(?![\d:])", "<duration>")
@@ -165,8 +163,8 @@ def replayed(name: str, got: Result) -> tuple[int, str, str]:
     return got.exit, _denoised(name, scrub(got.out.encode()).decode()), _denoised(name, got.err)
 
 
-@pytest.mark.parametrize("name", [n for n in CASES if "sacct" in CASES[n].command])
+@pytest.mark.parametrize(
+    "name", with_known_gaps([n for n in CASES if "sacct" in CASES[n].command], KNOWN_GAPS)
+)
 def test_sacct_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
-    if name in KNOWN_GAPS:
-        pytest.skip(KNOWN_GAPS[name])
     assert replayed(name, results[name]) == expected(name)

@@ -16,7 +16,7 @@ import pytest
 
 from tests.clirunner import Result, run_command
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, replay_in_step, scrub
+from tests.goldenfile import Case, cluster_store, load_case, replay_in_step, scrub, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -32,25 +32,11 @@ KNOWN_GAPS: dict[str, str] = {
     "slurmsim's pass comes TRIGGER_DELAY (2 s) later, so the suspended job shows 2 s less",
     "044-squeue-cores": "Slurm started a job that fits in the cores a suspended job gave up "
     "at once; slurmsim keeps it behind the higher-priority waiter (Reason=Priority)",
-    "057-show-uheld": "whether the main pass or a backfill cycle looked at the held job "
-    "last (Scheduler=Main or Backfill:*) depends on where the oracle's backfill cycle fell; "
-    "recordings differ",
     "062-listpids-alice": _COMPUTE_HOST,
     "063-listpids-job-alice": _COMPUTE_HOST,
     "068-takeover-alice": "the oracle has no backup controller to take over",
-    "101-upd-pd-mailuser": "Slurm lets the owner update MailUser/MailType; slurmsim does not "
-    "support either key",
-    "104-upd-pd-oversubscribe": "Slurm denies a user OverSubscribe=yes (Access/permission "
-    "denied); slurmsim does not support the key",
-    "107-upd-pd-licenses": "Slurm checks the license ('Invalid license specification'); "
-    "slurmsim does not support the Licenses key",
-    "108-upd-pd-deadline": "Slurm denies a user Deadline= (Access/permission denied); "
-    "slurmsim does not support the key",
-    "109-upd-pd-wckey": "Slurm lets the owner update WCKey; slurmsim does not support the key",
-    "112-upd-pd-jobname": "update by JobName= is not emulated",
-    "113-show-pd-updated": "differs after the gaps above (no MailUser line) and in how Slurm "
-    "shows the updates: Nice=0, Reason=None and AccrueTime=Unknown under a later StartTime, "
-    "TRES not recounted after TresPerNode= and TresPerNode= as typed (gres/gpu:6)",
+    "113-show-pd-updated": "Slurm keeps the TRES counted after Gres=gpu:4 (gres/gpu=16) when "
+    "TresPerNode=gres/gpu:6 follows; slurmsim counts them again (24)",
 }
 
 _TIMES = [
@@ -102,10 +88,8 @@ def _replay(directory: Path) -> dict[str, Result]:
         return replay_in_step(CASES, _run)
 
 
-@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("name", with_known_gaps(list(CASES), KNOWN_GAPS))
 def test_scontrol_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
-    if name in KNOWN_GAPS:
-        pytest.skip(KNOWN_GAPS[name])
     case, got = CASES[name], results[name]
     want = (case.exit, _timeless(case.stdout.decode()), _timeless(case.stderr.decode()))
     assert (got.exit, _timeless(got.out), _timeless(got.err)) == want
