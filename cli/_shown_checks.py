@@ -6,6 +6,7 @@ salloc or srun would refuse is refused here too, in its words and with its exit 
 one of the option's exits 255 (1 for ``--hint``).
 """
 
+import re
 from collections.abc import Mapping
 
 from slurmsim.model.digits import is_number
@@ -76,6 +77,8 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
             raise InvalidOption("Invalid --mail-type specification")
     if (value := v.get("hint")) is not None and not _words(value) <= _HINTS:
         raise exits_one(f'unrecognized --hint argument "{value}", see --hint=help')
+    if (value := v.get("acctg-freq")) is not None:
+        _check_acctg_freq(value)
     if (value := v.get("profile")) is not None and not _words(value) <= _PROFILES:
         raise InvalidOption(f"invalid --profile={value} option")
 
@@ -168,3 +171,16 @@ def _is_duration(value: str) -> bool:
     except ParseError:
         return False
     return True
+
+
+#: ``--acctg-freq`` words: ``TYPE=N`` anywhere in the word, or a bare leading number (task).
+_ACCTG_FREQ = re.compile(r"(?i)^[\s]*[+-]?\d|(task|energy|network|filesystem)=[\s]*[+-]?\d")
+
+
+def _check_acctg_freq(value: str) -> None:
+    """Each comma-separated word must read as a frequency; sbatch names every one that
+    does not, and exits 255."""
+    bad = [word for word in value.split(",") if word and not _ACCTG_FREQ.search(word)]
+    if bad:
+        lines = tuple(f"Invalid --acctg-freq specification: {word}" for word in bad)
+        raise InvalidOption(lines[-1], errors=lines[:-1])

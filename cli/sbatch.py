@@ -67,7 +67,9 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     error_exit = refused_status(env)
     given = dict(cmdline)
     script, path, args = _read_script(given.get("wrap"), operands)
-    layers = _layers(_directives(script, path), env, cmdline)
+    directives = _directives(script, path)
+    _power_warnings(directives, env, cmdline)
+    layers = _layers(directives, env, cmdline)
     values, origin = layers[-1]
     try:
         for earlier, _ in layers[:-1]:  # Slurm checks each value as it reads it
@@ -166,6 +168,22 @@ def _job_environment(
 
 #: Where an option's value came from: a directive, the environment, the command line.
 Origin = dict[str, str]
+
+
+def _power_warnings(
+    directives: list[tuple[str, str | None]],
+    env: Mapping[str, str],
+    cmdline: list[tuple[str, str | None]],
+) -> None:
+    """``--power`` knows only ``level``; every other word is warned about as sbatch reads
+    it: the command line, the script, ``SBATCH_POWER``, then the command line again (the
+    oracle warns twice for ``--power=foo``)."""
+    given = [v for k, v in cmdline if k == "power"]
+    found = [*given, *(v for k, v in directives if k == "power"), env.get("SBATCH_POWER"), *given]
+    for value in found:
+        for word in (value or "").split(","):
+            if word and word.lower() != "level":
+                error(PROG, f"Ignoring unrecognized power option ({word})")
 
 
 def _layers(
@@ -635,6 +653,9 @@ def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:
 
 #: Options slurmsim keeps only to show them as the controller does (JobRequest.shown).
 SHOWN_OPTIONS = (
+    "batch",
+    "bb",
+    "container",
     "cpus-per-gpu",
     "deadline",
     "delay-boot",
@@ -647,11 +668,13 @@ SHOWN_OPTIONS = (
     "mail-type",
     "mail-user",
     "mincpus",
+    "network",
     "ntasks-per-core",
     "ntasks-per-gpu",
     "ntasks-per-socket",
     "overcommit",
     "oversubscribe",
+    "prefer",
     "spread-job",
     "switches",
     "tmp",

@@ -109,6 +109,7 @@ def submit(opts: SubmitOptions) -> Submitted:
                 throttle=opts.array_throttle,
                 hold=hold,
                 constraint=read_constraint(opts.constraint),
+                prefer=read_constraint(request.shown_value("prefer")),
             )
         except SlurmError as e:
             rejected = e  # raised after the commit: a rejected submission still used its job id
@@ -193,7 +194,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         raise SlurmError("Invalid qos specification")
     if opts.licenses:  # slurmsim's clusters have no Licenses=: every name is unknown
         raise SlurmError("Invalid license specification")
-    name = opts.job_name or _default_name(opts)
+    name = opts.job_name if opts.job_name is not None else _default_name(opts)  # -J '' is kept
     work_dir = _work_dir(opts.chdir)
     sim = simulated(opts.script, opts.script_args)
     # Without -N a job asks for one node, or as many as it names (-w dgx[1-2]: two).
@@ -320,8 +321,10 @@ def _shown(options: tuple[tuple[str, str], ...], now: Instant) -> tuple[tuple[st
     for key, value in options:
         try:
             kept.append((key, _kept_value(key, value, now)))
-        except ParseError:
-            raise InvalidOption(f"Invalid --{key} specification") from None
+        except ParseError as e:
+            # A time the parser could not read is named first, as for --begin.
+            detail = e.context if key == "deadline" else None
+            raise InvalidOption(f"Invalid --{key} specification", detail=detail) from None
     return tuple(kept)
 
 

@@ -35,6 +35,8 @@ from slurmsim.model.tres import Gres
 
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
 FEATURE_ERROR = "Invalid feature specification"
+PREFER_ERROR = "Invalid preferred feature specification"
+BATCH_FEATURE_ERROR = "Job --batch option is invalid or not a subset of --constraints"
 MEMORY_UNSATISFIABLE = "Memory specification can not be satisfied"
 LAYOUT_UNSATISFIABLE = "Socket, core and/or thread specification can not be satisfied"
 TMP_UNSATISFIABLE = "Temporary disk specification can not be satisfied"
@@ -104,6 +106,7 @@ def submit(
     throttle: int | None = None,
     hold: Hold = Hold.NONE,
     constraint: Constraint | Unreadable | None = None,
+    prefer: Constraint | Unreadable | None = None,
     usage: Usage | None = None,
     fairshare: dict[int, float] | None = None,
     totals: Scale | None = None,
@@ -113,7 +116,8 @@ def submit(
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
-    ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be);
+    ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be),
+    ``prefer`` the ``--prefer`` features read;
     ``usage`` (what running jobs count against limits), ``fairshare`` (the factor of
     each association) and ``totals`` (the cluster totals priorities are measured
     against) spare working them out again when the caller keeps them current;
@@ -128,11 +132,14 @@ def submit(
     """
     check_alone(state, request.user, request.nice, array)
     part = _validate(state, request, reservation=False)
-    feature_error = False
+    feature_error = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
-        feature_error = allowed is None
+        if allowed is None:
+            feature_error = feature_error or FEATURE_ERROR
         request = replace(request, feature_nodes=allowed or ())
+    if prefer is not None and feature_nodes(state, part, prefer) is None:
+        feature_error = feature_error or PREFER_ERROR
     if not feature_error:  # slurmctld judges the features first (the oracle: script 32)
         reservations.check_access(state, request)
     job = Job(
@@ -154,7 +161,7 @@ def submit(
     state.jobs[job.job_id] = job
     if feature_error:
         _reject(state, job)
-        raise SlurmError(FEATURE_ERROR)
+        raise SlurmError(feature_error)
     # A held job is not tested against the nodes until it is released (the oracle took
     # --gres=gpu:9, -n 113 and --mem=3T under -H); the test of any other gives the
     # controller its guess at the node count.
@@ -280,6 +287,30 @@ def _validate(state: ClusterState, request: JobRequest, *, reservation: bool = T
         if part.max_time is not None and limit is not None and limit > part.max_time:
             raise SlurmError("Requested time limit is invalid (missing or exceeds some limit)")
     return part
+
+
+def _batch_features_error(
+    state: ClusterState,
+    request: JobRequest,
+    constraint: Constraint | Unreadable | None,
+    prefer: Constraint | Unreadable | None,
+) -> str | None:
+    """``--batch``: each feature it names must be among the job's ``--constraint`` ones (its
+    ``--prefer`` ones without) and some node's; of ``a|b`` one is enough. Judged before
+    the constraint itself (the oracle: ``-C nvlink --batch=nvlink`` is a batch error)."""
+    batch = request.shown_value("batch")
+    if not batch:
+        return None
+    wanted = constraint if constraint is not None else prefer
+    if wanted is None or isinstance(wanted, Unreadable):
+        return BATCH_FEATURE_ERROR
+    listed = names(wanted)
+    known = {f for node in state.nodes.values() for f in node.config.features}
+    words = [w for w in batch.replace("|", "&").split("&") if w]
+    if any(w not in listed for w in words):
+        return BATCH_FEATURE_ERROR
+    good = [w in known for w in words]
+    return None if (all(good) or ("|" in batch and any(good))) else BATCH_FEATURE_ERROR
 
 
 def feature_nodes(

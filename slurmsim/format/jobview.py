@@ -198,6 +198,8 @@ def pending_node_count(job: Job, state: ClusterState) -> int:
     request = job.request
     if job.hold is Hold.BAD_CONSTRAINTS:
         return request.implied_nodes
+    if request.max_nodes == 0:  # -N 0: the oracle shows NumNodes=0 (and TRES=(null))
+        return 0
     if job.node_guess is not None:
         return job.node_guess
     part = state.partitions.get(request.partition)

@@ -93,7 +93,7 @@ def _num_nodes(state: ClusterState, job: Job) -> str:
     if not jv.is_unstarted(job):
         return str(jv.node_count(job))
     guess = jv.pending_node_count(job, state)
-    if request.max_nodes is None:
+    if not request.max_nodes:  # none, or -N 0: scontrol prints a range only up to a maximum
         return str(guess)
     return f"{min(guess, request.max_nodes)}-{request.max_nodes}"
 
@@ -182,6 +182,8 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
     lines += _mail_line(request)
     if (per_gpu := request.shown_value("ntasks-per-gpu")) is not None:
         lines.append([f"NtasksPerTRES={per_gpu}"])
+    if container := request.shown_value("container"):
+        lines.append([f"Container={container}"])
     return lines
 
 
@@ -293,8 +295,11 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
         ],
         nodes,
     ]
+    batch = [f"BatchFeatures={b}"] if (b := request.shown_value("batch")) else []
     if job.alloc:  # srun's and salloc's jobs too (oracle: env/080, 091)
-        lines.append([f"BatchHost={min(job.nodes, key=_natural)}"])
+        batch.append(f"BatchHost={min(job.nodes, key=_natural)}")
+    if batch:
+        lines.append(batch)
     # A job that ended without ever running has no task count left to show.
     tasks = "N/A" if job.state.finished and not job.alloc else str(jv.task_count(job))
     sockets, cores, threads = jv.sockets_cores_threads(request)
@@ -309,7 +314,7 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
             f"CPUs/Task={request.cpus_per_task}",
             f"ReqB:S:C:T=0:0:{cores}:{threads}",
         ],
-        [f"TRES={jv.job_tres(job, state.config, jv.whole_node_memory(state, job))}"],
+        [f"TRES={jv.job_tres(job, state.config, jv.whole_node_memory(state, job)) or '(null)'}"],
         [
             f"Socks/Node={sockets}",
             f"NtasksPerN:B:S:C={per_node}:0:{per_socket}:{per_core}",
@@ -334,17 +339,18 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
             f"Features={_or_null(request.features)}",
             f"DelayBoot={format_hms(int(request.shown_value('delay-boot') or 0))}",
         ],
+        *([[f"Prefer={prefer}"]] if (prefer := request.shown_value("prefer")) else []),
         *([[f"Reservation={request.reservation}"]] if request.reservation else []),
         [
             f"OverSubscribe={jv.oversubscribe(request)}",
             f"Contiguous={int(request.contiguous)}",
             "Licenses=(null)",
-            "Network=(null)",
+            f"Network={request.shown_value('network') or '(null)'}",
         ],
         [f"Command={request.command or '(null)'}"],
         [f"WorkDir={request.work_dir}"],
     ]
-    if request.comment:
+    if request.comment is not None:  # an empty one too, as --comment= gives it
         lines.append([f"Comment={request.comment} "])
     if request.batch:
         lines += [
@@ -355,6 +361,8 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
     if (switches := request.shown_value("switches")) is not None:
         count, _, wait = switches.partition("@")  # the wait is kept in seconds
         lines.append([f"Switches={count}@{format_hms(int(wait or 0))}"])
+    if buffer := request.shown_value("bb"):
+        lines.append([f"BurstBuffer={buffer}"])
     lines.append(["Power="])
     return lines + _tres_request_lines(job)
 
