@@ -83,7 +83,7 @@ def scancel(argv: list[str]) -> int:
     signal = None
     if (sig := opts.get("signal")) is not None:
         signal = signal_number(sig)
-        if signal is None:
+        if not signal:  # none named, or 0: scancel's reading gives 0 for both
             err(f"Unknown job signal: {sig}\n")
             return 1
     filters = any(

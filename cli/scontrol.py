@@ -333,7 +333,10 @@ def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:
     if entity == "job":
         rendered = fmt.show_jobs(state, name, detail=detail, oneliner=oneliner, now=state.now)
     elif entity == "node":
-        rendered = fmt.show_nodes(state, [name] if name else None, oneliner=oneliner)
+        names = _node_names(name) if name else None
+        if name and names is None:
+            return 1
+        rendered = fmt.show_nodes(state, names, oneliner=oneliner)
     else:
         rendered = fmt.show_partition(state, name, oneliner=oneliner)
     out(rendered.stdout)
@@ -436,6 +439,21 @@ def _update(tag: str, args: list[str]) -> int:
         return _update_node(pairs)
     err("slurm_update error: Invalid user id\n")
     return 1
+
+
+def _node_names(text: str) -> list[str] | None:
+    """``show node``'s argument read as a hostlist (``dgx[1-2]``; ``dgx[`` is ``dgx]``);
+    None, with scontrol's complaint, when it is none."""
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.hostlist import bad_range, expand
+
+    try:
+        return expand(text) or [text]
+    except ParseError:
+        if (part := bad_range(text)) is not None:
+            err(f"{PROG}: error: _parse_single_range: Invalid range: `{part}'\n")
+        err(f"unable to parse node list {text}\n")
+        return None
 
 
 def _print(rendered: "Rendered") -> int:
@@ -599,7 +617,7 @@ def _node_state(value: str) -> str | None:
 
 def _update_job(pairs: list[tuple[str, str | None]]) -> int:
     from slurmsim.api.control import JobRef, read_job_update, update_job
-    from slurmsim.model.errors import ClientError, SlurmError
+    from slurmsim.model.errors import ClientError, Declined, SlurmError
     from slurmsim.parse.job_update import is_job_id_key, match_key
 
     ids = [v for key, value in pairs if is_job_id_key(key) for v in (value or "").split(",") if v]
@@ -608,7 +626,7 @@ def _update_job(pairs: list[tuple[str, str | None]]) -> int:
     except SlurmError as e:
         err("".join(f"{line}\n" for line in (e.detail or "").splitlines()))
         err(f"{e.message}\n")
-        return 1
+        return 0 if isinstance(e, Declined) else 1
     if not ids and update.name is not None:  # the caller's jobs by that name (UserId's)
         from slurmsim.api.control import ids_named
 

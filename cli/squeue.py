@@ -195,6 +195,10 @@ def _show(
         noheader="noheader" in flags,
         array_unfold="array" in flags or "SQUEUE_ARRAY" in os.environ,
         start="start" in flags,
+        none_listed=any(
+            key in given and not comma_list(given[key])
+            for key in ("jobs", "name", "user", "partition", "states")
+        ),
         jobs=comma_list(given.get("jobs", [])),
         users=comma_list(given.get("user", [])),
         partitions=comma_list(given.get("partition", [])),

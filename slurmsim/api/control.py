@@ -342,14 +342,16 @@ def read_job_update(
     update and the lines it prints on the way. Raises ``SlurmError`` with scontrol's
     message for what it refuses itself (``No changes specified`` when nothing is left)."""
     from slurmsim.api.cluster import now
+    from slurmsim.model.errors import Declined
     from slurmsim.parse.errors import ParseError
-    from slurmsim.parse.job_update import LoggedError, parse_job_update
+    from slurmsim.parse.job_update import LoggedError, QuietError, parse_job_update
 
     try:
         update, lines = parse_job_update(changes, now())
     except ParseError as e:
         logged = isinstance(e, LoggedError)
-        raise SlurmError(f"scontrol: error: {e.message}" if logged else e.message) from None
+        refusal = Declined if isinstance(e, QuietError) else SlurmError
+        raise refusal(f"scontrol: error: {e.message}" if logged else e.message) from None
     if update == JobUpdate():
         raise SlurmError("No changes specified", detail="\n".join(lines) or None)
     return update, lines

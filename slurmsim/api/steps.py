@@ -100,6 +100,8 @@ def cancel(job_id: int, step_id: int, signal: int | None) -> None:
         job = s.state.jobs.get(job_id)
         if job is None:
             raise UnknownJob()
+        if job.state is JobState.PENDING:
+            return  # nothing runs yet: scancel is answered without a word (the oracle)
         steps = steps_of(job)
         found = [i for i, x in enumerate(steps) if x.step_id == step_id]
         if not found or ended(steps[found[0]], job).state is not JobState.RUNNING:

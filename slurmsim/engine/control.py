@@ -573,10 +573,13 @@ def _request_changes(
         fields["min_nodes"], fields["max_nodes"] = update.nodes
         if not req.ntasks_set:  # a task a node unless tasks were asked for (oracle: NumTasks=9)
             fields["num_tasks"] = update.nodes[0] * (req.ntasks_per_node or 1)
-        if req.num_cpus is not None:  # raised to what the new count's tasks need, never lowered
-            tasks = int(fields.get("num_tasks", req.num_tasks))  # type: ignore[call-overload]
-            least = max(tasks * req.cpus_per_task, req.mincpus * update.nodes[0])
-            fields["num_cpus"] = max(req.num_cpus, least)
+        # The CPUs are raised to what the new count's tasks need, never lowered (the oracle:
+        # NumNodes=5 then 4 keeps NumCPUs=5).
+        tasks = int(fields.get("num_tasks", req.num_tasks))  # type: ignore[call-overload]
+        least = max(tasks * req.cpus_per_task, req.mincpus * update.nodes[0])
+        had = req.num_cpus if req.num_cpus is not None else req.asked_cpus
+        if least > had or req.num_cpus is not None:
+            fields["num_cpus"] = max(had, least)
         fields["mem_cpus"] = None  # the memory is figured afresh
     fields.update(_count_changes(req, update, shown))
     if isinstance(update.dependency, Unreadable):

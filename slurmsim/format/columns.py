@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 _TOKEN = re.compile(r"(\.?)(\d*)(.?)(.*)", re.ASCII | re.DOTALL)
-_LONG = re.compile(r"^([^:]+)(?::(\.?)(\d*)(.*))?$", re.ASCII)
+_LONG = re.compile(r"^([^:]+)(?::(\.?)([+-]?\d+|)(.*))?$", re.ASCII | re.DOTALL)
 
 #: What C prints for the letter of an ``-o`` column that has none (``%10``): the string's end.
 NUL = "\0"
@@ -96,6 +96,8 @@ def printed(values: list[str | None], column: Column, *, cut: bool = True) -> li
     the width. A NULL is ``(null)`` otherwise (the oracle: ``%.5f`` of no features is
     ``(null``, ``%5f`` blank, ``%.5N`` of ``dgx[1-2]`` in full, ``%5N`` ``dgx[1``)."""
     width, suffix = column.width, column.suffix
+    if width < 0:  # ``-O name:-3``: squeue prints the value and a blank, unpadded
+        return [("(null)" if v is None else v) + " " + suffix for v in values]
     if width <= 0:
         return [("(null)" if v is None else v) + suffix for v in values]
     if column.right:

@@ -47,6 +47,9 @@ class SqueueOptions:
     noheader: bool = False  # -h
     array_unfold: bool = False  # -r
     start: bool = False  # --start
+    #: ``-j ''``, ``-n ''``, ``-u ''``, ``-p ''`` or ``-t ''``: a list given with nothing
+    #: in it, which no job matches.
+    none_listed: bool = False
     jobs: tuple[str, ...] = ()  # -j: "234" or "234_3"
     users: tuple[str, ...] = ()  # -u: names or uids
     partitions: tuple[str, ...] = ()  # -p
@@ -704,6 +707,7 @@ def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | 
         or (opts.accounts and request.account not in opts.accounts)
         or (opts.qos and request.qos not in opts.qos)
         or opts.licenses
+        or opts.none_listed
         or (opts.reservation is not None and request.reservation != opts.reservation)
         or (opts.names and request.name not in opts.names)
         or (opts.nodelist and not set(opts.nodelist).intersection(job.nodes))

@@ -36,6 +36,11 @@ class AccessDenied(SlurmError):
         super().__init__("Access/permission denied")
 
 
+class Declined(SlurmError):
+    """A value the client refuses with an error printed, and yet exits 0: scontrol leaves
+    its exit code alone when a node count does not parse (``NumNodes=abc``)."""
+
+
 class ClientError(SlurmError):
     """A refusal the command itself makes from what it read of the job first, before it
     sends anything (scontrol: ``TimeLimit decrement larger than current time limit``):

@@ -30,11 +30,12 @@ def _invalid(expr: str) -> ParseError:
 
 
 def _split_items(expr: str) -> Iterator[str]:
-    """Items separated by commas or blanks; commas inside ``[...]`` do not split."""
+    """Items separated by commas or blanks; commas inside ``[...]`` do not split (a
+    ``[`` that no ``]`` follows opens nothing: ``dgx[1,2`` is ``dgx[1`` and ``2``)."""
     depth = 0
     start = 0
     for i, ch in enumerate(expr):
-        if ch == "[":
+        if ch == "[" and expr.find("]", i) >= 0:
             depth += 1
         elif ch == "]":
             depth = max(0, depth - 1)
@@ -68,6 +69,11 @@ def _expand_item(item: str, expr: str) -> list[str]:
         if "]" in item:
             raise _invalid(expr)
         return [item]
+    last = item.rfind("[")
+    if item.find("]", last) < 0:
+        # No "]" after the last "[": Slurm keeps what comes before it and tacks one on
+        # (``dgx[1-`` is the host ``dgx]``), or, with nothing before it, what follows.
+        return [item[:last] + "]"] if last else [item[1:]]
     pieces: list[list[str]] = []
     pos = 0
     while pos < len(item):
@@ -76,10 +82,6 @@ def _expand_item(item: str, expr: str) -> list[str]:
             # Text after the last bracket group: Slurm requires the group to end the item.
             raise _invalid(expr)
         close_at = item.find("]", open_at)
-        if close_at < 0:
-            # Slurm takes an unclosed bracket literally (and appends the missing "]").
-            pieces.append([item[pos:] + "]"])
-            break
         literal = item[pos:open_at]
         if "]" in literal:
             raise _invalid(expr)
@@ -92,6 +94,18 @@ def _expand_item(item: str, expr: str) -> list[str]:
     if total > MAX_HOSTS:
         raise _invalid(expr)
     return ["".join(combo) for combo in itertools.product(*pieces)]
+
+
+def bad_range(expr: str) -> str | None:
+    """The first range inside brackets that is not one (``3-2``, ``a``), as Slurm names it
+    when it refuses a hostlist; None when the fault lies elsewhere."""
+    bodies: list[str] = re.findall(r"\[([^\[\]]*)\]", expr)
+    for body in bodies:
+        for part in body.split(","):
+            m = _RANGE.fullmatch(part)
+            if m is None or (m[2] is not None and int(m[2]) < int(m[1])):
+                return part
+    return None
 
 
 def expand(expr: str) -> list[str]:
@@ -113,4 +127,4 @@ def expand(expr: str) -> list[str]:
     return hosts
 
 
-__all__ = ["MAX_HOSTS", "MAX_RANGE", "compress", "expand", "sort_hosts"]
+__all__ = ["MAX_HOSTS", "MAX_RANGE", "bad_range", "compress", "expand", "sort_hosts"]

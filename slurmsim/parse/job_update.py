@@ -8,6 +8,7 @@ scontrol says ``No changes specified``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from slurmsim.model.dependency import UNREADABLE, Dependency, Unreadable
@@ -69,6 +70,10 @@ _UINT32 = 0xFFFFFFFF
 class LoggedError(ParseError):
     """A value scontrol refuses through its error log: printed ``scontrol: error: ...``
     (the others, ``Update of this parameter is not supported``, it prints bare)."""
+
+
+class QuietError(LoggedError):
+    """A ``LoggedError`` after which scontrol exits 0 (see ``model.errors.Declined``)."""
 
 
 def match_key(tag: str, keys: Sequence[tuple[str, int]] = _KEYS) -> str | None:
@@ -383,11 +388,33 @@ def _number(text: str, name: str, most: int | None = None) -> int:
 
 
 def _node_range(text: str) -> tuple[int, int | None]:
-    """``NumNodes=N`` (a minimum, as ``-N`` without a maximum shows it) or ``min-max``."""
+    """``NumNodes=N`` (a minimum, as ``-N`` without a maximum shows it) or ``min-max``, read
+    as scontrol reads a count (``2k`` is 2048; empty or ``*``: 1 to any)."""
+    if text in ("", "*"):
+        return 1, _INT_MAX
     lo, _, hi = text.partition("-")
-    if not is_number(lo) or (hi and not is_number(hi)):
-        raise ParseError("Node count specification invalid")
-    return int(lo), int(hi) if hi else None
+    if not lo.strip():  # a sign first: strtol reads a negative count
+        raise QuietError(f'Invalid numeric value "{text}" for requested node count.')
+    low, high = _count(lo), _count(hi) if hi else None
+    if low is None or (hi and (high is None or high <= 0)):
+        raise QuietError(f'Invalid numeric value "{text}" for requested node count.')
+    return low, high
+
+
+#: C's INT_MAX, the most a count may be.
+_INT_MAX = 2**31 - 1
+_COUNT = re.compile(r"\s*([+-]?\d*)([kKmM]?)")
+
+
+def _count(text: str) -> int | None:
+    """A count as C's strtol reads it, with a k or m suffix; None when something else
+    follows, or it is negative or too big."""
+    m = _COUNT.fullmatch(text)
+    if m is None:
+        return None
+    value = int(m[1]) if m[1] not in ("", "+", "-") else 0
+    value *= {"": 1, "k": 1024, "m": 1048576}[m[2].lower()]
+    return value if 0 <= value <= _INT_MAX else None
 
 
 def _begin(text: str, now: int, lines: list[str]) -> Instant | None:

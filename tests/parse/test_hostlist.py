@@ -22,7 +22,10 @@ from slurmsim.parse.hostlist import compress, expand, sort_hosts
         ("tux2,tux1,tux2", ["tux2", "tux1", "tux2"]),
         ("rack[1-2]-gpu[1-2]", ["rack1-gpu1", "rack1-gpu2", "rack2-gpu1", "rack2-gpu2"]),
         ("n[1-2]-[3-4]", ["n1-3", "n1-4", "n2-3", "n2-4"]),
-        ("dgx[1", ["dgx[1]"]),
+        # No "]" after the last "[": what comes before it and a "]" (golden scontrol/009).
+        ("dgx[1", ["dgx]"]),
+        ("dgx[1,2", ["dgx]", "2"]),
+        ("[abc", ["abc"]),
     ],
 )
 def test_expand_follows_slurm_hostlist_rules(expr, want):

@@ -25,7 +25,6 @@ _COMPUTE_HOST = "the oracle's host is a compute node of its cluster; slurmsim's 
 
 #: Cases slurmsim does not reproduce, each with why.
 KNOWN_GAPS: dict[str, str] = {
-    "009-show-hostnames-bad": "Slurm prints 'dgx]' for an unclosed bracket; slurmsim refuses",
     "027-show-node-o": "the host's OS= inside a one-line record is not scrubbed",
     "028-show-node-d": "-d GresDrain/GresUsed lines of show node are not emulated",
     "042-squeue-suspended": "the oracle started train in the second it was submitted; "
