@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from slurmsim.format import jobview as jv
+from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.nodestate import completing_nodes, node_status, planned_nodes
 from slurmsim.format.rendered import Rendered
@@ -45,20 +46,9 @@ def _record(lines: list[list[str]], *, oneliner: bool, job: bool) -> str:
 # --- jobs ------------------------------------------------------------------------------
 
 
-def _cpu_ids(state: ClusterState, job: Job, alloc: NodeAlloc) -> str:
-    """CPU indices of ``job`` on one node; without recorded ids, after earlier jobs' CPUs."""
-    if alloc.cpu_ids:
-        return format_ranges(alloc.cpu_ids)
-    mine = (job.start_time or 0, job.job_id)
-    offset = sum(
-        a.cpus
-        for other in state.jobs.values()
-        if other.state in (JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING)
-        and (other.start_time or 0, other.job_id) < mine
-        for a in other.alloc
-        if a.node == alloc.node
-    )
-    return format_ranges(range(offset, offset + alloc.cpus))
+def _cpu_ids(cores: CoreMap, job: Job, alloc: NodeAlloc) -> str:
+    """CPU indices of ``job`` on one node, as cons_tres picked them (``format/cores.py``)."""
+    return format_ranges(cores.cores(job, alloc.node))
 
 
 def _gpu_kind(state: ClusterState, node_name: str) -> str:
@@ -73,12 +63,13 @@ def _gres_detail(state: ClusterState, job: Job) -> list[list[str]]:
     kind = _gpu_kind(state, job.alloc[0].node)
     lines = [[f"JOB_GRES={kind}:{gpus}" if gpus else "JOB_GRES=(null)"]]
     runs: list[tuple[list[str], str]] = []
+    cores = CoreMap(state, {a.node for a in job.alloc})
     for alloc in sorted(job.alloc, key=lambda a: _natural(a.node)):
         gres = ""
         if alloc.gpus:
             kind = _gpu_kind(state, alloc.node)
             gres = f"{kind}:{len(alloc.gpus)}(IDX:{format_ranges(alloc.gpus)})"
-        rest = f"CPU_IDs={_cpu_ids(state, job, alloc)} Mem={alloc.mem} GRES={gres}"
+        rest = f"CPU_IDs={_cpu_ids(cores, job, alloc)} Mem={alloc.mem} GRES={gres}"
         if runs and runs[-1][1] == rest:
             runs[-1][0].append(alloc.node)
         else:

@@ -13,10 +13,11 @@ the raw wait status (``768`` is exit code 3). The envelope is ``openapi.envelope
 
 from slurmsim.format import jobview as jv
 from slurmsim.format import openapi
+from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, JobState
 
 #: Reasons slurmsim keeps as the text squeue shows, with the code Slurm files them
 #: under: the dump gives the code as ``state_reason`` and the text as
@@ -58,62 +59,6 @@ def _flags(job: Job) -> list[openapi.Value]:
     return names
 
 
-class CoreMap:
-    """Which cores of each node every job holds, replayed from the jobs' start times.
-
-    Slurm records the cores it gave a job; slurmsim knows only how many, so they are
-    worked out as cons_tres picks them: at each start the lowest free cores (a GPU job's
-    spread evenly over the sockets), jobs of one scheduling pass taken by priority,
-    then job id, and a job's cores freed when it ends. Recorded ``cpu_ids`` win.
-    """
-
-    def __init__(self, state: ClusterState) -> None:
-        self._state = state
-        self._cores: dict[tuple[int, str], list[int]] = {}
-        by_node: dict[str, list[tuple[Job, NodeAlloc]]] = {}
-        for job in state.jobs.values():
-            for alloc in job.alloc:
-                by_node.setdefault(alloc.node, []).append((job, alloc))
-        for node, held in by_node.items():
-            self._place(node, held)
-
-    def cores(self, job: Job, node: str) -> list[int]:
-        return self._cores.get((job.job_id, node), [])
-
-    def _place(self, node_name: str, held: list[tuple[Job, NodeAlloc]]) -> None:
-        node = self._state.nodes.get(node_name)
-        per_socket = node.config.cores_per_socket if node else 1 << 30
-        sockets = node.config.sockets if node else 1
-        held.sort(key=lambda pair: (pair[0].start_time or 0, -pair[0].priority, pair[0].job_id))
-        taken: list[tuple[Job, list[int]]] = []
-        for job, alloc in held:
-            start = job.start_time or 0
-            # Jobs that ended before this pass gave their cores back; those of the same
-            # pass still hold theirs.
-            taken = [
-                (other, ids)
-                for other, ids in taken
-                if not other.state.finished
-                or other.end_time is None
-                or other.end_time > start
-                or other.start_time == start
-            ]
-            busy = {i for _, ids in taken for i in ids}
-            if alloc.cpu_ids:
-                ids = list(alloc.cpu_ids)
-            elif alloc.gpus and sockets > 1 and alloc.cpus % sockets == 0:
-                share = alloc.cpus // sockets
-                ids = [
-                    i
-                    for s in range(sockets)
-                    for i in _lowest_free(busy, s * per_socket, (s + 1) * per_socket, share)
-                ]
-            else:
-                ids = _lowest_free(busy, 0, per_socket * sockets, alloc.cpus)
-            self._cores[(job.job_id, node_name)] = ids
-            taken.append((job, ids))
-
-
 class Known:
     """What every record looks up, worked out once per dump: cores, associations, and
     the widest node of each partition."""
@@ -127,12 +72,6 @@ class Known:
             )
             for part in state.partitions.values()
         }
-
-
-def _lowest_free(busy: set[int], first: int, end: int, count: int) -> list[int]:
-    free = [i for i in range(first, end) if i not in busy][:count]
-    # An oversubscribed node (more CPUs asked than free) still shows a full count.
-    return free + list(range(end, end + count - len(free)))
 
 
 def _sockets(state: ClusterState, cores: list[int], node_name: str) -> dict[str, openapi.Value]:
