@@ -30,7 +30,16 @@ from typing import Protocol
 
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import FairShare
-from slurmsim.engine.lifecycle import finish, planned_end, requeue, resume_under, start
+from slurmsim.engine.lifecycle import (
+    CORRESPOND_SPLIT_LIMIT,
+    correspond_split,
+    finish,
+    planned_end,
+    requeue,
+    resume_under,
+    start,
+    waits_on_correspondents,
+)
 from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Owns, Scale, own_part, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
@@ -145,6 +154,8 @@ class Context:
         self._key_holes: dict[int, int] = {}  # deletions from each since it was compacted
         self.rates = Rates()  # what the decay thread charges each running job
         self.arrays: dict[int, Job] = {}  # queued arrays with a task throttle
+        #: Pending arrays whose tasks wait on tasks of another array (``aftercorr``).
+        self.correspondents: dict[int, Job] = {}
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
         self.main_mark: MainMark | None = None
@@ -175,6 +186,8 @@ class Context:
                 self._count_task(job, +1)
         elif job.state is JobState.PENDING:
             self.blocked[job.job_id] = Blocked(job.reason, Recheck.AT_TIME, Instant(0))
+            if waits_on_correspondents(job):
+                self.correspondents[job.job_id] = job
         elif job.end_time is not None:
             self._schedule_purge(job.job_id, job.end_time)
 
@@ -266,6 +279,40 @@ class Context:
         return found
 
     # -- the queue ------------------------------------------------------------------
+
+    def split_correspondents(self) -> None:
+        """What each build of slurmctld's job queue does first: an array whose tasks wait
+        on their counterparts in another array gives one more task a record of its own
+        (a job id), so that each task's dependency is judged alone."""
+        for job_id, meta in list(self.correspondents.items()):
+            if not self._splittable(meta):
+                if job_id not in self.blocked or not meta.array_tasks:
+                    del self.correspondents[job_id]  # met (slurmctld drops the entry), or split
+                continue
+            task = correspond_split(self.state, meta)
+            if task is not meta:
+                self._adopt(task)
+            elif not meta.array_tasks:
+                del self.correspondents[job_id]
+            self.version += 1
+
+    def splits_due(self) -> bool:
+        """Would the next queue build split a task off (see ``split_correspondents``)?"""
+        return any(map(self._splittable, self.correspondents.values()))
+
+    def _splittable(self, meta: Job) -> bool:
+        """Still held by its dependency, with fewer tasks split off and pending than the
+        limit."""
+        if meta.job_id not in self.blocked or not waits_on_correspondents(meta):
+            return False
+        pending = sum(
+            1
+            for job in self.state.jobs.values()
+            if job.array_job_id == meta.job_id
+            and job.array_task_id is not None
+            and job.state is JobState.PENDING
+        )
+        return pending < CORRESPOND_SPLIT_LIMIT
 
     def refresh(self, now: Instant) -> None:
         """Re-examine blocked jobs whose situation may have changed by ``now``."""

@@ -11,6 +11,7 @@ from dataclasses import replace
 from slurmsim.engine import usage
 from slurmsim.model.accounting import PastRun, add_past_run
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.dependency import DepKind
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import SECS_PRE_SUSPEND, SUSPENDED_BY, Job, JobState, NodeAlloc
 from slurmsim.model.time import EPOCH, Instant, Seconds
@@ -165,6 +166,33 @@ def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
     task_job = split_task(state, meta, task)
     task_job.eligible_time = now
     return task_job
+
+
+#: Pending task records an ``aftercorr`` array is split into at most, at any time
+#: (slurmctld's ``correspond_after_task_cnt``).
+CORRESPOND_SPLIT_LIMIT = 10
+
+
+def waits_on_correspondents(job: Job) -> bool:
+    """Is ``job`` an array's pending record of several tasks with an ``aftercorr``
+    dependency (which slurmctld splits, a task a queue build)?"""
+    dependency = job.request.dependency
+    return (
+        job.state is JobState.PENDING
+        and bool(job.array_tasks)
+        and dependency is not None
+        and any(term.kind is DepKind.AFTERCORR for term in dependency.terms)
+    )
+
+
+def correspond_split(state: ClusterState, meta: Job) -> Job:
+    """Split ``meta``'s lowest pending task off (the record it now has); its last task
+    keeps the meta record."""
+    task, *rest = meta.array_tasks
+    if not rest:
+        meta.array_task_id, meta.array_tasks = task, ()
+        return meta
+    return split_task(state, meta, task)
 
 
 def split_task(state: ClusterState, meta: Job, task: int) -> Job:

@@ -180,7 +180,8 @@ def _would_repeat(ctx: Context, kind: int) -> bool:
         quiet = ctx.version == ctx.backfill_version
     else:
         quiet = kind == _PRIORITY
-    return quiet and ctx.rechecked()  # else a pass's ``refresh`` may admit jobs
+    # Else a pass's ``refresh`` may admit jobs, or its queue build split an array.
+    return quiet and ctx.rechecked() and not ctx.splits_due()
 
 
 def _skip_quiet_ticks(ctx: Context, until: Instant) -> list[Event] | None:
@@ -329,11 +330,13 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             return []
         case Kind.MAIN_TRIGGERED:
             state.sched_due = None
+            ctx.split_correspondents()
             return main_pass(ctx, now, params.default_queue_depth)
         case Kind.MAIN_PERIODIC:
             state.last_sched = now
             if state.sched_due == now:
                 state.sched_due = None  # the full pass serves the trigger too
+            ctx.split_correspondents()
             ctx.refresh(now)
             if ctx.version == ctx.main_version:
                 _restamp_main(ctx, now)  # same outcome as last time; only the stamp moves
@@ -343,6 +346,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             return events
         case Kind.BACKFILL:
             state.last_backfill = now
+            ctx.split_correspondents()
             ctx.refresh(now)
             if ctx.version == ctx.backfill_version:
                 _restamp_backfill(ctx, now)

@@ -168,6 +168,28 @@ def test_aftercorr_task_waits_for_the_same_index():
     assert dst_tasks.array_tasks == () or dst_tasks.state is JobState.RUNNING
 
 
+def test_aftercorr_tasks_are_split_off_and_each_follows_its_own_counterpart():
+    """slurmctld splits an aftercorr array a task per queue build (each split uses a job
+    id), so task 0 starts when source task 0 completes, not when the whole array has."""
+    s = cluster()
+    src = submit(
+        s, job("src", gpus_per_node=1, limit="0:10:00", runtime=60), array=(0, 1, 2), throttle=1
+    )
+    dst = submit(
+        s,
+        job("dst", gpus_per_node=1, limit="0:10:00", dependency=f"aftercorr:{src.job_id}"),
+        array=(0, 1, 2),
+    )
+    run_to(s, 30)
+    tasks = {j.array_task_id: j for j in s.jobs.values() if j.array_job_id == dst.job_id}
+    assert sorted(t for t in tasks if t is not None) == [0, 1, 2]  # all split by now
+    assert {j.reason for j in tasks.values()} == {"Dependency"}
+    run_to(s, 65)  # source task 0 completed at 60; tasks 1 and 2 have not
+    assert tasks[0].state is JobState.RUNNING
+    assert tasks[1].state is JobState.PENDING
+    assert tasks[1].reason == "Dependency"
+
+
 @pytest.mark.parametrize(
     ("text", "error"),
     [
