@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from slurmsim import clock
+from slurmsim.api.host_files import output_files
 from slurmsim.engine.execution import EXECUTION, is_executed, process_exited
 from slurmsim.execution.environment import batch_environment
-from slurmsim.execution.patterns import Names, default_output, expand
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.digits import is_number
 from slurmsim.model.events import Event
@@ -388,20 +388,6 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     job.extra[RUNNER_PID] = str(runner.pid)
     job.extra[RUN_START] = str(job.start_time)
     job.extra[_BATCH_HOST] = job.nodes[0]
-
-
-def output_files(job: Job) -> tuple[str, str]:
-    """The paths of the started ``job``'s standard output and error (the same file
-    unless ``--error`` names another)."""
-    request = job.request
-    names = Names(
-        job.job_id, job.array_job_id, job.array_task_id, request.user, request.name, job.nodes[0]
-    )
-    stdout = expand(
-        request.std_out or default_output(job.array_job_id is not None), names, request.work_dir
-    )
-    stderr = expand(request.std_err, names, request.work_dir) if request.std_err else stdout
-    return stdout, stderr
 
 
 def _script_args(command: str | None) -> tuple[str, ...]:

@@ -90,7 +90,7 @@ def _cancel(job_id: int) -> None:
 def _record(job: Job, in_time: bool, work: str, lines: int) -> Run:
     if not job.alloc:  # it never started: the cluster could not run it
         return Run("PENDING", 0, 0, in_time, "", ())
-    from slurmsim.api.execution import output_files
+    from slurmsim.api.host_files import output_files
 
     stdout, stderr = output_files(job)
     folder = os.path.dirname(work)

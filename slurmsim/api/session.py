@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from slurmsim import clock
+from slurmsim.api.host_files import HostFiles
 from slurmsim.clock import Clock
 from slurmsim.format.times import set_today
 from slurmsim.model.cluster import ClusterState
@@ -154,6 +155,7 @@ def session(*, write: bool) -> Iterator[Session]:
     # a library user) would otherwise keep a connection, and its cache, for each.
     with open_store() as store, store.transaction(write=write) as tx:
         state = _load(tx)
+        state.launcher = HostFiles()  # a job the engine starts needs its files to open
         set_today(state.now)  # what SLURM_TIME_FORMAT=relative is relative to
         s = Session(state=state, user=current_user(), tx=tx, clock=read_clock(tx))
         executing = write and _execution_on(s)

@@ -252,9 +252,9 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         command=command,
         script=opts.script,
         work_dir=work_dir,
-        std_out=opts.output,
-        std_err=opts.error,
-        std_in=opts.input or "/dev/null",
+        std_out=_under(work_dir, opts.output),
+        std_err=_under(work_dir, opts.error),
+        std_in=_under(work_dir, opts.input) or "/dev/null",
         comment=opts.comment,
         export=opts.export,
         environment=opts.environment,
@@ -397,3 +397,11 @@ def _begin(text: str, now: Instant) -> Instant:
         return Instant(parse_begin(text, now))
     except ParseError as e:
         raise InvalidOption("Invalid --begin specification", detail=e.context) from None
+
+
+def _under(work_dir: str, path: str | None) -> str | None:
+    """A file name as the controller keeps it: under the working directory unless
+    absolute (``squeue -O stdin`` and the JSON dumps print it so, codes unexpanded)."""
+    if not path or path.startswith("/"):
+        return path or None
+    return f"{work_dir}/{path}"

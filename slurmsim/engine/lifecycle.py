@@ -14,6 +14,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import DepKind
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import SECS_PRE_SUSPEND, SUSPENDED_BY, Job, JobState, NodeAlloc
+from slurmsim.model.launch import LAUNCH_FAILED
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
 #: slurmctld looks for jobs past their time limit every 30 s (PERIODIC_TIMEOUT), not
@@ -53,6 +54,8 @@ def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | Non
     suspended and never times out until it is resumed)."""
     if job.start_time is None or job.state is _SUSPENDED:
         return None
+    if LAUNCH_FAILED in job.extra:
+        return job.start_time, _FAILED
     grace_end = job.extra.get(GRACE_END)
     if grace_end is not None:  # preempted with a GraceTime: it stops then, whatever else
         return Instant(int(grace_end)), JobState.PREEMPTED
@@ -147,11 +150,14 @@ def start(
         running.time_limit = part.max_time if part else None
     limit = running.time_limit
     running.end_time = Instant(now + limit) if limit is not None else None
+    running.extra.pop(LAUNCH_FAILED, None)
+    running.extra.pop(_EXECUTED, None)
     # Only a batch job has a script to run; srun and salloc run their commands themselves.
-    if state.extra.get("execution") == "on" and running.request.batch:
-        running.extra[_EXECUTED] = "1"
-    else:
-        running.extra.pop(_EXECUTED, None)
+    if running.request.batch:
+        if state.launcher is not None and state.launcher.fails(running):
+            running.extra[LAUNCH_FAILED] = "1"  # it ends in this second (planned_end)
+        elif state.extra.get("execution") == "on":
+            running.extra[_EXECUTED] = "1"
     return running
 
 

@@ -35,6 +35,7 @@ from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.launch import LAUNCH_FAILED, LAUNCH_FAILURE, LAUNCH_FAILURE_SIGNAL
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
 #: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
@@ -301,11 +302,14 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             code = step.job.request.exit_code if step.final is JobState.FAILED else 0
             # A job killed at its time limit dies of the SIGTERM sent to it: ExitCode=0:15.
             signal = SIGTERM if step.final is JobState.TIMEOUT else 0
+            reason = None
+            if LAUNCH_FAILED in step.job.extra:
+                code, signal, reason = 0, LAUNCH_FAILURE_SIGNAL, LAUNCH_FAILURE
             if step.final is JobState.PREEMPTED:  # a preempted job's grace is over
                 state.sched_due = now
                 return preempt.let_go(ctx, step.job, now)
             usage.charge_end(state, step.job, now, ctx.rates)
-            event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal)
+            event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal, reason=reason)
             # A job that ends frees its nodes for a pass in the same second (golden 176: job
             # 240 started at 19:06:33, when the two sweep tasks before it ended).
             state.sched_due = now

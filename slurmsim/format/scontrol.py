@@ -346,7 +346,7 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
     if request.batch:
         lines += [
             [f"StdErr={jv.std_err(job, task)}"],
-            [f"StdIn={request.std_in}"],
+            [f"StdIn={jv.expand_path(job, request.std_in, task)}"],
             [f"StdOut={jv.std_out(job, task)}"],
         ]
     if (switches := request.shown_value("switches")) is not None:

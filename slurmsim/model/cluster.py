@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 
 from slurmsim.model.accounts import Account, Association, Qos, User
 from slurmsim.model.jobs import Job
+from slurmsim.model.launch import Launcher
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
 from slurmsim.model.reservations import Reservation
@@ -125,3 +126,6 @@ class ClusterState:
     #: Jobs the engine purged (MinJobAge) since the state was loaded or last saved, as they
     #: ended: the store keeps them as accounting history (sacct) and then empties this.
     purged: list[Job] = field(default_factory=list)
+    #: What tells whether a started batch job's files open on this machine (None: they
+    #: always do); set by the caller, never stored.
+    launcher: Launcher | None = field(default=None, repr=False, compare=False)

@@ -418,3 +418,21 @@ def test_array_without_throttle_is_eligible_while_it_waits():
     run_to(s, 10)
     assert (arr.state, arr.reason) == (JobState.PENDING, "Resources")
     assert arr.eligible_time is not None  # the oracle: EligibleTime set, listed by sprio
+
+
+class _NoFilesOpen:
+    def fails(self, job: Job) -> bool:
+        return True
+
+
+def test_a_batch_job_whose_files_do_not_open_fails_as_it_starts():
+    """slurmstepd cannot open the job's files: FAILED in its start second, JobLaunchFailure,
+    ExitCode 0:53, its resources free for the next job (tests/golden/launch/)."""
+    s = cluster()
+    s.launcher = _NoFilesOpen()
+    broken = first(s, runtime=600)
+    run_to(s, 30)
+    assert broken.state is JobState.FAILED
+    assert broken.reason == "JobLaunchFailure"
+    assert (broken.exit_code, broken.exit_signal) == (0, 53)
+    assert broken.start_time == broken.end_time

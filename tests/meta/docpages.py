@@ -112,7 +112,12 @@ def session() -> Iterator[Path]:
         shutil.copytree(ROOT / "examples", Path(tmp) / "examples")
         os.chdir(tmp)
         try:
-            with mock.patch("os.getsid", return_value=SESSION_ID):
+            # The pages' users work in home directories this machine does not have: their
+            # jobs' files open, as they would on a cluster.
+            with (
+                mock.patch("os.getsid", return_value=SESSION_ID),
+                mock.patch("slurmsim.api.host_files.HostFiles.fails", return_value=False),
+            ):
                 yield Path(tmp)
         finally:
             os.chdir(cwd)
