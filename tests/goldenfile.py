@@ -179,6 +179,23 @@ def without_times(data: bytes) -> str:
     return _TIMES.sub(b"<time>", scrub(data)).decode()
 
 
+#: What a job's record shows of when and by which pass it ran (``without_run``).
+_RUN = [
+    (re.compile(r"RunTime=\S+"), "RunTime=<t>"),
+    (re.compile(r"Priority=\d+"), "Priority=<p>"),
+    (re.compile(r"Scheduler=\S+"), "Scheduler=<s>"),
+]
+
+
+def without_run(data: bytes) -> str:
+    """``without_times``, a record's run time, priority (the oracle's fair-share history)
+    and the pass that started it also masked."""
+    text = without_times(data)
+    for pattern, mask in _RUN:
+        text = pattern.sub(mask, text)
+    return text
+
+
 def replay_from_job_dir(
     cases: dict[str, Case], directory: Path, run: Callable[[Case], Result] | None = None
 ) -> dict[str, Result]:

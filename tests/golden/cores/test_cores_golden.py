@@ -7,13 +7,12 @@ fair-share history) and which scheduler started the job masked (slurmsim's passe
 their own phase: docs/differences.md).
 """
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, without_times
+from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, without_run
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -22,19 +21,6 @@ KNOWN: dict[str, str] = {
     "074-n-4-ntasks-per-socket-1-show": "--ntasks-per-socket caps a node's tasks at its "
     "sockets' share (two nodes here); slurmsim only shows the option and runs on one",
 }
-
-_MASKS = [
-    (re.compile(r"RunTime=\S+"), "RunTime=<t>"),
-    (re.compile(r"Priority=\d+"), "Priority=<p>"),
-    (re.compile(r"Scheduler=\S+"), "Scheduler=<s>"),
-]
-
-
-def _masked(data: bytes) -> str:
-    text = without_times(data)
-    for pattern, mask in _MASKS:
-        text = pattern.sub(mask, text)
-    return text
 
 
 @pytest.fixture(scope="module")
@@ -45,5 +31,5 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 @pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN))
 def test_cores_are_real_slurms(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
-    want = (case.exit, _masked(case.stdout), _masked(case.stderr))
-    assert (got.exit, _masked(got.out.encode()), _masked(got.err.encode())) == want
+    want = (case.exit, without_run(case.stdout), without_run(case.stderr))
+    assert (got.exit, without_run(got.out.encode()), without_run(got.err.encode())) == want

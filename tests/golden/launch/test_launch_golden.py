@@ -17,7 +17,7 @@ import pytest
 
 from tests.clirunner import Result
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, without_times
+from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, without_run
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -27,16 +27,13 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 KNOWN: dict[str, str] = {}
 
 _MASKS = [
-    (re.compile(r"RunTime=\S+"), "RunTime=<t>"),
-    (re.compile(r"Priority=\d+"), "Priority=<p>"),
-    (re.compile(r"Scheduler=\S+"), "Scheduler=<s>"),
     (re.compile(r"\|00:00:0\d\|"), "|<elapsed>|"),
     (re.compile(r" 0:0\d "), " <time> "),
 ]
 
 
 def _masked(data: bytes) -> str:
-    text = without_times(data)
+    text = without_run(data)
     for pattern, mask in _MASKS:
         text = pattern.sub(mask, text)
     return text
