@@ -23,7 +23,7 @@ from slurmsim.api.session import current_user
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
-from slurmsim.model.jobs import NODE_LAYOUT
+from slurmsim.model.jobs import NODE_LAYOUT, TIME_MIN_UNLIMITED
 from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
@@ -438,7 +438,10 @@ def submit_options(
     def text(key: str) -> str | None:
         return v.get(key) if key in v else None
 
-    def duration(key: str) -> Seconds | None:
+    def empty(key: str) -> bool:  # --nodelist= or --exclude= given with no nodes
+        return v.get(key) == "" and not (key == "nodelist" and "nodefile" in v)
+
+    def duration(key: str, unlimited: Seconds | None = None) -> Seconds | None:
         value = text(key)
         if value is None:
             return None
@@ -446,7 +449,7 @@ def submit_options(
             seconds = durations.parse_time_limit(value, option=f"--{key}")
         except ParseError:
             raise InvalidOption(f"Invalid --{key} specification") from None
-        return None if seconds is None else Seconds(seconds)
+        return unlimited if seconds is None else Seconds(seconds)
 
     def mem(key: str) -> int | None:
         value = text(key)
@@ -513,7 +516,8 @@ def submit_options(
         socket_gpus = []
     for key in ("ntasks-per-socket", "ntasks-per-core"):
         integer(key)  # kept only to be shown, but checked as a number
-    nodes = _nodes(text("nodes"))
+    # An empty --nodelist= asks for the nodes it lists, none (the oracle: NumNodes=0).
+    nodes = _nodes(text("nodes") if "nodes" in v or not empty("nodelist") else "0")
     ntasks = integer("ntasks")
     fixed = nodes is not None and nodes[1] in (None, nodes[0])
     if layout_tasks and ntasks is None and nodes and fixed and "ntasks-per-node" not in v:
@@ -562,7 +566,7 @@ def submit_options(
         gpus_per_task=None if per_task is None else counted(per_task),
         time=duration("time"),
         time_set="time" in v,
-        time_min=duration("time-min"),
+        time_min=duration("time-min", TIME_MIN_UNLIMITED),
         nodelist=hosts("nodelist"),
         exclude=hosts("exclude"),
         # --exclusive=user (or mcs) shares nodes with the user's own jobs: not whole nodes.
@@ -588,12 +592,15 @@ def submit_options(
         signal=_warn_signal(text("signal"), batch=bool(script)),
         shown=(
             *((key, v[key] or "") for key in SHOWN_OPTIONS if key in v),
+            *((key, "") for key in _EMPTY_SHOWN if empty(key)),
             *layout.items(),
             *typed,
         ),
     )
 
 
+#: Node lists shown as given when given empty (``ReqNodeList=``, not ``(null)``).
+_EMPTY_SHOWN = ("nodelist", "exclude")
 #: What C's isspace() skips before a number (Python's str.strip also takes \x1c-\x1f).
 _C_SPACE = " \t\n\v\f\r"
 #: How -B's errors name its fields.

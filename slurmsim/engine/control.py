@@ -39,6 +39,8 @@ from slurmsim.model.jobs import (
     ARRAY_EMPTIED,
     MAX_SWITCH_WAIT,
     SUSPENDED_BY,
+    TRES_CPUS,
+    TRES_NODES,
     Hold,
     Job,
     JobRequest,
@@ -433,6 +435,7 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
     new_priority = (
         None if update.priority is None else _new_priority(state, job, update.priority, operator)
     )
+    counted = job.tres_cpus, job.tres_nodes  # what the TRES counted before
     fields = _request_changes(state, job, update, operator)
     if update.array_throttle is not None:
         job.array_throttle = update.array_throttle or None
@@ -464,8 +467,17 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
             job.reason = "None"
         _judge_constraints(state, job)
         trigger(state)
-        if update.min_cpus_node and update.min_cpus_node > _widest(state, job.request.partition):
-            raise AppliedError(PART_CONFIG_UNAVAILABLE)  # refused, but kept (the oracle)
+        if _over_partition(state, job.request, update):
+            # Refused, but kept (the oracle), and the TRES not figured again.
+            if job.request.asked_cpus != counted[0]:
+                job.extra[TRES_CPUS] = str(counted[0])
+                job.request = replace(job.request, mem_cpus=counted[0])
+            if job.request.min_nodes != counted[1]:
+                job.extra[TRES_NODES] = str(counted[1])
+            raise AppliedError(PART_CONFIG_UNAVAILABLE)
+        job.extra.pop(TRES_NODES, None)
+        if update.num_cpus is not None or update.min_cpus_node:
+            job.extra.pop(TRES_CPUS, None)  # the CPUs set: the TRES counts them
 
 
 def _asked(request: JobRequest) -> tuple[object, ...]:
@@ -484,11 +496,14 @@ def _asked(request: JobRequest) -> tuple[object, ...]:
     )
 
 
-def _widest(state: ClusterState, partition: str) -> int:
-    """The most CPUs a node of ``partition`` has."""
-    part = state.partitions.get(partition)
+def _over_partition(state: ClusterState, req: JobRequest, update: JobUpdate) -> bool:
+    """Does the updated job ask for more CPUs than its partition has, in all or (by
+    ``MinCPUsNode``) on its widest node? slurmctld refuses that after the change."""
+    part = state.partitions.get(req.partition)
     names = part.nodes if part is not None else ()
-    return max((state.nodes[n].config.cpus for n in names if n in state.nodes), default=0)
+    cpus = [state.nodes[n].config.cpus for n in names if n in state.nodes]
+    widest = update.min_cpus_node and update.min_cpus_node > max(cpus, default=0)
+    return bool(widest) or req.asked_cpus > sum(cpus)
 
 
 def _limit_to_end(state: ClusterState, job: Job, end: Instant, operator: bool) -> Seconds:
@@ -570,17 +585,7 @@ def _request_changes(
             raise SlurmError("Invalid account or account/partition combination specified")
         fields["account"] = update.account
     if update.nodes is not None:
-        fields["min_nodes"], fields["max_nodes"] = update.nodes
-        if not req.ntasks_set:  # a task a node unless tasks were asked for (oracle: NumTasks=9)
-            fields["num_tasks"] = update.nodes[0] * (req.ntasks_per_node or 1)
-        # The CPUs are raised to what the new count's tasks need, never lowered (the oracle:
-        # NumNodes=5 then 4 keeps NumCPUs=5).
-        tasks = int(fields.get("num_tasks", req.num_tasks))  # type: ignore[call-overload]
-        least = max(tasks * req.cpus_per_task, req.mincpus * update.nodes[0])
-        had = req.num_cpus if req.num_cpus is not None else req.asked_cpus
-        if least > had or req.num_cpus is not None:
-            fields["num_cpus"] = max(had, least)
-        fields["mem_cpus"] = None  # the memory is figured afresh
+        fields.update(_node_count_changes(job, *update.nodes))
     fields.update(_count_changes(req, update, shown))
     if isinstance(update.dependency, Unreadable):
         raise SlurmError(DEPENDENCY_PROBLEM)
@@ -608,6 +613,44 @@ def _request_changes(
             job.reason = "BeginTime"
         fields["begin_time"] = update.begin_time
     return fields
+
+
+def _node_count_changes(job: Job, low: int, high: int | None) -> dict[str, object]:
+    """``NumNodes=`` on a pending job, as slurmctld takes it. A lone count moves the
+    minimum and keeps the maximum (the oracle: ``3`` on ``1-5`` shows ``3-5``); a task a
+    node unless tasks were asked for. The CPUs become what the tasks need when that is
+    more than the TRES counts, lowered too (the oracle: 2048 to 3), and otherwise stay as
+    they are (``5`` then ``4`` keeps ``NumCPUs=5``); the memory follows the CPUs the TRES
+    counts. A minimum under 1 or over the maximum is refused once the CPUs are set, and
+    they stay (``AppliedError``)."""
+    req = job.request
+    top = req.max_nodes if high is None else high
+    fields: dict[str, object] = {"min_nodes": low, "max_nodes": top}
+    if not req.ntasks_set:  # a task a node unless tasks were asked for (oracle: NumTasks=9)
+        fields["num_tasks"] = low * (req.ntasks_per_node or 1)
+    elif req.num_tasks < low:  # at least one a node (the oracle: -n 4, NumNodes=500)
+        fields["num_tasks"] = low
+    tasks = int(fields.get("num_tasks", req.num_tasks))  # type: ignore[call-overload]
+    least = max(tasks * req.cpus_per_task, req.mincpus * low)
+    counted = job.tres_cpus
+    if least > counted:
+        fields["num_cpus"] = least
+    elif req.num_cpus is not None or replace(req, **fields).asked_cpus != req.asked_cpus:  # type: ignore[arg-type]
+        fields["num_cpus"] = req.asked_cpus
+    fields["mem_cpus"] = counted if TRES_CPUS in job.extra and least <= counted else None
+    if low < 1 or (top and top < low):
+        if least > counted:
+            _refused_cpus(job, least)
+        raise AppliedError("Node count specification invalid")
+    if least > counted:
+        job.extra.pop(TRES_CPUS, None)  # accepted: the TRES counts the new CPUs
+    return fields
+
+
+def _refused_cpus(job: Job, cpus: int) -> None:
+    """Keep the ``cpus`` a refused update set, the TRES still counting the CPUs before."""
+    job.extra[TRES_CPUS] = str(job.tres_cpus)
+    job.request = replace(job.request, num_cpus=cpus, mem_cpus=job.tres_cpus)
 
 
 def _count_changes(

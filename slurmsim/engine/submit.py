@@ -21,13 +21,20 @@ from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
-from slurmsim.engine.resources import Shape, fits_config, layout_fields, node_counts, shape
+from slurmsim.engine.resources import (
+    Shape,
+    fewest_sockets,
+    fits_config,
+    layout_fields,
+    node_counts,
+    shape,
+)
 from slurmsim.engine.select import Pool, can_place
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.features import Constraint, Unreadable, matches, names
-from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
+from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
 from slurmsim.model.nodes import NodeConfig
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant, Seconds
@@ -88,10 +95,11 @@ class FreeNow:
             and not nodes[name].drain
         ]
         shapes = self._shapes
+        sockets = fewest_sockets(nodes[name].config for name in candidates)
 
         def layout(n: int) -> Shape | None:
             if (key, n) not in shapes:
-                shapes[key, n] = shape(request, n, state.config, part)
+                shapes[key, n] = shape(request, n, state.config, part, sockets)
             return shapes[key, n]
 
         counts = node_counts(request, len(part.nodes))
@@ -274,8 +282,9 @@ def _validate(state: ClusterState, request: JobRequest, *, reservation: bool = T
         raise SlurmError("Invalid node name specified")
     if reservation:
         reservations.check_access(state, request)
-    limit = _time_limit(request, part)
-    if request.time_min is not None and limit is not None and request.time_min > limit:
+    if _time_min_over(request, _time_limit(request, part), part) and not _over_part_time(
+        state, request
+    ):
         from slurmsim.engine.control import TIME_MIN_INVALID  # the message scontrol gives too
 
         raise SlurmError(TIME_MIN_INVALID)
@@ -353,6 +362,26 @@ def queued_in_list(state: ClusterState, request: JobRequest, names: list[str]) -
     return replace(request, partition=names[0])
 
 
+def _time_min_over(request: JobRequest, limit: Seconds | None, part: Partition) -> bool:
+    """Is the job's --time-min over the partition's MaxTime or the job's time limit? An
+    unlimited one is over every limit but a --time=UNLIMITED (the controller compares it
+    with the limit it has, and none given is a value just below INFINITE)."""
+    time_min = request.time_min
+    if time_min is None:
+        return False
+    if part.max_time is not None and time_min > part.max_time:
+        return True
+    if limit is None:
+        return time_min == TIME_MIN_UNLIMITED and not request.time_limit_set
+    return time_min > limit
+
+
+def _over_part_time(state: ClusterState, request: JobRequest) -> bool:
+    """Does the job's QOS lift the partition's time limits (flag PartitionTimeLimit)?"""
+    qos = state.qos.get(request.qos or "")
+    return qos is not None and "PartitionTimeLimit" in qos.flags
+
+
 def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:
     """The limit the job carries: its own (None for ``--time=UNLIMITED``), else the
     partition's DefaultTime, else none yet."""
@@ -419,8 +448,9 @@ def idle_fit(state: ClusterState, request: JobRequest, part: Partition) -> int |
     if request.max_nodes is None and request.implied_nodes > size:
         return ""  # the nodes its tasks need (-n at so many a node): more than there are
     memory_only = False
+    sockets = fewest_sockets(configs)
     for n in node_counts(request, size):
-        s = shape(request, n, state.config, part)
+        s = shape(request, n, state.config, part, sockets)
         if s is None:
             continue
         fitting = 0

@@ -275,11 +275,11 @@ def job_tres(job: Job, config: ClusterConfig, whole_node: int = 0) -> str:
         nodes = len(job.alloc)
         gpus = sum(len(a.gpus) for a in job.alloc)
     else:
-        cpus = requested_cpus(job.request)
+        cpus = job.tres_cpus
         mem = requested_mem(job.request, config)
         if job.request.mem_per_node == 0:
             mem = whole_node * job.request.min_nodes
-        nodes = job.request.min_nodes
+        nodes = job.tres_nodes
         gpus = requested_gpus(job.request)
     return tres_text(
         [("cpu", cpus), ("mem", mem), ("node", nodes), ("billing", cpus), ("gres/gpu", gpus)]

@@ -20,7 +20,7 @@ from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model import limits
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
+from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.mail import mail_kinds
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
@@ -219,14 +219,26 @@ def _status(state: ClusterState, job: Job, detail: bool) -> _Lines:
     return lines
 
 
+def _node_list(request: JobRequest, names: tuple[str, ...], option: str) -> str:
+    """``ReqNodeList``/``ExcNodeList``: the nodes compressed, empty when ``option`` was
+    given empty, else ``(null)``."""
+    if names:
+        return compress(names)
+    return "" if request.shown_value(option) == "" else "(null)"
+
+
 def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
     """RunTime/limits, then submit, eligible, accrue, start/end, preemption and scheduler."""
-    time_min = format_hms(job.request.time_min) if job.request.time_min else "N/A"
+    time_min = job.request.time_min
+    if not time_min:
+        shown_min = "N/A"
+    else:
+        shown_min = "UNLIMITED" if time_min == TIME_MIN_UNLIMITED else format_hms(time_min)
     lines = [
         [
             f"RunTime={format_hms(jv.time_used(job, now))}",
             f"TimeLimit={format_limit_hms(job.time_limit)}",
-            f"TimeMin={time_min}",
+            f"TimeMin={shown_min}",
         ],
         [
             f"SubmitTime={format_instant(job.submit_time)}",
@@ -281,8 +293,8 @@ def _placement(state: ClusterState, job: Job, detail: bool) -> _Lines:
             f"AllocNode:Sid={request.alloc_node}:{request.alloc_sid}",
         ],
         [
-            f"ReqNodeList={compress(request.req_nodes) or '(null)'}",
-            f"ExcNodeList={compress(request.exc_nodes) or '(null)'}",
+            f"ReqNodeList={_node_list(request, request.req_nodes, 'nodelist')}",
+            f"ExcNodeList={_node_list(request, request.exc_nodes, 'exclude')}",
         ],
         nodes,
     ]

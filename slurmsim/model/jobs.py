@@ -7,11 +7,16 @@ Field names follow ``scontrol show job``. Times are ``Instant``s (int seconds);
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from slurmsim.model.dependency import Dependency
 from slurmsim.model.digits import is_number
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
+
+#: ``--time-min=UNLIMITED`` (or ``0``, which sbatch turns into it): Slurm's INFINITE minutes,
+#: more than any time limit, so the controller refuses it beside one (and beside none).
+TIME_MIN_UNLIMITED: Final = Seconds(0xFFFFFFFF * 60)
 
 
 class JobState(StrEnum):
@@ -68,6 +73,13 @@ SUSPENDED_BY = "suspended_by"
 #: cancelled: it ends naming no task, and this keeps the tasks it had ("2,3,5"), which
 #: slurmdbd still shows.
 ARRAY_EMPTIED = "array_emptied"
+#: Key in ``Job.extra``: the CPU count a pending job's TRES still shows after an update
+#: that changed ``NumCPUs`` and was refused (slurmctld figures the TRES again only when it
+#: accepts an update that sets the CPUs); absent, the TRES count the CPUs asked for.
+TRES_CPUS = "tres_cpus"
+#: Key in ``Job.extra``: likewise the node count of the TRES of a pending job an update
+#: was refused after it had moved ``NumNodes`` (until an update is accepted).
+TRES_NODES = "tres_nodes"
 
 
 #: The options -B sets, by sbatch's names, in -B's order.
@@ -126,7 +138,7 @@ class JobRequest:
     gpus_per_task: Gres | None = None  # --gpus-per-task
     time_limit: Seconds | None = None  # None: the partition's limit (or UNLIMITED)
     time_limit_set: bool = False  # --time given; otherwise filled from DefaultTime
-    time_min: Seconds | None = None
+    time_min: Seconds | None = None  # TIME_MIN_UNLIMITED: --time-min=UNLIMITED (or 0)
     req_nodes: tuple[str, ...] = ()  # -w
     exc_nodes: tuple[str, ...] = ()  # -x
     exclusive: bool = False
@@ -342,6 +354,18 @@ class Job:
     @property
     def num_cpus(self) -> int:
         return sum(a.cpus for a in self.alloc)
+
+    @property
+    def tres_cpus(self) -> int:
+        """The CPUs a pending job's TRES counts (``TRES_CPUS``)."""
+        pinned = self.extra.get(TRES_CPUS)
+        return int(pinned) if pinned is not None else self.request.asked_cpus
+
+    @property
+    def tres_nodes(self) -> int:
+        """The nodes a pending job's TRES counts (``TRES_NODES``)."""
+        pinned = self.extra.get(TRES_NODES)
+        return int(pinned) if pinned is not None else self.request.min_nodes
 
     @property
     def secs_pre_suspend(self) -> int:

@@ -23,10 +23,6 @@ KNOWN: dict[str, str] = {
     "049-sinfo-S-bogus": "sinfo's 'o' (node address) sort puts debug before gpu on the "
     "oracle, though every node has the same address; slurmsim keeps the order",
     "123-sshare-u-nosuch": "RawUsage comes from the oracle's usage history",
-    "152-scontrol-update-JobId-A-NumNodes-2k": "slurmctld refuses NumNodes=2048 "
-    "(Requested partition configuration not available now); slurmsim takes it",
-    "153-scontrol-update-JobId-A-NumNodes": "slurmctld refuses an empty NumNodes= (1 to "
-    "any); slurmsim takes it",
 }
 
 

@@ -25,10 +25,6 @@ HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
 KNOWN: dict[str, str] = {
-    "057-mincpus-huge-show": (
-        "slurmctld refused MinCPUsNode=500 after it had set NumCPUs, before it figured the "
-        "TRES again (cpu=1); slurmsim figures them from the CPUs it keeps (cpu=500)"
-    ),
     "244-run-show": (
         "the oracle started the job by backfill in the second it was submitted, and its "
         "priority comes from the oracle's fair-share history"

@@ -16,12 +16,7 @@ from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, wi
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-KNOWN: dict[str, str] = {
-    "323-exclude-show": "an empty --exclude= is shown as ExcNodeList= (empty); slurmsim "
-    "takes it as not given, (null)",
-    "326-nodelist-show": "an empty --nodelist= is shown as ReqNodeList= (empty) and asks for "
-    "no node (NumNodes=0, as -N 0); slurmsim takes it as not given",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

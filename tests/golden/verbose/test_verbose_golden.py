@@ -26,8 +26,6 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 
 KNOWN: dict[str, str] = {
     "007-twice": "-vv: the RLIMIT_* propagation and plugin debug lines are not printed",
-    "013-time-days": "--time-min=0 asks for no minimum, which slurmsim takes as none given; "
-    "the controller takes it as INFINITE and refuses it beside a time limit",
 }
 
 
