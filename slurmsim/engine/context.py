@@ -43,7 +43,7 @@ from slurmsim.engine.lifecycle import (
 from slurmsim.engine.limits import CHARGED, Usage
 from slurmsim.engine.priority import Owns, Scale, own_part, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
-from slurmsim.engine.resources import Shape, layout_fields, node_counts, shape
+from slurmsim.engine.resources import Shape, fewest_sockets, layout_fields, node_counts, shape
 from slurmsim.engine.select import Pool
 from slurmsim.engine.usage import Rates, usage_seen
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -253,7 +253,9 @@ class Context:
         kind = _shape_kind(request, n, part)
         if kind in self._shapes_by_kind:
             return self._shapes_by_kind[kind]
-        made = shape(request, n, self.state.config, part)
+        nodes = self.state.nodes
+        sockets = fewest_sockets(nodes[name].config for name in part.nodes if name in nodes)
+        made = shape(request, n, self.state.config, part, sockets)
         # Kinds laid out alike share one shape: its caches, and quick comparisons.
         found = None if made is None else self._interned.setdefault(made, made)
         self._shapes_by_kind[kind] = found

@@ -7,6 +7,7 @@ memory per node, the memory following from the CPUs or GPUs when no ``--mem`` wa
 given (``DefMemPerCPU``), or taking the whole node when nothing sets it.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -189,17 +190,24 @@ def layout_fields(request: JobRequest) -> tuple[object, ...]:
         r.overcommit,
         r.shown_value("mincpus"),
         r.shown_value("cpus-per-gpu"),
+        r.shown_value("ntasks-per-socket"),
         r.num_cpus,
     )
 
 
 def shape(
-    request: JobRequest, nodes: int, config: ClusterConfig, partition: Partition
+    request: JobRequest,
+    nodes: int,
+    config: ClusterConfig,
+    partition: Partition,
+    sockets: int = 0,
 ) -> Shape | None:
-    """Lay ``request`` out on ``nodes`` nodes, or None when it cannot be split that way."""
+    """Lay ``request`` out on ``nodes`` nodes, or None when it cannot be split that way
+    (``sockets``: the fewest a node of the partition has, which ``--ntasks-per-socket``
+    caps a node's tasks by; 0: no cap)."""
     if request.num_cpus is not None:
         request = _by_cpus(request)
-    tasks = _tasks(request, nodes)
+    tasks = _tasks(request, nodes, sockets)
     if tasks is None:
         return None
     gpus = _gpus(request, tasks)
@@ -228,7 +236,7 @@ def shape(
         gpus_per_task=request.gpus_per_task.count if request.gpus_per_task else 0,
         min_cpus=request.mincpus,
         cpus_per_gpu=int(request.shown_value("cpus-per-gpu") or 0),
-        task_cap=_task_cap(request),
+        task_cap=_task_cap(request, sockets),
     )
 
 
@@ -247,10 +255,23 @@ def _by_cpus(request: JobRequest) -> JobRequest:
     )
 
 
-def _task_cap(request: JobRequest) -> int:
-    """The most tasks a node takes under ``--ntasks-per-gpu``: its GPUs' share (0: no cap)."""
+def _task_cap(request: JobRequest, sockets: int) -> int:
+    """The most tasks a node takes: its GPUs' share under ``--ntasks-per-gpu``, its
+    sockets' under ``--ntasks-per-socket`` (the oracle runs ``-n 4 --ntasks-per-socket=1``
+    on two 2-socket nodes), the fewer of the two; 0: no cap."""
+    caps = []
     per_gpu = request.gpu_tasks and request.shown_value("ntasks-per-gpu")
-    return request.gpus_per_node * int(per_gpu) if per_gpu else 0
+    if per_gpu:
+        caps.append(request.gpus_per_node * int(per_gpu))
+    per_socket = request.shown_value("ntasks-per-socket")
+    if sockets and per_socket and per_socket.isdigit() and int(per_socket):
+        caps.append(sockets * int(per_socket))
+    return min(caps, default=0)
+
+
+def fewest_sockets(configs: Iterable[NodeConfig]) -> int:
+    """The fewest sockets a node of ``configs`` has (0 for none)."""
+    return min((cfg.sockets for cfg in configs), default=0)
 
 
 def _packable(request: JobRequest) -> bool:
@@ -260,15 +281,15 @@ def _packable(request: JobRequest) -> bool:
     return not (request.ntasks_per_node or request.exclusive or request.overcommit)
 
 
-def _tasks(request: JobRequest, nodes: int) -> tuple[int, ...] | None:
+def _tasks(request: JobRequest, nodes: int, sockets: int) -> tuple[int, ...] | None:
     if request.ntasks_per_node:  # so many on every node (-n 5 at two a node: 2, 2 and 2)
         return (request.ntasks_per_node,) * nodes
     total = max(request.num_tasks, 1)
     if total < nodes and request.ntasks_set:
         return None  # more nodes than tasks: every node needs one
-    cap = _task_cap(request)
+    cap = _task_cap(request, sockets)
     if cap and -(-total // nodes) > cap:
-        return None  # --ntasks-per-gpu: a node takes no more tasks than its GPUs' share
+        return None  # a node takes no more tasks than its GPUs' or sockets' share
     total = max(total, nodes)
     base, extra = divmod(total, nodes)
     return tuple(base + 1 if i < extra else base for i in range(nodes))

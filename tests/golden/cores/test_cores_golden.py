@@ -17,10 +17,7 @@ from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, wi
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-KNOWN: dict[str, str] = {
-    "074-n-4-ntasks-per-socket-1-show": "--ntasks-per-socket caps a node's tasks at its "
-    "sockets' share (two nodes here); slurmsim only shows the option and runs on one",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
