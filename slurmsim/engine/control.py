@@ -26,6 +26,7 @@ from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import (
     GRES_ERROR,
     PART_CONFIG_UNAVAILABLE,
+    TRES_ERROR,
     AccessDenied,
     AppliedError,
     ClientError,
@@ -721,6 +722,10 @@ def _resource_changes(
         _check_gres(state, update.gres_per_node)
         fields["gres_per_node"] = update.gres_per_node
         shown["tres-per-node"] = update.tres_per_node or None
+    elif update.tres_per_node is not None:  # no GRES the controller reads: only shown
+        if not (req.gres_per_node or req.gpus_per_job or req.gpus_per_task):
+            raise SlurmError(TRES_ERROR)
+        shown["tres-per-node"] = update.tres_per_node
     if update.prefer is not None:
         _check_prefer(state, partition, update)
         shown["prefer"] = update.prefer or None

@@ -338,10 +338,10 @@ def shown_priority(state: ClusterState, job: Job) -> int:
 
 def tres_per_node(request: JobRequest) -> str | None:
     """``gres:gpu:8`` for ``--gres=gpu:8``, as typed (``gres:gpu`` for ``--gres=gpu``);
-    None when the job asked for no GRES per node."""
-    if not request.gres_per_node:
-        return None
+    None when the job asked for no GRES per node (and no update typed one to show)."""
     typed = request.shown_value("tres-per-node")
+    if not request.gres_per_node:
+        return typed or None
     if typed is None and request.shown_value("gpus-per-socket") is not None:
         return None  # every socket's GPUs (TresPerSocket=), none asked per node
     return typed or ",".join(f"gres:{g}" for g in request.gres_per_node)

@@ -301,11 +301,19 @@ def _constraint(value: str) -> Constraint | UnreadableConstraint | None:
         return UNREADABLE_CONSTRAINT  # the controller refuses it: Invalid feature specification
 
 
-def _gres(value: str, *, tres: bool) -> tuple[tuple[Gres, ...], str]:
+def _gres(value: str, *, tres: bool) -> tuple[tuple[Gres, ...] | None, str]:
     """``Gres=`` or ``TresPerNode=`` read, and the text the controller shows for it then:
-    ``TresPerNode=`` as typed, ``Gres=`` with the ``gres:`` prefix."""
+    ``TresPerNode=`` as typed, ``Gres=`` with the ``gres:`` prefix.
+
+    The controller reads a ``TresPerNode=`` item as a GRES only in its own ``gres:name``
+    form with a count: ``gres/gpu:6``, ``gpu:1`` or ``gres:gpu:0`` alone are only shown,
+    the job's GRES kept (None here; the oracle), and refused for a job with none."""
     from slurmsim.parse.gres import format_tres_per_node, parse_gres
 
+    if tres and value:
+        items = ",".join(w for w in value.split(",") if w[:5].lower() == "gres:")
+        read = tuple(Gres(g.name, g.type, g.count) for g in parse_gres(items) if g.count)
+        return read or None, value
     specs = parse_gres(value, tres_form=tres)
     shown = value if tres else format_tres_per_node(specs)
     return tuple(Gres(g.name, g.type, g.count) for g in specs), shown

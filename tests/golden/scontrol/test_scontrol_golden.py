@@ -34,8 +34,6 @@ KNOWN_GAPS: dict[str, str] = {
     "062-listpids-alice": _COMPUTE_HOST,
     "063-listpids-job-alice": _COMPUTE_HOST,
     "068-takeover-alice": "the oracle has no backup controller to take over",
-    "113-show-pd-updated": "Slurm keeps the TRES counted after Gres=gpu:4 (gres/gpu=16) when "
-    "TresPerNode=gres/gpu:6 follows; slurmsim counts them again (24)",
 }
 
 _TIMES = [
