@@ -528,24 +528,74 @@ _SORT_KEYS: dict[str, Callable[[_Group], object]] = {
     "l": _part_value(lambda p: p.max_time if p.max_time is not None else 2**32, 0),
     "p": _part_value(lambda p: p.priority_tier, 0),
     "S": _part_value(lambda p: p.priority_job_factor, 0),
-    "N": _node_value(lambda n: _natural(n.node.name), ("", 0, "")),
+    "N": _node_value(lambda n: _natural(n.node.name), None),  # None: no nodes (_c_sort)
     "E": _node_value(lambda n: n.node.reason or "", ""),
 }
 
 
-def _sorted(groups: list[_Group], spec: str, order: list[str]) -> list[_Group]:
+#: Keys on a host list sinfo fills only when a column shows it (``%o``, ``%n``); otherwise
+#: the list is empty and its comparison says "after" whichever way round it is asked.
+_FILLED_BY_COLUMN: dict[str, Callable[[_Group], object]] = {
+    "o": _node_value(lambda n: _natural(n.node.config.node_addr or n.node.name), None),
+    "n": _node_value(lambda n: _natural(n.node.config.node_hostname or n.node.name), None),
+}
+
+
+def _sorted(groups: list[_Group], spec: str, order: list[str], shown: set[str]) -> list[_Group]:
     """``-S`` read as sinfo reads it: every character but ``,``, ``#``, ``+`` and ``-`` is a
     key (``-`` before it reverses it, ``#P`` is the partitions' slurm.conf order), applied
-    from the last as stable sorts; a character it does not know sorts nothing."""
+    from the last, each by the C library's sort; a character it does not know sorts nothing.
+
+    A line without nodes (``N``), or a host list no column fills (``o`` and ``n`` without
+    ``%o`` or ``%n``), compares as greater than anything, even itself, as Slurm's host
+    list comparison does on an empty list: ``sinfo -S o`` turns the lines round."""
     for i in range(len(spec) - 1, -1, -1):
         letter = spec[i]
-        if letter in ",#+-" or letter not in _SORT_KEYS:
+        if letter in ",#+-" or (letter not in _SORT_KEYS and letter not in _FILLED_BY_COLUMN):
             continue
-        key = _SORT_KEYS[letter]
-        if letter == "P" and i > 0 and spec[i - 1] == "#":
+        if letter in _FILLED_BY_COLUMN:
+            key = _FILLED_BY_COLUMN[letter] if letter in shown else lambda g: None
+        elif letter == "P" and i > 0 and spec[i - 1] == "#":
             key = _part_value(lambda p: order.index(p.name) if p.name in order else 0, -1)
-        groups = sorted(groups, key=key, reverse=i > 0 and spec[i - 1] == "-")  # type: ignore[arg-type]  # each key's values compare among themselves
+        else:
+            key = _SORT_KEYS[letter]
+        sign = -1 if i > 0 and spec[i - 1] == "-" else 1
+        groups = _c_sort(groups, key, sign, empty=letter in "Non")
     return groups
+
+
+def _c_sort(
+    items: list[_Group], key: Callable[[_Group], object], sign: int, *, empty: bool
+) -> list[_Group]:
+    """``items`` in the order glibc's ``qsort`` (a merge sort) leaves them with sinfo's
+    comparison of ``key``, times ``sign``; with ``empty``, a None key (an empty host list)
+    is greater than anything, itself included."""
+    keys = {id(g): key(g) for g in items}
+
+    def cmp(a: _Group, b: _Group) -> int:
+        ka, kb = keys[id(a)], keys[id(b)]
+        if empty and ka is None:
+            return sign
+        if empty and kb is None:
+            return -sign
+        return sign * int((ka > kb) - (ka < kb))  # type: ignore[operator]  # one key's values compare
+
+    def merge_sort(part: list[_Group]) -> list[_Group]:
+        if len(part) <= 1:
+            return part
+        half = len(part) // 2
+        left, right = merge_sort(part[:half]), merge_sort(part[half:])
+        out, i, j = [], 0, 0
+        while i < len(left) and j < len(right):
+            if cmp(left[i], right[j]) <= 0:
+                out.append(left[i])
+                i += 1
+            else:
+                out.append(right[j])
+                j += 1
+        return out + left[i:] + right[j:]
+
+    return merge_sort(items)
 
 
 def _natural(name: str) -> tuple[str, int, str]:
@@ -642,7 +692,7 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
     if opts.node_oriented:
         groups.sort(key=lambda g: _natural(g.first.node.name))
     if opts.sort is not None:
-        groups = _sorted(groups, opts.sort, list(state.partitions))
+        groups = _sorted(groups, opts.sort, list(state.partitions), {f.key for f in fields})
 
     out: list[str] = []
     if not opts.noheader:

@@ -20,8 +20,6 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 KNOWN: dict[str, str] = {
     "015-squeue-t-all": "the oracle still listed the jobs an earlier recording had just "
     "cancelled (MinJobAge)",
-    "049-sinfo-S-bogus": "sinfo's 'o' (node address) sort puts debug before gpu on the "
-    "oracle, though every node has the same address; slurmsim keeps the order",
     "123-sshare-u-nosuch": "RawUsage comes from the oracle's usage history",
 }
 

@@ -23,10 +23,7 @@ from tests.goldenfile import load_case, replay_from_job_dir, with_known_gaps, wi
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-KNOWN: dict[str, str] = {
-    "015-sinfo-dead-sorted": "-S N over lines without nodes: Slurm's order (debug before gpu, "
-    "and the other way with -S -N) follows from its list sort; slurmsim keeps slurm.conf's",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
