@@ -444,6 +444,8 @@ def _scheduler_parameters(text: str) -> SchedulerParameters:
         "sched_min_interval": int,
         "batch_sched_delay": int,
         "max_array_tasks": int,
+        # slurmctld logs an error and keeps its default for fewer than 10.
+        "correspond_after_task_cnt": lambda v: max(int(v), 10),
     }
     values: dict[str, object] = {}
     for item in _words(text):

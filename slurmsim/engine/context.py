@@ -31,7 +31,6 @@ from typing import Protocol
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import FairShare
 from slurmsim.engine.lifecycle import (
-    CORRESPOND_SPLIT_LIMIT,
     correspond_split,
     finish,
     planned_end,
@@ -314,7 +313,7 @@ class Context:
             and job.array_task_id is not None
             and job.state is JobState.PENDING
         )
-        return pending < CORRESPOND_SPLIT_LIMIT
+        return pending < self.state.config.scheduler_parameters.correspond_after_task_cnt
 
     def refresh(self, now: Instant) -> None:
         """Re-examine blocked jobs whose situation may have changed by ``now``."""

@@ -174,11 +174,6 @@ def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
     return task_job
 
 
-#: Pending task records an ``aftercorr`` array is split into at most, at any time
-#: (slurmctld's ``correspond_after_task_cnt``).
-CORRESPOND_SPLIT_LIMIT = 10
-
-
 def waits_on_correspondents(job: Job) -> bool:
     """Is ``job`` an array's pending record of several tasks with an ``aftercorr``
     dependency (which slurmctld splits, a task a queue build)?"""

@@ -30,6 +30,9 @@ class SchedulerParameters:
     enable_user_top: bool = False
     #: Most tasks one array may have (``max_array_tasks``); MaxArraySize caps the index.
     max_array_tasks: int | None = None
+    #: Pending task records an ``aftercorr`` array is split into at most, at any time
+    #: (``correspond_after_task_cnt``; slurmctld takes no fewer than 10).
+    correspond_after_task_cnt: int = 10
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,6 +183,12 @@ def test_global_options_map_to_the_config_when_given():
     assert ("SlurmctldPort", "6817") in config.raw
 
 
+@pytest.mark.parametrize(("given", "kept"), [("25", 25), ("3", 10)])
+def test_correspond_after_task_cnt_is_read_and_never_below_ten(given: str, kept: int):
+    text = f"NodeName=n1\nSchedulerParameters=correspond_after_task_cnt={given}\n"
+    assert build(text).config.scheduler_parameters.correspond_after_task_cnt == kept
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -190,6 +190,25 @@ def test_aftercorr_tasks_are_split_off_and_each_follows_its_own_counterpart():
     assert tasks[1].reason == "Dependency"
 
 
+@pytest.mark.parametrize("limit", [10, 12])
+def test_aftercorr_splits_at_most_correspond_after_task_cnt_pending(limit):
+    """SchedulerParameters=correspond_after_task_cnt caps the split, pending task records."""
+    s = cluster()
+    params = replace(s.config.scheduler_parameters, correspond_after_task_cnt=limit)
+    s.config = replace(s.config, scheduler_parameters=params)
+    src = submit(
+        s, job("src", gpus_per_node=1, limit="0:10:00", runtime=600), array=tuple(range(20))
+    )
+    dst = submit(
+        s,
+        job("dst", gpus_per_node=1, limit="0:10:00", dependency=f"aftercorr:{src.job_id}"),
+        array=tuple(range(20)),
+    )
+    run_to(s, 300)
+    split = [j for j in s.jobs.values() if j.array_job_id == dst.job_id and j is not dst]
+    assert len(split) == limit
+
+
 @pytest.mark.parametrize(
     ("text", "error"),
     [
