@@ -46,6 +46,7 @@ class JobUpdate:
     qos: str | None = None
     account: str | None = None
     nodes: tuple[int, int | None] | None = None  # (min, max); max None: none
+    nodes_all: bool = False  # ``NumNodes=ALL``: sent, and the controller changes nothing
     dependency: Dependency | Unreadable | None = None  # an empty Dependency clears it
     begin_time: Instant | None = None
     req_nodes: tuple[str, ...] | None = None

@@ -177,6 +177,8 @@ def _read(key: str, value: str, fields: dict[str, object], lines: list[str], now
         fields["min_cpus_node"] = _number(value, key, _UINT16)
     elif key == "MinTmpDiskNode":
         fields["min_tmp_disk"] = _number(value, key, _UINT32)
+    elif key in ("NumNodes", "ReqNodes") and value.casefold() == "all":
+        fields["nodes_all"] = True
     elif key in ("NumNodes", "ReqNodes"):
         fields["nodes"] = _node_range(value)
     elif key == "Dependency":

@@ -35,7 +35,7 @@ updates() {  # updates NAME JOBID COUNT...: each NumNodes=COUNT, then the job sh
 }
 c fresh sbatch -H --wrap=x
 ID=$(id)
-updates fresh "$ID" 2k 1-4 3 300 0 2 '*' 1-2k
+updates fresh "$ID" 2k 1-4 3 300 0 2 '*' 1-2k ALL
 c fresh-cancel scancel "$ID"
 c ranged sbatch -H -N 2-3 --wrap=x
 ID=$(id)
