@@ -178,7 +178,7 @@ def _run(pairs: list[tuple[str, str | None]], words: list[str], flags: set[str])
     if command in ("version", "verbose", "help", "ping") or command in _SETTINGS:
         return _no_argument(command, tag, rest)
     if command == "show":
-        return _show(tag, rest, detail=detail, oneliner="oneliner" in flags)
+        return _show(tag, rest, detail=detail, oneliner="oneliner" in flags, every="all" in flags)
     if command in _OTHER_JOB_COMMANDS:
         return _OTHER_JOB_COMMANDS[command](tag, rest)
     if command == "completing":
@@ -280,7 +280,7 @@ def _show_entity(word: str) -> str | None:
     return _named(word, _SHOW_ENTITIES)
 
 
-def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:
+def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool, every: bool = False) -> int:
     if not args:
         err(f"too few arguments for keyword:{tag}\n")
         return 1
@@ -326,10 +326,10 @@ def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:
         from slurmsim.api import reservations
 
         return _print(reservations.show(name, oneliner=oneliner))
-    from slurmsim.api.views import current_state
+    from slurmsim.api.views import current_state, sees_hidden
     from slurmsim.format import scontrol as fmt
 
-    state, _ = current_state()
+    state, user = current_state()
     if entity == "job":
         rendered = fmt.show_jobs(state, name, detail=detail, oneliner=oneliner, now=state.now)
     elif entity == "node":
@@ -338,7 +338,8 @@ def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool) -> int:
             return 1
         rendered = fmt.show_nodes(state, names, oneliner=oneliner)
     else:
-        rendered = fmt.show_partition(state, name, oneliner=oneliner)
+        hidden = every or sees_hidden(state, user)
+        rendered = fmt.show_partition(state, name, oneliner=oneliner, show_hidden=hidden)
     out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code
@@ -437,8 +438,33 @@ def _update(tag: str, args: list[str]) -> int:
         return _update_reservation(pairs)
     if entity == "node":
         return _update_node(pairs)
-    err("slurm_update error: Invalid user id\n")
-    return 1
+    return _update_partition(pairs)
+
+
+def _update_partition(pairs: list[tuple[str, str]]) -> int:
+    from slurmsim.api.control import update_partition
+    from slurmsim.model.errors import SlurmError
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.partition_update import parse_partition_update
+
+    try:
+        update, warnings = parse_partition_update(pairs)
+    except ParseError as e:  # scontrol's own refusal: it sends nothing
+        for line in e.message.split("\n"):
+            err(f"{PROG}: error: {line}\n" if line else "\n")
+        err("slurm_update error: No error\n")
+        return 1
+    for line in warnings:
+        err(f"{PROG}: error: {line}\n")
+    if update.changes_nothing:
+        err(f"{PROG}: error: No changes specified\n")
+        return 1
+    try:
+        update_partition(update)
+    except SlurmError as e:
+        err(f"slurm_update error: {e.message}\n")
+        return 1
+    return 1 if warnings else 0
 
 
 def _node_names(text: str) -> list[str] | None:

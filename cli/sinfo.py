@@ -98,10 +98,10 @@ def _show(
     *,
     dated: bool,
 ) -> int:
-    from slurmsim.api.views import current_state
+    from slurmsim.api.views import current_state, sees_hidden
     from slurmsim.format.sinfo import SinfoOptions, render_sinfo
 
-    state, _ = current_state()
+    state, user = current_state()
     name = state.config.cluster_name
     ok, named = chosen_cluster(PROG, name, given.get("clusters"))
     if not ok:
@@ -120,6 +120,7 @@ def _show(
         dead="dead" in flags,
         exact="exact" in flags,
         sort=given.get("sort"),
+        show_hidden="all" in flags or sees_hidden(state, user),
     )
     rendered = render_sinfo(state, opts, state.now)
     if dated and "long" not in flags and "noheader" not in flags:

@@ -15,6 +15,7 @@ from slurmsim.model.errors import AppliedError, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobState
+from slurmsim.model.partition_update import PartitionUpdate
 from slurmsim.model.signals import Target
 
 
@@ -389,6 +390,14 @@ def update_node(names: Sequence[str], state_word: str | None, reason: str | None
 
     with session(write=True) as s:
         s.events.extend(control.update_node(s.state, list(names), s.user, state_word, reason))
+
+
+def update_partition(update: PartitionUpdate) -> None:
+    """``scontrol update PartitionName=...``: raises ``SlurmError`` on refusal."""
+    from slurmsim.engine.partition_control import update_partition as apply
+
+    with session(write=True) as s:
+        apply(s.state, s.user, update)
 
 
 def _each(

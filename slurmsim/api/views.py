@@ -10,6 +10,14 @@ def current_state() -> tuple[ClusterState, str]:
         return s.state, s.user
 
 
+def sees_hidden(state: ClusterState, user: str) -> bool:
+    """Does ``user`` see hidden partitions without ``-a``? slurmctld sends them to
+    operators (the oracle: root's sinfo lists a Hidden=YES partition, alice's does not)."""
+    from slurmsim.engine.permissions import is_operator
+
+    return is_operator(state, user)
+
+
 def batch_script(job_id: int) -> str:
     """The batch script of job ``job_id`` (``scontrol write batch_script``), for its owner or
     an operator; refused with slurmctld's words."""

@@ -100,6 +100,24 @@ def over_limits(part: Partition, request: JobRequest, time_limit: int | None) ->
     biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)
     if request.min_nodes > min(biggest, len(part.nodes)) or request.min_nodes < part.min_nodes:
         return "PartitionNodeLimit"
+    return not_permitted(part, request)
+
+
+def not_permitted(part: Partition, request: JobRequest) -> str | None:
+    """slurmctld's words for a job whose account or QOS the partition does not allow
+    (AllowAccounts=, AllowQos=); it pends with them under EnforcePartLimits=NO."""
+    if part.allow_accounts and request.account not in part.allow_accounts:
+        allowed = ",".join(part.allow_accounts)
+        return (
+            "Job's account not permitted to use this partition "
+            f"({part.name} allows {allowed} not {request.account})"
+        )
+    if part.allow_qos and request.qos not in part.allow_qos:
+        allowed = ",".join(part.allow_qos)
+        return (
+            "Job's QOS not permitted to use this partition "
+            f"({part.name} allows {allowed} not {request.qos})"
+        )
     return None
 
 

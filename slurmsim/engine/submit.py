@@ -36,7 +36,7 @@ from slurmsim.model.errors import SlurmError
 from slurmsim.model.features import Constraint, Unreadable, matches, names
 from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
 from slurmsim.model.nodes import NodeConfig
-from slurmsim.model.partitions import Partition
+from slurmsim.model.partitions import Partition, PartitionState
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
@@ -54,6 +54,7 @@ Checked = dict[tuple[object, ...], int | str]
 #: Reasons the controller sets at its first pass over a new job, not when it is submitted
 #: (a dependency it tests at submit: Dependency shows at once).
 _SET_BY_PASS = frozenset({"BeginTime"})
+_AT_SUBMIT = {"PartitionTimeLimit": "PartitionConfig", "PartitionNodeLimit": "PartitionConfig"}
 
 
 class FreeNow:
@@ -181,7 +182,9 @@ def submit(
     job.priority = priority(state, job, fairshare, totals, owns)
     why = blocker(state, job, state.now)
     if why is not None and why.reason not in _SET_BY_PASS:
-        job.reason = why.reason
+        # Over its partition's time or node limit, the submission's own test names only
+        # the configuration; the first pass names the limit (the oracle).
+        job.reason = _AT_SUBMIT.get(why.reason, why.reason)
     else:  # a job-count or wall limit shows at once; the first pass may replace it
         job.reason = submit_reason(state, job, usage) or job.reason
     begin = request.begin_time
@@ -266,15 +269,20 @@ def _validate(state: ClusterState, request: JobRequest, *, reservation: bool = T
     part = state.partitions.get(request.partition)
     if part is None:
         raise SlurmError("Invalid partition name specified")
+    if not _takes_jobs(part):
+        raise SlurmError(PARTITION_NOT_AVAILABLE)
     assoc = next(
         (a for a in state.associations if a.account == request.account and a.user == request.user),
         None,
     )
+    # A partition's AllowAccounts and AllowQos refuse a job only under EnforcePartLimits;
+    # otherwise it pends, saying why (eligibility.not_permitted; the oracle).
+    enforced = state.config.enforce_part_limits.upper() in ("ALL", "ANY", "YES")
     allowed_account = not part.allow_accounts or request.account in part.allow_accounts
-    if assoc is None or request.account not in state.accounts or not allowed_account:
+    if assoc is None or request.account not in state.accounts or (enforced and not allowed_account):
         raise SlurmError("Invalid account or account/partition combination specified")
     qos_ok = request.qos in state.qos and request.qos in assoc.qos
-    if not qos_ok or (part.allow_qos and request.qos not in part.allow_qos):
+    if not qos_ok or (enforced and part.allow_qos and request.qos not in part.allow_qos):
         raise SlurmError("Invalid qos specification")
     if any(n not in state.nodes for n in (*request.req_nodes, *request.exc_nodes)) or (
         set(request.req_nodes) & set(request.exc_nodes)  # a node both required and excluded
@@ -354,12 +362,24 @@ def queued_in_list(state: ClusterState, request: JobRequest, names: list[str]) -
     parts = state.partitions
     if request.time_limit is None and not request.time_limit_set:
         request = replace(request, time_limit=parts[names[0]].default_time)
+    # A DRAIN or INACTIVE partition takes no new job: the others are tried (the oracle ran
+    # -p debug,gpu in gpu with debug drained); with none left the first one refuses it.
+    names = [n for n in names if _takes_jobs(parts[n])] or names
     ranked = sorted(names, key=lambda n: (-parts[n].priority_tier, -parts[n].priority_job_factor))
     for name in ranked:
         part = parts[name]
         if over_limits(part, request, _time_limit(request, part)) is None:
             return replace(request, partition=name)
     return replace(request, partition=names[0])
+
+
+#: slurmctld's refusal of a job for a partition that takes none.
+PARTITION_NOT_AVAILABLE = "Required partition not available (inactive or drain)"
+
+
+def _takes_jobs(part: Partition) -> bool:
+    """Does ``part`` accept new jobs (UP or DOWN; not DRAIN or INACTIVE)?"""
+    return part.state in (PartitionState.UP, PartitionState.DOWN)
 
 
 def _time_min_over(request: JobRequest, limit: Seconds | None, part: Partition) -> bool:

@@ -630,13 +630,19 @@ def _partition_record(state: ClusterState, part: Partition, oneliner: bool) -> s
 
 
 def show_partition(
-    state: ClusterState, name: str | None = None, *, oneliner: bool = False
+    state: ClusterState,
+    name: str | None = None,
+    *,
+    oneliner: bool = False,
+    show_hidden: bool = True,
 ) -> Rendered:
-    """``scontrol show partition [NAME]``; unknown: ``Partition X not found`` on stdout, exit 1."""
+    """``scontrol show partition [NAME]``; unknown: ``Partition X not found`` on stdout, exit 1.
+    Without a name, Hidden=YES partitions only with ``show_hidden`` (``-a``, an operator)."""
     if name is None:
         if not state.partitions:
             return Rendered(stdout="No partitions in the system\n")
-        text = "".join(_partition_record(state, p, oneliner) for p in state.partitions.values())
+        shown = [p for p in state.partitions.values() if show_hidden or not p.hidden]
+        text = "".join(_partition_record(state, p, oneliner) for p in shown)
         return Rendered(stdout=text)
     part = state.partitions.get(name)
     if part is None:

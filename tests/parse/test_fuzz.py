@@ -22,6 +22,7 @@ from slurmsim.parse.job_update import parse_job_update
 from slurmsim.parse.keyvalue import parse_assignment
 from slurmsim.parse.memory import parse_memory
 from slurmsim.parse.options import Opt, getopt
+from slurmsim.parse.partition_update import parse_partition_update
 from slurmsim.parse.script import check_script, directive_args
 from slurmsim.parse.slurmconf import parse_slurm_conf
 
@@ -35,6 +36,11 @@ def _begin(text: str) -> object:
 def _job_update(text: str) -> object:
     key, _, value = text.partition("=")
     return parse_job_update([(key, value)], NOW)
+
+
+def _partition_update(text: str) -> object:
+    key, eq, value = text.partition("=")
+    return parse_partition_update([("PartitionName", "debug"), (key, value if eq else None)])
 
 
 def _conf(text: str) -> object:
@@ -57,6 +63,10 @@ PARSERS: dict[str, tuple[Callable[[str], object], str]] = {
     "directive_args": (directive_args, "#SBATCH -t=1\"'\\:\n #!x"),
     "parse_assignment": (parse_assignment, 'Key="Val \\'),
     "parse_job_update": (_job_update, "TimeLimitNice=StartDependency+-0123456789:afterok,?"),
+    "parse_partition_update": (
+        _partition_update,
+        "MaxTimeStateNodesDefaultHiddenPriorityOverSubscribe=dgx[1-4]:0123456789YESNO,kKm",
+    ),
     "parse_slurm_conf": (_conf, 'NodeName=DEFAULT Include x#"\\\n \t'),
 }
 

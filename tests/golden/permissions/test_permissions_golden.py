@@ -18,10 +18,8 @@ from tests.goldenfile import cluster_store, load_case, replay_in_step, with_know
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-_PARTITION = "scontrol update PartitionName= is not emulated yet (the scontrol part of issue 4)"
 #: Cases slurmsim does not reproduce yet, each with why.
 KNOWN: dict[str, str] = {
-    "078-administrator-update-partition": _PARTITION,
     # scancel sends one request per job from its own threads; the oracle answered 408
     # before 407, slurmsim answers in job id order.
     "032-none-cancel-other-filtered": "the order of scancel's refusals (its threads)",
