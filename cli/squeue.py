@@ -169,6 +169,17 @@ def _format_clash(pairs: list[tuple[str, str | None]]) -> str | None:
     return None
 
 
+def _hidden(
+    state: "ClusterState", user: str, given: dict[str, list[str]], flags: set[str]
+) -> frozenset[str]:
+    """The hidden partitions whose jobs this squeue leaves out."""
+    from slurmsim.api.views import sees_hidden
+
+    hidden = frozenset(p.name for p in state.partitions.values() if p.hidden)
+    shown_all = "all" in flags or "partition" in given or "jobs" in given
+    return frozenset() if not hidden or shown_all or sees_hidden(state, user) else hidden
+
+
 def _show(
     given: dict[str, list[str]],
     flags: set[str],
@@ -214,6 +225,7 @@ def _show(
         user=user,
         sort=given.get("sort", [None])[-1] or os.environ.get("SQUEUE_SORT") or None,
         by_record="priority" in flags or "SQUEUE_PRIORITY" in os.environ,
+        hidden=_hidden(state, user, given, flags),
     )
     rendered = render_squeue(state, opts, state.now)
     if dated and "long" not in flags and "noheader" not in flags:

@@ -44,7 +44,8 @@ class SinfoOptions:
     dead: bool = False  # -d: only the nodes that do not respond
     exact: bool = False  # -e: nodes share a line only if their sizes are equal too
     sort: str | None = None  # -S
-    show_hidden: bool = False  # -a, or an operator asks: Hidden=YES partitions too
+    #: -a, or an operator asks: Hidden=YES partitions too (-p shows those it names).
+    show_hidden: bool = False
 
 
 # Private types are NamedTuples: cheaper to create at import than frozen dataclasses.
@@ -665,7 +666,8 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
     partitions = [
         p
         for p in state.partitions.values()
-        if (opts.show_hidden or not p.hidden) and (not opts.partitions or p.name in opts.partitions)
+        if (p.name in opts.partitions)
+        or (not opts.partitions and (opts.show_hidden or not p.hidden))
     ]
     pools = _pools(state, opts, fields, partitions, views)
     node_keys = [f.key for f in fields if f.key in _PER_NODE]

@@ -65,6 +65,9 @@ class SqueueOptions:
     user: str = "root"  # who runs squeue (for --me)
     sort: str | None = None  # -S
     by_record: bool = False  # -P: a pending job's line per partition it is queued in
+    #: Hidden=YES partitions whose jobs are left out: without -a, -p or -j, for a user who
+    #: is not an operator (the oracle); a job listing another partition too is shown.
+    hidden: frozenset[str] = frozenset()
 
 
 # Private types are NamedTuples and plain classes, not dataclasses: they are cheaper to
@@ -711,6 +714,7 @@ def _lines(job: Job, opts: SqueueOptions, selector: _JobSelector) -> list[int | 
         or (opts.reservation is not None and request.reservation != opts.reservation)
         or (opts.names and request.name not in opts.names)
         or (opts.nodelist and not set(opts.nodelist).intersection(job.nodes))
+        or (opts.hidden and opts.hidden.issuperset(jv.shown_partition(job).split(",")))
     ):
         return []
     picked: list[int | None] = [None]

@@ -97,6 +97,17 @@ a hidden-sinfo-user sinfo
 a hidden-sinfo-user-a sinfo -a
 a hidden-show-user scontrol show partition
 a hidden-show-user-a scontrol -a show partition
+a hidden-sbatch sbatch -H -p debug -t 5 --wrap='sleep 60'
+J=$(id)
+a hidden-sbatch-list sbatch -H -p debug,gpu -t 5 --wrap='sleep 60'
+K=$(id)
+a hidden-squeue-user squeue
+a hidden-squeue-user-a squeue -a
+a hidden-squeue-user-p squeue -p debug
+a hidden-squeue-user-j squeue -j "$J"
+r hidden-squeue-root squeue
+a hidden-sinfo-user-p sinfo -p debug
+a hidden-cancel scancel "$J" "$K"
 r hidden-back scontrol update PartitionName=debug Hidden=NO
 r nodes scontrol update PartitionName=debug Nodes=dgx[1-2]
 r nodes-sinfo sinfo
