@@ -175,9 +175,9 @@ def _hidden(
     """The hidden partitions whose jobs this squeue leaves out."""
     from slurmsim.api.views import sees_hidden
 
-    hidden = frozenset(p.name for p in state.partitions.values() if p.hidden)
-    shown_all = "all" in flags or "partition" in given or "jobs" in given
-    return frozenset() if not hidden or shown_all or sees_hidden(state, user) else hidden
+    if "all" in flags or "partition" in given or "jobs" in given or sees_hidden(state, user):
+        return frozenset()
+    return frozenset(p.name for p in state.partitions.values() if p.hidden)
 
 
 def _show(

@@ -12,7 +12,10 @@ def current_state() -> tuple[ClusterState, str]:
 
 def sees_hidden(state: ClusterState, user: str) -> bool:
     """Does ``user`` see hidden partitions without ``-a``? slurmctld sends them to
-    operators (the oracle: root's sinfo lists a Hidden=YES partition, alice's does not)."""
+    operators (the oracle: root's sinfo lists a Hidden=YES partition, alice's does not).
+    True when no partition is hidden, without looking up who asks."""
+    if not any(p.hidden for p in state.partitions.values()):
+        return True
     from slurmsim.engine.permissions import is_operator
 
     return is_operator(state, user)
