@@ -469,12 +469,7 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         _judge_constraints(state, job)
         trigger(state)
         if _over_partition(state, job.request, update):
-            # Refused, but kept (the oracle), and the TRES not figured again.
-            if job.request.asked_cpus != counted[0]:
-                job.extra[TRES_CPUS] = str(counted[0])
-                job.request = replace(job.request, mem_cpus=counted[0])
-            if job.request.min_nodes != counted[1]:
-                job.extra[TRES_NODES] = str(counted[1])
+            _keep_tres(job, *counted)  # refused, but kept (the oracle)
             raise AppliedError(PART_CONFIG_UNAVAILABLE)
         job.extra.pop(TRES_NODES, None)
         if update.num_cpus is not None or update.min_cpus_node:
@@ -639,19 +634,26 @@ def _node_count_changes(job: Job, low: int, high: int | None) -> dict[str, objec
     elif req.num_cpus is not None or replace(req, **fields).asked_cpus != req.asked_cpus:  # type: ignore[arg-type]
         fields["num_cpus"] = req.asked_cpus
     fields["mem_cpus"] = counted if TRES_CPUS in job.extra and least <= counted else None
-    if low < 1 or (top and top < low):
+    if low < 1 or (top and top < low):  # judged after the CPUs are set: they stay
         if least > counted:
-            _refused_cpus(job, least)
+            before = job.tres_cpus, job.tres_nodes
+            job.request = replace(req, num_cpus=least)
+            _keep_tres(job, *before)
         raise AppliedError("Node count specification invalid")
     if least > counted:
         job.extra.pop(TRES_CPUS, None)  # accepted: the TRES counts the new CPUs
     return fields
 
 
-def _refused_cpus(job: Job, cpus: int) -> None:
-    """Keep the ``cpus`` a refused update set, the TRES still counting the CPUs before."""
-    job.extra[TRES_CPUS] = str(job.tres_cpus)
-    job.request = replace(job.request, num_cpus=cpus, mem_cpus=job.tres_cpus)
+def _keep_tres(job: Job, cpus: int, nodes: int) -> None:
+    """After a refused update that changed the job: its TRES still count the ``cpus``
+    (the memory following them) and ``nodes`` they counted before, as slurmctld figures
+    them again only when it accepts an update."""
+    if job.request.asked_cpus != cpus:
+        job.extra[TRES_CPUS] = str(cpus)
+        job.request = replace(job.request, mem_cpus=cpus)
+    if job.request.min_nodes != nodes:
+        job.extra[TRES_NODES] = str(nodes)
 
 
 def _count_changes(
