@@ -51,9 +51,10 @@ CPUS_UNSATISFIABLE = "CPU count per node can not be satisfied"
 ARRAY_INVALID = "Invalid job array specification"
 #: ``idle_fit``'s answers by partition and the request fields it reads (``_kept``).
 Checked = dict[tuple[object, ...], int | str]
-#: Reasons the controller sets at its first pass over a new job, not when it is submitted
-#: (a dependency it tests at submit: Dependency shows at once).
-_SET_BY_PASS = frozenset({"BeginTime"})
+#: Reasons a job-count or wall limit found at submission shows instead of, until the
+#: first pass (the oracle: QOSMaxWallDurationPerJobLimit, then BeginTime; without a
+#: limit BeginTime shows at once, as a dependency does).
+_UNDER_LIMITS = frozenset({"BeginTime"})
 _AT_SUBMIT = {"PartitionTimeLimit": "PartitionConfig", "PartitionNodeLimit": "PartitionConfig"}
 
 
@@ -181,12 +182,13 @@ def submit(
     job.node_guess = fit
     job.priority = priority(state, job, fairshare, totals, owns)
     why = blocker(state, job, state.now)
-    if why is not None and why.reason not in _SET_BY_PASS:
+    if why is not None and why.reason not in _UNDER_LIMITS:
         # Over its partition's time or node limit, the submission's own test names only
         # the configuration; the first pass names the limit (the oracle).
         job.reason = _AT_SUBMIT.get(why.reason, why.reason)
     else:  # a job-count or wall limit shows at once; the first pass may replace it
-        job.reason = submit_reason(state, job, usage) or job.reason
+        limit = submit_reason(state, job, usage)
+        job.reason = limit or (why.reason if why is not None else job.reason)
     begin = request.begin_time
     if begin is not None and begin > state.now:
         # Until then the controller shows the begin time as the expected start.
@@ -197,8 +199,14 @@ def submit(
         job.eligible_time = state.now
         if why is not None:  # never admitted while over its partition's limits
             job.accrue_time = state.now
-        elif job.reason == "None" and not _free_now(state, free).fits(state, request, part):
-            job.reason = "Resources"  # the submission's own test placement (the oracle)
+        elif (
+            job.reason == "None"
+            and not _free_now(state, free).fits(state, request, part)
+            and not _could_preempt(state, job, part)
+        ):
+            # The submission's own test placement (the oracle), which counts what the job
+            # could preempt as free: a preemptor shows no reason.
+            job.reason = "Resources"
     trigger(state)
     return job
 
@@ -371,6 +379,21 @@ def queued_in_list(state: ClusterState, request: JobRequest, names: list[str]) -
         if over_limits(part, request, _time_limit(request, part)) is None:
             return replace(request, partition=name)
     return replace(request, partition=names[0])
+
+
+def _could_preempt(state: ClusterState, job: Job, part: Partition) -> bool:
+    """Does a running job on ``part``'s nodes let ``job`` preempt it? (The preemption
+    module, and what it imports, only where preemption is configured.)"""
+    if state.config.preempt_type not in ("preempt/qos", "preempt/partition_prio"):
+        return False
+    from slurmsim.engine import preempt
+
+    nodes = set(part.nodes)
+    return preempt.may_try(state, job) and any(
+        preempt.may_preempt(state, job, other)
+        for other in state.jobs.values()
+        if other.state is JobState.RUNNING and nodes.intersection(other.nodes)
+    )
 
 
 #: slurmctld's refusal of a job for a partition that takes none.

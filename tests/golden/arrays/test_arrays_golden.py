@@ -102,7 +102,6 @@ KNOWN: dict[str, str] = {
     "076-begin-squeue": _FIRST_PASS,
     "091-nice-squeue": _FIRST_PASS,
     "093-nice-show": _FIRST_PASS,
-    "107-timemin-show": _FIRST_PASS,
     "112-timemin-squeue": _FIRST_PASS,
     "148-requeue-show-held": _FIRST_PASS + " (the job was started by the main pass)",
     "158-dep-array-squeue": _SPLIT,
