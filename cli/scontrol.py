@@ -499,8 +499,10 @@ def _create(tag: str, args: list[str]) -> int:
         err(f"too few arguments for {tag} keyword\n")
         return 1
     entity = args[0].partition("=")[0]
+    if _is_key(entity, "partitionname"):
+        return _create_partition(args)
     if not _is_key(entity, "reservationname"):
-        if entity.lower().startswith(("partition", "node")):
+        if entity.lower().startswith("node"):
             not_supported(PROG)  # an administrator's; slurmsim's clusters are set up by init
         err(f"scontrol: error: Invalid creation entity: {args[0]}\n")
         return 1
@@ -523,6 +525,42 @@ def _create(tag: str, args: list[str]) -> int:
         err(f"Error creating the reservation: {e.message}\n")
         return 1
     out(f"Reservation created: {name}\n")
+    return 0
+
+
+def _create_partition(args: list[str]) -> int:
+    """``scontrol create PartitionName=NAME KEY=VALUE...``: the keys ``update`` takes."""
+    from slurmsim.api.control import create_partition
+    from slurmsim.model.errors import SlurmError
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.partition_update import parse_partition_update
+
+    words = [(w.partition("=")[0], w.partition("=")[2] if "=" in w else None) for w in args]
+    try:
+        update, warnings = parse_partition_update(words)
+    except ParseError as e:
+        for line in e.message.split("\n"):
+            err(f"{PROG}: error: {line}\n" if line else "\n")
+        return 1
+    for line in warnings:
+        err(f"{PROG}: error: {line}\n")
+    try:
+        create_partition(update)
+    except SlurmError as e:
+        err(f"Error creating the partition: {e.message}\n")
+        return 1
+    return 1 if warnings else 0
+
+
+def _delete_partition(word: str, name: str) -> int:
+    from slurmsim.api.control import delete_partition
+    from slurmsim.model.errors import SlurmError
+
+    try:
+        delete_partition(name)
+    except SlurmError as e:
+        err(f"delete_partition {word}: {e.message}\n")
+        return 1
     return 0
 
 
@@ -570,8 +608,10 @@ def _delete(tag: str, args: list[str]) -> int:
         err("scontrol: error: Proper format is 'delete <ENTITY>=<ID>' or "
             "'delete <ENTITY> <ID>'\n")  # fmt: skip
         return 1
+    if _is_key(entity, "partitionname"):
+        return _delete_partition(args[0], name)
     if not _is_key(entity, "reservationname"):
-        if entity.lower().startswith(("partition", "node")):
+        if entity.lower().startswith("node"):
             not_supported(PROG)  # an administrator's; slurmsim's clusters are set up by init
         err(f"Invalid deletion entity: {entity}\n")
         return 1

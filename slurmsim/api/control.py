@@ -400,6 +400,28 @@ def update_partition(update: PartitionUpdate) -> None:
         apply(s.state, s.user, update)
 
 
+def create_partition(update: PartitionUpdate) -> None:
+    """``scontrol create PartitionName=...``: raises ``SlurmError`` on refusal."""
+    from slurmsim.engine.partition_control import create_partition as create
+
+    applied: AppliedError | None = None
+    with session(write=True) as s:
+        try:
+            create(s.state, s.user, update)
+        except AppliedError as e:  # refused, but the partition is made: saved first
+            applied = e
+    if applied is not None:
+        raise SlurmError(applied.message)
+
+
+def delete_partition(name: str) -> None:
+    """``scontrol delete PartitionName=...``: raises ``SlurmError`` on refusal."""
+    from slurmsim.engine.partition_control import delete_partition as delete
+
+    with session(write=True) as s:
+        delete(s.state, s.user, name)
+
+
 def _each(
     refs: Sequence[JobRef],
     act: "Callable[[ClusterState, JobRef, str], dict[int, str | None] | None]",

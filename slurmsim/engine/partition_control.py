@@ -1,4 +1,4 @@
-"""``scontrol update PartitionName=...`` as slurmctld judges it.
+"""``scontrol update|create|delete PartitionName=...`` as slurmctld judges them.
 
 Only administrators change partitions (others get ``Invalid user id``). The change
 applies at once to what the passes judge: a partition made DOWN or INACTIVE keeps its
@@ -13,14 +13,16 @@ from dataclasses import replace
 from slurmsim.engine.permissions import is_administrator
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import AppliedError, SlurmError
 from slurmsim.model.hostlist import compress
+from slurmsim.model.jobs import JobState
 from slurmsim.model.partition_update import PartitionUpdate
 from slurmsim.model.partitions import Partition
 
 INVALID_USER = "Invalid user id"
 INVALID_PARTITION = "Invalid partition name specified"
 INVALID_NODE = "Invalid node name specified"
+IN_USE = "Partition is in use"
 
 
 def update_partition(state: ClusterState, actor: str, update: PartitionUpdate) -> None:
@@ -33,11 +35,50 @@ def update_partition(state: ClusterState, actor: str, update: PartitionUpdate) -
         raise SlurmError(INVALID_PARTITION)
     changed = replace(part, **_fields(state, part, update))  # type: ignore[arg-type]  # Partition fields
     if update.default:
-        for name, other in state.partitions.items():
-            if other.default and name != part.name:
-                state.partitions[name] = replace(other, default=False)
+        _only_default(state, part.name)
     state.partitions[part.name] = changed
     trigger(state)
+
+
+def create_partition(state: ClusterState, actor: str, update: PartitionUpdate) -> None:
+    """``scontrol create PartitionName=...``: a new partition, with slurmctld's defaults for
+    what ``update`` does not set (MinNodes=1, the oracle) and placed after the others. A
+    name in use is refused; unknown nodes are refused after the partition is made, which
+    stays, without nodes (the oracle)."""
+    if not is_administrator(state, actor):
+        raise SlurmError(INVALID_USER)
+    name = update.name or ""
+    if not name or name in state.partitions:
+        raise SlurmError(INVALID_PARTITION)
+    made = Partition(name=name, nodes=(), min_nodes=1)
+    try:
+        fields = _fields(state, made, update)
+    except SlurmError as refused:
+        state.partitions[name] = made
+        raise AppliedError(refused.message) from None
+    state.partitions[name] = replace(made, **fields)  # type: ignore[arg-type]  # Partition fields
+    if update.default:
+        _only_default(state, name)
+    trigger(state)
+
+
+def delete_partition(state: ClusterState, actor: str, name: str) -> None:
+    """``scontrol delete PartitionName=...``: refused while a job waits or runs in it."""
+    if not is_administrator(state, actor):
+        raise SlurmError(INVALID_USER)
+    if name not in state.partitions:
+        raise SlurmError(INVALID_PARTITION)
+    live = (JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING)
+    if any(j.request.partition == name and j.state in live for j in state.jobs.values()):
+        raise SlurmError(IN_USE)
+    del state.partitions[name]
+
+
+def _only_default(state: ClusterState, name: str) -> None:
+    """``name`` becomes the default partition; the one that was loses it."""
+    for other_name, other in state.partitions.items():
+        if other.default and other_name != name:
+            state.partitions[other_name] = replace(other, default=False)
 
 
 def _fields(state: ClusterState, part: Partition, update: PartitionUpdate) -> dict[str, object]:

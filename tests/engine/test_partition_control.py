@@ -2,10 +2,14 @@
 
 import pytest
 
-from slurmsim.engine.partition_control import update_partition
+from slurmsim.engine.partition_control import (
+    create_partition,
+    delete_partition,
+    update_partition,
+)
 from slurmsim.engine.simulate import advance
 from slurmsim.engine.submit import submit
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import AppliedError, SlurmError
 from slurmsim.model.jobs import JobState
 from slurmsim.model.partition_update import PartitionUpdate
 from slurmsim.model.partitions import PartitionState
@@ -67,3 +71,29 @@ def test_a_job_whose_account_is_not_allowed_waits_saying_why():
     assert j.reason == (
         "Job's account not permitted to use this partition (gpu allows product not research)"
     )
+
+
+def test_a_new_partition_runs_jobs_and_goes_once_none_is_left():
+    s = cluster()
+    create_partition(s, "root", PartitionUpdate(name="tmp", nodes=("dgx1", "dgx2")))
+    assert (s.partitions["tmp"].min_nodes, list(s.partitions)[-1]) == (1, "tmp")
+    j = submit(s, job(gpus_per_node=1, partition="tmp"))
+    with pytest.raises(SlurmError) as err:
+        delete_partition(s, "root", "tmp")
+    assert err.value.message == "Partition is in use"
+    advance(s, Instant(T0 + 10))
+    assert j.nodes == ("dgx1",)
+    j.state = JobState.COMPLETED
+    delete_partition(s, "root", "tmp")
+    assert "tmp" not in s.partitions
+
+
+def test_a_partition_made_with_unknown_nodes_stays_without_nodes():
+    s = cluster()
+    with pytest.raises(AppliedError) as err:
+        create_partition(s, "root", PartitionUpdate(name="tmp", nodes=("nosuch",)))
+    assert err.value.message == "Invalid node name specified"
+    assert s.partitions["tmp"].nodes == ()
+    with pytest.raises(SlurmError) as again:
+        create_partition(s, "root", PartitionUpdate(name="tmp"))
+    assert again.value.message == "Invalid partition name specified"

@@ -12,7 +12,7 @@ rm -f "$GOLDEN_DIR"/*.txt
 C=/work/shared/oracle/capture.sh
 n=0
 OUT=$(mktemp)
-trap 'rm -f "$OUT"; scontrol update PartitionName=debug MaxTime=2:00:00 DefaultTime=30 State=UP Default=NO Hidden=NO Nodes=dgx[1-4] AllowAccounts=ALL AllowQos=ALL PriorityTier=1 PriorityJobFactor=2 MaxNodes=UNLIMITED; scontrol update PartitionName=gpu Default=YES MaxNodes=UNLIMITED State=UP' EXIT
+trap 'rm -f "$OUT"; for p in tmp tmp3 tmp4 tmp5; do scontrol delete PartitionName=$p 2>/dev/null; done; scontrol update PartitionName=debug MaxTime=2:00:00 DefaultTime=30 State=UP Default=NO Hidden=NO Nodes=dgx[1-4] AllowAccounts=ALL AllowQos=ALL PriorityTier=1 PriorityJobFactor=2 MaxNodes=UNLIMITED; scontrol update PartitionName=gpu Default=YES MaxNodes=UNLIMITED State=UP' EXIT
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 r() { c root "$@"; }
 a() { c alice "$@"; }
@@ -131,5 +131,26 @@ sleep 3
 r qos-squeue squeue -o '%i %P %T %R'
 r qos-back scontrol update PartitionName=debug AllowQos=ALL
 a qos-cancel scancel "$J" "$K"
+# Partitions made and removed
+a create-user scontrol create PartitionName=tmp Nodes=dgx[1-2]
+r create scontrol create PartitionName=tmp Nodes=dgx[1-2] MaxTime=30
+r create-show scontrol show partition tmp
+r create-sinfo sinfo
+r create-again scontrol create PartitionName=tmp Nodes=dgx1
+r create-bad-value scontrol create PartitionName=tmp5 MaxTime=abc
+r create-no-nodes scontrol create PartitionName=tmp3
+r create-no-nodes-sinfo sinfo
+a create-sbatch sbatch -H -p tmp -t 5 --wrap='sleep 60'
+J=$(id)
+r delete-in-use scontrol delete PartitionName=tmp
+a delete-user scontrol delete PartitionName=tmp3
+r delete-unknown scontrol delete PartitionName=nosuch
+a create-cancel scancel "$J"
+r delete scontrol delete PartitionName=tmp
+r delete-words scontrol delete partition tmp3
+r delete-sinfo sinfo
+r create-bad-nodes scontrol create PartitionName=tmp4 Nodes=nosuch
+r create-bad-nodes-sinfo sinfo
+r delete-bad-nodes scontrol delete PartitionName=tmp4
 r restore scontrol update PartitionName=debug MaxTime=2:00:00 DefaultTime=30 PriorityTier=1 PriorityJobFactor=2
 r restore-show scontrol show partition

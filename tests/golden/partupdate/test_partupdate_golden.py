@@ -3,7 +3,8 @@
 Refusals first (a user, an unknown partition, values and keys scontrol does not take);
 then, as root, changes of a partition's time limits, node limit, state, default, access,
 priority, visibility and nodes, each seen in sinfo, ``scontrol show partition`` and in
-what becomes of jobs submitted after. What is compared: everything, with the instants,
+what becomes of jobs submitted after; last, partitions made and removed
+(``scontrol create|delete PartitionName=``). What is compared: everything, with the instants,
 run times and priorities (the oracle's fair-share history) masked.
 """
 
