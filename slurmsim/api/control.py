@@ -4,7 +4,8 @@ Each function is one write transaction; refusals come back as ``SlurmError``
 with Slurm's own error string, and nothing is saved when one is raised.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -373,15 +374,23 @@ def update_job(ref: JobRef, update: JobUpdate) -> Outcome:
     raised once the change it comes with is saved."""
     from slurmsim.engine import control
 
+    with _saving_applied() as s:
+        answers = control.update_job(s.state, ref.job_id, ref.task_id, s.user, update)
+    return _outcome(ref, answers)
+
+
+@contextmanager
+def _saving_applied() -> Iterator[Session]:
+    """A writing session whose ``AppliedError`` (refused, but the change stands) is saved
+    with the change and then raised as the refusal."""
     applied: AppliedError | None = None
     with session(write=True) as s:
         try:
-            answers = control.update_job(s.state, ref.job_id, ref.task_id, s.user, update)
+            yield s
         except AppliedError as e:
-            applied, answers = e, None
+            applied = e
     if applied is not None:
         raise SlurmError(applied.message)
-    return _outcome(ref, answers)
 
 
 def update_node(names: Sequence[str], state_word: str | None, reason: str | None) -> None:
@@ -404,14 +413,8 @@ def create_partition(update: PartitionUpdate) -> None:
     """``scontrol create PartitionName=...``: raises ``SlurmError`` on refusal."""
     from slurmsim.engine.partition_control import create_partition as create
 
-    applied: AppliedError | None = None
-    with session(write=True) as s:
-        try:
-            create(s.state, s.user, update)
-        except AppliedError as e:  # refused, but the partition is made: saved first
-            applied = e
-    if applied is not None:
-        raise SlurmError(applied.message)
+    with _saving_applied() as s:  # unknown nodes are refused once the partition is made
+        create(s.state, s.user, update)
 
 
 def delete_partition(name: str) -> None:

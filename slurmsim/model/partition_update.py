@@ -36,9 +36,8 @@ class PartitionUpdate:
     def_mem_per_cpu: int | None = None  # MB
     max_mem_per_node: int | None = None  # MB
     qos: str | None = None
-    #: Keys taken that slurmsim's partitions do not model (CpuBind, LLN, ...).
-    unmodelled: tuple[str, ...] = ()
-    #: Sent though nothing was read (scontrol sends the rest after a MaxNodes= it cannot read).
+    #: Sent though it changes nothing slurmsim models: keys its partitions do not have
+    #: (CpuBind, LLN, ...), or a MaxNodes= scontrol could not read (it sends the rest).
     sent: bool = False
 
     @property

@@ -128,13 +128,9 @@ def _text(field: str) -> _Reader:
     return read
 
 
-def _taken(label: str) -> _Reader:
-    """A key slurmsim's partitions do not model: taken, and noted as such."""
-
-    def read(update: PartitionUpdate, value: str, word: str, _: list[str]) -> PartitionUpdate:
-        return _set(update, unmodelled=(*update.unmodelled, label))
-
-    return read
+def _taken(update: PartitionUpdate, value: str, word: str, _: list[str]) -> PartitionUpdate:
+    """A key slurmsim's partitions do not model: taken, changing nothing."""
+    return _set(update, sent=True)
 
 
 def _name(update: PartitionUpdate, value: str, word: str, _: list[str]) -> PartitionUpdate:
@@ -223,21 +219,21 @@ def _memory(field: str, label: str) -> _Reader:
 _READERS: dict[str, _Reader] = {
     "PartitionName": _name,
     "MaxTime": _time("max_time"),
-    "CpuBind": _taken("CpuBind"),
+    "CpuBind": _taken,
     "DefaultTime": _time("default_time"),
-    "MaxCPUsPerNode": _taken("MaxCPUsPerNode"),
+    "MaxCPUsPerNode": _taken,
     "MaxNodes": _max_nodes,
     "MinNodes": _min_nodes,
     "Default": _yes_no("default", "Default"),
-    "DisableRootJobs": _taken("DisableRootJobs"),
+    "DisableRootJobs": _taken,
     "ExclusiveUser": _yes_no("exclusive_user", "ExclusiveUser"),
     "Hidden": _yes_no("hidden", "Hidden"),
-    "LLN": _taken("LLN"),
-    "RootOnly": _taken("RootOnly"),
-    "ReqResv": _taken("ReqResv"),
+    "LLN": _taken,
+    "RootOnly": _taken,
+    "ReqResv": _taken,
     "OverSubscribe": _oversubscribe,
     "Shared": _oversubscribe,
-    "OverTimeLimit": _taken("OverTimeLimit"),
+    "OverTimeLimit": _taken,
     "PreemptMode": _preempt_mode,
     "Priority": _number("priority_tier", "Priority", _UINT16, also="priority_job_factor"),
     "PriorityJobFactor": _number("priority_job_factor", "PriorityJobFactor", _UINT16),
@@ -247,16 +243,16 @@ _READERS: dict[str, _Reader] = {
     "AllowGroups": _text("allow_groups"),
     "AllowAccounts": _text("allow_accounts"),
     "AllowQos": _text("allow_qos"),
-    "DenyAccounts": _taken("DenyAccounts"),
-    "DenyQos": _taken("DenyQos"),
-    "AllocNodes": _taken("AllocNodes"),
-    "Alternate": _taken("Alternate"),
+    "DenyAccounts": _taken,
+    "DenyQos": _taken,
+    "AllocNodes": _taken,
+    "Alternate": _taken,
     "GraceTime": _number("grace_time", "GraceTime", _UINT32),
     "DefMemPerCPU": _memory("def_mem_per_cpu", "DefMemPerCPU"),
-    "DefMemPerNode": _taken("DefMemPerNode"),
-    "MaxMemPerCPU": _taken("MaxMemPerCPU"),
+    "DefMemPerNode": _taken,
+    "MaxMemPerCPU": _taken,
     "MaxMemPerNode": _memory("max_mem_per_node", "MaxMemPerNode"),
     "QoS": _text("qos"),
-    "JobDefaults": _taken("JobDefaults"),
-    "TresBillingWeights": _taken("TresBillingWeights"),
+    "JobDefaults": _taken,
+    "TresBillingWeights": _taken,
 }
