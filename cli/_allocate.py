@@ -5,6 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cli._common import err, error
+from cli._verify import too_few_for_plane, wants_x11
 from cli.sbatch import (
     CORE_SPEC_IGNORED,
     check_gpu_memory,
@@ -69,9 +70,14 @@ def allocate(
         opts = submit_options(values, "", None, (), layout_tasks=prog != "srun")
         check_gpu_memory(prog, opts)
         opts = fit_nodes(prog, opts, "ntasks" in values)
+        nodes = opts.nodes and opts.nodes[0]
+        if prog == "salloc" and too_few_for_plane(prog, values, opts.ntasks, nodes):
+            return 1
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(prog, CORE_SPEC_IGNORED)
         opts = replace(opts, submit_line=" ".join([prog, *argv]))
+        if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
+            raise SlurmError("X11 forwarding not available")
         job_id, started = api.submit(opts, command)
     except InvalidOption as e:
         return option_refused(prog, e)

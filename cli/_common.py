@@ -38,9 +38,20 @@ def usage_error(prog: str, message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def options(rows: Iterable[tuple[str, str | None, Arg]]) -> tuple[Opt, ...]:
-    """A getopt table from ``(long, short, argument)`` rows; each option's key is its long name."""
-    return tuple(Opt(long, short, arg, long) for long, short, arg in rows)
+def options(
+    rows: Iterable[tuple[str, str | None, Arg] | tuple[str | None, str | None, Arg, str]],
+) -> tuple[Opt, ...]:
+    """A getopt table from ``(long, short, argument[, key])`` rows, in the order of the
+    command's own table (glibc's ambiguity message lists matches in that order). An
+    option's key is its long name, or the key of the option it spells another way (a
+    long name, or a short letter of its own): rows with one key are one option to
+    getopt, never ambiguous with each other."""
+    table = []
+    for row in rows:
+        key = row[3] if len(row) == 4 else row[0]
+        assert key is not None
+        table.append(Opt(row[0], row[1], row[2], key))
+    return tuple(table)
 
 
 def parse_args(

@@ -68,23 +68,24 @@ _SLURM_ORDER: Final = (
     "accel-bind", "account", "acctg-freq", "array", "batch", "bcast", "bcast-exclude", "begin",
     "bell", "bb", "bbf", "cluster-constraint", "chdir", "cluster", "clusters", "comment",
     "compress", "container", "context", "contiguous", "constraint", "core-spec", "cores-per-socket",
-    "cpu-bind", "cpu-freq", "cpus-per-gpu", "cpus-per-task", "deadline", "debugger-test",
-    "delay-boot", "dependency", "disable-status", "distribution", "epilog", "error", "exact",
-    "exclude", "exclusive", "export", "export-file", "extra-node-info", "get-user-env", "gid",
-    "gpu-bind", "gpu-freq", "gpus", "gpus-per-node", "gpus-per-socket", "gpus-per-task", "gres",
-    "gres-flags", "help", "het-group", "hint", "hold", "ignore-pbs", "immediate", "input", "jobid",
-    "job-name", "kill-command", "kill-on-bad-exit", "kill-on-invalid-dep", "label", "licenses",
-    "mail-type", "mail-user", "threads", "mcs-label", "mem", "mem-bind", "mem-per-cpu",
-    "mem-per-gpu", "mincpus", "mpi", "msg-timeout", "multi-prog", "network", "nice", "no-allocate",
-    "no-bell", "no-kill", "no-shell", "no-requeue", "nodefile", "nodelist", "nodes", "ntasks",
-    "ntasks-per-core", "ntasks-per-gpu", "ntasks-per-node", "ntasks-per-socket", "ntasks-per-tres",
-    "open-mode", "output", "overcommit", "overlap", "oversubscribe", "parsable", "pack-group",
-    "partition", "power", "prefer", "preserve-env", "priority", "profile", "prolog", "propagate",
-    "pty", "qos", "quiet", "quit-on-interrupt", "reboot", "relative", "requeue", "reservation",
-    "resv-ports", "send-libs", "signal", "slurmd-debug", "sockets-per-node", "spread-job",
-    "switches", "task-epilog", "task-prolog", "tasks-per-node", "test-only", "thread-spec",
-    "threads-per-core", "time", "time-min", "tmp", "uid", "unbuffered", "use-min-nodes", "verbose",
-    "version", "usage", "wait", "wait-all-nodes", "wckey", "wrap", "x11",
+    "cpu-bind", "cpu_bind", "cpu-freq", "cpus-per-gpu", "cpus-per-task", "deadline",
+    "debugger-test", "delay-boot", "dependency", "disable-status", "distribution", "epilog",
+    "error", "exact", "exclude", "exclusive", "export", "export-file", "extra-node-info",
+    "get-user-env", "gid", "gpu-bind", "gpu-freq", "gpus", "gpus-per-node", "gpus-per-socket",
+    "gpus-per-task", "gres", "gres-flags", "help", "het-group", "hint", "hold", "ignore-pbs",
+    "immediate", "input", "interactive", "jobid", "job-name", "kill-command", "kill-on-bad-exit",
+    "kill-on-invalid-dep", "label", "licenses", "mail-type", "mail-user", "threads", "mcs-label",
+    "mem", "mem-bind", "mem-per-cpu", "mem-per-gpu", "mincpus", "mpi", "msg-timeout",
+    "multi-prog", "network", "nice", "no-allocate", "no-bell", "no-kill", "no-shell",
+    "no-requeue", "nodefile", "nodelist", "nodes", "ntasks", "ntasks-per-core", "ntasks-per-gpu",
+    "ntasks-per-node", "ntasks-per-socket", "ntasks-per-tres", "open-mode", "output",
+    "overcommit", "overlap", "oversubscribe", "pack-group", "parsable", "partition", "power",
+    "prefer", "preserve-env", "priority", "profile", "prolog", "propagate", "pty", "qos", "quiet",
+    "quit-on-interrupt", "reboot", "relative", "requeue", "reservation", "resv-ports",
+    "send-libs", "signal", "slurmd-debug", "sockets-per-node", "spread-job", "switches",
+    "task-epilog", "task-prolog", "tasks-per-node", "test-only", "thread-spec",
+    "threads-per-core", "time", "time-min", "tmp", "uid", "unbuffered", "use-min-nodes",
+    "verbose", "version", "usage", "wait", "wait-all-nodes", "wckey", "whole", "wrap", "x11",
 )  # fmt: skip
 
 _PLACE: Final = {name: i for i, name in enumerate(_SLURM_ORDER)}
@@ -148,14 +149,15 @@ _SBATCH_ONLY = {
     "wait",
 }
 # srun's own long options (22.05), beside those it shares with sbatch.
-_SRUN_ONLY: list[tuple[str, str | None, Arg]] = [
+_Row = tuple[str, str | None, Arg] | tuple[str, str | None, Arg, str]
+_SRUN_ONLY: list[_Row] = [
     ("accel-bind", None, _REQ), ("bcast", None, _OPT), ("bcast-exclude", None, _REQ),
-    ("compress", None, _OPT), ("cpu-bind", None, _REQ), ("epilog", None, _REQ),
-    ("exact", None, _NONE), ("external-launcher", None, _NONE), ("het-group", None, _REQ),
-    ("immediate", "I", _OPT), ("input", "i", _REQ), ("jobid", None, _REQ),
-    ("join", "j", _NONE), ("kill-on-bad-exit", "K", _OPT), ("label", "l", _NONE),
-    ("launch-cmd", None, _NONE), ("launcher-opts", None, _REQ), ("mpi", None, _REQ),
-    ("multi-prog", None, _NONE), ("no-allocate", "Z", _NONE), ("overlap", None, _NONE),
+    ("compress", None, _OPT), ("cpu-bind", None, _REQ), ("cpu_bind", None, _REQ, "cpu-bind"),
+    ("epilog", None, _REQ), ("exact", None, _NONE), ("het-group", None, _REQ),
+    ("immediate", "I", _OPT), ("input", "i", _REQ), ("interactive", None, _NONE),
+    ("jobid", None, _REQ), ("kill-on-bad-exit", "K", _OPT), ("label", "l", _NONE),
+    ("mpi", None, _REQ), ("multi-prog", None, _NONE), ("no-allocate", "Z", _NONE),
+    ("overlap", None, _OPT), ("whole", None, _NONE),
     ("prolog", None, _REQ), ("pty", None, _NONE), ("quit-on-interrupt", None, _NONE),
     ("relative", "r", _REQ), ("resv-ports", None, _OPT), ("slurmd-debug", None, _REQ),
     ("task-epilog", None, _REQ), ("task-prolog", None, _REQ), ("test-only", None, _NONE),
@@ -163,18 +165,20 @@ _SRUN_ONLY: list[tuple[str, str | None, Arg]] = [
     # srun's own client settings, taken and checked: they change nothing simulated.
     ("debugger-test", None, _NONE), ("disable-status", "X", _NONE),
     ("msg-timeout", None, _REQ), ("preserve-env", "E", _NONE), ("send-libs", None, _OPT),
-    ("threads", "T", _REQ), ("pack-group", None, _REQ),  # --het-group's old name
+    ("threads", "T", _REQ), ("pack-group", None, _REQ, "het-group"),  # its old name
 ]  # fmt: skip
 _SRUN_SHORT_CLASH = {"u", "W", "i"}  # short letters srun gives to its own options
 
 SRUN_OPTIONS: Final = _in_slurm_order(
     options(
         [
-            (long, None if short in _SRUN_SHORT_CLASH else short, arg)
-            for long, short, arg in _SBATCH
-            if long not in _SBATCH_ONLY and long != "input"
+            *(
+                (long, None if short in _SRUN_SHORT_CLASH else short, arg)
+                for long, short, arg in _SBATCH
+                if long not in _SBATCH_ONLY and long not in ("input", "requeue", "no-requeue")
+            ),
+            *_SRUN_ONLY,
         ]
-        + _SRUN_ONLY
     )
 )
 
@@ -185,7 +189,7 @@ _SALLOC_ONLY: list[tuple[str, str | None, Arg]] = [
 ]  # fmt: skip
 # sbatch's options that salloc does not have: the batch script's files and requeueing.
 _NOT_SALLOC = (_SBATCH_ONLY - {"get-user-env", "wait-all-nodes"}) | {
-    "error", "input", "no-requeue", "open-mode", "output", "propagate", "requeue",
+    "error", "export", "input", "no-requeue", "open-mode", "output", "propagate", "requeue",
 }  # fmt: skip
 
 SALLOC_OPTIONS: Final = _in_slurm_order(

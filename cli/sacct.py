@@ -26,26 +26,31 @@ PROG = "sacct"
 
 _OPTIONS = options(
     [
-        ("accounts", "A", "required"), ("allclusters", "L", "none"),
-        ("allocations", "X", "none"), ("allusers", "a", "none"),
-        ("associations", "x", "required"), ("batch-script", "B", "none"),
-        ("brief", "b", "none"), ("clusters", "M", "required"), ("completion", "c", "none"),
-        ("constraints", "C", "required"), ("delimiter", None, "required"),
-        ("duplicates", "D", "none"), ("endtime", "E", "required"), ("env-vars", None, "none"),
-        ("federation", None, "none"), ("file", "f", "required"), ("flags", "F", "required"),
-        ("format", "o", "required"), ("gid", "g", "required"), ("group", None, "required"),
-        ("help", "h", "none"), ("helpformat", "e", "none"), ("jobs", "j", "required"),
-        ("json", None, "none"), ("local", None, "none"), ("long", "l", "none"),
-        ("name", None, "required"), ("nnodes", "i", "required"), ("ncpus", "I", "required"),
-        ("noconvert", None, "none"), ("nodelist", "N", "required"),
-        ("noheader", "n", "none"), ("parsable", "p", "none"), ("parsable2", "P", "none"),
-        ("partition", "r", "required"), ("qos", "q", "required"), ("reason", "R", "required"),
-        ("starttime", "S", "required"), ("state", "s", "required"),
-        ("timelimit-max", "K", "required"), ("timelimit-min", "k", "required"),
-        ("truncate", "T", "none"), ("uid", "u", "required"), ("user", None, "required"),
-        ("units", None, "required"), ("usage", None, "none"), ("use-local-uid", None, "none"),
-        ("verbose", "v", "none"), ("version", "V", "none"), ("wckeys", "W", "required"),
-        ("whole-hetjob", None, "optional"), ("yaml", None, "none"),
+        ("allusers", "a", "none"), ("accounts", "A", "required"),
+        ("allocations", "X", "none"), ("brief", "b", "none"), ("batch-script", "B", "none"),
+        ("completion", "c", "none"), ("constraints", "C", "required"),
+        ("delimiter", None, "required"), ("duplicates", "D", "none"),
+        ("federation", None, "none"), ("helpformat", "e", "none"),
+        ("help-fields", None, "none", "helpformat"), ("endtime", "E", "required"),
+        ("env-vars", None, "none"), ("file", "f", "required"), ("flags", "F", "required"),
+        ("gid", "g", "required"), ("group", None, "required", "gid"), ("help", "h", "none"),
+        ("local", None, "none"), ("name", None, "required"), ("nnodes", "i", "required"),
+        ("ncpus", "I", "required"), ("jobs", "j", "required"),
+        ("timelimit-min", "k", "required"), ("timelimit-max", "K", "required"),
+        ("long", "l", "none"), ("allclusters", "L", "none"),
+        ("cluster", None, "required", "clusters"), ("clusters", "M", "required"),
+        ("nodelist", "N", "required"), ("noconvert", None, "none"),
+        ("units", None, "required"), ("noheader", "n", "none"),
+        ("fields", None, "required", "format"), ("format", "o", "required"),
+        ("parsable", "p", "none"), ("parsable2", "P", "none"), ("qos", "q", "required"),
+        ("partition", "r", "required"), ("reason", "R", "required"),
+        ("state", "s", "required"), ("starttime", "S", "required"),
+        ("truncate", "T", "none"), ("uid", "u", "required"), ("use-local-uid", None, "none"),
+        ("usage", "U", "none"), ("user", None, "required", "uid"), ("verbose", "v", "none"),
+        ("version", "V", "none"), ("wckeys", "W", "required"),
+        ("whole-hetjob", None, "optional"), ("associations", "x", "required"),
+        ("json", None, "none"), ("yaml", None, "none"),
+        (None, "t", "none", "allocations"),  # the old spelling of -X
     ]
 )  # fmt: skip
 
@@ -148,7 +153,7 @@ def _list(given: dict[str, list[str]], flags: set[str], cols: "list[Column]") ->
     from slurmsim.api.accounting import query
     from slurmsim.format import sacct as fmt
 
-    answer = query(lambda now, users: _query(given, flags, now, users))
+    answer = query(lambda now, users, groups: _query(given, flags, now, users, groups))
     delimiter = given.get("delimiter", ["|"])[-1]
     layout = fmt.Layout("parsable" in flags, "parsable2" in flags, "noheader" in flags, delimiter)
     out(fmt.render(answer.records, cols, layout))
@@ -167,8 +172,8 @@ def _dump(given: dict[str, list[str]], flags: set[str], *, yaml: bool) -> int:
 
     names: dict[int, str] = {}
 
-    def build(now: int, known: "Mapping[str, str]") -> "AcctQuery":
-        q = _query(given, flags, now, known)
+    def build(now: int, known: "Mapping[str, str]", groups: "Mapping[str, int]") -> "AcctQuery":
+        q = _query(given, flags, now, known, groups)
         names.update((int(key), name) for key, name in known.items() if is_number(key))
         jobs = tuple(dict.fromkeys((job, task, None) for job, task, _ in q.jobs))
         return replace(q, jobs=jobs, users=(), duplicates=True)
@@ -179,21 +184,27 @@ def _dump(given: dict[str, list[str]], flags: set[str], *, yaml: bool) -> int:
 
 
 def _query(
-    given: dict[str, list[str]], flags: set[str], now: int, known: "Mapping[str, str]"
+    given: dict[str, list[str]],
+    flags: set[str],
+    now: int,
+    known: "Mapping[str, str]",
+    groups: "Mapping[str, int]",
 ) -> "AcctQuery":
     """What the options ask for, given the clock (the window's defaults depend on it) and
-    the users the cluster knows (by name and by uid)."""
+    the users and groups the cluster knows (by name and by id)."""
     from slurmsim.api.accounting import AcctQuery
     from slurmsim.api.session import current_user
 
     jobs = tuple(_job(item) for item in comma_list(given.get("jobs", [])))
     users = _users(given, known)
+    gids = _groups(given, groups)
     if not users and "allusers" not in flags and not jobs and current_user() != "root":
         users = (current_user(),)
     start, end = _window(given, bool(jobs), now)
     return AcctQuery(
         jobs=jobs,
         users=users,
+        groups=gids,
         accounts=comma_list(given.get("accounts", [])),
         partitions=comma_list(given.get("partition", [])),
         qos=comma_list(given.get("qos", [])),
@@ -271,10 +282,19 @@ def _associations(given: dict[str, list[str]]) -> tuple[int, ...]:
 
 def _users(given: dict[str, list[str]], known: "Mapping[str, str]") -> tuple[str, ...]:
     """``-u``: user names or uids, as names; one the cluster does not know is refused."""
-    words = comma_list([*given.get("uid", []), *given.get("user", [])])
+    words = comma_list(given.get("uid", []))
     for word in words:
         if word not in known:
             raise _BadInput(f"Invalid user id: {word}")
+    return tuple(known[word] for word in words)
+
+
+def _groups(given: dict[str, list[str]], known: "Mapping[str, int]") -> tuple[int, ...]:
+    """``-g``: group names or gids, as gids; one the cluster does not know is refused."""
+    words = comma_list(given.get("gid", []))
+    for word in words:
+        if word not in known:
+            raise _BadInput(f"Invalid group id: {word}")
     return tuple(known[word] for word in words)
 
 

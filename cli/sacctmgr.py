@@ -15,11 +15,10 @@ PROG = "sacctmgr"
 
 _OPTIONS = options(
     [
-        ("help", "h", "none"), ("immediate", "i", "none"), ("noheader", "n", "none"),
-        ("oneliner", "o", "none"), ("parsable", "p", "none"), ("parsable2", "P", "none"),
-        ("quiet", "Q", "none"), ("readonly", "r", "none"), ("associations", "s", "none"),
-        ("verbose", "v", "none"), ("version", "V", "none"), ("cluster", "M", "required"),
-        ("usage", None, "none"),
+        ("help", "h", "none"), ("usage", None, "none"), ("immediate", "i", "none"),
+        ("noheader", "n", "none"), ("oneliner", "o", "none"), ("parsable", "p", "none"),
+        ("parsable2", "P", "none"), ("quiet", "Q", "none"), ("readonly", "r", "none"),
+        ("associations", "s", "none"), ("verbose", "v", "none"), ("version", "V", "none"),
     ]
 )  # fmt: skip
 

@@ -12,6 +12,7 @@ from cli._common import err, error, parse_args, run
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._submit_table import SALLOC_ENV, SALLOC_OPTIONS
+from cli._verify import burst_buffer_refused, quiet_and_verbose, wants_x11, x11_unusable
 
 PROG = "salloc"
 
@@ -33,6 +34,10 @@ def salloc(argv: list[str]) -> int:
             error(PROG, "SlurmdUser must be root to use --get-user-env")
             return 1
     loud = verbosity(pairs, values)
+    if quiet_and_verbose(PROG, values, loud) or burst_buffer_refused(PROG, values):
+        return 1
+    if wants_x11(values) and x11_unusable(PROG, os.environ):
+        return 255
     if loud:
         from slurmsim.api.cluster import now
 

@@ -19,10 +19,16 @@ from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._shown_checks import check_shown
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
+from cli._verify import (
+    burst_buffer_refused,
+    quiet_and_verbose,
+    too_few_for_plane,
+    with_burst_buffer_file,
+)
 from slurmsim.api.session import current_user
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.digits import is_number
-from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
+from slurmsim.model.errors import IncompatibleOptions, InvalidGres, InvalidOption, SlurmError
 from slurmsim.model.jobs import NODE_LAYOUT, TIME_MIN_UNLIMITED
 from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
@@ -74,12 +80,24 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     try:
         for earlier, _ in layers[:-1]:  # Slurm checks each value as it reads it
             submit_options(earlier, script, path, args)
-        if exclusive_options(PROG, values):
+        if (
+            exclusive_options(PROG, values)
+            or quiet_and_verbose(PROG, values, verbosity(cmdline, values))
+            or burst_buffer_refused(PROG, values)
+        ):
             return 1
         _check_memory_options(values, origin)
         opts = submit_options(values, script, path, args)
         check_gpu_memory(PROG, opts)
         opts = fit_nodes(PROG, opts, "ntasks" in values)
+        if too_few_for_plane(PROG, values, opts.ntasks, opts.nodes and opts.nodes[0]):
+            return 1
+        if (bbf := values.get("bbf")) is not None:  # its text goes into the script
+            spliced = with_burst_buffer_file(opts.script, bbf)
+            if spliced is None:
+                error(PROG, "Invalid --bbf specification")
+                return 1
+            opts = replace(opts, script=spliced)
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(PROG, CORE_SPEC_IGNORED)
         opts = replace(
@@ -248,7 +266,7 @@ def option_refused(prog: str, e: InvalidOption) -> int:
     for line in e.errors:
         error(prog, line)
     error(prog, e.message)
-    return 1 if isinstance(e, (BadNumber, InvalidGres)) else 255
+    return 1 if isinstance(e, (BadNumber, InvalidGres, IncompatibleOptions)) else 255
 
 
 def flag_on(value: str) -> bool:

@@ -20,12 +20,14 @@ _OPTIONS = options(
     [
         ("account", "A", "required"), ("batch", "b", "none"), ("ctld", None, "none"),
         ("full", "f", "none"), ("help", None, "none"), ("hurry", "H", "none"),
-        ("interactive", "i", "none"), ("clusters", "M", "required"), ("me", None, "none"),
-        ("name", "n", "required"), ("jobname", None, "required"), ("partition", "p", "required"),
-        ("qos", "q", "required"), ("quiet", "Q", "none"), ("reservation", "R", "required"),
-        ("sibling", None, "required"), ("signal", "s", "required"), ("state", "t", "required"),
-        ("usage", None, "none"), ("user", "u", "required"), ("verbose", "v", "none"),
-        ("version", "V", "none"), ("nodelist", "w", "required"), ("wckey", None, "required"),
+        ("interactive", "i", "none"), ("cluster", None, "required", "clusters"),
+        ("clusters", "M", "required"), ("jobname", None, "required", "name"),
+        ("me", None, "none"), ("name", "n", "required"), ("nodelist", "w", "required"),
+        ("partition", "p", "required"), ("qos", "q", "required"), ("quiet", "Q", "none"),
+        ("reservation", "R", "required"), ("sibling", None, "required"),
+        ("signal", "s", "required"), ("state", "t", "required"), ("usage", None, "none"),
+        ("user", "u", "required"), ("verbose", "v", "none"), ("version", "V", "none"),
+        ("wckey", None, "required"),
     ]
 )  # fmt: skip
 

@@ -32,11 +32,12 @@ PROG = "scontrol"
 
 _OPTIONS = options(
     [
-        ("all", "a", "none"), ("clusters", "M", "required"), ("details", "d", "none"),
-        ("federation", None, "none"), ("future", "F", "none"), ("help", "h", "none"),
-        ("hide", None, "none"), ("local", None, "none"), ("oneliner", "o", "none"),
-        ("quiet", "Q", "none"), ("sibling", None, "none"), ("uid", "u", "required"),
-        ("usage", None, "none"), ("verbose", "v", "none"), ("version", "V", "none"),
+        ("all", "a", "none"), ("cluster", None, "required", "clusters"),
+        ("clusters", "M", "required"), ("details", "d", "none"), ("federation", None, "none"),
+        ("future", "F", "none"), ("help", "h", "none"), ("hide", None, "none"),
+        ("local", None, "none"), ("oneliner", "o", "none"), ("quiet", "Q", "none"),
+        ("sibling", None, "none"), ("uid", "u", "required"), ("usage", None, "none"),
+        ("verbose", "v", "none"), ("version", "V", "none"),
     ]
 )  # fmt: skip
 

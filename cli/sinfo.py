@@ -12,16 +12,17 @@ PROG = "sinfo"
 
 _OPTIONS = options(
     [
-        ("all", "a", "none"), ("clusters", "M", "required"), ("dead", "d", "none"),
-        ("exact", "e", "none"), ("federation", None, "none"), ("format", "o", "required"),
-        ("Format", "O", "required"), ("help", None, "none"), ("hide", None, "none"),
-        ("iterate", "i", "required"), ("json", None, "none"), ("local", None, "none"),
-        ("long", "l", "none"), ("noconvert", None, "none"), ("nodes", "n", "required"),
-        ("Node", "N", "none"), ("noheader", "h", "none"), ("partition", "p", "required"),
-        ("responding", "r", "none"), ("list-reasons", "R", "none"),
-        ("reservation", "T", "none"), ("states", "t", "required"), ("sort", "S", "required"),
-        ("summarize", "s", "none"), ("usage", None, "none"), ("verbose", "v", "none"),
-        ("version", "V", "none"), ("yaml", None, "none"),
+        ("all", "a", "none"), ("dead", "d", "none"), ("exact", "e", "none"),
+        ("federation", None, "none"), ("help", None, "none"), ("hide", None, "none"),
+        ("iterate", "i", "required"), ("local", None, "none"), ("long", "l", "none"),
+        ("cluster", None, "required", "clusters"), ("clusters", "M", "required"),
+        ("nodes", "n", "required"), ("noconvert", None, "none"), ("noheader", "h", "none"),
+        ("Node", "N", "none"), ("format", "o", "required"), ("Format", "O", "required"),
+        ("partition", "p", "required"), ("responding", "r", "none"),
+        ("list-reasons", "R", "none"), ("summarize", "s", "none"), ("sort", "S", "required"),
+        ("states", "t", "required"), ("reservation", "T", "none"), ("usage", None, "none"),
+        ("verbose", "v", "none"), ("version", "V", "none"), ("json", None, "none"),
+        ("yaml", None, "none"),
     ]
 )  # fmt: skip
 

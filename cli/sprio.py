@@ -21,12 +21,14 @@ PROG = "sprio"
 
 _OPTIONS = options(
     [
-        ("clusters", "M", "required"), ("federation", None, "none"), ("format", "o", "required"),
-        ("help", None, "none"), ("jobs", "j", "optional"), ("local", None, "none"),
-        ("long", "l", "none"), ("noheader", "h", "none"), ("norm", "n", "none"),
-        ("partition", "p", "required"), ("sibling", None, "none"), ("sort", "S", "required"),
-        ("usage", None, "none"), ("user", "u", "required"), ("verbose", "v", "none"),
-        ("version", "V", "none"), ("weights", "w", "none"),
+        ("noheader", "h", "none"), ("jobs", "j", "optional"), ("long", "l", "none"),
+        ("cluster", None, "required", "clusters"), ("clusters", "M", "required"),
+        ("norm", "n", "none"), ("format", "o", "required"), ("sort", "S", "required"),
+        ("partition", "p", "required"), ("user", "u", "required"),
+        ("users", None, "required", "user"), ("verbose", "v", "none"),
+        ("version", "V", "none"), ("weights", "w", "none"), ("federation", None, "none"),
+        ("help", None, "none"), ("local", None, "none"), ("sib", None, "none", "sibling"),
+        ("sibling", None, "none"), ("usage", None, "none"),
     ]
 )  # fmt: skip
 
@@ -92,6 +94,7 @@ def _show(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -
         noheader="noheader" in flags,
         sort=given.get("sort", [None])[-1],
         show_user=bool(users),
+        show_cluster="sibling" in flags and "local" not in flags,
         filtered=bool(jobs),  # sprio says so for -j alone; -u matching nothing shows the header
     )
     rendered = render_sprio(rows, priority_weights(state), opts)

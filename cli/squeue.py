@@ -21,19 +21,23 @@ PROG = "squeue"
 
 _OPTIONS = options(
     [
-        ("account", "A", "required"), ("all", "a", "none"), ("array", "r", "none"),
-        ("array-unique", None, "none"), ("clusters", "M", "required"),
-        ("federation", None, "none"), ("format", "o", "required"), ("Format", "O", "required"),
-        ("help", None, "none"), ("hide", None, "none"), ("iterate", "i", "required"),
-        ("jobs", "j", "optional"), ("json", None, "none"), ("licenses", "L", "required"),
-        ("local", None, "none"), ("long", "l", "none"), ("me", None, "none"),
-        ("name", "n", "required"), ("noconvert", None, "none"), ("noheader", "h", "none"),
-        ("nodelist", "w", "required"), ("partition", "p", "required"),
-        ("priority", "P", "none"), ("qos", "q", "required"), ("reservation", "R", "required"),
-        ("sibling", None, "none"), ("sort", "S", "required"), ("start", None, "none"),
-        ("states", "t", "required"), ("steps", "s", "optional"), ("user", "u", "required"),
-        ("usage", None, "none"), ("verbose", "v", "none"), ("version", "V", "none"),
-        ("yaml", None, "none"),
+        ("accounts", "A", "required", "account"), ("all", "a", "none"),
+        ("array", "r", "none"), ("array-unique", None, "none"), ("Format", "O", "required"),
+        ("format", "o", "required"), ("federation", None, "none"), ("help", None, "none"),
+        ("hide", None, "none"), ("iterate", "i", "required"), ("jobs", "j", "optional"),
+        ("local", None, "none"), ("long", "l", "none"), ("licenses", "L", "required"),
+        ("cluster", None, "required", "clusters"), ("clusters", "M", "required"),
+        ("me", None, "none"), ("name", "n", "required"), ("noconvert", None, "none"),
+        ("node", None, "required", "nodelist"), ("nodes", None, "required", "nodelist"),
+        ("nodelist", "w", "required"), ("noheader", "h", "none"),
+        ("partitions", "p", "required", "partition"), ("priority", "P", "none"),
+        ("qos", "q", "required"), ("reservation", "R", "required"),
+        ("sib", None, "none", "sibling"), ("sibling", None, "none"), ("sort", "S", "required"),
+        ("start", None, "none"), ("steps", "s", "optional"), ("states", "t", "required"),
+        ("usage", None, "none"), ("user", "u", "required"),
+        ("users", None, "required", "user"), ("verbose", "v", "none"),
+        ("version", "V", "none"), ("json", None, "none"), ("yaml", None, "none"),
+        (None, "U", "required", "account"),  # kept for old scripts
     ]
 )  # fmt: skip
 

@@ -15,6 +15,7 @@ from cli._common import err, error, parse_args, run
 from cli._defined import defined_options, verbosity
 from cli._help import answer_probe
 from cli._submit_table import SRUN_ENV, SRUN_OPTIONS
+from cli._verify import srun_verify
 from slurmsim.model.errors import InvalidOption, SlurmError
 
 if TYPE_CHECKING:
@@ -33,20 +34,19 @@ def srun(argv: list[str]) -> int:
         return 0
     values = dict(pairs)
     if not operands:
-        error(PROG, "No command given to execute.")
+        err("srun: fatal: No command given to execute.\n")
         return 1
     if "pty" in values and not sys.stdin.isatty():
         _no_terminal()
         del values["pty"]
     loud = verbosity(pairs, {**values, **_debug(os.environ)})
+    stop = srun_verify(values, loud, os.environ)
+    if stop is not None:
+        return stop
     if loud:  # what follows at -v (the step's launch) is not printed: docs/differences.md
         from slurmsim.api.cluster import now
 
         err(defined_options(PROG, values, loud, now))
-    if "threads-per-core" in values:
-        # It implies binding tasks to CPUs, which slurmsim never does (the oracle's
-        # TaskPlugin=task/none says the same).
-        err("srun: cluster configuration lacks support for cpu binding\n")
     if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
         from cli._step import step_in_job
 
@@ -59,6 +59,9 @@ def srun(argv: list[str]) -> int:
     values.setdefault("job-name", os.path.basename(operands[0]))
     if "test-only" in values:
         return _test_only(values)
+    if "relative" in values:  # a node offset within an allocation, and there is none
+        err("srun: fatal: --relative option invalid for job allocation request\n")
+        return 1
 
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):

@@ -20,12 +20,15 @@ PROG = "sshare"
 
 _OPTIONS = options(
     [
-        ("accounts", "A", "required"), ("all", "a", "none"), ("clusters", "M", "required"),
-        ("format", "o", "required"), ("help", None, "none"), ("helpformat", "e", "none"),
-        ("long", "l", "none"), ("noheader", "n", "none"), ("parsable", "p", "none"),
-        ("parsable2", "P", "none"), ("partition", "m", "none"), ("usage", None, "none"),
-        ("users", "u", "required"), ("Users", "U", "none"), ("verbose", "v", "none"),
-        ("version", "V", "none"),
+        ("accounts", "A", "required"), ("all", "a", "none"), ("helpformat", "e", "none"),
+        ("long", "l", "none"), ("partition", "m", "none"),
+        ("cluster", None, "required", "clusters"), ("clusters", "M", "required"),
+        ("noheader", "n", "none"), ("format", "o", "required"), ("parsable", "p", "none"),
+        ("parsable2", "P", "none"), ("users", "u", "required"), ("Users", "U", "none"),
+        ("verbose", "v", "none"), ("version", "V", "none"), ("help", None, "none"),
+        ("usage", None, "none"), (None, "h", "none", "noheader"),
+        # In sshare's short options but handled by none of its cases.
+        (None, "q", "none", "unhandled q"), (None, "t", "required", "unhandled t"),
     ]
 )  # fmt: skip
 
@@ -45,12 +48,17 @@ def main(argv: Sequence[str] | None = None) -> None:
 def sshare(argv: list[str]) -> int:
     """Parse sshare's options, then print the association tree they select."""
     pairs, _ = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
-    if answer_probe(PROG, (key for key, _ in pairs)):
-        return 0
+    # sshare acts on these as getopt meets them: the first one given decides.
+    for key, _ in pairs:
+        if answer_probe(PROG, [key]):
+            return 0
+        if key == "helpformat":
+            out(HELPFORMAT)
+            return 0
+        if key.startswith("unhandled "):
+            err(f"getopt error, returned {key[-1]}\n")
+            return 1
     given, flags = gather(pairs)
-    if "helpformat" in flags:
-        out(HELPFORMAT)
-        return 0
 
     from slurmsim.api.priorities import fair_tree_enabled, share_lines
     from slurmsim.api.views import current_state

@@ -44,6 +44,8 @@ class AcctQuery:
 
     jobs: tuple[tuple[int, int | None, str | None], ...] = ()
     users: tuple[str, ...] = ()
+    #: ``-g``: group ids (each user's own group, as on the oracle's hosts).
+    groups: tuple[int, ...] = ()
     accounts: tuple[str, ...] = ()
     partitions: tuple[str, ...] = ()
     qos: tuple[str, ...] = ()
@@ -78,16 +80,20 @@ class Accounting:
     now: Instant
 
 
-def query(build: Callable[[Instant, Mapping[str, str]], AcctQuery]) -> Accounting:
-    """The records the query ``build(now, users)`` selects, oldest submission first (the
-    query depends on the clock, as sacct's default window starts at midnight, and on the
-    users: ``users`` maps each user's name and uid to the name). Raises ``SlurmError`` for
-    a QOS the cluster does not have."""
+def query(
+    build: Callable[[Instant, Mapping[str, str], Mapping[str, int]], AcctQuery],
+) -> Accounting:
+    """The records the query ``build(now, users, groups)`` selects, oldest submission
+    first (the query depends on the clock, as sacct's default window starts at midnight,
+    and on who is known: ``users`` maps each user's name and uid to the name, ``groups``
+    each group's name and gid to the gid). Raises ``SlurmError`` for a QOS the cluster
+    does not have."""
     with session(write=False) as s:
-        users = {"root": "root", "0": "root"}
+        users, groups = {"root": "root", "0": "root"}, {"root": 0, "0": 0}
         for user in s.state.users.values():
             users[user.name] = users[str(user.uid)] = user.name
-        q = build(s.state.now, users)
+            groups[user.name] = groups[str(user.gid)] = user.gid
+        q = build(s.state.now, users, groups)
         unknown = next((name for name in q.qos if name not in s.state.qos), None)
         if unknown is not None:
             raise SlurmError(
@@ -102,9 +108,10 @@ def query(build: Callable[[Instant, Mapping[str, str]], AcctQuery]) -> Accountin
 def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctRecord]:
     """Apply ``q`` to the runs of ``jobs``: filters, window, duplicates, then order."""
     now = state.now
+    gid_of = {"root": 0, **{u.name: u.gid for u in state.users.values()}}
     chosen: list[tuple[tuple[int, int, int], list[AcctRecord]]] = []
     for job in jobs:
-        runs = [run for run in job_runs(state, job, now) if _wanted(run[0], q, now)]
+        runs = [run for run in job_runs(state, job, now) if _wanted(run[0], q, now, gid_of)]
         if not runs:
             continue
         if not q.duplicates:
@@ -161,10 +168,11 @@ def _step_wanted(step: AcctRecord, q: AcctQuery) -> bool:
     )
 
 
-def _wanted(head: AcctRecord, q: AcctQuery, now: Instant) -> bool:
+def _wanted(head: AcctRecord, q: AcctQuery, now: Instant, gid_of: Mapping[str, int]) -> bool:
     checks = (
         _matches_job(head, q),
         not q.users or head.user in q.users,
+        not q.groups or gid_of.get(head.user) in q.groups,
         not q.accounts or head.account in q.accounts,
         not q.partitions or head.partition in q.partitions,
         not q.qos or head.qos in q.qos,

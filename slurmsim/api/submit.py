@@ -14,7 +14,7 @@ from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Dependency
 from slurmsim.model.digits import is_number
-from slurmsim.model.errors import InvalidGres, InvalidOption, SlurmError
+from slurmsim.model.errors import IncompatibleOptions, InvalidGres, InvalidOption, SlurmError
 from slurmsim.model.features import UNREADABLE, Constraint, Unreadable
 from slurmsim.model.jobs import Hold, Job, JobRequest
 from slurmsim.model.signals import WARN_SIGNAL, WarnSignal
@@ -210,6 +210,9 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         fixed = per_gpu if per_gpu and max_nodes == min_nodes else None
         ntasks = min_nodes * (fixed or opts.ntasks_per_node or 1)
     begin = _begin(opts.begin, state.now) if opts.begin else None
+    deadline = _deadline(opts.shown, state.now) if begin is not None else None
+    if begin is not None and deadline is not None and deadline < begin:
+        raise IncompatibleOptions("Incompatible begin and deadline time specification")
     command = None
     if opts.script_path is not None:
         command = " ".join([str(Path(opts.script_path).resolve()), *opts.script_args])
@@ -309,6 +312,18 @@ def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, 
     if typed & {name for name, typ in counts if typ is None}:
         raise InvalidGres("Invalid GRES specification (with and without type identification)")
     return tuple(Gres(name, typ, count) for (name, typ), count in counts.items())
+
+
+def _deadline(options: tuple[tuple[str, str], ...], now: Instant) -> int | None:
+    """``--deadline``'s instant, or None (not given, or unreadable: ``_shown`` says so)."""
+    from slurmsim.parse.datetimes import parse_begin
+    from slurmsim.parse.errors import ParseError
+
+    given = [value for key, value in options if key == "deadline"]
+    try:
+        return parse_begin(given[-1], now) if given else None
+    except ParseError:
+        return None
 
 
 def _shown(options: tuple[tuple[str, str], ...], now: Instant) -> tuple[tuple[str, str], ...]:

@@ -64,6 +64,7 @@ class SprioOptions:
     noheader: bool = False  # -h
     sort: str | None = None  # -S / --sort
     show_user: bool = False  # -u given: the default format gains a USER column
+    show_cluster: bool = False  # --sibling without --local: it gains a CLUSTER column
     #: -j or a valid -u was given: no match says so instead of printing a header.
     filtered: bool = False
 
@@ -73,6 +74,8 @@ def default_format(weights: Weights, opts: SprioOptions) -> str:
     if opts.long:
         return LONG_NORM_FORMAT if opts.norm else LONG_FORMAT
     parts = ["%.15i", "%9r"]
+    if opts.show_cluster:
+        parts.append("%.8c")
     if opts.show_user:
         parts.append("%.8u")
     if opts.norm:

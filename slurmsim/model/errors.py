@@ -72,6 +72,11 @@ class InvalidOption(SlurmError):
         self.errors = errors
 
 
+class IncompatibleOptions(InvalidOption):
+    """Options the client reads well one by one but refuses together once all are read
+    (``Incompatible begin and deadline time specification``): it exits 1."""
+
+
 class InvalidGres(InvalidOption):
     """A GRES request refused by the submitting command's own check of the job spec: it
     exits 1, and no job id is used. ``detail`` holds ``error:`` lines printed before."""

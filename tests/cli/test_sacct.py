@@ -156,6 +156,18 @@ def jobs(cluster: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             id="--noconvert shows memory in MB",
         ),
         pytest.param(
+            ["sacct", "-X", "-a", "-g", "bob", "-n", "-P", "-o", "JobID,User"],
+            "root",
+            "2|bob\n",
+            id="-g picks a group by name (each user's own group)",
+        ),
+        pytest.param(
+            ["sacct", "-X", "-a", "--group=1003,bob", "-u", "carol", "-n", "-P", "-o", "JobID"],
+            "root",
+            "3\n",
+            id="--group takes gids too; -u narrows it further",
+        ),
+        pytest.param(
             ["sacct", "-X", "-x", "7", "-n", "-P", "-o", "JobID,Account"],
             "root",
             "3|product\n",
