@@ -106,7 +106,8 @@ def listpids(tag: str, args: list[str]) -> int:
         return 1
     out(f"{'PID':<8} {'JOBID':<8} {'STEPID':<8} {'LOCALID':<7} GLOBALID\n")
     if not args:
-        return 0
+        err("No job steps exist on this node.\n")
+        return 1
     job = args[0].partition(".")[0]
     err(f"There are no steps for job {job} on node (null).\n")
     return 1

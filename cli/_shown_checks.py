@@ -10,7 +10,14 @@ import re
 from collections.abc import Mapping
 
 from slurmsim.model.digits import is_number
-from slurmsim.model.errors import InvalidOption
+from slurmsim.model.errors import InvalidOption, OptionHelp
+from slurmsim.parse.binding import (
+    HINT_HELP,
+    MEM_BIND_HELP,
+    BindCheck,
+    check_hint,
+    check_mem_bind,
+)
 
 #: Options whose value is a whole number, and the least each takes (an empty
 #: ``--core-spec=`` or ``--wait-all-nodes=`` is taken as not given).
@@ -30,7 +37,6 @@ _MAIL_TYPES = frozenset({
     "time_limit", "time_limit_90", "time_limit_80", "time_limit_50", "array_tasks",
 })  # fmt: skip
 _YES_NO = frozenset({"", "y", "yes", "n", "no"})
-_HINTS = frozenset({"compute_bound", "memory_bound", "multithread", "nomultithread", "help"})
 _PROFILES = frozenset({"all", "none", "energy", "filesystem", "lustre", "network", "task"})
 
 
@@ -65,8 +71,8 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
         raise InvalidOption(
             "Invalid --cpu-freq argument", errors=(f'unrecognized --cpu-freq argument "{value}"',)
         )
-    if (value := v.get("mem-bind")) is not None and not _words_ok(value, _MEM_BIND):
-        raise InvalidOption(f'unrecognized --mem-bind argument "{value}"')
+    if (value := v.get("mem-bind")) is not None:
+        _check_binding(check_mem_bind(value), MEM_BIND_HELP, InvalidOption, 255)
     if (value := v.get("exclusive")) and value.lower() not in ("user", "mcs"):
         raise InvalidOption("Invalid --exclusive specification")
     if (value := v.get("open-mode")) is not None and value[:1].lower() not in ("a", "t"):
@@ -75,12 +81,22 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
         if not _words(each) & _MAIL_TYPES:
             # An unknown word among known ones is passed over (``END,x`` is taken).
             raise InvalidOption("Invalid --mail-type specification")
-    if (value := v.get("hint")) is not None and not _words(value) <= _HINTS:
-        raise exits_one(f'unrecognized --hint argument "{value}", see --hint=help')
+    if (value := v.get("hint")) is not None:
+        _check_binding(check_hint(value), HINT_HELP, exits_one, 1)
     if (value := v.get("acctg-freq")) is not None:
         _check_acctg_freq(value)
     if (value := v.get("profile")) is not None and not _words(value) <= _PROFILES:
         raise InvalidOption(f"invalid --profile={value} option")
+
+
+def _check_binding(
+    check: BindCheck, help_text: str, refusal: type[InvalidOption], help_code: int
+) -> None:
+    """Raise as the client stops on a binding value: its help, or its first bad word."""
+    if check.outcome == "help":
+        raise OptionHelp(help_text, help_code)
+    if check.outcome == "invalid":
+        raise refusal(check.lines[-1][1])
 
 
 def _words(value: str) -> set[str]:
@@ -92,10 +108,6 @@ _NODE_DIST = frozenset({"block", "cyclic", "arbitrary", "*"})
 _CORE_DIST = frozenset({"block", "cyclic", "fcyclic", "*"})
 #: Words of --gpu-freq and --mem-bind; a word ending in ``:`` or ``=`` takes a value.
 _GPU_FREQ = frozenset({"low", "medium", "high", "highm1", "verbose", "memory="})
-_MEM_BIND = frozenset({
-    "none", "no", "local", "rank", "map_mem:", "mask_mem:", "prefer", "sort", "quiet",
-    "q", "verbose", "v", "help", "nosort",
-})  # fmt: skip
 _CPU_FREQ = frozenset({
     "low", "medium", "high", "highm1", "conservative", "ondemand", "performance",
     "powersave", "userspace", "schedutil",

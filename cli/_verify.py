@@ -16,6 +16,48 @@ _COOKIE = re.compile(
 )
 
 
+#: The MPI plugins an srun finds installed, in the order ``--mpi=list`` gives them (the
+#: oracle's; its one pmix plugin is listed as a version).
+MPI_TYPES = ("pmix", "none", "cray_shasta", "pmi2")
+_PMIX_VERSIONS = ("pmix_v4",)
+
+
+def mpi_list(values: Mapping[str, str | None]) -> bool:
+    """Whether ``--mpi=list`` asks for the MPI plugins; answered when so (exit 0)."""
+    if values.get("mpi") != "list":
+        return False
+    listed = "".join(f"\t{name}\n" for name in MPI_TYPES)
+    versions = ",".join(_PMIX_VERSIONS)
+    out(f"MPI plugin types are...\n{listed}specific pmix plugin versions available: {versions}\n")
+    return True
+
+
+def _mpi_unknown(kind: str) -> bool:
+    """Whether srun finds no MPI plugin named ``kind``; said as it says it when so."""
+    if kind in MPI_TYPES or kind in _PMIX_VERSIONS or kind == "openmpi":  # openmpi: none
+        return False
+    for line in (
+        f"Couldn't find the specified plugin name for mpi/{kind} looking at all files",
+        f"cannot find mpi plugin for mpi/{kind}",
+        f"MPI: Cannot create context for mpi/{kind}",
+        "MPI: Unable to load any plugin",
+        f"Invalid MPI type '{kind}', --mpi=list for acceptable types",
+    ):
+        error("srun", line)
+    return True
+
+
+def gres_help(values: Mapping[str, str | None]) -> bool:
+    """Whether ``--gres=help`` (or ``list``) asks for the GRES the cluster knows; answered
+    on standard output when so (the client then exits 0)."""
+    if (values.get("gres") or "").lower() not in ("help", "list"):
+        return False
+    from slurmsim.api.cluster import gres_types
+
+    out("Valid gres options are:\n" + "".join(f"{g}[[:type]:count]\n" for g in gres_types()))
+    return True
+
+
 def quiet_and_verbose(prog: str, values: Mapping[str, str | None], loud: int) -> bool:
     """Whether both ``-Q`` and ``-v`` were given (refused with exit 1); said when so."""
     if "quiet" in values and loud:
@@ -94,7 +136,7 @@ def srun_verify(values: dict[str, str | None], loud: int, env: Mapping[str, str]
     """srun's checks of its options, in its order, each said as it is met; the exit status
     when they stop it (1; 255 when X11 cannot be forwarded), else None. Every refused
     pair is reported before srun stops."""
-    from slurmsim.parse.cpu_bind import NO_BINDING
+    from slurmsim.parse.binding import NO_BINDING
 
     bind = values.get("cpu-bind", env.get("SLURM_CPU_BIND"))
     if "threads-per-core" in values or "SLURM_THREADS_PER_CORE" in env:
@@ -135,6 +177,9 @@ def srun_verify(values: dict[str, str | None], loud: int, env: Mapping[str, str]
     if "exclusive" in values and "overlap" in values:
         error("srun", "--exclusive and --overlap are mutually exclusive")
         refused = True
+    mpi = values.get("mpi", env.get("SLURM_MPI_TYPE"))
+    if mpi is not None and _mpi_unknown(mpi):
+        return 1
     if wants_x11(values) and x11_unusable("srun", env):
         return 255
     return 1 if refused else None
@@ -142,7 +187,7 @@ def srun_verify(values: dict[str, str | None], loud: int, env: Mapping[str, str]
 
 def _cpu_bind(value: str) -> str:
     """Say what srun says of a ``--cpu-bind`` value; the check's outcome."""
-    from slurmsim.parse.cpu_bind import HELP, check_cpu_bind
+    from slurmsim.parse.binding import HELP, check_cpu_bind
 
     check = check_cpu_bind(value)
     for level, text in check.lines:

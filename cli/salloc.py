@@ -12,7 +12,13 @@ from cli._common import err, error, parse_args, run
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._submit_table import SALLOC_ENV, SALLOC_OPTIONS
-from cli._verify import burst_buffer_refused, quiet_and_verbose, wants_x11, x11_unusable
+from cli._verify import (
+    burst_buffer_refused,
+    gres_help,
+    quiet_and_verbose,
+    wants_x11,
+    x11_unusable,
+)
 
 PROG = "salloc"
 
@@ -27,6 +33,8 @@ def salloc(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     values = with_environment(dict(pairs), os.environ, SALLOC_ENV, SALLOC_OPTIONS)
+    if gres_help(values):
+        return 0
     if "get-user-env" in values:
         from slurmsim.api.session import current_user
 

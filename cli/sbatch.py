@@ -21,6 +21,7 @@ from cli._shown_checks import check_shown
 from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from cli._verify import (
     burst_buffer_refused,
+    gres_help,
     quiet_and_verbose,
     too_few_for_plane,
     with_burst_buffer_file,
@@ -28,7 +29,13 @@ from cli._verify import (
 from slurmsim.api.session import current_user
 from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.digits import is_number
-from slurmsim.model.errors import IncompatibleOptions, InvalidGres, InvalidOption, SlurmError
+from slurmsim.model.errors import (
+    IncompatibleOptions,
+    InvalidGres,
+    InvalidOption,
+    OptionHelp,
+    SlurmError,
+)
 from slurmsim.model.jobs import NODE_LAYOUT, TIME_MIN_UNLIMITED
 from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
@@ -77,6 +84,8 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     _power_warnings(directives, env, cmdline)
     layers = _layers(directives, env, cmdline)
     values, origin = layers[-1]
+    if gres_help(values):
+        return 0
     try:
         for earlier, _ in layers[:-1]:  # Slurm checks each value as it reads it
             submit_options(earlier, script, path, args)
@@ -258,6 +267,9 @@ def _accumulated(values: Mapping[str, str | None], key: str, value: str | None) 
 
 def option_refused(prog: str, e: InvalidOption) -> int:
     """Print a refusal found before the job is queued, as Slurm does; the exit status."""
+    if isinstance(e, OptionHelp):
+        out(e.text)
+        return e.code
     if isinstance(e, InvalidGres):
         for line in (e.detail or "").splitlines():
             error(prog, line)

@@ -15,7 +15,7 @@ from cli._common import err, error, parse_args, run
 from cli._defined import defined_options, verbosity
 from cli._help import answer_probe
 from cli._submit_table import SRUN_ENV, SRUN_OPTIONS
-from cli._verify import srun_verify
+from cli._verify import gres_help, mpi_list, srun_verify
 from slurmsim.model.errors import InvalidOption, SlurmError
 
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ def srun(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     values = dict(pairs)
+    if gres_help(values) or mpi_list(values):
+        return 0
     if not operands:
         err("srun: fatal: No command given to execute.\n")
         return 1

@@ -83,6 +83,12 @@ def cluster_name() -> str:
         return s.state.config.cluster_name
 
 
+def gres_types() -> tuple[str, ...]:
+    """The cluster's GresTypes, as the clients read them from slurm.conf."""
+    with session(write=False) as s:
+        return s.state.config.gres_types
+
+
 def now() -> Instant:
     with session(write=False) as s:
         return s.state.now

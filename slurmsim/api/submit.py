@@ -180,7 +180,8 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     check_alone(state, s.user, opts.nice, opts.array)
     user = state.users.get(s.user)
     partitions = (opts.partition or _default_partition(state)).split(",")
-    account = opts.account or (user.default_account if user else "")
+    # slurmctld lowercases the account it is sent, and finds a QOS whatever its case.
+    account = (opts.account or (user.default_account if user else "")).lower()
     assoc = next((a for a in state.associations if a.account == account and a.user == s.user), None)
     for name in partitions:
         if name not in state.partitions:
@@ -190,6 +191,7 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
     if user is None or assoc is None:
         raise SlurmError("Invalid account or account/partition combination specified")
     qos = opts.qos or assoc.default_qos or "normal"
+    qos = next((name for name in state.qos if name.lower() == qos.lower()), qos)
     if qos not in state.qos or qos not in assoc.qos:
         raise SlurmError("Invalid qos specification")
     if opts.licenses:  # slurmsim's clusters have no Licenses=: every name is unknown

@@ -900,13 +900,13 @@ def suspend(state: ClusterState, job_id: int, task_id: int | None, actor: str) -
     """``scontrol suspend``: an operator stops a running job where it stands.
 
     The job keeps its nodes, memory and GPUs; its run time and time limit stop counting
-    until ``resume``, which moves its end on by the time it was suspended. slurmctld
-    checks the operator before it looks for the job, and accepts a suspended job again
-    (nothing to do: None).
+    until ``resume``, which moves its end on by the time it was suspended. A job that
+    does not exist is answered first, whoever asks (the oracle), then the operator is
+    checked; a suspended job is accepted again (nothing to do: None).
     """
+    job = _found(state, job_id, task_id)
     if not is_operator(state, actor):
         raise AccessDenied()
-    job = _found(state, job_id, task_id)
     _must_have_run(job)
     if job.state is JobState.SUSPENDED:
         return None
@@ -918,9 +918,9 @@ def suspend(state: ClusterState, job_id: int, task_id: int | None, actor: str) -
 
 def resume(state: ClusterState, job_id: int, task_id: int | None, actor: str) -> Event:
     """``scontrol resume``: a job an operator (or gang scheduling) suspended runs again."""
+    job = _found(state, job_id, task_id)
     if not is_operator(state, actor):
         raise AccessDenied()
-    job = _found(state, job_id, task_id)
     _must_have_run(job)
     if job.state is not JobState.SUSPENDED:
         raise SlurmError("Job is not suspended")

@@ -72,6 +72,16 @@ class InvalidOption(SlurmError):
         self.errors = errors
 
 
+class OptionHelp(InvalidOption):
+    """An option asked for its help (``--hint=help``, ``--gres=list``): the client prints
+    ``text`` on standard output and exits with ``code``, sending nothing."""
+
+    def __init__(self, text: str, code: int) -> None:
+        super().__init__("help")
+        self.text = text
+        self.code = code
+
+
 class IncompatibleOptions(InvalidOption):
     """Options the client reads well one by one but refuses together once all are read
     (``Incompatible begin and deadline time specification``): it exits 1."""

@@ -123,5 +123,33 @@ c plane-fits-sbatch sbatch -H -m plane=2 -n 3 -N 2 --wrap=true
 c plane-range-sbatch sbatch -H -m plane=4 -n 5 -N 2-3 --wrap=true
 c plane-too-large-salloc salloc -m plane=4 -n 2 -N 2 true
 c plane-srun-unchecked srun -m plane=4 -n 2 -N 2 true
+# Options that answer with their help, and the words --hint and --mem-bind take.
+c hint-help-sbatch sbatch -H --hint=help --wrap=true
+c hint-help-salloc salloc --hint=help true
+c hint-help-srun srun --hint=help true
+c hint-bad-word sbatch -H --hint=compute_bound,bogus --wrap=true
+c mem-bind-help-sbatch sbatch -H --mem-bind=help --wrap=true
+c mem-bind-help-srun srun --mem-bind=local,help -n1 true
+c mem-bind-bad-word sbatch -H --mem-bind=local,bogus --wrap=true
+c mem-bind-map-missing sbatch -H --mem-bind=map_mem --wrap=true
+c mem-bind-mask-bad srun --mem-bind=mask_mem:0xz -n1 true
+c gres-help-sbatch sbatch -H --gres=help --wrap=true
+c gres-list-srun srun --gres=LIST
+c gres-help-salloc salloc --gres=help true
+# srun --mpi: the plugins listed, one that is not installed, one that is.
+c mpi-list srun --mpi=list
+c mpi-unknown srun --mpi=bogus -n1 true
+c mpi-unknown-env env SLURM_MPI_TYPE=openmpi srun -n1 true
+c mpi-pmi2 srun --mpi=pmi2 -n1 true
+c mpi-none srun --mpi=none -n1 true
+# Names the controller takes whatever their case (an account is lowercased, a QOS found).
+c name-case sbatch -H -A RESEARCH -q HIGH --wrap=true
+id=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
+c name-case-show squeue -h -j "$id" -o '%a %q'
+# A few controller answers the same sweep found: a job that does not exist is answered
+# before the user is checked; no step of any job runs on this host.
+c suspend-missing scontrol suspend 999999
+c resume-missing scontrol resume 999999
+c listpids-none scontrol listpids
 c cancel scancel -u alice
 rm -f "$JOBS/bb.txt"

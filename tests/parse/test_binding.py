@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slurmsim.parse.cpu_bind import NO_BINDING, check_cpu_bind
+from slurmsim.parse.binding import NO_BINDING, check_cpu_bind
 
 NOTED = [("info", NO_BINDING)]
 
