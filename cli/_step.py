@@ -51,7 +51,7 @@ def _create(job_id: int, request: StepRequest) -> tuple[Created, Step] | int:
     """The new step (and what came with it), once the resources it needs are free, saying
     so while it waits as srun does; srun's exit status when the controller refuses it."""
     from slurmsim.api import steps as api
-    from slurmsim.model.steps import AllocationUnconfirmed, JobExpired, NodeCountError
+    from slurmsim.model.steps import AllocationUnconfirmed, JobExpired, StepRefused
 
     waited = False
     while True:
@@ -65,8 +65,10 @@ def _create(job_id: int, request: StepRequest) -> tuple[Created, Step] | int:
             err(f"{PROG}: Check SLURM_JOB_ID environment variable. ")
             err(f"Expired or invalid job {job_id}\n")
             return 1
-        except NodeCountError as e:
+        except StepRefused as e:
             error(PROG, e.message)
+            if e.detail:
+                error(PROG, e.detail)
             return 1
         except SlurmError as e:
             error(PROG, f"Unable to create step for job {job_id}: {e.message}")
@@ -236,12 +238,13 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
         except ParseError:
             raise InvalidOption("Invalid generic resource (gres) specification") from None
         gpus_per_node = next((s.count for s in specs if s.name == "gpu"), gpus_per_node)
-    nodelist: tuple[str, ...] = ()
-    if values.get("nodelist"):
+    listed = {}
+    for key in ("nodelist", "exclude"):
         try:
-            nodelist = tuple(hostlist.expand(values["nodelist"] or ""))
+            listed[key] = tuple(hostlist.expand(values.get(key) or ""))
         except ParseError:
-            raise InvalidOption("Invalid --nodelist specification") from None
+            raise InvalidOption(f"Invalid --{key} specification") from None
+    relative = values.get("relative")
     return StepRequest(
         name=values.get("job-name") or command,
         user=current_user(),
@@ -252,7 +255,10 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
         gpus=gpus("gpus"),
         gpus_per_node=gpus_per_node,
         gpus_per_task=gpus("gpus-per-task"),
-        nodelist=nodelist,
+        nodelist=listed["nodelist"],
+        exclude=listed["exclude"],
+        relative=int(relative) if relative is not None and is_number(relative) else None,
+        nodes_given="nodes" in values,
         overlap="overlap" in values,
         exact="exact" in values or "exclusive" in values,
         srun_host=short_hostname(),

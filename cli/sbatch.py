@@ -712,6 +712,7 @@ SHOWN_OPTIONS = (
     "overcommit",
     "oversubscribe",
     "prefer",
+    "profile",
     "spread-job",
     "switches",
     "tmp",

@@ -67,14 +67,16 @@ def scancel(argv: list[str]) -> int:
 
     refs, steps = [], []
     for word in operands:
-        for piece in _JOB_SPECS.findall(word):
+        for found in _JOB_SPECS.finditer(word):
+            piece = found.group()
             if STEP.fullmatch(piece):  # one step of a job: cli/_scancel_steps.py
                 steps.append(piece)
                 continue
             try:
                 refs.extend(JobRef.parse_many(piece))
             except SlurmError:
-                err(f"{PROG}: error: Invalid job id {piece}\n")
+                # scancel names the rest of the word from the id it could not read.
+                err(f"{PROG}: error: Invalid job id {word[found.start() :]}\n")
                 return 1
     states = _split(opts.get("state"))
     for s in states:

@@ -105,6 +105,7 @@ def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) 
         noheader="noheader" in flags,
         long="long" in flags,
         now=state.now,
+        long_fmt=given.get("Format", [None])[-1],
     )
     out(rendered.stdout)
     err(rendered.stderr)

@@ -21,6 +21,7 @@ from slurmsim.model.steps import (
     JobExpired,
     NodeCountError,
     Step,
+    StepRefused,
     StepRequest,
     ended,
 )
@@ -48,9 +49,7 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
     """The step ``request`` gets in running ``job``, or None while the resources it needs
     are held by other steps. Raises what slurmctld would refuse for good."""
     gres_fits(job, request)
-    candidates = [a for a in job.alloc if not request.nodelist or a.node in request.nodelist]
-    if request.num_nodes is not None and request.num_nodes > len(candidates):
-        raise NodeCountError(len(candidates), request.num_nodes)
+    candidates = _candidates(job, request)
     ntasks = _num_tasks(request, len(candidates))
     count = _num_nodes(request, ntasks, len(candidates))
     cpt = max(request.cpus_per_task, 1)
@@ -83,6 +82,28 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
         srun_host=request.srun_host,
         srun_pid=request.srun_pid,
     )
+
+
+def _candidates(job: Job, request: StepRequest) -> list[NodeAlloc]:
+    """The job's nodes the step may use, in order, after srun's own checks of ``-r``,
+    ``-x`` and ``-N`` against the allocation and the controller's of ``-w``."""
+    least = request.num_nodes or 1
+    if request.relative is not None and request.relative + least > len(job.alloc):
+        option = "--nodes" if request.nodes_given else "SLURM_JOB_NUM_NODES"
+        raise StepRefused(
+            f"--relative and {option} option incompatible with count of allocated nodes "
+            f"({request.relative}+{least}>{len(job.alloc)})"
+        )
+    kept = [a for a in job.alloc if a.node not in request.exclude]
+    if not kept:
+        raise StepRefused("Hostlist is empty!  Can't run job.")
+    if request.num_nodes is not None and request.num_nodes > len(kept):
+        raise NodeCountError(len(kept), request.num_nodes, excluded=bool(request.exclude))
+    if any(n not in {a.node for a in kept} for n in request.nodelist):
+        raise SlurmError("Requested node configuration is not available")
+    if request.relative is not None:
+        kept = kept[request.relative :]
+    return [a for a in kept if not request.nodelist or a.node in request.nodelist]
 
 
 def gres_fits(job: Job, request: StepRequest) -> None:

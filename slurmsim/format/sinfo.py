@@ -188,6 +188,8 @@ _PER_NODE: dict[str, tuple[str, _PerNode]] = {
     "allocmem": ("ALLOCMEM", lambda v: str(v.usage.mem)),
 }
 
+_SLURMD_PORT = 6818  # a node's Port when slurm.conf gives none
+
 #: Values of the whole line: partition attributes and sums over its nodes.
 _PER_LINE: dict[str, tuple[str, _Value]] = {
     "a": ("AVAIL", _part(_avail)),
@@ -224,6 +226,11 @@ _PER_LINE: dict[str, tuple[str, _Value]] = {
     "S": ("ALLOCNODES", _part(lambda p: "all")),
     "U": ("USER", lambda g: _user_long(g.state, g.first)),
     "V": ("CLUSTER", lambda g: "N/A"),  # named only when sinfo asks several clusters (-M)
+    # -O only. A line's port is its first node's (nodes with other ports share the line);
+    # slurmsim keeps no node comment or extra data.
+    "port": ("PORT", lambda g: str(g.first.node.config.port or _SLURMD_PORT)),
+    "comment": ("COMMENT", lambda g: "(null)"),
+    "extra": ("EXTRA", lambda g: "(null)"),
 }
 
 #: What a partition none of whose nodes is shown prints where its nodes' values would be
@@ -233,7 +240,7 @@ _NO_NODES: dict[str, str] = {
     "b": "(null)", "c": "0", "d": "0", "e": "0", "E": "none", "f": "(null)", "G": "(null)",
     "H": "Unknown", "m": "0", "O": "0.00", "t": "n/a", "T": "n/a", "u": "root",
     "U": "root(0)", "v": "N/A", "V": "N/A", "w": "0", "X": "0", "Y": "0", "Z": "0",
-    "z": "0:0:0", "gresused": "(null)", "statecomplete": "n/a", "allocmem": "0",
+    "z": "0:0:0", "gresused": "(null)", "statecomplete": "n/a", "allocmem": "0", "port": "0",
 }  # fmt: skip
 
 #: Sizes summarised over a line's nodes (``250+``, ``22998-23302``), which under ``-e``
@@ -257,12 +264,14 @@ _LONG_NAMES = {
     "allocnodes": "S",
     "available": "a",
     "cluster": "V",
+    "comment": "comment",
     "cores": "Y",
     "cpus": "c",
     "cpusload": "O",
     "cpusstate": "C",
     "defaulttime": "L",
     "disk": "d",
+    "extra": "extra",
     "features": "f",
     "features_act": "b",
     "freemem": "e",
@@ -280,11 +289,13 @@ _LONG_NAMES = {
     "oversubscribe": "h",
     "partition": "P",
     "partitionname": "R",
+    "port": "port",
     "preemptmode": "M",
     "priorityjobfactor": "I",
     "prioritytier": "p",
     "reason": "E",
     "root": "r",
+    "share": "h",
     "size": "s",
     "socketcorethread": "z",
     "sockets": "X",

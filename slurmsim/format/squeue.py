@@ -97,6 +97,10 @@ def _iso(instant: Instant | None) -> str:
     return format_instant(instant, "N/A")
 
 
+def _instant(text: str | None) -> Instant | None:
+    return Instant(int(text)) if text else None
+
+
 def _user_id(row: _Row) -> str:
     user = row.state.users.get(row.job.request.user)
     return str(user.uid if user else row.job.request.uid)
@@ -293,8 +297,99 @@ _LONG_LETTERS = {
     "workdir": "Z",
 }
 
+
+def _secs(seconds: int) -> str:
+    """A duration as squeue prints a count of seconds (``5:00``, ``1:00:00``, ``1-00:00:00``)."""
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}-{hours:02}:{minutes:02}:{secs:02}"
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def _pending_time(row: _Row) -> str:
+    """Seconds from submission to the start, or to now while the job has not started."""
+    job, start = row.job, row.job.start_time
+    return str((start if start is not None and start < row.now else row.now) - job.submit_time)
+
+
+#: ``--profile``'s kinds in the order squeue lists them.
+_PROFILE_KINDS = (("energy", "Energy"), ("lustre", "Lustre"), ("network", "Network"),
+                  ("task", "Task"))  # fmt: skip
+
+
+def _profile(row: _Row) -> str:
+    given = row.job.request.shown_value("profile")
+    if given is None:
+        return "NotSet"
+    words = {w.lower() for w in given.split(",")}
+    if "all" in words:
+        words = {kind for kind, _ in _PROFILE_KINDS}
+    if "filesystem" in words:
+        words.add("lustre")
+    shown = ",".join(name for kind, name in _PROFILE_KINDS if kind in words)
+    return shown or "None"
+
+
+def _shown_or(option: str, absent: str | None) -> _Value:
+    return lambda r: r.job.request.shown_value(option) or absent
+
+
 #: ``-O`` names with no ``-o`` letter of their own.
 _LONG_ONLY: dict[str, tuple[str, _Value]] = {
+    # Features slurmsim's clusters do not have (federation, heterogeneous jobs, burst
+    # buffers, MCS, boards): what squeue prints for a job without them.
+    "admin_comment": ("ADMIN_COMMENT", lambda r: None),
+    "system_comment": ("SYSTEM_COMMENT", lambda r: None),
+    "burstbufferstate": ("BURST_BUFFER_STATE", lambda r: None),
+    "clusterfeature": ("CLUSTER_FEATURES", lambda r: None),
+    "mcslabel": ("MCSLABEL", lambda r: None),
+    "boardspernode": ("BOARDS_PER_NODE", lambda r: "0"),
+    "sperboard": ("SOCKETS_PER_BOARD", lambda r: "0"),
+    "ntperboard": ("NTASKS_PER_BOARD", lambda r: "0"),
+    "derivedec": ("DERIVED_EC", lambda r: "0"),
+    "reboot": ("REBOOT", lambda r: "0"),
+    "resizetime": ("RESIZE_TIME", lambda r: "N/A"),
+    **{
+        name: (header, lambda r: "N/A")
+        for name, header in (
+            ("hetjobid", "HET_JOB_ID"),
+            ("hetjobidset", "HET_JOB_ID_SET"),
+            ("hetjoboffset", "HET_JOB_OFFSET"),
+            ("packjobid", "HET_JOB_ID"),
+            ("packjobidset", "HET_JOB_ID_SET"),
+            ("packjoboffset", "HET_JOB_OFFSET"),
+        )
+    },
+    **{
+        name: (header, lambda r: "NA")
+        for name, header in (
+            ("origin", "ORIGIN"),
+            ("originraw", "ORIGIN_RAW"),
+            ("siblingsactive", "ACTIVE_SIBLINGS"),
+            ("siblingsactiveraw", "ACTIVE_SIBLINGS_RAW"),
+            ("siblingsviable", "VIABLE_SIBLINGS"),
+            ("siblingsviableraw", "VIALBLE_SIBLINGS_RAW"),
+        )
+    },  # squeue's own spelling
+    "burstbuffer": ("BURST_BUFFER", _shown_or("bb", None)),
+    "container": ("CONTAINER", _shown_or("container", None)),
+    "network": ("NETWORK", _shown_or("network", None)),
+    "prefer": ("PREFER", _shown_or("prefer", None)),
+    "ntpercore": ("NTASKS_PER_CORE", _shown_or("ntasks-per-core", "N/A")),
+    "ntpersocket": ("NTASKS_PER_SOCKET", _shown_or("ntasks-per-socket", "N/A")),
+    "cluster": ("CLUSTER", lambda r: r.state.config.cluster_name),
+    "deadline": ("DEADLINE", lambda r: _iso(_instant(r.job.request.shown_value("deadline")))),
+    "delayboot": ("DELAY_BOOT", lambda r: _secs(int(r.job.request.shown_value("delay-boot") or 0))),
+    "gres": ("TRES_PER_NODE", lambda r: jv.tres_per_node(r.job.request) or "N/A"),
+    "maxcpus": ("MAX_CPUS", lambda r: str(jv.cpu_count(r.job))),
+    "pendingtime": ("PENDING_TIME", _pending_time),
+    "profile": ("PROFILE", _profile),
+    "reqswitch": (
+        "REQ_SWITCH",
+        lambda r: (r.job.request.shown_value("switches") or "0").partition("@")[0],
+    ),
     "accruetime": ("ACCRUE_TIME", lambda r: format_instant(r.job.accrue_time, "N/A")),
     "allocnodes": ("ALLOC_NODES", lambda r: r.job.request.alloc_node),
     "allocsid": ("ALLOC_SID", lambda r: str(r.job.request.alloc_sid)),

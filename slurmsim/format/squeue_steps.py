@@ -8,7 +8,7 @@ then step id with ``batch`` after the numbered ones (Slurm numbers it 0xfffffffb
 from collections.abc import Callable
 from typing import NamedTuple
 
-from slurmsim.format.columns import Column, literal, parse_percent, printed
+from slurmsim.format.columns import Column, literal, parse_long, parse_percent, printed
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.steps import job_text, running_steps, step_ids
@@ -74,6 +74,63 @@ LETTERS: dict[str, tuple[str, Callable[[StepLine], str | None]]] = {
 }
 _UNCUT = frozenset({"N"})
 
+_Entry = tuple[str, Callable[[StepLine], str | None]]
+
+
+def _tres_per_step(line: StepLine) -> str | None:
+    """The step's CPUs and the GPUs it inherits (``cpu:2,gres:gpu:1``); none for batch."""
+    step = line.step
+    if step is None:
+        return None
+    return ",".join(filter(None, (f"cpu:{step.num_cpus}", step.tres_per_node)))
+
+
+#: ``-O`` names of a step line (lower case): header and value. Those the ``-o`` letters
+#: have print as them; what slurmsim's steps never have prints ``(null)``.
+_LONG: dict[str, _Entry] = {
+    "cluster": ("CLUSTER", lambda s: s.state.config.cluster_name),
+    "gres": LETTERS["b"],
+    "tres-per-node": LETTERS["b"],
+    "stepid": LETTERS["i"],
+    "stepname": LETTERS["j"],
+    "timelimit": LETTERS["l"],
+    "timeused": LETTERS["M"],
+    "nodes": LETTERS["N"],
+    "partition": LETTERS["P"],
+    "starttime": LETTERS["S"],
+    "userid": LETTERS["U"],
+    "username": LETTERS["u"],
+    "arrayjobid": ("ARRAY_JOB_ID", lambda s: str(s.job.array_job_id or 0)),
+    "arraytaskid": (
+        "ARRAY_TASK_ID",
+        lambda s: "N/A" if s.job.array_task_id is None else str(s.job.array_task_id),
+    ),
+    "jobid": ("JOB_ID", lambda s: str(s.job.job_id)),
+    "numcpus": ("NUM_CPUS", lambda s: "0" if s.step is None else str(s.step.num_cpus)),
+    "cpufreq": (
+        "CPU_FREQ",
+        lambda s: "0-0:0" if s.step is None else "Unknown-Unknown:Unknown",
+    ),
+    "stepstate": ("STATE", lambda s: "RUNNING" if s.step is None else s.step.state.value),
+    "tres-per-job": ("TRES_PER_STEP", _tres_per_step),
+    "tres-per-step": ("TRES_PER_STEP", _tres_per_step),
+    **{name: (header, lambda s: None) for name, header in (
+        ("network", "NETWORK"), ("resvports", "RESERVED_PORTS"),
+        ("cpus-per-tres", "CPUS_PER_TRES"), ("mem-per-tres", "MEM_PER_TRES"),
+        ("tres-bind", "TRES_BIND"), ("tres-freq", "TRES_FREQ"),
+        ("tres-per-socket", "TRES_PER_SOCKET"), ("tres-per-task", "TRES_PER_TASK"))},
+}  # fmt: skip
+
+
+def _long_entry(name: str) -> _Entry | None:
+    """What an ``-O`` name shows of a step; two are taken by their first letters."""
+    lowered = name.lower()
+    if lowered.startswith("container"):
+        return ("CONTAINER", lambda s: None)
+    if lowered.startswith("numtask"):
+        return LETTERS["A"]
+    return _LONG.get(lowered)
+
 
 def step_lines(state: ClusterState, now: Instant) -> list[StepLine]:
     """Every running step, in squeue's order."""
@@ -98,19 +155,39 @@ def _nothing(_: StepLine) -> str | None:
 
 
 def render_steps(
-    lines: list[StepLine], fmt: str | None, *, noheader: bool, long: bool, now: Instant
+    lines: list[StepLine],
+    fmt: str | None,
+    *,
+    noheader: bool,
+    long: bool,
+    now: Instant,
+    long_fmt: str | None = None,
 ) -> Rendered:
-    """The step lines in format ``fmt`` (``-o``), or squeue's default for steps."""
-    prefix, columns = parse_percent(fmt or DEFAULT_FORMAT)
+    """The step lines in format ``fmt`` (``-o``) or ``long_fmt`` (``-O``), or squeue's
+    default for steps."""
     errors = []
-    fields: list[tuple[tuple[str, Callable[[StepLine], str | None]], Column]] = []
-    for column in columns:
-        entry = LETTERS.get(column.key)
-        if entry is None:
-            errors.append(f"squeue: error: Invalid job step format specification: {column.key}\n")
-            fields.append((("", _nothing), literal(column)))  # printed as typed
-            continue
-        fields.append((entry, column))
+    fields: list[tuple[_Entry, Column]] = []
+    if long_fmt is not None:
+        prefix = ""
+        for column in parse_long(long_fmt):
+            entry = _long_entry(column.key)
+            if entry is None:  # left out of the lines
+                errors.append(
+                    f"squeue: error: Invalid job step format specification: {column.key}\n"
+                )
+                continue
+            fields.append((entry, column))
+    else:
+        prefix, columns = parse_percent(fmt or DEFAULT_FORMAT)
+        for column in columns:
+            found = LETTERS.get(column.key)
+            if found is None:
+                errors.append(
+                    f"squeue: error: Invalid job step format specification: {column.key}\n"
+                )
+                fields.append((("", _nothing), literal(column)))  # printed as typed
+                continue
+            fields.append((found, column))
     out = []
     if not noheader:
         if long:

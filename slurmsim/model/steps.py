@@ -18,11 +18,17 @@ from slurmsim.model.time import Instant
 STEPS = "steps"
 
 
-class NodeCountError(SlurmError):
-    """``-N`` above the job's node count: srun refuses it itself, in a line of its own."""
+class StepRefused(SlurmError):
+    """A step srun refuses itself from what it knows of the allocation, in ``error:``
+    lines of its own (``detail``: a further line), before it asks for anything."""
 
-    def __init__(self, have: int, asked: int) -> None:
-        super().__init__(f"Only allocated {have} nodes asked for {asked}")
+
+class NodeCountError(StepRefused):
+    """``-N`` above the nodes the job has (those ``-x`` leaves)."""
+
+    def __init__(self, have: int, asked: int, *, excluded: bool = False) -> None:
+        detail = "Are required nodes explicitly excluded?" if excluded else None
+        super().__init__(f"Only allocated {have} nodes asked for {asked}", detail=detail)
 
 
 class AllocationUnconfirmed(SlurmError):
@@ -57,6 +63,11 @@ class StepRequest:
     gpus_per_node: int | None = None  # --gpus-per-node / --gres=gpu:N
     gpus_per_task: int | None = None
     nodelist: tuple[str, ...] = ()  # -w: nodes the step must use
+    exclude: tuple[str, ...] = ()  # -x: nodes of the job the step must not use
+    #: ``-r``: the step's first node is the job's node at this index.
+    relative: int | None = None
+    #: Whether ``-N`` came from the command line (srun names it when ``-r`` overshoots).
+    nodes_given: bool = False
     #: ``--overlap``: shares the job's resources with other steps (waits for none).
     overlap: bool = False
     #: ``--exact``/``--exclusive``: only the CPUs its tasks need, not all on its nodes.

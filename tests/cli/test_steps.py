@@ -251,6 +251,27 @@ def test_running_steps_are_shown(running_step: subprocess.Popen[bytes]) -> None:
     assert shown.endswith(f":{running_step.pid}\n   TresPerNode=gres:gpu:2\n\n")
 
 
+def test_step_fields_by_name(running_step: subprocess.Popen[bytes]) -> None:
+    """``squeue -s -O``: the step fields 22.05 names (the oracle's values for a batch step
+    and a numbered one); a job field is not one of them."""
+    got = slurm(
+        "squeue", "-s", "-O",
+        "stepid:10,jobid:7,arrayjobid:4,arraytaskid:5,numcpus:3,numtasks:3,cpufreq:25,"
+        "tres-per-step:20,stepstate:8,cluster:11,network",
+    )  # fmt: skip
+    assert (got.out, got.err) == (
+        "STEPID    JOB_ID ARRAARRAYNUMTASCPU_FREQ                 TRES_PER_STEP       STATE   "
+        "CLUSTER    NETWORK             \n"
+        "1.0       1      0   N/A  4  2  Unknown-Unknown:Unknown  cpu:4,gres:gpu:2    RUNNING "
+        "dgxcluster (null)              \n"
+        "1.batch   1      0   N/A  0  1  0-0:0                    (null)              RUNNING "
+        "dgxcluster (null)              \n",
+        "",
+    )
+    refused = slurm("squeue", "-s", "-O", "stepid,accruetime")
+    assert refused.err == "squeue: error: Invalid job step format specification: accruetime\n"
+
+
 def test_a_second_step_waits_for_the_cpus_of_the_first(
     running_step: subprocess.Popen[bytes],
 ) -> None:

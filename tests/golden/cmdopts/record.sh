@@ -151,5 +151,29 @@ c name-case-show squeue -h -j "$id" -o '%a %q'
 c suspend-missing scontrol suspend 999999
 c resume-missing scontrol resume 999999
 c listpids-none scontrol listpids
+# The -O fields 22.05 has that a plain job shows without values, and those it fills in.
+c sinfo-O-node-fields sinfo -O partition,port,comment,extra,share,nodelist
+c sinfo-O-no-nodes sinfo -t alloc -O partition,port,comment,extra,nodelist
+c sinfo-N-O-port sinfo -N -O nodelist,port
+c fields-job sbatch -H -J fields --deadline=now+2days --delay-boot=5 --gres=gpu:2 \
+  --ntasks-per-core=1 --profile=task,energy --network=ib --switches=2@1:00 -c 4 --wrap=true
+id=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
+c fields-set squeue -j "$id" -O cluster,deadline:22,delayboot,gres,maxcpus,network,ntpercore,ntpersocket,profile:16,reqswitch
+c fields-unset squeue -j "$id" -O admin_comment,boardspernode,burstbuffer,burstbufferstate,clusterfeature,container,derivedec,hetjobid,hetjobidset,hetjoboffset
+c fields-unset-more squeue -j "$id" -O mcslabel,ntperboard,origin,originraw,packjobid,prefer,reboot,resizetime,siblingsactive,siblingsviableraw,sperboard,system_comment
+c fields-pending squeue -h -j "$id" -O jobid,pendingtime
+# What srun checks of a step against the job's nodes before it asks for the step (-r, -x,
+# -N) and what the controller says of a -w node outside the job; no step runs.
+c step-job sbatch -N2 --ntasks-per-node=2 -t 10 --wrap='sleep 300'
+id=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
+sleep 4
+c step-relative-too-far srun --jobid="$id" -n1 -r 5 true
+c step-relative-nodes srun --jobid="$id" -N 2 -r 1 true
+c step-nodelist-outside srun --jobid="$id" -N1 -w dgx3 true
+c step-exclude-all srun --jobid="$id" -n1 -x 'dgx[1-2]' true
+c step-exclude-count srun --jobid="$id" -N 2 -x dgx1 true
+c scancel-bad-bracket scancel '5_[1-2'
+c scancel-bad-second scancel 999999,abc
+c scancel-bad-first scancel abc,5
 c cancel scancel -u alice
 rm -f "$JOBS/bb.txt"
