@@ -20,6 +20,12 @@ from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.jobs import Job
 from slurmsim.parse.options import Opt
 
+
+def _exit_immediate(env: Mapping[str, str]) -> int:
+    value = env.get("SLURM_EXIT_IMMEDIATE", "")
+    return int(value) if value.isdigit() else 1
+
+
 #: How each command prefixes the controller's refusal.
 _REFUSED = {
     "srun": "Unable to allocate resources: ",
@@ -78,9 +84,16 @@ def allocate(
         opts = replace(opts, submit_line=" ".join([prog, *argv]))
         if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
             raise SlurmError("X11 forwarding not available")
-        job_id, started = api.submit(opts, command)
+        job_id, started = api.submit(opts, command, immediate="immediate" in values)
     except InvalidOption as e:
         return option_refused(prog, e)
+    except api.NotImmediate as e:
+        # Both clients say so alike; SLURM_EXIT_IMMEDIATE sets the status (1). salloc
+        # also hears the failed record revoked (the oracle, two runs in three).
+        error(prog, f"Unable to allocate resources: {e.message}")
+        if prog == "salloc":
+            err(f"salloc: Job allocation {e.job_id} has been revoked.\n")
+        return _exit_immediate(os.environ)
     except SlurmError as e:
         if e.detail:
             for line in e.detail.splitlines():

@@ -1,6 +1,8 @@
 """What srun, salloc and sbatch check in their options once all are read, before they
 ask the controller for anything: the pairs they refuse together, srun's ``--cpu-bind``
-words, and whether ``--x11`` can forward a display at all."""
+words and MPI type, the burst buffer options, a plane distribution's size, whether
+``--x11`` can forward a display at all; and the options that answer with a list and
+stop (``--gres=help``, ``--mpi=list``)."""
 
 import os
 import re

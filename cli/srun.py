@@ -49,7 +49,7 @@ def srun(argv: list[str]) -> int:
         from slurmsim.api.cluster import now
 
         err(defined_options(PROG, values, loud, now))
-    if "jobid" in values or ("test-only" not in values and "SLURM_JOB_ID" in os.environ):
+    if "test-only" not in values and ("jobid" in values or "SLURM_JOB_ID" in os.environ):
         from cli._step import step_in_job
 
         return step_in_job(values, operands)

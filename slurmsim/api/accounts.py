@@ -57,6 +57,9 @@ _CONDITIONS = {
         "parent": "parent", "parentname": "parent", "partition": "partition",
     },
     "tres": {"name": "name", "type": "type", "id": "id"},
+    # Conditions on records slurmsim never holds: any of them selects none.
+    "wckey": {"name": "name", "cluster": "cluster", "user": "user", "id": "id"},
+    "resource": {"name": "name", "server": "server", "type": "type", "cluster": "cluster"},
     "cluster": {"name": "name", "cluster": "name"},
 }  # fmt: skip
 #: Bare words sacctmgr show takes as options, not names.
@@ -112,6 +115,16 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         return e.rendered
     with session(write=False) as s:
         rows = _select(entity, s.state, conditions)
+        if entity == "wckey" and not _operates(s.state, s.user):
+            # The format is checked first, by sacctmgr; then slurmdbd refuses the list.
+            shown = fmt.show(entity, s.state, rows, fields, layout)
+            if shown.exit_code:
+                return shown
+            return Rendered(
+                stderr="sacctmgr: error: Your user doesn't have privilege to perform this "
+                "action\n Error with request: Access/permission denied\n",
+                exit_code=1,
+            )
         if entity == "association":
             rows = list(_as_shown(s.state, [a for a in rows if isinstance(a, Association)]))
         if entity == "user" and layout.with_assocs:
@@ -120,6 +133,12 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
             lines = _account_assocs(s.state, rows)
             return fmt.show("accountassoc", s.state, lines, fields, layout)
         return fmt.show(entity, s.state, rows, fields, layout)
+
+
+def _operates(state: ClusterState, user: str) -> bool:
+    from slurmsim.engine.permissions import is_operator
+
+    return is_operator(state, user)
 
 
 def _with_assocs(state: ClusterState, users: Iterable[object]) -> list[fmt.UserAssoc]:
@@ -200,6 +219,8 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
         return wanted is None or any(v is not None and v.lower() in wanted for v in values)
 
     cluster_ok = ok("cluster", state.config.cluster_name)
+    if entity in ("wckey", "resource"):  # none is ever recorded
+        return []
     if entity == "tres":
         return [
             t

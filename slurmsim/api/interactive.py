@@ -76,9 +76,23 @@ class Rejected(SlurmError):
         self.job_id = job_id
 
 
-def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, bool]:
-    """Queue the allocation request and try it at once; (job id, whether it started)."""
+class NotImmediate(SlurmError):
+    """``--immediate``: the request could not start as it arrived. Its record stays,
+    FAILED (it used ``job_id``), as slurmctld keeps it."""
+
+    def __init__(self, job_id: int) -> None:
+        super().__init__("Requested nodes are busy")
+        self.job_id = job_id
+
+
+def submit(
+    opts: SubmitOptions, command: Sequence[str] | None, *, immediate: bool = False
+) -> tuple[int, bool]:
+    """Queue the allocation request and try it at once; (job id, whether it started).
+    With ``immediate``, a request that cannot start at once fails instead of waiting
+    (``NotImmediate``, raised once its record is kept)."""
     from slurmsim.engine import simulate
+    from slurmsim.engine.submit import reject
     from slurmsim.engine.submit import submit as engine_submit
 
     with session(write=True) as s:
@@ -107,7 +121,11 @@ def submit(opts: SubmitOptions, command: Sequence[str] | None) -> tuple[int, boo
             started = job.state is not JobState.PENDING
             if started:  # placed as it arrived: it never accrued age (oracle: env/080)
                 job.accrue_time = None
-            return job.job_id, started
+                return job.job_id, started
+            if not immediate:
+                return job.job_id, started
+            reject(s.state, job)
+            rejected = NotImmediate(job.job_id)
     raise rejected
 
 

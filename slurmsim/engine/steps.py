@@ -50,7 +50,7 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
     are held by other steps. Raises what slurmctld would refuse for good."""
     gres_fits(job, request)
     candidates = _candidates(job, request)
-    ntasks = _num_tasks(request, len(candidates))
+    ntasks = _num_tasks(request)
     count = _num_nodes(request, ntasks, len(candidates))
     cpt = max(request.cpus_per_task, 1)
     if sum(a.cpus // cpt for a in candidates[:count]) < ntasks and not _fits_somewhere(
@@ -109,7 +109,7 @@ def _candidates(job: Job, request: StepRequest) -> list[NodeAlloc]:
 def gres_fits(job: Job, request: StepRequest) -> None:
     """Refuse GPU counts the job cannot give the step, whatever other steps hold."""
     top = max((len(a.gpus) for a in job.alloc), default=0)
-    ntasks = _num_tasks(request, len(job.alloc))
+    ntasks = _num_tasks(request)
     nodes = _num_nodes(request, ntasks, len(job.alloc))
     asked = [request.gpus_per_node or 0, (request.gpus_per_task or 0) * -(-ntasks // nodes)]
     if max(asked) > top or (request.gpus or 0) > top * nodes:
@@ -129,19 +129,21 @@ def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:
     return replace(step, state=state, end_time=now, exit_code=exit_code, exit_signal=signal)
 
 
-def _num_tasks(request: StepRequest, nodes: int) -> int:
+def _num_tasks(request: StepRequest) -> int:
+    """srun's task count: ``-n``, else ``--ntasks-per-node`` times ``-N`` (one node when
+    not given: srun counts before it learns the allocation), else a task a node."""
     if request.num_tasks is not None:
         return request.num_tasks
     if request.ntasks_per_node is not None:
-        return request.ntasks_per_node * (request.num_nodes or nodes)
+        return request.ntasks_per_node * (request.num_nodes or 1)
     return request.num_nodes or 1
 
 
 def _num_nodes(request: StepRequest, ntasks: int, have: int) -> int:
+    """``-N``, else every node the step may use, or one a task when there are fewer tasks
+    (the oracle: ``-n 4 --ntasks-per-node=2`` in a four-node job takes all four)."""
     if request.num_nodes is not None:
         return request.num_nodes
-    if request.ntasks_per_node:
-        return min(-(-ntasks // request.ntasks_per_node), have)
     return min(ntasks, have)
 
 
@@ -189,13 +191,11 @@ def _choose(
 
 
 def _spread(caps: Sequence[int], ntasks: int, per_node: int | None) -> list[int]:
-    """Tasks on each node: ``per_node`` each, else one more on every node with room, a
-    round at a time (so 4 tasks on nodes with room for 3 and 1 are 3 and 1)."""
+    """Tasks on each node: one more on every node with room, a round at a time (so 4
+    tasks on nodes with room for 3 and 1 are 3 and 1; 4 on four nodes are one each),
+    ``per_node`` at most on any."""
     if per_node:
-        tasks: list[int] = []
-        for _ in caps:
-            tasks.append(min(per_node, ntasks - sum(tasks)))
-        return tasks
+        caps = [min(cap, per_node) for cap in caps]
     tasks = [0] * len(caps)
     placed = 0
     while placed < ntasks:

@@ -170,14 +170,14 @@ def submit(
     state.next_job_id += 1
     state.jobs[job.job_id] = job
     if feature_error:
-        _reject(state, job)
+        reject(state, job)
         raise SlurmError(feature_error)
     # A held job is not tested against the nodes until it is released (the oracle took
     # --gres=gpu:9, -n 113 and --mem=3T under -H); the test of any other gives the
     # controller its guess at the node count.
     fit = None if hold is not Hold.NONE else _kept(state, request, part, checked)
     if isinstance(fit, str):
-        _reject(state, job)
+        reject(state, job)
         raise SlurmError(NODE_CONFIG_UNAVAILABLE, detail=fit or None)
     job.node_guess = fit
     job.priority = priority(state, job, fairshare, totals, owns)
@@ -527,8 +527,9 @@ def _node_kinds(configs: list[NodeConfig]) -> list[tuple[NodeConfig, int]]:
     return list(kinds.values())
 
 
-def _reject(state: ClusterState, job: Job) -> None:
-    """Keep the refused job's record as slurmctld does: FAILED, BadConstraints, exit 1."""
+def reject(state: ClusterState, job: Job) -> None:
+    """Keep the refused job's record as slurmctld does: FAILED, BadConstraints, exit 1
+    (also a request that had to start at once and could not: ``--immediate``)."""
     now = state.now
     job.priority = priority(state, job)
     job.state = JobState.FAILED

@@ -277,7 +277,30 @@ CLUSTER_DEFAULT = [
     *(key.lower() for key, _ in _CLUSTER_LIMITS), "qos", "defaultqos",
 ]  # fmt: skip
 
+
+def _none(_: ClusterState, row: object) -> str:
+    return ""
+
+
+#: Entities slurmsim's accounting never holds a record of: no ``TrackWCKey``, no
+#: ``sacctmgr add resource``. Their tables print their headers alone.
+WCKEY_COLUMNS: dict[str, Column[object]] = {
+    "wckey": Column("WCKey", 10, _none),
+    "cluster": Column("Cluster", 10, _none),
+    "user": Column("User", 10, _none),
+}
+RESOURCE_COLUMNS: dict[str, Column[object]] = {
+    "name": Column("Name", 10, _none),
+    "server": Column("Server", 10, _none),
+    "type": Column("Type", 8, _none),
+    "count": Column("Count", 6, _none),
+    "allocated": Column("% Allocated", 11, _none),
+    "servertype": Column("ServerType", 10, _none),
+}
+
 _TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[str]]] = {
+    "wckey": (WCKEY_COLUMNS, {}, list(WCKEY_COLUMNS)),
+    "resource": (RESOURCE_COLUMNS, {}, list(RESOURCE_COLUMNS)),
     "qos": (QOS_COLUMNS, _QOS_ALIASES, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity
     "association": (ASSOC_COLUMNS, _ASSOC_ALIASES, ASSOC_DEFAULT),  # type: ignore[dict-item]
     "account": (ACCOUNT_COLUMNS, _ACCOUNT_ALIASES, ACCOUNT_DEFAULT),  # type: ignore[dict-item]

@@ -251,6 +251,43 @@ def test_running_steps_are_shown(running_step: subprocess.Popen[bytes]) -> None:
     assert shown.endswith(f":{running_step.pid}\n   TresPerNode=gres:gpu:2\n\n")
 
 
+@pytest.mark.parametrize(
+    ("argv", "nodes"),
+    [
+        (["-n", "4", "--ntasks-per-node=2"], ["dgx1", "dgx2", "dgx3", "dgx4"]),
+        (["--ntasks-per-node=3"], ["dgx1", "dgx2", "dgx3"]),
+        (["--ntasks-per-node=1"], ["dgx1"]),
+        (["-N2", "--ntasks-per-node=2"], ["dgx1", "dgx1", "dgx2", "dgx2"]),
+    ],
+    ids=["tasks spread over every node", "per node times one node",
+         "one task", "per node times -N"],
+)  # fmt: skip
+def test_ntasks_per_node_lays_a_step_out_as_srun_does(
+    cluster: Path, argv: list[str], nodes: list[str]
+) -> None:
+    """In a four-node job with two CPUs a node, from outside it (the oracle): srun counts
+    ``--ntasks-per-node`` times ``-N`` (one node when not given) tasks, spreads them a
+    round at a time over the nodes it takes, and never more than that many on one."""
+    assert (
+        slurm(
+            "sbatch", "-N4", "--ntasks-per-node=2", "-t", "10", "--wrap=sleep 300", user="alice"
+        ).exit
+        == 0
+    )
+    advance(5)
+    got = slurm("srun", "--jobid=1", *argv, "-l", "printenv", "SLURMD_NODENAME", user="alice")
+    assert got.exit == 0
+    assert sorted(got.out.splitlines()) == [f"{rank}: {node}" for rank, node in enumerate(nodes)]
+
+
+def test_test_only_with_a_job_id_asks_about_a_new_job(job: Path) -> None:
+    """``--test-only`` wins over ``--jobid``: srun asks when a new job would start."""
+    got = slurm("srun", "--jobid=1", "-n1", "--test-only", "true", user="alice")
+    assert got.exit == 0
+    assert got.err.startswith("srun: Job 2 to start at ")
+    assert got.err.endswith(" using 1 processors on nodes dgx1 in partition gpu\n")
+
+
 def test_step_fields_by_name(running_step: subprocess.Popen[bytes]) -> None:
     """``squeue -s -O``: the step fields 22.05 names (the oracle's values for a batch step
     and a numbered one); a job field is not one of them."""

@@ -175,5 +175,25 @@ c step-exclude-count srun --jobid="$id" -N 2 -x dgx1 true
 c scancel-bad-bracket scancel '5_[1-2'
 c scancel-bad-second scancel 999999,abc
 c scancel-bad-first scancel abc,5
+# --immediate on a cluster bob's job fills: refused at once, the record kept FAILED.
+cb() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u bob "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+c step-job-cancel scancel "$id"
+cb fill-cluster sbatch -N4 --gres=gpu:8 -t 10 --wrap='sleep 300'
+fill=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
+sleep 4
+c immediate-salloc salloc --immediate=1 --gres=gpu:8 -N4 true
+c immediate-srun srun -I --gres=gpu:8 -N4 true
+c immediate-failed-show squeue -h -t all -o '%i %T %r' -j "$((fill + 1)),$((fill + 2))"
+cb fill-cluster-cancel scancel -u bob
+# sacctmgr's lists of what slurmsim never records: empty to root, wckeys refused to a
+# user (after sacctmgr checked the format), runaway jobs for operators only.
+cr() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+c wckeys-user sacctmgr show wckey
+c wckeys-user-bad-format sacctmgr show wckey format=user,bogus
+c resources-user sacctmgr -n show resource
+c runaway-user sacctmgr show runawayjobs
+cr wckeys-root sacctmgr -P show wckeys
+cr resources-root sacctmgr show resource
+cr runaway-root sacctmgr show lostjobs
 c cancel scancel -u alice
 rm -f "$JOBS/bb.txt"
