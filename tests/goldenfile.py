@@ -132,6 +132,36 @@ _SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
 _ALLOCATED = re.compile(rb"^salloc: (?:Granted|Pending) job allocation (\d+)$", re.MULTILINE)
 
 
+def split_env(command: str) -> tuple[dict[str, str], list[str]]:
+    """A recorded command line as ``env VAR=value... command args`` ran it: the variables
+    it set and the command's words."""
+    words = shlex.split(command)
+    env: dict[str, str] = {}
+    if words[0] == "env":
+        words = words[1:]
+        while "=" in words[0]:
+            var, _, value = words.pop(0).partition("=")
+            env[var] = value
+    return env, words
+
+
+@contextmanager
+def environment(env: dict[str, str], unset: Iterable[str] = ()) -> Iterator[None]:
+    """``env`` set (and ``unset`` removed) in this process while the block runs."""
+    saved = {var: os.environ.get(var) for var in (*unset, *env)}
+    for var in unset:
+        os.environ.pop(var, None)
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        for var, value in saved.items():
+            if value is None:
+                os.environ.pop(var, None)
+            else:
+                os.environ[var] = value
+
+
 def recorded_at(case: Case) -> int:
     """When the oracle ran ``case``, in Unix seconds."""
     return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))

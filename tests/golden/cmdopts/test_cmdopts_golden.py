@@ -17,16 +17,19 @@ The replay runs each command with the variables its ``env`` prefix sets and with
 cluster; instants are masked.
 """
 
-import os
-import shlex
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, load_case, replay_from_job_dir, without_times
+from tests.goldenfile import (
+    Case,
+    environment,
+    load_case,
+    replay_from_job_dir,
+    split_env,
+    without_times,
+)
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -35,34 +38,12 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 _READ = ("DISPLAY", "SLURM_CPU_BIND", "SLURM_THREADS_PER_CORE")
 
 
-@contextmanager
-def _environment(env: dict[str, str]) -> Iterator[None]:
-    saved = {var: os.environ.get(var) for var in (*_READ, *env)}
-    for var in _READ:
-        os.environ.pop(var, None)
-    os.environ.update(env)
-    try:
-        yield
-    finally:
-        for var, value in saved.items():
-            if value is None:
-                os.environ.pop(var, None)
-            else:
-                os.environ[var] = value
-
-
 def _run(case: Case) -> Result:
     from tests.golden.replay import JOB_DIR
 
     (JOB_DIR / "bb.txt").write_bytes((HERE / "bb.txt").read_bytes())  # the --bbf file
-    words = shlex.split(case.command)
-    env: dict[str, str] = {}
-    if words[0] == "env":
-        words.pop(0)
-        while "=" in words[0]:
-            var, _, value = words.pop(0).partition("=")
-            env[var] = value
-    with _environment(env):
+    env, words = split_env(case.command)
+    with environment(env, unset=_READ):
         return run_command(words, case.user, b"")
 
 

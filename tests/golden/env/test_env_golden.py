@@ -14,17 +14,22 @@ output they change otherwise are listed in ``CONTAMINATED``.
 import calendar
 import os
 import re
-import shlex
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result, run_command
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, scrub, with_known_gaps
+from tests.goldenfile import (
+    Case,
+    cluster_store,
+    environment,
+    load_case,
+    scrub,
+    split_env,
+    with_known_gaps,
+)
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -61,31 +66,6 @@ _HOST = [(r"Priority=\d+", "Priority=<p>")]
 
 def _instant(case: Case) -> int:
     return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
-
-
-def _split_env(command: str) -> tuple[dict[str, str], list[str]]:
-    words = shlex.split(command)
-    env: dict[str, str] = {}
-    if words[0] == "env":
-        words = words[1:]
-        while "=" in words[0]:
-            var, _, value = words.pop(0).partition("=")
-            env[var] = value
-    return env, words
-
-
-@contextmanager
-def _environment(env: dict[str, str]) -> Iterator[None]:
-    saved = {var: os.environ.get(var) for var in env}
-    os.environ.update(env)
-    try:
-        yield
-    finally:
-        for var, value in saved.items():
-            if value is None:
-                os.environ.pop(var, None)
-            else:
-                os.environ[var] = value
 
 
 def _give_recorded_id(case: Case, following: Case | None) -> None:
@@ -130,8 +110,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
                 if behind > 0:
                     cluster.advance_clock(by=behind)
                 _give_recorded_id(case, cases[n + 1][1] if n + 1 < len(cases) else None)
-                env, argv = _split_env(case.command)
-                with _environment(env):
+                env, argv = split_env(case.command)
+                with environment(env):
                     out[name] = run_command(argv, case.user, b"")
             return out
     finally:
