@@ -30,10 +30,11 @@ _ENTITIES = {
     "qos": "qos", "accounts": "account", "users": "user", "associations": "association",
     "clusters": "cluster", "tres": "tres", "wckeys": "wckey", "resource": "resource",
     "runawayjobs": "runaway", "orphanjobs": "runaway", "lostjobs": "runaway",
+    "problems": "problem",
 }  # fmt: skip
 #: Entities slurmsim only shows (its cluster and TRES are fixed by slurm.conf; it keeps
 #: no wckeys or resources, and no job outlives its record).
-_SHOWN_ONLY = frozenset({"cluster", "tres", "wckey", "resource", "runaway"})
+_SHOWN_ONLY = frozenset({"cluster", "tres", "wckey", "resource", "runaway", "problem"})
 
 # What sacctmgr says when the entity is missing or unknown, per verb.
 _NO_ENTITY = {

@@ -59,6 +59,7 @@ _CONDITIONS = {
     "tres": {"name": "name", "type": "type", "id": "id"},
     # Conditions on records slurmsim never holds: any of them selects none.
     "wckey": {"name": "name", "cluster": "cluster", "user": "user", "id": "id"},
+    "problem": {"cluster": "cluster", "account": "account", "user": "user"},
     "resource": {"name": "name", "server": "server", "type": "type", "cluster": "cluster"},
     "cluster": {"name": "name", "cluster": "name"},
 }  # fmt: skip
@@ -115,14 +116,16 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         return e.rendered
     with session(write=False) as s:
         rows = _select(entity, s.state, conditions)
-        if entity == "wckey" and not _operates(s.state, s.user):
+        if entity in ("wckey", "problem") and not _operates(s.state, s.user):
             # The format is checked first, by sacctmgr; then slurmdbd refuses the list.
             shown = fmt.show(entity, s.state, rows, fields, layout)
             if shown.exit_code:
                 return shown
+            said = "Your user doesn't have privilege to perform this action"
+            if entity == "problem":
+                said = "Access/permission denied"
             return Rendered(
-                stderr="sacctmgr: error: Your user doesn't have privilege to perform this "
-                "action\n Error with request: Access/permission denied\n",
+                stderr=f"sacctmgr: error: {said}\n Error with request: Access/permission denied\n",
                 exit_code=1,
             )
         if entity == "association":
@@ -133,6 +136,26 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
             lines = _account_assocs(s.state, rows)
             return fmt.show("accountassoc", s.state, lines, fields, layout)
         return fmt.show(entity, s.state, rows, fields, layout)
+
+
+def _problems(state: ClusterState) -> list[fmt.Problem]:
+    """What slurmdbd reports amiss, in its order: accounts without an association, account
+    associations nothing hangs below, users without an association. (Every simulated user
+    has a uid, so none is reported for lacking one.)"""
+    cluster = state.config.cluster_name
+    nodes = sorted((a for a in state.associations if a.user is None), key=lambda a: a.account)
+    below = {a.account for a in state.associations if a.user is not None} | {
+        a.parent_account for a in nodes if a.parent_account is not None
+    }
+    assoc_users = {a.user for a in state.associations if a.user is not None}
+    return [
+        *(fmt.Problem("", name, "", "Account has no Associations")
+          for name in sorted(state.accounts) if name not in {a.account for a in nodes}),
+        *(fmt.Problem(cluster, a.account, "", "Account has no users")
+          for a in nodes if a.account not in below),
+        *(fmt.Problem("", "", name, "User has no Associations")
+          for name in sorted(state.users) if name not in assoc_users),
+    ]  # fmt: skip
 
 
 def _operates(state: ClusterState, user: str) -> bool:
@@ -221,6 +244,13 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
     cluster_ok = ok("cluster", state.config.cluster_name)
     if entity in ("wckey", "resource"):  # none is ever recorded
         return []
+    if entity == "problem":
+        return [
+            p
+            for p in _problems(state)
+            if ok("cluster", p.cluster or None) and ok("account", p.account or None)
+            and ok("user", p.user or None)
+        ]  # fmt: skip
     if entity == "tres":
         return [
             t

@@ -298,7 +298,25 @@ RESOURCE_COLUMNS: dict[str, Column[object]] = {
     "servertype": Column("ServerType", 10, _none),
 }
 
+
+class Problem(NamedTuple):
+    """One thing slurmdbd finds amiss in the accounts (``sacctmgr show problem``)."""
+
+    cluster: str
+    account: str
+    user: str
+    problem: str
+
+
+PROBLEM_COLUMNS: dict[str, Column[Problem]] = {
+    "cluster": Column("Cluster", 10, lambda _, p: p.cluster),
+    "account": Column("Account", 10, lambda _, p: p.account),
+    "user": Column("User", 10, lambda _, p: p.user),
+    "problem": Column("Problem", 40, lambda _, p: p.problem),
+}
+
 _TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[str]]] = {
+    "problem": (PROBLEM_COLUMNS, {}, list(PROBLEM_COLUMNS)),  # type: ignore[dict-item]
     "wckey": (WCKEY_COLUMNS, {}, list(WCKEY_COLUMNS)),
     "resource": (RESOURCE_COLUMNS, {}, list(RESOURCE_COLUMNS)),
     "qos": (QOS_COLUMNS, _QOS_ALIASES, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity

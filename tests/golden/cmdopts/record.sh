@@ -195,5 +195,12 @@ c runaway-user sacctmgr show runawayjobs
 cr wckeys-root sacctmgr -P show wckeys
 cr resources-root sacctmgr show resource
 cr runaway-root sacctmgr show lostjobs
+# What slurmdbd finds amiss: nothing, then an account with no user below it.
+cr problems-none sacctmgr show problem
+cr problems-add-account sacctmgr -i add account probe parent=research
+cr problems-account sacctmgr show problem
+cr problems-parsable sacctmgr -P show problems
+c problems-user sacctmgr show problem
+cr problems-delete-account sacctmgr -i delete account probe
 c cancel scancel -u alice
 rm -f "$JOBS/bb.txt"
