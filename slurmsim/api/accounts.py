@@ -57,9 +57,9 @@ _CONDITIONS = {
         "parent": "parent", "parentname": "parent", "partition": "partition",
     },
     "tres": {"name": "name", "type": "type", "id": "id"},
+    "problem": {"cluster": "cluster", "account": "account", "user": "user"},
     # Conditions on records slurmsim never holds: any of them selects none.
     "wckey": {"name": "name", "cluster": "cluster", "user": "user", "id": "id"},
-    "problem": {"cluster": "cluster", "account": "account", "user": "user"},
     "resource": {"name": "name", "server": "server", "type": "type", "cluster": "cluster"},
     "cluster": {"name": "name", "cluster": "name"},
 }  # fmt: skip
@@ -148,9 +148,10 @@ def _problems(state: ClusterState) -> list[fmt.Problem]:
         a.parent_account for a in nodes if a.parent_account is not None
     }
     assoc_users = {a.user for a in state.associations if a.user is not None}
+    assoc_accounts = {a.account for a in nodes}
     return [
         *(fmt.Problem("", name, "", "Account has no Associations")
-          for name in sorted(state.accounts) if name not in {a.account for a in nodes}),
+          for name in sorted(state.accounts) if name not in assoc_accounts),
         *(fmt.Problem(cluster, a.account, "", "Account has no users")
           for a in nodes if a.account not in below),
         *(fmt.Problem("", "", name, "User has no Associations")
