@@ -51,9 +51,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def scancel(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, _OPTIONS, stop_at_operand=False, code=1)
-    opts: dict[str, str | None] = {}
-    for key, value in pairs:
-        opts["name" if key == "jobname" else key] = value
+    opts: dict[str, str | None] = dict(pairs)  # the last of each option given
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     if not clusters_ok(PROG, opts.get("clusters"), env_word="--cluster"):
