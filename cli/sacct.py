@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cli._common import comma_list, err, error, gather, options, out, run, suffixed_count
 from cli._help import answer_probe
@@ -282,19 +282,21 @@ def _associations(given: dict[str, list[str]]) -> tuple[int, ...]:
 
 def _users(given: dict[str, list[str]], known: "Mapping[str, str]") -> tuple[str, ...]:
     """``-u``: user names or uids, as names; one the cluster does not know is refused."""
-    words = comma_list(given.get("uid", []))
-    for word in words:
-        if word not in known:
-            raise _BadInput(f"Invalid user id: {word}")
-    return tuple(known[word] for word in words)
+    return _known_ids(comma_list(given.get("uid", [])), known, "user")
 
 
 def _groups(given: dict[str, list[str]], known: "Mapping[str, int]") -> tuple[int, ...]:
-    """``-g``: group names or gids, as gids; one the cluster does not know is refused."""
-    words = comma_list(given.get("gid", []))
+    """``-g``: group names or ids, as gids; one the cluster does not know is refused."""
+    return _known_ids(comma_list(given.get("gid", [])), known, "group")
+
+
+T = TypeVar("T")
+
+
+def _known_ids(words: tuple[str, ...], known: "Mapping[str, T]", what: str) -> tuple[T, ...]:
     for word in words:
         if word not in known:
-            raise _BadInput(f"Invalid group id: {word}")
+            raise _BadInput(f"Invalid {what} id: {word}")
     return tuple(known[word] for word in words)
 
 

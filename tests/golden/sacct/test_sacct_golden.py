@@ -16,7 +16,6 @@ history, not from Slurm's rules; ``NOISE`` masks each narrowly and says why.
 import calendar
 import os
 import re
-import shlex
 import time
 from pathlib import Path
 
@@ -24,7 +23,15 @@ import pytest
 
 from tests.clirunner import Result, run_command
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, scrub, with_known_gaps
+from tests.goldenfile import (
+    Case,
+    cluster_store,
+    environment,
+    load_case,
+    scrub,
+    split_env,
+    with_known_gaps,
+)
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -89,17 +96,6 @@ def _instant(case: Case) -> int:
     return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
 
 
-def _argv_and_env(command: str) -> tuple[list[str], dict[str, str]]:
-    words = shlex.split(command)
-    env: dict[str, str] = {}
-    if words and words[0] == "env":
-        words.pop(0)
-        while words and "=" in words[0]:
-            key, _, value = words.pop(0).partition("=")
-            env[key] = value
-    return words, env
-
-
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     cwd = os.getcwd()
@@ -125,17 +121,9 @@ def _replay(directory: Path) -> dict[str, Result]:
             if found is not None:
                 with session(write=True) as s:
                     s.state.next_job_id = int(found.group(1))
-            argv, env = _argv_and_env(case.command)
-            saved = {k: os.environ.get(k) for k in env}
-            os.environ.update(env)
-            try:
+            env, argv = split_env(case.command)
+            with environment(env):
                 out[name] = run_command(argv, case.user, b"")
-            finally:
-                for key, value in saved.items():
-                    if value is None:
-                        os.environ.pop(key, None)
-                    else:
-                        os.environ[key] = value
     return out
 
 

@@ -9,14 +9,22 @@ phases differ), and host facts are scrubbed as in every golden comparison.
 
 import os
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result, run_command
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import Case, cluster_store, load_case, replay_in_step, scrub, with_known_gaps
+from tests.goldenfile import (
+    Case,
+    cluster_store,
+    environment,
+    load_case,
+    replay_in_step,
+    scrub,
+    split_env,
+    with_known_gaps,
+)
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -55,18 +63,9 @@ def _timeless(text: str) -> str:
 
 def _run(case: Case) -> Result:
     """The case's command; ``env NAME=VALUE ...`` in front sets those variables for it."""
-    argv = shlex.split(case.command)
-    saved = dict(os.environ)
-    if argv[0] == "env":
-        argv = argv[1:]
-        while "=" in argv[0]:
-            name, _, value = argv.pop(0).partition("=")
-            os.environ[name] = value
-    try:
+    env, argv = split_env(case.command)
+    with environment(env):
         return run_command(argv, case.user, b"")
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
 
 
 @pytest.fixture(scope="module")

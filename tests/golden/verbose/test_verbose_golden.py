@@ -12,14 +12,20 @@ The replay runs from the oracle's job directory, keeps the simulated clock in st
 with the recordings, and gives each accepted submission the oracle's job id.
 """
 
-import shlex
 from pathlib import Path
-from unittest import mock
 
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, load_case, replay_from_job_dir, with_known_gaps, without_times
+from tests.goldenfile import (
+    Case,
+    environment,
+    load_case,
+    replay_from_job_dir,
+    split_env,
+    with_known_gaps,
+    without_times,
+)
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -31,14 +37,8 @@ KNOWN: dict[str, str] = {
 
 def _run(case: Case) -> Result:
     """A case, with the variables of a leading ``env VAR=value`` set while it runs."""
-    words = shlex.split(case.command)
-    env = {}
-    if words[0] == "env":
-        words.pop(0)
-        while "=" in words[0]:
-            var, _, value = words.pop(0).partition("=")
-            env[var] = value
-    with mock.patch.dict("os.environ", env):
+    env, words = split_env(case.command)
+    with environment(env):
         return run_command(words, case.user, b"")
 
 
