@@ -65,9 +65,7 @@ def _expand_ranges(body: str, expr: str) -> list[str]:
 
 def _expand_item(item: str, expr: str) -> list[str]:
     """One ``prefix[ranges]...[ranges]`` item: a Cartesian product, leftmost group slowest."""
-    if "[" not in item:
-        if "]" in item:
-            raise _invalid(expr)
+    if "[" not in item:  # a "]" alone is part of a name (the oracle: ``a]`` is a host)
         return [item]
     last = item.rfind("[")
     if item.find("]", last) < 0:

@@ -26,6 +26,9 @@ from slurmsim.parse.hostlist import compress, expand, sort_hosts
         ("dgx[1", ["dgx]"]),
         ("dgx[1,2", ["dgx]", "2"]),
         ("[abc", ["abc"]),
+        # A "]" with no "[" before it is part of a host name (the oracle: squeue -w ']').
+        ("a]", ["a]"]),
+        ("dgx1,]", ["dgx1", "]"]),
     ],
 )
 def test_expand_follows_slurm_hostlist_rules(expr, want):
@@ -34,7 +37,7 @@ def test_expand_follows_slurm_hostlist_rules(expr, want):
 
 @pytest.mark.parametrize(
     "expr",
-    ["node[1-2]-ib", "a[01-03]b", "a[3-1]", "a[x]", "a[-1]", "a[]", "a[1-]", "a]", "a[0-99999]"],
+    ["node[1-2]-ib", "a[01-03]b", "a[3-1]", "a[x]", "a[-1]", "a[]", "a[1-]", "a[0-99999]"],
 )
 def test_expand_rejects_invalid_expressions(expr):
     with pytest.raises(ParseError):

@@ -202,5 +202,10 @@ cr problems-account sacctmgr show problem
 cr problems-parsable sacctmgr -P show problems
 c problems-user sacctmgr show problem
 cr problems-delete-account sacctmgr -i delete account probe
+# A "]" with no "[" before it is part of a host name.
+c host-bracket-squeue squeue -w ']'
+c host-bracket-name-squeue squeue -w 'a]'
+c host-bracket-sinfo sinfo -n 'a]'
+c host-bracket-sbatch sbatch -H -w 'dgx1,a]' --wrap=true
 c cancel scancel -u alice
 rm -f "$JOBS/bb.txt"
