@@ -4,7 +4,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from cli._common import err, error
+from cli._common import err, error, immediate_seconds
 from cli._verify import too_few_for_plane, wants_x11
 from cli.sbatch import (
     CORE_SPEC_IGNORED,
@@ -70,6 +70,10 @@ def allocate(
     from slurmsim.api.waiting import until_started
     from slurmsim.model.jobs import JobState
 
+    wait = immediate_seconds(values)
+    if isinstance(wait, str):
+        error(prog, f'Invalid numeric value "{wait}" for immediate.')
+        return 1
     try:
         if exclusive_options(prog, values):
             return 1
@@ -84,16 +88,20 @@ def allocate(
         opts = replace(opts, submit_line=" ".join([prog, *argv]))
         if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
             raise SlurmError("X11 forwarding not available")
-        job_id, started = api.submit(opts, command, immediate="immediate" in values)
+        job_id, started = api.submit(opts, command, immediate=wait == 1)
     except InvalidOption as e:
         return option_refused(prog, e)
     except api.NotImmediate as e:
-        # Both clients say so alike; SLURM_EXIT_IMMEDIATE sets the status (1). salloc
-        # also hears the failed record revoked (the oracle, two runs in three).
-        error(prog, f"Unable to allocate resources: {e.message}")
+        # SLURM_EXIT_IMMEDIATE sets the status (1) when the nodes were busy or others
+        # come first; salloc calls a dependent request a failed submission. salloc also
+        # hears the failed record revoked (the oracle, two runs in three).
+        if prog == "salloc" and e.dependent:
+            error(prog, f"Job submit/allocate failed: {e.message}")
+        else:
+            error(prog, f"Unable to allocate resources: {e.message}")
         if prog == "salloc":
             err(f"salloc: Job allocation {e.job_id} has been revoked.\n")
-        return _exit_immediate(os.environ)
+        return 1 if e.dependent else _exit_immediate(os.environ)
     except SlurmError as e:
         if e.detail:
             for line in e.detail.splitlines():
@@ -106,13 +114,29 @@ def allocate(
         if prog == "salloc":
             err(f"salloc: Pending job allocation {job_id}\n")
         err(f"{prog}: job {job_id} queued and waiting for resources\n")
-        if until_started(job_id) is not JobState.RUNNING:
+        state = until_started(job_id, within=wait or None)
+        if state is JobState.PENDING:  # --immediate=SECONDS ran out
+            return _gave_up(prog, job_id)
+        if state is not JobState.RUNNING:
             error(prog, f"Job allocation {job_id} has been revoked.")
             return 1
         err(f"{prog}: job {job_id} has been allocated resources\n")
     if prog == "salloc":
         err(f"salloc: Granted job allocation {job_id}\n")
     return api.allocation(job_id)
+
+
+def _gave_up(prog: str, job_id: int) -> int:
+    """The allocation did not start in the seconds ``--immediate`` gave it: the client
+    completes the pending job and says so (srun as if the nodes were busy)."""
+    from slurmsim.api import interactive as api
+
+    api.give_up(job_id)
+    why = "Connection timed out" if prog == "salloc" else "Requested nodes are busy"
+    error(prog, f"Unable to allocate resources: {why}")
+    if prog == "salloc":
+        err(f"salloc: Job allocation {job_id} has been revoked.\n")
+    return _exit_immediate(os.environ)
 
 
 #: Why slurmstepd says a step was cancelled, by how the job ended.

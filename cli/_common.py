@@ -7,7 +7,7 @@ command-specific status; nothing a user types may end in a Python traceback.
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final, Literal, NoReturn
 
 from slurmsim.model.errors import FatalError, SlurmError
@@ -79,6 +79,25 @@ def gather(pairs: Iterable[tuple[str, str | None]]) -> tuple[dict[str, list[str]
 def comma_list(values: Iterable[str]) -> tuple[str, ...]:
     """``-u a,b -u c`` -> ("a", "b", "c"): repeated, comma-separated option values."""
     return tuple(v for value in values for v in value.split(",") if v)
+
+
+#: C's isspace: what strtol and atoi skip before a number.
+C_SPACE = " \t\n\v\f\r"
+
+
+def immediate_seconds(values: Mapping[str, str | None]) -> int | str:
+    """The seconds srun's or salloc's ``--immediate`` lets a request wait (0: no limit;
+    1, also the option without a value: it fails unless it can go at once), or the value
+    it cannot read (Slurm reads it with strtol and takes no negative)."""
+    if "immediate" not in values:
+        return 0
+    value = values["immediate"]
+    if value is None:
+        return 1
+    digits = value.lstrip(C_SPACE)
+    if not digits.lstrip("+").isdigit() or digits.startswith("++"):
+        return value
+    return int(digits)
 
 
 _SUFFIXED = re.compile(r"(\d+)([kKmM]?)", re.ASCII)

@@ -14,7 +14,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import err, error, short_hostname
+from cli._common import err, error, immediate_seconds, short_hostname
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
 
@@ -36,24 +36,31 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
     except ValueError:
         error(PROG, f'Invalid numeric value "{raw}" for --jobid.')
         return 1
+    wait = immediate_seconds(values)
+    if isinstance(wait, str):
+        error(PROG, f'Invalid numeric value "{wait}" for immediate.')
+        return 1
     try:
         request = _request(values, os.environ, os.path.basename(argv[0]))
     except InvalidOption as e:
         error(PROG, e.message)
         return 1
-    created = _create(job_id, request)
+    created = _create(job_id, request, wait)
     if isinstance(created, int):
         return created
     return _run(*created, argv, values)
 
 
-def _create(job_id: int, request: StepRequest) -> tuple[Created, Step] | int:
+def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created, Step] | int:
     """The new step (and what came with it), once the resources it needs are free, saying
-    so while it waits as srun does; srun's exit status when the controller refuses it."""
+    so while it waits as srun does; srun's exit status when the controller refuses it, or
+    when ``--immediate`` gave it ``immediate`` wall seconds (0: no limit) and they ran out
+    (srun then says nothing of the wait)."""
     from slurmsim.api import steps as api
     from slurmsim.model.steps import AllocationUnconfirmed, JobExpired, StepRefused
 
     waited = False
+    deadline = time.monotonic() + immediate if immediate else None
     while True:
         try:
             created = api.create(job_id, request)
@@ -77,7 +84,11 @@ def _create(job_id: int, request: StepRequest) -> tuple[Created, Step] | int:
             if waited:
                 err(f"{PROG}: Step created for job {job_id}\n")
             return created, created.step
-        if not waited:
+        if deadline is not None:
+            if time.monotonic() >= deadline:
+                error(PROG, f"Unable to create step for job {job_id}: Requested nodes are busy")
+                return 1
+        elif not waited:
             err(f"{PROG}: Job {job_id} step creation temporarily disabled, retrying ")
             err("(Requested nodes are busy)\n")
             waited = True
@@ -94,7 +105,13 @@ def _run(
 
     job = created.job
     base = step_base_environment(
-        job, step, os.environ, cluster=created.cluster, uid=os.getuid(), gid=os.getgid()
+        job,
+        step,
+        os.environ,
+        cluster=created.cluster,
+        uid=os.getuid(),
+        gid=os.getgid(),
+        def_mem_per_cpu=created.def_mem_per_cpu,
     )
     io = launch.StepIo(
         output=values.get("output"),
@@ -245,6 +262,7 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
         except ParseError:
             raise InvalidOption(f"Invalid --{key} specification") from None
     relative = values.get("relative")
+    mem, mem_per_cpu = _memory(values, env)
     return StepRequest(
         name=values.get("job-name") or command,
         user=current_user(),
@@ -261,6 +279,33 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
         nodes_given="nodes" in values,
         overlap="overlap" in values,
         exact="exact" in values or "exclusive" in values,
+        mem=mem,
+        mem_per_cpu=mem_per_cpu,
         srun_host=short_hostname(),
         srun_pid=os.getpid(),
     )
+
+
+#: srun's memory options, with the variables that set them (a batch job sets one).
+_MEMORY = (("mem", "SLURM_MEM_PER_NODE"), ("mem-per-cpu", "SLURM_MEM_PER_CPU"))
+
+
+def _memory(
+    values: Mapping[str, str | None], env: Mapping[str, str]
+) -> tuple[int | None, int | None]:
+    """(``--mem``, ``--mem-per-cpu``) in MB, None when not asked for (or 0): the command
+    line's, else the one its variable sets."""
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.memory import parse_memory
+
+    given = {key: values[key] for key, _ in _MEMORY if key in values}
+    if not given:
+        given = {key: env[var] for key, var in _MEMORY if var in env}
+    found = []
+    for key, _ in _MEMORY:
+        text = given.get(key)
+        try:
+            found.append(parse_memory(text, option=f"--{key}") or None if text else None)
+        except ParseError as e:
+            raise InvalidOption(e.message) from None
+    return found[0], found[1]

@@ -57,10 +57,6 @@ _OPTIONS = options(
 #: Step names ``-j ID.NAME`` takes besides numbers.
 _STEP_NAMES = frozenset({"batch", "extern", "interactive"})
 _UNITS = "KMGTP"
-#: Forms of ``-S``/``-E`` that name a time of day without a date (see ``_time``).
-_TIME_OF_DAY = re.compile(
-    r"(?i)^\s*(midnight|noon|fika|teatime|\d{1,2}:\d\d(:\d\d)?\s*([ap]m)?)\s*$"
-)
 
 
 class _BadInput(Exception):
@@ -337,6 +333,8 @@ def _window(
         start = now if states and not jobs else (0 if jobs else now - now % 86400)
     if end is None:
         end = start if states and "starttime" in given else now
+    if end in (start, now):
+        end += 1  # the window is [start, end): this takes in the end's (or now's) second
     if start > end:
         from slurmsim.format.times import format_instant
 
@@ -351,12 +349,11 @@ def _time(given: dict[str, list[str]], key: str, now: int) -> int | None:
     from slurmsim.parse.datetimes import parse_begin
     from slurmsim.parse.errors import ParseError
 
-    text = given[key][-1]
     try:
-        when = parse_begin(text, now, option="time")
+        # Read as past times: a time of day is today's, a date without a year this
+        # year's unless its month is still to come.
+        return parse_begin(given[key][-1], now, option="time", past=True)
     except ParseError as e:
+        if e.context is None:
+            return None  # names no instant: as if not given
         raise _Bare(e.context) from None
-    # sacct reads times as past ones: a time of day means its latest occurrence.
-    while when > now and _TIME_OF_DAY.match(text):
-        when -= 86400
-    return when

@@ -14,7 +14,16 @@ from dataclasses import replace
 from math import prod
 
 from cli._clusters import check_clusters
-from cli._common import err, error, out, parse_args, run, short_hostname, suffixed_count
+from cli._common import (
+    C_SPACE,
+    err,
+    error,
+    out,
+    parse_args,
+    run,
+    short_hostname,
+    suffixed_count,
+)
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._shown_checks import check_shown
@@ -117,6 +126,9 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     except InvalidOption as e:
         return option_refused(PROG, e)
     except SlurmError as e:  # e.g. a malformed --array, refused as the controller would
+        if "test-only" in values:  # the will-run request's refusal (the oracle)
+            err(f"allocation failure: {e.message}\n")
+            return 1
         error(PROG, f"Batch job submission failed: {e.message}")
         return error_exit
 
@@ -183,12 +195,13 @@ def _job_environment(
     if mode:
         extra["SLURM_OPEN_MODE"] = "a" if mode.startswith("a") else "t"
     if array:
-        step = re.search(r":(\d+)", values.get("array") or "", re.ASCII)
+        from slurmsim.parse.arrays import parse_array_step
+
         extra |= {
             "SLURM_ARRAY_TASK_COUNT": str(len(set(array))),
             "SLURM_ARRAY_TASK_MIN": str(min(array)),
             "SLURM_ARRAY_TASK_MAX": str(max(array)),
-            "SLURM_ARRAY_TASK_STEP": step[1] if step else "1",
+            "SLURM_ARRAY_TASK_STEP": str(parse_array_step(values.get("array") or "")),
         }
     return tuple({**env, **extra}.items())
 
@@ -494,7 +507,7 @@ def submit_options(
         value = text(key)
         if value is None:
             return None
-        digits = value.lstrip(_C_SPACE)  # strtol skips them before, not after
+        digits = value.lstrip(C_SPACE)  # strtol skips them before, not after
         if not is_number(digits) or int(digits) <= 0:
             raise BadNumber(f'Invalid numeric value "{value}" for --{key}.')
         return int(digits)
@@ -555,7 +568,8 @@ def submit_options(
         if counts:
             ntasks = nodes[0] * prod(counts)
     per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
-    if per_task is not None and per_job is None and not v.keys() & _TASK_COUNTS:
+    # (No GPUs per task needs no task count: the oracle took --gpus-per-task=0 alone.)
+    if per_task and per_task.count and per_job is None and not v.keys() & _TASK_COUNTS:
         raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
     asks_gpus = per_node or per_job or per_task or per_socket
     if "ntasks-per-gpu" in v and not asks_gpus:
@@ -632,7 +646,6 @@ def submit_options(
 #: Node lists shown as given when given empty (``ReqNodeList=``, not ``(null)``).
 _EMPTY_SHOWN = ("nodelist", "exclude")
 #: What C's isspace() skips before a number (Python's str.strip also takes \x1c-\x1f).
-_C_SPACE = " \t\n\v\f\r"
 #: How -B's errors name its fields.
 _B_FIELDS = ("first", "second", "third")
 
@@ -791,4 +804,6 @@ def _array(value: str | None) -> tuple[tuple[int, ...] | None, int | None]:
         spec = parse_array(value, max_array_size=2**31)
     except ParseError:
         raise SlurmError("Invalid job array specification") from None
+    if not spec.indices:  # only commas: no index, a plain job (the oracle)
+        return None, None
     return spec.indices, spec.throttle

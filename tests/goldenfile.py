@@ -128,8 +128,11 @@ def cluster_store(directory: Path) -> Iterator[Path]:
 
 
 _SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
-#: salloc's first word of the job it made (srun says nothing of a job that starts at once).
-_ALLOCATED = re.compile(rb"^salloc: (?:Granted|Pending) job allocation (\d+)$", re.MULTILINE)
+#: The job salloc or srun made, where they name it (srun says nothing of a job that starts
+#: at once, nor of one refused at once; salloc hears a refused one revoked).
+_ALLOCATED = re.compile(
+    rb"^(?:salloc: (?:Granted |Pending )?[Jj]ob allocation|srun: job) (\d+)\b", re.MULTILINE
+)
 
 
 def split_env(command: str) -> tuple[dict[str, str], list[str]]:

@@ -375,6 +375,13 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
     }
 
 
+def _refused(job: Job) -> bool:
+    """A job the controller refused as it arrived (FAILED, BadConstraints): slurmdbd got
+    the start it was given, the instant of its end (the oracle), unlike a job cancelled
+    while pending."""
+    return job.state is JobState.FAILED and not job.alloc and job.reason == "BadConstraints"
+
+
 def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
     acct_state = _state(job)
     started = job.state is not JobState.PENDING and job.start_time is not None and bool(job.alloc)
@@ -395,7 +402,7 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
         exit_signal=signal,
         submit=job.submit_time,
         eligible=job.eligible_time,
-        start=job.start_time if started else None,
+        start=job.start_time if started or _refused(job) else None,
         end=end,
         elapsed=Seconds(run),
         suspended=Seconds(max(wall - run, 0)),

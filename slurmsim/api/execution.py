@@ -358,6 +358,7 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
         submitted=submitted,
         uid=uid if uid is not None else os.getuid(),
         gid=gid if gid is not None else os.getgid(),
+        def_mem_per_cpu=state.config.def_mem_per_cpu,
     )
     env.setdefault("SLURM_SUBMIT_DIR", request.work_dir)
     env.setdefault("SLURM_SUBMIT_HOST", socket.gethostname().split(".")[0])

@@ -33,7 +33,7 @@ from slurmsim.execution.environment import (
     task_environment,
 )
 from slurmsim.model.errors import SlurmError
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import Hold, Job, JobState
 
 #: The exit status of a command that could not be started (slurmstepd's execve failure).
 NOT_FOUND: Final = 2
@@ -47,6 +47,7 @@ class Allocation:
     job: Job
     cluster: str
     kill_wait_s: float = 30.0  # KillWait, in wall seconds
+    def_mem_per_cpu: int | None = None  # DefMemPerCPU: the job's memory when it asked none
 
 
 @dataclass(frozen=True)
@@ -77,12 +78,17 @@ class Rejected(SlurmError):
 
 
 class NotImmediate(SlurmError):
-    """``--immediate``: the request could not start as it arrived. Its record stays,
-    FAILED (it used ``job_id``), as slurmctld keeps it."""
+    """``--immediate``: the request could not start as it arrived (``message`` says why,
+    as slurmctld does). Its record stays, FAILED (it used ``job_id``), as slurmctld
+    keeps it; ``dependent`` when a hold, a dependency or a begin time kept it from
+    being tried."""
 
-    def __init__(self, job_id: int) -> None:
-        super().__init__("Requested nodes are busy")
+    def __init__(self, message: str, job_id: int) -> None:
+        from slurmsim.engine.dependency import DEPENDENCY_PROBLEM
+
+        super().__init__(message)
         self.job_id = job_id
+        self.dependent = message == DEPENDENCY_PROBLEM
 
 
 def submit(
@@ -91,8 +97,7 @@ def submit(
     """Queue the allocation request and try it at once; (job id, whether it started).
     With ``immediate``, a request that cannot start at once fails instead of waiting
     (``NotImmediate``, raised once its record is kept)."""
-    from slurmsim.engine import simulate
-    from slurmsim.engine.submit import reject
+    from slurmsim.engine.allocate import allocate
     from slurmsim.engine.submit import submit as engine_submit
 
     with session(write=True) as s:
@@ -106,27 +111,42 @@ def submit(
             runtime=None,  # the command decides, not a simulated run time
             exit_code=0,
         )
-        first_id = s.state.next_job_id
+        first_id, due = s.state.next_job_id, s.state.sched_due
         try:
-            job = engine_submit(s.state, request, constraint=read_constraint(opts.constraint))
+            job = engine_submit(
+                s.state,
+                request,
+                hold=Hold.USER if opts.hold else Hold.NONE,
+                constraint=read_constraint(opts.constraint),
+            )
         except SlurmError as e:
-            # Raised after the commit: a request refused once its record was made used a
-            # job id, and salloc hears that allocation revoked.
-            made = s.state.next_job_id != first_id
+            # Raised after the commit: salloc hears the allocation revoked when the
+            # request was refused once its record was made.
+            made = first_id in s.state.jobs
             rejected = Rejected(e, first_id) if made else e
         else:
             keep_extras(job, opts)
-            s.state.sched_due = s.state.now  # slurmctld places an allocation as it arrives
-            s.events.extend(simulate.play_now(s.state))
-            started = job.state is not JobState.PENDING
-            if started:  # placed as it arrived: it never accrued age (oracle: env/080)
+            events, refusal = allocate(s.state, job, immediate=immediate)
+            s.events.extend(events)
+            if refusal is not None:
+                rejected = NotImmediate(refusal, job.job_id)
+            elif job.state is JobState.PENDING:
+                return job.job_id, False  # it waits for the pass its submission asked for
+            else:  # placed as it arrived: it never accrued age (oracle: env/080)
                 job.accrue_time = None
-                return job.job_id, started
-            if not immediate:
-                return job.job_id, started
-            reject(s.state, job)
-            rejected = NotImmediate(job.job_id)
+                s.state.sched_due = due  # and its request asked for no pass
+                return job.job_id, True
+        s.state.sched_due = due  # a refused request asks for no pass either
     raise rejected
+
+
+def give_up(job_id: int) -> None:
+    """The client stopped waiting for its allocation (``--immediate=SECONDS`` ran out): it
+    completes the still pending job itself, as srun and salloc do."""
+    from slurmsim.engine.allocate import withdraw
+
+    with session(write=True) as s:
+        s.events.extend(withdraw(s.state, job_id))
 
 
 def allocation(job_id: int) -> Allocation:
@@ -144,7 +164,8 @@ def allocation(job_id: int) -> Allocation:
             job.extra[execution.INTERACTIVE] = "1"
             os.makedirs(execution.run_dir(job), exist_ok=True)
         kill_wait = clock.wall_seconds(s.clock, s.state.config.kill_wait)
-        return Allocation(job_id, job, s.state.config.cluster_name, kill_wait)
+        cfg = s.state.config
+        return Allocation(job_id, job, cfg.cluster_name, kill_wait, cfg.def_mem_per_cpu)
 
 
 def end(job_id: int, exit_code: int, sig: int) -> None:
@@ -177,7 +198,12 @@ def revoked(job_id: int) -> Revoked | None:
 def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[str, str]:
     """salloc's command's environment."""
     return allocation_environment(
-        alloc.job, cluster=alloc.cluster, submitted=submitted, uid=os.getuid(), gid=os.getgid()
+        alloc.job,
+        cluster=alloc.cluster,
+        submitted=submitted,
+        uid=os.getuid(),
+        gid=os.getgid(),
+        def_mem_per_cpu=alloc.def_mem_per_cpu,
     )
 
 
@@ -215,7 +241,12 @@ def run_tasks(
     SIGTERM (SIGKILL after KillWait)."""
     job = alloc.job
     job_env = batch_environment(
-        job, cluster=alloc.cluster, submitted=submitted, uid=os.getuid(), gid=os.getgid()
+        job,
+        cluster=alloc.cluster,
+        submitted=submitted,
+        uid=os.getuid(),
+        gid=os.getgid(),
+        def_mem_per_cpu=alloc.def_mem_per_cpu,
     )
     job_env["SLURM_JOB_NAME"] = job.request.name
     started: list[tuple[Task, subprocess.Popen[bytes] | None]] = []

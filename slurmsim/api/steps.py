@@ -25,6 +25,7 @@ class Created:
     step: Step | None
     cluster: str
     kill_wait: int  # seconds
+    def_mem_per_cpu: int | None = None  # DefMemPerCPU: the job's memory when it asked none
 
 
 def create(job_id: int, request: StepRequest) -> Created:
@@ -38,7 +39,8 @@ def create(job_id: int, request: StepRequest) -> Created:
         step = place(job, steps, request, s.state.now)
         if step is not None:
             put_steps(job, [*steps, step])
-        return Created(job, step, s.state.config.cluster_name, s.state.config.kill_wait)
+        cfg = s.state.config
+        return Created(job, step, cfg.cluster_name, cfg.kill_wait, cfg.def_mem_per_cpu)
 
 
 def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:

@@ -38,22 +38,31 @@ def members(s: Session, job_id: int) -> list[Job]:
     ]
 
 
-def until_started(job_id: int, on_pending: Callable[[], None] | None = None) -> JobState:
+def until_started(
+    job_id: int, on_pending: Callable[[], None] | None = None, within: int | None = None
+) -> JobState:
     """Wait until job ``job_id`` is no longer pending; its state then (RUNNING, or how it
-    ended without running). ``on_pending`` is called once if it had to wait."""
+    ended without running). ``on_pending`` is called once if it had to wait. With
+    ``within``, wait at most that many simulated seconds (PENDING: it did not start)."""
     from slurmsim.engine import failures
+    from slurmsim.model.time import Instant
 
     told = False
+    deadline: Instant | None = None
     while True:
         with session(write=True) as s:
             job = s.state.jobs[job_id]
+            if within is not None and deadline is None:
+                deadline = Instant(s.state.now + within)
             if job.state is JobState.PENDING and not told and on_pending is not None:
                 on_pending()
                 told = True
             if not s.clock.follows_wall_time:
-                s.events.extend(failures.run_until_job_starts(s.state, job_id))
+                s.events.extend(failures.run_until_job_starts(s.state, job_id, deadline))
             if job.state is not JobState.PENDING:
                 return job.state
+            if deadline is not None and s.state.now >= deadline:
+                return JobState.PENDING
         time.sleep(POLL_S)
 
 

@@ -25,6 +25,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.failures import Failure, FailureKind, scheduled, set_scheduled
+from slurmsim.model.jobs import JobState
 from slurmsim.model.nodes import Node
 from slurmsim.model.time import Instant
 
@@ -112,9 +113,23 @@ def run_until_job_ends(state: ClusterState, job_id: int) -> list[Event]:
     return _until(state, lambda limit: simulate.run_until_job_ends(state, job_id, limit))
 
 
-def run_until_job_starts(state: ClusterState, job_id: int) -> list[Event]:
-    """``simulate.run_until_job_starts`` with the staged failures applied on the way."""
-    return _until(state, lambda limit: simulate.run_until_job_starts(state, job_id, limit))
+def run_until_job_starts(
+    state: ClusterState, job_id: int, deadline: Instant | None = None
+) -> list[Event]:
+    """``simulate.run_until_job_starts`` with the staged failures applied on the way;
+    with ``deadline``, the clock is at it at the latest when the job has not started."""
+    if deadline is None:
+        return _until(state, lambda limit: simulate.run_until_job_starts(state, job_id, limit))
+
+    def play(limit: Instant | None) -> list[Event]:
+        until = deadline if limit is None or deadline < limit else limit
+        return simulate.run_until_job_starts(state, job_id, until)
+
+    events = _until(state, play)
+    job = state.jobs.get(job_id)
+    if job is not None and job.state is JobState.PENDING and state.now < deadline:
+        events += advance(state, deadline)  # nothing happened before it: time still passes
+    return events
 
 
 def _until(state: ClusterState, play: Callable[[Instant | None], list[Event]]) -> list[Event]:

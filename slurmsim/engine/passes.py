@@ -95,6 +95,15 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
     return run.events
 
 
+def try_alone(ctx: Context, job: Job, now: Instant) -> list[Event]:
+    """Start ``job`` now if it fits, or give it its reason, touching no other job: how
+    slurmctld tries an allocation in the request that makes it (``engine/allocate``)."""
+    run = _Pass()
+    job.last_sched_eval = now
+    _try(ctx, job, now, run, ctx.next_seq())
+    return run.events
+
+
 def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
     """Start ``job`` (and, for an array, as many further tasks as fit) or set its reason."""
     state = ctx.state

@@ -305,10 +305,10 @@ def _gpus(request: JobRequest, tasks: tuple[int, ...]) -> tuple[int, ...] | None
         return (per_node,) * nodes
     if request.gpus_per_task is not None:
         return tuple(t * request.gpus_per_task.count for t in tasks)
-    if request.gpus_per_job is not None:
+    if request.gpus_per_job is not None and request.gpus_per_job.count:
         total = request.gpus_per_job.count
         if total < nodes:
-            return None  # every allocated node gets at least one GPU
+            return None  # every allocated node gets at least one GPU (--gpus=0: none at all)
         base, extra = divmod(total, nodes)
         return tuple(base + 1 if i < extra else base for i in range(nodes))
     return (0,) * nodes

@@ -5,8 +5,14 @@ the job's order, preferring nodes where its CPUs are free. Tasks are counted ont
 nodes a round at a time (one more task on each node that has a CPU left for it), and
 numbered in blocks. Unless ``--exact``/``--exclusive``, a step holds every CPU the job
 has on its nodes, so a second step waits for the first ("Requested nodes are busy");
-an ``--overlap`` step shares everything and waits for nothing. GPUs: those asked for
-(``--gpus-per-node``, ``--gpus``, ``--gpus-per-task``), else all of the job's there.
+an ``--overlap`` step shares CPUs and GPUs and waits for neither. GPUs: those asked
+for (``--gpus-per-node``, ``--gpus``, ``--gpus-per-task``), else all of the job's there.
+Memory: a step that asks for some (``--mem``, ``--mem-per-cpu``, or the
+``SLURM_MEM_PER_NODE``/``SLURM_MEM_PER_CPU`` a batch job's srun inherits) holds it, and
+waits while other steps (overlapping ones too) hold too much of the job's; one that
+asks for none shows all of the job's and holds none (the oracle: a job with
+``--mem=32G`` runs two ``srun --exact -n1`` one after the other, one with the default
+memory per CPU side by side).
 """
 
 from collections.abc import Sequence
@@ -29,6 +35,7 @@ from slurmsim.model.time import Instant
 
 #: slurmctld's answers, as srun prints them after "Unable to create step for job N: ".
 TOO_MANY_CPUS = "More processors requested than permitted"
+MEMORY_UNAVAILABLE = "Memory required by task is not available"
 
 
 def check_job(state: ClusterState, job_id: int, user: str) -> Job:
@@ -53,21 +60,31 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
     ntasks = _num_tasks(request)
     count = _num_nodes(request, ntasks, len(candidates))
     cpt = max(request.cpus_per_task, 1)
-    if sum(a.cpus // cpt for a in candidates[:count]) < ntasks and not _fits_somewhere(
-        candidates, count, ntasks, cpt
+    caps = [_cpu_cap(a, request) for a in candidates]
+    if sum(c // cpt for c in caps[:count]) < ntasks and not _fits_somewhere(
+        caps, count, ntasks, cpt
     ):
         raise SlurmError(TOO_MANY_CPUS)
+    if request.mem and any(request.mem > a.mem for a in candidates[:count]):
+        raise SlurmError(MEMORY_UNAVAILABLE)
     held = _held(job, steps)
     chosen = _choose(candidates, count, ntasks, cpt, request=request, held=held)
     if chosen is None:
         return None
     nodes = [a for a, _ in chosen]
     tasks = _spread([left // cpt for _, left in chosen], ntasks, request.ntasks_per_node)
+    cpus = [
+        min(n * cpt, a.cpus) if request.exact else a.cpus for a, n in zip(nodes, tasks, strict=True)
+    ]
+    mems = [_memory(request, c) for c in cpus]
+    if not _memory_free(job, steps, nodes, mems):
+        return None  # other steps hold the memory it asks for (--overlap shares no memory)
     gpus = _gpus(nodes, tasks, request, held)
     if gpus is None:
         return None
     alloc = tuple(
-        _node_share(a, n, cpt, request.exact, g) for a, n, g in zip(nodes, tasks, gpus, strict=True)
+        NodeAlloc(a.node, c, a.mem if m is None else m, g)
+        for a, c, m, g in zip(nodes, cpus, mems, gpus, strict=True)
     )
     return Step(
         step_id=len(steps),
@@ -79,6 +96,7 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
         overlap=request.overlap,
         distribution="Block" if ntasks > len(alloc) else "Cyclic",
         tres_per_node=_tres_per_node(job),
+        mem_held=mems[0] is not None,
         srun_host=request.srun_host,
         srun_pid=request.srun_pid,
     )
@@ -147,10 +165,45 @@ def _num_nodes(request: StepRequest, ntasks: int, have: int) -> int:
     return min(ntasks, have)
 
 
-def _fits_somewhere(candidates: Sequence[NodeAlloc], count: int, ntasks: int, cpt: int) -> bool:
-    """Whether some ``count`` of the nodes have CPUs for ``ntasks`` tasks."""
-    best = sorted((a.cpus // cpt for a in candidates), reverse=True)[:count]
+def _fits_somewhere(caps: Sequence[int], count: int, ntasks: int, cpt: int) -> bool:
+    """Whether some ``count`` of the nodes (their usable CPUs) have CPUs for ``ntasks``
+    tasks."""
+    best = sorted((c // cpt for c in caps), reverse=True)[:count]
     return sum(best) >= ntasks
+
+
+def _cpu_cap(a: NodeAlloc, request: StepRequest) -> int:
+    """The CPUs of the job's on node ``a`` the step's tasks may count on: under
+    ``--mem-per-cpu``, only as many as the job's memory there pays for (the oracle:
+    ``--mem-per-cpu=16G -n4`` in a 4-CPU, 32G job has too many)."""
+    if request.mem_per_cpu:
+        return min(a.cpus, a.mem // request.mem_per_cpu)
+    return a.cpus
+
+
+def _memory(request: StepRequest, cpus: int) -> int | None:
+    """The memory (MB) the step asks for on a node where it takes ``cpus`` CPUs; None when
+    it asks for none."""
+    if request.mem:
+        return request.mem
+    if request.mem_per_cpu:
+        return request.mem_per_cpu * cpus
+    return None
+
+
+def _memory_free(
+    job: Job, steps: Sequence[Step], nodes: Sequence[NodeAlloc], mems: Sequence[int | None]
+) -> bool:
+    """Whether the job's memory left on each node, after what running steps that asked
+    for memory hold, takes ``mems``."""
+    held: dict[str, int] = {}
+    for step in steps:
+        if step.mem_held and ended(step, job).state is JobState.RUNNING:
+            for a in step.alloc:
+                held[a.node] = held.get(a.node, 0) + a.mem
+    return all(
+        m is None or m <= a.mem - held.get(a.node, 0) for a, m in zip(nodes, mems, strict=True)
+    )
 
 
 def _held(job: Job, steps: Sequence[Step]) -> dict[str, tuple[int, frozenset[int]]]:
@@ -238,16 +291,6 @@ def _gpus_wanted(request: StepRequest, index: int, ntasks: int, nodes: int) -> i
         base, extra = divmod(request.gpus, nodes)
         return base + (1 if index < extra else 0)
     return None
-
-
-def _node_share(
-    a: NodeAlloc, ntasks: int, cpt: int, exact: bool, gpus: tuple[int, ...]
-) -> NodeAlloc:
-    """What the step holds on node ``a``: its tasks' CPUs with --exact, else all the job's
-    (memory in proportion)."""
-    cpus = min(ntasks * cpt, a.cpus) if exact else a.cpus
-    mem = a.mem * cpus // a.cpus if a.cpus else a.mem
-    return NodeAlloc(a.node, cpus, mem, gpus)
 
 
 def _tres_per_node(job: Job) -> str | None:

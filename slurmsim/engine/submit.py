@@ -6,9 +6,11 @@ node count or time limit over the partition's, are refused before a job record
 exists, so no job id is used. A request that no node of the partition could ever
 hold ("Requested node configuration is not available") is refused after the
 record was made: the id is used up and the record stays, FAILED with reason
-BadConstraints and exit code 1, for accounting (golden 085, 158). So is a
+BadConstraints and exit code 1, for accounting (golden 085, 158). A
 ``--constraint`` that cannot be read or names a feature no node has ("Invalid
-feature specification"; the oracle used up ids 10 and 12-13 on those). Under the
+feature specification"; also ``--prefer`` and ``--batch``) uses up an id too (the
+oracle used up ids 10 and 12-13 on those), but leaves no record, in squeue,
+scontrol or sacct. Under the
 default EnforcePartLimits=NO, partition limits are not refused: the job pends
 with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
 (engine/limits.py) refuse a submission before the record exists, so no id is used.
@@ -49,6 +51,7 @@ LAYOUT_UNSATISFIABLE = "Socket, core and/or thread specification can not be sati
 TMP_UNSATISFIABLE = "Temporary disk specification can not be satisfied"
 CPUS_UNSATISFIABLE = "CPU count per node can not be satisfied"
 ARRAY_INVALID = "Invalid job array specification"
+NODE_COUNT_INVALID = "Node count specification invalid"
 #: ``idle_fit``'s answers by partition and the request fields it reads (``_kept``).
 Checked = dict[tuple[object, ...], int | str]
 #: Reasons a job-count or wall limit found at submission shows instead of, until the
@@ -141,6 +144,8 @@ def submit(
     Example: ``submit(state, JobRequest("train", "alice", "research", "gpu", "normal"))``.
     """
     check_alone(state, request.user, request.nice, array)
+    if request.max_nodes == 0 and not request.batch:
+        raise SlurmError(NODE_COUNT_INVALID)  # zero nodes and no script: refused at once
     part = _validate(state, request, reservation=False)
     feature_error = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:
@@ -168,13 +173,15 @@ def submit(
     if refusal is not None:
         raise SlurmError(POLICY_VIOLATION, detail=refusal)
     state.next_job_id += 1
-    state.jobs[job.job_id] = job
     if feature_error:
-        reject(state, job)
         raise SlurmError(feature_error)
+    state.jobs[job.job_id] = job
     # A held job is not tested against the nodes until it is released (the oracle took
     # --gres=gpu:9, -n 113 and --mem=3T under -H); the test of any other gives the
     # controller its guess at the node count.
+    if hold is Hold.NONE and request.max_nodes == 0:  # -N 0: the test placement fails
+        reject(state, job)
+        raise SlurmError(NODE_COUNT_INVALID)
     fit = None if hold is not Hold.NONE else _kept(state, request, part, checked)
     if isinstance(fit, str):
         reject(state, job)
@@ -246,6 +253,8 @@ def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[s
     part = _validate(state, request)
     probe = Job(state.next_job_id, request, state.now, time_limit=_time_limit(request, part))
     state.next_job_id += 1
+    if request.max_nodes == 0:  # -N 0: nothing to place, so it could start now, nowhere
+        return state.now, (), 0, part.name
     if isinstance(idle_fit(state, request, part), str):
         raise SlurmError(NODE_CONFIG_UNAVAILABLE)
     # The scheduler's machinery, only for --test-only: a plain submit does not need it.
@@ -307,7 +316,7 @@ def _validate(state: ClusterState, request: JobRequest, *, reservation: bool = T
     if state.config.enforce_part_limits.upper() in ("ALL", "ANY", "YES"):
         biggest = part.max_nodes if part.max_nodes is not None else len(part.nodes)
         if request.min_nodes > min(biggest, len(part.nodes)):
-            raise SlurmError("Node count specification invalid")
+            raise SlurmError(NODE_COUNT_INVALID)
         limit = _time_limit(request, part)
         if part.max_time is not None and limit is not None and limit > part.max_time:
             raise SlurmError("Requested time limit is invalid (missing or exceeds some limit)")

@@ -72,14 +72,23 @@ def tasks_per_node(job: Job) -> list[int]:
 
 
 def batch_environment(
-    job: Job, *, cluster: str, submitted: Mapping[str, str], uid: int, gid: int
+    job: Job,
+    *,
+    cluster: str,
+    submitted: Mapping[str, str],
+    uid: int,
+    gid: int,
+    def_mem_per_cpu: int | None = None,
 ) -> dict[str, str]:
-    """Everything the batch script of running ``job`` sees in its environment."""
+    """Everything the batch script of running ``job`` sees in its environment
+    (``def_mem_per_cpu``: the cluster's DefMemPerCPU, which a job that asks for no
+    memory gets)."""
     request = job.request
     env = exported(request.export, submitted)
     if request.export not in (None, "ALL"):
         env["SLURM_EXPORT_ENV"] = request.export or ""
     env.update(_job_variables(job, cluster, uid, gid))
+    env.update(_memory(job, def_mem_per_cpu))
     env.update(_first_node_variables(job))
     return env
 
@@ -125,11 +134,12 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
         env["SLURM_ARRAY_TASK_ID"] = str(job.array_task_id)
     if job.restarts:
         env["SLURM_RESTART_COUNT"] = str(job.restarts)
-    env.update(_memory(job))
     return env
 
 
-def _memory(job: Job) -> dict[str, str]:
+def _memory(job: Job, def_mem_per_cpu: int | None) -> dict[str, str]:
+    """The memory option the job had, as srun reads it back in its steps (so a step asks
+    for the same memory: the oracle's default job had SLURM_MEM_PER_CPU=16384)."""
     request = job.request
     if request.mem_per_cpu is not None:
         return {"SLURM_MEM_PER_CPU": str(request.mem_per_cpu)}
@@ -137,6 +147,8 @@ def _memory(job: Job) -> dict[str, str]:
         return {"SLURM_MEM_PER_GPU": str(request.mem_per_gpu)}
     if request.mem_per_node:
         return {"SLURM_MEM_PER_NODE": str(request.mem_per_node)}
+    if def_mem_per_cpu:
+        return {"SLURM_MEM_PER_CPU": str(def_mem_per_cpu)}
     first = job.alloc[0].mem if job.alloc else 0
     return {"SLURM_MEM_PER_NODE": str(first)}
 
@@ -168,10 +180,23 @@ _TASK_ONLY = (
 
 
 def allocation_environment(
-    job: Job, *, cluster: str, submitted: Mapping[str, str], uid: int, gid: int
+    job: Job,
+    *,
+    cluster: str,
+    submitted: Mapping[str, str],
+    uid: int,
+    gid: int,
+    def_mem_per_cpu: int | None = None,
 ) -> dict[str, str]:
     """What salloc's shell (or command) sees: the job's variables, none of a task's."""
-    env = batch_environment(job, cluster=cluster, submitted=submitted, uid=uid, gid=gid)
+    env = batch_environment(
+        job,
+        cluster=cluster,
+        submitted=submitted,
+        uid=uid,
+        gid=gid,
+        def_mem_per_cpu=def_mem_per_cpu,
+    )
     for name in _TASK_ONLY:
         if name in submitted:
             env[name] = submitted[name]

@@ -31,13 +31,27 @@ def step_layout(step: Step) -> list[StepTask]:
 
 
 def step_base_environment(
-    job: Job, step: Step, srun_env: Mapping[str, str], *, cluster: str, uid: int, gid: int
+    job: Job,
+    step: Step,
+    srun_env: Mapping[str, str],
+    *,
+    cluster: str,
+    uid: int,
+    gid: int,
+    def_mem_per_cpu: int | None = None,
 ) -> dict[str, str]:
     """What every task of ``step`` shares: srun's environment, the job's variables when
     srun does not run inside the job already, and the step's own."""
     env = dict(srun_env)
     if env.get("SLURM_JOB_ID") != str(job.job_id):
-        env = allocation_environment(job, cluster=cluster, submitted=srun_env, uid=uid, gid=gid)
+        env = allocation_environment(
+            job,
+            cluster=cluster,
+            submitted=srun_env,
+            uid=uid,
+            gid=gid,
+            def_mem_per_cpu=def_mem_per_cpu,
+        )
         # srun outside the job names it after its command and lists the step's nodes.
         env["SLURM_JOB_NAME"] = step.name
         env["SLURM_JOB_NODELIST"] = compress(step.nodes)

@@ -72,6 +72,10 @@ class StepRequest:
     overlap: bool = False
     #: ``--exact``/``--exclusive``: only the CPUs its tasks need, not all on its nodes.
     exact: bool = False
+    #: ``--mem`` (MB a node; also from SLURM_MEM_PER_NODE, which a batch job sets) and
+    #: ``--mem-per-cpu``: memory of the job's the step holds; None or 0: none asked for.
+    mem: int | None = None
+    mem_per_cpu: int | None = None
     srun_host: str = "localhost"
     srun_pid: int = 0
 
@@ -96,6 +100,9 @@ class Step:
     distribution: str = "Block"
     #: The job's GPUs per node as the step inherits them (``gres:gpu:2``), None without.
     tres_per_node: str | None = None
+    #: Whether it asked for memory: then the memory in ``alloc`` is held from other steps
+    #: (a step that asks for none shows all the job's and holds none of it).
+    mem_held: bool = False
     srun_host: str = "localhost"
     srun_pid: int = 0
     state: JobState = JobState.RUNNING

@@ -6,7 +6,8 @@ One module per concept: ``durations``, ``memory``, ``hostlist``, ``gres``, ``arr
 raises only :class:`ParseError` on bad input.
 
 Importing this package is cheap: Lark is only imported the first time a grammar-based parser
-runs (``loader``), and the hot parsers (durations, memory sizes, hostlists) never import it.
+runs (``loader``), and the hot parsers (durations, memory sizes, hostlists, points in time)
+never import it.
 """
 
 from slurmsim.parse.errors import OptionError, ParseError

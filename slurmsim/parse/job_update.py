@@ -433,5 +433,6 @@ def _begin(text: str, now: int, lines: list[str]) -> Instant | None:
     try:
         return Instant(parse_begin(text, now, option="StartTime"))
     except ParseError as e:
-        lines.append(e.context or "")
+        if e.context is not None:  # text naming no instant is passed over in silence
+            lines.append(e.context)
         return None

@@ -19,6 +19,17 @@ from slurmsim.parse.errors import ParseError
         ("1000", ArraySpec((1000,), None)),
         pytest.param("0-3%", ArraySpec((0, 1, 2, 3), 0), id="bare % is no limit (oracle 014)"),
         pytest.param("1-9:2%2", ArraySpec((1, 3, 5, 7, 9), 2), id="step and throttle"),
+        # What the oracle's controller took (2026-12-02): empty items are skipped, an
+        # item is read by strtol, and a "%" item after a comma is index 0.
+        ("1,,2", ArraySpec((1, 2), None)),
+        (",,3", ArraySpec((3,), None)),
+        ("[1,,2]", ArraySpec((1, 2), None)),
+        ("1-2,", ArraySpec((1, 2), None)),
+        ("1,,2%1", ArraySpec((1, 2), 1)),
+        ("1,2,%1", ArraySpec((0, 1, 2), 1)),
+        (",", ArraySpec((), None)),
+        ("0-3%x", ArraySpec((0, 1, 2, 3), 0)),
+        (" 4", ArraySpec((4,), None)),
     ],
 )
 def test_parse_array_reads_slurm_forms(text, want):
@@ -26,7 +37,7 @@ def test_parse_array_reads_slurm_forms(text, want):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "x", "3-1", "0-4:0", "-1", "1001", "0-1001", "1,,2", "1-2-3", "0-3%x"]
+    "text", ["", "x", "3-1", "0-4:0", "-1", "1001", "0-1001", "1-2-3", "1-", "1-3:", "1:2", "2x"]
 )
 def test_parse_array_rejects_bad_specs_with_controller_message(text):
     with pytest.raises(ParseError) as err:
@@ -42,6 +53,8 @@ def test_parse_array_honours_max_array_size():
         parse_array("0", max_array_size=0)
 
 
-@pytest.mark.parametrize(("text", "want"), [("0-15", 1), ("0-15:4", 4), ("1,3,5-9:2%2", 2)])
+@pytest.mark.parametrize(
+    ("text", "want"), [("0-15", 1), ("0-15:4", 4), ("1,3,5-9:2%2", 2), ("1:x", 0)]
+)
 def test_parse_array_step_is_first_written_step(text, want):
     assert parse_array_step(text) == want

@@ -31,7 +31,9 @@ def test_hot_parsers_never_import_lark():
         "from slurmsim.parse.durations import parse_duration, format_duration\n"
         "from slurmsim.parse.memory import parse_memory\n"
         "from slurmsim.parse.hostlist import expand, compress\n"
+        "from slurmsim.parse.datetimes import parse_begin\n"
         "parse_duration('1-0'); parse_memory('1G'); compress(expand('dgx[1-4]'))\n"
+        "parse_begin('tomorrow 16:00', 1_800_000_000)\n"
         "print('lark' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

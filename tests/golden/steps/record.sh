@@ -2,8 +2,8 @@
 # Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; about 1
 # minute. Records job steps: srun --jobid=J run from a shell into alice's running two-node
 # job (each srun is a step), the refusals, the running steps in squeue -s and scontrol show
-# step, a step that waits for the CPUs another holds, scancel of one step, and sacct once
-# they ended. Cases whose
+# step, a step that waits for the CPUs another holds, scancel of one step, steps that ask
+# for memory, and sacct once they ended. Cases whose
 # name starts with "bg-" ran in the background while the next ones were recorded.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
@@ -59,6 +59,18 @@ wait
 bg bg-srun-signalled alice srun --jobid=$J -n2 sleep 60
 sleep 3
 cu scancel-step-signal alice scancel --signal=USR1 $J.11
+wait
+# Memory (the job has 32G on each node): a step may not ask for more than that; under
+# --mem-per-cpu it may use only the CPUs the memory pays for; a step that asks for memory
+# holds it, so another waits for it (with --immediate it gives up).
+N1=$(scontrol show hostnames "$(squeue -h -j $J -o %N)" | head -1)
+cu mem-too-much alice srun --jobid=$J --mem=64G true
+cu mem-per-cpu-too-much alice srun --jobid=$J --mem-per-cpu=32G -n4 true
+cu mem-per-node alice srun --jobid=$J --mem=16G -n2 true
+cu mem-per-cpu alice srun --jobid=$J --mem-per-cpu=8G -n4 true
+bg bg-srun-mem-holds alice srun --jobid=$J -w "$N1" --mem=20G --exact -n1 sleep 8
+sleep 3
+cu mem-busy alice srun --jobid=$J -w "$N1" --mem=20G --exact -n1 --immediate=2 true
 wait
 c squeue-steps-after-scancel squeue -s
 c sacct-steps sacct -j $J -o JobID,JobName,State,ExitCode,AllocCPUS,NTasks,NodeList,AllocTRES%40

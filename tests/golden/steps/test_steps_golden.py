@@ -35,9 +35,6 @@ KNOWN_GAPS: dict[str, str] = {
     "005-srun-gpus": "the oracle's GPUs are placeholder files and its slurmd sets neither "
     "SLURM_STEP_GPUS nor CUDA_VISIBLE_DEVICES for a step's tasks; slurmsim sets both to the "
     "step's GPUs on the task's node, as a cluster with GPU devices does (docs/differences.md)",
-    "032-scancel-step-signal": "scancel --signal of a running step: the oracle signalled the "
-    "tasks and then said the step was gone (exit 225) in this recording, but answered nothing "
-    "and exited 0 (as slurmsim does) in another, with a job without GPUs",
     "028-scancel-step-other-user": "the oracle prints its refusal twice here, once in another "
     "run; slurmsim prints it once (same words and exit code)",
     "029-scancel-step-missing": "the oracle prints its refusal twice here, once in another "
@@ -65,7 +62,16 @@ ORDER_FREE = frozenset(
 AFTER_BACKGROUND = frozenset(
     n
     for n in CASES
-    if any(w in n for w in ("sacct-steps", "after-cancel", "after-scancel", "bg-srun-signalled"))
+    if any(
+        w in n
+        for w in (
+            "sacct-steps",
+            "after-cancel",
+            "after-scancel",
+            "bg-srun-signalled",
+            "mem-too-much",
+        )
+    )
 )
 
 _TIMES = [

@@ -1,0 +1,38 @@
+#!/bin/bash
+# Run as root on a running, idle oracle (shared/oracle/setup.sh), holding the oracle lock;
+# about a minute. Records into cases/, as alice, how Slurm reads the values it scans
+# itself rather than by a grammar: points in time (times.txt, each as sbatch --begin reads
+# it, through --test-only, and as sacct -S reads it, as a past time), job array specs
+# (empty items, strtol's reading of each item, a "%" item), a node count of 0, and no
+# GPUs per job or per task.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"; scancel -u alice' EXIT
+c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+i=0
+while IFS= read -r t; do
+  i=$((i+1))
+  c "begin-$i" sbatch --test-only --begin="$t" --wrap=true
+  c "sacct-$i" sacct -X -n --name=nosuch -S "$t" -o JobID
+done < "$HERE/times.txt"
+for a in , 1,,2%1 1,2,%1 ,,3 '[1,,2]' 1-2, 0-3%x ' 4' 1-3: 1:2 2x 0-3:0 3-1; do
+  c array sbatch -H -J spec --array="$a" --wrap=true
+done
+c array-test-only sbatch --test-only --array=3-1 --wrap=true
+c arrays squeue -h -n spec -o '%i %T'
+c N0-sbatch sbatch -J n0 -N 0 --wrap=true
+c N0-srun srun -N 0 true
+c N0-salloc salloc -N 0 true
+c N0-test-only sbatch --test-only -N 0 --wrap=true
+c N0-record squeue -h -t all -n n0 -o '%i %T %D %C %r'
+c gpus0 sbatch -H -J gpus0 --gpus=0 --wrap=true
+c gpus0-show squeue -h -n gpus0 -o '%i %T %b'
+c gpus-per-task0 sbatch -H -J gpt0 --gpus-per-task=0 --wrap=true
+c gpus-per-task0-show squeue -h -n gpt0 -o '%i %T %b'
+c srun-gpus0 srun --gpus=0 true
+c cancel scancel -u alice
