@@ -81,6 +81,15 @@ def comma_list(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(v for value in values for v in value.split(",") if v)
 
 
+def hostlist_complaint(prog: str, text: str) -> None:
+    """Slurm's hostlist parser names a bad bracket range (``Invalid range: `2-1'``, ``Too
+    many hosts in range``) before the command says what it makes of the list."""
+    from slurmsim.parse.hostlist import range_complaint
+
+    if (complaint := range_complaint(text)) is not None:
+        error(prog, f"_parse_single_range: {complaint}")
+
+
 #: C's isspace: what strtol and atoi skip before a number.
 C_SPACE = " \t\n\v\f\r"
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import err, error, immediate_seconds, short_hostname
+from cli._common import err, error, hostlist_complaint, immediate_seconds, short_hostname
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
 
@@ -260,6 +260,9 @@ def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: 
         try:
             listed[key] = tuple(hostlist.expand(values.get(key) or ""))
         except ParseError:
+            if key == "nodelist":  # as for a job (cli.sbatch.UnreadableNodes)
+                hostlist_complaint(PROG, values.get(key) or "")
+                raise InvalidOption("memory allocation failure") from None
             raise InvalidOption(f"Invalid --{key} specification") from None
     relative = values.get("relative")
     mem, mem_per_cpu = _memory(values, env)

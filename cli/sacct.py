@@ -71,6 +71,11 @@ class _Bare(Exception):
     """Input sacct refuses with a message of its own, no prefix."""
 
 
+class _InvalidArgument(Exception):
+    """A query slurmdbd refuses (a ``-N`` it cannot read as a hostlist): sacct has printed
+    its header by then, then says ``Invalid argument`` and exits 22 (EINVAL)."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: sacct(list(sys.argv[1:] if argv is None else argv)))
 
@@ -149,9 +154,14 @@ def _list(given: dict[str, list[str]], flags: set[str], cols: "list[Column]") ->
     from slurmsim.api.accounting import query
     from slurmsim.format import sacct as fmt
 
-    answer = query(lambda now, users, groups: _query(given, flags, now, users, groups))
     delimiter = given.get("delimiter", ["|"])[-1]
     layout = fmt.Layout("parsable" in flags, "parsable2" in flags, "noheader" in flags, delimiter)
+    try:
+        answer = query(lambda now, users, groups: _query(given, flags, now, users, groups))
+    except _InvalidArgument:
+        out(fmt.render([], cols, layout))
+        error(PROG, "Invalid argument")
+        return 22
     out(fmt.render(answer.records, cols, layout))
     return 0
 
@@ -310,9 +320,13 @@ def _states(given: dict[str, list[str]]) -> tuple["AcctState", ...]:
 
 
 def _nodes(given: dict[str, list[str]]) -> tuple[str, ...]:
+    from slurmsim.parse.errors import ParseError
     from slurmsim.parse.hostlist import expand
 
-    return tuple(n for value in given.get("nodelist", []) for n in expand(value))
+    try:
+        return tuple(n for value in given.get("nodelist", []) for n in expand(value))
+    except ParseError:
+        raise _InvalidArgument() from None
 
 
 def _window(

@@ -64,6 +64,19 @@ class BadNumber(InvalidOption):
     a number (and ``--hint``'s unknown word)."""
 
 
+class UnreadableNodes(InvalidOption):
+    """A ``--nodelist`` the client cannot read as a hostlist: Slurm's client then fails to
+    build its request and says ``memory allocation failure`` (exit 1), after the
+    parser's complaint about a bad range."""
+
+    def __init__(self, text: str) -> None:
+        from slurmsim.parse.hostlist import range_complaint
+
+        complaint = range_complaint(text)
+        errors = (f"_parse_single_range: {complaint}",) if complaint else ()
+        super().__init__("memory allocation failure", errors=errors)
+
+
 class _Exit(Exception):
     """Stop with a status after the messages were printed."""
 
@@ -291,7 +304,9 @@ def option_refused(prog: str, e: InvalidOption) -> int:
     for line in e.errors:
         error(prog, line)
     error(prog, e.message)
-    return 1 if isinstance(e, (BadNumber, InvalidGres, IncompatibleOptions)) else 255
+    return (
+        1 if isinstance(e, (BadNumber, InvalidGres, IncompatibleOptions, UnreadableNodes)) else 255
+    )
 
 
 def flag_on(value: str) -> bool:
@@ -531,7 +546,10 @@ def submit_options(
         try:
             return tuple(hostlist.expand(value))
         except ParseError:
-            raise InvalidOption(f"Invalid --{key} specification") from None
+            if key == "nodelist":
+                raise UnreadableNodes(value) from None
+            # The controller reads the excluded nodes (the oracle).
+            raise SlurmError("Invalid node name specified") from None
 
     # --gpus-per-node and --gres both ask per node: the controller keeps them all, the
     # former first (the count of a GRES asked twice is the larger one; see build_request).

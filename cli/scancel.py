@@ -101,13 +101,19 @@ def scancel(argv: list[str]) -> int:
     nodes: list[str] = []
     if (listed := opts.get("nodelist")) is not None:
         from slurmsim.parse.errors import ParseError
-        from slurmsim.parse.hostlist import expand
+        from slurmsim.parse.hostlist import expand, range_complaint
 
         try:
             nodes = expand(listed)
         except ParseError:
-            err(f"{PROG}: error: Invalid node name {listed}\n")
-            return 1
+            # scancel reads the list again for each job its other filters keep, failing
+            # each time (the oracle), and so cancels nothing.
+            complaint = range_complaint(listed)
+            for _ in range(_kept_by_filters(opts, states)):
+                if complaint:
+                    err(f"{PROG}: error: _parse_single_range: {complaint}\n")
+                err(f"{PROG}: error: hostlist_pop: no hostlist given\n")
+            return 0
     reads_jobs = filters or signal is not None or "batch" in opts or "interactive" in opts
     try:
         done = cancel(
@@ -200,3 +206,28 @@ def _filters_text(opts: dict[str, str | None], uid: int) -> str:
 
 def _split(value: str | None) -> list[str]:
     return [v for v in value.split(",") if v] if value else []
+
+
+def _kept_by_filters(opts: dict[str, str | None], states: list[str]) -> int:
+    """How many pending, running or suspended jobs scancel's filters other than ``-w``
+    keep (the state names as ``-t`` takes them, long or short)."""
+    from slurmsim.api.views import current_state
+    from slurmsim.model.jobs import JobState
+
+    state, me = current_state()
+    active = (JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED)
+    short = {"PD": "PENDING", "R": "RUNNING", "S": "SUSPENDED"}
+    wanted = {short.get(w.upper(), w.upper()) for w in states}
+    user = opts.get("user") or (me if "me" in opts else None)
+    partitions, accounts, qos = (set(_split(opts.get(k))) for k in ("partition", "account", "qos"))
+    return sum(
+        1
+        for job in state.jobs.values()
+        if job.state in active
+        and (not wanted or job.state.value in wanted)
+        and (user is None or job.request.user == user)
+        and (not partitions or job.request.partition in partitions)
+        and (not accounts or job.request.account in accounts)
+        and (not qos or job.request.qos in qos)
+        and (opts.get("name") is None or job.request.name == opts.get("name"))
+    )

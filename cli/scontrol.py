@@ -14,6 +14,7 @@ from cli import _scontrol_jobs
 from cli._clusters import clusters_ok
 from cli._common import (
     err,
+    hostlist_complaint,
     interactive,
     not_supported,
     options,
@@ -364,8 +365,10 @@ def _hostlist(entity: str, expr: str | None) -> int:
     try:
         names = hostlist.expand(expr)
     except ParseError:
-        err(f"scontrol: error: Unable to create hostlist from {expr}\n")
-        return 1
+        # The oracle: hostnames exits 0 here, hostlist and hostlistsorted 1.
+        hostlist_complaint(PROG, expr)
+        err(f"Invalid hostlist: {expr}\n")
+        return 0 if entity == "hostnames" else 1
     if entity == "hostnames":
         out("".join(f"{n}\n" for n in names))
     else:
@@ -472,13 +475,12 @@ def _node_names(text: str) -> list[str] | None:
     """``show node``'s argument read as a hostlist (``dgx[1-2]``; ``dgx[`` is ``dgx]``);
     None, with scontrol's complaint, when it is none."""
     from slurmsim.parse.errors import ParseError
-    from slurmsim.parse.hostlist import bad_range, expand
+    from slurmsim.parse.hostlist import expand
 
     try:
         return expand(text) or [text]
     except ParseError:
-        if (part := bad_range(text)) is not None:
-            err(f"{PROG}: error: _parse_single_range: Invalid range: `{part}'\n")
+        hostlist_complaint(PROG, text)
         err(f"unable to parse node list {text}\n")
         return None
 
@@ -627,6 +629,7 @@ def _delete(tag: str, args: list[str]) -> int:
 def _update_node(pairs: list[tuple[str, str]]) -> int:
     from slurmsim.api.control import update_node
     from slurmsim.model.errors import SlurmError
+    from slurmsim.parse.errors import ParseError
     from slurmsim.parse.hostlist import expand
 
     names: list[str] = []
@@ -634,7 +637,16 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
     for key, value in pairs:
         k = key.lower()
         if _is_key(k, "nodename"):
-            names.extend(expand(value))
+            try:
+                names.extend(expand(value))
+            except ParseError:
+                # slurmctld reads the list: an operator hears it names no node, anyone
+                # else is refused first, in words of its own (the oracle).
+                from slurmsim.api.control import may_operate
+
+                why = "Invalid node name specified" if may_operate() else "Invalid user id"
+                err(f"slurm_update error: {why}\n")
+                return 1
         elif k == "state":
             state_word = _node_state(value)
             if state_word is None:

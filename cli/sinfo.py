@@ -5,7 +5,17 @@ import sys
 from collections.abc import Sequence
 
 from cli._clusters import chosen_cluster, cluster_header
-from cli._common import err, error, every, options, out, parse_args, repeat, run
+from cli._common import (
+    err,
+    error,
+    every,
+    hostlist_complaint,
+    options,
+    out,
+    parse_args,
+    repeat,
+    run,
+)
 from cli._help import answer_probe
 
 PROG = "sinfo"
@@ -67,9 +77,15 @@ def sinfo(argv: list[str]) -> int:
 
     nodes: tuple[str, ...] = ()
     if "nodes" in given:
+        from slurmsim.parse.errors import ParseError
         from slurmsim.parse.hostlist import expand
 
-        nodes = tuple(expand(given["nodes"]))
+        try:
+            nodes = tuple(expand(given["nodes"]))
+        except ParseError:
+            hostlist_complaint(PROG, given["nodes"])
+            error(PROG, f"'{given['nodes']}' invalid entry for --nodes")
+            return 1
     env = os.environ
     if "SINFO_ALL" in env and "SINFO_PARTITION" in env:
         error(

@@ -11,7 +11,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cli._clusters import chosen_cluster, cluster_header
-from cli._common import comma_list, err, every, gather, options, out, parse_args, repeat, run
+from cli._common import (
+    comma_list,
+    err,
+    every,
+    gather,
+    hostlist_complaint,
+    options,
+    out,
+    parse_args,
+    repeat,
+    run,
+)
 from cli._help import answer_probe
 
 if TYPE_CHECKING:
@@ -132,17 +143,15 @@ def squeue(argv: list[str]) -> int:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
         answer_probe(PROG, ["usage"])
         return 1
+    nodelist = _nodelist(given.get("nodelist", []))
+    if nodelist is None:
+        return 1
     if "json" in flags or "yaml" in flags:
-        return _dump(pairs, given)
+        return _dump(pairs, given, nodelist)
 
     _from_environment(given, flags)
     fmt = given.get("format", [None])[-1]
     fmt_long = given.get("Format", [None])[-1]
-    nodelist: tuple[str, ...] = ()
-    if "nodelist" in given:
-        from slurmsim.parse.hostlist import expand
-
-        nodelist = tuple(n for expr in given["nodelist"] for n in expand(expr))
 
     seconds = every(given.get("iterate", [None])[-1], f"{PROG}: error: --iterate={{}}\n\n")
     if seconds == 0:
@@ -245,7 +254,9 @@ def _show(
     return rendered.exit_code
 
 
-def _dump(pairs: list[tuple[str, str | None]], given: dict[str, list[str]]) -> int:
+def _dump(
+    pairs: list[tuple[str, str | None]], given: dict[str, list[str]], nodelist: tuple[str, ...]
+) -> int:
     """``--json``/``--yaml`` (the last one given wins): every job, filters and formats
     ignored. squeue still checks ``-j``, ``-t``, ``-w`` and ``-u`` while it parses them:
     a bad one ends it, except an unknown user, which is only reported."""
@@ -261,13 +272,10 @@ def _dump(pairs: list[tuple[str, str | None]], given: dict[str, list[str]]) -> i
     from slurmsim.format.squeue_json import render_json
 
     state, _ = current_state()
-    if "nodelist" in given:
-        from slurmsim.parse.hostlist import expand
-
-        for node in (n for expr in given["nodelist"] for n in expand(expr)):
-            if node not in state.nodes:
-                err(f"{PROG}: error: Invalid node name {node}\n")
-                return 1
+    for node in nodelist:
+        if node not in state.nodes:
+            err(f"{PROG}: error: Invalid node name {node}\n")
+            return 1
     known = set(state.users) | {str(u.uid) for u in state.users.values()}
     for user in comma_list(given.get("user", [])):
         if user not in known:
@@ -275,3 +283,19 @@ def _dump(pairs: list[tuple[str, str | None]], given: dict[str, list[str]]) -> i
     yaml = [key for key, _ in pairs if key in ("json", "yaml")][-1] == "yaml"
     out(render_json(state, yaml=yaml))
     return 0
+
+
+def _nodelist(exprs: list[str]) -> tuple[str, ...] | None:
+    """The nodes ``-w`` names, or None once a list squeue cannot read is refused."""
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.hostlist import expand
+
+    found: list[str] = []
+    for expr in exprs:
+        try:
+            found.extend(expand(expr))
+        except ParseError:
+            hostlist_complaint(PROG, expr)
+            err(f"{PROG}: error: '{expr}' invalid entry for --nodelist\n")
+            return None
+    return tuple(found)

@@ -94,15 +94,18 @@ def _expand_item(item: str, expr: str) -> list[str]:
     return ["".join(combo) for combo in itertools.product(*pieces)]
 
 
-def bad_range(expr: str) -> str | None:
-    """The first range inside brackets that is not one (``3-2``, ``a``), as Slurm names it
-    when it refuses a hostlist; None when the fault lies elsewhere."""
+def range_complaint(expr: str) -> str | None:
+    """What Slurm says of the first range inside brackets that is not one (``Invalid
+    range: `3-2'``) or holds too many hosts (``Too many hosts in range `1-200000'``) when
+    it refuses a hostlist; None when the fault lies elsewhere."""
     bodies: list[str] = re.findall(r"\[([^\[\]]*)\]", expr)
     for body in bodies:
         for part in body.split(","):
             m = _RANGE.fullmatch(part)
             if m is None or (m[2] is not None and int(m[2]) < int(m[1])):
-                return part
+                return f"Invalid range: `{part}'"
+            if m[2] is not None and int(m[2]) - int(m[1]) >= MAX_RANGE:
+                return f"Too many hosts in range `{part}'"
     return None
 
 
@@ -125,4 +128,4 @@ def expand(expr: str) -> list[str]:
     return hosts
 
 
-__all__ = ["MAX_HOSTS", "MAX_RANGE", "bad_range", "compress", "expand", "sort_hosts"]
+__all__ = ["MAX_HOSTS", "MAX_RANGE", "compress", "expand", "range_complaint", "sort_hosts"]

@@ -59,7 +59,8 @@ _WORDS = st.sampled_from(
     ["-j", "-u", "-p", "-t", "-o", "-O", "-N", "-n", "--time", "--mem", "--gres", "-w", "show",
      "job", "node", "update", "hold", "release", "NodeName=dgx1", "State=DRAIN", "JobId=1",
      "%i", "%.5j", "gpu", "debug", "1", "1_2", "dgx[1-2]", "--", "-", "=", "all", "PD",
-     "--array=0-3", "--wrap=true", "-v", "--me", "--start", "-l", "-h", "TimeLimit=abc"]
+     "--array=0-3", "--wrap=true", "-v", "--me", "--start", "-l", "-h", "TimeLimit=abc",
+     "dgx[2-1]", "dgx[1-2]x", "NodeName=dgx[2-1]", "-x", "--begin=now+", "-S", "-I"]
 )  # fmt: skip
 _ARGV = st.lists(st.one_of(_WORDS, st.text(max_size=12)), max_size=6)
 

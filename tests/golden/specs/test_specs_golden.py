@@ -5,8 +5,10 @@ and as sacct ``-S`` reads them (a past time: today's time of day even when still
 come): what is accepted (``T10:00``, ``today tomorrow``, ``now + 1 hour``), what is
 refused and the position each refusal names. Job array specs (empty items skipped, each
 item read by strtol, a ``%`` item being index 0), a node count of 0 (the batch job's
-record kept FAILED; srun and salloc refused), and no GPUs per job or per task (taken as
-none asked for).
+record kept FAILED; srun and salloc refused), no GPUs per job or per task (taken, and
+shown as ``gres:gpu:0``), and hostlists (``hostlists.txt``, and a bad one given to each
+command that reads one: each says it in its own words, some after the parser's complaint
+about the range).
 
 The replay runs on a new default cluster with the clock at each recording's second;
 ``--test-only``'s job ids (the will-run request uses one up) are masked, and instants
