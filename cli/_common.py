@@ -135,6 +135,7 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
 
     Instants are written as ``SLURM_TIME_FORMAT`` asks, for this command only.
     """
+    from slurmsim.format.columns import WidthCrash
     from slurmsim.format.times import use_time_format
     from slurmsim.store.repository import StoreError
 
@@ -152,6 +153,9 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
     except SlurmError as e:  # a refusal the body did not expect to print itself
         error(prog, e.message)
         code = 1
+    except WidthCrash:  # Slurm's command dies of SIGSEGV; its shell says so
+        err("Segmentation fault\n")
+        code = 139
     except KeyboardInterrupt:
         code = 130
     except BrokenPipeError:
@@ -177,7 +181,9 @@ def every(value: str | None, refusal: str) -> int | None:
     import re
 
     match = re.match(r"\s*([+-]?\d+)", value, re.ASCII)
-    seconds = int(match[1]) if match else 0
+    # strtol stops at LONG_MAX (LONG_MIN), and atoi keeps what fits in an int.
+    seconds = max(-(2**63), min(int(match[1]), 2**63 - 1)) % 2**32 if match else 0
+    seconds = seconds - 2**32 if seconds >= 2**31 else seconds
     if seconds <= 0:
         err(refusal.format(value))
         return 0

@@ -778,10 +778,13 @@ def _nodes(value: str | None) -> tuple[int, int | None] | None:
 
 
 def _node_count(text: str) -> int:
+    """A node count as the client keeps it: in a C int, so 4294967296 is 0 (which the
+    controller refuses); one past what strtol reads is refused here (the oracle)."""
     count = suffixed_count(text)
-    if count is None:
+    if count is None or count >= 2**63 - 1:
         raise InvalidOption(f'"{text}" is not a valid node count')
-    return count
+    kept = count % 2**32
+    return kept if kept < 2**31 else 0
 
 
 def _yes_no(value: str | None, option: str) -> bool | None:

@@ -165,6 +165,14 @@ def environment(env: dict[str, str], unset: Iterable[str] = ()) -> Iterator[None
                 os.environ[var] = value
 
 
+def run_as_recorded(case: Case, unset: Iterable[str] = ()) -> Result:
+    """``case``'s command as its user, with the variables a leading ``env VAR=value`` set
+    (and ``unset`` removed) while it runs."""
+    env, words = split_env(case.command)
+    with environment(env, unset=unset):
+        return run_command(words, case.user, b"")
+
+
 def recorded_at(case: Case) -> int:
     """When the oracle ran ``case``, in Unix seconds."""
     return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))

@@ -158,7 +158,9 @@ def node_counts(request: JobRequest, partition_size: int) -> range:
     decide, the fewest nodes first."""
     low = request.implied_nodes
     if request.max_nodes is not None:
-        high = max(low, request.max_nodes)
+        # More nodes than the partition has are never worth a try (``NumNodes=*`` asks
+        # for up to 2147483647).
+        high = max(low, min(request.max_nodes, partition_size))
         if request.gpus_per_job is not None:
             return range(low, high + 1)
         if request.ntasks_set != bool(request.ntasks_per_node):

@@ -19,6 +19,24 @@ NUL = "\0"
 #: Width of an ``-O`` column written without one.
 DEFAULT_LONG_WIDTH = 20
 
+#: Past this width Slurm's commands crash printing the column (the oracle: squeue -o
+#: ``%9999999999i`` died of a segmentation fault, ``%99999i`` printed).
+_WIDEST = 1 << 24
+
+
+class WidthCrash(Exception):
+    """A column so wide that the Slurm command dies printing it (``cli._common.run``
+    ends the command as the shell reports such a death: ``Segmentation fault``, 139)."""
+
+
+def c_width(digits: str) -> int:
+    """A width as C's ``atoi`` keeps it, in an int (``2147483648`` is negative)."""
+    value = int(digits or 0) % 2**32
+    value = value - 2**32 if value >= 2**31 else value
+    if value > _WIDEST:
+        raise WidthCrash()
+    return value
+
 
 class Column(NamedTuple):
     """One column: ``key`` is the ``-o`` letter or the ``-O`` name as typed."""
@@ -52,7 +70,7 @@ def parse_percent(fmt: str) -> tuple[str, list[Column]]:
             match = _TOKEN.match(token)
             assert match is not None  # every part of the pattern may be empty
             align, width, key, suffix = match.groups()
-            columns.append(Column(key, int(width or 0), align == ".", suffix, "%" + token))
+            columns.append(Column(key, c_width(width), align == ".", suffix, "%" + token))
     return fmt[:first], columns
 
 
@@ -69,7 +87,7 @@ def parse_long(fmt: str) -> list[Column]:
         name, align, width, suffix = match.groups()
         if align is None:  # no ":"
             width = DEFAULT_LONG_WIDTH
-        columns.append(Column(name, int(width or 0), align == ".", suffix or ""))
+        columns.append(Column(name, c_width(str(width or 0)), align == ".", suffix or ""))
     return columns
 
 

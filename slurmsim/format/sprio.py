@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
-from slurmsim.format.columns import Column, cell
+from slurmsim.format.columns import Column, c_width, cell
 from slurmsim.format.rendered import Rendered
 
 #: Factor keys in sprio's column order, with the format letters of their weighted and
@@ -136,7 +136,7 @@ def _parse(fmt: str) -> tuple[list[Column], list[str]]:
         end = fmt.find("%", match.end())
         end = len(fmt) if end < 0 else end
         if key in _HEADERS:
-            columns.append(Column(key, int(width or 0), align == ".", fmt[match.end() : end]))
+            columns.append(Column(key, c_width(width), align == ".", fmt[match.end() : end]))
         else:
             errors.append(key)
         pos = end

@@ -405,14 +405,20 @@ def _node_range(text: str) -> tuple[int, int | None]:
     lo, _, hi = text.partition("-")
     if not lo.strip():  # a sign first: strtol reads a negative count
         raise QuietError(f'Invalid numeric value "{text}" for requested node count.')
+    for part in (lo, hi):
+        m = _COUNT.fullmatch(part)
+        if m is not None and m[1].strip("+") and int(m[1]) >= _LONG_MAX:
+            # strtol stops at LONG_MAX, and scontrol says so (the oracle, exit 0).
+            raise QuietError(f"Numeric argument ({_LONG_MAX}) to big for requested node count.")
     low, high = _count(lo), _count(hi) if hi else None
     if low is None or (hi and (high is None or high <= 0)):
         raise QuietError(f'Invalid numeric value "{text}" for requested node count.')
     return low, high
 
 
-#: C's INT_MAX, the most a count may be.
+#: C's INT_MAX, the most a count may be, and LONG_MAX, where strtol stops.
 _INT_MAX = 2**31 - 1
+_LONG_MAX = 2**63 - 1
 _COUNT = re.compile(r"\s*([+-]?\d*)([kKmM]?)")
 
 

@@ -21,13 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
+from tests.clirunner import Result
 from tests.goldenfile import (
     Case,
-    environment,
     load_case,
     replay_from_job_dir,
-    split_env,
+    run_as_recorded,
     without_times,
 )
 
@@ -42,9 +41,7 @@ def _run(case: Case) -> Result:
     from tests.golden.replay import JOB_DIR
 
     (JOB_DIR / "bb.txt").write_bytes((HERE / "bb.txt").read_bytes())  # the --bbf file
-    env, words = split_env(case.command)
-    with environment(env, unset=_READ):
-        return run_command(words, case.user, b"")
+    return run_as_recorded(case, unset=_READ)
 
 
 @pytest.fixture(scope="module")

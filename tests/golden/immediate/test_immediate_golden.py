@@ -17,13 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
+from tests.clirunner import Result
 from tests.goldenfile import (
     Case,
-    environment,
     load_case,
     replay_from_job_dir,
-    split_env,
+    run_as_recorded,
     without_times,
 )
 
@@ -39,9 +38,7 @@ def _stderr(command: str, data: bytes) -> str:
 
 
 def _run(case: Case) -> Result:
-    env, words = split_env(case.command)
-    with environment(env, unset=("SLURM_EXIT_IMMEDIATE",)):
-        return run_command(words, case.user, b"")
+    return run_as_recorded(case, unset=("SLURM_EXIT_IMMEDIATE",))
 
 
 @pytest.fixture(scope="module")

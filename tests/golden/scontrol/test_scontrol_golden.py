@@ -13,16 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
+from tests.clirunner import Result
 from tests.golden.replay import JOB_DIR
 from tests.goldenfile import (
     Case,
     cluster_store,
-    environment,
     load_case,
     replay_in_step,
+    run_as_recorded,
     scrub,
-    split_env,
     with_known_gaps,
 )
 
@@ -63,9 +62,7 @@ def _timeless(text: str) -> str:
 
 def _run(case: Case) -> Result:
     """The case's command; ``env NAME=VALUE ...`` in front sets those variables for it."""
-    env, argv = split_env(case.command)
-    with environment(env):
-        return run_command(argv, case.user, b"")
+    return run_as_recorded(case)
 
 
 @pytest.fixture(scope="module")

@@ -60,4 +60,18 @@ c sacct-N-bad sacct -X -N 'dgx[2-1]'
 c squeue-json-w-bad squeue --json -w 'dgx[2-1]'
 c scancel-w-bad scancel -w 'dgx[2-1]'
 c step-w-bad srun --jobid=1 -w 'dgx[2-1]' true
+# Numbers past what C keeps: widths (a column too wide crashes squeue), --iterate, node counts.
+c width-crash squeue -o '%9999999999i'
+c width-wraps squeue -o '%.2147483648i'
+c iterate-huge squeue -i 99999999999999999999
+c iterate-wraps sinfo -i 2147483648
+c nodes-huge sbatch -N 99999999999999999999 --wrap=true
+c nodes-wraps sbatch -N 4294967296 --wrap=true
+c nn sbatch -H -J nn --wrap=true
+NN=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT")
+c numnodes-empty scontrol update JobId="$NN" NumNodes=
+c numnodes-any scontrol update JobId="$NN" NumNodes='*'
+c numnodes-huge scontrol update JobId="$NN" NumNodes=99999999999999999999
+c numnodes-zero scontrol update JobId="$NN" NumNodes=0
+c numnodes-show squeue -h -j "$NN" -o '%i %D %r'
 c cancel scancel -u alice

@@ -16,13 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
+from tests.clirunner import Result
 from tests.goldenfile import (
     Case,
-    environment,
     load_case,
     replay_from_job_dir,
-    split_env,
+    run_as_recorded,
     with_known_gaps,
     without_times,
 )
@@ -37,9 +36,7 @@ KNOWN: dict[str, str] = {
 
 def _run(case: Case) -> Result:
     """A case, with the variables of a leading ``env VAR=value`` set while it runs."""
-    env, words = split_env(case.command)
-    with environment(env):
-        return run_command(words, case.user, b"")
+    return run_as_recorded(case)
 
 
 @pytest.fixture(scope="module")
