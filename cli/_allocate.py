@@ -88,7 +88,7 @@ def allocate(
         opts = replace(opts, submit_line=" ".join([prog, *argv]))
         if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
             raise SlurmError("X11 forwarding not available")
-        job_id, started = api.submit(opts, command, immediate=wait == 1)
+        submitted = api.submit(opts, command, immediate=wait == 1)
     except InvalidOption as e:
         return option_refused(prog, e)
     except api.NotImmediate as e:
@@ -110,7 +110,10 @@ def allocate(
         if prog == "salloc" and isinstance(e, api.Rejected):
             err(f"salloc: Job allocation {e.job_id} has been revoked.\n")
         return refused_status(os.environ, prog)
-    if not started:
+    job_id = submitted.job_id
+    if not submitted.started:
+        if submitted.note:
+            err(f"{prog}: {submitted.note}\n")
         if prog == "salloc":
             err(f"salloc: Pending job allocation {job_id}\n")
         err(f"{prog}: job {job_id} queued and waiting for resources\n")

@@ -91,11 +91,32 @@ class NotImmediate(SlurmError):
         self.dependent = message == DEPENDENCY_PROBLEM
 
 
+@dataclass(frozen=True)
+class Submitted:
+    """An allocation request the controller took: its job, whether it started at once,
+    and, for one that waits, what the controller said of it (``note``, which srun and
+    salloc print before saying it is queued; None when it merely waits its turn)."""
+
+    job_id: int
+    started: bool
+    note: str | None = None
+
+
+#: What the controller's answer to a waiting allocation says, by the job's reason.
+_NOTES = {
+    "PartitionConfig": "Requested partition configuration not available now",
+    "PartitionTimeLimit": "Requested partition configuration not available now",
+    "PartitionNodeLimit": "Requested partition configuration not available now",
+    "ReqNodeNotAvail": "Required node not available (down, drained or reserved)",
+}
+_HELD = "Job is in held state, pending scheduler release"
+
+
 def submit(
     opts: SubmitOptions, command: Sequence[str] | None, *, immediate: bool = False
-) -> tuple[int, bool]:
-    """Queue the allocation request and try it at once; (job id, whether it started).
-    With ``immediate``, a request that cannot start at once fails instead of waiting
+) -> Submitted:
+    """Queue the allocation request and try it at once (see ``Submitted``). With
+    ``immediate``, a request that cannot start at once fails instead of waiting
     (``NotImmediate``, raised once its record is kept)."""
     from slurmsim.engine.allocate import allocate
     from slurmsim.engine.submit import submit as engine_submit
@@ -131,11 +152,14 @@ def submit(
             if refusal is not None:
                 rejected = NotImmediate(refusal, job.job_id)
             elif job.state is JobState.PENDING:
-                return job.job_id, False  # it waits for the pass its submission asked for
+                # It waits for the pass its submission asked for.
+                reason = job.reason.partition(",")[0]  # ReqNodeNotAvail, UnavailableNodes:...
+                note = _HELD if job.hold is not Hold.NONE else _NOTES.get(reason)
+                return Submitted(job.job_id, False, note)
             else:  # placed as it arrived: it never accrued age (oracle: env/080)
                 job.accrue_time = None
                 s.state.sched_due = due  # and its request asked for no pass
-                return job.job_id, True
+                return Submitted(job.job_id, True)
         s.state.sched_due = due  # a refused request asks for no pass either
     raise rejected
 
