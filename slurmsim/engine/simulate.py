@@ -121,17 +121,6 @@ def run_until_job_starts(
     return events
 
 
-def play_now(state: ClusterState) -> list[Event]:
-    """Handle every step due at the present instant (a pass asked for now, say) without
-    moving the clock."""
-    ctx = Context(state)
-    events: list[Event] = []
-    while (step := _next(ctx)) is not None and step.time <= state.now:
-        events.extend(_handle(ctx, step))
-    ctx.settle()
-    return events
-
-
 def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> list[Event]:
     """Advance ``ctx`` until ``done()``, nothing more can happen, or ``limit``; the caller
     settles."""
