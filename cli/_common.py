@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final, Literal, NoReturn
 
-from slurmsim.model.errors import FatalError, SlurmError
+from slurmsim.model.errors import FatalError, SlurmError, WidthCrash
 from slurmsim.parse.options import Opt, OptionError, getopt
 
 #: What ``--version`` prints for every Slurm command; tools probe it.
@@ -135,7 +135,6 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
 
     Instants are written as ``SLURM_TIME_FORMAT`` asks, for this command only.
     """
-    from slurmsim.format.columns import WidthCrash
     from slurmsim.format.times import use_time_format
     from slurmsim.store.repository import StoreError
 

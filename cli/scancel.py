@@ -59,7 +59,7 @@ def scancel(argv: list[str]) -> int:
     verbose = "verbose" in opts
 
     from cli._scancel_steps import STEP, cancel_steps
-    from slurmsim.api.control import JobRef, cancel
+    from slurmsim.api.control import JobRef, cancel, count_selected
     from slurmsim.model.errors import SlurmError
     from slurmsim.model.signals import Target, signal_number
 
@@ -109,7 +109,17 @@ def scancel(argv: list[str]) -> int:
             # scancel reads the list again for each job its other filters keep, failing
             # each time (the oracle), and so cancels nothing.
             complaint = range_complaint(listed)
-            for _ in range(_kept_by_filters(opts, states)):
+            others = count_selected(
+                refs,
+                users=[u] if (u := opts.get("user")) else [],
+                partitions=_split(opts.get("partition")),
+                states=states,
+                names=[n] if (n := opts.get("name")) else [],
+                accounts=_split(opts.get("account")),
+                qos=_split(opts.get("qos")),
+                me="me" in opts,
+            )
+            for _ in range(others):
                 if complaint:
                     err(f"{PROG}: error: _parse_single_range: {complaint}\n")
                 err(f"{PROG}: error: hostlist_pop: no hostlist given\n")
@@ -206,28 +216,3 @@ def _filters_text(opts: dict[str, str | None], uid: int) -> str:
 
 def _split(value: str | None) -> list[str]:
     return [v for v in value.split(",") if v] if value else []
-
-
-def _kept_by_filters(opts: dict[str, str | None], states: list[str]) -> int:
-    """How many pending, running or suspended jobs scancel's filters other than ``-w``
-    keep (the state names as ``-t`` takes them, long or short)."""
-    from slurmsim.api.views import current_state
-    from slurmsim.model.jobs import JobState
-
-    state, me = current_state()
-    active = (JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED)
-    short = {"PD": "PENDING", "R": "RUNNING", "S": "SUSPENDED"}
-    wanted = {short.get(w.upper(), w.upper()) for w in states}
-    user = opts.get("user") or (me if "me" in opts else None)
-    partitions, accounts, qos = (set(_split(opts.get(k))) for k in ("partition", "account", "qos"))
-    return sum(
-        1
-        for job in state.jobs.values()
-        if job.state in active
-        and (not wanted or job.state.value in wanted)
-        and (user is None or job.request.user == user)
-        and (not partitions or job.request.partition in partitions)
-        and (not accounts or job.request.account in accounts)
-        and (not qos or job.request.qos in qos)
-        and (opts.get("name") is None or job.request.name == opts.get("name"))
-    )

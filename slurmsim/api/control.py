@@ -153,6 +153,26 @@ def cancel(
         return Cancelled(_cancel_chosen(s, confirmed, signal, target), missing, bool(chosen), uid)
 
 
+def count_selected(
+    refs: Sequence[JobRef],
+    *,
+    users: Sequence[str] = (),
+    partitions: Sequence[str] = (),
+    states: Sequence[str] = (),
+    names: Sequence[str] = (),
+    accounts: Sequence[str] = (),
+    qos: Sequence[str] = (),
+    me: bool = False,
+) -> int:
+    """How many records ``cancel`` would pick with these filters and no node list (scancel
+    reads a ``-w`` it cannot parse once for each of them)."""
+    wanted = _JobFilter(
+        set(users), set(partitions), tuple(states), set(names), set(accounts), set(qos), set()
+    )
+    with session(write=False) as s:
+        return len(_choose(s.state, s.user, refs, wanted, me)[1])
+
+
 def _check_users(state: ClusterState, users: Sequence[str]) -> None:
     known = set(state.users) | {str(u.uid) for u in state.users.values()}
     for user in users:

@@ -10,6 +10,8 @@ column, keeping its left part.
 import re
 from typing import NamedTuple
 
+from slurmsim.model.errors import WidthCrash
+
 _TOKEN = re.compile(r"(\.?)(\d*)(.?)(.*)", re.ASCII | re.DOTALL)
 _LONG = re.compile(r"^([^:]+)(?::(\.?)([+-]?\d+|)(.*))?$", re.ASCII | re.DOTALL)
 
@@ -22,11 +24,6 @@ DEFAULT_LONG_WIDTH = 20
 #: Past this width Slurm's commands crash printing the column (the oracle: squeue -o
 #: ``%9999999999i`` died of a segmentation fault, ``%99999i`` printed).
 _WIDEST = 1 << 24
-
-
-class WidthCrash(Exception):
-    """A column so wide that the Slurm command dies printing it (``cli._common.run``
-    ends the command as the shell reports such a death: ``Segmentation fault``, 139)."""
 
 
 def c_width(digits: str) -> int:

@@ -93,3 +93,9 @@ class InvalidGres(InvalidOption):
 
     def __init__(self, message: str = GRES_ERROR, *, detail: str | None = None) -> None:
         super().__init__(message, detail=detail)
+
+
+class WidthCrash(Exception):
+    """A ``-o``/``-O`` column so wide that the Slurm command dies printing it
+    (``cli._common.run`` ends the command as the shell reports that death:
+    ``Segmentation fault``, 139)."""
