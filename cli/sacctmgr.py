@@ -30,11 +30,13 @@ _ENTITIES = {
     "qos": "qos", "accounts": "account", "users": "user", "associations": "association",
     "clusters": "cluster", "tres": "tres", "wckeys": "wckey", "resource": "resource",
     "runawayjobs": "runaway", "orphanjobs": "runaway", "lostjobs": "runaway",
-    "problems": "problem",
+    "problems": "problem", "events": "event", "federations": "federation",
 }  # fmt: skip
 #: Entities slurmsim only shows (its cluster and TRES are fixed by slurm.conf; it keeps
 #: no wckeys or resources, and no job outlives its record).
-_SHOWN_ONLY = frozenset({"cluster", "tres", "wckey", "resource", "runaway", "problem"})
+_SHOWN_ONLY = frozenset(
+    {"cluster", "tres", "wckey", "resource", "runaway", "problem", "federation"}
+)
 
 # What sacctmgr says when the entity is missing or unknown, per verb.
 _NO_ENTITY = {
@@ -86,8 +88,13 @@ def sacctmgr(argv: list[str]) -> int:
         layout = Layout(
             "parsable" in flags, "parsable2" in flags, "noheader" in flags, "associations" in flags
         )
-        rendered = accounts.show(entity, rest, layout)
-    elif entity == "association":  # Slurm changes associations through users and accounts
+        if entity == "event":
+            from slurmsim.api.node_history import show_events
+
+            rendered = show_events(rest, layout)
+        else:
+            rendered = accounts.show(entity, rest, layout)
+    elif entity in ("association", "event"):  # associations change through users and accounts
         err(_NO_ENTITY[verb])
         return 1
     elif entity in _SHOWN_ONLY:

@@ -61,6 +61,7 @@ _CONDITIONS = {
     # Conditions on records slurmsim never holds: any of them selects none.
     "wckey": {"name": "name", "cluster": "cluster", "user": "user", "id": "id"},
     "resource": {"name": "name", "server": "server", "type": "type", "cluster": "cluster"},
+    "federation": {"name": "name", "cluster": "cluster"},
     "cluster": {"name": "name", "cluster": "name"},
 }  # fmt: skip
 #: Bare words sacctmgr show takes as options, not names.
@@ -243,7 +244,7 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
         return wanted is None or any(v is not None and v.lower() in wanted for v in values)
 
     cluster_ok = ok("cluster", state.config.cluster_name)
-    if entity in ("wckey", "resource"):  # none is ever recorded
+    if entity in ("wckey", "resource", "federation"):  # none is ever recorded
         return []
     if entity == "problem":
         return [

@@ -336,7 +336,9 @@ def requeue(refs: Sequence[JobRef], *, hold: bool = False) -> list[Outcome]:
     with session(write=True) as s:
         for ref in refs:
             try:
-                tasks = control.requeue(s.state, ref.job_id, ref.task_id, s.user, hold=hold)
+                tasks = control.requeue(
+                    s.state, ref.job_id, ref.task_id, s.user, hold=hold, events=s.events
+                )
             except SlurmError as e:
                 outcomes.append(Outcome(ref, e.message))
                 continue
@@ -417,8 +419,8 @@ def update_node(names: Sequence[str], state_word: str | None, reason: str | None
     """``scontrol update NodeName=...``: drain, resume, down, undrain."""
     from slurmsim.engine import control
 
-    with session(write=True) as s:
-        s.events.extend(control.update_node(s.state, list(names), s.user, state_word, reason))
+    with _saving_applied() as s:
+        control.update_node(s.state, list(names), s.user, state_word, reason, events=s.events)
 
 
 def update_partition(update: PartitionUpdate) -> None:

@@ -91,9 +91,7 @@ def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
                 _deliver(job)
                 continue
             code, sig = status if status is not None else (0, signal.SIGKILL)
-            event = process_exited(state, job, code, sig)
-            if event is not None:
-                events.append(event)
+            events.extend(process_exited(state, job, code, sig))
         elif not gone:
             # The command ending an interactive job's own run in this process (tests run
             # srun in-process) sees to its processes itself.

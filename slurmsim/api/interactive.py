@@ -203,9 +203,7 @@ def end(job_id: int, exit_code: int, sig: int) -> None:
             shutil.rmtree(os.path.join(execution.run_root(), str(job_id)), ignore_errors=True)
             return
         execution.forget(job)
-        event = process_exited(s.state, job, exit_code, sig)
-        if event is not None:
-            s.events.append(event)
+        s.events.extend(process_exited(s.state, job, exit_code, sig))
 
 
 def revoked(job_id: int) -> Revoked | None:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from slurmsim.engine import node_accounting
 from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
 from slurmsim.engine.fairshare import FairShare
 from slurmsim.engine.lifecycle import (
@@ -541,8 +542,9 @@ class Context:
         self.version += 1
         return Event(now, "job_start", running.job_id, ",".join(running.nodes))
 
-    def end(self, job: Job, now: Instant, final: JobState, **how: object) -> Event:
-        """A running job stops: free its resources, record it for purging."""
+    def end(self, job: Job, now: Instant, final: JobState, **how: object) -> list[Event]:
+        """A running job stops: free its resources, record it for purging. Its event, then
+        the records of the nodes it leaves drained."""
         if job.state in CHARGED:
             self.limits.remove(job)
         if job.state in HOLDS_RESOURCES:
@@ -553,17 +555,24 @@ class Context:
         self.rates.forget(job.job_id)
         event = finish(job, now, final, **how)  # type: ignore[arg-type]  # keyword pass-through
         self._resume_under(job, now)
-        for name in job.nodes:
-            node = self.state.nodes.get(name)
-            if node is not None:
-                node.last_busy_time = now
         self._schedule_purge(job.job_id, now)
         self.ended += 1
         self.freed += 1
         self.version += 1
-        return event
+        return [event, *self._left(job, now)]
 
-    def requeue(self, job: Job, now: Instant) -> Event:
+    def _left(self, job: Job, now: Instant) -> list[Event]:
+        """``job`` has let go of its nodes: they were last busy now, and those it leaves
+        drained are recorded so."""
+        draining = False
+        for name in job.nodes:
+            node = self.state.nodes.get(name)
+            if node is not None:
+                node.last_busy_time = now
+                draining = draining or node.drain
+        return node_accounting.drained_by(self.state, job, now) if draining else []
+
+    def requeue(self, job: Job, now: Instant) -> list[Event]:
         """A running job lets go of its resources and waits again under its own id
         (preemption with mode REQUEUE); the next look at it finds its begin time."""
         self.limits.remove(job)
@@ -571,10 +580,7 @@ class Context:
         if job.array_job_id is not None:
             self._count_task(job, -1)
         self.running.pop(job.job_id, None)
-        for name in job.nodes:
-            node = self.state.nodes.get(name)
-            if node is not None:
-                node.last_busy_time = now
+        left = self._left(job, now)
         requeue(self.state, job, now)
         self._resume_under(job, now)
         job.reason = "None"  # BeginTime once a pass looks at it (golden 145, 146)
@@ -582,7 +588,7 @@ class Context:
         self.ended += 1
         self.freed += 1
         self.version += 1
-        return Event(now, "job_requeue", job.job_id, "PREEMPTED")
+        return [Event(now, "job_requeue", job.job_id, "PREEMPTED"), *left]
 
     def _resume_under(self, job: Job, now: Instant) -> None:
         """Jobs gang scheduling suspended under ``job``, which stops, run again."""

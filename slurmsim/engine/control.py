@@ -9,7 +9,7 @@ that free resources or make jobs runnable queue a main pass (``trigger``).
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from slurmsim.engine import lifecycle, usage
+from slurmsim.engine import lifecycle, node_accounting, usage
 from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.execution import is_executed
@@ -21,6 +21,7 @@ from slurmsim.engine.priority import priority
 from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import CANCELLED_BY
+from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
 from slurmsim.model.errors import (
@@ -47,6 +48,7 @@ from slurmsim.model.jobs import (
     JobRequest,
     JobState,
 )
+from slurmsim.model.nodes import FAILED, Node
 from slurmsim.model.signals import SIGKILL, Target, queue_signal
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
@@ -178,6 +180,8 @@ def cancel(
         job.extra[CANCELLED_BY] = actor
         events.append(finish(job, now, JobState.CANCELLED, signal=SIGTERM if running else 0))
         resume_under(state, job, now)
+        if running:
+            events.extend(node_accounting.drained_by(state, job, now))
     trigger(state)
     return events
 
@@ -279,25 +283,33 @@ REQUEUED_HELD = "job requeued in held state"
 
 
 def requeue(
-    state: ClusterState, job_id: int, task_id: int | None, actor: str, *, hold: bool = False
+    state: ClusterState,
+    job_id: int,
+    task_id: int | None,
+    actor: str,
+    *,
+    hold: bool = False,
+    events: list[Event] | None = None,
 ) -> dict[int, str | None]:
     """``scontrol requeue`` / ``requeuehold``: batch jobs back to PENDING under their ids,
     eligible 121 s later (held, with ``hold``); a finished job may be requeued too.
 
     A job or one task raises ``SlurmError`` on refusal. A whole array is answered task by
-    task, as slurmctld does: ``{task index: error or None}``.
+    task, as slurmctld does: ``{task index: error or None}``. The nodes a running job
+    leaves drained are recorded in ``events``, when given.
     """
+    found = events if events is not None else []
     records = _records(state, job_id, task_id)
     if not records:
         raise InvalidJobId()
     if task_id is not None or records[0].array_job_id is None:
-        _requeue_one(state, _one(state, job_id, task_id), actor, hold)
+        found.extend(_requeue_one(state, _one(state, job_id, task_id), actor, hold))
         return {}
     answers: dict[int, str | None] = {}
     for job in records:
         tasks = job.array_tasks or (job.array_task_id or 0,)
         try:
-            _requeue_one(state, job, actor, hold)
+            found.extend(_requeue_one(state, job, actor, hold))
             error = None
         except SlurmError as e:
             error = e.message
@@ -305,7 +317,7 @@ def requeue(
     return dict(sorted(answers.items()))
 
 
-def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
+def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> list[Event]:
     if not may_manage_job(state, job, actor):
         raise AccessDenied()
     if job.state is JobState.PENDING:
@@ -315,6 +327,7 @@ def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
     if not job.request.requeue:
         raise SlurmError("Requested operation is presently disabled")
     finished = job.state.finished
+    left = job.nodes if job.state in HOLDS_RESOURCES else ()
     hold_reason = Hold.USER.value if hold else None
     requeue_job(state, job, state.now, hold_reason=hold_reason, ended="REQUEUED")
     if finished:
@@ -327,6 +340,7 @@ def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> None:
     else:
         job.priority = priority(state, job)
     trigger(state)
+    return node_accounting.drained_on(state, left, state.now)
 
 
 def top(state: ClusterState, job_ids: list[int], actor: str) -> None:
@@ -831,13 +845,23 @@ def _pending_only(job: Job) -> None:
 
 
 def update_node(
-    state: ClusterState, names: list[str], actor: str, state_word: str | None, reason: str | None
+    state: ClusterState,
+    names: list[str],
+    actor: str,
+    state_word: str | None,
+    reason: str | None,
+    *,
+    events: list[Event] | None = None,
 ) -> list[Event]:
     """``scontrol update NodeName=...``: DRAIN, DOWN, FAIL, RESUME, UNDRAIN, IDLE, or a reason.
 
     DRAIN lets running jobs finish; DOWN ends them at once (a batch job that may be
     requeued goes back to PENDING, anything else ends NODE_FAIL with reason NodeDown).
-    Only administrators change nodes; an operator is refused like a user.
+    Only administrators change nodes; an operator is refused like a user. What
+    changes is told to the accounting store as slurmctld tells it (``node_accounting``).
+
+    RESUME of a node neither down, drained nor failed (IDLE of a busy one) is refused
+    with ``AppliedError`` once the other nodes are changed, their events in ``events``.
     """
     if not is_administrator(state, actor):
         raise SlurmError(INVALID_USER)
@@ -847,31 +871,96 @@ def update_node(
     word = (state_word or "").upper()
     if word in ("DRAIN", "DOWN", "FAIL") and not reason:
         raise SlurmError(_REASON_NEEDED)
-    now = state.now
-    events: list[Event] = []
+    if word not in ("", "DRAIN", "DOWN", "FAIL", "RESUME", "IDLE", "UNDRAIN"):
+        raise SlurmError("Invalid node state specified")
+    found = events if events is not None else []
+    refused = False
     for name in names:
         node = state.nodes[name]
-        if word in ("DRAIN", "FAIL"):
-            node.drain = True
-        elif word == "DOWN":
-            node.down = True
-            events.extend(kill_jobs_on(state, name))
-        elif word in ("RESUME", "IDLE"):
-            node.drain = node.down = False
+        if _valid_change(state, node, word):
+            found.extend(_update_one_node(state, node, actor, word, reason))
+        else:
+            refused = True
+            if reason:  # the reason is taken before the state is looked at
+                node.reason, node.reason_user, node.reason_time = reason, actor, state.now
+    if refused:
+        raise AppliedError("Invalid node state specified")
+    return found
+
+
+def _valid_change(state: ClusterState, node: Node, word: str) -> bool:
+    """Whether slurmctld takes ``word`` for the node as it is: RESUME only for a node
+    down, drained or failed; IDLE only for one down or with no job."""
+    if word == "RESUME":
+        return node.down or node.drain
+    if word == "IDLE":
+        return node.down or not node_accounting.busy(state, node.name)
+    return True
+
+
+def _update_one_node(
+    state: ClusterState, node: Node, actor: str, word: str, reason: str | None
+) -> list[Event]:
+    now = state.now
+    failed = FAILED in node.extra
+    same_state = (
+        not word
+        or (word == "DOWN" and node.down)
+        or (word == "DRAIN" and node.drain and not failed)
+        or (word == "FAIL" and failed)
+    )
+    if same_state and (reason or None) == node.reason:
+        return []  # nothing to change, not even the reason's time
+    if reason:
+        node.reason, node.reason_user, node.reason_time = reason, actor, now
+    idle = not node_accounting.busy(state, node.name)
+    if word in ("RESUME", "IDLE", "UNDRAIN"):
+        return _back_in_service(state, node, word, idle)
+    events: list[Event] = []
+    if word == "DOWN":
+        node.down = True
+        events.append(node_accounting.down(node, now, node.reason_user or actor))
+        events.extend(kill_jobs_on(state, node.name))
+    elif word in ("DRAIN", "FAIL"):
+        node.drain = True
+        if word == "FAIL":
+            node.extra[FAILED] = "1"
+        else:
+            node.extra.pop(FAILED, None)
+        if idle:  # else drained when its last job ends (``node_accounting.drained_by``)
+            events.append(node_accounting.down(node, now, node.reason_user or actor))
+    if word and reason:
+        events.append(Event(now, f"node_{word.lower()}", None, f"{node.name}: {reason}"))
+    return events
+
+
+def _back_in_service(state: ClusterState, node: Node, word: str, idle: bool) -> list[Event]:
+    """RESUME and IDLE clear DRAIN and FAIL and bring a DOWN node up; UNDRAIN clears DRAIN
+    alone. slurmctld then waits to hear from the node (``ping``), but not after a FAIL
+    alone is cleared."""
+    now = state.now
+    failed = FAILED in node.extra
+    drained = node.drain and not failed  # the DRAIN flag itself
+    events: list[Event] = []
+    if idle and not node.down and (drained or (failed and word != "UNDRAIN")):
+        events.append(node_accounting.up(node, now))
+    if word == "UNDRAIN":
+        node.drain = failed
+        ping(node, now)
+        if node.down:  # marked down afresh, as it stands now
+            events.append(node_accounting.down(node, now, node.reason_user or "root"))
+    else:
+        if node.down or drained:
             ping(node, now)
-        elif word == "UNDRAIN":
-            node.drain = False
-        elif word:
-            raise SlurmError("Invalid node state specified")
-        if word in ("RESUME", "IDLE") or (word == "UNDRAIN" and not node.down):
-            node.reason = node.reason_user = None
-            node.reason_time = None
-            events.append(Event(now, "node_resume", None, name))
-            trigger(state)
-        elif reason:
-            node.reason, node.reason_user, node.reason_time = reason, actor, now
-            if word:
-                events.append(Event(now, f"node_{word.lower()}", None, f"{name}: {reason}"))
+        if node.down:
+            events.append(node_accounting.up(node, now))
+        node.drain = node.down = False
+        node.extra.pop(FAILED, None)
+    if not node.down and not node.drain:
+        node.reason = node.reason_user = None
+        node.reason_time = None
+        events.append(Event(now, "node_resume", None, node.name))
+        trigger(state)
     return events
 
 
@@ -891,6 +980,7 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
             usage.charge_end(state, job, now)
             events.append(finish(job, now, JobState.NODE_FAIL, reason="NodeDown"))
         resume_under(state, job, now)
+        events.extend(node_accounting.drained_by(state, job, now))
     if events:
         trigger(state)
     return events

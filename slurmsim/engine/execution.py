@@ -11,6 +11,7 @@ from typing import Final
 
 from slurmsim.engine import usage
 from slurmsim.engine.lifecycle import finish, resume_under
+from slurmsim.engine.node_accounting import drained_by
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
@@ -25,16 +26,17 @@ def is_executed(job: Job) -> bool:
     return EXECUTED in job.extra
 
 
-def process_exited(state: ClusterState, job: Job, exit_code: int, signal: int) -> Event | None:
+def process_exited(state: ClusterState, job: Job, exit_code: int, signal: int) -> list[Event]:
     """The script of running ``job`` ended with ``exit_code`` (or was killed by ``signal``):
-    COMPLETED when both are 0, else FAILED. None when the job is no longer running
-    (it was ended first, e.g. cancelled; its state stands)."""
+    COMPLETED when both are 0, else FAILED; its event, then the records of the nodes it
+    leaves drained. Nothing when the job is no longer running (it was ended first,
+    e.g. cancelled; its state stands)."""
     if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
-        return None
+        return []
     now = state.now
     usage.charge_end(state, job, now)
     final = JobState.COMPLETED if exit_code == 0 and signal == 0 else JobState.FAILED
     event = finish(job, now, final, exit_code=exit_code, signal=signal)
     resume_under(state, job, now)
     state.sched_due = now  # its nodes are free for a pass at once, as after any end
-    return event
+    return [event, *drained_by(state, job, now)]

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from slurmsim.engine import simulate
 from slurmsim.engine.control import kill_jobs_on
 from slurmsim.engine.liveness import ping
+from slurmsim.engine.node_accounting import SLURM_USER, busy, down, drained_on, up
 from slurmsim.engine.signals import warnings_since
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
@@ -26,7 +27,7 @@ from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.failures import Failure, FailureKind, scheduled, set_scheduled
 from slurmsim.model.jobs import JobState
-from slurmsim.model.nodes import Node
+from slurmsim.model.nodes import FAILED, Node
 from slurmsim.model.time import Instant
 
 NOT_RESPONDING = "Not responding"
@@ -47,8 +48,8 @@ def fail(state: ClusterState, failure: Failure) -> list[Event]:
     if failure.kind is FailureKind.NODE:
         node.down = True
         node.not_responding = True
-        node.reason, node.reason_user, node.reason_time = NOT_RESPONDING, "slurm", now
-        events = [Event(now, "node_fail", None, failure.node)]
+        node.reason, node.reason_user, node.reason_time = NOT_RESPONDING, SLURM_USER, now
+        events = [Event(now, "node_fail", None, failure.node), down(node, now, SLURM_USER)]
         return events + kill_jobs_on(state, failure.node)
     configured = node.config.gres_count("gpu")
     lost = min(configured, int(node.extra.get(_LOST, "0")) + failure.count)
@@ -56,20 +57,24 @@ def fail(state: ClusterState, failure: Failure) -> list[Event]:
     node.drain = True
     left = configured - lost
     node.reason = f"gres/gpu count reported lower than configured ({left} < {configured})"
-    node.reason_user, node.reason_time = "slurm", now
-    return [Event(now, "gpu_fail", None, f"{failure.node}: {lost} lost")]
+    node.reason_user, node.reason_time = SLURM_USER, now
+    events = [Event(now, "gpu_fail", None, f"{failure.node}: {lost} lost")]
+    return events + drained_on(state, [node.name], now)
 
 
 def repair(state: ClusterState, name: str) -> list[Event]:
     """The node is fixed: back in service with all its GPUs, as after a resume."""
     node = _node(state, name)
+    recorded = node.down or (node.drain and not busy(state, name))
+    events = [up(node, state.now)] if recorded else []
     node.down = node.drain = False
+    node.extra.pop(FAILED, None)
     node.reason = node.reason_user = None
     node.reason_time = None
     node.extra.pop(_LOST, None)
     ping(node, state.now)
     trigger(state)
-    return [Event(state.now, "node_repair", None, name)]
+    return [*events, Event(state.now, "node_repair", None, name)]
 
 
 def gpus_lost(state: ClusterState, name: str) -> int:

@@ -2,16 +2,19 @@
 
 slurmctld pings a node it has just resumed before trusting it again; until the
 answer comes the node shows as not responding (``mix*``; golden 140 at the
-instant of the resume, plain ``mix`` five seconds later in golden 141). Only the
-display is modelled: for those seconds Slurm would also keep new jobs off the node.
+instant of the resume, plain ``mix`` five seconds later in golden 141; golden
+``events/``: a node undrained while down registered again a second later). Only the
+display is modelled: for that while Slurm would also keep new jobs off the node.
 """
 
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.events import Event
+from slurmsim.model.node_events import NODE_UP
 from slurmsim.model.nodes import Node
 from slurmsim.model.time import Instant
 
 #: Seconds until a resumed node answers the controller's ping.
-PING_ANSWER = 3
+PING_ANSWER = 1
 _ANSWER_AT = "responds_at"  # key in Node.extra: the instant the node answers
 
 
@@ -21,10 +24,20 @@ def ping(node: Node, now: Instant) -> None:
     node.extra[_ANSWER_AT] = str(now + PING_ANSWER)
 
 
-def answers_before(state: ClusterState, until: Instant) -> None:
-    """Nodes whose ping answer arrives before ``until`` respond again."""
+def answers_before(state: ClusterState, until: Instant) -> list[Event]:
+    """Nodes whose ping answer arrives before ``until`` respond again. A DOWN node that
+    answers registers, and under ``ReturnToService=2`` that returns it to service (the
+    oracle's node undrained while down came back a second later): its record ends."""
+    events = []
+    back = state.config.setting("ReturnToService") == "2"
     for node in state.nodes.values():
         due = node.extra.get(_ANSWER_AT)
         if due is not None and int(due) < until:
             node.not_responding = False
             del node.extra[_ANSWER_AT]
+            if back and node.down and not node.drain:
+                node.down = False
+                node.reason = node.reason_user = None
+                node.reason_time = None
+                events.append(Event(Instant(int(due)), NODE_UP, None, node.name))
+    return events

@@ -272,10 +272,10 @@ def let_go(ctx: Context, victim: Job, now: Instant) -> list[Event]:
     state = ctx.state
     requeueable = victim.request.batch and victim.request.requeue and state.config.job_requeue
     if mode(state, victim) == "REQUEUE" and requeueable:
-        return [ctx.requeue(victim, now)]  # charged for its usage on the way
+        return ctx.requeue(victim, now)  # charged for its usage on the way
     count_loss(victim, now)
     usage.charge_end(state, victim, now)
-    return [ctx.end(victim, now, JobState.PREEMPTED, reason="Preempted")]
+    return ctx.end(victim, now, JobState.PREEMPTED, reason="Preempted")
 
 
 def _grace(state: ClusterState, victim: Job) -> int:

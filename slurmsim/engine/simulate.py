@@ -70,8 +70,7 @@ def advance_with(ctx: Context, until: Instant) -> list[Event]:
     """``advance`` on a context kept by the caller, leaving ``settle`` to it."""
     if until <= ctx.state.now:
         return []
-    answers_before(ctx.state, until)
-    events: list[Event] = []
+    events = answers_before(ctx.state, until)
     _run(ctx, until, events)
     return events
 
@@ -134,7 +133,7 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
             _run(ctx, limit, events, step)
             break
         step = _run(ctx, Instant(t + 1), events, step)
-    answers_before(ctx.state, ctx.state.now)
+    events.extend(answers_before(ctx.state, ctx.state.now))
     return events
 
 
@@ -298,11 +297,13 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
                 state.sched_due = now
                 return preempt.let_go(ctx, step.job, now)
             usage.charge_end(state, step.job, now, ctx.rates)
-            event = ctx.end(step.job, now, step.final, exit_code=code, signal=signal, reason=reason)
+            events = ctx.end(
+                step.job, now, step.final, exit_code=code, signal=signal, reason=reason
+            )
             # A job that ends frees its nodes for a pass in the same second (golden 176: job
             # 240 started at 19:06:33, when the two sweep tasks before it ended).
             state.sched_due = now
-            return [event]
+            return events
         case Kind.RESERVATION:
             # Jobs still running in a reservation that ends are ended (ResvOverRun=0); the
             # nodes it held or frees change what the passes may do.
@@ -310,7 +311,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             events = []
             for job in reservations.overrun_jobs(state, now):
                 usage.charge_end(state, job, now)
-                events.append(ctx.end(job, now, JobState.TIMEOUT, signal=SIGTERM))
+                events.extend(ctx.end(job, now, JobState.TIMEOUT, signal=SIGTERM))
             events.extend(reservations.expire(state, now))
             ctx.version += 1
             trigger(state)

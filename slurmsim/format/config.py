@@ -11,15 +11,13 @@ from dataclasses import dataclass
 
 from slurmsim.format.times import format_hms, format_instant
 from slurmsim.format.version import SLURM_VERSION
+from slurmsim.model.accounts import uid_of
 from slurmsim.model.cluster import ClusterConfig, ClusterState
 from slurmsim.model.time import Instant
 from slurmsim.model.tres import tracked_tres
 
 #: Where the commands look for slurm.conf, which ``SLURM_CONF =`` names.
 DEFAULT_SLURM_CONF = "/etc/slurm/slurm.conf"
-
-#: System users Slurm names with their uid (SlurmUser, SlurmdUser); Debian's slurm uid.
-_SYSTEM_UIDS = {"root": 0, "slurm": 64030}
 
 
 @dataclass(frozen=True)
@@ -50,9 +48,7 @@ class _Row:
 
 
 def _uid_name(state: ClusterState, name: str) -> str:
-    user = state.users.get(name)
-    uid = user.uid if user is not None else _SYSTEM_UIDS.get(name, 0)
-    return f"{name}({uid})"
+    return f"{name}({uid_of(state.users, name) or 0})"
 
 
 def _user(key: str) -> _Derived:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from slurmsim.model.alloc import NodeUsage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
-from slurmsim.model.nodes import Node
+from slurmsim.model.nodes import FAILED, Node
 
 #: Slurm's numeric base states and flag bits; sinfo sorts its lines by these, highest first.
 _BASE_VALUE = {"DOWN": 1, "IDLE": 2, "ALLOCATED": 3, "MIXED": 5}
@@ -21,12 +21,15 @@ _FLAG_VALUE = {
     "DRAIN": 0x200,
     "COMPLETING": 0x400,
     "NOT_RESPONDING": 0x800,
+    "FAIL": 0x2000,
     "MAINTENANCE": 0x40000,
     "RESERVED": 0x80000,
     "PLANNED": 0x200000,
 }
 #: The order scontrol prints flag words in.
-_FLAG_ORDER = ("COMPLETING", "DRAIN", "MAINTENANCE", "RESERVED", "NOT_RESPONDING", "PLANNED")
+_FLAG_ORDER = (
+    "COMPLETING", "DRAIN", "FAIL", "MAINTENANCE", "RESERVED", "NOT_RESPONDING", "PLANNED",
+)  # fmt: skip
 
 
 class NodeStatus(NamedTuple):
@@ -50,6 +53,8 @@ class NodeStatus(NamedTuple):
             return "maint", "maint"
         if "DRAIN" in self.flags:
             return ("draining", "drng") if self.has_jobs else ("drained", "drain")
+        if "FAIL" in self.flags:
+            return ("failing", "failg") if self.has_jobs else ("fail", "fail")
         if self.base == "DOWN":
             return "down", "down"
         if self.base == "ALLOCATED":
@@ -111,7 +116,8 @@ def node_status(
     whether backfill plans a job on it (``planned_nodes``)."""
     flags = set(reserved)
     if node.drain:
-        flags.add("DRAIN")
+        # A FAIL node is kept from new jobs as a drained one is (see engine/node_accounting.py).
+        flags.add("FAIL" if FAILED in node.extra else "DRAIN")
     if node.not_responding:
         flags.add("NOT_RESPONDING")
     if completing:

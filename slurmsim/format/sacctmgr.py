@@ -283,11 +283,18 @@ def _none(_: ClusterState, row: object) -> str:
 
 
 #: Entities slurmsim's accounting never holds a record of: no ``TrackWCKey``, no
-#: ``sacctmgr add resource``. Their tables print their headers alone.
+#: ``sacctmgr add resource``, no federation. Their tables print their headers alone.
 WCKEY_COLUMNS: dict[str, Column[object]] = {
     "wckey": Column("WCKey", 10, _none),
     "cluster": Column("Cluster", 10, _none),
     "user": Column("User", 10, _none),
+}
+FEDERATION_COLUMNS: dict[str, Column[object]] = {
+    "federation": Column("Federation", 10, _none),
+    "cluster": Column("Cluster", 10, _none),
+    "id": Column("ID", 2, _none),
+    "features": Column("Features", 20, _none),
+    "fedstate": Column("FedState", 12, _none),
 }
 RESOURCE_COLUMNS: dict[str, Column[object]] = {
     "name": Column("Name", 10, _none),
@@ -318,6 +325,7 @@ PROBLEM_COLUMNS: dict[str, Column[Problem]] = {
 _TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[str]]] = {
     "problem": (PROBLEM_COLUMNS, {}, list(PROBLEM_COLUMNS)),  # type: ignore[dict-item]
     "wckey": (WCKEY_COLUMNS, {}, list(WCKEY_COLUMNS)),
+    "federation": (FEDERATION_COLUMNS, {}, list(FEDERATION_COLUMNS)),
     "resource": (RESOURCE_COLUMNS, {}, list(RESOURCE_COLUMNS)),
     "qos": (QOS_COLUMNS, _QOS_ALIASES, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity
     "association": (ASSOC_COLUMNS, _ASSOC_ALIASES, ASSOC_DEFAULT),  # type: ignore[dict-item]
@@ -392,6 +400,16 @@ def show(
         chosen = [
             _as_tree(state, shown, c, w) if c.header == "Account" else (c, w) for c, w in chosen
         ]
+    return table(state, rows, chosen, layout)
+
+
+def table(
+    state: ClusterState,
+    rows: Iterable[T],
+    chosen: Sequence[tuple[Column[T], int | None]],
+    layout: Layout,
+) -> Rendered:
+    """``rows`` in the ``chosen`` columns, each with its ``format=`` width or its own."""
     specs = [(c, c.width if w is None else w) for c, w in chosen]
     lines = []
     if not layout.noheader:
@@ -426,7 +444,7 @@ def _as_tree(
 
 
 def _line(
-    values: list[str], specs: list[tuple[Column[object], int]], layout: Layout, *, header: bool
+    values: list[str], specs: Sequence[tuple[Column[T], int]], layout: Layout, *, header: bool
 ) -> str:
     if layout.parsable2:
         return "|".join(values)

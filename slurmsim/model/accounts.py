@@ -1,5 +1,6 @@
 """Accounting objects: accounts, users, associations and QOS (sacctmgr's world)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -27,6 +28,16 @@ class User:
     gid: int
     default_account: str
     admin_level: AdminLevel = AdminLevel.NONE
+
+
+#: System users Slurm names with their uid (SlurmUser, SlurmdUser); Debian's slurm uid.
+SYSTEM_UIDS = {"root": 0, "slurm": 64030}
+
+
+def uid_of(users: Mapping[str, User], name: str) -> int | None:
+    """The uid of user ``name``: a cluster user's, a system user's, else None."""
+    user = users.get(name)
+    return user.uid if user is not None else SYSTEM_UIDS.get(name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,11 @@ class NodeConfig:
         return next((g.type for g in self.gres if g.name == name), None)
 
 
+#: Key in ``Node.extra``: the node is FAIL rather than DRAIN (``scontrol update
+#: State=FAIL``). It is kept from new jobs as a drained node is, so ``drain`` is set too.
+FAILED = "failed"
+
+
 @dataclass(slots=True)
 class Node:
     """The runtime part of a node: the flags an operator or a failure sets."""

@@ -250,10 +250,17 @@ class Transaction:
         sql = f"INSERT INTO events ({columns}) VALUES ({marks})"
         self._conn.executemany(sql, [EVENT.encode(e) for e in events])
 
-    def events(self, *, job_id: int | None = None) -> list[Event]:
-        """The event log in the order it was written, optionally for one job."""
+    def events(
+        self, *, job_id: int | None = None, kinds: Sequence[str] | None = None
+    ) -> list[Event]:
+        """The event log in the order it was written, optionally for one job, or only
+        events of ``kinds``."""
         columns = ", ".join(_quote(c.name) for c in EVENTS.columns[1:])
-        where, args = ("WHERE job_id = ?", (job_id,)) if job_id is not None else ("", ())
+        where, args = "", ()  # type: tuple[str, tuple[object, ...]]
+        if job_id is not None:
+            where, args = "WHERE job_id = ?", (job_id,)
+        elif kinds is not None:
+            where, args = f"WHERE kind IN ({', '.join('?' * len(kinds))})", tuple(kinds)
         rows = self._conn.query(f"SELECT {columns} FROM events {where} ORDER BY id", args)
         return [EVENT.decode(row) for row in rows]
 

@@ -63,6 +63,7 @@ def cluster(
         ),
         enforce_part_limits=enforce_part_limits,
         gres_types=("gpu",),
+        raw=(("ReturnToService", "2"),),  # as the presets have it
     )
     partitions = {
         "gpu": Partition(

@@ -65,7 +65,8 @@ def apply(s: ClusterState, op: str, arg: object) -> list[int]:
     elif op == "down":
         control.update_node(s, [arg], "root", "DOWN", "test")  # type: ignore[list-item]
     elif op == "resume":
-        control.update_node(s, [arg], "root", "RESUME", None)  # type: ignore[list-item]
+        with contextlib.suppress(SlurmError):  # a node in service cannot be resumed
+            control.update_node(s, [arg], "root", "RESUME", None)  # type: ignore[list-item]
     elif op == "advance":
         unusable = {n for n, node in s.nodes.items() if node.drain or node.down}
         events = advance(s, Instant(s.now + arg))  # type: ignore[operator]
