@@ -21,6 +21,7 @@ from slurmsim.model.accounting import (
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.launch import LAUNCH_FAILURE_SIGNAL
 from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
 from slurmsim.model.time import Instant, Seconds
 
@@ -586,4 +587,6 @@ def _step_end(head: AcctRecord) -> tuple[AcctState, int, int]:
         return AcctState.CANCELLED, 0, SIGTERM
     if head.state is AcctState.NODE_FAIL:
         return AcctState.CANCELLED, 0, SIGKILL
+    if head.state is AcctState.FAILED and head.exit_signal == LAUNCH_FAILURE_SIGNAL:
+        return AcctState.CANCELLED, 0, head.exit_signal  # its script never ran (the oracle)
     return head.state, head.exit_code, head.exit_signal

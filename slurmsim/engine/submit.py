@@ -10,7 +10,8 @@ BadConstraints and exit code 1, for accounting (golden 085, 158). A
 ``--constraint`` that cannot be read or names a feature no node has ("Invalid
 feature specification"; also ``--prefer`` and ``--batch``) uses up an id too (the
 oracle used up ids 10 and 12-13 on those), but leaves no record, in squeue,
-scontrol or sacct. Under the
+scontrol or sacct; so does a reservation that does not exist or that the user may
+not use. Under the
 default EnforcePartLimits=NO, partition limits are not refused: the job pends
 with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
 (engine/limits.py) refuse a submission before the record exists, so no id is used.
@@ -147,16 +148,19 @@ def submit(
     if request.max_nodes == 0 and not request.batch:
         raise SlurmError(NODE_COUNT_INVALID)  # zero nodes and no script: refused at once
     part = _validate(state, request, reservation=False)
-    feature_error = _batch_features_error(state, request, constraint, prefer)
+    late_refusal = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
         if allowed is None:
-            feature_error = feature_error or FEATURE_ERROR
+            late_refusal = late_refusal or FEATURE_ERROR
         request = replace(request, feature_nodes=allowed or ())
     if prefer is not None and feature_nodes(state, part, prefer) is None:
-        feature_error = feature_error or PREFER_ERROR
-    if not feature_error:  # slurmctld judges the features first (the oracle: script 32)
-        reservations.check_access(state, request)
+        late_refusal = late_refusal or PREFER_ERROR
+    if not late_refusal:  # slurmctld judges the features first (the oracle: script 32)
+        try:
+            reservations.check_access(state, request)
+        except SlurmError as e:  # a reservation refused uses up an id too (the oracle)
+            late_refusal = e.message
     job = Job(
         job_id=state.next_job_id,
         request=request,
@@ -173,8 +177,8 @@ def submit(
     if refusal is not None:
         raise SlurmError(POLICY_VIOLATION, detail=refusal)
     state.next_job_id += 1
-    if feature_error:
-        raise SlurmError(feature_error)
+    if late_refusal:
+        raise SlurmError(late_refusal)
     state.jobs[job.job_id] = job
     # A held job is not tested against the nodes until it is released (the oracle took
     # --gres=gpu:9, -n 113 and --mem=3T under -H); the test of any other gives the
@@ -214,8 +218,32 @@ def submit(
             # The submission's own test placement (the oracle), which counts what the job
             # could preempt as free: a preemptor shows no reason.
             job.reason = "Resources"
+        elif job.reason == "None" and not _top_priority(state, job):
+            job.reason = "Priority"  # slurmctld's _top_priority at submission (the oracle)
     trigger(state)
     return job
+
+
+#: Reasons of a pending job that slurmctld's top-priority test passes over: waiting for
+#: a dependency or begin time, or held back by a limit (the policy families' prefixes).
+_PASSED_OVER = frozenset({"Dependency", "BeginTime", "DependencyNeverSatisfied"})
+_LIMIT_PREFIXES = ("Assoc", "QOS", "Partition")
+
+
+def _top_priority(state: ClusterState, job: Job) -> bool:
+    """No other pending job that could run, in the same reservation (or none, as this
+    one), has a higher priority (slurmctld compares them across partitions then)."""
+    mine = job.priority
+    for other in state.jobs.values():
+        if other is job or other.state is not JobState.PENDING or other.priority <= mine:
+            continue
+        if other.request.reservation != job.request.reservation:
+            continue
+        reason = other.reason
+        if reason in _PASSED_OVER or reason.startswith(_LIMIT_PREFIXES):
+            continue
+        return False
+    return True
 
 
 def _free_now(state: ClusterState, free: FreeNow | None) -> FreeNow:

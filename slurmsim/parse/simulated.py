@@ -7,12 +7,13 @@ happen, in this order of precedence:
    (anywhere in the script; TIME in any Slurm duration form or ``30s``/``2h``);
    ``#SLURMSIM --checkpoint-every=TIME`` says how often the job saves its work, so
    that after a preemption, requeue or node failure it resumes from there.
-2. Otherwise the obvious top-level commands: the literal ``sleep N`` commands
-   add up to the run time (``sleep "${1:-600}"`` takes the script argument or
-   the default), and an ``exit N`` line ends the script with that code. This is
-   how ``sbatch --wrap='sleep 60'`` gets a run time of one minute. A script made
-   only of such sleeps and quick shell commands (``echo``, ``hostname``, ...)
-   runs for the sleeps alone, zero seconds when there are none.
+2. Otherwise the obvious top-level commands, a line's commands taken one after the
+   other (``sleep 4; exit 3``): the literal ``sleep N`` commands add up to the run
+   time (``sleep "${1:-600}"`` takes the script argument or the default), and an
+   ``exit N`` ends the script with that code. This is how ``sbatch --wrap='sleep
+   60'`` gets a run time of one minute. A script made only of such sleeps and quick
+   shell commands (``echo``, ``hostname``, ``/bin/date``, ...) runs for the sleeps
+   alone, zero seconds when there are none.
 3. Otherwise (a script that runs a real program) ``runtime`` is None: the job
    runs until its time limit and is killed TIMEOUT (see docs/differences.md).
 """
@@ -26,8 +27,6 @@ from slurmsim.parse.durations import parse_interval
 from slurmsim.parse.errors import ParseError
 
 _DIRECTIVE = re.compile(r"^#SLURMSIM\s+(.*)$")
-_SLEEP = re.compile(r"^\s*sleep\s+(\S+)\s*(?:[;#].*)?$")
-_EXIT = re.compile(r"^\s*exit\s+(\d+)\s*(?:[;#].*)?$", re.ASCII)
 _DEFAULTED_ARG = re.compile(r'^"?\$\{(\d+):-(\w+)\}"?$', re.ASCII)
 _PLAIN_ARG = re.compile(r'^"?\$(\d)"?$', re.ASCII)
 #: Commands that take no noticeable time: a script made of these (and sleeps) is quick.
@@ -118,20 +117,43 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        if exit_match := _EXIT.match(line):
-            return Simulated(
-                total if total is not None or not quick else 0, int(exit_match.group(1))
-            )
-        if sleep_match := _SLEEP.match(line):
-            seconds = _sleep_seconds(sleep_match.group(1), args)
-            if seconds is not None:
-                total = (total or 0) + seconds
-                continue
-        if stripped.split()[0] not in _QUICK:
-            quick = False
+        for words in _commands(stripped):
+            name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
+            if name == "exit" and (len(words) == 1 or (words[1].isascii() and words[1].isdigit())):
+                code = int(words[1]) if len(words) > 1 else 0
+                return Simulated(total if total is not None or not quick else 0, code)
+            if name == "sleep" and len(words) == 2:
+                seconds = _sleep_seconds(words[1], args)
+                if seconds is not None:
+                    total = (total or 0) + seconds
+                    continue
+            if name not in _QUICK:
+                quick = False
     if total is None and quick:
         total = 0
     return Simulated(total, 0)
+
+
+#: What separates the commands of a line (``sleep 4; exit 3``, ``cd x && date``).
+_SEPARATORS = frozenset({";", "&&", "||", "&", "|", ";;"})
+
+
+def _commands(line: str) -> list[list[str]]:
+    """The simple commands of a line, as words (quotes removed, comments dropped); the
+    whole line as one command when the shell's quoting cannot be read."""
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")  # redirections whole
+    lexer.whitespace_split = True
+    try:
+        words = list(lexer)
+    except ValueError:
+        return [line.split()]
+    commands: list[list[str]] = [[]]
+    for word in words:
+        if word in _SEPARATORS:
+            commands.append([])
+        else:
+            commands[-1].append(word)
+    return [c for c in commands if c]
 
 
 def _sleep_seconds(word: str, args: tuple[str, ...]) -> int | None:

@@ -1,0 +1,38 @@
+#!/bin/bash
+# Run as root on a running, idle oracle (shared/oracle/setup.sh), holding the oracle lock;
+# about 30 s. Records into cases/, as alice, what client libraries lean on (found by a sweep
+# of their command lines): a wrapped script's `exit N` after `;` is the job's exit code and
+# `sbatch --wait`'s (Cromwell); a quick command named by its path ends at once
+# (radical.saga's `/bin/date`); a job that cannot open its working directory fails with
+# its batch step CANCELLED (Cromwell, Hydra); and the reason a job shows right after its
+# submission when a job submitted before it has a higher priority (Priority) or not.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"; scancel -u alice' EXIT
+c() { local nm=$1; shift; n=$((n+1)); timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+c wait-exit sbatch --wait -J exits -t 10 -c 2 --mem-per-cpu=800 --wrap 'sleep 4; exit 3'
+EXITS=$(id)
+c wait-exit-sacct sacct -j "$EXITS" -P -o JobID,JobName,State,ExitCode
+c date-path sbatch -J date -t 5 --wrap '/bin/date -u >/dev/null'
+DATE=$(id)
+c redirect sbatch -J redirect -t 5 --wrap 'echo about to fail >&2; exit 7'
+REDIRECT=$(id)
+c no-dir sbatch -J nodir -D /nonexistent/dir --mem=500 --wrap '/bin/bash x'
+NODIR=$(id)
+sleep 4
+c quick-sacct sacct -X -j "$DATE,$REDIRECT" -P -o JobID,JobName,State,ExitCode
+c no-dir-sacct sacct -j "$NODIR" -P -o JobID,State,ExitCode
+c first sbatch -J first -c 4 -t 10 --wrap 'sleep 60'
+c smaller sbatch -J smaller -c 1 -t 10 --wrap 'sleep 60'
+c debug-higher sbatch -J dbg -c 1 -t 10 -p debug --wrap 'sleep 60'
+c later-begin sbatch -J later -c 1 -t 10 --begin=now+60 --wrap 'sleep 60'
+c bigger sbatch -J bigger -c 8 -t 10 --wrap 'sleep 60'
+c held sbatch -J held -H -c 16 -t 10 --wrap 'sleep 60'
+c queue squeue -o '%.8j %.9P %.4C %r'
+c cancel scancel -u alice
