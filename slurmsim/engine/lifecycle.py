@@ -13,7 +13,14 @@ from slurmsim.model.accounting import PastRun, add_past_run
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import DepKind
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import SECS_PRE_SUSPEND, SUSPENDED_BY, Job, JobState, NodeAlloc
+from slurmsim.model.jobs import (
+    ARRAY_RECORDED,
+    SECS_PRE_SUSPEND,
+    SUSPENDED_BY,
+    Job,
+    JobState,
+    NodeAlloc,
+)
 from slurmsim.model.launch import LAUNCH_FAILED
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
@@ -202,6 +209,7 @@ def split_task(state: ClusterState, meta: Job, task: int) -> Job:
     only one is left (slurmctld splits an array so)."""
     job_id = state.next_job_id
     state.next_job_id += 1
+    meta.extra.pop(ARRAY_RECORDED, None)  # slurmdbd hears of the split: the tasks now
     meta.array_tasks = tuple(t for t in meta.array_tasks if t != task)
     task_job = replace(
         meta, job_id=job_id, array_task_id=task, array_tasks=(), extra=dict(meta.extra)

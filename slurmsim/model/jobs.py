@@ -73,6 +73,10 @@ SUSPENDED_BY = "suspended_by"
 #: cancelled: it ends naming no task, and this keeps the tasks it had ("2,3,5"), which
 #: slurmdbd still shows.
 ARRAY_EMPTIED = "array_emptied"
+#: Key in ``Job.extra``: an array's pending-tasks record some of whose pending tasks were
+#: cancelled: the tasks slurmdbd last heard of ("0,1,2,3,4"; it is not told of such a
+#: cancel, only of a split, so sacct keeps naming them: the oracle).
+ARRAY_RECORDED = "array_recorded"
 #: Key in ``Job.extra``: the CPU count a pending job's TRES still shows after an update
 #: that changed ``NumCPUs`` and was refused (slurmctld figures the TRES again only when it
 #: accepts an update that sets the CPUs); absent, the TRES count the CPUs asked for.

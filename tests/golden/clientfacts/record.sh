@@ -5,7 +5,8 @@
 # `sbatch --wait`'s (Cromwell); a quick command named by its path ends at once
 # (radical.saga's `/bin/date`); a job that cannot open its working directory fails with
 # its batch step CANCELLED (Cromwell, Hydra); and the reason a job shows right after its
-# submission when a job submitted before it has a higher priority (Priority) or not.
+# submission when a job submitted before it has a higher priority (Priority) or not; and
+# what sacct keeps of an array some of whose pending tasks were cancelled (submitit).
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -28,11 +29,20 @@ NODIR=$(id)
 sleep 4
 c quick-sacct sacct -X -j "$DATE,$REDIRECT" -P -o JobID,JobName,State,ExitCode
 c no-dir-sacct sacct -j "$NODIR" -P -o JobID,State,ExitCode
-c first sbatch -J first -c 4 -t 10 --wrap 'sleep 60'
+# The QOS factor (weight 10000) puts the first job well ahead of the second whatever
+# alice's fair share does between them; the queue is read at once (a pass a moment later
+# gives the reasons of its own).
+c first sbatch -J first -q high -c 4 -t 10 --wrap 'sleep 60'
 c smaller sbatch -J smaller -c 1 -t 10 --wrap 'sleep 60'
-c debug-higher sbatch -J dbg -c 1 -t 10 -p debug --wrap 'sleep 60'
-c later-begin sbatch -J later -c 1 -t 10 --begin=now+60 --wrap 'sleep 60'
-c bigger sbatch -J bigger -c 8 -t 10 --wrap 'sleep 60'
-c held sbatch -J held -H -c 16 -t 10 --wrap 'sleep 60'
 c queue squeue -o '%.8j %.9P %.4C %r'
 c cancel scancel -u alice
+# Pending tasks cancelled one by one leave slurmdbd's record of the array as it was.
+c array sbatch -H -J arr --array=0-4 -t 5 --wrap 'sleep 10'
+ARR=$(id)
+sleep 3  # slurmdbd has the array's record by then
+c cancel-tasks scancel "${ARR}_0" "${ARR}_3"
+c array-squeue squeue -j "$ARR" -h -o '%i %t %r'
+c array-sacct sacct -X -n -j "$ARR" -o JobID,State -P
+c cancel-array scancel "$ARR"
+sleep 1
+c array-sacct-cancelled sacct -X -n -j "$ARR" -o JobID,State -P

@@ -3,8 +3,9 @@
 A wrapped ``sleep 4; exit 3`` ends FAILED 3 and ``sbatch --wait`` exits 3 (Cromwell); a
 quick command named by its path, or with a redirection, runs for no time (radical.saga);
 a job whose working directory is missing fails with its batch step CANCELLED; a job
-submitted behind one of higher priority shows ``Priority`` at once (a higher one, a later
-begin time or a hold show theirs). Instants are masked.
+submitted behind one of higher priority shows ``Priority`` at once; an array some of whose
+pending tasks were cancelled keeps, in sacct, the tasks slurmdbd last heard of, cancelled
+at last too. Instants are masked.
 """
 
 from pathlib import Path
