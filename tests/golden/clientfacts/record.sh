@@ -39,7 +39,7 @@ c cancel scancel -u alice
 # Pending tasks cancelled one by one leave slurmdbd's record of the array as it was.
 c array sbatch -H -J arr --array=0-4 -t 5 --wrap 'sleep 10'
 ARR=$(id)
-sleep 3  # slurmdbd has the array's record by then
+sleep 10  # slurmdbd has the array's record by then (it lagged 3 s behind once)
 c cancel-tasks scancel "${ARR}_0" "${ARR}_3"
 c array-squeue squeue -j "$ARR" -h -o '%i %t %r'
 c array-sacct sacct -X -n -j "$ARR" -o JobID,State -P
