@@ -126,9 +126,15 @@ def _condition(state: ClusterState, cond: _Conditions, word: str, said: list[str
         else:
             cond.cpus_max = int(value)
     elif _starts(key, "nodes", 1):
+        from slurmsim.parse.errors import ParseError
         from slurmsim.parse.hostlist import expand
 
-        cond.nodes = expand(value)
+        try:
+            cond.nodes = expand(value)
+        except ParseError:  # slurmdbd cannot make hosts of it
+            raise _Refused(
+                "sacctmgr: error: Invalid argument\n Error with request: Invalid argument\n"
+            ) from None
     elif _starts(key, "reason", 1):
         cond.reasons.extend(v for v in value.split(",") if v)
     elif _starts(key, "start", 4):

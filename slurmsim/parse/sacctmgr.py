@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from slurmsim.model.digits import is_number
+from slurmsim.model.digits import atoi, is_number
 from slurmsim.model.limits import TRES_ORDER, encode_tres
 from slurmsim.parse.durations import parse_duration
 from slurmsim.parse.errors import ParseError
@@ -83,15 +83,20 @@ def parse_request(words: Sequence[str]) -> Request:
 
 
 def parse_fields(text: str) -> list[Field]:
-    """A ``format=`` list. Raises ParseError("Unknown field '<text>'") when it has no shape.
+    """A ``format=`` list as sacctmgr reads it: empty items skipped, each a name with an
+    optional ``%`` width read by ``atoi`` (0, or none readable: the column's own width).
 
-    >>> [tuple(f) for f in parse_fields("Name%10,Priority,Descr%-20")]
-    [('Name', 10), ('Priority', None), ('Descr', -20)]
+    >>> [tuple(f) for f in parse_fields("Name%10,Priority,Descr%-20,QOS%x")]
+    [('Name', 10), ('Priority', None), ('Descr', -20), ('QOS', None)]
     """
-    from slurmsim.parse.transformers.sacctmgr import FieldListTransformer  # lazy: imports lark
-
-    parts = parse_with("fieldlist", text, f"Unknown field '{text}'", FieldListTransformer())
-    return [Field(name, width) for name, width in parts]
+    fields = []
+    for item in text.split(","):
+        if not item:
+            continue
+        name, percent, width = item.partition("%")
+        size = atoi(width) if percent else 0
+        fields.append(Field(name, size or None))
+    return fields
 
 
 def split_list(value: str) -> list[str]:

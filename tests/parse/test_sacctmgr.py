@@ -45,6 +45,9 @@ def test_request_splits_at_where_and_set_in_any_case() -> None:
             "Name%3,Priority%-12", [Field("Name", 3), Field("Priority", -12)], id="widths"
         ),
         pytest.param("Name,,QOS", [Field("Name"), Field("QOS")], id="empty items are skipped"),
+        pytest.param("Name%x,QOS%0", [Field("Name"), Field("QOS")], id="no width: its own"),
+        pytest.param("%", [Field("")], id="no name (Unknown field '')"),
+        pytest.param("Name%5x", [Field("Name", 5)], id="atoi stops at a letter"),
     ],
 )
 def test_fields_read_names_and_widths_when_well_formed(text: str, want: list[Field]) -> None:
