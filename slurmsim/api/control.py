@@ -15,7 +15,7 @@ from slurmsim.model.digits import is_number
 from slurmsim.model.errors import AppliedError, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobState
 from slurmsim.model.partition_update import PartitionUpdate
 from slurmsim.model.signals import Target
 
@@ -138,7 +138,9 @@ def cancel(
     if not (reads_jobs or any(wanted) or me or confirm):
         with session(write=True) as s:
             _check_users(s.state, users)
+            had = _array_tasks(s.state)
             outcomes = [_cancel(s, [ref], signal, target, str(ref)) for ref in refs]
+            _keep_emptied_tasks(s.state, had)
             return Cancelled(outcomes, [], True, _uid(s.state, s.user))
     with session(write=confirm is None) as s:
         missing, chosen, uid = _choose(s.state, s.user, refs, wanted, me)
@@ -183,6 +185,10 @@ def _uid(state: ClusterState, user: str) -> int:
     return found.uid if found is not None else 0
 
 
+def _array_tasks(state: ClusterState) -> dict[int, tuple[int, ...]]:
+    return {j.job_id: j.array_tasks for j in state.jobs.values() if j.array_tasks}
+
+
 def _choose(
     state: ClusterState, user: str, refs: Sequence[JobRef], wanted: "_JobFilter", me: bool
 ) -> tuple[list[Outcome], list[_Chosen], int]:
@@ -216,7 +222,19 @@ def _choose(
 def _cancel_chosen(
     s: Session, chosen: list[_Chosen], signal: int | None, target: Target
 ) -> list[Outcome]:
-    return [_cancel(s, c.refs, signal, target, c.named) for c in chosen]
+    had = _array_tasks(s.state)
+    outcomes = [_cancel(s, c.refs, signal, target, c.named) for c in chosen]
+    _keep_emptied_tasks(s.state, had)
+    return outcomes
+
+
+def _keep_emptied_tasks(state: ClusterState, had: dict[int, tuple[int, ...]]) -> None:
+    """An array record whose pending tasks one command cancelled one by one keeps, for
+    slurmdbd, the tasks it had before the command (Slurm takes them in one request)."""
+    for job_id, tasks in had.items():
+        job = state.jobs.get(job_id)
+        if job is not None and not job.array_tasks and ARRAY_EMPTIED in job.extra:
+            job.extra[ARRAY_EMPTIED] = ",".join(map(str, tasks))
 
 
 def _cancel(

@@ -39,7 +39,6 @@ from slurmsim.model.features import Unreadable as UnreadableConstraint
 from slurmsim.model.job_update import JobUpdate, LimitChange, TresChange
 from slurmsim.model.jobs import (
     ARRAY_EMPTIED,
-    ARRAY_RECORDED,
     MAX_SWITCH_WAIT,
     SUSPENDED_BY,
     TRES_CPUS,
@@ -168,14 +167,12 @@ def cancel(
             left = tuple(t for t in job.array_tasks if t != task_id)
             if left:
                 # One pending task of several: it just leaves the meta record (golden 126, 168).
-                job.extra.setdefault(ARRAY_RECORDED, ",".join(map(str, job.array_tasks)))
                 job.array_tasks = left
                 events.append(Event(now, "job_cancel", job.job_id, f"task {task_id}"))
                 continue
             # The last one: the record itself ends, naming no task any more (squeue shows
             # the bare array id, scontrol no task); slurmdbd keeps the tasks it had.
-            recorded = job.extra.pop(ARRAY_RECORDED, None)
-            job.extra[ARRAY_EMPTIED] = recorded or ",".join(map(str, job.array_tasks))
+            job.extra[ARRAY_EMPTIED] = ",".join(map(str, job.array_tasks))
             job.array_tasks = ()
         running = job.state in _ACTIVE
         if running:

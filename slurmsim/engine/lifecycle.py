@@ -14,12 +14,13 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import DepKind
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import (
-    ARRAY_RECORDED,
+    LISTED_AT,
     SECS_PRE_SUSPEND,
     SUSPENDED_BY,
     Job,
     JobState,
     NodeAlloc,
+    list_place,
 )
 from slurmsim.model.launch import LAUNCH_FAILED
 from slurmsim.model.time import EPOCH, Instant, Seconds
@@ -209,11 +210,12 @@ def split_task(state: ClusterState, meta: Job, task: int) -> Job:
     only one is left (slurmctld splits an array so)."""
     job_id = state.next_job_id
     state.next_job_id += 1
-    meta.extra.pop(ARRAY_RECORDED, None)  # slurmdbd hears of the split: the tasks now
     meta.array_tasks = tuple(t for t in meta.array_tasks if t != task)
     task_job = replace(
         meta, job_id=job_id, array_task_id=task, array_tasks=(), extra=dict(meta.extra)
     )
+    task_job.extra[LISTED_AT] = str(list_place(meta))  # it keeps the record's place
+    meta.extra[LISTED_AT] = str(job_id)  # the pending record, made anew, goes last
     state.jobs[job_id] = task_job
     if len(meta.array_tasks) == 1:
         (meta.array_task_id,), meta.array_tasks = meta.array_tasks, ()

@@ -13,7 +13,7 @@ from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
 from slurmsim.model.dependency_status import Met, is_whole_array, judge, judge_term
 from slurmsim.model.digits import is_number
-from slurmsim.model.jobs import ARRAY_EMPTIED, ARRAY_RECORDED, Hold, Job, JobRequest, JobState
+from slurmsim.model.jobs import ARRAY_EMPTIED, Hold, Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
 #: What ``%a`` expands to for a job that is not an array task (Slurm's NO_VAL - 1).
@@ -51,9 +51,6 @@ def recorded_task_text(job: Job) -> str:
     ones were cancelled, if they were."""
     if is_emptied(job):
         return _meta_tasks(job, tuple(map(int, job.extra[ARRAY_EMPTIED].split(","))))
-    recorded = job.extra.get(ARRAY_RECORDED)
-    if recorded and job.array_tasks:
-        return _meta_tasks(job, tuple(map(int, recorded.split(","))))
     return array_task_text(job)
 
 

@@ -20,7 +20,14 @@ from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model import limits
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Job, JobRequest, JobState, NodeAlloc
+from slurmsim.model.jobs import (
+    TIME_MIN_UNLIMITED,
+    Job,
+    JobRequest,
+    JobState,
+    NodeAlloc,
+    list_place,
+)
 from slurmsim.model.mail import mail_kinds
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
@@ -418,7 +425,7 @@ def show_jobs(
     """``scontrol show job [ID]``: every job, one job, one array (all its records) or ``A_i``.
     An empty ID is no ID: every job (oracle: env/080)."""
     if not selector:
-        jobs = sorted(state.jobs.values(), key=lambda j: j.job_id)
+        jobs = sorted(state.jobs.values(), key=list_place)  # slurmctld's list order
         if not jobs:
             return Rendered(stdout="No jobs in the system\n")
         text = "".join(show_job(state, j, now=now, detail=detail, oneliner=oneliner) for j in jobs)

@@ -73,10 +73,17 @@ SUSPENDED_BY = "suspended_by"
 #: cancelled: it ends naming no task, and this keeps the tasks it had ("2,3,5"), which
 #: slurmdbd still shows.
 ARRAY_EMPTIED = "array_emptied"
-#: Key in ``Job.extra``: an array's pending-tasks record some of whose pending tasks were
-#: cancelled: the tasks slurmdbd last heard of ("0,1,2,3,4"; it is not told of such a
-#: cancel, only of a split, so sacct keeps naming them: the oracle).
-ARRAY_RECORDED = "array_recorded"
+#: Key in ``Job.extra``: the record's place in slurmctld's job list when it is not its own
+#: id: at a split, the task split off keeps the array record's place and the array record,
+#: made anew, goes to the end (the oracle's ``scontrol show job``: 471, 475 (472_0), 473).
+LISTED_AT = "listed_at"
+
+
+def list_place(job: "Job") -> int:
+    """Where slurmctld's job list holds ``job`` (see ``LISTED_AT``)."""
+    return int(job.extra.get(LISTED_AT, job.job_id))
+
+
 #: Key in ``Job.extra``: the CPU count a pending job's TRES still shows after an update
 #: that changed ``NumCPUs`` and was refused (slurmctld figures the TRES again only when it
 #: accepts an update that sets the CPUs); absent, the TRES count the CPUs asked for.

@@ -6,7 +6,7 @@
 # (radical.saga's `/bin/date`); a job that cannot open its working directory fails with
 # its batch step CANCELLED (Cromwell, Hydra); and the reason a job shows right after its
 # submission when a job submitted before it has a higher priority (Priority) or not; and
-# what sacct keeps of an array some of whose pending tasks were cancelled (submitit).
+# the order of scontrol's list of every job once an array has split.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -36,13 +36,11 @@ c first sbatch -J first -q high -c 4 -t 10 --wrap 'sleep 60'
 c smaller sbatch -J smaller -c 1 -t 10 --wrap 'sleep 60'
 c queue squeue -o '%.8j %.9P %.4C %r'
 c cancel scancel -u alice
-# Pending tasks cancelled one by one leave slurmdbd's record of the array as it was.
-c array sbatch -H -J arr --array=0-4 -t 5 --wrap 'sleep 10'
-ARR=$(id)
-sleep 10  # slurmdbd has the array's record by then (it lagged 3 s behind once)
-c cancel-tasks scancel "${ARR}_0" "${ARR}_3"
-c array-squeue squeue -j "$ARR" -h -o '%i %t %r'
-c array-sacct sacct -X -n -j "$ARR" -o JobID,State -P
-c cancel-array scancel "$ARR"
-sleep 1
-c array-sacct-cancelled sacct -X -n -j "$ARR" -o JobID,State -P
+# The order of slurmctld's job list: a task split off an array keeps the array record's
+# place, and the record goes last (Toil reads every record of scontrol show job).
+c list-first sbatch -J one -t 5 --wrap 'sleep 60'
+c list-array sbatch -J arr3 --array=0-2 -t 5 --wrap 'sleep 60'
+c list-second sbatch -J two -t 5 --wrap 'sleep 60'
+sleep 4
+c list-order scontrol show job
+c list-cancel scancel -u alice
