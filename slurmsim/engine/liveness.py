@@ -7,6 +7,7 @@ instant of the resume, plain ``mix`` five seconds later in golden 141; golden
 display is modelled: for that while Slurm would also keep new jobs off the node.
 """
 
+from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.node_events import NODE_UP
@@ -40,4 +41,5 @@ def answers_before(state: ClusterState, until: Instant) -> list[Event]:
                 node.reason = node.reason_user = None
                 node.reason_time = None
                 events.append(Event(Instant(int(due)), NODE_UP, None, node.name))
+                trigger(state)  # its resources are there for a pass
     return events

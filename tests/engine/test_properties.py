@@ -68,7 +68,13 @@ def apply(s: ClusterState, op: str, arg: object) -> list[int]:
         with contextlib.suppress(SlurmError):  # a node in service cannot be resumed
             control.update_node(s, [arg], "root", "RESUME", None)  # type: ignore[list-item]
     elif op == "advance":
-        unusable = {n for n, node in s.nodes.items() if node.drain or node.down}
+        # A down node still awaited since a resume registers and, under ReturnToService=2,
+        # comes back (engine/liveness.py): only the others must stay unused.
+        unusable = {
+            n
+            for n, node in s.nodes.items()
+            if node.drain or (node.down and not node.not_responding)
+        }
         events = advance(s, Instant(s.now + arg))  # type: ignore[operator]
         bad = [
             e.job_id
