@@ -9,7 +9,7 @@ import socket
 
 from slurmsim.api.session import session
 from slurmsim.format.config import Controller, show_config
-from slurmsim.model.cluster import ClusterConfig, ClusterState
+from slurmsim.model.cluster import ClusterConfig, ClusterState, controller_started
 
 
 def controller_hosts(config: ClusterConfig) -> list[str]:
@@ -46,5 +46,4 @@ def config_text() -> str:
 
 
 def _controller(state: ClusterState) -> Controller:
-    boots = [n.boot_time for n in state.nodes.values() if n.boot_time is not None]
-    return Controller(controller_hosts(state.config)[0], min(boots, default=state.now))
+    return Controller(controller_hosts(state.config)[0], controller_started(state))

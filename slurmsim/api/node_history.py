@@ -13,7 +13,7 @@ from slurmsim.format import sacctmgr_events as fmt
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.sacctmgr import Layout
 from slurmsim.model.accounts import uid_of
-from slurmsim.model.cluster import ClusterState
+from slurmsim.model.cluster import ClusterState, controller_started
 from slurmsim.model.hostlist import compress
 from slurmsim.model.node_events import (
     DOWN,
@@ -25,7 +25,7 @@ from slurmsim.model.node_events import (
     NodeEvent,
     replay,
 )
-from slurmsim.model.time import Instant
+from slurmsim.model.nodes import NodeConfig
 from slurmsim.model.tres import tracked_tres
 
 _DAY = 86400
@@ -78,45 +78,41 @@ def show_events(words: Sequence[str], layout: Layout) -> Rendered:
             return Rendered(stderr="".join(said) + e.stderr, exit_code=1)
         _default_window(cond, int(state.now), bool(words))
         log = s.tx.events(kinds=(NODE_DOWN, NODE_UP))
-        rows = [_cluster_row(state), *(_node_row(state, r) for r in replay(log))]
+        ids = _tres_ids(state)
+        rows = [_cluster_row(state, ids), *(_node_row(state, ids, r) for r in replay(log))]
         kept = [row for row in rows if _kept(state, cond, row)]
         default = fmt.CLUSTER_DEFAULT if cond.kind == "cluster" else fmt.NODE_DEFAULT
         shown = fmt.show(state, kept, cond.fields, default, layout)
     return Rendered(shown.stdout, "".join(said) + shown.stderr, shown.exit_code)
 
 
-def _starts(word: str, name: str, least: int) -> bool:
-    """sacctmgr's key match: ``word`` begins ``name`` and has at least ``least`` letters."""
-    return len(word) >= least and name.lower().startswith(word.lower())
-
-
 def _condition(state: ClusterState, cond: _Conditions, word: str, said: list[str]) -> None:
     key, eq, value = word.partition("=")
     if not eq:
-        if _starts(key, "all_clusters", 5):
+        if fmt.abbreviates(key, "all_clusters", 5):
             cond.all_clusters = True
-        elif _starts(key, "all_time", 5):
+        elif fmt.abbreviates(key, "all_time", 5):
             cond.all_time = True
-        elif not _starts(key, "where", 5) and not _starts(key, "set", 3):
+        elif not fmt.abbreviates(key, "where", 5) and not fmt.abbreviates(key, "set", 3):
             _event_kinds(cond, key)  # a bare word names the kinds of event
         return
-    if _starts(key, "events", 1):
+    if fmt.abbreviates(key, "events", 1):
         _event_kinds(cond, value)
-    elif _starts(key, "clusters", 2):
+    elif fmt.abbreviates(key, "clusters", 2):
         cond.clusters.extend(v for v in value.split(",") if v)
-    elif _starts(key, "condflags", 2):
+    elif fmt.abbreviates(key, "condflags", 2):
         for flag in value.split(","):
             if flag.upper() != "OPEN":
                 raise _Refused(f"sacctmgr: error: Unknown condition flag {flag}\n")
             cond.open_only = True
-    elif _starts(key, "end", 1):
+    elif fmt.abbreviates(key, "end", 1):
         cond.end = _time(state, value, said)
-    elif _starts(key, "format", 1):
+    elif fmt.abbreviates(key, "format", 1):
         from slurmsim.parse.sacctmgr import parse_fields
 
         cond.fields = [*(cond.fields or []), *((f.name, f.width) for f in parse_fields(value))]
-    elif _starts(key, "mincpus", 2) or _starts(key, "maxcpus", 2):
-        minimum = _starts(key, "mincpus", 2)
+    elif fmt.abbreviates(key, "mincpus", 2) or fmt.abbreviates(key, "maxcpus", 2):
+        minimum = fmt.abbreviates(key, "mincpus", 2)
         if not value.isdigit():
             said.append(
                 f"sacctmgr: error: Invalid value for {'Min' if minimum else 'Max'}Cpus ({value})\n"
@@ -125,7 +121,7 @@ def _condition(state: ClusterState, cond: _Conditions, word: str, said: list[str
             cond.cpus_min = int(value)
         else:
             cond.cpus_max = int(value)
-    elif _starts(key, "nodes", 1):
+    elif fmt.abbreviates(key, "nodes", 1):
         from slurmsim.parse.errors import ParseError
         from slurmsim.parse.hostlist import expand
 
@@ -135,14 +131,14 @@ def _condition(state: ClusterState, cond: _Conditions, word: str, said: list[str
             raise _Refused(
                 "sacctmgr: error: Invalid argument\n Error with request: Invalid argument\n"
             ) from None
-    elif _starts(key, "reason", 1):
+    elif fmt.abbreviates(key, "reason", 1):
         cond.reasons.extend(v for v in value.split(",") if v)
-    elif _starts(key, "start", 4):
+    elif fmt.abbreviates(key, "start", 4):
         cond.start = _time(state, value, said)
-    elif _starts(key, "states", 4):
+    elif fmt.abbreviates(key, "states", 4):
         cond.states.extend(_state(name) for name in value.split(",") if name)
         cond.kind = "node"
-    elif _starts(key, "user", 1):
+    elif fmt.abbreviates(key, "user", 1):
         for name in (v for v in value.split(",") if v):
             uid = int(name) if name.isdigit() else uid_of(state.users, name)
             if uid is None:
@@ -166,7 +162,7 @@ def _event_kinds(cond: _Conditions, value: str) -> None:
 
 def _state(name: str) -> int:
     for full, least, bits in _STATES:
-        if len(name) >= least and full.lower().startswith(name.lower()):
+        if fmt.abbreviates(name, full, least):
             return bits
     raise _Refused(
         f"Invalid state: {name}\nValid node states are: {_STATES_HINT}\n"
@@ -245,34 +241,37 @@ def _tres_ids(state: ClusterState) -> dict[str, int]:
     return {t.key: t.id for t in tracked_tres(state.config.setting("AccountingStorageTRES"))}
 
 
-def _cluster_row(state: ClusterState) -> fmt.EventRow:
+def _row(
+    ids: dict[str, int],
+    configs: list[NodeConfig],
+    record: NodeEvent,
+    *,
+    cluster_nodes: str = "",
+    uid: int | None = None,
+) -> fmt.EventRow:
+    """A record with the TRES of the nodes ``configs`` (by name, and by id as stored)."""
+    cpus = sum(c.cpus for c in configs)
+    tres = {"billing": cpus, "cpu": cpus, "mem": sum(c.real_memory for c in configs)}
+    for key in ids:
+        count = sum(c.gres_count(key[5:]) for c in configs) if key.startswith("gres/") else 0
+        if count:
+            tres[key] = count
+    by_id = {ids[name]: count for name, count in tres.items() if name in ids}
+    return fmt.EventRow(record, tres, by_id, cluster_nodes, uid)
+
+
+def _cluster_row(state: ClusterState, ids: dict[str, int]) -> fmt.EventRow:
     """The cluster's record: its TRES, registered when the controller started."""
-    nodes = list(state.nodes.values())
-    cpus = sum(n.config.cpus for n in nodes)
-    tres = {"billing": cpus, "cpu": cpus, "mem": sum(n.config.real_memory for n in nodes)}
-    tres.update({"node": len(nodes), "energy": 0, "fs/disk": 0, "pages": 0, "vmem": 0})
-    for key in _tres_ids(state):
-        if key.startswith("gres/"):
-            tres[key] = sum(n.config.gres_count(key[5:]) for n in nodes)
-    boots = [n.boot_time for n in nodes if n.boot_time is not None]
-    registered = Instant(min(boots, default=state.now))
-    record = NodeEvent("", 0, registered, None, fmt.REGISTERED, "")
-    return fmt.EventRow(record, tres, _ids(state, tres), compress(list(state.nodes)))
+    record = NodeEvent("", 0, controller_started(state), None, fmt.REGISTERED, "")
+    configs = [n.config for n in state.nodes.values()]
+    row = _row(ids, configs, record, cluster_nodes=compress(list(state.nodes)))
+    row.tres.update({"node": len(configs), "energy": 0, "fs/disk": 0, "pages": 0, "vmem": 0})
+    row.ids.update({ids[k]: row.tres[k] for k in ("node", "energy", "fs/disk", "pages", "vmem")})
+    return row
 
 
-def _node_row(state: ClusterState, record: NodeEvent) -> fmt.EventRow:
+def _node_row(state: ClusterState, ids: dict[str, int], record: NodeEvent) -> fmt.EventRow:
     node = state.nodes.get(record.node)
-    tres: dict[str, int] = {}
-    if node is not None:
-        cfg = node.config
-        tres = {"billing": cfg.cpus, "cpu": cfg.cpus, "mem": cfg.real_memory}
-        for key in _tres_ids(state):
-            if key.startswith("gres/") and cfg.gres_count(key[5:]):
-                tres[key] = cfg.gres_count(key[5:])
     uid = uid_of(state.users, record.user)
-    return fmt.EventRow(record, tres, _ids(state, tres), uid=0 if uid is None else uid)
-
-
-def _ids(state: ClusterState, tres: dict[str, int]) -> dict[int, int]:
-    ids = _tres_ids(state)
-    return {ids[name]: count for name, count in tres.items() if name in ids}
+    configs = [node.config] if node is not None else []
+    return _row(ids, configs, record, uid=0 if uid is None else uid)

@@ -876,13 +876,11 @@ def update_node(
     found = events if events is not None else []
     refused = False
     for name in names:
-        node = state.nodes[name]
-        if _valid_change(state, node, word):
-            found.extend(_update_one_node(state, node, actor, word, reason))
-        else:
+        done = _update_one_node(state, state.nodes[name], actor, word, reason)
+        if done is None:
             refused = True
-            if reason:  # the reason is taken before the state is looked at
-                node.reason, node.reason_user, node.reason_time = reason, actor, state.now
+        else:
+            found.extend(done)
     if refused:
         raise AppliedError("Invalid node state specified")
     return found
@@ -900,7 +898,9 @@ def _valid_change(state: ClusterState, node: Node, word: str) -> bool:
 
 def _update_one_node(
     state: ClusterState, node: Node, actor: str, word: str, reason: str | None
-) -> list[Event]:
+) -> list[Event] | None:
+    """One node's update: its events, or None when slurmctld refuses the state for the
+    node as it is (the reason is taken all the same: it is set before the state)."""
     now = state.now
     failed = FAILED in node.extra
     same_state = (
@@ -913,6 +913,8 @@ def _update_one_node(
         return []  # nothing to change, not even the reason's time
     if reason:
         node.reason, node.reason_user, node.reason_time = reason, actor, now
+    if not _valid_change(state, node, word):
+        return None
     idle = not node_accounting.busy(state, node.name)
     if word in ("RESUME", "IDLE", "UNDRAIN"):
         return _back_in_service(state, node, word, idle)

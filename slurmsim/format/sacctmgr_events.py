@@ -89,13 +89,19 @@ CLUSTER_DEFAULT = ["cluster", "tres", "start", "end", "clusternodes"]
 NODE_DEFAULT = ["cluster", "nodename", "start", "end", "state", "reason", "user"]
 
 
+def abbreviates(word: str, name: str, least: int) -> bool:
+    """sacctmgr's match of a word it reads: ``word`` begins ``name`` (any case) with at
+    least ``least`` letters."""
+    return len(word) >= least and name.lower().startswith(word.lower())
+
+
 def resolve(name: str) -> str:
     """The column key of a ``format=`` name (raises ``UnknownField``)."""
-    word = name.strip().lower()
+    word = name.strip()
     for full, least, key in _NAMES:
-        if len(word) >= least and full.startswith(word):
+        if abbreviates(word, full, least):
             return key
-    raise UnknownField(name.strip())
+    raise UnknownField(word)
 
 
 def show(

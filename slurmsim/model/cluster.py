@@ -132,3 +132,10 @@ class ClusterState:
     #: What tells whether a started batch job's files open on this machine (None: they
     #: always do); set by the caller, never stored.
     launcher: Launcher | None = field(default=None, repr=False, compare=False)
+
+
+def controller_started(state: ClusterState) -> Instant:
+    """When the controller started: as its nodes first booted (``scontrol show config``'s
+    BOOT_TIME, the accounting's cluster record)."""
+    boots = [n.boot_time for n in state.nodes.values() if n.boot_time is not None]
+    return min(boots, default=state.now)
