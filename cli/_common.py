@@ -8,15 +8,13 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, Literal, NoReturn
+from typing import Final, NoReturn
 
 from slurmsim.model.errors import FatalError, SlurmError, WidthCrash
 from slurmsim.parse.options import Opt, OptionError, getopt
 
 #: What ``--version`` prints for every Slurm command; tools probe it.
 VERSION: Final = "slurm-wlm 22.05.8"  # as the reference build (Debian 12's) says it
-
-Arg = Literal["none", "required", "optional"]
 
 
 def out(text: str) -> None:
@@ -36,22 +34,6 @@ def usage_error(prog: str, message: str, code: int) -> NoReturn:
     err(f"{prog}: {message}\n")
     err(f'Try "{prog} --help" for more information\n')
     sys.exit(code)
-
-
-def options(
-    rows: Iterable[tuple[str, str | None, Arg] | tuple[str | None, str | None, Arg, str]],
-) -> tuple[Opt, ...]:
-    """A getopt table from ``(long, short, argument[, key])`` rows, in the order of the
-    command's own table (glibc's ambiguity message lists matches in that order). An
-    option's key is its long name, or the key of the option it spells another way (a
-    long name, or a short letter of its own): rows with one key are one option to
-    getopt, never ambiguous with each other."""
-    table = []
-    for row in rows:
-        key = row[3] if len(row) == 4 else row[0]
-        assert key is not None
-        table.append(Opt(row[0], row[1], row[2], key))
-    return tuple(table)
 
 
 def parse_args(

@@ -247,7 +247,7 @@ def grade(  # click passes the options by name
             chosen = dataclasses.replace(chosen, scenario=staged)
     except files.DrillError as e:
         raise click.ClickException(str(e)) from None
-    from cli._submit_table import SBATCH_OPTIONS
+    from slurmsim.parse.option_tables import SBATCH_OPTIONS
 
     try:
         report = drills.grade(chosen, scripts, _run_step, _submitter(chosen.user), SBATCH_OPTIONS)

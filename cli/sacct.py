@@ -10,11 +10,11 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from cli._common import comma_list, err, error, gather, options, out, run, suffixed_count
+from cli._common import comma_list, err, error, gather, out, run, suffixed_count
 from cli._help import answer_probe
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import SlurmError
-from slurmsim.parse.options import OptionError, getopt
+from slurmsim.parse.options import OptionError, getopt, options
 
 if TYPE_CHECKING:
     from slurmsim.api.accounting import AcctQuery

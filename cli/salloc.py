@@ -11,7 +11,6 @@ from cli._allocate import allocate, with_environment
 from cli._common import err, error, parse_args, run
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
-from cli._submit_table import SALLOC_ENV, SALLOC_OPTIONS
 from cli._verify import (
     burst_buffer_refused,
     gres_help,
@@ -19,6 +18,7 @@ from cli._verify import (
     wants_x11,
     x11_unusable,
 )
+from slurmsim.parse.option_tables import SALLOC_ENV, SALLOC_OPTIONS
 
 PROG = "salloc"
 

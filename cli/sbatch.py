@@ -27,7 +27,6 @@ from cli._common import (
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._shown_checks import check_shown
-from cli._submit_table import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from cli._verify import (
     burst_buffer_refused,
     gres_help,
@@ -50,6 +49,7 @@ from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.errors import ParseError
+from slurmsim.parse.option_tables import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 
 PROG = "sbatch"
 

@@ -10,9 +10,10 @@ import sys
 from collections.abc import Sequence
 
 from cli._clusters import clusters_ok
-from cli._common import err, options, out, parse_args, run
+from cli._common import err, out, parse_args, run
 from cli._defined import plugins_loaded
 from cli._help import answer_probe
+from slurmsim.parse.options import options
 
 PROG = "scancel"
 

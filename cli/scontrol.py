@@ -17,7 +17,6 @@ from cli._common import (
     hostlist_complaint,
     interactive,
     not_supported,
-    options,
     out,
     parse_args,
     run,
@@ -25,6 +24,7 @@ from cli._common import (
 )
 from cli._help import answer_probe
 from cli._scontrol_jobs import ADMIN_COMMANDS
+from slurmsim.parse.options import options
 
 if TYPE_CHECKING:
     from slurmsim.format.rendered import Rendered

@@ -10,13 +10,13 @@ from cli._common import (
     error,
     every,
     hostlist_complaint,
-    options,
     out,
     parse_args,
     repeat,
     run,
 )
 from cli._help import answer_probe
+from slurmsim.parse.options import options
 
 PROG = "sinfo"
 

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cli._clusters import clusters_ok
-from cli._common import comma_list, err, gather, options, out, parse_args, run
+from cli._common import comma_list, err, gather, out, parse_args, run
 from cli._help import answer_probe, usage_text
 from slurmsim.model.digits import is_number
+from slurmsim.parse.options import options
 
 if TYPE_CHECKING:
     from slurmsim.model.cluster import ClusterState

@@ -17,13 +17,13 @@ from cli._common import (
     every,
     gather,
     hostlist_complaint,
-    options,
     out,
     parse_args,
     repeat,
     run,
 )
 from cli._help import answer_probe
+from slurmsim.parse.options import options
 
 if TYPE_CHECKING:
     from slurmsim.model.cluster import ClusterState

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from cli._common import err, error, parse_args, run
 from cli._defined import defined_options, verbosity
 from cli._help import answer_probe
-from cli._submit_table import SRUN_ENV, SRUN_OPTIONS
 from cli._verify import gres_help, mpi_list, srun_verify
 from slurmsim.model.errors import InvalidOption, SlurmError
+from slurmsim.parse.option_tables import SRUN_ENV, SRUN_OPTIONS
 
 if TYPE_CHECKING:
     from slurmsim.api.interactive import Revoked

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cli._clusters import check_clusters
-from cli._common import comma_list, err, gather, options, out, parse_args, run
+from cli._common import comma_list, err, gather, out, parse_args, run
 from cli._help import answer_probe
+from slurmsim.parse.options import options
 
 if TYPE_CHECKING:
     from slurmsim.format.sshare import SshareOptions

@@ -8,13 +8,15 @@ ambiguous. Error texts are glibc's (2.26+), without the ``<prog>: `` prefix.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from slurmsim.parse.errors import OptionError
 
 Pairs = list[tuple[str, str | None]]
+#: Whether an option takes an argument.
+Arg = Literal["none", "required", "optional"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,7 @@ class Opt:
 
     long: str | None
     short: str | None
-    arg: Literal["none", "required", "optional"]
+    arg: Arg
     key: str
 
 
@@ -132,4 +134,20 @@ def getopt(
     return pairs, operands
 
 
-__all__ = ["Opt", "OptionError", "getopt"]
+def options(
+    rows: Iterable[tuple[str, str | None, Arg] | tuple[str | None, str | None, Arg, str]],
+) -> tuple[Opt, ...]:
+    """A getopt table from ``(long, short, argument[, key])`` rows, in the order of the
+    command's own table (glibc's ambiguity message lists matches in that order). An
+    option's key is its long name, or the key of the option it spells another way (a
+    long name, or a short letter of its own): rows with one key are one option to
+    getopt, never ambiguous with each other."""
+    table = []
+    for row in rows:
+        key = row[3] if len(row) == 4 else row[0]
+        assert key is not None
+        table.append(Opt(row[0], row[1], row[2], key))
+    return tuple(table)
+
+
+__all__ = ["Arg", "Opt", "OptionError", "getopt", "options"]

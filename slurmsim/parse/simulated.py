@@ -13,7 +13,9 @@ happen, in this order of precedence:
    ``exit N`` ends the script with that code. This is how ``sbatch --wrap='sleep
    60'`` gets a run time of one minute. A script made only of such sleeps and quick
    shell commands (``echo``, ``hostname``, ``/bin/date``, ...) runs for the sleeps
-   alone, zero seconds when there are none.
+   alone, zero seconds when there are none. A command is read through what
+   launches it (``srun -n 4 sleep 30`` sleeps 30 s, as do ``time sleep 30``,
+   ``env A=1 sleep 30`` and ``OMP_NUM_THREADS=4 sleep 30``).
 3. Otherwise (a script that runs a real program) ``runtime`` is None: the job
    runs until its time limit and is killed TIMEOUT (see docs/differences.md).
 """
@@ -24,7 +26,9 @@ from dataclasses import dataclass
 
 from slurmsim.model.digits import is_number
 from slurmsim.parse.durations import parse_interval
-from slurmsim.parse.errors import ParseError
+from slurmsim.parse.errors import OptionError, ParseError
+from slurmsim.parse.option_tables import SRUN_OPTIONS
+from slurmsim.parse.options import getopt
 
 _DIRECTIVE = re.compile(r"^#SLURMSIM\s+(.*)$")
 _DEFAULTED_ARG = re.compile(r'^"?\$\{(\d+):-(\w+)\}"?$', re.ASCII)
@@ -117,7 +121,10 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        for words in _commands(stripped):
+        for command in _commands(stripped):
+            words = _launched(command)
+            if not words:
+                continue  # a bare assignment, or ``time`` alone
             name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
             if name == "exit" and (len(words) == 1 or (words[1].isascii() and words[1].isdigit())):
                 code = int(words[1]) if len(words) > 1 else 0
@@ -154,6 +161,48 @@ def _commands(line: str) -> list[list[str]]:
         else:
             commands[-1].append(word)
     return [c for c in commands if c]
+
+
+#: Commands that run the rest of their line as a command, with the options each takes
+#: an argument for: the time is the command's (``srun`` is read with its own table).
+_LAUNCHERS: dict[str, frozenset[str]] = {
+    "time": frozenset(),
+    "exec": frozenset({"-a"}),
+    "nohup": frozenset(),
+    "command": frozenset(),
+    "nice": frozenset({"-n"}),
+    "env": frozenset({"-u", "-C", "-S"}),
+    "stdbuf": frozenset({"-i", "-o", "-e"}),
+}
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=", re.ASCII)
+
+
+def _launched(words: list[str]) -> list[str]:
+    """The command ``words`` runs, once what launches it is taken away (shell variable
+    assignments, ``srun`` and its options, ``time``, ``env``, ...). A launcher given
+    options it does not have is left as it is: a command like any other."""
+    while words:
+        if _ASSIGNMENT.match(words[0]):
+            words = words[1:]
+            continue
+        name = words[0].rsplit("/", 1)[-1]
+        if name == "srun":
+            try:
+                _, operands = getopt(words[1:], SRUN_OPTIONS, stop_at_operand=True)
+            except OptionError:
+                return words
+            if not operands:
+                return words
+            words = operands
+            continue
+        takes = _LAUNCHERS.get(name)
+        if takes is None or (name == "env" and len(words) == 1):
+            return words  # not a launcher; or ``env`` alone, which prints the environment
+        i = 1
+        while i < len(words) and words[i].startswith("-") and words[i] != "-":
+            i += 2 if words[i] in takes else 1
+        words = words[i:]
+    return words
 
 
 def _sleep_seconds(word: str, args: tuple[str, ...]) -> int | None:

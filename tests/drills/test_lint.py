@@ -2,8 +2,8 @@
 
 import pytest
 
-from cli._submit_table import SBATCH_OPTIONS
 from slurmsim.drills.lint import Site, lint
+from slurmsim.parse.option_tables import SBATCH_OPTIONS
 
 SITE = Site({"gpu": 2 * 86400, "debug": 3600}, "gpu", 8, {"gpu": 3600, "debug": 1800})
 

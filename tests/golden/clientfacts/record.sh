@@ -6,7 +6,9 @@
 # (radical.saga's `/bin/date`); a job that cannot open its working directory fails with
 # its batch step CANCELLED (Cromwell, Hydra); and the reason a job shows right after its
 # submission when a job submitted before it has a higher priority (Priority) or not; and
-# the order of scontrol's list of every job once an array has split.
+# the order of scontrol's list of every job once an array has split; and that a command
+# run through a launcher (srun and its options, time, env, an assignment) takes the time
+# the command takes.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -44,3 +46,14 @@ c list-second sbatch -J two -t 5 --wrap 'sleep 60'
 sleep 4
 c list-order scontrol show job
 c list-cancel scancel -u alice
+# A command through what launches it takes the command's time (a batch script's srun
+# lines: dask-jobqueue, submitit, snakemake).
+c launched-srun sbatch -J srun3 -t 5 --wrap 'srun -n 1 --cpu-bind=none sleep 3'
+SRUN3=$(id)
+c launched-env sbatch -J env3 -t 5 --wrap 'OMP_NUM_THREADS=2 env A=1 time -p sleep 3'
+ENV3=$(id)
+c launched-program sbatch -J program -t 1 --wrap 'srun -l /bin/sleep 100'
+PROGRAM=$(id)
+sleep 6
+c launched-sacct sacct -X -j "$SRUN3,$ENV3,$PROGRAM" -P -o JobID,JobName,State,ExitCode
+c launched-cancel scancel -u alice

@@ -1,4 +1,4 @@
-"""The option table sbatch (and later srun/salloc) parse with getopt_long.
+"""The option tables sbatch, srun and salloc parse with getopt_long.
 
 Every long option of Slurm 22.05's sbatch is listed, even those slurmsim does
 not model, because getopt resolves abbreviations (``--gpus-per-nod``) against
@@ -7,8 +7,7 @@ the whole table: a missing entry would change which prefixes are ambiguous.
 
 from typing import Final
 
-from cli._common import Arg, options
-from slurmsim.parse.options import Opt
+from slurmsim.parse.options import Arg, Opt, options
 
 _REQ: Arg = "required"
 _NONE: Arg = "none"

@@ -1,0 +1,71 @@
+"""How long a simulated script runs, read through what launches its commands."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from slurmsim.parse.simulated import simulated
+
+
+@pytest.mark.parametrize(
+    ("line", "runtime"),
+    [
+        ("srun sleep 5", 5),
+        ("srun -n 4 --gpus-per-task=1 -l sleep 30", 30),
+        ("srun -N 2 -n 2 hostname; srun sleep 100", 100),
+        ("srun --mpi pmix -J step sleep 9", 9),  # a long option's argument as a word
+        ("time -p sleep 7", 7),
+        ("OMP_NUM_THREADS=4 srun sleep 9", 9),
+        ("env -u HOME A=1 sleep 3", 3),
+        ("exec sleep 4", 4),
+        ("nice -n 5 nohup sleep 2", 2),
+        ("srun hostname", 0),
+        ("env", 0),  # alone it prints the environment
+        ("A=1", 0),
+        # A real program, or srun refusing its options, runs until the time limit.
+        ("srun python train.py", None),
+        ("srun --no-such-option sleep 3", None),
+        ("srun", None),
+    ],
+)
+def test_a_launched_command_takes_its_own_time(line: str, runtime: int | None) -> None:
+    assert simulated(f"#!/bin/bash\n{line}\n").runtime == runtime
+
+
+def test_an_exit_after_a_launched_step_is_the_scripts_code() -> None:
+    got = simulated("#!/bin/bash\nsrun -n2 sleep 4\nexit 3\n")
+    assert (got.runtime, got.exit_code) == (4, 3)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "srun",
+                "-n",
+                "4",
+                "--mpi",
+                "=",
+                "env",
+                "A=1",
+                "time",
+                "-p",
+                "sleep",
+                "3",
+                "exec",
+                "'",
+                '"',
+                ";",
+                "&&",
+                "-",
+                "--",
+                "x",
+            ]
+        ),
+        max_size=12,
+    )
+)
+def test_any_command_line_is_read_without_a_traceback(words: list[str]) -> None:
+    # Only ``#SLURMSIM`` directives can be refused; commands are guessed at, never refused.
+    got = simulated("#!/bin/bash\n" + " ".join(words) + "\n")
+    assert got.runtime is None or got.runtime >= 0
