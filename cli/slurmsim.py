@@ -193,9 +193,9 @@ def kill(job_id: int, sig: str) -> None:
     import time
 
     from slurmsim.api import cluster
-    from slurmsim.model.signals import signal_number
+    from slurmsim.model.signals import any_signal_number
 
-    number = signal_number(sig)
+    number = any_signal_number(sig)
     if number is None:
         raise click.BadParameter(f"unknown signal {sig!r}", param_hint="--signal")
     if not cluster.kill_job(job_id, number):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from slurmsim.api.session import session
 from slurmsim.model.accounting import (
+    BATCH_SIGNAL,
     CANCELLED_BY,
     SUBMIT_LINE,
     AcctRecord,
@@ -21,7 +22,6 @@ from slurmsim.model.accounting import (
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.launch import LAUNCH_FAILURE_SIGNAL
 from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
 from slurmsim.model.time import Instant, Seconds
 
@@ -491,6 +491,9 @@ def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
     ]
     if numbered and not job.request.batch:
         return numbered  # srun's steps inside an allocation: it has no step 0 of its own
+    shell = job.extra.get(BATCH_SIGNAL)
+    if shell is not None:  # the shell died of a signal the job's exit code does not show
+        head = replace(head, exit_code=0, exit_signal=int(shell))
     return [*_run_steps(job, head, job.alloc), *numbered]
 
 
@@ -587,6 +590,7 @@ def _step_end(head: AcctRecord) -> tuple[AcctState, int, int]:
         return AcctState.CANCELLED, 0, SIGTERM
     if head.state is AcctState.NODE_FAIL:
         return AcctState.CANCELLED, 0, SIGKILL
-    if head.state is AcctState.FAILED and head.exit_signal == LAUNCH_FAILURE_SIGNAL:
-        return AcctState.CANCELLED, 0, head.exit_signal  # its script never ran (the oracle)
+    if head.state is AcctState.FAILED and head.exit_signal:
+        # Killed by a signal, or its script never ran (LAUNCH_FAILURE_SIGNAL): the oracle.
+        return AcctState.CANCELLED, 0, head.exit_signal
     return head.state, head.exit_code, head.exit_signal

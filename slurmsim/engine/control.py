@@ -12,7 +12,7 @@ from dataclasses import replace
 from slurmsim.engine import lifecycle, node_accounting, usage
 from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
-from slurmsim.engine.execution import is_executed
+from slurmsim.engine.execution import is_executed, process_exited
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping
@@ -20,7 +20,7 @@ from slurmsim.engine.permissions import is_administrator, is_operator, may_manag
 from slurmsim.engine.priority import priority
 from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
-from slurmsim.model.accounting import CANCELLED_BY
+from slurmsim.model.accounting import BATCH_SIGNAL, CANCELLED_BY
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
@@ -49,7 +49,15 @@ from slurmsim.model.jobs import (
     JobState,
 )
 from slurmsim.model.nodes import FAILED, Node
-from slurmsim.model.signals import SIGKILL, Target, queue_signal
+from slurmsim.model.signals import (
+    SHELL_LIVES_THROUGH,
+    SIGHUP,
+    SIGINT,
+    SIGKILL,
+    Target,
+    queue_signal,
+    trapped,
+)
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
@@ -144,9 +152,8 @@ def cancel(
 ) -> list[Event]:
     """``scancel``: cancel a job, a whole array, or one task; with ``signal``, only signal it.
 
-    ``scancel -s KILL`` (without ``-b`` or ``-f``) cancels, as plain scancel does; any
-    other signal goes to the job's processes (``target``) and leaves the job running
-    (see ``signal_jobs``).
+    ``scancel -s KILL`` (without ``-b``) cancels, as plain scancel does; any other
+    signal goes to the job's processes (``target``, see ``signal_jobs``).
     """
     targets = _records(state, job_id, task_id)
     if not targets:
@@ -157,10 +164,10 @@ def cancel(
     if not active:
         raise SlurmError("Job/step already completing or completed")
     now = state.now
-    if signal is not None and (signal != SIGKILL or target is not Target.STEPS):
+    if signal is not None and (signal != SIGKILL or target is Target.BATCH):
         if any(j.state is JobState.PENDING for j in active):  # no process to signal
             raise SlurmError(NOT_NOW)
-        return signal_jobs(active, now, signal, target)
+        return signal_jobs(state, active, signal, target)
     events: list[Event] = []
     for job in active:
         if task_id is not None and task_id in job.array_tasks:
@@ -186,17 +193,44 @@ def cancel(
     return events
 
 
-def signal_jobs(jobs: Iterable[Job], now: Instant, signal: int, target: Target) -> list[Event]:
+def signal_jobs(
+    state: ClusterState, jobs: Iterable[Job], signal: int, target: Target
+) -> list[Event]:
     """``scancel --signal``: the signal goes to the processes of each job that runs them
-    (its script under execution, an interactive command); the job's state does not
-    change, whatever the signal does to them. A simulated job only logs it."""
+    (its script under execution, an interactive command), whatever it does to them. A
+    simulated batch job's shell is taken to wait for a command, as a script does
+    (``_shell_end``); it has no steps."""
+    now = state.now
     events = []
     for job in jobs:
         events.append(Event(now, "job_signal", job.job_id, f"{signal} {target.value}"))
-        running = job.state in _ACTIVE
-        if running and (is_executed(job) or not job.request.batch):
+        if job.state not in _ACTIVE:
+            continue
+        if is_executed(job) or not job.request.batch:
             queue_signal(job, signal, target)
+        elif job.state is JobState.RUNNING and (end := _shell_end(job, signal, target)):
+            if end[1] != signal:
+                job.extra[BATCH_SIGNAL] = str(signal)
+            events.extend(process_exited(state, job, *end))
     return events
+
+
+def _shell_end(job: Job, signal: int, target: Target) -> tuple[int, int] | None:
+    """How a simulated batch job ends when ``signal`` reaches its shell, as (exit code,
+    signal), as bash waiting for a command ends on Slurm (the oracle); None: it goes on.
+
+    With ``-b`` the shell alone gets it, and bash puts off SIGINT until its command ends
+    (which did not get it); with ``-f`` the command dies of it too. A shell that traps the
+    signal, or ignores or stops on it by default, goes on (Slurm shows a stopped job
+    STOPPED; slurmsim keeps it RUNNING). SIGHUP leaves the job exit code 1 (its batch step
+    still shows the signal). A suspended job's shell would take it only when resumed: it
+    is not ended (the caller asks only of running jobs).
+    """
+    if target is Target.STEPS or signal in SHELL_LIVES_THROUGH:
+        return None
+    if (signal == SIGINT and target is Target.BATCH) or signal in trapped(job.request.script or ""):
+        return None
+    return (1, 0) if signal == SIGHUP else (0, signal)
 
 
 def hold(

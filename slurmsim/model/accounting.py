@@ -136,6 +136,9 @@ class AcctRecord:
 PAST_RUNS = "acct_past_runs"
 #: Key in ``Job.extra``: who cancelled the job (a user name).
 CANCELLED_BY = "cancelled_by"
+#: Key in ``Job.extra``: the signal that killed the batch shell, when the job's exit code
+#: says otherwise (SIGHUP: the job shows 1:0, its batch step 0:1).
+BATCH_SIGNAL = "batch_signal"
 #: Key in ``Job.extra``: the command line that submitted the job (sacct's SubmitLine).
 SUBMIT_LINE = "submit_line"
 

@@ -5,6 +5,7 @@ decided to send to a job's processes are kept in ``Job.extra`` as short text, so
 store needs no column for what few jobs ask for.
 """
 
+import shlex
 import signal as _os_signal
 from dataclasses import dataclass
 from enum import StrEnum
@@ -13,16 +14,22 @@ from typing import Final
 from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import Job
 
-#: The signal names Slurm reads (with or without ``SIG``), by number.
+#: The signal names Slurm reads (with or without ``SIG``), by number: slurm's own list
+#: (``scancel -s WINCH`` is "Unknown job signal"; any number is taken as it is).
 SIGNALS: Final = {
-    "HUP": 1, "INT": 2, "QUIT": 3, "ABRT": 6, "KILL": 9, "USR1": 10, "SEGV": 11,
-    "USR2": 12, "PIPE": 13, "ALRM": 14, "TERM": 15, "CHLD": 17, "CONT": 18, "STOP": 19,
-    "TSTP": 20, "TTIN": 21, "TTOU": 22, "URG": 23, "XCPU": 24, "XFSZ": 25, "VTALRM": 26,
-    "PROF": 27, "WINCH": 28, "IO": 29, "PWR": 30, "SYS": 31,
+    "HUP": 1, "INT": 2, "QUIT": 3, "ABRT": 6, "KILL": 9, "ALRM": 14, "TERM": 15, "USR1": 10,
+    "USR2": 12, "URG": 23, "CONT": 18, "STOP": 19, "TSTP": 20, "TTIN": 21, "TTOU": 22,
+    "XCPU": 24,
 }  # fmt: skip
+SIGHUP: Final = 1
+SIGINT: Final = 2
 SIGKILL: Final = 9
 SIGTERM: Final = 15
 SIGCONT: Final = 18
+
+#: Signals a shell that has not trapped them lives through: by default ignored (CHLD, CONT,
+#: URG, WINCH) or stopping it (STOP, TSTP, TTIN, TTOU; Slurm then shows STOPPED for STOP).
+SHELL_LIVES_THROUGH: Final = frozenset({17, 18, 23, 28, 19, 20, 21, 22})
 
 #: Key in ``Job.extra``: the job's ``--signal`` request (``WarnSignal.encode``).
 WARN_SIGNAL: Final = "warn_signal"
@@ -35,6 +42,16 @@ def signal_number(text: str) -> int | None:
     if is_number(text):
         return int(text)
     return SIGNALS.get(text.upper().removeprefix("SIG"))
+
+
+def any_signal_number(text: str) -> int | None:
+    """``signal_number``, or any signal this system names (``SEGV``, ``PIPE``): for
+    slurmsim's own commands, which stage what a process could die of."""
+    found = signal_number(text)
+    if found is None:
+        name = "SIG" + text.upper().removeprefix("SIG")
+        found = getattr(_os_signal.Signals, name, None)
+    return None if found is None else int(found)
 
 
 def describe(sig: int) -> str:
@@ -97,3 +114,25 @@ def take_signals(job: Job) -> list[tuple[int, Target]]:
         sig, _, target = entry.partition(":")
         out.append((int(sig), Target(target)))
     return out
+
+
+def trapped(script: str) -> frozenset[int]:
+    """The signals a script's ``trap`` commands name (``trap 'cleanup' USR1 SIGTERM 2``):
+    its shell outlives them (the handler runs once the command it waits for ends)."""
+    found: set[int] = set()
+    for line in script.splitlines():
+        if "trap" not in line:
+            continue
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            continue  # quoting the shell would refuse too
+        for i, word in enumerate(words):
+            resets = i + 1 < len(words) and words[i + 1] == "-"  # back to the default
+            if word == "trap" and not resets and (i == 0 or words[i - 1].endswith((";", "&", "|"))):
+                for name in words[i + 2 :]:
+                    if (number := signal_number(name.removesuffix(";"))) is not None:
+                        found.add(number)
+                    if name.endswith(";"):
+                        break  # the trap command ends there
+    return frozenset(found)

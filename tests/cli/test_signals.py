@@ -55,14 +55,16 @@ def test_signal_option_is_read_or_refused(cluster, argv, code, err):
 @pytest.mark.parametrize(
     ("argv", "state"),
     [
-        pytest.param(["-s", "USR1"], "RUNNING", id="a signal leaves the job running"),
+        pytest.param(["-s", "USR1"], "RUNNING", id="a signal to the steps: there are none"),
         pytest.param(["-s", "TERM"], "RUNNING", id="even TERM: it goes to the steps"),
-        pytest.param(["-b", "-s", "KILL"], "RUNNING", id="KILL to the batch shell is a signal"),
+        pytest.param(["-b", "-s", "KILL"], "FAILED", id="KILL to the batch shell kills it"),
+        pytest.param(["-b", "-s", "INT"], "RUNNING", id="INT: the shell waits for its command"),
+        pytest.param(["-f", "-s", "KILL"], "CANCELLED", id="-f KILL cancels, as plain scancel"),
         pytest.param(["--signal=KILL"], "CANCELLED", id="KILL alone cancels, as plain scancel"),
         pytest.param(["-s", "SIGKILL", "-v"], "CANCELLED", id="SIGKILL with -v cancels too"),
     ],
 )
-def test_scancel_signal_changes_a_simulated_job_only_when_it_kills(cluster, argv, state):
+def test_scancel_signal_ends_a_simulated_job_as_its_shell_would_end(cluster, argv, state):
     slurm("sbatch", "-t", "10", "--wrap=sleep 300")
     advance(5)
     got = slurm("scancel", *argv, "1")

@@ -1,5 +1,7 @@
 """``--signal`` warnings and ``scancel --signal``, as the engine decides them."""
 
+from dataclasses import replace
+
 import pytest
 
 from slurmsim.engine import control, failures
@@ -13,6 +15,7 @@ from slurmsim.model.signals import (
     Target,
     WarnSignal,
     take_signals,
+    trapped,
 )
 from slurmsim.model.time import EPOCH, Instant
 from tests.engine.builders import T0, cluster, job
@@ -74,10 +77,11 @@ def test_warning_is_an_event_once_and_queued_for_a_running_script(executed, queu
         pytest.param(KILL, Target.STEPS, JobState.CANCELLED, None, id="-s KILL cancels"),
         pytest.param(TERM, Target.STEPS, JobState.RUNNING, "15:steps", id="-s TERM: steps only"),
         pytest.param(USR1, Target.BATCH, JobState.RUNNING, "10:batch", id="-b: the shell"),
-        pytest.param(KILL, Target.FULL, JobState.RUNNING, "9:full", id="-f -s KILL is a signal"),
+        pytest.param(KILL, Target.FULL, JobState.CANCELLED, None, id="-f -s KILL cancels"),
+        pytest.param(KILL, Target.BATCH, JobState.RUNNING, "9:batch", id="-b -s KILL: a signal"),
     ],
 )
-def test_scancel_signal_leaves_the_job_running_unless_it_is_a_plain_kill(
+def test_scancel_signal_to_a_running_script_is_delivered_unless_it_cancels(
     sig, target, state, queued
 ):
     s, a = _running(executed=True)
@@ -87,7 +91,55 @@ def test_scancel_signal_leaves_the_job_running_unless_it_is_a_plain_kill(
     assert events
 
 
-def test_scancel_signal_to_a_simulated_job_queues_nothing():
+INT, HUP, STOP = 2, 1, 19
+
+
+@pytest.mark.parametrize(
+    ("sig", "target", "ends"),
+    [
+        pytest.param(USR1, Target.BATCH, (0, USR1), id="-b USR1: the shell dies of it"),
+        pytest.param(TERM, Target.FULL, (0, TERM), id="-f TERM"),
+        pytest.param(KILL, Target.BATCH, (0, KILL), id="-b KILL: the shell is killed"),
+        pytest.param(INT, Target.BATCH, None, id="-b INT: bash waits for its command"),
+        pytest.param(INT, Target.FULL, (0, INT), id="-f INT: the command dies of it too"),
+        pytest.param(HUP, Target.BATCH, (1, 0), id="-b HUP: exit code 1"),
+        pytest.param(CONT, Target.BATCH, None, id="CONT: ignored"),
+        pytest.param(STOP, Target.FULL, None, id="STOP: stopped, not ended"),
+        pytest.param(USR2, Target.STEPS, None, id="no -b or -f: no steps to get it"),
+    ],
+)
+def test_scancel_signal_ends_a_simulated_batch_job_as_bash_would(sig, target, ends):
+    """The oracle's answers for a script waiting for ``sleep`` (golden shellsignals/)."""
     s, a = _running()
-    control.cancel(s, a.job_id, None, "root", signal=USR2, target=Target.FULL)
-    assert (a.state, a.extra.get(PENDING_SIGNALS)) == (JobState.RUNNING, None)
+    events = control.cancel(s, a.job_id, None, "root", signal=sig, target=target)
+    assert a.extra.get(PENDING_SIGNALS) is None  # no process to deliver it to
+    if ends is None:
+        assert a.state is JobState.RUNNING
+        return
+    assert (a.state, a.exit_code, a.exit_signal, a.end_time) == (JobState.FAILED, *ends, s.now)
+    assert [e.kind for e in events][:2] == ["job_signal", "job_end"]
+
+
+def test_a_signal_the_script_traps_leaves_it_running():
+    s, a = _running()
+    a.request = replace(a.request, script="#!/bin/bash\ntrap 'touch saved' USR1 TERM\nsleep 600\n")
+    for sig in (USR1, TERM):
+        control.cancel(s, a.job_id, None, "root", signal=sig, target=Target.FULL)
+    assert a.state is JobState.RUNNING
+    control.cancel(s, a.job_id, None, "root", signal=USR2, target=Target.BATCH)
+    assert (a.state, a.exit_signal) == (JobState.FAILED, USR2)
+
+
+@pytest.mark.parametrize(
+    ("line", "signals"),
+    [
+        ("trap '' USR1; sleep 100", {10}),
+        ('trap "echo hi; exit 4" SIGUSR2 15', {12, 15}),
+        ("x && trap cleanup INT EXIT", {2}),
+        ("trap - TERM", set()),  # back to the default
+        ("echo trap USR1", set()),
+        ("trap 'unbalanced USR1", set()),
+    ],
+)
+def test_trapped_signals_are_read_off_the_trap_commands(line, signals):
+    assert trapped(f"#!/bin/bash\n{line}\n") == signals
