@@ -1,10 +1,6 @@
 """``srun`` inside an allocation (``--jobid``, or ``SLURM_JOB_ID`` from a batch script or
-salloc): create a step in the job, run its tasks here, record how they ended.
-
-Inside a job srun takes ``-n``, ``-N`` and ``--ntasks-per-node`` from the job's
-environment (``SLURM_NTASKS``, ``SLURM_NNODES``, ``SLURM_NTASKS_PER_NODE``) when the
-command line does not give them; a ``-n`` below the inherited node count narrows the
-step to that many nodes, as srun does.
+salloc): create a step in the job, run its tasks here, record how they ended. What the
+step asks for is read as ``slurmsim.parse.step_options`` reads it.
 """
 
 from __future__ import annotations
@@ -14,8 +10,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import err, error, hostlist_complaint, immediate_seconds, short_hostname
-from slurmsim.model.digits import is_number
+from cli._common import err, error, immediate_seconds, short_hostname
 from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
 
 if TYPE_CHECKING:
@@ -40,11 +35,25 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
     if isinstance(wait, str):
         error(PROG, f'Invalid numeric value "{wait}" for immediate.')
         return 1
+    from slurmsim.api.session import current_user
+    from slurmsim.parse.step_options import step_request
+
     try:
-        request = _request(values, os.environ, os.path.basename(argv[0]))
+        request, warning = step_request(
+            values,
+            os.environ,
+            os.path.basename(argv[0]),
+            user=current_user(),
+            srun_host=short_hostname(),
+            srun_pid=os.getpid(),
+        )
     except InvalidOption as e:
+        for line in e.errors:
+            error(PROG, line)
         error(PROG, e.message)
         return 1
+    if warning is not None:
+        err(f"{PROG}: {warning}\n")
     created = _create(job_id, request, wait)
     if isinstance(created, int):
         return created
@@ -208,107 +217,3 @@ def _kill_on_bad_exit(values: Mapping[str, str | None]) -> bool:
         return False
     given = values["kill-on-bad-exit"]
     return given is None or given.strip() not in ("0",)
-
-
-def _request(values: Mapping[str, str | None], env: Mapping[str, str], command: str) -> StepRequest:
-    """The step srun asks for, from its options and the job's environment."""
-    from slurmsim.api.session import current_user
-    from slurmsim.model.steps import StepRequest
-    from slurmsim.parse import gres, hostlist
-    from slurmsim.parse.errors import ParseError
-
-    def number(key: str, var: str | None = None) -> int | None:
-        text = values.get(key)
-        if text is None and var is not None and key not in values:
-            text = env.get(var)
-        if text is None:
-            return None
-        head = text.split("-")[0].split("(")[0]
-        if not is_number(head) or int(head) < 1:
-            raise InvalidOption(f"Invalid --{key} specification")
-        return int(head)
-
-    def gpus(key: str) -> int | None:
-        text = values.get(key)
-        if text is None:
-            return None
-        try:
-            return gres.parse_gpus(text).count
-        except ParseError:
-            raise InvalidOption(f"Invalid --{key} specification") from None
-
-    ntasks = number("ntasks")
-    nodes = number("nodes")
-    if ntasks is None and nodes is None:
-        ntasks = number("ntasks", "SLURM_NTASKS")
-    per_node = number("ntasks-per-node", None if "ntasks" in values else "SLURM_NTASKS_PER_NODE")
-    if nodes is None:
-        nodes = number("nodes", "SLURM_NNODES")
-    if nodes is not None and ntasks is not None and ntasks < nodes:
-        err(f"{PROG}: Warning: can't run {ntasks} processes on {nodes} nodes, ")
-        err(f"setting nnodes to {ntasks}\n")
-        nodes = ntasks
-    gpus_per_node = gpus("gpus-per-node")
-    if values.get("gres"):
-        try:
-            specs = gres.parse_gres(values["gres"] or "")
-        except ParseError:
-            raise InvalidOption("Invalid generic resource (gres) specification") from None
-        gpus_per_node = next((s.count for s in specs if s.name == "gpu"), gpus_per_node)
-    listed = {}
-    for key in ("nodelist", "exclude"):
-        try:
-            listed[key] = tuple(hostlist.expand(values.get(key) or ""))
-        except ParseError:
-            if key == "nodelist":  # as for a job (cli.sbatch.UnreadableNodes)
-                hostlist_complaint(PROG, values.get(key) or "")
-                raise InvalidOption("memory allocation failure") from None
-            raise InvalidOption(f"Invalid --{key} specification") from None
-    relative = values.get("relative")
-    mem, mem_per_cpu = _memory(values, env)
-    return StepRequest(
-        name=values.get("job-name") or command,
-        user=current_user(),
-        num_tasks=ntasks,
-        num_nodes=nodes,
-        ntasks_per_node=per_node,
-        cpus_per_task=number("cpus-per-task") or 1,
-        gpus=gpus("gpus"),
-        gpus_per_node=gpus_per_node,
-        gpus_per_task=gpus("gpus-per-task"),
-        nodelist=listed["nodelist"],
-        exclude=listed["exclude"],
-        relative=int(relative) if relative is not None and is_number(relative) else None,
-        nodes_given="nodes" in values,
-        overlap="overlap" in values,
-        exact="exact" in values or "exclusive" in values,
-        mem=mem,
-        mem_per_cpu=mem_per_cpu,
-        srun_host=short_hostname(),
-        srun_pid=os.getpid(),
-    )
-
-
-#: srun's memory options, with the variables that set them (a batch job sets one).
-_MEMORY = (("mem", "SLURM_MEM_PER_NODE"), ("mem-per-cpu", "SLURM_MEM_PER_CPU"))
-
-
-def _memory(
-    values: Mapping[str, str | None], env: Mapping[str, str]
-) -> tuple[int | None, int | None]:
-    """(``--mem``, ``--mem-per-cpu``) in MB, None when not asked for (or 0): the command
-    line's, else the one its variable sets."""
-    from slurmsim.parse.errors import ParseError
-    from slurmsim.parse.memory import parse_memory
-
-    given = {key: values[key] for key, _ in _MEMORY if key in values}
-    if not given:
-        given = {key: env[var] for key, var in _MEMORY if var in env}
-    found = []
-    for key, _ in _MEMORY:
-        text = given.get(key)
-        try:
-            found.append(parse_memory(text, option=f"--{key}") or None if text else None)
-        except ParseError as e:
-            raise InvalidOption(e.message) from None
-    return found[0], found[1]

@@ -170,6 +170,7 @@ def session(*, write: bool) -> Iterator[Session]:
             from slurmsim.api import execution
 
             s.events.extend(execution.reconcile(state, s.clock))
+        _write_script_steps(state)
         yield s
         if executing:
             s.events.extend(execution.reconcile(state, s.clock))
@@ -178,8 +179,20 @@ def session(*, write: bool) -> Iterator[Session]:
 
                 ensure_running()
         if write:
+            _write_script_steps(state)  # the command may have moved the clock
             tx.save(state)
             tx.append_events(s.events)
+
+
+def _write_script_steps(state: ClusterState) -> None:
+    """Bring the steps of simulated scripts up to the present (``api.script_steps``),
+    importing it only when some job has such steps left to write."""
+    from slurmsim.model.steps import SCRIPT_STEPS
+
+    if any(SCRIPT_STEPS in job.extra for job in state.jobs.values()):
+        from slurmsim.api import script_steps
+
+        script_steps.bring_up_to_date(state)
 
 
 def _load(tx: Transaction) -> ClusterState:

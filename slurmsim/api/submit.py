@@ -115,6 +115,10 @@ def submit(opts: SubmitOptions) -> Submitted:
             rejected = e  # raised after the commit: a rejected submission still used its job id
         else:
             keep_extras(job, opts)
+            if opts.script and "srun" in opts.script:  # what its srun lines would do
+                from slurmsim.api import script_steps
+
+                script_steps.keep(job, simulated(opts.script, opts.script_args).steps)
             return Submitted(job.job_id, s.state.config.cluster_name)
     raise rejected
 

@@ -9,7 +9,8 @@ an ``--overlap`` step shares CPUs and GPUs and waits for neither. GPUs: those as
 for (``--gpus-per-node``, ``--gpus``, ``--gpus-per-task``), else all of the job's there.
 Memory: a step that asks for some (``--mem``, ``--mem-per-cpu``, or the
 ``SLURM_MEM_PER_NODE``/``SLURM_MEM_PER_CPU`` a batch job's srun inherits) holds it, and
-waits while other steps (overlapping ones too) hold too much of the job's; one that
+waits while other steps hold too much of the job's (an ``--overlap`` step neither holds
+memory nor waits for it: golden scriptsteps/004); one that
 asks for none shows all of the job's and holds none (the oracle: a job with
 ``--mem=32G`` runs two ``srun --exact -n1`` one after the other, one with the default
 memory per CPU side by side).
@@ -77,8 +78,8 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
         min(n * cpt, a.cpus) if request.exact else a.cpus for a, n in zip(nodes, tasks, strict=True)
     ]
     mems = [_memory(request, c) for c in cpus]
-    if not _memory_free(job, steps, nodes, mems):
-        return None  # other steps hold the memory it asks for (--overlap shares no memory)
+    if not request.overlap and not _memory_free(job, steps, nodes, mems):
+        return None  # other steps hold the memory it asks for
     gpus = _gpus(nodes, tasks, request, held)
     if gpus is None:
         return None
@@ -195,10 +196,12 @@ def _memory_free(
     job: Job, steps: Sequence[Step], nodes: Sequence[NodeAlloc], mems: Sequence[int | None]
 ) -> bool:
     """Whether the job's memory left on each node, after what running steps that asked
-    for memory hold, takes ``mems``."""
+    for memory hold, takes ``mems``. An ``--overlap`` step shares everything: it holds
+    nothing from the others and waits for none (the oracle ran two that each asked for
+    all of the job's memory side by side)."""
     held: dict[str, int] = {}
     for step in steps:
-        if step.mem_held and ended(step, job).state is JobState.RUNNING:
+        if step.mem_held and not step.overlap and ended(step, job).state is JobState.RUNNING:
             for a in step.alloc:
                 held[a.node] = held.get(a.node, 0) + a.mem
     return all(

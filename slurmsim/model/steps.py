@@ -16,6 +16,9 @@ from slurmsim.model.time import Instant
 
 #: Key in ``Job.extra``: the job's numbered steps, oldest first (JSON, see ``Step``).
 STEPS = "steps"
+#: Key in ``Job.extra``: a simulated script's srun lines not all written as steps yet
+#: (JSON, see ``api.script_steps``).
+SCRIPT_STEPS = "script_steps"
 
 
 class StepRefused(SlurmError):

@@ -78,6 +78,7 @@ class Simulated:
     runtime: int | None  # seconds; None: until the time limit
     exit_code: int = 0
     checkpoint_every: int | None = None  # seconds between checkpoints; None: none
+    steps: tuple["ScriptStep", ...] = ()  # the script's srun steps
 
 
 def simulated(script: str, args: tuple[str, ...] = ()) -> Simulated:
@@ -101,11 +102,10 @@ def simulated(script: str, args: tuple[str, ...] = ()) -> Simulated:
                     raise ParseError(f"invalid #SLURMSIM --checkpoint-every: {value}")
             else:
                 raise ParseError(f"unknown #SLURMSIM option: {key}")
-    if runtime is None or exit_code is None:
-        guessed = _from_commands(script, args)
-        runtime = guessed.runtime if runtime is None else runtime
-        exit_code = guessed.exit_code if exit_code is None else exit_code
-    return Simulated(runtime, exit_code, checkpoint)
+    guessed = _from_commands(script, args)
+    runtime = guessed.runtime if runtime is None else runtime
+    exit_code = guessed.exit_code if exit_code is None else exit_code
+    return Simulated(runtime, exit_code, checkpoint, guessed.steps)
 
 
 def _exit_code(value: str) -> int:
@@ -115,52 +115,109 @@ def _exit_code(value: str) -> int:
 
 
 def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
-    total: int | None = None
-    quick = True
+    script_time = _Timeline()
     for line in script.splitlines():
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        for command in _commands(stripped):
-            words = _launched(command)
+        for command, background in _commands(stripped):
+            words, srun = _launched(command)
             if not words:
                 continue  # a bare assignment, or ``time`` alone
             name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
             if name == "exit" and (len(words) == 1 or (words[1].isascii() and words[1].isdigit())):
-                code = int(words[1]) if len(words) > 1 else 0
-                return Simulated(total if total is not None or not quick else 0, code)
-            if name == "sleep" and len(words) == 2:
-                seconds = _sleep_seconds(words[1], args)
-                if seconds is not None:
-                    total = (total or 0) + seconds
-                    continue
-            if name not in _QUICK:
-                quick = False
-    if total is None and quick:
-        total = 0
-    return Simulated(total, 0)
+                return script_time.ended(int(words[1]) if len(words) > 1 else 0)
+            if name == "wait" and srun is None:
+                script_time.wait()
+                continue
+            seconds = (
+                _sleep_seconds(words[1], args) if name == "sleep" and len(words) == 2 else None
+            )
+            if seconds is None and name not in _QUICK:
+                script_time.unknown = True
+            step = None
+            if srun is not None:
+                step_name = next((v for k, v in srun if k == "job-name" and v), name)
+                step = (step_name, srun)
+            script_time.run(seconds or 0, background, step, timed=seconds is not None)
+    return script_time.ended(0)
+
+
+#: A step the script runs: its name and srun's options (as ``getopt`` pairs).
+Launch = tuple[str, tuple[tuple[str, str | None], ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptStep:
+    """An ``srun`` of a simulated script: when it starts (seconds into the script), how
+    long it runs (None: until the job ends), its name and srun's options."""
+
+    at: int
+    runs: int | None
+    name: str
+    options: tuple[tuple[str, str | None], ...]
+
+
+class _Timeline:
+    """The script's commands laid end to end: a command run in the background (``&``)
+    does not hold the script up, ``wait`` waits for every one of them.
+
+    A command that is neither a sleep nor a quick one runs for a time nobody can tell:
+    with no sleep anywhere the job runs until its time limit (and so does a step running
+    such a command); beside sleeps it counts for nothing, as the sleeps say how long the
+    script runs."""
+
+    def __init__(self) -> None:
+        self.now = 0
+        self.background_end = 0
+        self.timed = False  # a sleep was seen
+        self.unknown = False  # a command of unknown length was seen
+        self.steps: list[tuple[int, int, bool, Launch]] = []
+
+    def run(self, seconds: int, background: bool, step: Launch | None, *, timed: bool) -> None:
+        self.timed = self.timed or timed
+        if step is not None:
+            self.steps.append((self.now, seconds, timed, step))
+        if background:
+            self.background_end = max(self.background_end, self.now + seconds)
+        else:
+            self.now += seconds
+
+    def wait(self) -> None:
+        self.now = max(self.now, self.background_end)
+
+    def ended(self, exit_code: int) -> Simulated:
+        runtime = self.now if self.timed or not self.unknown else None
+        steps = tuple(
+            ScriptStep(at, runs if timed or runtime is not None else None, *launch)
+            for at, runs, timed, launch in self.steps
+        )
+        return Simulated(runtime, exit_code, steps=steps)
 
 
 #: What separates the commands of a line (``sleep 4; exit 3``, ``cd x && date``).
 _SEPARATORS = frozenset({";", "&&", "||", "&", "|", ";;"})
 
 
-def _commands(line: str) -> list[list[str]]:
-    """The simple commands of a line, as words (quotes removed, comments dropped); the
-    whole line as one command when the shell's quoting cannot be read."""
+def _commands(line: str) -> list[tuple[list[str], bool]]:
+    """The simple commands of a line, as words (quotes removed, comments dropped), each
+    with whether ``&`` sends it to the background; the whole line as one command when
+    the shell's quoting cannot be read."""
     lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")  # redirections whole
     lexer.whitespace_split = True
     try:
         words = list(lexer)
     except ValueError:
-        return [line.split()]
-    commands: list[list[str]] = [[]]
+        return [(line.split(), False)]
+    commands: list[tuple[list[str], bool]] = [([], False)]
     for word in words:
         if word in _SEPARATORS:
-            commands.append([])
+            if word == "&":
+                commands[-1] = (commands[-1][0], True)
+            commands.append(([], False))
         else:
-            commands[-1].append(word)
-    return [c for c in commands if c]
+            commands[-1][0].append(word)
+    return [c for c in commands if c[0]]
 
 
 #: Commands that run the rest of their line as a command, with the options each takes
@@ -177,10 +234,14 @@ _LAUNCHERS: dict[str, frozenset[str]] = {
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=", re.ASCII)
 
 
-def _launched(words: list[str]) -> list[str]:
+def _launched(
+    words: list[str],
+) -> tuple[list[str], tuple[tuple[str, str | None], ...] | None]:
     """The command ``words`` runs, once what launches it is taken away (shell variable
-    assignments, ``srun`` and its options, ``time``, ``env``, ...). A launcher given
-    options it does not have is left as it is: a command like any other."""
+    assignments, ``srun`` and its options, ``time``, ``env``, ...), and srun's options
+    when srun launches it. A launcher given options it does not have is left as it is:
+    a command like any other."""
+    srun = None
     while words:
         if _ASSIGNMENT.match(words[0]):
             words = words[1:]
@@ -188,21 +249,21 @@ def _launched(words: list[str]) -> list[str]:
         name = words[0].rsplit("/", 1)[-1]
         if name == "srun":
             try:
-                _, operands = getopt(words[1:], SRUN_OPTIONS, stop_at_operand=True)
+                pairs, operands = getopt(words[1:], SRUN_OPTIONS, stop_at_operand=True)
             except OptionError:
-                return words
+                return words, srun
             if not operands:
-                return words
-            words = operands
+                return words, srun
+            words, srun = operands, tuple(pairs)
             continue
         takes = _LAUNCHERS.get(name)
         if takes is None or (name == "env" and len(words) == 1):
-            return words  # not a launcher; or ``env`` alone, which prints the environment
+            return words, srun  # not a launcher; or ``env`` alone: it prints the environment
         i = 1
         while i < len(words) and words[i].startswith("-") and words[i] != "-":
             i += 2 if words[i] in takes else 1
         words = words[i:]
-    return words
+    return words, srun
 
 
 def _sleep_seconds(word: str, args: tuple[str, ...]) -> int | None:

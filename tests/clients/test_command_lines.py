@@ -43,9 +43,9 @@ def test_submitit_array_script_is_accepted_and_listed_by_sacct(
     assert pending.out == f"JobID|State|NodeList\n{job}_[0-1%2]|PENDING|None assigned\n"
     assert running.out == (
         "JobID|State|NodeList\n"
-        f"{job}_0|RUNNING|dgx1\n{job}_0.batch|RUNNING|dgx1\n"
-        f"{job}_1|RUNNING|dgx2\n{job}_1.batch|RUNNING|dgx2\n"
-    )
+        f"{job}_0|RUNNING|dgx1\n{job}_0.batch|RUNNING|dgx1\n{job}_0.0|RUNNING|dgx1\n"
+        f"{job}_1|RUNNING|dgx2\n{job}_1.batch|RUNNING|dgx2\n{job}_1.0|RUNNING|dgx2\n"
+    )  # the script's srun line is each task's step 0
 
 
 @pytest.mark.parametrize(

@@ -69,3 +69,30 @@ def test_any_command_line_is_read_without_a_traceback(words: list[str]) -> None:
     # Only ``#SLURMSIM`` directives can be refused; commands are guessed at, never refused.
     got = simulated("#!/bin/bash\n" + " ".join(words) + "\n")
     assert got.runtime is None or got.runtime >= 0
+
+
+@pytest.mark.parametrize(
+    ("line", "steps"),
+    [
+        ("srun hostname; srun -n 1 sleep 2; srun -N 1 sleep 300",
+         [(0, 0, "hostname"), (0, 2, "sleep"), (2, 300, "sleep")]),
+        ("sleep 5; srun -J train python train.py", [(5, 0, "train")]),  # beside a sleep
+        ("srun python train.py", [(0, None, "python")]),  # alone: until the job ends
+        ("srun sleep 9 & srun sleep 4 & wait; srun true",
+         [(0, 9, "sleep"), (0, 4, "sleep"), (9, 0, "true")]),  # side by side, then after both
+        ("sleep 3; hostname", []),  # no srun, no step
+    ],
+)  # fmt: skip
+def test_a_scripts_srun_lines_are_its_steps(line: str, steps: list[tuple]) -> None:
+    got = simulated(f"#!/bin/bash\n{line}\n").steps
+    assert [(s.at, s.runs, s.name) for s in got] == steps
+
+
+def test_a_step_keeps_sruns_options() -> None:
+    (step,) = simulated("#!/bin/bash\nsrun -n 4 --exact --mem=1G sleep 3\n").steps
+    assert step.options == (("ntasks", "4"), ("exact", None), ("mem", "1G"))
+
+
+def test_a_command_in_the_background_does_not_hold_the_script_up() -> None:
+    assert simulated("#!/bin/bash\nsleep 100 &\n").runtime == 0
+    assert simulated("#!/bin/bash\nsleep 100 &\nsleep 5\nwait\n").runtime == 100

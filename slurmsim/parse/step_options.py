@@ -1,0 +1,141 @@
+"""What one ``srun`` inside a job asks for (``StepRequest``), from its options and the
+job's environment: the srun command inside an allocation, and a simulated script's
+srun lines, read alike.
+
+Inside a job srun takes ``-n``, ``-N`` and ``--ntasks-per-node`` from the job's
+environment (``SLURM_NTASKS``, ``SLURM_NNODES``, ``SLURM_NTASKS_PER_NODE``) when the
+command line does not give them; a ``-n`` below the inherited node count narrows the
+step to that many nodes, as srun does.
+"""
+
+from collections.abc import Mapping
+
+from slurmsim.model.digits import is_number
+from slurmsim.model.errors import InvalidOption
+from slurmsim.model.steps import StepRequest
+from slurmsim.parse import gres, hostlist
+from slurmsim.parse.errors import ParseError
+from slurmsim.parse.memory import parse_memory
+
+
+def step_request(
+    values: Mapping[str, str | None],
+    env: Mapping[str, str],
+    command: str,
+    *,
+    user: str,
+    srun_host: str = "localhost",
+    srun_pid: int = 0,
+) -> tuple[StepRequest, str | None]:
+    """The step srun asks for, from its options (``getopt`` values by long name) and the
+    job's environment, with the warning srun prints when ``-n`` is below the node count
+    (None: none). Raises ``InvalidOption`` with srun's error."""
+
+    def number(key: str, var: str | None = None) -> int | None:
+        text = values.get(key)
+        if text is None and var is not None and key not in values:
+            text = env.get(var)
+        if text is None:
+            return None
+        head = text.split("-")[0].split("(")[0]
+        if not is_number(head) or int(head) < 1:
+            raise InvalidOption(f"Invalid --{key} specification")
+        return int(head)
+
+    def gpus(key: str) -> int | None:
+        text = values.get(key)
+        if text is None:
+            return None
+        try:
+            return gres.parse_gpus(text).count
+        except ParseError:
+            raise InvalidOption(f"Invalid --{key} specification") from None
+
+    ntasks = number("ntasks")
+    nodes = number("nodes")
+    nodes_given = nodes is not None
+    if ntasks is None:
+        ntasks = number("ntasks", "SLURM_NTASKS")
+    per_node = number("ntasks-per-node", None if "ntasks" in values else "SLURM_NTASKS_PER_NODE")
+    if nodes is None:
+        nodes = number("nodes", "SLURM_NNODES")
+    warning = None
+    # The job's tasks on the nodes asked for: its tasks per node no longer hold (srun's own
+    # rule; it warns only when there are more tasks than that).
+    inherited = nodes_given and "ntasks" not in values
+    if inherited and ntasks and nodes and per_node is not None and per_node != ntasks // nodes:
+        if ntasks > per_node:
+            warning = (
+                f"Warning: can't honor --ntasks-per-node set to {per_node} which doesn't "
+                f"match the requested tasks {ntasks} with the number of requested nodes "
+                f"{nodes}. Ignoring --ntasks-per-node."
+            )
+        per_node = None
+    if nodes is not None and ntasks is not None and ntasks < nodes:
+        warning = (
+            f"Warning: can't run {ntasks} processes on {nodes} nodes, setting nnodes to {ntasks}"
+        )
+        nodes = ntasks
+    gpus_per_node = gpus("gpus-per-node")
+    if values.get("gres"):
+        try:
+            specs = gres.parse_gres(values["gres"] or "")
+        except ParseError:
+            raise InvalidOption("Invalid generic resource (gres) specification") from None
+        gpus_per_node = next((s.count for s in specs if s.name == "gpu"), gpus_per_node)
+    listed = {}
+    for key in ("nodelist", "exclude"):
+        try:
+            listed[key] = tuple(hostlist.expand(values.get(key) or ""))
+        except ParseError:
+            if key == "nodelist":  # as for a job (cli.sbatch.UnreadableNodes)
+                complaint = hostlist.range_complaint(values.get(key) or "")
+                told = () if complaint is None else (f"_parse_single_range: {complaint}",)
+                raise InvalidOption("memory allocation failure", errors=told) from None
+            raise InvalidOption(f"Invalid --{key} specification") from None
+    relative = values.get("relative")
+    mem, mem_per_cpu = _memory(values, env)
+    request = StepRequest(
+        name=values.get("job-name") or command,
+        user=user,
+        num_tasks=ntasks,
+        num_nodes=nodes,
+        ntasks_per_node=per_node,
+        cpus_per_task=number("cpus-per-task") or 1,
+        gpus=gpus("gpus"),
+        gpus_per_node=gpus_per_node,
+        gpus_per_task=gpus("gpus-per-task"),
+        nodelist=listed["nodelist"],
+        exclude=listed["exclude"],
+        relative=int(relative) if relative is not None and is_number(relative) else None,
+        nodes_given="nodes" in values,
+        overlap="overlap" in values,
+        exact="exact" in values or "exclusive" in values,
+        mem=mem,
+        mem_per_cpu=mem_per_cpu,
+        srun_host=srun_host,
+        srun_pid=srun_pid,
+    )
+    return request, warning
+
+
+#: srun's memory options, with the variables that set them (a batch job sets one).
+_MEMORY = (("mem", "SLURM_MEM_PER_NODE"), ("mem-per-cpu", "SLURM_MEM_PER_CPU"))
+
+
+def _memory(
+    values: Mapping[str, str | None], env: Mapping[str, str]
+) -> tuple[int | None, int | None]:
+    """(``--mem``, ``--mem-per-cpu``) in MB, None when not asked for (or 0): the command
+    line's, else the one its variable sets."""
+    given = {key: values[key] for key, _ in _MEMORY if key in values}
+    if not given:
+        given = {key: env[var] for key, var in _MEMORY if var in env}
+    found = []
+    for key, _ in _MEMORY:
+        text = given.get(key)
+        try:
+            found.append(parse_memory(text, option=f"--{key}") or None if text else None)
+        except ParseError as e:
+            raise InvalidOption(e.message) from None
+    return found[0], found[1]

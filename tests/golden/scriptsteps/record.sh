@@ -1,0 +1,42 @@
+#!/bin/bash
+# Run as root on a running, idle oracle (shared/oracle/setup.sh), holding the oracle lock;
+# about 20 s. Records into cases/, as alice, the steps a batch script's srun lines make:
+# one after the other, each over the job's nodes as srun places it (-n, -N, --exact, the
+# job's tasks and memory inherited), a step srun cannot have left out (the script goes on),
+# steps run in the background side by side until one waits for memory, and how steps end
+# when their job completes, times out or is cancelled.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"; scancel -u alice' EXIT
+c() { local nm=$1; shift; n=$((n+1)); timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+FIELDS=JobID,JobName,NodeList,AllocCPUS,NTasks,AllocTRES%40,State,ExitCode
+c sequence sbatch -J seq -N 2 --ntasks-per-node=2 -c 2 -t 5 -o /dev/null \
+  --wrap 'srun hostname; srun -n 1 sleep 2; srun -N 1 sleep 300'
+SEQ=$(id)
+c refused sbatch -J refused -n 3 -t 5 -o /dev/null --wrap 'srun -N 4 hostname; srun sleep 300'
+REFUSED=$(id)
+c side-by-side sbatch -J side -n 2 --mem=2G -t 5 -o /dev/null \
+  --wrap 'srun --exact -n 1 -J one sleep 300 & srun --exact -n 1 -J two sleep 300 & wait'
+SIDE=$(id)
+c overlap sbatch -J overlap -n 2 -t 5 -o /dev/null \
+  --wrap 'srun --overlap -n 1 sleep 300 & srun --overlap -n 1 sleep 300 & wait'
+OVERLAP=$(id)
+c done sbatch -J done -n 2 -t 5 -o /dev/null --wrap 'srun sleep 1; srun -n 1 true'
+DONE=$(id)
+c timeout sbatch -J timeout -t 1 -o /dev/null --wrap 'srun sleep 1; srun sleep 300'
+TIMEOUT=$(id)
+sleep 6
+c running-sacct sacct -j "$SEQ,$REFUSED,$SIDE,$OVERLAP,$DONE" -o "$FIELDS"
+c running-squeue squeue -s -u alice -o '%.12i %.8j %.9P %.8u %N'
+c cancel scancel "$SEQ" "$SIDE"
+sleep 3
+c cancelled-sacct sacct -j "$SEQ,$SIDE" -o JobID,JobName,State,ExitCode
+c cancel-rest scancel "$REFUSED" "$OVERLAP"
+sleep 100
+c timeout-sacct sacct -j "$TIMEOUT" -o JobID,JobName,State,ExitCode
