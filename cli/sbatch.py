@@ -606,6 +606,8 @@ def submit_options(
         )
         if specs
     ]
+    # ... and the job's environment names its GPU options as typed (SLURM_GPUS_PER_NODE).
+    typed += [(key, value) for key in _GPU_OPTIONS if (value := text(key))]
     array, throttle = _array(text("array"))
     return SubmitOptions(
         script=script,
@@ -661,6 +663,8 @@ def submit_options(
     )
 
 
+#: The GPU options a job's environment repeats as typed (``SLURM_GPUS_PER_NODE=h100:2``).
+_GPU_OPTIONS = ("gpus", "gpus-per-node", "gpus-per-task")
 #: Node lists shown as given when given empty (``ReqNodeList=``, not ``(null)``).
 _EMPTY_SHOWN = ("nodelist", "exclude")
 #: What C's isspace() skips before a number (Python's str.strip also takes \x1c-\x1f).

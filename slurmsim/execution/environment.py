@@ -127,6 +127,9 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
         env["SLURM_NTASKS_PER_NODE"] = str(request.ntasks_per_node)
     if request.cpus_per_task != 1:
         env["SLURM_CPUS_PER_TASK"] = str(request.cpus_per_task)
+    for option, name in _GPU_VARIABLES:
+        if (typed := request.shown_value(option)) is not None:
+            env[name] = typed  # as typed: h100:2 (not from --gres; the oracle)
     if request.reservation:
         env["SLURM_JOB_RESERVATION"] = request.reservation
     if job.array_job_id is not None and job.array_task_id is not None:
@@ -135,6 +138,14 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
     if job.restarts:
         env["SLURM_RESTART_COUNT"] = str(job.restarts)
     return env
+
+
+#: The GPU options the job's environment repeats (srun's steps read them back).
+_GPU_VARIABLES = (
+    ("gpus", "SLURM_GPUS"),
+    ("gpus-per-node", "SLURM_GPUS_PER_NODE"),
+    ("gpus-per-task", "SLURM_GPUS_PER_TASK"),
+)
 
 
 def _memory(job: Job, def_mem_per_cpu: int | None) -> dict[str, str]:

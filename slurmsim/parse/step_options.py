@@ -44,6 +44,8 @@ def step_request(
 
     def gpus(key: str) -> int | None:
         text = values.get(key)
+        if text is None and key not in values:
+            text = env.get(_GPU_VARIABLES[key])  # the job's own, as srun reads them back
         if text is None:
             return None
         try:
@@ -119,6 +121,12 @@ def step_request(
     return request, warning
 
 
+#: srun's GPU options, with the job's variables that set them when it gives none.
+_GPU_VARIABLES = {
+    "gpus": "SLURM_GPUS",
+    "gpus-per-node": "SLURM_GPUS_PER_NODE",
+    "gpus-per-task": "SLURM_GPUS_PER_TASK",
+}
 #: srun's memory options, with the variables that set them (a batch job sets one).
 _MEMORY = (("mem", "SLURM_MEM_PER_NODE"), ("mem-per-cpu", "SLURM_MEM_PER_CPU"))
 

@@ -130,3 +130,19 @@ def test_batch_environment_names_an_array_task() -> None:
     job.array_job_id, job.array_task_id = 40, 3
     env = batch_environment(job, cluster="c", submitted={}, uid=0, gid=0)
     assert (env["SLURM_ARRAY_JOB_ID"], env["SLURM_ARRAY_TASK_ID"]) == ("40", "3")
+
+
+@pytest.mark.parametrize(
+    ("shown", "want"),
+    [
+        pytest.param((("gpus-per-node", "h100:2"),), {"SLURM_GPUS_PER_NODE": "h100:2"},
+                     id="--gpus-per-node as typed"),
+        pytest.param((("gpus-per-task", "1"), ("gpus", "3")),
+                     {"SLURM_GPUS_PER_TASK": "1", "SLURM_GPUS": "3"}, id="per task and per job"),
+        pytest.param((("tres-per-node", "gres:gpu:2"),), {}, id="--gres sets none"),
+    ],
+)  # fmt: skip
+def test_the_gpu_options_are_repeated_as_typed(shown, want) -> None:
+    env = batch_environment(_job(shown=shown), cluster="c", submitted={}, uid=1, gid=1)
+    got = {k: v for k, v in env.items() if k.startswith("SLURM_GPUS") and k != "SLURM_GPUS_ON_NODE"}
+    assert got == want

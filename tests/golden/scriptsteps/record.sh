@@ -1,10 +1,11 @@
 #!/bin/bash
 # Run as root on a running, idle oracle (shared/oracle/setup.sh), holding the oracle lock;
-# about 20 s. Records into cases/, as alice, the steps a batch script's srun lines make:
+# about 2 minutes. Records into cases/, as alice, the steps a batch script's srun lines make:
 # one after the other, each over the job's nodes as srun places it (-n, -N, --exact, the
 # job's tasks and memory inherited), a step srun cannot have left out (the script goes on),
 # steps run in the background side by side until one waits for memory, and how steps end
-# when their job completes, times out or is cancelled.
+# when their job completes, times out or is cancelled; a step's GPUs, from its options and
+# those the job's --gpus-per-node and --gpus-per-task hand down (not --gres).
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -22,7 +23,7 @@ SEQ=$(id)
 c refused sbatch -J refused -n 3 -t 5 -o /dev/null --wrap 'srun -N 4 hostname; srun sleep 300'
 REFUSED=$(id)
 c side-by-side sbatch -J side -n 2 --mem=2G -t 5 -o /dev/null \
-  --wrap 'srun --exact -n 1 -J one sleep 300 & srun --exact -n 1 -J two sleep 300 & wait'
+  --wrap 'srun --exact -n 1 sleep 300 & srun --exact -n 1 sleep 300 & wait'
 SIDE=$(id)
 c overlap sbatch -J overlap -n 2 -t 5 -o /dev/null \
   --wrap 'srun --overlap -n 1 sleep 300 & srun --overlap -n 1 sleep 300 & wait'
@@ -31,7 +32,17 @@ c done sbatch -J done -n 2 -t 5 -o /dev/null --wrap 'srun sleep 1; srun -n 1 tru
 DONE=$(id)
 c timeout sbatch -J timeout -t 1 -o /dev/null --wrap 'srun sleep 1; srun sleep 300'
 TIMEOUT=$(id)
+c gres sbatch -J gres -N 2 --ntasks-per-node=1 --gres=gpu:2 -t 5 -o /dev/null \
+  --wrap 'srun --gpus-per-task=1 -n 2 sleep 300'
+GRES=$(id)
+c gpus-per-node sbatch -J gpn -N 2 --ntasks-per-node=1 --gpus-per-node=2 -t 5 -o /dev/null \
+  --wrap 'srun --gpus-per-task=1 -n 2 sleep 300'
+GPN=$(id)
+c gpus-per-task sbatch -J gpt -n 2 --gpus-per-task=2 -t 5 -o /dev/null --wrap 'srun -n 1 sleep 300'
+GPT=$(id)
 sleep 6
+c gpus-sacct sacct -j "$GRES,$GPN,$GPT" -o JobID,NodeList,NTasks,AllocTRES%45,State
+c gpus-cancel scancel "$GRES" "$GPN" "$GPT"
 c running-sacct sacct -j "$SEQ,$REFUSED,$SIDE,$OVERLAP,$DONE" -o "$FIELDS"
 c running-squeue squeue -s -u alice -o '%.12i %.8j %.9P %.8u %N'
 c cancel scancel "$SEQ" "$SIDE"
