@@ -17,6 +17,7 @@ from slurmsim.model.accounting import (
     AcctRecord,
     AcctState,
     PastRun,
+    derived_exit,
     past_runs,
 )
 from slurmsim.model.cluster import ClusterState
@@ -363,7 +364,8 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
         "array_job_id": job.array_job_id,
         "array_task_id": job.array_task_id,
         "array_pending": pending,
-        "derived_exit": (job.derived_exit_code, 0),
+        # slurmdbd learns of a step's signal with the job's end (the oracle: 0:0 till then).
+        "derived_exit": derived_exit(job) if job.state.finished else (job.derived_exit_code, 0),
         "submit_line": job.extra.get(SUBMIT_LINE),
         "assoc_id": next(
             (

@@ -17,7 +17,7 @@ from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobState
 from slurmsim.model.partition_update import PartitionUpdate
-from slurmsim.model.signals import Target
+from slurmsim.model.signals import SIGKILL, Target
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,23 @@ def _cancel(
             )
         except SlurmError as e:
             error = error or e.message
+        else:
+            if signal is not None and signal != SIGKILL and target is Target.STEPS:
+                s.events.extend(_signal_script_steps(s, ref, signal))
     return Outcome(refs[0], error, named=named if named != str(refs[0]) else "")
+
+
+def _signal_script_steps(s: Session, ref: JobRef, signal: int) -> list[Event]:
+    """A signal for the steps of the simulated batch jobs ``ref`` names reaches the steps
+    their scripts are running (``api.script_steps``)."""
+    from slurmsim.model.steps import SCRIPT_STEPS
+
+    jobs = [j for j in s.state.jobs.values() if SCRIPT_STEPS in j.extra and _names(ref, j)]
+    if not jobs:
+        return []
+    from slurmsim.api import script_steps
+
+    return [e for job in jobs for e in script_steps.signal_steps(s.state, job, signal)]
 
 
 def _names(ref: JobRef, job: Job) -> bool:

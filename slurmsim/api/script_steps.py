@@ -12,16 +12,19 @@ own (``srun --jobid``) gets no more of them: their ids would clash.
 """
 
 import json
-from dataclasses import replace
+from dataclasses import astuple, replace
 
 from slurmsim.engine import steps as placing
-from slurmsim.engine.execution import is_executed
+from slurmsim.engine.execution import is_executed, process_exited
 from slurmsim.execution.environment import batch_environment
+from slurmsim.model.accounting import DERIVED_SIGNAL
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
+from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.signals import TASK_LIVES
 from slurmsim.model.steps import SCRIPT_STEPS, Step, put_steps, steps_of
-from slurmsim.model.time import Instant
+from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.simulated import ScriptStep
 from slurmsim.parse.step_options import step_request
 
@@ -31,41 +34,96 @@ _SRUN_PID = 4000
 WRITTEN = "script_steps_written"
 
 
+#: A script step as kept: the step, and when (seconds into the job) and by which signal
+#: it was killed, if it was.
+_Entry = tuple[ScriptStep, tuple[int, int] | None]
+
+
 def keep(job: Job, steps: tuple[ScriptStep, ...]) -> None:
     """Keep what a simulated script's srun lines would do, for when the job runs."""
     if steps:
-        job.extra[SCRIPT_STEPS] = json.dumps(
-            [[s.at, s.runs, s.name, s.options] for s in steps], separators=(",", ":")
-        )
+        _write(job, [(s, None) for s in steps])
+
+
+def _write(job: Job, entries: list[_Entry]) -> None:
+    rows = [[*astuple(s), killed] for s, killed in entries]
+    job.extra[SCRIPT_STEPS] = json.dumps(rows, separators=(",", ":"))
+
+
+def _read(text: str) -> list[_Entry]:
+    entries: list[_Entry] = []
+    for at, runs, name, options, after, last, background, killed in json.loads(text):
+        step = ScriptStep(at, runs, name, tuple(map(tuple, options)), after, last, background)
+        entries.append((step, None if killed is None else (killed[0], killed[1])))
+    return entries
 
 
 def bring_up_to_date(state: ClusterState) -> None:
     """Write the steps each simulated batch job's script has made by now (or by its end)."""
     for job in state.jobs.values():
-        text = job.extra.get(SCRIPT_STEPS)
-        if text is None or job.state is JobState.PENDING or job.start_time is None:
+        if SCRIPT_STEPS in job.extra:
+            _bring_up_to_date(state, job)
+
+
+def _bring_up_to_date(state: ClusterState, job: Job) -> list[tuple[int, Step]]:
+    """``bring_up_to_date`` for one job: its steps, each with its place in the script."""
+    text = job.extra.get(SCRIPT_STEPS)
+    if text is None or job.state is JobState.PENDING or job.start_time is None:
+        return []
+    if is_executed(job) or len(steps_of(job)) != int(job.extra.get(WRITTEN, "0")):
+        del job.extra[SCRIPT_STEPS]  # the script itself runs, or srun added its own
+        return []
+    finished = job.state.finished
+    until = job.end_time if finished and job.end_time is not None else state.now
+    made = _made(state, job, _read(text), until)
+    if made or steps_of(job):
+        put_steps(job, [step for _, step in made])
+    job.extra[WRITTEN] = str(len(made))
+    if finished:
+        del job.extra[SCRIPT_STEPS]
+    return made
+
+
+def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
+    """``scancel --signal`` (without ``-b`` or ``-f``) for a simulated batch job: the
+    script's steps running now die of it (``CANCELLED`` with the signal) unless tasks
+    live through it; each one's srun exits with the signal's number, so the script goes
+    on with what follows (sooner than planned) or, when nothing does, ends with that
+    status (the oracle: ``srun sleep 100`` and ``-s INT``: the job ``FAILED 2:0``, its
+    DerivedExitCode ``0:2``)."""
+    if job.state is not JobState.RUNNING or job.start_time is None or signal in TASK_LIVES:
+        return []
+    made = _bring_up_to_date(state, job)
+    text = job.extra.get(SCRIPT_STEPS)
+    if text is None:
+        return []
+    entries = _read(text)
+    now = state.now - job.start_time
+    killed = [i for i, step in made if step.state is JobState.RUNNING and entries[i][1] is None]
+    events: list[Event] = []
+    for i in killed:
+        step, _ = entries[i]
+        entries[i] = (step, (now, signal))
+        job.extra[DERIVED_SIGNAL] = str(signal)
+        if step.background:
             continue
-        if is_executed(job) or len(steps_of(job)) != int(job.extra.get(WRITTEN, "0")):
-            del job.extra[SCRIPT_STEPS]  # the script itself runs, or srun added its own
-            continue
-        finished = job.state.finished
-        until = job.end_time if finished and job.end_time is not None else state.now
-        made = _made(state, job, _read(text), until)
-        if made or steps_of(job):
-            put_steps(job, made)
-        job.extra[WRITTEN] = str(len(made))
-        if finished:
-            del job.extra[SCRIPT_STEPS]
+        # The script moves on at once: what follows starts that much sooner.
+        sooner = step.at + (step.runs or 0) - now
+        entries[i + 1 :] = [(replace(s, at=s.at - sooner), k) for s, k in entries[i + 1 :]]
+        if step.last:
+            _write(job, entries)
+            _bring_up_to_date(state, job)
+            return [*events, *process_exited(state, job, signal, 0)]
+        left = None if step.after is None else Seconds(job.work_done + now + step.after)
+        job.request = replace(job.request, runtime=left)
+    _write(job, entries)
+    _bring_up_to_date(state, job)
+    return events
 
 
-def _read(text: str) -> list[ScriptStep]:
-    return [
-        ScriptStep(at, runs, name, tuple((k, v) for k, v in options))
-        for at, runs, name, options in json.loads(text)
-    ]
-
-
-def _made(state: ClusterState, job: Job, script: list[ScriptStep], until: int) -> list[Step]:
+def _made(
+    state: ClusterState, job: Job, script: list[_Entry], until: int
+) -> list[tuple[int, Step]]:
     """The steps ``job``'s script has started by ``until``, each ended if its command is
     done by then. An srun the controller refuses makes none (srun says why on the job's
     output and the script goes on); one whose resources other steps hold starts when
@@ -84,8 +142,9 @@ def _made(state: ClusterState, job: Job, script: list[ScriptStep], until: int) -
     # running in an ended job as ended with it).
     running = job if job.state is JobState.RUNNING else replace(job, state=JobState.RUNNING)
     made: list[Step] = []
-    ends: list[int | None] = []
-    for i, s in enumerate(script):
+    ends: list[_End] = []
+    places: list[int] = []
+    for i, (s, killed) in enumerate(script):
         try:
             request, _ = step_request(
                 dict(s.options),
@@ -105,18 +164,27 @@ def _made(state: ClusterState, job: Job, script: list[ScriptStep], until: int) -
             except SlurmError:
                 break
             if step is None:  # it waits for the first step holding what it needs to end
-                start = min((e for e in ends if e is not None and e > start), default=None)
+                start = min((e[0] for e in ends if e and e[0] > start), default=None)
         if step is not None:
             made.append(step)
-            ends.append(None if s.runs is None else step.start_time + s.runs)
-    return _as_of(made, ends, until)
+            places.append(i)
+            if killed is not None:
+                ends.append((job.start_time + killed[0], JobState.CANCELLED, killed[1]))
+            else:
+                ends.append(None if s.runs is None else (step.start_time + s.runs, _DONE, 0))
+    return list(zip(places, _as_of(made, ends, until), strict=True))
 
 
-def _as_of(made: list[Step], ends: list[int | None], at: int) -> list[Step]:
-    """The steps as they stand at ``at``: those whose command is done by then COMPLETED."""
+#: How a step ends: when, in which state, by which signal (None: it runs on).
+_End = tuple[int, JobState, int] | None
+_DONE = JobState.COMPLETED
+
+
+def _as_of(made: list[Step], ends: list[_End], at: int) -> list[Step]:
+    """The steps as they stand at ``at``: those that have ended by then, ended."""
     return [
-        replace(step, state=JobState.COMPLETED, end_time=Instant(end), exit_code=0)
-        if end is not None and end <= at
+        replace(step, state=end[1], end_time=Instant(end[0]), exit_code=0, exit_signal=end[2])
+        if end is not None and end[0] <= at
         else step
         for step, end in zip(made, ends, strict=True)
     ]

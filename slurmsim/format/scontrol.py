@@ -18,6 +18,7 @@ from slurmsim.format.times import format_hms, format_instant, format_limit_hms
 from slurmsim.format.units import format_mem
 from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model import limits
+from slurmsim.model.accounting import derived_exit
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import (
@@ -222,7 +223,8 @@ def _status(state: ClusterState, job: Job, detail: bool) -> _Lines:
         ],
     ]
     if detail:
-        lines.append([f"DerivedExitCode={job.derived_exit_code}:0"])
+        code, signal = derived_exit(job)
+        lines.append([f"DerivedExitCode={code}:{signal}"])
     return lines
 
 

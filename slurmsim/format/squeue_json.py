@@ -15,6 +15,7 @@ from slurmsim.format import jobview as jv
 from slurmsim.format import openapi
 from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
+from slurmsim.model.accounting import derived_exit
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
@@ -126,6 +127,12 @@ def _minutes(seconds: int | None) -> int | None:
     return None if seconds is None else seconds // 60
 
 
+def _derived_status(job: Job) -> int:
+    """DerivedExitCode as a status word, as the JSON gives it."""
+    code, signal = derived_exit(job)
+    return (code << 8) | signal
+
+
 def _exit_status(job: Job) -> int:
     """The raw wait status; a job the controller refused carries a bare 1."""
     if job.state is JobState.FAILED and not job.alloc:
@@ -200,7 +207,7 @@ def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
         "deadline": 0,
         "delay_boot": 0,
         "dependency": jv.dependency_text(job, state) or "",
-        "derived_exit_code": job.derived_exit_code << 8,
+        "derived_exit_code": _derived_status(job),
         "eligible_time": job.eligible_time or 0,
         "end_time": jv.end_time(job) or 0,
         "excluded_nodes": compress(request.exc_nodes),

@@ -139,6 +139,8 @@ CANCELLED_BY = "cancelled_by"
 #: Key in ``Job.extra``: the signal that killed the batch shell, when the job's exit code
 #: says otherwise (SIGHUP: the job shows 1:0, its batch step 0:1).
 BATCH_SIGNAL = "batch_signal"
+#: Key in ``Job.extra``: the signal a step died of, when a step did (DerivedExitCode 0:SIG).
+DERIVED_SIGNAL = "derived_signal"
 #: Key in ``Job.extra``: the command line that submitted the job (sacct's SubmitLine).
 SUBMIT_LINE = "submit_line"
 
@@ -179,3 +181,10 @@ def add_past_run(job: Job, run: PastRun) -> None:
     """Keep ``run`` among the job's earlier runs."""
     items = [asdict(r) for r in past_runs(job)] + [asdict(run)]
     job.extra[PAST_RUNS] = json.dumps(items, separators=(",", ":"))
+
+
+def derived_exit(job: Job) -> tuple[int, int]:
+    """DerivedExitCode as (code, signal): the highest a step ended with, as slurmctld keeps
+    it (a status word: any exit code above a signal)."""
+    code = job.derived_exit_code
+    return (code, 0) if code else (0, int(job.extra.get(DERIVED_SIGNAL, "0")))

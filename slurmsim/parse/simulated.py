@@ -126,20 +126,22 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
                 continue  # a bare assignment, or ``time`` alone
             name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
             if name == "exit" and (len(words) == 1 or (words[1].isascii() and words[1].isdigit())):
-                return script_time.ended(int(words[1]) if len(words) > 1 else 0)
+                code = int(words[1]) if len(words) > 1 else 0
+                return script_time.ended(code, by_exit=True)
             if name == "wait" and srun is None:
                 script_time.wait()
                 continue
             seconds = (
                 _sleep_seconds(words[1], args) if name == "sleep" and len(words) == 2 else None
             )
-            if seconds is None and name not in _QUICK:
-                script_time.unknown = True
             step = None
             if srun is not None:
                 step_name = next((v for k, v in srun if k == "job-name" and v), name)
                 step = (step_name, srun)
-            script_time.run(seconds or 0, background, step, timed=seconds is not None)
+            unknown = seconds is None and name not in _QUICK
+            script_time.run(
+                seconds or 0, background, step, timed=seconds is not None, unknown=unknown
+            )
     return script_time.ended(0)
 
 
@@ -150,12 +152,18 @@ Launch = tuple[str, tuple[tuple[str, str | None], ...]]
 @dataclass(frozen=True, slots=True)
 class ScriptStep:
     """An ``srun`` of a simulated script: when it starts (seconds into the script), how
-    long it runs (None: until the job ends), its name and srun's options."""
+    long it runs (None: until the job ends), its name and srun's options; and, for a
+    signal that kills it, what the script does next: how long it runs on after the step
+    (None: unknown) and whether nothing follows (the script then exits with srun's
+    status). A step run in the background (``&``) holds nothing up."""
 
     at: int
     runs: int | None
     name: str
     options: tuple[tuple[str, str | None], ...]
+    after: int | None = None
+    last: bool = False
+    background: bool = False
 
 
 class _Timeline:
@@ -171,28 +179,41 @@ class _Timeline:
         self.now = 0
         self.background_end = 0
         self.timed = False  # a sleep was seen
-        self.unknown = False  # a command of unknown length was seen
-        self.steps: list[tuple[int, int, bool, Launch]] = []
+        self.unknowns = 0  # the commands of unknown length seen
+        self.commands = 0  # the commands run so far
+        #: (start, seconds, unknown, background, commands and unknowns up to it, the launch)
+        self.steps: list[tuple[int, int, bool, bool, tuple[int, int], Launch]] = []
 
-    def run(self, seconds: int, background: bool, step: Launch | None, *, timed: bool) -> None:
+    def run(
+        self, seconds: int, background: bool, step: Launch | None, *, timed: bool, unknown: bool
+    ) -> None:
         self.timed = self.timed or timed
+        self.unknowns += unknown
+        self.commands += 1
         if step is not None:
-            self.steps.append((self.now, seconds, timed, step))
+            seen = (self.commands, self.unknowns)
+            self.steps.append((self.now, seconds, unknown, background, seen, step))
         if background:
             self.background_end = max(self.background_end, self.now + seconds)
         else:
             self.now += seconds
 
     def wait(self) -> None:
+        self.commands += 1
         self.now = max(self.now, self.background_end)
 
-    def ended(self, exit_code: int) -> Simulated:
-        runtime = self.now if self.timed or not self.unknown else None
-        steps = tuple(
-            ScriptStep(at, runs if timed or runtime is not None else None, *launch)
-            for at, runs, timed, launch in self.steps
-        )
-        return Simulated(runtime, exit_code, steps=steps)
+    def ended(self, exit_code: int, *, by_exit: bool = False) -> Simulated:
+        runtime = self.now if self.timed or not self.unknowns else None
+        commands = self.commands + by_exit  # an ``exit N`` follows every step
+        steps = []
+        for at, runs, unknown, background, (before, unknowns), launch in self.steps:
+            known = None if unknown and runtime is None else runs
+            # What follows the step takes a known time unless a command of unknown length
+            # comes after it (one before it, or itself, does not matter once it is killed).
+            after = self.now - at - runs if unknowns == self.unknowns else None
+            last = not background and before == commands
+            steps.append(ScriptStep(at, known, *launch, after, last, background))
+        return Simulated(runtime, exit_code, steps=tuple(steps))
 
 
 #: What separates the commands of a line (``sleep 4; exit 3``, ``cd x && date``).

@@ -5,7 +5,9 @@
 # job's tasks and memory inherited), a step srun cannot have left out (the script goes on),
 # steps run in the background side by side until one waits for memory, and how steps end
 # when their job completes, times out or is cancelled; a step's GPUs, from its options and
-# those the job's --gpus-per-node and --gpus-per-task hand down (not --gres).
+# those the job's --gpus-per-node and --gpus-per-task hand down (not --gres); and a signal
+# for the steps (scancel -s without -b): the running step dies of it and the script goes on,
+# or, when nothing follows, ends with srun's status (the signal's number).
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -40,7 +42,29 @@ c gpus-per-node sbatch -J gpn -N 2 --ntasks-per-node=1 --gpus-per-node=2 -t 5 -o
 GPN=$(id)
 c gpus-per-task sbatch -J gpt -n 2 --gpus-per-task=2 -t 5 -o /dev/null --wrap 'srun -n 1 sleep 300'
 GPT=$(id)
+c signal-int sbatch -J sINT -c 1 -t 5 -o /dev/null --wrap 'srun sleep 100'
+SINT=$(id)
+c signal-term sbatch -J sTERM -c 1 -t 5 -o /dev/null --wrap 'srun sleep 100'
+STERM=$(id)
+c signal-cont sbatch -J sCONT -c 1 -t 5 -o /dev/null --wrap 'srun sleep 100'
+SCONT=$(id)
+c signal-more sbatch -J more -c 1 -t 5 -o /dev/null --wrap 'srun sleep 100; sleep 6; srun true'
+SMORE=$(id)
+c signal-program sbatch -J prog -c 1 -t 5 -o /dev/null \
+  --wrap 'srun python3 -c "import time; time.sleep(100)"; echo done'
+SPROG=$(id)
 sleep 6
+c signal-int-sent scancel -s INT "$SINT"
+c signal-term-sent scancel -s TERM "$STERM"
+c signal-cont-sent scancel -s CONT "$SCONT"
+c signal-more-sent scancel -s TERM "$SMORE"
+c signal-program-sent scancel --signal=USR2 "$SPROG"
+sleep 3
+c signalled-sacct sacct -j "$SINT,$STERM,$SCONT,$SMORE,$SPROG" \
+  -o JobID,JobName%6,State,ExitCode,DerivedExitCode
+sleep 8
+c signalled-more-sacct sacct -j "$SMORE" -o JobID,JobName%6,State,ExitCode,DerivedExitCode
+c signalled-cancel scancel "$SCONT"
 c gpus-sacct sacct -j "$GRES,$GPN,$GPT" -o JobID,NodeList,NTasks,AllocTRES%45,State
 c gpus-cancel scancel "$GRES" "$GPN" "$GPT"
 c running-sacct sacct -j "$SEQ,$REFUSED,$SIDE,$OVERLAP,$DONE" -o "$FIELDS"
