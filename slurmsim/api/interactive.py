@@ -34,6 +34,7 @@ from slurmsim.execution.environment import (
 )
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Hold, Job, JobState
+from slurmsim.parse.simulated import Simulated
 
 #: The exit status of a command that could not be started (slurmstepd's execve failure).
 NOT_FOUND: Final = 2
@@ -123,7 +124,7 @@ def submit(
 
     with session(write=True) as s:
         request = replace(
-            build_request(s, opts),
+            build_request(s, opts, Simulated(runtime=None)),
             batch=False,
             command=" ".join(command) if command else None,
             script="",

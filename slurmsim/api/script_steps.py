@@ -22,7 +22,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
-from slurmsim.model.signals import TASK_LIVES
+from slurmsim.model.signals import LIVES_THROUGH
 from slurmsim.model.steps import SCRIPT_STEPS, Step, put_steps, steps_of
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.simulated import ScriptStep
@@ -91,7 +91,7 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
     on with what follows (sooner than planned) or, when nothing does, ends with that
     status (the oracle: ``srun sleep 100`` and ``-s INT``: the job ``FAILED 2:0``, its
     DerivedExitCode ``0:2``)."""
-    if job.state is not JobState.RUNNING or job.start_time is None or signal in TASK_LIVES:
+    if job.state is not JobState.RUNNING or job.start_time is None or signal in LIVES_THROUGH:
         return []
     made = _bring_up_to_date(state, job)
     text = job.extra.get(SCRIPT_STEPS)
@@ -100,7 +100,6 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
     entries = _read(text)
     now = state.now - job.start_time
     killed = [i for i, step in made if step.state is JobState.RUNNING and entries[i][1] is None]
-    events: list[Event] = []
     for i in killed:
         step, _ = entries[i]
         entries[i] = (step, (now, signal))
@@ -113,12 +112,12 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
         if step.last:
             _write(job, entries)
             _bring_up_to_date(state, job)
-            return [*events, *process_exited(state, job, signal, 0)]
+            return process_exited(state, job, signal, 0)
         left = None if step.after is None else Seconds(job.work_done + now + step.after)
         job.request = replace(job.request, runtime=left)
     _write(job, entries)
     _bring_up_to_date(state, job)
-    return events
+    return []
 
 
 def _made(

@@ -20,7 +20,7 @@ from slurmsim.model.jobs import Hold, Job, JobRequest
 from slurmsim.model.signals import WARN_SIGNAL, WarnSignal
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
-from slurmsim.parse.simulated import simulated
+from slurmsim.parse.simulated import Simulated, simulated
 
 
 @dataclass(frozen=True)
@@ -96,8 +96,9 @@ def submit(opts: SubmitOptions) -> Submitted:
     """``sbatch``: queue a batch job (or raise ``SlurmError`` with Slurm's refusal)."""
     from slurmsim.engine.submit import submit as engine_submit
 
+    sim = simulated(opts.script, opts.script_args)
     with session(write=True) as s:
-        request = build_request(s, opts)
+        request = build_request(s, opts, sim)
         if s.state.extra.get("execution") != "on":  # the shell's environment: only to run
             request = replace(request, environment=())
         hold = Hold.USER if opts.hold else Hold.NONE
@@ -115,10 +116,10 @@ def submit(opts: SubmitOptions) -> Submitted:
             rejected = e  # raised after the commit: a rejected submission still used its job id
         else:
             keep_extras(job, opts)
-            if opts.script and "srun" in opts.script:  # what its srun lines would do
+            if sim.steps:  # what its srun lines would do
                 from slurmsim.api import script_steps
 
-                script_steps.keep(job, simulated(opts.script, opts.script_args).steps)
+                script_steps.keep(job, sim.steps)
             return Submitted(job.job_id, s.state.config.cluster_name)
     raise rejected
 
@@ -148,8 +149,9 @@ def test_only(opts: SubmitOptions) -> WillRun:
     """``sbatch --test-only``: when and where the job would start, without queueing it."""
     from slurmsim.engine.submit import will_run
 
+    sim = simulated(opts.script, opts.script_args)
     with session(write=True) as s:
-        request = build_request(s, opts)
+        request = build_request(s, opts, sim)
         job_id = s.state.next_job_id
         start, nodes, cpus, partition = will_run(s.state, request)
         return WillRun(job_id, start, nodes, cpus, partition)
@@ -175,8 +177,9 @@ def _check_named(opts: SubmitOptions) -> None:
         raise SlurmError("Invalid qos specification")
 
 
-def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
-    """Apply the defaults slurmctld and sbatch apply, and check names."""
+def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest:
+    """Apply the defaults slurmctld and sbatch apply, and check names; ``sim`` is what
+    the script's simulation hints say (``simulated``)."""
     from slurmsim.engine.submit import check_alone
 
     state = s.state
@@ -202,7 +205,6 @@ def build_request(s: Session, opts: SubmitOptions) -> JobRequest:
         raise SlurmError("Invalid license specification")
     name = opts.job_name if opts.job_name is not None else _default_name(opts)  # -J '' is kept
     work_dir = _work_dir(opts.chdir)
-    sim = simulated(opts.script, opts.script_args)
     # Without -N a job asks for one node, or as many as it names (-w dgx[1-2]: two).
     min_nodes, max_nodes = opts.nodes if opts.nodes else (max(1, len(set(opts.nodelist))), None)
     if opts.nodes and max_nodes is None:

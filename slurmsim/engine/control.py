@@ -50,7 +50,7 @@ from slurmsim.model.jobs import (
 )
 from slurmsim.model.nodes import FAILED, Node
 from slurmsim.model.signals import (
-    SHELL_LIVES_THROUGH,
+    LIVES_THROUGH,
     SIGHUP,
     SIGINT,
     SIGKILL,
@@ -226,7 +226,7 @@ def _shell_end(job: Job, signal: int, target: Target) -> tuple[int, int] | None:
     still shows the signal). A suspended job's shell would take it only when resumed: it
     is not ended (the caller asks only of running jobs).
     """
-    if target is Target.STEPS or signal in SHELL_LIVES_THROUGH:
+    if target is Target.STEPS or signal in LIVES_THROUGH:
         return None
     if (signal == SIGINT and target is Target.BATCH) or signal in trapped(job.request.script or ""):
         return None

@@ -27,11 +27,10 @@ SIGKILL: Final = 9
 SIGTERM: Final = 15
 SIGCONT: Final = 18
 
-#: Signals a shell that has not trapped them lives through: by default ignored (CHLD, CONT,
-#: URG, WINCH) or stopping it (STOP, TSTP, TTIN, TTOU; Slurm then shows STOPPED for STOP).
-SHELL_LIVES_THROUGH: Final = frozenset({17, 18, 23, 28, 19, 20, 21, 22})
-#: Signals a step's tasks (a command like ``sleep``) live through, the same ones.
-TASK_LIVES: Final = SHELL_LIVES_THROUGH
+#: Signals a process that has not trapped them lives through (a batch shell, or a step's
+#: task like ``sleep``): by default ignored (CHLD, CONT, URG, WINCH) or stopping it (STOP,
+#: TSTP, TTIN, TTOU; Slurm then shows STOPPED for STOP).
+LIVES_THROUGH: Final = frozenset({17, 18, 23, 28, 19, 20, 21, 22})
 
 #: Key in ``Job.extra``: the job's ``--signal`` request (``WarnSignal.encode``).
 WARN_SIGNAL: Final = "warn_signal"
