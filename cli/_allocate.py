@@ -111,21 +111,23 @@ def allocate(
             err(f"salloc: Job allocation {e.job_id} has been revoked.\n")
         return refused_status(os.environ, prog)
     job_id = submitted.job_id
+    # -Q keeps the client's informational lines to itself (its errors are still said).
+    say = (lambda _: None) if "quiet" in values else err
     if not submitted.started:
         if submitted.note:
             err(f"{prog}: {submitted.note}\n")
         if prog == "salloc":
-            err(f"salloc: Pending job allocation {job_id}\n")
-        err(f"{prog}: job {job_id} queued and waiting for resources\n")
+            say(f"salloc: Pending job allocation {job_id}\n")
+        say(f"{prog}: job {job_id} queued and waiting for resources\n")
         state = until_started(job_id, within=wait or None)
         if state is JobState.PENDING:  # --immediate=SECONDS ran out
             return _gave_up(prog, job_id)
         if state is not JobState.RUNNING:
             error(prog, f"Job allocation {job_id} has been revoked.")
             return 1
-        err(f"{prog}: job {job_id} has been allocated resources\n")
+        say(f"{prog}: job {job_id} has been allocated resources\n")
     if prog == "salloc":
-        err(f"salloc: Granted job allocation {job_id}\n")
+        say(f"salloc: Granted job allocation {job_id}\n")
     return api.allocation(job_id)
 
 

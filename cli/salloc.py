@@ -78,7 +78,7 @@ def salloc(argv: list[str]) -> int:
 
     env = api.shell_environment(got, dict(os.environ))
     code, sig = api.run_command(got, command, env, missing, revoked, kill_with=_kill_signal(values))
-    if not ended:
+    if not ended and "quiet" not in values:
         err(f"salloc: Relinquishing job allocation {got.job_id}\n")
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code

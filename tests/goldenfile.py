@@ -128,6 +128,8 @@ def cluster_store(directory: Path) -> Iterator[Path]:
 
 
 _SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
+#: The job ``sbatch --parsable`` made: its id, then the cluster's name if there are several.
+_PARSABLE = re.compile(rb"(\d+)(?:;\S+)?\n\Z")
 #: The job salloc or srun made, where they name it (srun says nothing of a job that starts
 #: at once, nor of one refused at once; salloc hears a refused one revoked).
 _ALLOCATED = re.compile(
@@ -183,6 +185,8 @@ def give_recorded_id(case: Case) -> None:
     from slurmsim.api.session import session
 
     found = _SUBMITTED.search(case.stdout) or _ALLOCATED.search(case.stderr)
+    if found is None and case.command.startswith("sbatch") and "--parsable" in case.command:
+        found = _PARSABLE.match(case.stdout)
     if found is not None:
         with session(write=True) as s:
             s.state.next_job_id = int(found.group(1))

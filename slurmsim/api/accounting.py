@@ -13,6 +13,7 @@ from slurmsim.api.session import session
 from slurmsim.model.accounting import (
     BATCH_SIGNAL,
     CANCELLED_BY,
+    DB_REASON,
     SUBMIT_LINE,
     AcctRecord,
     AcctState,
@@ -111,7 +112,7 @@ def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctR
     """Apply ``q`` to the runs of ``jobs``: filters, window, duplicates, then order."""
     now = state.now
     gid_of = {"root": 0, **{u.name: u.gid for u in state.users.values()}}
-    chosen: list[tuple[tuple[int, int, int], list[AcctRecord]]] = []
+    chosen: list[tuple[tuple[int, int, int, int], list[AcctRecord]]] = []
     for job in jobs:
         runs = [run for run in job_runs(state, job, now) if _wanted(run[0], q, now, gid_of)]
         if not runs:
@@ -120,9 +121,10 @@ def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctR
             runs = runs[-1:]
         for run in runs:
             head = run[0]
-            group = head.array_job_id if head.array_job_id is not None else head.job_id
+            # sacct's order: by submit time, then arrays after other jobs (array job id 0
+            # for those), by task, then by job id.
             task = head.array_task_id if head.array_task_id is not None else 1 << 32
-            key = (head.submit or 0, group, task)
+            key = (head.submit or 0, head.array_job_id or 0, task, head.job_id)
             steps = [] if q.allocations_only else [r for r in run[1:] if _step_wanted(r, q)]
             if q.jobs and not _any_whole_job(head, q) and not steps:
                 continue
@@ -305,17 +307,21 @@ def _alloc_tres(alloc: tuple[NodeAlloc, ...], *, billing: bool) -> tuple[tuple[s
 
 
 def _requested(state: ClusterState, job: Job) -> tuple[int, int, int, int]:
-    """(cpus, MB of memory, GPUs, nodes) the job asked for."""
-    from slurmsim.format.jobview import requested_cpus, requested_gpus, requested_mem
+    """(cpus, MB of memory, GPUs, nodes) the job asked for (``--mem=0``: all of each
+    node's memory)."""
+    from slurmsim.format.jobview import (
+        requested_cpus,
+        requested_gpus,
+        requested_mem,
+        whole_node_memory,
+    )
 
     request = job.request
     cpus = requested_cpus(request)
-    return (
-        cpus,
-        requested_mem(request, state.config),
-        requested_gpus(request),
-        request.min_nodes,
-    )
+    mem = requested_mem(request, state.config)
+    if request.mem_per_node == 0:
+        mem = whole_node_memory(state, job) * request.min_nodes
+    return cpus, mem, requested_gpus(request), request.min_nodes
 
 
 def _base(state: ClusterState, job: Job) -> dict[str, object]:
@@ -416,15 +422,24 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
         nodes=job.nodes,
         alloc_tres=_alloc_tres(job.alloc, billing=True),
         priority=job.priority,
-        # slurmdbd keeps a pending job's reason only if it was sent after the controller
-        # set it, which is a race (the oracle shows both, even for -H); the common answer
-        # is None. A requeue sets BeginTime before the new record is sent: that one is kept.
-        reason=job.reason if acct_state is AcctState.PENDING and job.restarts else "None",
+        reason=_reason(job, acct_state, started),
         restarts=job.restarts,
         flags=_flags(job, started),
         reserved=_reserved(job, end, now),
         qos_id=qos.id if (qos := state.qos.get(job.request.qos)) is not None else None,
     )
+
+
+def _reason(job: Job, acct_state: AcctState, started: bool) -> str:
+    """sacct's Reason: for a job that ran, the last one noted for it (``DB_REASON``).
+    slurmdbd keeps a pending job's reason only if it was sent after
+    the controller set it, which is a race (the oracle shows both, even for -H); the
+    common answer is None. A requeue sets BeginTime before the new record is sent: that
+    one is kept. A job that ended without starting shows what was noted of it (a job that
+    --kill-on-invalid-dep cancelled: Dependency)."""
+    if started or acct_state is not AcctState.PENDING:
+        return job.extra.get(DB_REASON, "None")
+    return job.reason if job.restarts else "None"
 
 
 def _reserved(job: Job, end: Instant | None, now: Instant) -> int:

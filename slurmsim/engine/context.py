@@ -46,6 +46,7 @@ from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, fewest_sockets, layout_fields, node_counts, shape
 from slurmsim.engine.select import Pool
 from slurmsim.engine.usage import Rates, usage_seen
+from slurmsim.model.accounting import note_db_reason
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -358,6 +359,7 @@ class Context:
 
     def _admit(self, job: Job, now: Instant) -> None:
         if job.reason in ("Dependency", "BeginTime"):
+            note_db_reason(job)
             job.reason = "None"
         mark_eligible(job, now)
         part = self.state.partitions.get(job.request.partition)

@@ -20,7 +20,7 @@ from slurmsim.engine.permissions import is_administrator, is_operator, may_manag
 from slurmsim.engine.priority import priority
 from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
-from slurmsim.model.accounting import BATCH_SIGNAL, CANCELLED_BY
+from slurmsim.model.accounting import BATCH_SIGNAL, CANCELLED_BY, note_db_reason
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
@@ -275,6 +275,7 @@ def _release(state: ClusterState, job: Job, actor: str) -> None:
     if job.hold is not Hold.USER and not is_operator(state, actor):
         raise AccessDenied()  # an admin hold, or BadConstraints (slurmctld's priority 0)
     job.hold = Hold.NONE
+    note_db_reason(job)
     job.reason = "None"
     job.state_desc = None
     job.scheduler = "Main"
@@ -513,6 +514,7 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         if update.priority is None:
             job.priority = priority(state, job)
         if job.hold is Hold.NONE and update.begin_time is None:
+            note_db_reason(job)
             job.reason = "None"
         _judge_constraints(state, job)
         trigger(state)
@@ -636,6 +638,7 @@ def _request_changes(
     if update.dependency is not None:
         check_dependency(state, job, update.dependency)
         if job.reason in ("Dependency", DEPENDENCY_NEVER):
+            note_db_reason(job)
             job.reason = "None"
         fields["dependency"] = update.dependency if update.dependency.terms else None
     for name, key in (("req_nodes", "req_nodes"), ("exc_nodes", "exc_nodes")):

@@ -13,6 +13,7 @@ from enum import Enum
 
 from slurmsim.engine import reservations
 from slurmsim.engine.lifecycle import finish, requeue_begin
+from slurmsim.model.accounting import note_db_reason
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency_status import Met, judge
 from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
@@ -76,6 +77,7 @@ def _never(state: ClusterState, job: Job, now: Instant) -> None:
     if kill is None:
         kill = state.config.scheduler_parameters.kill_invalid_depend
     if kill and job.state is JobState.PENDING:
+        note_db_reason(job)  # sacct shows the Dependency it waited for
         finish(job, now, JobState.CANCELLED, reason=DEPENDENCY_NEVER)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from slurmsim.engine import usage
-from slurmsim.model.accounting import PastRun, add_past_run
+from slurmsim.model.accounting import DB_REASON, PastRun, add_past_run, note_db_reason
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import DepKind
 from slurmsim.model.events import Event
@@ -142,6 +142,7 @@ def start(
     record's own id (golden 094).
     """
     running = _split_task(state, job, now) if job.array_tasks else job
+    note_db_reason(running)
     running.state = JobState.RUNNING
     running.reason = "None"
     running.alloc = alloc
@@ -307,6 +308,8 @@ def requeue(
     job.eligible_time = Instant(now + REQUEUE_DELAY)
     job.extra["requeue_begin"] = str(now + REQUEUE_DELAY)
     job.reason = hold_reason or "BeginTime"
+    job.extra.pop(DB_REASON, None)  # a new record: what it waits for now is noted afresh
+    note_db_reason(job)
 
 
 def _keep_run(job: Job, now: Instant, ended: str) -> None:

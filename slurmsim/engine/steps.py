@@ -33,6 +33,7 @@ from slurmsim.model.steps import (
     ended,
 )
 from slurmsim.model.time import Instant
+from slurmsim.model.tres_specs import StepTres, tres_per_job, tres_per_node, tres_per_task
 
 #: slurmctld's answers, as srun prints them after "Unable to create step for job N: ".
 TOO_MANY_CPUS = "More processors requested than permitted"
@@ -96,7 +97,7 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
         cpus_per_task=cpt,
         overlap=request.overlap,
         distribution="Block" if ntasks > len(alloc) else "Cyclic",
-        tres_per_node=_tres_per_node(job),
+        tres=_tres(job, request, ntasks),
         mem_held=mems[0] is not None,
         srun_host=request.srun_host,
         srun_pid=request.srun_pid,
@@ -296,9 +297,22 @@ def _gpus_wanted(request: StepRequest, index: int, ntasks: int, nodes: int) -> i
     return None
 
 
-def _tres_per_node(job: Job) -> str | None:
-    """The job's GPUs per node as its steps inherit them: ``gres:gpu:2``."""
-    for gres in job.request.gres_per_node:
-        if gres.name == "gpu":
-            return f"gres:{gres}"
-    return None
+def _tres(job: Job, request: StepRequest, ntasks: int) -> StepTres:
+    """The step's TRES as the controller keeps them: srun's, its CPUs counted, when it
+    asks for some GRES (counts of 0 dropped); else the job's per job, node and task
+    (the oracle: ``srun -c 2`` in a job without GPUs shows none of them)."""
+    asked = request.tres
+    cpus = f"cpu:{ntasks * request.tres_cpus_per_task}"
+    specs = (",".join(filter(None, (cpus, asked.per_step))), asked.per_node, asked.per_task)
+    if any(spec and "gres" in spec for spec in specs):
+        per_step, per_node, per_task = map(_without_zero_counts, specs)
+    else:
+        r = job.request
+        per_step, per_node, per_task = tres_per_job(r), tres_per_node(r), tres_per_task(r)
+    return replace(asked, per_step=per_step, per_node=per_node, per_task=per_task)
+
+
+def _without_zero_counts(spec: str | None) -> str | None:
+    """``spec`` without the entries asking for none (``gres:gpu:0``)."""
+    kept = [item for item in (spec or "").split(",") if item and item.rpartition(":")[2] != "0"]
+    return ",".join(kept) or None

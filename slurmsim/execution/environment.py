@@ -140,11 +140,14 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
     return env
 
 
-#: The GPU options the job's environment repeats (srun's steps read them back).
+#: The GPU options the job's environment repeats as typed (srun's steps read them back).
 _GPU_VARIABLES = (
     ("gpus", "SLURM_GPUS"),
     ("gpus-per-node", "SLURM_GPUS_PER_NODE"),
     ("gpus-per-task", "SLURM_GPUS_PER_TASK"),
+    ("cpus-per-gpu", "SLURM_CPUS_PER_GPU"),
+    ("gpu-bind", "SLURM_GPU_BIND"),
+    ("ntasks-per-gpu", "SLURM_NTASKS_PER_GPU"),
 )
 
 
@@ -152,6 +155,8 @@ def _memory(job: Job, def_mem_per_cpu: int | None) -> dict[str, str]:
     """The memory option the job had, as srun reads it back in its steps (so a step asks
     for the same memory: the oracle's default job had SLURM_MEM_PER_CPU=16384)."""
     request = job.request
+    if request.mem_per_node == 0:
+        return {}  # --mem=0: none (the oracle), and a step takes the job's memory whole
     if request.mem_per_cpu is not None:
         return {"SLURM_MEM_PER_CPU": str(request.mem_per_cpu)}
     if request.mem_per_gpu is not None:

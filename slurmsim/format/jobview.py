@@ -336,31 +336,6 @@ def shown_priority(state: ClusterState, job: Job) -> int:
     return min(priority_in(state, job, name) for name in names)
 
 
-def tres_per_node(request: JobRequest) -> str | None:
-    """``gres:gpu:8`` for ``--gres=gpu:8``, as typed (``gres:gpu`` for ``--gres=gpu``);
-    None when the job asked for no GRES per node (and no update typed one to show)."""
-    typed = request.shown_value("tres-per-node")
-    if not request.gres_per_node:
-        return typed or None
-    if typed is None and request.shown_value("gpus-per-socket") is not None:
-        return None  # every socket's GPUs (TresPerSocket=), none asked per node
-    return typed or ",".join(f"gres:{g}" for g in request.gres_per_node)
-
-
-def tres_per_job(request: JobRequest) -> str | None:
-    """``gres:gpu:2`` for ``--gpus=2``, as typed; None without ``--gpus``."""
-    if request.gpus_per_job is None:
-        return None
-    return request.shown_value("tres-per-job") or f"gres:{request.gpus_per_job}"
-
-
-def tres_per_task(request: JobRequest) -> str | None:
-    """``gres:gpu:1`` for ``--gpus-per-task=1``, as typed; None without it."""
-    if request.gpus_per_task is None:
-        return None
-    return request.shown_value("tres-per-task") or f"gres:{request.gpus_per_task}"
-
-
 def expand_path(job: Job, pattern: str, task: int | None = None) -> str:
     """An output-file pattern as scontrol shows it: ``%A %a %j %u %x`` expanded, under WorkDir."""
     request = job.request

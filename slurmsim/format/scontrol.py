@@ -18,6 +18,7 @@ from slurmsim.format.times import format_hms, format_instant, format_limit_hms
 from slurmsim.format.units import format_mem
 from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model import limits
+from slurmsim.model import tres_specs as ts
 from slurmsim.model.accounting import derived_exit
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
@@ -169,14 +170,14 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
         lines.append([f"TresBind=gpu:{bind}"])
     if (freq := request.shown_value("gpu-freq")) is not None:
         lines.append([f"TresFreq=gpu:{freq}"])
-    if (per_job := jv.tres_per_job(request)) is not None:
+    if (per_job := ts.tres_per_job(request)) is not None:
         lines.append([f"TresPerJob={per_job}"])
-    per_node = jv.tres_per_node(request)
+    per_node = ts.tres_per_node(request)
     if per_node is not None:
         lines.append([f"TresPerNode={per_node}"])
     if (per_socket := request.shown_value("gpus-per-socket")) is not None:
         lines.append([f"TresPerSocket=gres:gpu:{per_socket}"])
-    if (per_task := jv.tres_per_task(request)) is not None:
+    if (per_task := ts.tres_per_task(request)) is not None:
         lines.append([f"TresPerTask={per_task}"])
     lines += _mail_line(request)
     if (per_gpu := request.shown_value("ntasks-per-gpu")) is not None:

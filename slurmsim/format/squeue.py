@@ -21,6 +21,7 @@ from slurmsim.format.times import (
     format_instant,
     format_limit,
 )
+from slurmsim.model import tres_specs as ts
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.time import Instant
@@ -185,7 +186,7 @@ def _sched_nodes(row: _Row) -> str | None:
 LETTERS: dict[str, tuple[str, _Value]] = {
     "a": ("ACCOUNT", lambda r: r.job.request.account),
     "A": ("JOBID", lambda r: str(r.job.job_id)),
-    "b": ("TRES_PER_NODE", lambda r: jv.tres_per_node(r.job.request) or "N/A"),
+    "b": ("TRES_PER_NODE", lambda r: ts.tres_per_node(r.job.request) or "N/A"),
     "B": ("EXEC_HOST", lambda r: r.job.nodes[0] if r.job.alloc else "n/a"),
     "c": ("MIN_CPUS", lambda r: str(jv.min_cpus_per_node(r.job.request))),
     "C": ("CPUS", lambda r: str(jv.cpu_count(r.job))),
@@ -382,7 +383,7 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "cluster": ("CLUSTER", lambda r: r.state.config.cluster_name),
     "deadline": ("DEADLINE", lambda r: _iso(_instant(r.job.request.shown_value("deadline")))),
     "delayboot": ("DELAY_BOOT", lambda r: _secs(int(r.job.request.shown_value("delay-boot") or 0))),
-    "gres": ("TRES_PER_NODE", lambda r: jv.tres_per_node(r.job.request) or "N/A"),
+    "gres": ("TRES_PER_NODE", lambda r: ts.tres_per_node(r.job.request) or "N/A"),
     "maxcpus": ("MAX_CPUS", lambda r: str(jv.cpu_count(r.job))),
     "pendingtime": ("PENDING_TIME", _pending_time),
     "profile": ("PROFILE", _profile),
@@ -411,8 +412,8 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "stdout": ("STDOUT", lambda r: jv.raw_path(r.job, r.job.request.std_out)),
     "tres-alloc": ("TRES_ALLOC", _tres),
     "tres": ("TRES_ALLOC", _tres),
-    "tres-per-job": ("TRES_PER_JOB", lambda r: jv.tres_per_job(r.job.request) or "N/A"),
-    "tres-per-task": ("TRES_PER_TASK", lambda r: jv.tres_per_task(r.job.request) or "N/A"),
+    "tres-per-job": ("TRES_PER_JOB", lambda r: ts.tres_per_job(r.job.request) or "N/A"),
+    "tres-per-task": ("TRES_PER_TASK", lambda r: ts.tres_per_task(r.job.request) or "N/A"),
 }
 
 #: Columns never cut to their width: node lists and the scheduled-node list.

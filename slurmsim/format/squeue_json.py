@@ -15,6 +15,7 @@ from slurmsim.format import jobview as jv
 from slurmsim.format import openapi
 from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
+from slurmsim.model import tres_specs as ts
 from slurmsim.model.accounting import derived_exit
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
@@ -284,10 +285,10 @@ def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
             "threads_per_core": None,
             "tres_bind": "",
             "tres_freq": "",
-            "tres_per_job": jv.tres_per_job(request) or "",
-            "tres_per_node": jv.tres_per_node(request) or "",
+            "tres_per_job": ts.tres_per_job(request) or "",
+            "tres_per_node": ts.tres_per_node(request) or "",
             "tres_per_socket": "",
-            "tres_per_task": jv.tres_per_task(request) or "",
+            "tres_per_task": ts.tres_per_task(request) or "",
             "tres_req_str": _requested_tres(job, state),
             "tres_alloc_str": jv.job_tres(job, config) if job.alloc else "",
             "user_id": uid,

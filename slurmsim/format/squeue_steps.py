@@ -61,7 +61,7 @@ def _start(line: StepLine) -> str:
 #: ``-o`` letters of a step line: header and value (None prints ``(null)``).
 LETTERS: dict[str, tuple[str, Callable[[StepLine], str | None]]] = {
     "A": ("TASKS", lambda s: "1" if s.step is None else str(s.step.num_tasks)),
-    "b": ("TRES_PER_JOB", lambda s: None if s.step is None else s.step.tres_per_node),
+    "b": ("TRES_PER_JOB", lambda s: None if s.step is None else s.step.tres.per_node),
     "i": ("STEPID", lambda s: f"{job_text(s.job)}.{s.step_id}"),
     "j": ("NAME", lambda s: "batch" if s.step is None else s.step.name),
     "l": ("TIME_LIMIT", lambda s: "UNLIMITED"),
@@ -77,12 +77,9 @@ _UNCUT = frozenset({"N"})
 _Entry = tuple[str, Callable[[StepLine], str | None]]
 
 
-def _tres_per_step(line: StepLine) -> str | None:
-    """The step's CPUs and the GPUs it inherits (``cpu:2,gres:gpu:1``); none for batch."""
-    step = line.step
-    if step is None:
-        return None
-    return ",".join(filter(None, (f"cpu:{step.num_cpus}", step.tres_per_node)))
+def _tres(field: str) -> Callable[[StepLine], str | None]:
+    """The step's ``StepTres`` field; none for batch."""
+    return lambda line: None if line.step is None else getattr(line.step.tres, field)
 
 
 #: ``-O`` names of a step line (lower case): header and value. Those the ``-o`` letters
@@ -112,13 +109,15 @@ _LONG: dict[str, _Entry] = {
         lambda s: "0-0:0" if s.step is None else "Unknown-Unknown:Unknown",
     ),
     "stepstate": ("STATE", lambda s: "RUNNING" if s.step is None else s.step.state.value),
-    "tres-per-job": ("TRES_PER_STEP", _tres_per_step),
-    "tres-per-step": ("TRES_PER_STEP", _tres_per_step),
+    "tres-per-job": ("TRES_PER_STEP", _tres("per_step")),
+    "tres-per-step": ("TRES_PER_STEP", _tres("per_step")),
+    "cpus-per-tres": ("CPUS_PER_TRES", _tres("cpus_per_tres")),
+    "mem-per-tres": ("MEM_PER_TRES", _tres("mem_per_tres")),
+    "tres-bind": ("TRES_BIND", _tres("bind")),
+    "tres-per-task": ("TRES_PER_TASK", _tres("per_task")),
     **{name: (header, lambda s: None) for name, header in (
         ("network", "NETWORK"), ("resvports", "RESERVED_PORTS"),
-        ("cpus-per-tres", "CPUS_PER_TRES"), ("mem-per-tres", "MEM_PER_TRES"),
-        ("tres-bind", "TRES_BIND"), ("tres-freq", "TRES_FREQ"),
-        ("tres-per-socket", "TRES_PER_SOCKET"), ("tres-per-task", "TRES_PER_TASK"))},
+        ("tres-freq", "TRES_FREQ"), ("tres-per-socket", "TRES_PER_SOCKET"))},
 }  # fmt: skip
 
 

@@ -118,8 +118,17 @@ def _show_real(state: ClusterState, job: Job, step: Step, *, oneliner: bool) -> 
         f"CPUFreqReq=Default Dist={step.distribution}",
         f"SrunHost:Pid={step.srun_host}:{step.srun_pid}",
     ]
-    if step.tres_per_node:
-        lines.append(f"TresPerNode={step.tres_per_node}")
+    tres = step.tres
+    for label, value in (
+        ("CpusPerTres", tres.cpus_per_tres),
+        ("MemPerTres", tres.mem_per_tres),
+        ("TresBind", tres.bind),
+        ("TresPerStep", tres.per_step),
+        ("TresPerNode", tres.per_node),
+        ("TresPerTask", tres.per_task),
+    ):
+        if value:
+            lines.append(f"{label}={value}")
     if oneliner:
         return " ".join(lines) + "\n"
     return "\n   ".join(lines) + "\n\n"

@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 
-from slurmsim.model.jobs import Job, NodeAlloc
+from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.time import Instant, Seconds
 
 
@@ -143,6 +143,22 @@ BATCH_SIGNAL = "batch_signal"
 DERIVED_SIGNAL = "derived_signal"
 #: Key in ``Job.extra``: the command line that submitted the job (sacct's SubmitLine).
 SUBMIT_LINE = "submit_line"
+#: Key in ``Job.extra``: the last reason the job was seen pending for, but None, Priority
+#: and Resources (slurmctld's ``state_reason_prev_db``): sacct's Reason for a job that ran
+#: (``JobArrayTaskLimit`` for a throttled task).
+DB_REASON = "db_reason"
+#: The reasons slurmctld does not note for the database.
+_NOT_NOTED = frozenset({"None", "Priority", "Resources"})
+
+
+def note_db_reason(job: Job) -> None:
+    """Note the reason a pending job waits for (``DB_REASON``), before it changes.
+
+    slurmctld notes it as its passes go over the queue; slurmsim where the reason is
+    about to change (so a reason that lasted less than a pass, which Slurm may miss, is
+    noted too)."""
+    if job.state is JobState.PENDING and job.reason not in _NOT_NOTED:
+        job.extra[DB_REASON] = job.reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, replace
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.time import Instant
+from slurmsim.model.tres_specs import StepTres
 
 #: Key in ``Job.extra``: the job's numbered steps, oldest first (JSON, see ``Step``).
 STEPS = "steps"
@@ -81,6 +82,11 @@ class StepRequest:
     mem_per_cpu: int | None = None
     srun_host: str = "localhost"
     srun_pid: int = 0
+    #: The TRES srun asks for (``StepTres``), and the CPUs it counts for each task in
+    #: ``TresPerStep=cpu:N``: ``-c`` as given, else GPUs per task times ``--cpus-per-gpu``
+    #: when both are asked, else one.
+    tres: StepTres = StepTres()
+    tres_cpus_per_task: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +107,8 @@ class Step:
     overlap: bool = False
     #: ``Block`` when there are more tasks than nodes, else ``Cyclic`` (srun's default).
     distribution: str = "Block"
-    #: The job's GPUs per node as the step inherits them (``gres:gpu:2``), None without.
-    tres_per_node: str | None = None
+    #: Its TRES requests as the controller keeps them (``CpusPerTres=``...).
+    tres: StepTres = StepTres()
     #: Whether it asked for memory: then the memory in ``alloc`` is held from other steps
     #: (a step that asks for none shows all the job's and holds none of it).
     mem_held: bool = False
@@ -151,7 +157,11 @@ def steps_of(job: Job) -> list[Step]:
         )
         state = JobState(item.pop("state"))
         tasks, signals = tuple(item.pop("tasks")), tuple(item.pop("signals", ()))
-        steps.append(Step(alloc=alloc, state=state, tasks=tasks, signals=signals, **item))
+        legacy = item.pop("tres_per_node", None)  # as stored before StepTres
+        tres = StepTres(**item.pop("tres", {"per_node": legacy}))
+        steps.append(
+            Step(alloc=alloc, state=state, tasks=tasks, signals=signals, tres=tres, **item)
+        )
     return steps
 
 

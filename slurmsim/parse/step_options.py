@@ -8,11 +8,12 @@ command line does not give them; a ``-n`` below the inherited node count narrows
 step to that many nodes, as srun does.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import InvalidOption
 from slurmsim.model.steps import StepRequest
+from slurmsim.model.tres_specs import StepTres
 from slurmsim.parse import gres, hostlist
 from slurmsim.parse.errors import ParseError
 from slurmsim.parse.memory import parse_memory
@@ -42,16 +43,25 @@ def step_request(
             raise InvalidOption(f"Invalid --{key} specification")
         return int(head)
 
-    def gpus(key: str) -> int | None:
+    def given(key: str) -> str | None:
+        """The option's value, else the job's variable that stands for it."""
         text = values.get(key)
-        if text is None and key not in values:
-            text = env.get(_GPU_VARIABLES[key])  # the job's own, as srun reads them back
+        if text is None and key not in values and key in _INHERITED:
+            text = env.get(_INHERITED[key])  # the job's own, as srun reads them back
+        return text
+
+    typed: set[bool] = set()  # whether each GPU request names a type
+
+    def gpus(key: str) -> int | None:
+        text = given(key)
         if text is None:
             return None
         try:
-            return gres.parse_gpus(text).count
+            spec = gres.parse_gpus(text)
         except ParseError:
             raise InvalidOption(f"Invalid --{key} specification") from None
+        typed.add(spec.type is not None)
+        return spec.count
 
     ntasks = number("ntasks")
     nodes = number("nodes")
@@ -79,12 +89,17 @@ def step_request(
         )
         nodes = ntasks
     gpus_per_node = gpus("gpus-per-node")
+    specs: tuple[gres.GresSpec, ...] = ()
     if values.get("gres"):
         try:
             specs = gres.parse_gres(values["gres"] or "")
         except ParseError:
             raise InvalidOption("Invalid generic resource (gres) specification") from None
         gpus_per_node = next((s.count for s in specs if s.name == "gpu"), gpus_per_node)
+        typed.update(s.type is not None for s in specs if s.name == "gpu")
+    gpus_asked, gpus_per_task = gpus("gpus"), gpus("gpus-per-task")
+    if len(typed) > 1:  # as a job's (api.submit), the job's own variables included
+        raise InvalidOption("Invalid GRES specification (with and without type identification)")
     listed = {}
     for key in ("nodelist", "exclude"):
         try:
@@ -97,35 +112,101 @@ def step_request(
             raise InvalidOption(f"Invalid --{key} specification") from None
     relative = values.get("relative")
     mem, mem_per_cpu = _memory(values, env)
+    cpus_per_task = number("cpus-per-task")
+    tres, tres_cpus = _tres(given, specs, cpus_per_task, gpus_per_task)
     request = StepRequest(
         name=values.get("job-name") or command,
         user=user,
         num_tasks=ntasks,
         num_nodes=nodes,
         ntasks_per_node=per_node,
-        cpus_per_task=number("cpus-per-task") or 1,
-        gpus=gpus("gpus"),
+        cpus_per_task=cpus_per_task or 1,
+        gpus=gpus_asked,
         gpus_per_node=gpus_per_node,
-        gpus_per_task=gpus("gpus-per-task"),
+        gpus_per_task=gpus_per_task,
         nodelist=listed["nodelist"],
         exclude=listed["exclude"],
         relative=int(relative) if relative is not None and is_number(relative) else None,
         nodes_given="nodes" in values,
         overlap="overlap" in values,
-        exact="exact" in values or "exclusive" in values,
+        # -c implies --exact (srun says so with -v).
+        exact="exact" in values or "exclusive" in values or cpus_per_task is not None,
         mem=mem,
         mem_per_cpu=mem_per_cpu,
         srun_host=srun_host,
         srun_pid=srun_pid,
+        tres=tres,
+        tres_cpus_per_task=tres_cpus,
     )
     return request, warning
 
 
-#: srun's GPU options, with the job's variables that set them when it gives none.
-_GPU_VARIABLES = {
+def _tres(
+    given: Callable[[str], str | None],
+    gres_specs: tuple[gres.GresSpec, ...],
+    cpus_per_task: int | None,
+    gpus_per_task: int | None,
+) -> tuple[StepTres, int]:
+    """What srun asks of the controller in text (``StepTres``), and the CPUs it counts
+    for each task (``StepRequest.tres_cpus_per_task``). Only ``-c`` on srun's own
+    command line counts as CPUs asked (22.05's srun does not read SLURM_CPUS_PER_TASK)."""
+    per_gpu, per_task_gpus = given("cpus-per-gpu"), given("gpus-per-task")
+    cpus_text = f"cpu:{cpus_per_task}" if cpus_per_task else None
+    bind = given("gpu-bind")
+    if bind is not None:
+        bind = f"gpu:{bind}"
+    elif (single := given("ntasks-per-gpu")) is not None:
+        bind = f"gpu:single:{single}"
+    elif per_task_gpus is not None:
+        bind = f"gpu:per_task:{per_task_gpus}"
+    per_node = [_gres_text(given("gpus-per-node"))]
+    if gres_specs:  # --gres adds to them
+        per_node.append(gres.format_tres_per_node(gres_specs))
+    cpus = cpus_per_task
+    if cpus is None and gpus_per_task and per_gpu and is_number(per_gpu):
+        cpus = gpus_per_task * int(per_gpu)
+    tres = StepTres(
+        cpus_per_tres=f"gres:gpu:{per_gpu}" if per_gpu else None,
+        mem_per_tres=_mem_per_gpu(given("mem-per-gpu")),
+        bind=bind,
+        per_step=_gres_text(given("gpus")),
+        per_node=_joined(*per_node),
+        per_task=_joined(cpus_text, _gres_text(per_task_gpus)),
+    )
+    return tres, cpus or 1
+
+
+def _joined(*parts: str | None) -> str | None:
+    """The parts given, comma-separated; None for none."""
+    return ",".join(filter(None, parts)) or None
+
+
+def _gres_text(gpus: str | None) -> str | None:
+    """``gres:gpu:h100:2`` for ``h100:2`` (each of a list)."""
+    if not gpus:
+        return None
+    return ",".join(f"gres:gpu:{item}" for item in gpus.split(","))
+
+
+def _mem_per_gpu(text: str | None) -> str | None:
+    """``gres:gpu:32768`` for ``32G`` (MB); None when not asked for or unreadable."""
+    if not text:
+        return None
+    try:
+        return f"gres:gpu:{parse_memory(text, option='--mem-per-gpu')}"
+    except ParseError:
+        return None
+
+
+#: srun's options the job's environment sets when srun gives none.
+_INHERITED = {
     "gpus": "SLURM_GPUS",
     "gpus-per-node": "SLURM_GPUS_PER_NODE",
     "gpus-per-task": "SLURM_GPUS_PER_TASK",
+    "cpus-per-gpu": "SLURM_CPUS_PER_GPU",
+    "mem-per-gpu": "SLURM_MEM_PER_GPU",
+    "gpu-bind": "SLURM_GPU_BIND",
+    "ntasks-per-gpu": "SLURM_NTASKS_PER_GPU",
 }
 #: srun's memory options, with the variables that set them (a batch job sets one).
 _MEMORY = (("mem", "SLURM_MEM_PER_NODE"), ("mem-per-cpu", "SLURM_MEM_PER_CPU"))

@@ -290,7 +290,8 @@ def test_test_only_with_a_job_id_asks_about_a_new_job(job: Path) -> None:
 
 def test_step_fields_by_name(running_step: subprocess.Popen[bytes]) -> None:
     """``squeue -s -O``: the step fields 22.05 names (the oracle's values for a batch step
-    and a numbered one); a job field is not one of them."""
+    and a numbered one: a step that asks for no GRES takes the job's TRES per job, of
+    which this job has none); a job field is not one of them."""
     got = slurm(
         "squeue", "-s", "-O",
         "stepid:10,jobid:7,arrayjobid:4,arraytaskid:5,numcpus:3,numtasks:3,cpufreq:25,"
@@ -299,7 +300,7 @@ def test_step_fields_by_name(running_step: subprocess.Popen[bytes]) -> None:
     assert (got.out, got.err) == (
         "STEPID    JOB_ID ARRAARRAYNUMTASCPU_FREQ                 TRES_PER_STEP       STATE   "
         "CLUSTER    NETWORK             \n"
-        "1.0       1      0   N/A  4  2  Unknown-Unknown:Unknown  cpu:4,gres:gpu:2    RUNNING "
+        "1.0       1      0   N/A  4  2  Unknown-Unknown:Unknown  (null)              RUNNING "
         "dgxcluster (null)              \n"
         "1.batch   1      0   N/A  0  1  0-0:0                    (null)              RUNNING "
         "dgxcluster (null)              \n",

@@ -1,0 +1,49 @@
+"""The TRES a job or a step asks for, as slurmctld keeps them in text: what ``scontrol
+show job`` and ``show step`` print as ``TresPerNode=gres:gpu:8`` and the like."""
+
+from dataclasses import dataclass
+
+from slurmsim.model.jobs import JobRequest
+
+
+def tres_per_node(request: JobRequest) -> str | None:
+    """``gres:gpu:8`` for ``--gres=gpu:8``, as typed (``gres:gpu`` for ``--gres=gpu``);
+    None when the job asked for no GRES per node (and no update typed one to show)."""
+    typed = request.shown_value("tres-per-node")
+    if not request.gres_per_node:
+        return typed or None
+    if typed is None and request.shown_value("gpus-per-socket") is not None:
+        return None  # every socket's GPUs (TresPerSocket=), none asked per node
+    return typed or ",".join(f"gres:{g}" for g in request.gres_per_node)
+
+
+def tres_per_job(request: JobRequest) -> str | None:
+    """``gres:gpu:2`` for ``--gpus=2``, as typed; None without ``--gpus``."""
+    if request.gpus_per_job is None:
+        return None
+    return request.shown_value("tres-per-job") or f"gres:{request.gpus_per_job}"
+
+
+def tres_per_task(request: JobRequest) -> str | None:
+    """``gres:gpu:1`` for ``--gpus-per-task=1``, as typed; None without it."""
+    if request.gpus_per_task is None:
+        return None
+    return request.shown_value("tres-per-task") or f"gres:{request.gpus_per_task}"
+
+
+@dataclass(frozen=True, slots=True)
+class StepTres:
+    """A step's TRES requests (``scontrol show step``'s ``CpusPerTres=`` to
+    ``TresPerTask=``); None for each it has not.
+
+    In a ``StepRequest`` these are srun's, from its options or the job's variables that
+    stand for them (``SLURM_GPUS_PER_NODE``...), ``per_step`` without its ``cpu:N``
+    (counted once the step's tasks are known); in a ``Step``, the controller's.
+    """
+
+    cpus_per_tres: str | None = None  # gres:gpu:4 (--cpus-per-gpu)
+    mem_per_tres: str | None = None  # gres:gpu:32768 (--mem-per-gpu, MB)
+    bind: str | None = None  # gpu:closest, gpu:per_task:1, gpu:single:1
+    per_step: str | None = None  # cpu:8,gres:gpu:2 (--gpus)
+    per_node: str | None = None  # gres:gpu:2 (--gpus-per-node, --gres)
+    per_task: str | None = None  # cpu:2,gres:gpu:1 (-c, --gpus-per-task)
