@@ -435,11 +435,13 @@ def _reason(job: Job, acct_state: AcctState, started: bool) -> str:
     slurmdbd keeps a pending job's reason only if it was sent after
     the controller set it, which is a race (the oracle shows both, even for -H); the
     common answer is None. A requeue sets BeginTime before the new record is sent: that
-    one is kept. A job that ended without starting shows what was noted of it (a job that
-    --kill-on-invalid-dep cancelled: Dependency)."""
-    if started or acct_state is not AcctState.PENDING:
-        return job.extra.get(DB_REASON, "None")
-    return job.reason if job.restarts else "None"
+    one is kept. A job whose reason changed while it waited shows what was noted of it,
+    whether it ran, ended pending or still waits (Dependency for one whose dependency can
+    never be met)."""
+    noted = job.extra.get(DB_REASON)
+    if job.restarts and not started and acct_state is AcctState.PENDING:
+        return job.reason
+    return noted if noted is not None else "None"
 
 
 def _reserved(job: Job, end: Instant | None, now: Instant) -> int:

@@ -73,11 +73,11 @@ def _never(state: ClusterState, job: Job, now: Instant) -> None:
     The cancellation leaves no event: the pass that finds it does not take events from
     here (see the integration notes in CHANGELOG.md).
     """
+    note_db_reason(job)  # sacct shows the Dependency it waited for, whatever comes next
     kill = job.request.kill_on_invalid_dep
     if kill is None:
         kill = state.config.scheduler_parameters.kill_invalid_depend
     if kill and job.state is JobState.PENDING:
-        note_db_reason(job)  # sacct shows the Dependency it waited for
         finish(job, now, JobState.CANCELLED, reason=DEPENDENCY_NEVER)
 
 

@@ -42,10 +42,6 @@ _TIME_LIMIT = (
     "the time-limit check runs every 30 s from the controller's start: the oracle's phase "
     "ended the --time=1 job 75 s after its start, slurmsim's 79 s"
 )
-_NEVER_STARTED = (
-    "slurmdbd kept the Reason it was last sent for a job cancelled while pending "
-    "(Dependency here, not the controller's DependencyNeverSatisfied); slurmsim shows None"
-)
 _BOTH = f"{_AT_SUBMIT} {_ORDER}"
 
 #: Cases slurmsim does not reproduce yet, each with why (strict xfails; docs/differences.md).
@@ -89,7 +85,6 @@ KNOWN_GAPS: dict[str, str] = {
         _BOTH,
     ),
     "035-time-limit-show-ended": f"{_BOTH}; {_TIME_LIMIT}",
-    "045-sacct-never": _NEVER_STARTED,
 }
 
 #: capture.sh stamps a case with the second it started; a submission can land in the
