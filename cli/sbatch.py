@@ -731,6 +731,7 @@ SHOWN_OPTIONS = (
     "cpus-per-gpu",
     "deadline",
     "delay-boot",
+    "distribution",
     "exclusive",
     "gpu-bind",
     "gpu-freq",

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from slurmsim.engine.permissions import may_manage_job
+from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
@@ -96,7 +97,7 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
         tasks=tuple(tasks),
         cpus_per_task=cpt,
         overlap=request.overlap,
-        distribution="Block" if ntasks > len(alloc) else "Cyclic",
+        distribution=distribution.resolved(request.distribution, ntasks, len(alloc)),
         tres=_tres(job, request, ntasks),
         mem_held=mems[0] is not None,
         srun_host=request.srun_host,

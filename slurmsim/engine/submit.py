@@ -204,12 +204,14 @@ def submit(
     if begin is not None and begin > state.now:
         # Until then the controller shows the begin time as the expected start.
         job.eligible_time = job.start_time = begin
-    elif hold is Hold.NONE and (why is None or partition_limit(state, job)) and not array:
+    elif hold is Hold.NONE and (why is None or partition_limit(state, job)):
         # Eligible now; it accrues age from now too, once the scheduler first looks at it
         # (AccrueTime is Unknown until then: eligibility.mark_eligible).
-        job.eligible_time = state.now
-        if why is not None:  # never admitted while over its partition's limits
-            job.accrue_time = state.now
+        if not array:
+            job.eligible_time = state.now
+        if why is not None:
+            if not array:  # never admitted while over its partition's limits
+                job.accrue_time = state.now
         elif (
             job.reason == "None"
             and not _free_now(state, free).fits(state, request, part)

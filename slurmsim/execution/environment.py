@@ -148,6 +148,7 @@ _GPU_VARIABLES = (
     ("cpus-per-gpu", "SLURM_CPUS_PER_GPU"),
     ("gpu-bind", "SLURM_GPU_BIND"),
     ("ntasks-per-gpu", "SLURM_NTASKS_PER_GPU"),
+    ("distribution", "SLURM_DISTRIBUTION"),
 )
 
 

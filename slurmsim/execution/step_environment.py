@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from slurmsim.execution.environment import allocation_environment, counted
+from slurmsim.model import distribution
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job
 from slurmsim.model.steps import Step
@@ -70,13 +71,13 @@ def step_base_environment(
             "SLURM_NPROCS": str(step.num_tasks),
             "SLURM_NNODES": str(len(step.alloc)),
             "SLURM_TASKS_PER_NODE": per_node,
-            "SLURM_DISTRIBUTION": step.distribution.lower(),
             "SLURM_SRUN_COMM_HOST": "127.0.0.1",
             "SLURM_LAUNCH_NODE_IPADDR": "127.0.0.1",
             "SLURM_PRIO_PROCESS": "0",
             "SLURM_UMASK": "0022",
         }
     )
+    env.update(distribution.environment(step.distribution))
     if step.cpus_per_task != 1:
         env["SLURM_CPUS_PER_TASK"] = str(step.cpus_per_task)
     return env

@@ -10,6 +10,7 @@ from slurmsim.format import jobview as jv
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_instant
+from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
@@ -115,7 +116,7 @@ def _show_real(state: ClusterState, job: Job, step: Step, *, oneliner: bool) -> 
         f"Name={step.name} Network=(null)",
         f"TRES={step_tres(step.alloc)}",
         "ResvPorts=(null)",
-        f"CPUFreqReq=Default Dist={step.distribution}",
+        f"CPUFreqReq=Default Dist={distribution.name(step.distribution)}",
         f"SrunHost:Pid={step.srun_host}:{step.srun_pid}",
     ]
     tres = step.tres

@@ -87,6 +87,8 @@ class StepRequest:
     #: when both are asked, else one.
     tres: StepTres = StepTres()
     tres_cpus_per_task: int = 1
+    #: ``-m`` as typed (or the job's, read back from SLURM_DISTRIBUTION); None: srun's own.
+    distribution: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +108,7 @@ class Step:
     cpus_per_task: int = 1
     overlap: bool = False
     #: ``Block`` when there are more tasks than nodes, else ``Cyclic`` (srun's default).
-    distribution: str = "Block"
+    distribution: str = "block"  # as srun settles it (``model.distribution``)
     #: Its TRES requests as the controller keeps them (``CpusPerTres=``...).
     tres: StepTres = StepTres()
     #: Whether it asked for memory: then the memory in ``alloc`` is held from other steps

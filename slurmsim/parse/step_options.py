@@ -137,6 +137,7 @@ def step_request(
         srun_pid=srun_pid,
         tres=tres,
         tres_cpus_per_task=tres_cpus,
+        distribution=given("distribution"),
     )
     return request, warning
 
@@ -207,6 +208,7 @@ _INHERITED = {
     "mem-per-gpu": "SLURM_MEM_PER_GPU",
     "gpu-bind": "SLURM_GPU_BIND",
     "ntasks-per-gpu": "SLURM_NTASKS_PER_GPU",
+    "distribution": "SLURM_DISTRIBUTION",
 }
 #: srun's memory options, with the variables that set them (a batch job sets one).
 _MEMORY = (("mem", "SLURM_MEM_PER_NODE"), ("mem-per-cpu", "SLURM_MEM_PER_CPU"))
