@@ -3,17 +3,22 @@
 slurmsim's jobs run on the machine the commands run on, so the files slurmstepd would
 open are looked at here: the working directory must be one, the output and error files
 must be creatable (or writable) and the input file readable, else the job fails as it
-starts (``JobLaunchFailure``), with or without running its script.
+starts (``JobLaunchFailure``), with or without running its script. A script that is
+simulated instead begins with its srun lines judged on the job's nodes
+(``api.script_steps.begin``).
 """
 
 import os
 
 from slurmsim.execution.patterns import Names, default_output, expand
+from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job
+from slurmsim.model.steps import SCRIPT_STEPS
 
 
 class HostFiles:
-    """The ``Launcher`` of a command: asks the file system, as the user running it."""
+    """The ``Launcher`` of a command: asks the file system, as the user running it, and
+    has ``api.script_steps`` begin a simulated script."""
 
     def fails(self, job: Job) -> bool:
         request = job.request
@@ -26,6 +31,12 @@ class HostFiles:
         return stdin != "/dev/null" and not os.access(
             expand(stdin, _names(job), request.work_dir), os.R_OK
         )
+
+    def simulate(self, state: ClusterState, job: Job) -> None:
+        if SCRIPT_STEPS in job.extra:  # only a script with srun lines may end sooner
+            from slurmsim.api import script_steps
+
+            script_steps.begin(state, job)
 
 
 def output_files(job: Job) -> tuple[str, str]:

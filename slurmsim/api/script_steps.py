@@ -6,6 +6,8 @@ that sacct, ``squeue -s`` and ``scontrol show step`` show the steps Slurm would:
 step starts when the script reaches its srun, placed in the job as srun places it
 (``engine.steps.place``, with the environment the script gives srun), and ends
 COMPLETED when its command is done; one still running when the job ends ends with it.
+An srun the controller refuses makes none: srun exits 1 at once, so what follows starts
+sooner, and a script whose last command it is ends there (``begin``, as the job starts).
 They are written onto the job (``model.steps.STEPS``) whenever a command looks, and
 once more when the job has ended. A job into which a real srun has put a step of its
 own (``srun --jobid``) gets no more of them: their ids would clash.
@@ -23,7 +25,7 @@ from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.signals import LIVES_THROUGH
-from slurmsim.model.steps import SCRIPT_STEPS, Step, put_steps, steps_of
+from slurmsim.model.steps import SCRIPT_STEPS, Step, StepRequest, put_steps, steps_of
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.simulated import ScriptStep
 from slurmsim.parse.step_options import step_request
@@ -104,39 +106,66 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
         step, _ = entries[i]
         entries[i] = (step, (now, signal))
         job.extra[DERIVED_SIGNAL] = str(signal)
-        if step.background:
-            continue
-        # The script moves on at once: what follows starts that much sooner.
-        sooner = step.at + (step.runs or 0) - now
-        entries[i + 1 :] = [(replace(s, at=s.at - sooner), k) for s, k in entries[i + 1 :]]
+        _returned(job, entries, i, now)
         if step.last:
             _write(job, entries)
             _bring_up_to_date(state, job)
             return process_exited(state, job, signal, 0)
-        left = None if step.after is None else Seconds(job.work_done + now + step.after)
-        job.request = replace(job.request, runtime=left)
     _write(job, entries)
     _bring_up_to_date(state, job)
     return []
+
+
+def begin(state: ClusterState, job: Job) -> None:
+    """The simulated script of ``job`` begins on the job's nodes (called as it starts,
+    before its end is planned): each srun refused there for good, by srun or the
+    controller (GPUs typed and untyped, more nodes, CPUs or GPUs than the job has),
+    exits 1 at once, so the script goes on with what follows that much sooner or, when
+    nothing does, ends right then with status 1. srun's error goes to the job's output,
+    which a simulated script does not write."""
+    text = job.extra.get(SCRIPT_STEPS)
+    if text is None or not job.alloc:
+        return
+    entries = _read(text)
+    env = _environment(state, job)
+    refused = [i for i, (s, _) in enumerate(entries) if _request(job, env, s, i) is None]
+    for i in refused:
+        step = entries[i][0]  # as the refusals before it moved it
+        _returned(job, entries, i, step.at)
+        if step.last:
+            job.request = replace(job.request, exit_code=1)
+    if refused:
+        _write(job, entries)
+
+
+def _returned(job: Job, entries: list[_Entry], i: int, now: int) -> None:
+    """The srun of ``entries[i]`` returned ``now`` (seconds into the job), sooner than its
+    command was to end: unless it ran in the background, the script goes on at once, so
+    what follows starts that much sooner and the job runs that much less (or, when
+    nobody could tell the command's length, until ``now`` and what follows)."""
+    step, killed = entries[i]
+    if step.background:
+        return
+    sooner = step.at + (step.runs or 0) - now
+    entries[i] = (replace(step, runs=now - step.at), killed)  # a second look moves nothing
+    entries[i + 1 :] = [(replace(s, at=s.at - sooner), k) for s, k in entries[i + 1 :]]
+    runtime = job.request.runtime
+    if step.runs is None:
+        runtime = None if step.after is None else Seconds(job.work_done + now + step.after)
+    elif runtime is not None:
+        runtime = Seconds(runtime - sooner)
+    job.request = replace(job.request, runtime=runtime)
 
 
 def _made(
     state: ClusterState, job: Job, script: list[_Entry], until: int
 ) -> list[tuple[int, Step]]:
     """The steps ``job``'s script has started by ``until``, each ended if its command is
-    done by then. An srun the controller refuses makes none (srun says why on the job's
-    output and the script goes on); one whose resources other steps hold starts when
-    they let go, as srun waits for them."""
+    done by then. An srun refused makes none (``begin``); one whose resources other
+    steps hold starts when they let go, as srun waits for them."""
     if job.start_time is None or not job.alloc:
         return []
-    env = batch_environment(
-        job,
-        cluster=state.config.cluster_name,
-        submitted={},
-        uid=0,
-        gid=0,
-        def_mem_per_cpu=state.config.def_mem_per_cpu,
-    )
+    env = _environment(state, job)
     # The steps are placed as they were while the job ran (placing reads a step still
     # running in an ended job as ended with it).
     running = job if job.state is JobState.RUNNING else replace(job, state=JobState.RUNNING)
@@ -144,24 +173,13 @@ def _made(
     ends: list[_End] = []
     places: list[int] = []
     for i, (s, killed) in enumerate(script):
-        try:
-            request, _ = step_request(
-                dict(s.options),
-                env,
-                s.name,
-                user=job.request.user,
-                srun_host=job.alloc[0].node,  # srun runs where the script does
-                srun_pid=_SRUN_PID + 10 * job.job_id + i,
-            )
-        except SlurmError:
+        request = _request(job, env, s, i)
+        if request is None:
             continue
         start: int | None = job.start_time + s.at
         step = None
         while start is not None and start <= until and step is None:
-            try:
-                step = placing.place(running, _as_of(made, ends, start), request, Instant(start))
-            except SlurmError:
-                break
+            step = placing.place(running, _as_of(made, ends, start), request, Instant(start))
             if step is None:  # it waits for the first step holding what it needs to end
                 start = min((e[0] for e in ends if e and e[0] > start), default=None)
         if step is not None:
@@ -172,6 +190,36 @@ def _made(
             else:
                 ends.append(None if s.runs is None else (step.start_time + s.runs, _DONE, 0))
     return list(zip(places, _as_of(made, ends, until), strict=True))
+
+
+def _environment(state: ClusterState, job: Job) -> dict[str, str]:
+    """The environment the script gives its sruns: the job's options they inherit."""
+    return batch_environment(
+        job,
+        cluster=state.config.cluster_name,
+        submitted={},
+        uid=0,
+        gid=0,
+        def_mem_per_cpu=state.config.def_mem_per_cpu,
+    )
+
+
+def _request(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> StepRequest | None:
+    """What the script's ``i``th srun asks of ``job`` (which has its nodes); None when
+    srun or the controller refuses it, whatever other steps hold."""
+    try:
+        request, _ = step_request(
+            dict(s.options),
+            env,
+            s.name,
+            user=job.request.user,
+            srun_host=job.alloc[0].node,  # srun runs where the script does
+            srun_pid=_SRUN_PID + 10 * job.job_id + i,
+        )
+        placing.check(job, request)
+    except SlurmError:
+        return None
+    return request
 
 
 #: How a step ends: when, in which state, by which signal (None: it runs on).

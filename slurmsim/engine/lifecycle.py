@@ -163,10 +163,13 @@ def start(
     running.extra.pop(_EXECUTED, None)
     # Only a batch job has a script to run; srun and salloc run their commands themselves.
     if running.request.batch:
-        if state.launcher is not None and state.launcher.fails(running):
+        launcher = state.launcher
+        if launcher is not None and launcher.fails(running):
             running.extra[LAUNCH_FAILED] = "1"  # it ends in this second (planned_end)
         elif state.extra.get("execution") == "on":
             running.extra[_EXECUTED] = "1"
+        elif launcher is not None:  # before its end is planned: the script may end sooner
+            launcher.simulate(state, running)
     return running
 
 

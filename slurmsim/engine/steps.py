@@ -57,19 +57,8 @@ def check_job(state: ClusterState, job_id: int, user: str) -> Job:
 
 def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -> Step | None:
     """The step ``request`` gets in running ``job``, or None while the resources it needs
-    are held by other steps. Raises what slurmctld would refuse for good."""
-    gres_fits(job, request)
-    candidates = _candidates(job, request)
-    ntasks = _num_tasks(request)
-    count = _num_nodes(request, ntasks, len(candidates))
-    cpt = max(request.cpus_per_task, 1)
-    caps = [_cpu_cap(a, request) for a in candidates]
-    if sum(c // cpt for c in caps[:count]) < ntasks and not _fits_somewhere(
-        caps, count, ntasks, cpt
-    ):
-        raise SlurmError(TOO_MANY_CPUS)
-    if request.mem and any(request.mem > a.mem for a in candidates[:count]):
-        raise SlurmError(MEMORY_UNAVAILABLE)
+    are held by other steps. Raises what slurmctld would refuse for good (``check``)."""
+    candidates, ntasks, count, cpt = _checked(job, request)
     held = _held(job, steps)
     chosen = _choose(candidates, count, ntasks, cpt, request=request, held=held)
     if chosen is None:
@@ -103,6 +92,31 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
         srun_host=request.srun_host,
         srun_pid=request.srun_pid,
     )
+
+
+def check(job: Job, request: StepRequest) -> None:
+    """Raise what slurmctld refuses ``request`` for in ``job`` for good: more nodes, CPUs,
+    memory or GPUs than the allocation has, nodes it does not have. Other steps play no
+    part, so a simulated script's srun is judged once, as its job starts."""
+    _checked(job, request)
+
+
+def _checked(job: Job, request: StepRequest) -> tuple[list[NodeAlloc], int, int, int]:
+    """``check``, giving what placing goes on with: the job's nodes the step may use, its
+    task count, its node count and its CPUs a task."""
+    gres_fits(job, request)
+    candidates = _candidates(job, request)
+    ntasks = _num_tasks(request)
+    count = _num_nodes(request, ntasks, len(candidates))
+    cpt = max(request.cpus_per_task, 1)
+    caps = [_cpu_cap(a, request) for a in candidates]
+    if sum(c // cpt for c in caps[:count]) < ntasks and not _fits_somewhere(
+        caps, count, ntasks, cpt
+    ):
+        raise SlurmError(TOO_MANY_CPUS)
+    if request.mem and any(request.mem > a.mem for a in candidates[:count]):
+        raise SlurmError(MEMORY_UNAVAILABLE)
+    return candidates, ntasks, count, cpt
 
 
 def _candidates(job: Job, request: StepRequest) -> list[NodeAlloc]:

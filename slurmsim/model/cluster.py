@@ -129,8 +129,9 @@ class ClusterState:
     #: Jobs the engine purged (MinJobAge) since the state was loaded or last saved, as they
     #: ended: the store keeps them as accounting history (sacct) and then empties this.
     purged: list[Job] = field(default_factory=list)
-    #: What tells whether a started batch job's files open on this machine (None: they
-    #: always do); set by the caller, never stored.
+    #: What tells whether a started batch job's files open on this machine, and begins
+    #: a simulated script (None: they always open, and a script goes as read at
+    #: submission); set by the caller, never stored.
     launcher: Launcher | None = field(default=None, repr=False, compare=False)
 
 

@@ -443,6 +443,9 @@ class _NoFilesOpen:
     def fails(self, job: Job) -> bool:
         return True
 
+    def simulate(self, state: ClusterState, job: Job) -> None:
+        raise AssertionError("a job that failed to launch has no script to begin")
+
 
 def test_a_batch_job_whose_files_do_not_open_fails_as_it_starts():
     """slurmstepd cannot open the job's files: FAILED in its start second, JobLaunchFailure,

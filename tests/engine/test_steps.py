@@ -3,7 +3,7 @@ when a step must wait for the resources other steps hold."""
 
 import pytest
 
-from slurmsim.engine.steps import TOO_MANY_CPUS, end_step, place
+from slurmsim.engine.steps import TOO_MANY_CPUS, check, end_step, place
 from slurmsim.model.errors import GRES_ERROR, SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import NodeCountError, Step, StepRequest
@@ -68,10 +68,14 @@ def test_place_lays_tasks_over_the_jobs_nodes(
     ],
 )
 def test_place_refuses_what_the_job_cannot_give(asked: StepRequest, error: str) -> None:
+    job = running_job((2, 2), gpus=2)
     with pytest.raises(SlurmError) as raised:
-        place(running_job((2, 2), gpus=2), [], asked, T0)
+        place(job, [], asked, T0)
     assert raised.value.message == error
     assert isinstance(raised.value, NodeCountError) == error.startswith("Only")
+    with pytest.raises(SlurmError) as checked:  # as a script's srun is judged, alone
+        check(job, asked)
+    assert checked.value.message == error
 
 
 def _holding(job: Job, request: StepRequest) -> list[Step]:
@@ -101,6 +105,7 @@ def test_place_waits_for_what_other_steps_hold(
 ) -> None:
     job = running_job((2, 2), gpus=2)
     assert (place(job, _holding(job, first), second, T0) is None) == waits
+    check(job, second)  # waiting is no refusal
 
 
 def test_an_ended_step_holds_nothing() -> None:
