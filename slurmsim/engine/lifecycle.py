@@ -183,6 +183,10 @@ def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
         return meta
     task_job = split_task(state, meta, task)
     task_job.eligible_time = now
+    # The tasks left have no plan until a cycle makes one (the oracle: a throttled array's
+    # record shows StartTime=Unknown and no SchedNodeList once its tasks start).
+    meta.start_time = meta.end_time = None
+    meta.sched_nodes = ()
     return task_job
 
 

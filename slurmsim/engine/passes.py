@@ -23,16 +23,13 @@ from slurmsim.engine.context import ARRAY_LIMIT, PRIORITY, Context, MainMark, Ta
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
 from slurmsim.engine.submit import idle_fit
+from slurmsim.model.accounting import NODES_UNAVAILABLE
 from slurmsim.model.events import Event
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job, JobRequest
 from slurmsim.model.nodes import Node
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
-
-NODES_UNAVAILABLE = (
-    "Nodes required for job are DOWN, DRAINED or reserved for jobs in higher priority partitions"
-)
 
 
 @dataclass(slots=True)

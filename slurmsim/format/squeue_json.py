@@ -16,7 +16,7 @@ from slurmsim.format import openapi
 from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.model import tres_specs as ts
-from slurmsim.model.accounting import derived_exit
+from slurmsim.model.accounting import NODES_UNAVAILABLE, derived_exit
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
@@ -24,10 +24,7 @@ from slurmsim.model.jobs import Job, JobState
 #: Reasons slurmsim keeps as the text squeue shows, with the code Slurm files them
 #: under: the dump gives the code as ``state_reason`` and the text as
 #: ``state_description``.
-_DESCRIBED = {
-    "Nodes required for job are DOWN, DRAINED or reserved for jobs in higher priority "
-    "partitions": "Resources",
-}
+_DESCRIBED = {NODES_UNAVAILABLE: "Resources"}
 
 #: What squeue asks the controller for; printed with every job.
 _SHOW_FLAGS = ["SHOW_ALL", "SHOW_DETAIL", "SHOW_LOCAL"]

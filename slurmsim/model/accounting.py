@@ -147,8 +147,13 @@ SUBMIT_LINE = "submit_line"
 #: and Resources (slurmctld's ``state_reason_prev_db``): sacct's Reason for a job that ran
 #: (``JobArrayTaskLimit`` for a throttled task).
 DB_REASON = "db_reason"
+#: What squeue shows for a job whose partition has too few usable nodes: slurmctld's
+#: reason is Resources, with this text as its description.
+NODES_UNAVAILABLE = (
+    "Nodes required for job are DOWN, DRAINED or reserved for jobs in higher priority partitions"
+)
 #: The reasons slurmctld does not note for the database.
-_NOT_NOTED = frozenset({"None", "Priority", "Resources"})
+_NOT_NOTED = frozenset({"None", "Priority", "Resources", NODES_UNAVAILABLE})
 
 
 def note_db_reason(job: Job) -> None:

@@ -1,10 +1,11 @@
 """A second set of real-world job scripts that run, recorded from Slurm 22.05
 (``record.sh``): CPU preprocessing on the debug partition with ``--hint`` and
 ``--distribution``, a job pinned to a node with ``--gres-flags`` and ``--export=NONE``, one
-that begins a minute later, two singletons of one name, a whole-node evaluation under QOS
-high with ``--nice``, a CPU-only job with two srun steps and a throttled GPU array with mail
-and log patterns. The queue, the jobs and their steps while they run, and the accounting
-once they end, are what Slurm shows.
+that begins 30 s later, two singletons of one name, a whole-node evaluation under QOS high
+with ``--nice``, a CPU-only job with two srun steps, a job whose last srun is refused, and a
+throttled GPU array with mail and log patterns, all queued behind a job holding every node.
+The queue, the jobs and their steps while they run, and the accounting once they end, are
+what Slurm shows.
 
 The replay copies the corpus where the oracle had it, keeps the simulated clock in step
 with the recordings and gives each accepted submission the oracle's job id; instants are

@@ -1,7 +1,7 @@
 #!/bin/bash
 #SBATCH --job-name=later
-#SBATCH --begin=now+60
+#SBATCH --begin=now+30
 #SBATCH --gpus=1
 #SBATCH --time=2
-#SBATCH --comment="runs after a minute"
+#SBATCH --comment="runs after half a minute"
 sleep 1
