@@ -9,7 +9,7 @@ what Slurm shows.
 
 The replay copies the corpus where the oracle had it, keeps the simulated clock in step
 with the recordings and gives each accepted submission the oracle's job id; instants are
-masked, and so is what depends on the oracle rather than on Slurm (``_MASKS``).
+masked, and so is what depends on the oracle rather than on Slurm (``without_running``).
 """
 
 import re
@@ -19,24 +19,10 @@ import pytest
 
 from tests.clirunner import Result
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import load_case, replay_corpus, with_known_gaps, without_times
+from tests.goldenfile import load_case, replay_corpus, without_running
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-
-#: Cases where slurmsim differs from the recording (docs/differences.md says why).
-KNOWN_GAPS: dict[str, str] = {}
-
-_MASKS = [
-    # The oracle's accounts have a fair-share history; a new simulated cluster has none.
-    (re.compile(r"Priority=\d+"), "Priority=<p>"),
-    # The oracle's slurmd all run on one host, "vm"; slurmsim names the batch node.
-    (re.compile(r"SrunHost:Pid=\S+"), "SrunHost:Pid=<host:pid>"),
-    # The blocking job's cancellation starts the others at the next pass: a second or so
-    # later on Slurm, 2 s in slurmsim (docs/differences.md); run times differ by as much.
-    (re.compile(r"RunTime=\S+"), "RunTime=<t>"),
-    (re.compile(r"(?m)(RUNNING|  R) +\d+:\d\d "), r"\1 <t> "),
-]
 
 
 #: An array's tasks left pending after a backfill cycle planned them and a main pass started
@@ -46,9 +32,7 @@ _SCHEDULER = re.compile(r"Scheduler=\S+")
 
 
 def _shown(data: bytes, name: str = "") -> str:
-    text = without_times(data)
-    for pattern, mask in _MASKS:
-        text = pattern.sub(mask, text)
+    text = without_running(data)
     if name.endswith("show-hpo"):
         text = _SCHEDULER.sub("Scheduler=<s>", text)
     return text
@@ -61,7 +45,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     )
 
 
-@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN_GAPS))
+@pytest.mark.parametrize("name", list(CASES))
 def test_a_real_script_runs_as_on_slurm(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
     want = (case.exit, _shown(case.stdout, name), _shown(case.stderr))
