@@ -10,8 +10,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import err, error, immediate_seconds, short_hostname
-from slurmsim.model.errors import InvalidJobId, InvalidOption, SlurmError
+from cli._common import err, error, immediate_seconds, out, short_hostname
+from cli._shown_checks import check_shown
+from slurmsim.model.errors import InvalidJobId, InvalidOption, OptionHelp, SlurmError
 
 if TYPE_CHECKING:
     from slurmsim.api.launch import Ended
@@ -39,6 +40,10 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
     from slurmsim.parse.step_options import step_request
 
     try:
+        check_shown(values, _BadNumber)
+    except InvalidOption as e:
+        return _refused(e)
+    try:
         request, warning = step_request(
             values,
             os.environ,
@@ -58,6 +63,24 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
     if isinstance(created, int):
         return created
     return _run(*created, argv, values)
+
+
+class _BadNumber(InvalidOption):
+    """A value srun refuses with exit status 1: a number that is not one."""
+
+
+def _refused(e: InvalidOption) -> int:
+    """srun's refusal of a value of an option it only passes on (``check_shown``): it
+    checks them inside an allocation too (the oracle: ``srun --jobid=N -m foo`` exits 255)."""
+    if isinstance(e, OptionHelp):
+        out(e.text)
+        return e.code
+    if e.detail:
+        err(f"{e.detail}\n")
+    for line in e.errors:
+        error(PROG, line)
+    error(PROG, e.message)
+    return 1 if isinstance(e, _BadNumber) else 255
 
 
 def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created, Step] | int:

@@ -152,6 +152,32 @@ def test_srun_jobid_refused_changes_nothing(job: Path, user: str, job_id: str, e
 
 
 @pytest.mark.parametrize(
+    ("option", "code", "err"),
+    [
+        ("-m foo", 255, "srun: error: Invalid --distribution specification\n"),
+        ("--gres-flags=bogus", 255, "srun: error: Invalid --gres-flags specification\n"),
+        ("--mail-type=bogus", 255, "srun: error: Invalid --mail-type specification\n"),
+        (
+            "--cpu-freq=bogus",
+            255,
+            'srun: error: unrecognized --cpu-freq argument "bogus"\n'
+            "srun: error: Invalid --cpu-freq argument\n",
+        ),
+        ("--mincpus=x", 1, 'srun: error: Invalid numeric value "x" for --mincpus.\n'),
+    ],
+)
+def test_srun_jobid_refuses_what_srun_refuses_outside_one(
+    job: Path, option: str, code: int, err: str
+) -> None:
+    """srun checks the values of the options it only passes on inside an allocation too
+    (the oracle), before asking for a step."""
+    before = dump(job)
+    got = slurm("srun", "--jobid=1", *option.split(), "-n1", "true", user="alice")
+    assert (got.exit, got.out, got.err) == (code, "", err)
+    assert dump(job) == before
+
+
+@pytest.mark.parametrize(
     ("setup", "err"),
     [
         pytest.param(
