@@ -110,6 +110,8 @@ def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created,
                 error(PROG, e.detail)
             return 1
         except SlurmError as e:
+            if e.detail:  # srun's own line before the controller's answer
+                error(PROG, e.detail)
             error(PROG, f"Unable to create step for job {job_id}: {e.message}")
             return 1
         if created.step is not None:

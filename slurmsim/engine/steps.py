@@ -144,6 +144,8 @@ def _candidates(job: Job, request: StepRequest) -> list[NodeAlloc]:
 def gres_fits(job: Job, request: StepRequest) -> None:
     """Refuse GPU counts the job cannot give the step, whatever other steps hold."""
     top = max((len(a.gpus) for a in job.alloc), default=0)
+    if not top and request.asks_gpus:
+        raise SlurmError(GRES_ERROR, detail="Step requested GRES but job doesn't have GRES")
     ntasks = _num_tasks(request)
     nodes = _num_nodes(request, ntasks, len(job.alloc))
     asked = [request.gpus_per_node or 0, (request.gpus_per_task or 0) * -(-ntasks // nodes)]

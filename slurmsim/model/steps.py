@@ -89,6 +89,9 @@ class StepRequest:
     tres_cpus_per_task: int = 1
     #: ``-m`` as typed (or the job's, read back from SLURM_DISTRIBUTION); None: srun's own.
     distribution: str | None = None
+    #: Whether it asks for GPUs in any way (a count above 0, or GPUs' CPUs, memory or tasks):
+    #: a job without any refuses that.
+    asks_gpus: bool = False
 
 
 @dataclass(frozen=True, slots=True)

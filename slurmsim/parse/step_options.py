@@ -138,6 +138,8 @@ def step_request(
         tres=tres,
         tres_cpus_per_task=tres_cpus,
         distribution=given("distribution"),
+        asks_gpus=bool(gpus_asked or gpus_per_node or gpus_per_task)
+        or any(given(key) is not None for key in _PER_GPU),
     )
     return request, warning
 
@@ -199,6 +201,9 @@ def _mem_per_gpu(text: str | None) -> str | None:
         return None
 
 
+#: srun's options that ask for GPUs without a count (the oracle: a job without GPUs refuses
+#: each; ``--gpu-bind`` alone it does not).
+_PER_GPU = ("cpus-per-gpu", "mem-per-gpu", "ntasks-per-gpu")
 #: srun's options the job's environment sets when srun gives none.
 _INHERITED = {
     "gpus": "SLURM_GPUS",

@@ -152,6 +152,36 @@ def test_srun_jobid_refused_changes_nothing(job: Path, user: str, job_id: str, e
 
 
 @pytest.mark.parametrize(
+    ("option", "refused"),
+    [
+        ("--gpus=1", True),
+        ("--gres=gpu:1", True),
+        ("--gpus-per-task=1", True),
+        ("--cpus-per-gpu=2", True),
+        ("--mem-per-gpu=1G", True),
+        ("--ntasks-per-gpu=1", True),
+        ("--gpus=0", False),
+        ("--gres=gpu:0", False),
+        ("--gpu-bind=closest", False),
+    ],
+)
+def test_a_job_without_gpus_refuses_a_step_that_asks_for_them(
+    cluster: Path, option: str, refused: bool
+) -> None:
+    """The oracle: srun's own line, then the controller's answer; a count of 0 or a GPU
+    binding alone asks for nothing."""
+    slurm("sbatch", "-n4", "-t", "10", "--wrap=sleep 300", user="alice")
+    advance(5)
+    got = slurm("srun", "--jobid=1", "--overlap", option, "-n1", "true", user="alice")
+    err = (
+        "srun: error: Step requested GRES but job doesn't have GRES\n"
+        "srun: error: Unable to create step for job 1: "
+        "Invalid generic resource (gres) specification\n"
+    )
+    assert (got.exit, got.err) == ((1, err) if refused else (0, ""))
+
+
+@pytest.mark.parametrize(
     ("option", "code", "err"),
     [
         ("-m foo", 255, "srun: error: Invalid --distribution specification\n"),
