@@ -64,7 +64,8 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
     if chosen is None:
         return None
     nodes = [a for a, _ in chosen]
-    tasks = _spread([left // cpt for _, left in chosen], ntasks, request.ntasks_per_node)
+    slots = [_slots(a, left, cpt, request) for a, left in chosen]
+    tasks = _spread(slots, ntasks, request.ntasks_per_node)
     cpus = [
         min(n * cpt, a.cpus) if request.exact else a.cpus for a, n in zip(nodes, tasks, strict=True)
     ]
@@ -109,10 +110,8 @@ def _checked(job: Job, request: StepRequest) -> tuple[list[NodeAlloc], int, int,
     ntasks = _num_tasks(request)
     count = _num_nodes(request, ntasks, len(candidates))
     cpt = max(request.cpus_per_task, 1)
-    caps = [_cpu_cap(a, request) for a in candidates]
-    if sum(c // cpt for c in caps[:count]) < ntasks and not _fits_somewhere(
-        caps, count, ntasks, cpt
-    ):
+    slots = [_slots(a, _cpu_cap(a, request), cpt, request) for a in candidates]
+    if sum(sorted(slots, reverse=True)[:count]) < ntasks:  # on no choice of its nodes
         raise SlurmError(TOO_MANY_CPUS)
     if request.mem and any(request.mem > a.mem for a in candidates[:count]):
         raise SlurmError(MEMORY_UNAVAILABLE)
@@ -184,11 +183,15 @@ def _num_nodes(request: StepRequest, ntasks: int, have: int) -> int:
     return min(ntasks, have)
 
 
-def _fits_somewhere(caps: Sequence[int], count: int, ntasks: int, cpt: int) -> bool:
-    """Whether some ``count`` of the nodes (their usable CPUs) have CPUs for ``ntasks``
-    tasks."""
-    best = sorted((c // cpt for c in caps), reverse=True)[:count]
-    return sum(best) >= ntasks
+def _slots(a: NodeAlloc, cpus: int, cpt: int, request: StepRequest) -> int:
+    """How many of the step's tasks node ``a`` can take with ``cpus`` of its CPUs: with
+    ``--gpus-per-task``, no more than the job's GPUs there give (the oracle: 4 tasks of a
+    GPU each in a job of 3 and 1 CPUs on two nodes of 2 GPUs are more processors than
+    permitted)."""
+    tasks = cpus // cpt
+    if request.gpus_per_task:
+        return min(tasks, len(a.gpus) // request.gpus_per_task)
+    return tasks
 
 
 def _cpu_cap(a: NodeAlloc, request: StepRequest) -> int:

@@ -151,6 +151,18 @@ def test_srun_jobid_refused_changes_nothing(job: Path, user: str, job_id: str, e
     assert dump(job) == before
 
 
+def test_tasks_of_a_gpu_each_fit_where_the_gpus_are(cluster: Path) -> None:
+    """The oracle: a job of 4 tasks on two nodes (3 and 1 CPUs) with 2 GPUs on each has
+    room for 2 tasks of a GPU each on every node, so the second node's one CPU cannot take
+    its two: more processors than permitted, at once (it waited for ever)."""
+    slurm("sbatch", "-N2", "-n4", "--gpus-per-node=2", "-t", "10", "--wrap=sleep 300")
+    advance(5)
+    four = slurm("srun", "--jobid=1", "--overlap", "-n4", "--gpus-per-task=1", "true")
+    two = slurm("srun", "--jobid=1", "--overlap", "-n2", "--gpus-per-task=1", "true")
+    err = "srun: error: Unable to create step for job 1: More processors requested than permitted\n"
+    assert (four.exit, four.err, two.exit, two.err) == (1, err, 0, "")
+
+
 @pytest.mark.parametrize(
     ("option", "refused"),
     [
