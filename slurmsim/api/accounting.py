@@ -431,13 +431,11 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
 
 
 def _reason(job: Job, acct_state: AcctState, started: bool) -> str:
-    """sacct's Reason: for a job that ran, the last one noted for it (``DB_REASON``).
-    slurmdbd keeps a pending job's reason only if it was sent after
-    the controller set it, which is a race (the oracle shows both, even for -H); the
-    common answer is None. A requeue sets BeginTime before the new record is sent: that
-    one is kept. A job whose reason changed while it waited shows what was noted of it,
-    whether it ran, ended pending or still waits (Dependency for one whose dependency can
-    never be met)."""
+    """sacct's Reason: the last reason noted for the job (``DB_REASON``), whether it ran,
+    ended pending or still waits (Dependency for one whose dependency can never be met),
+    else None: slurmdbd keeps a reason not yet noted only if the controller set it before
+    sending the record, a race (the oracle shows both, even for -H). A requeued job waits
+    with the BeginTime set before its new record was sent."""
     noted = job.extra.get(DB_REASON)
     if job.restarts and not started and acct_state is AcctState.PENDING:
         return job.reason

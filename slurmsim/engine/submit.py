@@ -205,23 +205,23 @@ def submit(
         # Until then the controller shows the begin time as the expected start.
         job.eligible_time = job.start_time = begin
     elif hold is Hold.NONE and (why is None or partition_limit(state, job)):
-        # Eligible now; it accrues age from now too, once the scheduler first looks at it
-        # (AccrueTime is Unknown until then: eligibility.mark_eligible).
+        # Eligible now (an array's tasks become so as they start); it accrues age from now
+        # too, once the scheduler first looks at it (AccrueTime is Unknown until then:
+        # eligibility.mark_eligible), or at once if never admitted, over its partition's
+        # limits. The submission's own test gives an array a reason as any job.
         if not array:
             job.eligible_time = state.now
-        if why is not None:
-            if not array:  # never admitted while over its partition's limits
+            if why is not None:
                 job.accrue_time = state.now
-        elif (
-            job.reason == "None"
-            and not _free_now(state, free).fits(state, request, part)
-            and not _could_preempt(state, job, part)
-        ):
-            # The submission's own test placement (the oracle), which counts what the job
-            # could preempt as free: a preemptor shows no reason.
-            job.reason = "Resources"
-        elif job.reason == "None" and not _top_priority(state, job):
-            job.reason = "Priority"  # slurmctld's _top_priority at submission (the oracle)
+        if why is None and job.reason == "None":
+            if not _free_now(state, free).fits(state, request, part) and not _could_preempt(
+                state, job, part
+            ):
+                # The submission's own test placement (the oracle), which counts what the
+                # job could preempt as free: a preemptor shows no reason.
+                job.reason = "Resources"
+            elif not _top_priority(state, job):
+                job.reason = "Priority"  # slurmctld's _top_priority at submission (the oracle)
     trigger(state)
     return job
 
