@@ -47,6 +47,7 @@ def usable(node: Node) -> bool:
 def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
     """One main-scheduler pass at ``now`` over at most ``depth`` jobs (None: all)."""
     ctx.refresh(now)
+    ctx.state.last_main = now  # its queue build clears every pending job's backfill flag
     seq = ctx.next_seq()
     run = _Pass()
     waiting = ctx.waiting_partitions()

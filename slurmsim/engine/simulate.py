@@ -364,6 +364,7 @@ def _priority_passes(ctx: Context, first: Instant, last: Instant) -> None:
 
 
 def _restamp_main(ctx: Context, now: Instant) -> None:
+    ctx.state.last_main = now
     if ctx.main_mark is not None:
         ctx.main_mark.time = now
 

@@ -108,15 +108,17 @@ def _num_cpus(job: Job) -> str:
 
 def _scheduler(state: ClusterState, job: Job) -> str:
     """``Main`` or ``Backfill``, flagged ``:*`` (scontrol's own reading) for a pending job
-    the last backfill cycle looked at: one that began at or before its last evaluation."""
-    last = state.last_backfill
-    if (
-        job.scheduler == "Backfill"
-        and job.state is JobState.PENDING
-        and last is not None
-        and job.last_sched_eval is not None
-        and last <= job.last_sched_eval
-    ):
+    the last backfill cycle looked at: one that began at or before its last evaluation.
+
+    Every main pass clears the flag of every pending job (its queue build does), so a job
+    backfill planned shows ``Main`` once a main pass has run since; at one instant main
+    passes come first."""
+    if job.scheduler != "Backfill" or job.state is not JobState.PENDING:
+        return job.scheduler
+    last, main = state.last_backfill, state.last_main
+    if main is not None and (last is None or main > last):
+        return "Main"
+    if last is not None and job.last_sched_eval is not None and last <= job.last_sched_eval:
         return "Backfill:*"
     return job.scheduler
 

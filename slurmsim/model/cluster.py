@@ -110,6 +110,9 @@ class ClusterState:
     #: When the engine last ran each pass, so passes keep Slurm's intervals across commands.
     last_sched: Instant | None = None
     last_backfill: Instant | None = None
+    #: When a main-scheduler pass of any kind last ran: it clears the backfill flag of
+    #: every pending job (``Scheduler=Main`` until the next backfill cycle looks at it).
+    last_main: Instant | None = None
     #: When a triggered main-scheduler pass is due (Slurm answers a submit, a job end,
     #: a release or a node resume with a pass a moment later); None when none is queued.
     sched_due: Instant | None = None

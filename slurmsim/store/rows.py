@@ -53,7 +53,13 @@ Rows = dict[Key, Row]
 TableRows = dict[str, Rows]
 
 #: The meta keys that mirror ClusterState fields (all but ``extra`` are optional ints).
-_INSTANT_KEYS = (meta.LAST_SCHED, meta.LAST_BACKFILL, meta.SCHED_DUE, meta.LAST_USAGE_CALC)
+_INSTANT_KEYS = (
+    meta.LAST_SCHED,
+    meta.LAST_BACKFILL,
+    meta.LAST_MAIN,
+    meta.SCHED_DUE,
+    meta.LAST_USAGE_CALC,
+)
 
 
 def keyed(layout: TableLayout, rows: Iterable[Row]) -> Rows:
@@ -75,7 +81,13 @@ def state_meta(state: ClusterState) -> dict[str, str | None]:
     }
     for key, instant in zip(
         _INSTANT_KEYS,
-        (state.last_sched, state.last_backfill, state.sched_due, state.last_usage_calc),
+        (
+            state.last_sched,
+            state.last_backfill,
+            state.last_main,
+            state.sched_due,
+            state.last_usage_calc,
+        ),
         strict=True,
     ):
         values[key] = None if instant is None else str(instant)
@@ -180,6 +192,7 @@ def state_from_rows(tables: TableRows, values: dict[str, str | None]) -> Cluster
         next_job_id=int(values.get(meta.NEXT_JOB_ID) or 1),
         last_sched=_instant(values.get(meta.LAST_SCHED)),
         last_backfill=_instant(values.get(meta.LAST_BACKFILL)),
+        last_main=_instant(values.get(meta.LAST_MAIN)),
         sched_due=_instant(values.get(meta.SCHED_DUE)),
         usage={row[0]: row[1] for row in tables[USAGE.name].values() if row[1] is not None},
         calc_usage={row[0]: row[2] for row in tables[USAGE.name].values() if row[2] is not None},

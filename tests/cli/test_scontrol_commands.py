@@ -135,3 +135,20 @@ def test_a_user_may_not_raise_a_running_jobs_time_limit(cluster: Path) -> None:
     job = running_job()
     got = slurm("scontrol", "update", f"JobId={job}", "TimeLimit=2:00:00", user="alice")
     assert (got.exit, got.err) == (1, f"Access/permission denied for job {job}\n")
+
+
+def test_a_main_pass_clears_the_flag_backfill_left_on_a_pending_job(cluster: Path) -> None:
+    slurm("sbatch", "-N", "4", "--gres=gpu:8", "--time=1:00:00", "--wrap=sleep 3000")
+    advance(5)
+    waiting = slurm("sbatch", "--parsable", "-N", "1", "--gres=gpu:8", "--time=10",
+                    "--wrap=sleep 60").out.strip()  # fmt: skip
+    advance(40)  # a backfill cycle plans it, after the main pass its submission asked for
+    planned = field(waiting, "StartTime")
+    assert (field(waiting, "Scheduler"), field(waiting, "SchedNodeList")) == (
+        "Backfill:*",
+        "dgx1",
+    )
+    slurm("sbatch", "--gres=gpu:1", "--wrap=sleep 60")  # asks for a main pass 2 s later
+    advance(3)
+    assert field(waiting, "Scheduler") == "Main"
+    assert (field(waiting, "StartTime"), field(waiting, "SchedNodeList")) == (planned, "dgx1")

@@ -4,7 +4,7 @@ import pytest
 
 from slurmsim.format.scontrol import show_hostlist, show_hostnames, show_jobs, show_partition
 from tests.format import scenario
-from tests.format.builders import cluster
+from tests.format.builders import at, cluster
 
 
 @pytest.mark.parametrize(
@@ -59,3 +59,22 @@ def test_unknown_partition_is_reported_on_stdout() -> None:
 def test_hostnames_and_hostlist() -> None:
     assert show_hostnames(["dgx1", "dgx2"]) == "dgx1\ndgx2\n"
     assert show_hostlist(["dgx3", "dgx1", "dgx2"]) == "dgx[3,1-2]\n"  # neighbours merge, order kept
+
+
+@pytest.mark.parametrize(
+    ("main", "flag"),
+    [
+        pytest.param(None, "Backfill:*", id="no main pass yet"),
+        pytest.param("19:05:50", "Backfill:*", id="main pass first in the cycle's second"),
+        pytest.param("19:05:52", "Main", id="main pass since the cycle"),
+    ],
+)
+def test_a_main_pass_clears_the_backfill_flag_but_not_the_plan(main: str | None, flag: str) -> None:
+    """Every main pass's queue build clears the backfill flag of each pending job, and
+    only the flag: the planned start stays until a backfill cycle plans it again."""
+    state = scenario.busy()  # job 238 planned by the cycle at 19:05:50
+    state.last_main = None if main is None else at(main)
+    text = show_jobs(state, "238", now=state.now).stdout
+    assert f"Scheduler={flag}\n" in text
+    assert "StartTime=2026-11-29T19:35:33 " in text
+    assert "SchedNodeList=dgx[3-4]\n" in text
