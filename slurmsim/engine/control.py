@@ -40,6 +40,7 @@ from slurmsim.model.job_update import JobUpdate, LimitChange, TresChange
 from slurmsim.model.jobs import (
     ARRAY_EMPTIED,
     MAX_SWITCH_WAIT,
+    STOPPED,
     SUSPENDED_BY,
     TRES_CPUS,
     TRES_NODES,
@@ -51,9 +52,11 @@ from slurmsim.model.jobs import (
 from slurmsim.model.nodes import FAILED, Node
 from slurmsim.model.signals import (
     LIVES_THROUGH,
+    SIGCONT,
     SIGHUP,
     SIGINT,
     SIGKILL,
+    SIGSTOP,
     Target,
     queue_signal,
     trapped,
@@ -206,6 +209,12 @@ def signal_jobs(
         events.append(Event(now, "job_signal", job.job_id, f"{signal} {target.value}"))
         if job.state not in _ACTIVE:
             continue
+        # slurmctld flags the job once slurmd took STOP or CONT, whichever processes it
+        # went to (the oracle: steps, -b and -f alike, a job with no step too).
+        if job.state is JobState.RUNNING and signal == SIGSTOP:
+            job.extra[STOPPED] = "1"
+        elif signal == SIGCONT:
+            job.extra.pop(STOPPED, None)
         if is_executed(job) or not job.request.batch:
             queue_signal(job, signal, target)
         elif job.state is JobState.RUNNING and (end := _shell_end(job, signal, target)):
@@ -221,8 +230,8 @@ def _shell_end(job: Job, signal: int, target: Target) -> tuple[int, int] | None:
 
     With ``-b`` the shell alone gets it, and bash puts off SIGINT until its command ends
     (which did not get it); with ``-f`` the command dies of it too. A shell that traps the
-    signal, or ignores or stops on it by default, goes on (Slurm shows a stopped job
-    STOPPED; slurmsim keeps it RUNNING). SIGHUP leaves the job exit code 1 (its batch step
+    signal, or ignores or stops on it by default, goes on (``signal_jobs`` flags a stopped
+    job STOPPED). SIGHUP leaves the job exit code 1 (its batch step
     still shows the signal). A suspended job's shell would take it only when resumed: it
     is not ended (the caller asks only of running jobs).
     """

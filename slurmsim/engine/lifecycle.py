@@ -16,6 +16,7 @@ from slurmsim.model.events import Event
 from slurmsim.model.jobs import (
     LISTED_AT,
     SECS_PRE_SUSPEND,
+    STOPPED,
     SUSPENDED_BY,
     Job,
     JobState,
@@ -150,6 +151,7 @@ def start(
     running.last_sched_eval = now
     running.scheduler = scheduler
     running.sched_nodes = ()
+    running.extra.pop(STOPPED, None)  # a requeued job's stop flagged its last run only
     if running.eligible_time is None:
         running.eligible_time = now
     if running.accrue_time is None:

@@ -29,6 +29,7 @@ from slurmsim.model.jobs import (
     JobState,
     NodeAlloc,
     list_place,
+    state_name,
 )
 from slurmsim.model.mail import mail_kinds
 from slurmsim.model.nodes import Node
@@ -216,7 +217,7 @@ def _status(state: ClusterState, job: Job, detail: bool) -> _Lines:
     # scontrol prints a free-text reason with its blanks turned into underscores.
     reason = jv.reason_text(job).replace(" ", "_")
     lines = [
-        [f"JobState={job.state.value}", f"Reason={reason}", f"Dependency={dependency}"],
+        [f"JobState={state_name(job)}", f"Reason={reason}", f"Dependency={dependency}"],
         [
             f"Requeue={int(request.requeue)}",
             f"Restarts={job.restarts}",

@@ -23,7 +23,7 @@ from slurmsim.format.times import (
 )
 from slurmsim.model import tres_specs as ts
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import Job, JobState, state_code, state_name
 from slurmsim.model.time import Instant
 
 DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R"
@@ -31,10 +31,9 @@ LONG_FORMAT = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R"
 START_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R"
 DEFAULT_SORT = "P,t,-p"
 
-#: What squeue lists when no -t is given.
-DEFAULT_STATES = frozenset(
-    {JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED, JobState.COMPLETING}
-)
+#: What squeue lists when no -t is given (by the names ``state_name`` gives: a job running
+#: flagged STOPPED is still running).
+DEFAULT_STATES = frozenset({"PENDING", "RUNNING", "SUSPENDED", "COMPLETING", "STOPPED"})
 _PRIORITY_SCALE = 0xFFFFFFFF
 
 
@@ -222,8 +221,8 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "R": ("NODELIST(REASON)", lambda r: jv.reason_list(r.job)),
     "s": ("", lambda r: ""),  # the select plugin's job data: none under cons_tres
     "S": ("START_TIME", _start),
-    "t": ("ST", lambda r: r.job.state.compact),
-    "T": ("STATE", lambda r: r.job.state.value),
+    "t": ("ST", lambda r: state_code(r.job)),
+    "T": ("STATE", lambda r: state_name(r.job)),
     "u": ("USER", lambda r: r.job.request.user),
     "U": ("UID", _user_id),
     "v": ("RESERVATION", lambda r: r.job.request.reservation),
@@ -498,7 +497,28 @@ def _render_lines(prefix: str, fields: list[_Field], rows: list[_Row]) -> list[s
 # --- selection -------------------------------------------------------------------------
 
 
-_STATE_NAMES = {s.value: s for s in JobState} | {s.compact: s for s in JobState}
+#: The flags a job's state may carry, by name and as ``%t`` shows them: squeue takes them
+#: for ``-t`` as it takes base states (slurmsim sets STOPPED alone).
+_FLAGS = {
+    "CONFIGURING": "CF",
+    "RESIZING": "RS",
+    "RESV_DEL_HOLD": "RD",
+    "REQUEUED": "RQ",
+    "REQUEUE_FED": "RF",
+    "REQUEUE_HOLD": "RH",
+    "REVOKED": "RV",
+    "SIGNALING": "SI",
+    "SPECIAL_EXIT": "SE",
+    "STAGE_OUT": "SO",
+    "STOPPED": "ST",
+}
+#: ``-t`` names, long or short, to the name ``state_name`` gives.
+_STATE_NAMES = (
+    {s.value: s.value for s in JobState}
+    | {s.compact: s.value for s in JobState}
+    | {name: name for name in _FLAGS}
+    | {code: name for name, code in _FLAGS.items()}
+)
 
 
 #: The job states squeue names when ``-t`` gets one it does not know, in its order.
@@ -529,13 +549,15 @@ def bad_state(names: Iterable[str]) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _parse_states(names: Iterable[str]) -> frozenset[JobState] | str:
-    """The states asked for, or the first name that is not a state."""
-    wanted: set[JobState] = set()
+def _parse_states(names: Iterable[str]) -> frozenset[str] | str:
+    """The states asked for (as ``state_name`` gives them), or the first name that is
+    not a state. A flag's name matches the jobs carrying it, a base state's those in it
+    carrying none (``-t R`` leaves a STOPPED job out), as squeue compares them."""
+    wanted: set[str] = set()
     for name in names:
         upper = name.upper()
         if upper == "ALL":
-            return frozenset(JobState)
+            return frozenset(_STATE_NAMES.values())
         if upper not in _STATE_NAMES:
             return name
         wanted.add(_STATE_NAMES[upper])
@@ -731,8 +753,8 @@ _SORT_KEYS: dict[str, _SortKey] = {
     "q": lambda r: r.job.request.qos,
     "Q": _priority_key,
     "r": lambda r: jv.reason_text(r.job),
-    "t": lambda r: r.job.state.compact,
-    "T": lambda r: r.job.state.value,
+    "t": lambda r: state_code(r.job),
+    "T": lambda r: state_name(r.job),
     "u": lambda r: r.job.request.user,
     "U": lambda r: r.job.request.uid,
     "V": lambda r: r.job.submit_time,
@@ -843,11 +865,11 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
     unknown = next((n for n in opts.nodelist if n not in state.nodes), None)
     if unknown is not None:
         return Rendered(stderr=f"squeue: error: Invalid node name {unknown}\n", exit_code=1)
-    states: frozenset[JobState] | str = DEFAULT_STATES
+    states: frozenset[str] | str = DEFAULT_STATES
     if opts.states:
         states = _parse_states(opts.states)
     elif opts.start:
-        states = frozenset({JobState.PENDING})
+        states = frozenset({"PENDING"})
     if isinstance(states, str):
         return Rendered(stderr=bad_state_message(states), exit_code=1)
     users, user_errors = _user_filter(state, opts)
@@ -871,7 +893,7 @@ def render_squeue(state: ClusterState, opts: SqueueOptions, now: Instant) -> Ren
     rows = [
         _Row(job, state, now, task, record)
         for job in _controller_order(state, opts)
-        if job.state in states and (users is None or job.request.user in users)
+        if state_name(job) in states and (users is None or job.request.user in users)
         for task in _lines(job, opts, selector)
         for record in _records(job, opts)
     ]

@@ -19,7 +19,7 @@ from slurmsim.model import tres_specs as ts
 from slurmsim.model.accounting import NODES_UNAVAILABLE, derived_exit
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import Job, JobState, state_name
 
 #: Reasons slurmsim keeps as the text squeue shows, with the code Slurm files them
 #: under: the dump gives the code as ``state_reason`` and the text as
@@ -225,7 +225,7 @@ def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
     code = _DESCRIBED.get(job.reason)
     record.update(
         {
-            "job_state": job.state.value,
+            "job_state": state_name(job),
             "last_sched_evaluation": job.last_sched_eval or 0,
             "licenses": "",
             "max_cpus": 0,

@@ -69,6 +69,28 @@ _COMPACT = {
 #: the job whose start suspended it.
 SECS_PRE_SUSPEND = "secs_pre_suspend"
 SUSPENDED_BY = "suspended_by"
+#: Key in ``Job.extra``: SIGSTOP went to a running job (``scancel -s STOP``) and no SIGCONT
+#: since, so slurmctld flags it STOPPED (squeue ``ST``); it keeps its resources, its time
+#: limit counts on and accounting says RUNNING. A simulated job's run is not held up by it
+#: (docs/differences.md).
+STOPPED = "stopped"
+
+
+def state_name(job: "Job") -> str:
+    """The state slurmctld shows for ``job`` (``job_state_string``): the STOPPED flag
+    outranks its base state."""
+    if STOPPED in job.extra and job.state is JobState.RUNNING:
+        return "STOPPED"
+    return job.state.value
+
+
+def state_code(job: "Job") -> str:
+    """``state_name`` as squeue's ``%t`` shortens it."""
+    if STOPPED in job.extra and job.state is JobState.RUNNING:
+        return "ST"
+    return job.state.compact
+
+
 #: Key in ``Job.extra``: an array's pending-tasks record whose last pending tasks were
 #: cancelled: it ends naming no task, and this keeps the tasks it had ("2,3,5"), which
 #: slurmdbd still shows.

@@ -26,6 +26,7 @@ SIGINT: Final = 2
 SIGKILL: Final = 9
 SIGTERM: Final = 15
 SIGCONT: Final = 18
+SIGSTOP: Final = 19
 
 #: Signals a process that has not trapped them lives through (a batch shell, or a step's
 #: task like ``sleep``): by default ignored (CHLD, CONT, URG, WINCH) or stopping it (STOP,

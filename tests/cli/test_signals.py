@@ -115,3 +115,23 @@ def test_scancel_signal_to_a_pending_job_is_refused(cluster, argv, err):
     got = slurm("scancel", *argv, "1")
     assert (got.exit, got.out, got.err) == (228, "", err)
     assert slurm("squeue", "-h", "-o", "%T").out == "PENDING\n"
+
+
+def test_stop_flags_a_running_job_stopped_until_cont(cluster):
+    job = slurm("sbatch", "--parsable", "-t", "5", "--wrap=sleep 120").out.strip()
+    advance(5)
+
+    def shown() -> tuple[str, str, str]:
+        queue = slurm("squeue", "-h", "-j", job, "-o", "%t %T").out.strip()
+        running = slurm("squeue", "-h", "-t", "R", "-o", "%i").out.strip()
+        return queue, running, slurm("sacct", "-n", "-X", "-j", job, "-o", "State%8").out.strip()
+
+    assert slurm("scancel", "-s", "STOP", job).exit == 0
+    assert shown() == ("ST STOPPED", "", "RUNNING")
+    assert "JobState=STOPPED " in slurm("scontrol", "show", "job", job).out
+    assert slurm("squeue", "-h", "-t", "st", "-o", "%i").out.strip() == job
+    assert slurm("scancel", "-s", "CONT", job).exit == 0
+    assert shown() == ("R RUNNING", job, "RUNNING")
+    slurm("scancel", "-s", "STOP", job)
+    advance(600)  # it has no step to stop: its script ends when it would have (the oracle)
+    assert slurm("sacct", "-n", "-X", "-j", job, "-o", "State%10").out.strip() == "COMPLETED"
