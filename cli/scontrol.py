@@ -338,7 +338,7 @@ def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool, every: boo
         names = _node_names(name) if name else None
         if name and names is None:
             return 1
-        rendered = fmt.show_nodes(state, names, oneliner=oneliner)
+        rendered = fmt.show_nodes(state, names, detail=detail, oneliner=oneliner)
     else:
         hidden = every or sees_hidden(state, user)
         rendered = fmt.show_partition(state, name, oneliner=oneliner, show_hidden=hidden)

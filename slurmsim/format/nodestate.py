@@ -10,6 +10,7 @@ DRAIN and empty). scontrol prints the base in upper case followed by
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from slurmsim.format.hostlist import format_ranges
 from slurmsim.model.alloc import NodeUsage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
@@ -158,3 +159,17 @@ def planned_nodes(state: ClusterState) -> frozenset[str]:
 def completing_nodes(jobs: Iterable[Job]) -> frozenset[str]:
     """Nodes where some job is still COMPLETING."""
     return frozenset(a.node for job in jobs if job.state is JobState.COMPLETING for a in job.alloc)
+
+
+def gres_used(node: Node, usage: NodeUsage | None) -> str:
+    """What slurmctld says a node's GRES have in use (sinfo's GresUsed, ``scontrol -d
+    show node``): ``gpu:h100:8(IDX:0-7)``, or ``gpu:h100:0(IDX:N/A)`` when none is."""
+    parts = []
+    for gres in node.config.gres:
+        kind = f"{gres.name}:{gres.type or '(null)'}"
+        used = usage.gpus if usage is not None and gres.name == "gpu" else ()
+        if used:
+            parts.append(f"{kind}:{len(used)}(IDX:{format_ranges(used)})")
+        else:
+            parts.append(f"{kind}:0(IDX:N/A)")
+    return ",".join(parts) if parts else "(null)"

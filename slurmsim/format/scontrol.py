@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from slurmsim.format import jobview as jv
 from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
-from slurmsim.format.nodestate import completing_nodes, node_status, planned_nodes
+from slurmsim.format.nodestate import completing_nodes, gres_used, node_status, planned_nodes
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_hms, format_instant, format_limit_hms
 from slurmsim.format.units import format_mem
@@ -468,8 +468,11 @@ def show_jobs(
 # --- nodes -----------------------------------------------------------------------------
 
 
-def show_node(state: ClusterState, node: Node, *, oneliner: bool = False) -> str:
-    """One ``scontrol show node`` record.
+def show_node(
+    state: ClusterState, node: Node, *, detail: bool = False, oneliner: bool = False
+) -> str:
+    """One ``scontrol show node`` record; ``detail`` (``-d``) adds what its GRES have
+    drained (never any here) and in use.
 
     Host facts a simulation cannot know are fixed: ``Arch`` and ``OS`` are constants,
     ``CPULoad=0.00``, ``FreeMem`` is RealMemory minus AllocMem, and both
@@ -520,6 +523,7 @@ def show_node(state: ClusterState, node: Node, *, oneliner: bool = False) -> str
         [f"AvailableFeatures={features}"],
         [f"ActiveFeatures={features}"],
         [f"Gres={gres}"],
+        *([["GresDrain=N/A"], [f"GresUsed={gres_used(node, usage)}"]] if detail else []),
         address,
         [f"OS={OS_NAME} "],
         [
@@ -555,7 +559,11 @@ def show_node(state: ClusterState, node: Node, *, oneliner: bool = False) -> str
 
 
 def show_nodes(
-    state: ClusterState, names: Sequence[str] | None = None, *, oneliner: bool = False
+    state: ClusterState,
+    names: Sequence[str] | None = None,
+    *,
+    detail: bool = False,
+    oneliner: bool = False,
 ) -> Rendered:
     """``scontrol show node [NAMES]``; an unknown name prints ``Node X not found`` (exit 1)."""
     if not state.nodes:
@@ -568,7 +576,7 @@ def show_nodes(
             out.append(f"Node {name} not found\n")
             code = 1
         else:
-            out.append(show_node(state, node, oneliner=oneliner))
+            out.append(show_node(state, node, detail=detail, oneliner=oneliner))
     return Rendered(stdout="".join(out), exit_code=code)
 
 

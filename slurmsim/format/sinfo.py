@@ -14,8 +14,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from slurmsim.format.columns import NUL, Column, literal, parse_long, parse_percent, printed
-from slurmsim.format.hostlist import compress, format_ranges
-from slurmsim.format.nodestate import NodeStatus, completing_nodes, node_status, planned_nodes
+from slurmsim.format.hostlist import compress
+from slurmsim.format.nodestate import (
+    NodeStatus,
+    completing_nodes,
+    gres_used,
+    node_status,
+    planned_nodes,
+)
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import date_line, format_instant, format_limit
 from slurmsim.format.version import SLURM_VERSION
@@ -120,15 +126,7 @@ def _gres(view: _NodeView) -> str:
 
 
 def _gres_used(view: _NodeView) -> str:
-    """``gpu:h100:8(IDX:0-7)``, or ``gpu:h100:0(IDX:N/A)`` when none is in use."""
-    parts = []
-    for gres in view.node.config.gres:
-        kind = f"{gres.name}:{gres.type or '(null)'}"
-        if gres.name == "gpu" and view.usage.gpus:
-            parts.append(f"{kind}:{len(view.usage.gpus)}(IDX:{format_ranges(view.usage.gpus)})")
-        else:
-            parts.append(f"{kind}:0(IDX:N/A)")
-    return ",".join(parts) if parts else "(null)"
+    return gres_used(view.node, view.usage)
 
 
 def _partition_name(group: _Group) -> str | None:

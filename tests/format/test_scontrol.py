@@ -2,9 +2,15 @@
 
 import pytest
 
-from slurmsim.format.scontrol import show_hostlist, show_hostnames, show_jobs, show_partition
+from slurmsim.format.scontrol import (
+    show_hostlist,
+    show_hostnames,
+    show_jobs,
+    show_nodes,
+    show_partition,
+)
 from tests.format import scenario
-from tests.format.builders import at, cluster
+from tests.format.builders import add, at, cluster, job, run
 
 
 @pytest.mark.parametrize(
@@ -78,3 +84,21 @@ def test_a_main_pass_clears_the_backfill_flag_but_not_the_plan(main: str | None,
     assert f"Scheduler={flag}\n" in text
     assert "StartTime=2026-11-29T19:35:33 " in text
     assert "SchedNodeList=dgx[3-4]\n" in text
+
+
+@pytest.mark.parametrize(
+    ("gpus", "used"),
+    [
+        pytest.param((), "gpu:h100:0(IDX:N/A)", id="idle"),
+        pytest.param((2, 3, 4), "gpu:h100:3(IDX:2-4)", id="a run of indices (oracle)"),
+        pytest.param((0, 3, 5, 6), "gpu:h100:4(IDX:0,3,5-6)", id="scattered"),
+    ],
+)
+def test_detailed_node_record_shows_the_gpus_in_use(gpus: tuple[int, ...], used: str) -> None:
+    state = cluster()
+    if gpus:
+        add(state, run(job(301, "w", nodes=1, gpus=len(gpus)), ("dgx2",), start="19:00:05",
+                       gpus=gpus))  # fmt: skip
+    text = show_nodes(state, ["dgx2"], detail=True).stdout
+    assert f"   Gres=gpu:h100:8\n   GresDrain=N/A\n   GresUsed={used}\n   NodeAddr=" in text
+    assert "GresUsed" not in show_nodes(state, ["dgx2"]).stdout
