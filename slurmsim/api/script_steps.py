@@ -54,8 +54,9 @@ def _write(job: Job, entries: list[_Entry]) -> None:
 
 def _read(text: str) -> list[_Entry]:
     entries: list[_Entry] = []
-    for at, runs, name, options, after, last, background, killed in json.loads(text):
-        step = ScriptStep(at, runs, name, tuple(map(tuple, options)), after, last, background)
+    for *fields, killed in json.loads(text):
+        at, runs, name, options, *rest = fields  # a store written before a field came keeps fewer
+        step = ScriptStep(at, runs, name, tuple(map(tuple, options)), *rest)
         entries.append((step, None if killed is None else (killed[0], killed[1])))
     return entries
 
@@ -106,8 +107,7 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
         step, _ = entries[i]
         entries[i] = (step, (now, signal))
         job.extra[DERIVED_SIGNAL] = str(signal)
-        _returned(job, entries, i, now)
-        if step.last:
+        if i < len(entries) and _failed(job, entries, i, now)[0]:
             _write(job, entries)
             _bring_up_to_date(state, job)
             return process_exited(state, job, signal, 0)
@@ -129,13 +129,43 @@ def begin(state: ClusterState, job: Job) -> None:
     entries = _read(text)
     env = _environment(state, job)
     refused = [i for i, (s, _) in enumerate(entries) if _request(job, env, s, i) is None]
-    for i in refused:
-        step = entries[i][0]  # as the refusals before it moved it
-        _returned(job, entries, i, step.at)
-        if step.last:
+    dropped, skipped_to = 0, -1  # entries an && list took out so far; the last one's index
+    for index in refused:
+        if index <= skipped_to:
+            continue  # in an && list a refusal before it skipped: its srun never runs
+        i = index - dropped
+        ended, skipped = _failed(job, entries, i, entries[i][0].at)
+        if ended:
             job.request = replace(job.request, exit_code=1)
+            break
+        dropped, skipped_to = dropped + skipped, index + skipped
     if refused:
         _write(job, entries)
+
+
+def _failed(job: Job, entries: list[_Entry], i: int, now: int) -> tuple[bool, int]:
+    """The srun of ``entries[i]`` returned ``now`` (seconds into the job) with a failing
+    status: whether the script ends with it (nothing follows, or ``set -e``: the steps
+    after it never come), and how many steps after it it took out otherwise (an ``&&``
+    list after it is skipped, and what follows that starts that much sooner)."""
+    step = entries[i][0]
+    _returned(job, entries, i, now)
+    if step.last or step.errexit:
+        if not step.last:  # the script exits right there
+            del entries[i + 1 :]
+            job.request = replace(job.request, runtime=Seconds(job.work_done + now))
+        return True, 0
+    if not (step.chain_steps or step.chain_seconds):
+        return False, 0
+    skipped = step.chain_seconds
+    del entries[i + 1 : i + 1 + step.chain_steps]
+    entries[i + 1 :] = [(replace(s, at=s.at - skipped), k) for s, k in entries[i + 1 :]]
+    runtime = job.request.runtime
+    if runtime is not None:
+        job.request = replace(job.request, runtime=Seconds(runtime - skipped))
+    # Skipped once for all: a second look at the script moves nothing more.
+    entries[i] = (replace(entries[i][0], chain_seconds=0, chain_steps=0), entries[i][1])
+    return False, step.chain_steps
 
 
 def _returned(job: Job, entries: list[_Entry], i: int, now: int) -> None:

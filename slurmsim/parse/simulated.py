@@ -116,13 +116,16 @@ def _exit_code(value: str) -> int:
 
 def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
     script_time = _Timeline()
-    for line in script.splitlines():
+    lines = script.splitlines()
+    script_time.errexit = bool(lines) and _shebang_errexit(lines[0])
+    for line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        for command, background in _commands(stripped):
+        for command, background, follows in _commands(stripped):
             words, srun = _launched(command)
             if not words:
+                script_time.chained(follows)
                 continue  # a bare assignment, or ``time`` alone
             name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
             if name == "exit" and (len(words) == 1 or (words[1].isascii() and words[1].isdigit())):
@@ -130,7 +133,10 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
                 return script_time.ended(code, by_exit=True)
             if name == "wait" and srun is None:
                 script_time.wait()
+                script_time.chained(follows)
                 continue
+            if name == "set" and srun is None:
+                script_time.errexit = _errexit_after(words[1:], script_time.errexit)
             seconds = (
                 _sleep_seconds(words[1], args) if name == "sleep" and len(words) == 2 else None
             )
@@ -140,9 +146,40 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
                 step = (step_name, srun)
             unknown = seconds is None and name not in _QUICK
             script_time.run(
-                seconds or 0, background, step, timed=seconds is not None, unknown=unknown
+                seconds or 0,
+                background,
+                step,
+                timed=seconds is not None,
+                unknown=unknown,
+                handled=follows in _HANDLED,
             )
+            script_time.chained(follows)
     return script_time.ended(0)
+
+
+#: What may follow a command so that its failure does not end a script under ``set -e``
+#: (bash leaves out every command of an ``&&``/``||`` list but the last, and a pipeline's).
+_HANDLED = frozenset({"&&", "||", "|"})
+
+
+def _shebang_errexit(line: str) -> bool:
+    """Does the interpreter line give the shell ``-e`` (``#!/bin/bash -e``)?"""
+    if not line.startswith("#!"):
+        return False
+    return _errexit_after(line[2:].split()[1:], False)
+
+
+def _errexit_after(words: list[str], errexit: bool) -> bool:
+    """Whether errexit is on after ``set`` (or the shell) takes ``words``: ``-e``, ``-o
+    errexit`` and bundles such as ``-euo pipefail`` turn it on, ``+e`` and ``+o errexit``
+    off."""
+    for word, following in zip(words, [*words[1:], ""], strict=False):
+        if word in ("-o", "+o"):
+            if following == "errexit":
+                errexit = word == "-o"
+        elif len(word) > 1 and word[0] in "-+" and word != "--" and "e" in word[1:]:
+            errexit = word[0] == "-"
+    return errexit
 
 
 #: A step the script runs: its name and srun's options (as ``getopt`` pairs).
@@ -155,7 +192,11 @@ class ScriptStep:
     long it runs (None: until the job ends), its name and srun's options; and, for a
     signal that kills it, what the script does next: how long it runs on after the step
     (None: unknown) and whether nothing follows (the script then exits with srun's
-    status). A step run in the background (``&``) holds nothing up."""
+    status). A step run in the background (``&``) holds nothing up.
+
+    When its srun fails, the script ends right there under ``set -e`` (``errexit``), and
+    otherwise skips the ``&&`` list that follows it: ``chain_seconds`` of commands and
+    the ``chain_steps`` next steps."""
 
     at: int
     runs: int | None
@@ -164,6 +205,9 @@ class ScriptStep:
     after: int | None = None
     last: bool = False
     background: bool = False
+    errexit: bool = False
+    chain_seconds: int = 0
+    chain_steps: int = 0
 
 
 class _Timeline:
@@ -181,38 +225,76 @@ class _Timeline:
         self.timed = False  # a sleep was seen
         self.unknowns = 0  # the commands of unknown length seen
         self.commands = 0  # the commands run so far
-        #: (start, seconds, unknown, background, commands and unknowns up to it, the launch)
-        self.steps: list[tuple[int, int, bool, bool, tuple[int, int], Launch]] = []
+        self.errexit = False  # ``set -e`` in force
+        #: (start, seconds, unknown, background, commands and unknowns up to it, the launch,
+        #: errexit applies to it)
+        self.steps: list[tuple[int, int, bool, bool, tuple[int, int], Launch, bool]] = []
+        #: The ``&&`` list after a step, by the step's index: (time, steps) where it began
+        #: and where it ended.
+        self._chains: dict[int, tuple[int, int, int, int]] = {}
+        self._open: tuple[int, int, int] | None = None  # a list being read: step, time, steps
+        self._stepped = False  # the command just read was a step
 
     def run(
-        self, seconds: int, background: bool, step: Launch | None, *, timed: bool, unknown: bool
+        self,
+        seconds: int,
+        background: bool,
+        step: Launch | None,
+        *,
+        timed: bool,
+        unknown: bool,
+        handled: bool = False,
     ) -> None:
         self.timed = self.timed or timed
         self.unknowns += unknown
         self.commands += 1
+        self._stepped = step is not None
         if step is not None:
             seen = (self.commands, self.unknowns)
-            self.steps.append((self.now, seconds, unknown, background, seen, step))
+            strict = self.errexit and not background and not handled
+            self.steps.append((self.now, seconds, unknown, background, seen, step, strict))
         if background:
             self.background_end = max(self.background_end, self.now + seconds)
         else:
             self.now += seconds
 
+    def chained(self, follows: str | None) -> None:
+        """The command just read is followed by ``follows``: after a step, ``&&`` opens the
+        list a failure of its srun skips, which the first other separator closes."""
+        if self._open is not None:
+            if follows != "&&":
+                self._close()
+        elif follows == "&&" and self._stepped:
+            self._open = (len(self.steps) - 1, self.now, len(self.steps))
+        self._stepped = False
+
+    def _close(self) -> None:
+        assert self._open is not None
+        index, began, steps = self._open
+        self._chains[index] = (began, steps, self.now, len(self.steps))
+        self._open = None
+
     def wait(self) -> None:
         self.commands += 1
         self.now = max(self.now, self.background_end)
+        self._stepped = False
 
     def ended(self, exit_code: int, *, by_exit: bool = False) -> Simulated:
+        if self._open is not None:
+            self._close()
         runtime = self.now if self.timed or not self.unknowns else None
         commands = self.commands + by_exit  # an ``exit N`` follows every step
         steps = []
-        for at, runs, unknown, background, (before, unknowns), launch in self.steps:
+        for index, (at, runs, unknown, background, seen, launch, strict) in enumerate(self.steps):
+            before, unknowns = seen
             known = None if unknown and runtime is None else runs
             # What follows the step takes a known time unless a command of unknown length
             # comes after it (one before it, or itself, does not matter once it is killed).
             after = self.now - at - runs if unknowns == self.unknowns else None
             last = not background and before == commands
-            steps.append(ScriptStep(at, known, *launch, after, last, background))
+            began, first, end, end_steps = self._chains.get(index, (0, 0, 0, 0))
+            chain = (end - began, end_steps - first)
+            steps.append(ScriptStep(at, known, *launch, after, last, background, strict, *chain))
         return Simulated(runtime, exit_code, steps=tuple(steps))
 
 
@@ -220,22 +302,23 @@ class _Timeline:
 _SEPARATORS = frozenset({";", "&&", "||", "&", "|", ";;"})
 
 
-def _commands(line: str) -> list[tuple[list[str], bool]]:
+def _commands(line: str) -> list[tuple[list[str], bool, str | None]]:
     """The simple commands of a line, as words (quotes removed, comments dropped), each
-    with whether ``&`` sends it to the background; the whole line as one command when
-    the shell's quoting cannot be read."""
+    with whether ``&`` sends it to the background and the separator after it (None at
+    the end of the line); the whole line as one command when the shell's quoting cannot
+    be read."""
     lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")  # redirections whole
     lexer.whitespace_split = True
     try:
         words = list(lexer)
     except ValueError:
-        return [(line.split(), False)]
-    commands: list[tuple[list[str], bool]] = [([], False)]
+        return [(line.split(), False, None)]
+    commands: list[tuple[list[str], bool, str | None]] = [([], False, None)]
     for word in words:
         if word in _SEPARATORS:
-            if word == "&":
-                commands[-1] = (commands[-1][0], True)
-            commands.append(([], False))
+            command, _, _ = commands[-1]
+            commands[-1] = (command, word == "&", word)
+            commands.append(([], False, None))
         else:
             commands[-1][0].append(word)
     return [c for c in commands if c[0]]

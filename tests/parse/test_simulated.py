@@ -96,3 +96,29 @@ def test_a_step_keeps_sruns_options() -> None:
 def test_a_command_in_the_background_does_not_hold_the_script_up() -> None:
     assert simulated("#!/bin/bash\nsleep 100 &\n").runtime == 0
     assert simulated("#!/bin/bash\nsleep 100 &\nsleep 5\nwait\n").runtime == 100
+
+
+@pytest.mark.parametrize(
+    ("script", "errexit"),
+    [
+        pytest.param("set -e\nsrun true\n", [True], id="set -e"),
+        pytest.param("set -euo pipefail\nsrun true\n", [True], id="a bundle"),
+        pytest.param("set -o errexit\nsrun true\n", [True], id="set -o errexit"),
+        pytest.param("#!/bin/bash -e\nsrun true\n", [True], id="on the interpreter line"),
+        pytest.param("set -e\nset +e\nsrun true\n", [False], id="turned off"),
+        pytest.param("set -o pipefail -u\nsrun true\n", [False], id="other options"),
+        pytest.param("set -E\nsrun true\n", [False], id="errtrace is not errexit"),
+        pytest.param("set -e\nsrun true || echo no\n", [False], id="an || handles it"),
+        pytest.param("set -e\nsrun true && echo yes\n", [False], id="first of an && list"),
+        pytest.param("set -e\ncd /tmp && srun true\n", [True], id="last of an && list"),
+        pytest.param("set -e\nsrun sleep 9 &\nwait\n", [False], id="in the background"),
+        pytest.param("srun true\nset -e\nsrun true\n", [False, True], id="from where it is set"),
+    ],
+)
+def test_errexit_is_read_where_bash_applies_it(script: str, errexit: list[bool]) -> None:
+    assert [s.errexit for s in simulated(script).steps] == errexit
+
+
+def test_the_and_list_after_a_step_is_what_its_failure_skips() -> None:
+    steps = simulated("srun a && sleep 5 && srun -n1 sleep 3 || sleep 7; sleep 2\n").steps
+    assert [(s.at, s.chain_seconds, s.chain_steps) for s in steps] == [(0, 8, 1), (5, 0, 0)]

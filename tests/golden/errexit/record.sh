@@ -1,0 +1,38 @@
+#!/bin/bash
+# Run as root on a running, idle oracle (shared/oracle/setup.sh), holding the oracle lock;
+# about 40 s. Records into cases/, as alice, how a batch script's errexit (set -e, set -o
+# errexit, bash -e on the interpreter line, set +e) meets an srun that fails: one refused
+# (a GPU the job does not have: exit 1) ends the script at once under -e, but not when an
+# || handles it or it is the first of an && list (which then skips the rest of the list);
+# a step killed by SIGINT ends it too (srun exits 2). sacct once all have ended.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+JOBS=/tmp/slurm-oracle-jobs
+rm -rf "$JOBS/errexit"
+cp -r "$HERE/corpus" "$JOBS/errexit"
+chmod -R a+rwX "$JOBS/errexit"
+n=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"; scancel -u alice; rm -rf "$JOBS/errexit"' EXIT
+c() { local nm=$1; shift; n=$((n+1)); (cd "$JOBS" && timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@") >"$OUT" 2>/dev/null; }
+id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+c sbatch-errexit sbatch errexit/errexit.sh; E=$(id)
+c sbatch-lenient sbatch errexit/lenient.sh; L=$(id)
+c sbatch-orelse sbatch errexit/orelse.sh; O=$(id)
+c sbatch-shebang sbatch errexit/shebang.sh; S=$(id)
+c sbatch-andthen sbatch errexit/andthen.sh; A=$(id)
+c sbatch-plus sbatch errexit/plus.sh; P=$(id)
+c sbatch-killed sbatch errexit/killed.sh; K=$(id)
+ALL="$E,$L,$O,$S,$A,$P,$K"
+sleep 8
+c scancel-int scancel -s INT "$K"
+sleep 4
+c squeue squeue -u alice -o '%.10i %.10j %.2t'
+sleep 16
+c sacct-X sacct -j "$ALL" -X -o JobID,JobName%10,State,ExitCode,DerivedExitCode
+c sacct-steps sacct -j "$ALL" -o JobID%12,JobName%10,State,ExitCode
+c show-errexit scontrol show job "$E"
+c show-andthen scontrol show job "$A"
