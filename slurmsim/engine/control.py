@@ -231,9 +231,9 @@ def _shell_end(job: Job, signal: int, target: Target) -> tuple[int, int] | None:
     With ``-b`` the shell alone gets it, and bash puts off SIGINT until its command ends
     (which did not get it); with ``-f`` the command dies of it too. A shell that traps the
     signal, or ignores or stops on it by default, goes on (``signal_jobs`` flags a stopped
-    job STOPPED). SIGHUP leaves the job exit code 1 (its batch step
-    still shows the signal). A suspended job's shell would take it only when resumed: it
-    is not ended (the caller asks only of running jobs).
+    job STOPPED). SIGHUP leaves the job exit code 1 (its batch step still shows the
+    signal). A suspended job's shell would take it only when resumed: it is not ended
+    (the caller asks only of running jobs).
     """
     if target is Target.STEPS or signal in LIVES_THROUGH:
         return None
