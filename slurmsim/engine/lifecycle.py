@@ -99,6 +99,7 @@ def suspend(job: Job, now: Instant, by: int | None) -> Event:
     if by is not None:
         job.extra[SUSPENDED_BY] = str(by)
     job.state = JobState.SUSPENDED
+    job.extra.pop(STOPPED, None)  # its state is set anew: resumed, it shows RUNNING (oracle)
     job.suspend_time = now
     return Event(now, "job_suspend", job.job_id, "operator" if by is None else str(by))
 

@@ -135,3 +135,13 @@ def test_stop_flags_a_running_job_stopped_until_cont(cluster):
     slurm("scancel", "-s", "STOP", job)
     advance(600)  # it has no step to stop: its script ends when it would have (the oracle)
     assert slurm("sacct", "-n", "-X", "-j", job, "-o", "State%10").out.strip() == "COMPLETED"
+
+
+def test_a_stopped_job_suspended_and_resumed_runs_unflagged(cluster):
+    job = slurm("sbatch", "--parsable", "-t", "5", "--wrap=sleep 120").out.strip()
+    advance(5)
+    slurm("scancel", "-s", "STOP", job)
+    assert slurm("scontrol", "suspend", job, user="root").exit == 0
+    assert slurm("squeue", "-h", "-j", job, "-o", "%t").out.strip() == "S"
+    assert slurm("scontrol", "resume", job, user="root").exit == 0
+    assert slurm("squeue", "-h", "-j", job, "-o", "%t").out.strip() == "R"  # as on the oracle

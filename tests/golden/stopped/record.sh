@@ -4,6 +4,7 @@
 # to running jobs: slurmctld flags a job whose tasks it stopped STOPPED (squeue ST, scontrol
 # JobState=STOPPED; sacct still RUNNING) whichever processes get the signal, and CONT takes
 # the flag away; squeue -t takes every state flag's name, matching the jobs that carry it.
+# Suspended and resumed, or requeued, a stopped job is no longer flagged.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -13,6 +14,7 @@ n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"; scancel -u alice' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+cr() { local nm=$1; shift; n=$((n+1)); timeout 30 $C -u root "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
 c sbatch-plain sbatch -J plain -c 1 -t 5 --wrap 'sleep 100'; PLAIN=$(id)
 c sbatch-step sbatch -J step -c 1 -t 5 --wrap 'srun sleep 100'; STEP=$(id)
@@ -44,4 +46,11 @@ c cancel-stopped scancel "$STEP"
 sleep 2
 c squeue-cancelled squeue -j "$ALL" -o '%.10i %.8j %.2t %.8T %r'
 c sacct-cancelled sacct -j "$STEP" -o JobID,JobName,State,ExitCode
+c stop-other scancel -s STOP "$OTHER"
+cr suspend-stopped scontrol suspend "$OTHER"
+c squeue-suspended squeue -j "$ALL" -o '%.10i %.8j %.2t %.8T %r'
+cr resume-stopped scontrol resume "$OTHER"
+c requeue-stopped scontrol requeue "$FULL"
+sleep 1
+c squeue-resumed squeue -j "$ALL" -o '%.10i %.8j %.2t %.8T %r'
 c cancel scancel -u alice
