@@ -159,7 +159,7 @@ def _failed(job: Job, entries: list[_Entry], i: int, now: int) -> tuple[bool, in
         return False, 0
     skipped = step.chain_seconds
     del entries[i + 1 : i + 1 + step.chain_steps]
-    entries[i + 1 :] = [(replace(s, at=s.at - skipped), k) for s, k in entries[i + 1 :]]
+    entries[i + 1 :] = [(_moved(s, skipped), k) for s, k in entries[i + 1 :]]
     runtime = job.request.runtime
     if runtime is not None:
         job.request = replace(job.request, runtime=Seconds(runtime - skipped))
@@ -175,16 +175,50 @@ def _returned(job: Job, entries: list[_Entry], i: int, now: int) -> None:
     nobody could tell the command's length, until ``now`` and what follows)."""
     step, killed = entries[i]
     if step.background:
+        _returned_behind(job, entries, i, now)
         return
     sooner = step.at + (step.runs or 0) - now
     entries[i] = (replace(step, runs=now - step.at), killed)  # a second look moves nothing
-    entries[i + 1 :] = [(replace(s, at=s.at - sooner), k) for s, k in entries[i + 1 :]]
+    entries[i + 1 :] = [(_moved(s, sooner), k) for s, k in entries[i + 1 :]]
     runtime = job.request.runtime
     if step.runs is None:
         runtime = None if step.after is None else Seconds(job.work_done + now + step.after)
     elif runtime is not None:
         runtime = Seconds(runtime - sooner)
     job.request = replace(job.request, runtime=runtime)
+
+
+def _returned_behind(job: Job, entries: list[_Entry], i: int, now: int) -> None:
+    """``_returned`` for an srun in the background: the ``wait`` that waits for it ends
+    when the last of the others does, if sooner, and what follows it that much sooner."""
+    step, killed = entries[i]
+    if step.wait_until < 0:
+        return  # no wait waits for it
+    sooner = step.wait_until - max(step.wait_others, now)
+    entries[i] = (replace(step, runs=now - step.at, wait_until=-1), killed)
+    if sooner <= 0:
+        return
+    for j in range(i + 1, len(entries)):
+        s, k = entries[j]
+        if s.at >= step.wait_until:  # after the wait
+            entries[j] = (_moved(s, sooner), k)
+        elif s.wait_until == step.wait_until:  # waited for by the same wait
+            entries[j] = (replace(s, wait_until=s.wait_until - sooner), k)
+    runtime = job.request.runtime
+    if runtime is not None:
+        job.request = replace(job.request, runtime=Seconds(runtime - sooner))
+
+
+def _moved(step: ScriptStep, sooner: int) -> ScriptStep:
+    """``step`` coming ``sooner`` seconds sooner, with the wait it is in."""
+    if step.wait_until < 0:
+        return replace(step, at=step.at - sooner)
+    return replace(
+        step,
+        at=step.at - sooner,
+        wait_until=step.wait_until - sooner,
+        wait_others=step.wait_others - sooner,
+    )
 
 
 def _made(

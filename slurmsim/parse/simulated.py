@@ -196,7 +196,9 @@ class ScriptStep:
 
     When its srun fails, the script ends right there under ``set -e`` (``errexit``), and
     otherwise skips the ``&&`` list that follows it: ``chain_seconds`` of commands and
-    the ``chain_steps`` next steps."""
+    the ``chain_steps`` next steps. A step in the background that a ``wait`` waits for
+    knows when that wait ends (``wait_until``) and when it would have ended without the
+    step (``wait_others``): it ends sooner when the step does (-1: no wait)."""
 
     at: int
     runs: int | None
@@ -208,6 +210,8 @@ class ScriptStep:
     errexit: bool = False
     chain_seconds: int = 0
     chain_steps: int = 0
+    wait_until: int = -1
+    wait_others: int = -1
 
 
 class _Timeline:
@@ -234,6 +238,11 @@ class _Timeline:
         self._chains: dict[int, tuple[int, int, int, int]] = {}
         self._open: tuple[int, int, int] | None = None  # a list being read: step, time, steps
         self._stepped = False  # the command just read was a step
+        #: The commands in the background since the last ``wait``: (end, step index or -1).
+        self._background: list[tuple[int, int]] = []
+        #: What each ``wait`` made of the steps it waited for: step index -> (the wait's end
+        #: without that step, the wait's end).
+        self._waits: dict[int, tuple[int, int]] = {}
 
     def run(
         self,
@@ -255,6 +264,7 @@ class _Timeline:
             self.steps.append((self.now, seconds, unknown, background, seen, step, strict))
         if background:
             self.background_end = max(self.background_end, self.now + seconds)
+            self._background.append((self.now + seconds, len(self.steps) - 1 if step else -1))
         else:
             self.now += seconds
 
@@ -276,7 +286,13 @@ class _Timeline:
 
     def wait(self) -> None:
         self.commands += 1
-        self.now = max(self.now, self.background_end)
+        before, until = self.now, max(self.now, self.background_end)
+        ends = [end for end, _ in self._background]
+        for k, (_, index) in enumerate(self._background):
+            if index >= 0:
+                self._waits[index] = (max([before, *ends[:k], *ends[k + 1 :]]), until)
+        self._background = []
+        self.now = until
         self._stepped = False
 
     def ended(self, exit_code: int, *, by_exit: bool = False) -> Simulated:
@@ -294,7 +310,12 @@ class _Timeline:
             last = not background and before == commands
             began, first, end, end_steps = self._chains.get(index, (0, 0, 0, 0))
             chain = (end - began, end_steps - first)
-            steps.append(ScriptStep(at, known, *launch, after, last, background, strict, *chain))
+            others, until = self._waits.get(index, (-1, -1))
+            steps.append(
+                ScriptStep(
+                    at, known, *launch, after, last, background, strict, *chain, until, others
+                )
+            )
         return Simulated(runtime, exit_code, steps=tuple(steps))
 
 

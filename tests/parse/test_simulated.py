@@ -122,3 +122,9 @@ def test_errexit_is_read_where_bash_applies_it(script: str, errexit: list[bool])
 def test_the_and_list_after_a_step_is_what_its_failure_skips() -> None:
     steps = simulated("srun a && sleep 5 && srun -n1 sleep 3 || sleep 7; sleep 2\n").steps
     assert [(s.at, s.chain_seconds, s.chain_steps) for s in steps] == [(0, 8, 1), (5, 0, 0)]
+
+
+def test_a_background_step_knows_the_wait_that_waits_for_it() -> None:
+    steps = simulated("srun sleep 30 &\nsrun sleep 10 &\nsleep 2\nwait\nsrun sleep 5 &\n").steps
+    waits = [(s.wait_until, s.wait_others) for s in steps]
+    assert waits == [(30, 10), (30, 30), (-1, -1)]  # the last is waited for by no wait

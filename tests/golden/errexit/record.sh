@@ -4,7 +4,8 @@
 # errexit, bash -e on the interpreter line, set +e) meets an srun that fails: one refused
 # (a GPU the job does not have: exit 1) ends the script at once under -e, but not when an
 # || handles it or it is the first of an && list (which then skips the rest of the list);
-# a step killed by SIGINT ends it too (srun exits 2). sacct once all have ended.
+# a step killed by SIGINT ends it too (srun exits 2); a wait does not wait for a background
+# srun that failed. sacct once all have ended.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -26,7 +27,8 @@ c sbatch-shebang sbatch errexit/shebang.sh; S=$(id)
 c sbatch-andthen sbatch errexit/andthen.sh; A=$(id)
 c sbatch-plus sbatch errexit/plus.sh; P=$(id)
 c sbatch-killed sbatch errexit/killed.sh; K=$(id)
-ALL="$E,$L,$O,$S,$A,$P,$K"
+c sbatch-parallel sbatch errexit/parallel.sh; PAR=$(id)
+ALL="$E,$L,$O,$S,$A,$P,$K,$PAR"
 sleep 8
 c scancel-int scancel -s INT "$K"
 sleep 4
@@ -36,3 +38,4 @@ c sacct-X sacct -j "$ALL" -X -o JobID,JobName%10,State,ExitCode,DerivedExitCode
 c sacct-steps sacct -j "$ALL" -o JobID%12,JobName%10,State,ExitCode
 c show-errexit scontrol show job "$E"
 c show-andthen scontrol show job "$A"
+c show-parallel scontrol show job "$PAR"
