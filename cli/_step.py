@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cli._common import err, error, immediate_seconds, out, short_hostname
-from cli._shown_checks import check_shown
 from slurmsim.model.errors import InvalidJobId, InvalidOption, OptionHelp, SlurmError
+from slurmsim.parse.shown_checks import BadNumber, check_shown
 
 if TYPE_CHECKING:
     from slurmsim.api.launch import Ended
@@ -40,7 +40,7 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
     from slurmsim.parse.step_options import step_request
 
     try:
-        check_shown(values, _BadNumber)
+        check_shown(values)
     except InvalidOption as e:
         return _refused(e)
     try:
@@ -56,17 +56,13 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
         for line in e.errors:
             error(PROG, line)
         error(PROG, e.message)
-        return 1
+        return 1 if e.status is None else e.status
     if warning is not None:
         err(f"{PROG}: {warning}\n")
     created = _create(job_id, request, wait)
     if isinstance(created, int):
         return created
     return _run(*created, argv, values)
-
-
-class _BadNumber(InvalidOption):
-    """A value srun refuses with exit status 1: a number that is not one."""
 
 
 def _refused(e: InvalidOption) -> int:
@@ -80,7 +76,7 @@ def _refused(e: InvalidOption) -> int:
     for line in e.errors:
         error(PROG, line)
     error(PROG, e.message)
-    return 1 if isinstance(e, _BadNumber) else 255
+    return 1 if isinstance(e, BadNumber) else 255
 
 
 def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created, Step] | int:

@@ -26,7 +26,6 @@ from cli._common import (
 )
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
-from cli._shown_checks import check_shown
 from cli._verify import (
     burst_buffer_refused,
     gres_help,
@@ -50,6 +49,7 @@ from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.errors import ParseError
 from slurmsim.parse.option_tables import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
+from slurmsim.parse.shown_checks import BadNumber, check_shown
 
 PROG = "sbatch"
 
@@ -57,11 +57,6 @@ PROG = "sbatch"
 CORE_SPEC_IGNORED = (
     "Ignoring -S since it's not allowed by configuration (AllowSpecResourcesUsage = No)"
 )
-
-
-class BadNumber(InvalidOption):
-    """A value sbatch refuses with exit status 1, not 255: an integer option that is not
-    a number (and ``--hint``'s unknown word)."""
 
 
 class UnreadableNodes(InvalidOption):
@@ -561,7 +556,7 @@ def submit_options(
             per_node.extend(gres.parse_gres(g, tres_form=False))
         except ParseError:
             raise InvalidGres from None
-    check_shown(v, BadNumber)
+    check_shown(v)
     for key in ("uid", "gid"):
         if key in v and current_user() != "root":
             raise InvalidOption(f"--{key} only permitted by root user")

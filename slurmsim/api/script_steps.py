@@ -21,12 +21,13 @@ from slurmsim.engine.execution import is_executed, process_exited
 from slurmsim.execution.environment import batch_environment
 from slurmsim.model.accounting import DERIVED_SIGNAL
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.signals import LIVES_THROUGH
 from slurmsim.model.steps import SCRIPT_STEPS, Step, StepRequest, put_steps, steps_of
 from slurmsim.model.time import Instant, Seconds
+from slurmsim.parse.shown_checks import BadNumber, check_shown
 from slurmsim.parse.simulated import ScriptStep
 from slurmsim.parse.step_options import step_request
 
@@ -128,7 +129,8 @@ def begin(state: ClusterState, job: Job) -> None:
         return
     entries = _read(text)
     env = _environment(state, job)
-    refused = [i for i, (s, _) in enumerate(entries) if _request(job, env, s, i) is None]
+    statuses = [_asked(job, env, s, i)[1] for i, (s, _) in enumerate(entries)]
+    refused = [i for i, status in enumerate(statuses) if status]
     dropped, skipped_to = 0, -1  # entries an && list took out so far; the last one's index
     for index in refused:
         if index <= skipped_to:
@@ -136,7 +138,7 @@ def begin(state: ClusterState, job: Job) -> None:
         i = index - dropped
         ended, skipped = _failed(job, entries, i, entries[i][0].at)
         if ended:
-            job.request = replace(job.request, exit_code=1)
+            job.request = replace(job.request, exit_code=statuses[index])
             break
         dropped, skipped_to = dropped + skipped, index + skipped
     if refused:
@@ -271,9 +273,20 @@ def _environment(state: ClusterState, job: Job) -> dict[str, str]:
 def _request(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> StepRequest | None:
     """What the script's ``i``th srun asks of ``job`` (which has its nodes); None when
     srun or the controller refuses it, whatever other steps hold."""
+    return _asked(job, env, s, i)[0]
+
+
+def _asked(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> tuple[StepRequest | None, int]:
+    """``_request``, with srun's exit status when it is refused: 255 for a value it cannot
+    read (``-m foo``, ``--mem=1Q``), else 1 (the oracle: tests/golden/srunopts)."""
+    options = dict(s.options)
+    try:
+        check_shown(options)
+    except InvalidOption as e:
+        return None, 1 if isinstance(e, BadNumber) else 255
     try:
         request, _ = step_request(
-            dict(s.options),
+            options,
             env,
             s.name,
             user=job.request.user,
@@ -281,9 +294,11 @@ def _request(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> StepReques
             srun_pid=_SRUN_PID + 10 * job.job_id + i,
         )
         placing.check(job, request)
+    except InvalidOption as e:
+        return None, 1 if e.status is None else e.status
     except SlurmError:
-        return None
-    return request
+        return None, 1
+    return request, 0
 
 
 #: How a step ends: when, in which state, by which signal (None: it runs on).

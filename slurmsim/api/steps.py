@@ -31,10 +31,11 @@ class Created:
 def create(job_id: int, request: StepRequest) -> Created:
     """Create the step ``request`` asks for in job ``job_id`` (nothing is written while
     it must wait). Raises Slurm's refusals (``SlurmError``)."""
-    from slurmsim.engine.steps import check_job, place
+    from slurmsim.engine.steps import check_job, check_names, place
 
     with session(write=True) as s:
         job = check_job(s.state, job_id, request.user)
+        check_names(s.state, request)
         steps = steps_of(job)
         step = place(job, steps, request, s.state.now)
         if step is not None:

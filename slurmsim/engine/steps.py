@@ -95,6 +95,13 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
     )
 
 
+def check_names(state: ClusterState, request: StepRequest) -> None:
+    """slurmctld refuses a step excluding a node the cluster does not have (``-w`` names
+    outside the job are refused by ``check`` alike)."""
+    if any(name not in state.nodes for name in request.exclude):
+        raise SlurmError("Invalid node name specified")
+
+
 def check(job: Job, request: StepRequest) -> None:
     """Raise what slurmctld refuses ``request`` for in ``job`` for good: more nodes, CPUs,
     memory or GPUs than the allocation has, nodes it does not have. Other steps play no
@@ -145,11 +152,24 @@ def gres_fits(job: Job, request: StepRequest) -> None:
     top = max((len(a.gpus) for a in job.alloc), default=0)
     if not top and request.asks_gpus:
         raise SlurmError(GRES_ERROR, detail="Step requested GRES but job doesn't have GRES")
+    own = _gpu_type(job)
+    for kind in request.gpu_types:
+        if kind != own:  # an untyped job's GPUs have no type a step may name (the oracle)
+            raise SlurmError(
+                GRES_ERROR, detail=f"Step requested GRES (gpu:{kind}) not found in the job"
+            )
     ntasks = _num_tasks(request)
     nodes = _num_nodes(request, ntasks, len(job.alloc))
     asked = [request.gpus_per_node or 0, (request.gpus_per_task or 0) * -(-ntasks // nodes)]
     if max(asked) > top or (request.gpus or 0) > top * nodes:
         raise SlurmError(GRES_ERROR)
+
+
+def _gpu_type(job: Job) -> str | None:
+    """The GPU type the job's own request names (None: none)."""
+    req = job.request
+    asked = [*req.gres_per_node, req.gpus_per_job, req.gpus_per_task]
+    return next((g.type for g in asked if g is not None and g.name == "gpu" and g.type), None)
 
 
 def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:

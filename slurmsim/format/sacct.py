@@ -140,7 +140,10 @@ def _blank(_: AcctRecord) -> str:
 
 
 def _exit_code(r: AcctRecord) -> str:
-    return f"{r.exit_code}:{r.exit_signal}" if r.exit_known else ""
+    """``code:signal``; sacct keeps only the low seven bits of an exit code (the oracle:
+    ``exit 255`` shows ``127:0``, ``exit 137`` ``9:0``), where scontrol and
+    DerivedExitCode show it whole."""
+    return f"{r.exit_code & 0x7F}:{r.exit_signal}" if r.exit_known else ""
 
 
 def _batch_step(value: str, job: str = "") -> Getter:

@@ -62,14 +62,21 @@ class InvalidOption(SlurmError):
     """A bad option value found by the client before anything is sent (sbatch exits 255).
 
     ``message`` is the ``error:`` line (``Invalid --begin specification``); ``detail``
-    holds a raw line some checks print before it, ``errors`` ``error:`` lines.
+    holds a raw line some checks print before it, ``errors`` ``error:`` lines; ``status``
+    the exit status when it is not the command's usual one for a bad value.
     """
 
     def __init__(
-        self, message: str, *, detail: str | None = None, errors: tuple[str, ...] = ()
+        self,
+        message: str,
+        *,
+        detail: str | None = None,
+        errors: tuple[str, ...] = (),
+        status: int | None = None,
     ) -> None:
         super().__init__(message, detail=detail)
         self.errors = errors
+        self.status = status
 
 
 class OptionHelp(InvalidOption):

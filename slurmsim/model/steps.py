@@ -92,6 +92,9 @@ class StepRequest:
     #: Whether it asks for GPUs in any way (a count above 0, or GPUs' CPUs, memory or tasks):
     #: a job without any refuses that.
     asks_gpus: bool = False
+    #: The GPU types it names (``--gpus=h100:1``): a job whose own GPU request names no
+    #: type, or another, has none of them.
+    gpu_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

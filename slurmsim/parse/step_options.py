@@ -15,6 +15,7 @@ from slurmsim.model.errors import InvalidOption
 from slurmsim.model.steps import StepRequest
 from slurmsim.model.tres_specs import StepTres
 from slurmsim.parse import gres, hostlist
+from slurmsim.parse.durations import parse_duration
 from slurmsim.parse.errors import ParseError
 from slurmsim.parse.memory import parse_memory
 
@@ -33,15 +34,30 @@ def step_request(
     (None: none). Raises ``InvalidOption`` with srun's error."""
 
     def number(key: str, var: str | None = None) -> int | None:
+        """A count from the command line, refused as srun refuses it; else the job's own,
+        from ``var`` (``SLURM_NTASKS_PER_NODE=2(x2)`` gives 2)."""
         text = values.get(key)
-        if text is None and var is not None and key not in values:
-            text = env.get(var)
+        if text is not None:
+            if not is_number(text) or int(text) < 1:
+                raise InvalidOption(f'Invalid numeric value "{text}" for --{key}.', status=1)
+            return int(text)
+        inherited = env.get(var) if var is not None and key not in values else None
+        head = (inherited or "").split("-")[0].split("(")[0]
+        return int(head) if is_number(head) and int(head) >= 1 else None
+
+    def node_count() -> int | None:
+        """``-N MIN[-MAX]``: the least; 0 counts as not given (srun takes it)."""
+        text = values.get("nodes")
         if text is None:
             return None
-        head = text.split("-")[0].split("(")[0]
-        if not is_number(head) or int(head) < 1:
-            raise InvalidOption(f"Invalid --{key} specification")
-        return int(head)
+        least, dash, most = text.partition("-")
+        if not is_number(least) or (dash and not is_number(most)):
+            raise InvalidOption(f'"{text}" is not a valid node count', status=255)
+        if dash and int(most) < int(least):
+            raise InvalidOption(
+                f"Maximum node count {most} is less than minimum node count {least}", status=255
+            )
+        return int(least) or None
 
     def given(key: str) -> str | None:
         """The option's value, else the job's variable that stands for it."""
@@ -51,6 +67,7 @@ def step_request(
         return text
 
     typed: set[bool] = set()  # whether each GPU request names a type
+    types: list[str] = []  # the types named, in order
 
     def gpus(key: str) -> int | None:
         text = given(key)
@@ -61,15 +78,20 @@ def step_request(
         except ParseError:
             raise InvalidOption(f"Invalid --{key} specification") from None
         typed.add(spec.type is not None)
+        if spec.type is not None:
+            types.append(spec.type)
         return spec.count
 
+    _check_time(values.get("time"))
+    if (per_gpu_mem := values.get("mem-per-gpu")) and _mem_per_gpu(per_gpu_mem) is None:
+        raise InvalidOption("Invalid --mem-per-gpu specification", status=255)
     ntasks = number("ntasks")
-    nodes = number("nodes")
+    nodes = node_count()
     nodes_given = nodes is not None
     if ntasks is None:
         ntasks = number("ntasks", "SLURM_NTASKS")
     per_node = number("ntasks-per-node", None if "ntasks" in values else "SLURM_NTASKS_PER_NODE")
-    if nodes is None:
+    if nodes is None and "nodes" not in values:  # -N 0 takes nothing from the job either
         nodes = number("nodes", "SLURM_NNODES")
     warning = None
     # The job's tasks on the nodes asked for: its tasks per node no longer hold (srun's own
@@ -97,6 +119,7 @@ def step_request(
             raise InvalidOption("Invalid generic resource (gres) specification") from None
         gpus_per_node = next((s.count for s in specs if s.name == "gpu"), gpus_per_node)
         typed.update(s.type is not None for s in specs if s.name == "gpu")
+        types.extend(s.type for s in specs if s.name == "gpu" and s.type is not None)
     gpus_asked, gpus_per_task = gpus("gpus"), gpus("gpus-per-task")
     if len(typed) > 1:  # as a job's (api.submit), the job's own variables included
         raise InvalidOption("Invalid GRES specification (with and without type identification)")
@@ -111,6 +134,9 @@ def step_request(
                 raise InvalidOption("memory allocation failure", errors=told) from None
             raise InvalidOption(f"Invalid --{key} specification") from None
     relative = values.get("relative")
+    if relative is not None and not is_number(relative):
+        raise InvalidOption(f'Invalid numeric value "{relative}" for --relative.', status=1)
+    _check_tasks_per_gpu(values.get("ntasks-per-gpu"), ntasks)
     mem, mem_per_cpu = _memory(values, env)
     cpus_per_task = number("cpus-per-task")
     tres, tres_cpus = _tres(given, specs, cpus_per_task, gpus_per_task)
@@ -126,8 +152,8 @@ def step_request(
         gpus_per_task=gpus_per_task,
         nodelist=listed["nodelist"],
         exclude=listed["exclude"],
-        relative=int(relative) if relative is not None and is_number(relative) else None,
-        nodes_given="nodes" in values,
+        relative=int(relative) if relative is not None else None,
+        nodes_given=nodes_given,
         overlap="overlap" in values,
         # -c implies --exact (srun says so with -v).
         exact="exact" in values or "exclusive" in values or cpus_per_task is not None,
@@ -140,8 +166,26 @@ def step_request(
         distribution=given("distribution"),
         asks_gpus=bool(gpus_asked or gpus_per_node or gpus_per_task)
         or any(given(key) is not None for key in _PER_GPU),
+        gpu_types=tuple(types),
     )
     return request, warning
+
+
+def _check_time(text: str | None) -> None:
+    """srun refuses a ``--time`` it cannot read (it takes ``0`` and a negative count)."""
+    if text is None or (text.startswith("-") and is_number(text[1:])):
+        return
+    try:
+        parse_duration(text)
+    except ParseError:
+        raise InvalidOption("Invalid --time specification", status=255) from None
+
+
+def _check_tasks_per_gpu(text: str | None, ntasks: int | None) -> None:
+    """``--ntasks-per-gpu`` with fewer tasks than it gives a GPU leaves the step no GPU:
+    srun refuses it before asking (the oracle: ``-n 1 --ntasks-per-gpu=2``)."""
+    if text is not None and is_number(text) and ntasks is not None and ntasks < int(text):
+        raise InvalidOption("Invalid generic resource (gres) specification", status=1)
 
 
 def _tres(
@@ -233,5 +277,5 @@ def _memory(
         try:
             found.append(parse_memory(text, option=f"--{key}") or None if text else None)
         except ParseError as e:
-            raise InvalidOption(e.message) from None
+            raise InvalidOption(e.message, status=255) from None
     return found[0], found[1]

@@ -40,23 +40,28 @@ _YES_NO = frozenset({"", "y", "yes", "n", "no"})
 _PROFILES = frozenset({"all", "none", "energy", "filesystem", "lustre", "network", "task"})
 
 
-def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> None:
-    """Raise as the client refuses a value of a shown-only option in ``v``; ``exits_one``
-    is the refusal that ends the command with status 1."""
+class BadNumber(InvalidOption):
+    """A value the client refuses with exit status 1, not 255: an integer option that is
+    not a number (and ``--hint``'s unknown word)."""
+
+
+def check_shown(v: Mapping[str, str | None]) -> None:
+    """Raise as the client refuses a value of a shown-only option in ``v`` (``BadNumber``
+    for those that end the command with status 1)."""
     for key, least in _NUMBERS.items():
         value = v.get(key)
         if value is None or (value == "" and key in _EMPTY_OK):
             continue
         if not is_number(value.strip()) or int(value) < least:
-            raise exits_one(f'Invalid numeric value "{value}" for --{key}.')
+            raise BadNumber(f'Invalid numeric value "{value}" for --{key}.')
     if v.get("wait-all-nodes") not in (None, "", "0", "1"):
         raise InvalidOption("Invalid --wait-all-nodes specification")
     if (value := v.get("switches")) is not None:
         count = value.partition("@")[0]
         if not is_number(count.strip()) or int(count) < 1:
-            raise exits_one(f'Invalid numeric value "{value}" for --switches.')
+            raise BadNumber(f'Invalid numeric value "{value}" for --switches.')
     if (value := v.get("distribution")) is not None:
-        _check_distribution(value, "nodelist" in v, exits_one)
+        _check_distribution(value, "nodelist" in v)
     if (value := v.get("send-libs")) is not None and value.lower() not in _YES_NO:
         raise InvalidOption("Invalid --send-libs specification")
     if (value := v.get("gres-flags")) is not None and value.lower() not in _GRES_FLAGS:
@@ -82,7 +87,7 @@ def check_shown(v: Mapping[str, str | None], exits_one: type[InvalidOption]) -> 
             # An unknown word among known ones is passed over (``END,x`` is taken).
             raise InvalidOption("Invalid --mail-type specification")
     if (value := v.get("hint")) is not None:
-        _check_binding(check_hint(value), HINT_HELP, exits_one, 1)
+        _check_binding(check_hint(value), HINT_HELP, BadNumber, 1)
     if (value := v.get("acctg-freq")) is not None:
         _check_acctg_freq(value)
     if (value := v.get("profile")) is not None and not _words(value) <= _PROFILES:
@@ -114,7 +119,7 @@ _CPU_FREQ = frozenset({
 })  # fmt: skip
 
 
-def _check_distribution(value: str, nodelist: bool, exits_one: type[InvalidOption]) -> None:
+def _check_distribution(value: str, nodelist: bool) -> None:
     """``--distribution``: node[:socket[:core]][,Pack|,NoPack], or plane=<size>."""
     layout, _, packing = value.lower().partition(",")
     if packing not in ("", "pack", "nopack"):
@@ -136,7 +141,7 @@ def _check_distribution(value: str, nodelist: bool, exits_one: type[InvalidOptio
     ):
         raise InvalidOption("Invalid --distribution specification")
     if parts[0] == "arbitrary" and not nodelist:
-        raise exits_one(
+        raise BadNumber(
             "With Arbitrary distribution you need to specify a nodelist or hostfile with "
             "the -w option"
         )
