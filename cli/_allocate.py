@@ -8,12 +8,14 @@ from cli._common import err, error, immediate_seconds
 from cli._verify import too_few_for_plane, wants_x11
 from cli.sbatch import (
     CORE_SPEC_IGNORED,
+    NO_GPU_FOR_TASKS,
     check_gpu_memory,
     exclusive_options,
     fit_nodes,
     option_refused,
     refused_status,
     submit_options,
+    tasks_without_gpus,
 )
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
@@ -85,6 +87,8 @@ def allocate(
             return 1
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(prog, CORE_SPEC_IGNORED)
+        if tasks_without_gpus(values, opts.ntasks):
+            error(prog, NO_GPU_FOR_TASKS)
         opts = replace(opts, submit_line=" ".join([prog, *argv]))
         if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
             raise SlurmError("X11 forwarding not available")

@@ -126,6 +126,8 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             opts = replace(opts, script=spliced)
         if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
             error(PROG, CORE_SPEC_IGNORED)
+        if tasks_without_gpus(values, opts.ntasks):
+            error(PROG, NO_GPU_FOR_TASKS)
         opts = replace(
             opts,
             submit_line=" ".join([PROG, *argv]),  # sacct's SubmitLine
@@ -590,7 +592,9 @@ def submit_options(
         if ntasks is None and not fixed:
             raise InvalidGres(detail=_NTASKS_PER_GPU_ALONE)
         per_gpu = integer("ntasks-per-gpu")
-        if ntasks is not None and per_gpu and ntasks % per_gpu:
+        # Fewer tasks than one GPU takes make no GPU: the controller says so and goes on
+        # (``tasks_without_gpus``), where a count that is not a multiple is refused.
+        if ntasks is not None and per_gpu and ntasks >= per_gpu and ntasks % per_gpu:
             raise InvalidGres(detail=_NTASKS_NOT_A_MULTIPLE)
     typed = [  # the controller shows them as typed (gres:gpu for --gres=gpu)
         (key, gres.format_tres_per_node(specs))
@@ -689,6 +693,22 @@ def _node_layout(
                 found[name] = str(int(low))
     return found
 
+
+def tasks_without_gpus(v: Mapping[str, str | None], ntasks: int | None) -> bool:
+    """Does ``--ntasks-per-gpu``, with no GPU asked for, give fewer tasks than one GPU takes
+    (``-n 1 --ntasks-per-gpu=2``)? The controller then adds no GPU and says so, and the
+    job is queued all the same (the oracle)."""
+    per_gpu = v.get("ntasks-per-gpu")
+    asked = {*_GPU_OPTIONS, "gpus-per-socket"} & v.keys()
+    if per_gpu is None or not is_number(per_gpu) or ntasks is None or asked:
+        return False
+    return "gpu" not in (v.get("gres") or "") and ntasks < int(per_gpu)
+
+
+NO_GPU_FOR_TASKS = (
+    "gres_job_state_validate: Failed to add generated GRES gres:gpu:0 (via ntasks_per_tres) "
+    "to gres_list"
+)
 
 #: Options that give a job its task count, which --gpus-per-task needs (or --gpus).
 _TASK_COUNTS = frozenset({"ntasks", "ntasks-per-node", "nodes"})

@@ -69,8 +69,16 @@ def srun(argv: list[str]) -> int:
     if isinstance(got, int):
         return got
     from cli._step import task_ranks
+    from cli.sbatch import tasks_without_gpus
     from slurmsim.api import interactive as api
     from slurmsim.model.hostlist import compress
+
+    if tasks_without_gpus(values, got.job.request.num_tasks):
+        # Its step asks for GPUs by the task and the job has none: srun cannot make it,
+        # and the job ends FAILED 1:0 (the oracle).
+        error(PROG, "Invalid generic resource (gres) specification")
+        api.end(got.job_id, 1, 0)
+        return 1
 
     ends = api.run_tasks(got, operands, dict(os.environ), on_revoked=_aborted)
     failed: dict[tuple[int, int], list[api.TaskEnd]] = {}

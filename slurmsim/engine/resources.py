@@ -193,6 +193,7 @@ def layout_fields(request: JobRequest) -> tuple[object, ...]:
         r.shown_value("mincpus"),
         r.shown_value("cpus-per-gpu"),
         r.shown_value("ntasks-per-socket"),
+        r.shown_value("ntasks-per-gpu"),
         r.num_cpus,
     )
 
@@ -307,8 +308,8 @@ def _gpus(request: JobRequest, tasks: tuple[int, ...]) -> tuple[int, ...] | None
         return (per_node,) * nodes
     if request.gpus_per_task is not None:
         return tuple(t * request.gpus_per_task.count for t in tasks)
-    if request.gpus_per_job is not None and request.gpus_per_job.count:
-        total = request.gpus_per_job.count
+    total = request.gpus_per_job.count if request.gpus_per_job else request.gpus_of_tasks
+    if total:
         if total < nodes:
             return None  # every allocated node gets at least one GPU (--gpus=0: none at all)
         base, extra = divmod(total, nodes)

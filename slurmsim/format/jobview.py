@@ -12,7 +12,6 @@ from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
 from slurmsim.model.dependency_status import Met, is_whole_array, judge, judge_term
-from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import ARRAY_EMPTIED, Hold, Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
@@ -147,10 +146,7 @@ def requested_gpus(request: JobRequest) -> int:
         total += request.gpus_per_job.count
     if request.gpus_per_task is not None:
         total += request.gpus_per_task.count * request.num_tasks
-    per_gpu = request.shown_value("ntasks-per-gpu")
-    if not total and per_gpu and is_number(per_gpu) and int(per_gpu):
-        total = -(-request.num_tasks // int(per_gpu))  # the GPUs the tasks imply
-    return total
+    return total or request.gpus_of_tasks
 
 
 def mem_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:

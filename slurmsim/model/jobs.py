@@ -270,6 +270,18 @@ class JobRequest:
         return gpus * int(per_gpu) or None
 
     @property
+    def gpus_of_tasks(self) -> int:
+        """The GPUs the controller adds for ``--ntasks-per-gpu`` when no GPU is asked for:
+        one for each so many tasks, none for fewer (the oracle: ``-n 4 --ntasks-per-gpu=2``
+        holds 2 GPUs, ``-n 1`` none)."""
+        per_gpu = self.shown_value("ntasks-per-gpu")
+        if per_gpu is None or not per_gpu.isdigit() or not int(per_gpu):
+            return 0
+        if self.gres_per_node or self.gpus_per_job or self.gpus_per_task:
+            return 0
+        return self.num_tasks // int(per_gpu)
+
+    @property
     def implied_nodes(self) -> int:
         """The fewest nodes the job can run on: ``-N``'s, or as many as ``-n`` tasks need at
         ``--ntasks-per-node`` a node (the oracle: ``-n 6 --ntasks-per-node=2`` shows

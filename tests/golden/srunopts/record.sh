@@ -3,7 +3,7 @@
 # about 30 s. Records into cases/, as alice, what srun answers for option values it reads
 # itself when it makes a step in a running job (srun --jobid): a number that is not one
 # (exit 1, 'Invalid numeric value'), a size, time or list it cannot read (exit 255), and
-# values it takes.
+# values it takes; and the GPUs --ntasks-per-gpu adds to a job that asks for none.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -44,3 +44,11 @@ s nodelist-bad -w 'dgx[1-'
 s exclude-bad -x 'dgx[2-'
 s relative-word -r x
 s ok -n 1
+# --ntasks-per-gpu with no GPU asked for: the controller adds a GPU for each so many tasks,
+# none for fewer (it says so, and queues the job all the same).
+c sbatch-few-tasks sbatch -J few -n 1 --ntasks-per-gpu=2 -t 10 --wrap 'sleep 300'; F=$(id)
+c sbatch-gpu-tasks sbatch -J four -n 4 --ntasks-per-gpu=2 -t 10 --wrap 'sleep 300'; G=$(id)
+sleep 4
+c show-few-tasks scontrol show job "$F"
+c show-gpu-tasks scontrol show job "$G"
+c sacct-gpu-tasks sacct -j "$F,$G" -o JobID,JobName,ReqTRES%50,AllocTRES%50
