@@ -144,7 +144,7 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
             if srun is not None:
                 step_name = next((v for k, v in srun if k == "job-name" and v), name)
                 step = (step_name, srun)
-            unknown = seconds is None and name not in _QUICK
+            unknown = seconds is None and name not in _QUICK and srun is not UNREADABLE
             script_time.run(
                 seconds or 0,
                 background,
@@ -359,13 +359,18 @@ _LAUNCHERS: dict[str, frozenset[str]] = {
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=", re.ASCII)
 
 
+#: srun's options when it does not know one of them: it exits 255 before anything runs.
+UNREADABLE: tuple[tuple[str, str | None], ...] = (("", None),)
+
+
 def _launched(
     words: list[str],
 ) -> tuple[list[str], tuple[tuple[str, str | None], ...] | None]:
     """The command ``words`` runs, once what launches it is taken away (shell variable
     assignments, ``srun`` and its options, ``time``, ``env``, ...), and srun's options
-    when srun launches it. A launcher given options it does not have is left as it is:
-    a command like any other."""
+    when srun launches it (``UNREADABLE`` when it does not know one: ``srun`` is then the
+    command). Another launcher given options it does not have is left as it is: a command
+    like any other."""
     srun = None
     while words:
         if _ASSIGNMENT.match(words[0]):
@@ -376,7 +381,7 @@ def _launched(
             try:
                 pairs, operands = getopt(words[1:], SRUN_OPTIONS, stop_at_operand=True)
             except OptionError:
-                return words, srun
+                return ["srun"], UNREADABLE
             if not operands:
                 return words, srun
             words, srun = operands, tuple(pairs)

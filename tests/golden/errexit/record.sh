@@ -5,8 +5,9 @@
 # (a GPU the job does not have: exit 1) ends the script at once under -e, but not when an
 # || handles it or it is the first of an && list (which then skips the rest of the list);
 # a step killed by SIGINT ends it too (srun exits 2); a wait does not wait for a background
-# srun that failed; srun's own refusal of a value exits 255. sacct once all have ended: it
-# keeps the low seven bits of an exit code (255 shows 127, 137 shows 9), scontrol all.
+# srun that failed; srun's own refusal of a value, or of an option it does not know,
+# exits 255. sacct once all have ended: it keeps the low seven bits of an exit code (255
+# shows 127, 137 shows 9), scontrol all.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
@@ -30,8 +31,9 @@ c sbatch-plus sbatch errexit/plus.sh; P=$(id)
 c sbatch-killed sbatch errexit/killed.sh; K=$(id)
 c sbatch-parallel sbatch errexit/parallel.sh; PAR=$(id)
 c sbatch-badopt sbatch errexit/badopt.sh; BAD=$(id)
+c sbatch-newer sbatch errexit/newer.sh; NEW=$(id)
 c sbatch-exit137 sbatch -J exit137 -t 2 --wrap 'exit 137'; X=$(id)
-ALL="$E,$L,$O,$S,$A,$P,$K,$PAR,$BAD,$X"
+ALL="$E,$L,$O,$S,$A,$P,$K,$PAR,$BAD,$NEW,$X"
 sleep 8
 c scancel-int scancel -s INT "$K"
 sleep 4
