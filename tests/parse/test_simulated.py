@@ -24,7 +24,7 @@ from slurmsim.parse.simulated import simulated
         ("A=1", 0),
         # A real program, or srun refusing its options, runs until the time limit.
         ("srun python train.py", None),
-        ("srun --no-such-option sleep 3", None),
+        ("srun --no-such-option sleep 3", 0),  # srun exits 255 at once (golden errexit/)
         ("srun", None),
     ],
 )
