@@ -22,7 +22,7 @@ from slurmsim.parse.simulated import simulated
         ("srun hostname", 0),
         ("env", 0),  # alone it prints the environment
         ("A=1", 0),
-        # A real program, or srun refusing its options, runs until the time limit.
+        # A real program runs until the time limit.
         ("srun python train.py", None),
         ("srun --no-such-option sleep 3", 0),  # srun exits 255 at once (golden errexit/)
         ("srun", None),
