@@ -28,7 +28,7 @@ from slurmsim.model.signals import LIVES_THROUGH
 from slurmsim.model.steps import SCRIPT_STEPS, Step, StepRequest, put_steps, steps_of
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.shown_checks import BadNumber, check_shown
-from slurmsim.parse.simulated import UNREADABLE, ScriptStep
+from slurmsim.parse.simulated import ScriptStep, refused_status
 from slurmsim.parse.step_options import step_request
 
 #: Where the made-up process ids of a script's sruns start (shown as ``SrunHost:Pid``).
@@ -279,8 +279,9 @@ def _request(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> StepReques
 def _asked(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> tuple[StepRequest | None, int]:
     """``_request``, with srun's exit status when it is refused: 255 for a value it cannot
     read (``-m foo``, ``--mem=1Q``), else 1 (the oracle: tests/golden/srunopts)."""
-    if s.options == UNREADABLE:
-        return None, 255  # srun does not know one of its options
+    status = refused_status(s.options)
+    if status is not None:
+        return None, status  # srun exits at once: an option it does not know, no command
     options = dict(s.options)
     try:
         check_shown(options)

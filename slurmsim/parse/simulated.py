@@ -144,7 +144,8 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
             if srun is not None:
                 step_name = next((v for k, v in srun if k == "job-name" and v), name)
                 step = (step_name, srun)
-            unknown = seconds is None and name not in _QUICK and srun is not UNREADABLE
+            unknown = seconds is None and name not in _QUICK
+            unknown = unknown and not (srun is not None and refused_status(srun))
             script_time.run(
                 seconds or 0,
                 background,
@@ -359,8 +360,21 @@ _LAUNCHERS: dict[str, frozenset[str]] = {
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=", re.ASCII)
 
 
-#: srun's options when it does not know one of them: it exits 255 before anything runs.
-UNREADABLE: tuple[tuple[str, str | None], ...] = (("", None),)
+#: srun's options that only print something (and exit 0).
+_INFORMATIONAL = frozenset({"help", "usage", "version"})
+
+
+def _refused(status: int) -> tuple[tuple[str, str | None], ...]:
+    """srun's options, as a step keeps them, when srun exits ``status`` before asking for
+    anything: 255 when it does not know one of them, 1 when it has no command."""
+    return (("", str(status)),)
+
+
+def refused_status(options: tuple[tuple[str, str | None], ...]) -> int | None:
+    """The status srun exits with at once for these options (``_refused``), else None."""
+    if options and not options[0][0] and options[0][1] is not None:
+        return int(options[0][1])
+    return None
 
 
 def _launched(
@@ -368,7 +382,7 @@ def _launched(
 ) -> tuple[list[str], tuple[tuple[str, str | None], ...] | None]:
     """The command ``words`` runs, once what launches it is taken away (shell variable
     assignments, ``srun`` and its options, ``time``, ``env``, ...), and srun's options
-    when srun launches it (``UNREADABLE`` when it does not know one: ``srun`` is then the
+    when srun launches it (``_refused`` when it exits at once: ``srun`` is then the
     command). Another launcher given options it does not have is left as it is: a command
     like any other."""
     srun = None
@@ -381,9 +395,11 @@ def _launched(
             try:
                 pairs, operands = getopt(words[1:], SRUN_OPTIONS, stop_at_operand=True)
             except OptionError:
-                return ["srun"], UNREADABLE
+                return ["srun"], _refused(255)
+            if any(key in _INFORMATIONAL for key, _ in pairs):
+                return ["true"], None  # it prints and exits 0 at once, as a quick command
             if not operands:
-                return words, srun
+                return ["srun"], _refused(1)  # srun: fatal: No command given to execute.
             words, srun = operands, tuple(pairs)
             continue
         takes = _LAUNCHERS.get(name)

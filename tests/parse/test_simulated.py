@@ -25,7 +25,7 @@ from slurmsim.parse.simulated import simulated
         # A real program runs until the time limit.
         ("srun python train.py", None),
         ("srun --no-such-option sleep 3", 0),  # srun exits 255 at once (golden errexit/)
-        ("srun", None),
+        ("srun", 0),  # srun: fatal: No command given to execute.
     ],
 )
 def test_a_launched_command_takes_its_own_time(line: str, runtime: int | None) -> None:
