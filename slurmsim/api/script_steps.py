@@ -6,8 +6,10 @@ that sacct, ``squeue -s`` and ``scontrol show step`` show the steps Slurm would:
 step starts when the script reaches its srun, placed in the job as srun places it
 (``engine.steps.place``, with the environment the script gives srun), and ends
 COMPLETED when its command is done; one still running when the job ends ends with it.
-An srun the controller refuses makes none: srun exits 1 at once, so what follows starts
-sooner, and a script whose last command it is ends there (``begin``, as the job starts).
+An srun that srun or the controller refuses makes none: srun exits at once (1, or 255
+for a value it cannot read), so what follows starts sooner, but for an ``&&`` list after
+it, which is skipped; a script whose last command it is, or that runs under ``set -e``,
+ends there (``begin``, as the job starts). A step killed by a signal fails alike.
 They are written onto the job (``model.steps.STEPS``) whenever a command looks, and
 once more when the job has ended. A job into which a real srun has put a step of its
 own (``srun --jobid``) gets no more of them: their ids would clash.

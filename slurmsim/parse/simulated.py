@@ -18,6 +18,11 @@ happen, in this order of precedence:
    ``env A=1 sleep 30`` and ``OMP_NUM_THREADS=4 sleep 30``).
 3. Otherwise (a script that runs a real program) ``runtime`` is None: the job
    runs until its time limit and is killed TIMEOUT (see docs/differences.md).
+
+Each srun line is also kept as a step (``ScriptStep``) with what the shell would do if
+that srun failed, which is known only once the job has nodes (``api.script_steps``):
+whether ``set -e`` ends the script there, the ``&&`` list it would skip, the ``wait``
+that would stop waiting for it.
 """
 
 import re
