@@ -229,7 +229,7 @@ def shape(
         tasks=tasks,
         cpus_per_task=max(request.cpus_per_task, 1),
         gpus=gpus,
-        gpu_type=_gpu_type(request),
+        gpu_type=request.gpu_type,
         mem_per_node=request.mem_per_node,
         mem_per_cpu=mem_per_cpu,
         mem_per_gpu=mem_per_gpu,
@@ -315,16 +315,6 @@ def _gpus(request: JobRequest, tasks: tuple[int, ...]) -> tuple[int, ...] | None
         base, extra = divmod(total, nodes)
         return tuple(base + 1 if i < extra else base for i in range(nodes))
     return (0,) * nodes
-
-
-def _gpu_type(request: JobRequest) -> str | None:
-    for g in request.gres_per_node:
-        if g.name == GPU:
-            return g.type
-    for maybe in (request.gpus_per_job, request.gpus_per_task):
-        if maybe is not None:
-            return maybe.type
-    return None
 
 
 def fits_config(s: Shape, cfg: NodeConfig) -> tuple[bool, bool]:

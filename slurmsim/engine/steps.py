@@ -152,7 +152,7 @@ def gres_fits(job: Job, request: StepRequest) -> None:
     top = max((len(a.gpus) for a in job.alloc), default=0)
     if not top and request.asks_gpus:
         raise SlurmError(GRES_ERROR, detail="Step requested GRES but job doesn't have GRES")
-    own = _gpu_type(job)
+    own = job.request.gpu_type
     for kind in request.gpu_types:
         if kind != own:  # an untyped job's GPUs have no type a step may name (the oracle)
             raise SlurmError(
@@ -163,13 +163,6 @@ def gres_fits(job: Job, request: StepRequest) -> None:
     asked = [request.gpus_per_node or 0, (request.gpus_per_task or 0) * -(-ntasks // nodes)]
     if max(asked) > top or (request.gpus or 0) > top * nodes:
         raise SlurmError(GRES_ERROR)
-
-
-def _gpu_type(job: Job) -> str | None:
-    """The GPU type the job's own request names (None: none)."""
-    req = job.request
-    asked = [*req.gres_per_node, req.gpus_per_job, req.gpus_per_task]
-    return next((g.type for g in asked if g is not None and g.name == "gpu" and g.type), None)
 
 
 def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:

@@ -270,6 +270,18 @@ class JobRequest:
         return gpus * int(per_gpu) or None
 
     @property
+    def gpu_type(self) -> str | None:
+        """The GPU type the request names (None: none): its first GPU ``--gres``, else
+        ``--gpus`` or ``--gpus-per-task``."""
+        for g in self.gres_per_node:
+            if g.name == "gpu":
+                return g.type
+        for maybe in (self.gpus_per_job, self.gpus_per_task):
+            if maybe is not None:
+                return maybe.type
+        return None
+
+    @property
     def gpus_of_tasks(self) -> int:
         """The GPUs the controller adds for ``--ntasks-per-gpu`` when no GPU is asked for:
         one for each so many tasks, none for fewer (the oracle: ``-n 4 --ntasks-per-gpu=2``
