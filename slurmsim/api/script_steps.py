@@ -29,6 +29,7 @@ from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.signals import LIVES_THROUGH
 from slurmsim.model.steps import SCRIPT_STEPS, Step, StepRequest, put_steps, steps_of
 from slurmsim.model.time import Instant, Seconds
+from slurmsim.parse.script_flow import OWN_STATUS
 from slurmsim.parse.shown_checks import BadNumber, check_shown
 from slurmsim.parse.simulated import ScriptStep, refused_status
 from slurmsim.parse.step_options import step_request
@@ -113,7 +114,7 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
         if i < len(entries) and _failed(job, entries, i, now)[0]:
             _write(job, entries)
             _bring_up_to_date(state, job)
-            return process_exited(state, job, signal, 0)
+            return process_exited(state, job, _script_status(step, signal), 0)
     _write(job, entries)
     _bring_up_to_date(state, job)
     return []
@@ -138,23 +139,31 @@ def begin(state: ClusterState, job: Job) -> None:
         if index <= skipped_to:
             continue  # in an && list a refusal before it skipped: its srun never runs
         i = index - dropped
-        ended, skipped = _failed(job, entries, i, entries[i][0].at)
+        step = entries[i][0]
+        ended, skipped = _failed(job, entries, i, step.at)
         if ended:
-            job.request = replace(job.request, exit_code=statuses[index])
+            job.request = replace(job.request, exit_code=_script_status(step, statuses[index]))
             break
         dropped, skipped_to = dropped + skipped, index + skipped
     if refused:
         _write(job, entries)
 
 
+def _script_status(step: ScriptStep, status: int) -> int:
+    """The status the script ends with when ``step``'s srun fails with ``status``: its own,
+    unless an ``exit N`` follows it after ``||``."""
+    return status if step.or_exit is None or step.or_exit == OWN_STATUS else step.or_exit
+
+
 def _failed(job: Job, entries: list[_Entry], i: int, now: int) -> tuple[bool, int]:
     """The srun of ``entries[i]`` returned ``now`` (seconds into the job) with a failing
-    status: whether the script ends with it (nothing follows, or ``set -e``: the steps
-    after it never come), and how many steps after it it took out otherwise (an ``&&``
-    list after it is skipped, and what follows that starts that much sooner)."""
+    status: whether the script ends with it (nothing follows, ``set -e``, or an ``exit``
+    after ``||``: the steps after it never come), and how many steps after it it took out
+    otherwise (an ``&&`` list after it is skipped, and what follows that starts that much
+    sooner)."""
     step = entries[i][0]
     _returned(job, entries, i, now)
-    if step.last or step.errexit:
+    if step.last or step.errexit or step.or_exit is not None:
         if not step.last:  # the script exits right there
             del entries[i + 1 :]
             job.request = replace(job.request, runtime=Seconds(job.work_done + now))

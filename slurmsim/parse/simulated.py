@@ -7,8 +7,9 @@ happen, in this order of precedence:
    (anywhere in the script; TIME in any Slurm duration form or ``30s``/``2h``);
    ``#SLURMSIM --checkpoint-every=TIME`` says how often the job saves its work, so
    that after a preemption, requeue or node failure it resumes from there.
-2. Otherwise the obvious top-level commands, a line's commands taken one after the
-   other (``sleep 4; exit 3``): the literal ``sleep N`` commands add up to the run
+2. Otherwise the commands the script's shell would run (``parse.script_flow``: loops
+   laid out, what follows ``||`` left out), one after the other (``sleep 4; exit
+   3``): the literal ``sleep N`` commands add up to the run
    time (``sleep "${1:-600}"`` takes the script argument or the default), and an
    ``exit N`` ends the script with that code. This is how ``sbatch --wrap='sleep
    60'`` gets a run time of one minute. A script made only of such sleeps and quick
@@ -19,10 +20,10 @@ happen, in this order of precedence:
 3. Otherwise (a script that runs a real program) ``runtime`` is None: the job
    runs until its time limit and is killed TIMEOUT (see docs/differences.md).
 
-Each srun line is also kept as a step (``ScriptStep``) with what the shell would do if
-that srun failed, which is known only once the job has nodes (``api.script_steps``):
-whether ``set -e`` ends the script there, the ``&&`` list it would skip, the ``wait``
-that would stop waiting for it.
+Each srun the script reaches is also kept as a step (``ScriptStep``) with what the
+shell would do if that srun failed, which is known only once the job has nodes
+(``api.script_steps``): whether ``set -e`` or an ``|| exit`` ends the script there, the
+``&&`` list it would skip, the ``wait`` that would stop waiting for it.
 """
 
 import re
@@ -34,13 +35,61 @@ from slurmsim.parse.durations import parse_interval
 from slurmsim.parse.errors import OptionError, ParseError
 from slurmsim.parse.option_tables import SRUN_OPTIONS
 from slurmsim.parse.options import getopt
+from slurmsim.parse.script_flow import SUBSTITUTED, script_commands
 
 _DIRECTIVE = re.compile(r"^#SLURMSIM\s+(.*)$")
 _DEFAULTED_ARG = re.compile(r'^"?\$\{(\d+):-(\w+)\}"?$', re.ASCII)
 _PLAIN_ARG = re.compile(r'^"?\$(\d)"?$', re.ASCII)
 #: Commands that take no noticeable time: a script made of these (and sleeps) is quick.
+#: A command substitution (``$(...)``) is taken to be quick too.
 _QUICK = frozenset(
     [
+        SUBSTITUTED,
+        "[[",
+        "local",
+        "declare",
+        "typeset",
+        "readonly",
+        "shift",
+        "trap",
+        "ulimit",
+        "umask",
+        "return",
+        "break",
+        "continue",
+        "let",
+        "shopt",
+        "read",
+        "alias",
+        "type",
+        "which",
+        "basename",
+        "dirname",
+        "realpath",
+        "readlink",
+        "head",
+        "tail",
+        "grep",
+        "sed",
+        "awk",
+        "cut",
+        "sort",
+        "uniq",
+        "wc",
+        "tr",
+        "tee",
+        "seq",
+        "chmod",
+        "nproc",
+        "lscpu",
+        "free",
+        "scontrol",
+        "squeue",
+        "sinfo",
+        "sacct",
+        "conda",
+        "activate",
+        "deactivate",
         "echo",
         "printf",
         "true",
@@ -123,48 +172,59 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
     script_time = _Timeline()
     lines = script.splitlines()
     script_time.errexit = bool(lines) and _shebang_errexit(lines[0])
-    for line in lines:
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        for command, background, follows in _commands(stripped):
-            words, srun = _launched(command)
-            if not words:
-                script_time.chained(follows)
-                continue  # a bare assignment, or ``time`` alone
-            name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
-            if name == "exit" and (len(words) == 1 or (words[1].isascii() and words[1].isdigit())):
-                code = int(words[1]) if len(words) > 1 else 0
-                return script_time.ended(code, by_exit=True)
-            if name == "wait" and srun is None:
-                script_time.wait()
-                script_time.chained(follows)
-                continue
-            if name == "set" and srun is None:
-                script_time.errexit = _errexit_after(words[1:], script_time.errexit)
-            seconds = (
-                _sleep_seconds(words[1], args) if name == "sleep" and len(words) == 2 else None
-            )
-            step = None
-            if srun is not None:
-                step_name = next((v for k, v in srun if k == "job-name" and v), name)
-                step = (step_name, srun)
-            unknown = seconds is None and name not in _QUICK
-            unknown = unknown and not (srun is not None and refused_status(srun))
-            script_time.run(
-                seconds or 0,
-                background,
-                step,
-                timed=seconds is not None,
-                unknown=unknown,
-                handled=follows in _HANDLED,
-            )
+    for command in script_commands(script, args):
+        follows = command.follows
+        words, srun = _launched(command.words)
+        if not words:
             script_time.chained(follows)
+            continue  # a bare assignment, or ``time`` alone
+        name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
+        if name == "exit" and not command.guarded:
+            code = _exit_code_of(words)
+            if code is not None:
+                return script_time.ended(code, by_exit=True)
+        if name == "wait" and srun is None:
+            script_time.wait()
+            script_time.chained(follows)
+            continue
+        if name == "set" and srun is None:
+            script_time.errexit = _errexit_after(words[1:], script_time.errexit)
+        seconds = _sleep_seconds(words[1], args) if name == "sleep" and len(words) == 2 else None
+        step = None
+        if srun is not None:
+            step_name = next((v for k, v in srun if k == "job-name" and v), name)
+            step = (step_name, srun)
+        unknown = seconds is None and not _quick(name)
+        unknown = unknown and not (srun is not None and refused_status(srun))
+        script_time.run(
+            seconds or 0,
+            background=command.background,
+            step=step,
+            timed=seconds is not None,
+            unknown=unknown,
+            handled=follows in _HANDLED or command.condition,
+            or_exit=command.or_exit,
+        )
+        script_time.chained(follows)
     return script_time.ended(0)
 
 
+def _exit_code_of(words: list[str]) -> int | None:
+    """The status ``exit`` ends the script with (0 alone: no command failed before it,
+    as far as a simulated script goes); None when its argument is no number."""
+    if len(words) == 1:
+        return 0
+    return int(words[1]) % 256 if words[1].isascii() and words[1].isdigit() else None
+
+
+def _quick(name: str) -> bool:
+    """Does the command ``name`` take no noticeable time (``(( n++ ))`` and ``[[ ]]`` too)?"""
+    return name in _QUICK or name.startswith("((")
+
+
 #: What may follow a command so that its failure does not end a script under ``set -e``
-#: (bash leaves out every command of an ``&&``/``||`` list but the last, and a pipeline's).
+#: (bash leaves out every command of an ``&&``/``||`` list but the last, and a pipeline's;
+#: and, ``Command.condition``, those of a condition).
 _HANDLED = frozenset({"&&", "||", "|"})
 
 
@@ -204,7 +264,9 @@ class ScriptStep:
     otherwise skips the ``&&`` list that follows it: ``chain_seconds`` of commands and
     the ``chain_steps`` next steps. A step in the background that a ``wait`` waits for
     knows when that wait ends (``wait_until``) and when it would have ended without the
-    step (``wait_others``): it ends sooner when the step does (-1: no wait)."""
+    step (``wait_others``): it ends sooner when the step does (-1: no wait). An ``exit``
+    after ``||`` (``srun ... || exit 3``) ends the script when the srun fails, with that
+    status (``or_exit``; ``OWN_STATUS``: srun's)."""
 
     at: int
     runs: int | None
@@ -218,6 +280,7 @@ class ScriptStep:
     chain_steps: int = 0
     wait_until: int = -1
     wait_others: int = -1
+    or_exit: int | None = None
 
 
 class _Timeline:
@@ -237,8 +300,10 @@ class _Timeline:
         self.commands = 0  # the commands run so far
         self.errexit = False  # ``set -e`` in force
         #: (start, seconds, unknown, background, commands and unknowns up to it, the launch,
-        #: errexit applies to it)
-        self.steps: list[tuple[int, int, bool, bool, tuple[int, int], Launch, bool]] = []
+        #: errexit applies to it, the status an ``|| exit`` after it ends the script with)
+        self.steps: list[
+            tuple[int, int, bool, bool, tuple[int, int], Launch, bool, int | None]
+        ] = []
         #: The ``&&`` list after a step, by the step's index: (time, steps) where it began
         #: and where it ended.
         self._chains: dict[int, tuple[int, int, int, int]] = {}
@@ -253,12 +318,13 @@ class _Timeline:
     def run(
         self,
         seconds: int,
+        *,
         background: bool,
         step: Launch | None,
-        *,
         timed: bool,
         unknown: bool,
         handled: bool = False,
+        or_exit: int | None = None,
     ) -> None:
         self.timed = self.timed or timed
         self.unknowns += unknown
@@ -267,7 +333,8 @@ class _Timeline:
         if step is not None:
             seen = (self.commands, self.unknowns)
             strict = self.errexit and not background and not handled
-            self.steps.append((self.now, seconds, unknown, background, seen, step, strict))
+            entry = (self.now, seconds, unknown, background, seen, step, strict, or_exit)
+            self.steps.append(entry)
         if background:
             self.background_end = max(self.background_end, self.now + seconds)
             self._background.append((self.now + seconds, len(self.steps) - 1 if step else -1))
@@ -307,7 +374,8 @@ class _Timeline:
         runtime = self.now if self.timed or not self.unknowns else None
         commands = self.commands + by_exit  # an ``exit N`` follows every step
         steps = []
-        for index, (at, runs, unknown, background, seen, launch, strict) in enumerate(self.steps):
+        for index, entry in enumerate(self.steps):
+            at, runs, unknown, background, seen, launch, strict, or_exit = entry
             before, unknowns = seen
             known = None if unknown and runtime is None else runs
             # What follows the step takes a known time unless a command of unknown length
@@ -319,36 +387,20 @@ class _Timeline:
             others, until = self._waits.get(index, (-1, -1))
             steps.append(
                 ScriptStep(
-                    at, known, *launch, after, last, background, strict, *chain, until, others
+                    at,
+                    known,
+                    *launch,
+                    after,
+                    last,
+                    background,
+                    strict,
+                    *chain,
+                    until,
+                    others,
+                    or_exit,
                 )
             )
         return Simulated(runtime, exit_code, steps=tuple(steps))
-
-
-#: What separates the commands of a line (``sleep 4; exit 3``, ``cd x && date``).
-_SEPARATORS = frozenset({";", "&&", "||", "&", "|", ";;"})
-
-
-def _commands(line: str) -> list[tuple[list[str], bool, str | None]]:
-    """The simple commands of a line, as words (quotes removed, comments dropped), each
-    with whether ``&`` sends it to the background and the separator after it (None at
-    the end of the line); the whole line as one command when the shell's quoting cannot
-    be read."""
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|<>")  # redirections whole
-    lexer.whitespace_split = True
-    try:
-        words = list(lexer)
-    except ValueError:
-        return [(line.split(), False, None)]
-    commands: list[tuple[list[str], bool, str | None]] = [([], False, None)]
-    for word in words:
-        if word in _SEPARATORS:
-            command, _, _ = commands[-1]
-            commands[-1] = (command, word == "&", word)
-            commands.append(([], False, None))
-        else:
-            commands[-1][0].append(word)
-    return [c for c in commands if c[0]]
 
 
 #: Commands that run the rest of their line as a command, with the options each takes

@@ -150,3 +150,70 @@ def test_a_signal_after_a_refused_srun_moves_the_script_from_there(cluster: Path
         ("1.0", 0, 5, "CANCELLED", "0:2"),
         ("1.1", 11, 11, "COMPLETED", "0:0"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("script", "want"),
+    [
+        pytest.param(
+            "srun -N 4 sleep 100 || exit 7\nsrun sleep 20",
+            [("1", 0, 0, "FAILED", "7:0"), ("1.batch", 0, 0, "FAILED", "7:0")],
+            id="|| exit N: the script ends with N",
+        ),
+        pytest.param(
+            "srun -N 4 sleep 100 || { echo refused >&2; exit; }\nsrun sleep 20",
+            [("1", 0, 0, "FAILED", "1:0"), ("1.batch", 0, 0, "FAILED", "1:0")],
+            id="a bare exit in a group: srun's status",
+        ),
+        pytest.param(
+            "set -e\nif ! srun -N 4 sleep 100; then echo refused; fi\nsrun sleep 20",
+            [
+                ("1", 0, 20, "COMPLETED", "0:0"),
+                ("1.batch", 0, 20, "COMPLETED", "0:0"),
+                ("1.0", 0, 20, "COMPLETED", "0:0"),
+            ],
+            id="set -e spares a condition",
+        ),
+    ],
+)
+def test_what_follows_a_refused_srun_in_the_shell(
+    cluster: Path, script: str, want: list[tuple[str, int, int, str, str]]
+) -> None:
+    _submit(TWO_TASKS, script)
+    advance(300)
+    assert _rows() == want
+
+
+def test_an_exit_after_or_leaves_a_srun_killed_by_a_signal_with_its_status(cluster: Path) -> None:
+    """``srun sleep 100 || exit 5`` and ``scancel -s INT``: srun exits 2, so the script 5."""
+    _submit(TWO_TASKS, "srun sleep 100 || exit 5\necho after")
+    advance(10)
+    assert slurm("scancel", "-s", "INT", "1", user="alice").exit == 0
+    advance(300)
+    assert _rows() == [
+        ("1", 0, 10, "FAILED", "5:0"),
+        ("1.batch", 0, 10, "FAILED", "5:0"),
+        ("1.0", 0, 10, "CANCELLED", "0:2"),
+    ]
+
+
+def test_a_script_of_shell_structure_runs_its_loops_and_ends(cluster: Path) -> None:
+    """Guards, branches and here-documents take no time, a literal ``for`` runs its srun
+    once per value (named from the loop variable), and the job completes: it used to run
+    until its time limit, its ``if`` taken for a program of unknown length."""
+    script = (
+        "#!/bin/bash\nset -euo pipefail\ncd /tmp || exit 1\n"
+        'if [ -f ckpt ]; then RESUME="--resume"; fi\n'
+        "for seed in 1 2; do\n  srun -J seed$seed sleep 20\ndone\n"
+        "cat > done.txt <<EOF\nfinished\nEOF\n"
+    )
+    _submit(TWO_TASKS, script)
+    advance(300)
+    assert _rows() == [
+        ("1", 0, 40, "COMPLETED", "0:0"),
+        ("1.batch", 0, 40, "COMPLETED", "0:0"),
+        ("1.0", 0, 20, "COMPLETED", "0:0"),
+        ("1.1", 20, 40, "COMPLETED", "0:0"),
+    ]
+    names = slurm("sacct", "-j", "1", "-n", "-P", "-o", "JobName").out.split()
+    assert names == ["s", "batch", "seed1", "seed2"]

@@ -128,3 +128,38 @@ def test_a_background_step_knows_the_wait_that_waits_for_it() -> None:
     steps = simulated("srun sleep 30 &\nsrun sleep 10 &\nsleep 2\nwait\nsrun sleep 5 &\n").steps
     waits = [(s.wait_until, s.wait_others) for s in steps]
     assert waits == [(30, 10), (30, 30), (-1, -1)]  # the last is waited for by no wait
+
+
+@pytest.mark.parametrize(
+    ("script", "runtime", "exit_code"),
+    [
+        pytest.param('if [ -n "$X" ]; then echo hi; fi\nsrun hostname\n', 0, 0,
+                     id="an if is no program"),
+        pytest.param("cd $HOME/x || exit 1\nsrun sleep 5\n", 5, 0, id="|| exit: not taken"),
+        pytest.param("[ -z $X ] && { echo usage; exit 2; }\nsleep 3\n", 3, 0,
+                     id="a guard's exit: not taken"),
+        pytest.param("if [ ! -f a ]; then exit 4; fi\nsleep 3\nexit 6\n", 3, 6,
+                     id="an exit in a branch: not taken; at the top: taken"),
+        pytest.param("for i in 1 2 3; do srun sleep 10; done\n", 30, 0, id="a literal loop"),
+        pytest.param("for i in $(seq 4); do sleep $((15 * 2)); done\n", 120, 0,
+                     id="seq and arithmetic"),
+        pytest.param("export N=$(scontrol show hostnames | head -n 1)\nsrun hostname\n", 0, 0,
+                     id="a substitution is quick"),
+        pytest.param("cat > c.yaml <<EOF\nkey: value\nEOF\nsleep 2\n", 2, 0,
+                     id="a here-document is data"),
+        pytest.param("while true; do nvidia-smi; sleep 60; done &\nsrun sleep 30\n", 30, 0,
+                     id="a loop in the background"),
+        pytest.param("for i in $(seq 100000); do srun true; done\n", None, 0,
+                     id="too long to lay out: unknown"),
+    ],
+)  # fmt: skip
+def test_shell_structure_is_read_as_the_shell_runs_it(
+    script: str, runtime: int | None, exit_code: int
+) -> None:
+    got = simulated(f"#!/bin/bash\n{script}")
+    assert (got.runtime, got.exit_code) == (runtime, exit_code)
+
+
+def test_a_step_keeps_the_exit_after_its_or() -> None:
+    steps = simulated("srun a || exit 3\nsrun b || exit\nsrun c || echo no\n").steps
+    assert [s.or_exit for s in steps] == [3, -1, None]
