@@ -132,7 +132,7 @@ def begin(state: ClusterState, job: Job) -> None:
         return
     entries = _read(text)
     env = _environment(state, job)
-    statuses = [_asked(job, env, s, i)[1] for i, (s, _) in enumerate(entries)]
+    statuses = [_asked(state, job, env, s, i)[1] for i, (s, _) in enumerate(entries)]
     refused = [i for i, status in enumerate(statuses) if status]
     dropped, skipped_to = 0, -1  # entries an && list took out so far; the last one's index
     for index in refused:
@@ -250,7 +250,7 @@ def _made(
     ends: list[_End] = []
     places: list[int] = []
     for i, (s, killed) in enumerate(script):
-        request = _request(job, env, s, i)
+        request = _request(state, job, env, s, i)
         if request is None:
             continue
         start: int | None = job.start_time + s.at
@@ -281,13 +281,17 @@ def _environment(state: ClusterState, job: Job) -> dict[str, str]:
     )
 
 
-def _request(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> StepRequest | None:
+def _request(
+    state: ClusterState, job: Job, env: dict[str, str], s: ScriptStep, i: int
+) -> StepRequest | None:
     """What the script's ``i``th srun asks of ``job`` (which has its nodes); None when
     srun or the controller refuses it, whatever other steps hold."""
-    return _asked(job, env, s, i)[0]
+    return _asked(state, job, env, s, i)[0]
 
 
-def _asked(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> tuple[StepRequest | None, int]:
+def _asked(
+    state: ClusterState, job: Job, env: dict[str, str], s: ScriptStep, i: int
+) -> tuple[StepRequest | None, int]:
     """``_request``, with srun's exit status when it is refused: 255 for a value it cannot
     read (``-m foo``, ``--mem=1Q``), else 1 (the oracle: tests/golden/srunopts)."""
     status = refused_status(s.options)
@@ -308,6 +312,7 @@ def _asked(job: Job, env: dict[str, str], s: ScriptStep, i: int) -> tuple[StepRe
             srun_pid=_SRUN_PID + 10 * job.job_id + i,
         )
         placing.check(job, request)
+        placing.check_names(state, request)  # ``-x`` naming a node the cluster lacks
     except InvalidOption as e:
         return None, 1 if e.status is None else e.status
     except SlurmError:

@@ -180,9 +180,7 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
             continue  # a bare assignment, or ``time`` alone
         name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
         if name == "exit" and not command.guarded:
-            code = _exit_code_of(words)
-            if code is not None:
-                return script_time.ended(code, by_exit=True)
+            return script_time.ended(_exit_code_of(words), by_exit=True)
         if name == "wait" and srun is None:
             script_time.wait()
             script_time.chained(follows)
@@ -209,17 +207,18 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
     return script_time.ended(0)
 
 
-def _exit_code_of(words: list[str]) -> int | None:
-    """The status ``exit`` ends the script with (0 alone: no command failed before it,
-    as far as a simulated script goes); None when its argument is no number."""
-    if len(words) == 1:
-        return 0
-    return int(words[1]) % 256 if words[1].isascii() and words[1].isdigit() else None
+def _exit_code_of(words: list[str]) -> int:
+    """The status ``exit`` ends the script with: its number; 0 alone or with a variable
+    (``exit $rc``), since every command of a simulated script succeeds."""
+    if len(words) > 1 and words[1].isascii() and words[1].isdigit():
+        return int(words[1]) % 256
+    return 0
 
 
 def _quick(name: str) -> bool:
-    """Does the command ``name`` take no noticeable time (``(( n++ ))`` and ``[[ ]]`` too)?"""
-    return name in _QUICK or name.startswith("((")
+    """Does the command ``name`` take no noticeable time (``(( n++ ))`` and ``[[ ]]`` too,
+    and an ``exit`` under a condition, which is not taken)?"""
+    return name in _QUICK or name.startswith("((") or name == "exit"
 
 
 #: What may follow a command so that its failure does not end a script under ``set -e``

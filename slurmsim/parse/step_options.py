@@ -136,7 +136,7 @@ def step_request(
     relative = values.get("relative")
     if relative is not None and not is_number(relative):
         raise InvalidOption(f'Invalid numeric value "{relative}" for --relative.', status=1)
-    _check_tasks_per_gpu(values.get("ntasks-per-gpu"), ntasks)
+    _check_tasks_per_gpu(given("ntasks-per-gpu"), ntasks)  # the job's own too (golden shellflow/)
     mem, mem_per_cpu = _memory(values, env)
     cpus_per_task = number("cpus-per-task")
     tres, tres_cpus = _tres(given, specs, cpus_per_task, gpus_per_task)
@@ -182,8 +182,9 @@ def _check_time(text: str | None) -> None:
 
 
 def _check_tasks_per_gpu(text: str | None, ntasks: int | None) -> None:
-    """``--ntasks-per-gpu`` with fewer tasks than it gives a GPU leaves the step no GPU:
-    srun refuses it before asking (the oracle: ``-n 1 --ntasks-per-gpu=2``)."""
+    """``--ntasks-per-gpu`` (given, or the job's ``SLURM_NTASKS_PER_GPU``) with fewer tasks
+    than it gives a GPU leaves the step no GPU: srun refuses it before asking (the oracle:
+    ``-n 1 --ntasks-per-gpu=2``, and ``srun -n 1`` in a job of ``--ntasks-per-gpu=2``)."""
     if text is not None and is_number(text) and ntasks is not None and ntasks < int(text):
         raise InvalidOption("Invalid generic resource (gres) specification", status=1)
 

@@ -163,3 +163,8 @@ def test_shell_structure_is_read_as_the_shell_runs_it(
 def test_a_step_keeps_the_exit_after_its_or() -> None:
     steps = simulated("srun a || exit 3\nsrun b || exit\nsrun c || echo no\n").steps
     assert [s.or_exit for s in steps] == [3, -1, None]
+
+
+def test_an_exit_of_a_variable_ends_the_script_as_commands_succeed() -> None:
+    got = simulated("#!/bin/bash\nsleep 2\nexit $rc\nsleep 9\n")
+    assert (got.runtime, got.exit_code) == (2, 0)
