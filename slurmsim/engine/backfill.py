@@ -160,9 +160,12 @@ class ReservationMap:
 
     def stretch(self, a: int, b: int) -> tuple[int, int | None]:
         """What a plan's trial start ``a`` for a run until ``b`` finds on the map: the
-        nodes reserved at some time in [a, b), as a mask, and the first slot start in
-        (a, b) at which some reserved node comes free (None: none does), where the plan
-        tries again when its job does not fit from ``a``.
+        nodes reserved at some time in [a, b), as a mask, and the first slot start after
+        ``a`` at which some reserved node comes free (None: none does), where the plan
+        tries again when its job does not fit from ``a``: slurmctld tries again at the end
+        of the map's record that holds ``a``, wherever it ends, and a record end where no
+        node comes free can only find less room (the oracle: a one-node job behind a
+        four-node reservation starts when that reservation ends).
 
         Asked for every trial start of every plan, nine times in ten for a stretch
         asked before in the cycle: each stretch's answer is remembered, with how many
@@ -189,7 +192,7 @@ class ReservationMap:
             found = reduce(or_, self.sets[lo : bisect.bisect_left(times, b, lo)], 0)
         frees = self.frees
         k = bisect.bisect_right(frees, a)
-        answer = (found, frees[k] if k < len(frees) and frees[k] < b else None)
+        answer = (found, frees[k] if k < len(frees) else None)
         if a < b:
             self._stretches[a, b] = (answer, len(added))
         return answer
@@ -212,6 +215,7 @@ class _Repeats:
     def __init__(self, known: "_Known") -> None:
         self.plans: dict[int, _Plan] = {}
         self.known = known
+        self.more_tasks = 0  # the last plan's further tasks of an array, each a job tested
 
     def plan(  # noqa: PLR0917 (_plan's arguments and the key)
         self,
@@ -222,9 +226,23 @@ class _Repeats:
         avail: Availability,
         key: int,
     ) -> list[Event]:
-        """``_plan`` for ``job``, remembering the outcome under ``key`` if the map held."""
+        """``_plan`` for ``job``, remembering the outcome under ``key`` if the map held.
+
+        An array starts as many of its tasks as fit, one after the other; each task
+        started runs on in the profile the plans after it read (until its limit), as
+        slurmctld's will-run test sees the jobs it has just started."""
         before = (ctx.version, resv.version)
-        events = _plan(ctx, job, now, resv, avail, self.known.facts(ctx, job, key, resv))
+        facts = self.known.facts(ctx, job, key, resv)
+        events: list[Event] = []
+        while True:
+            more, changes = len(job.array_tasks) > 1, ctx.pool.changes
+            events.extend(_plan(ctx, job, now, resv, avail, facts))
+            if ctx.pool.changes == changes or not more or _array_held(ctx, job):
+                break
+            avail = self.known.availability(ctx, now)  # with the task just started
+        self.more_tasks = 0
+        if len(job.array_tasks) > 1 and resv.version != before[1] and _reserved_for(job, now):
+            self.more_tasks = _plan_more_tasks(ctx, job, now, resv, avail, facts)
         if (ctx.version, resv.version) != before:
             self.plans.clear()
         elif key:
@@ -290,8 +308,11 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         job.last_sched_eval = now
         before = (ctx.pool.changes, resv.version)
         events.extend(repeats.plan(ctx, job, now, resv, avail, key))
+        tested += repeats.more_tasks
         if (ctx.pool.changes, resv.version) != before:
             startable.update()
+        if ctx.pool.changes != before[0]:  # it started: the plans after it see it run on
+            avail = deferred.avail = known.availability(ctx, now)
     if old is not None:
         old.superseded_by(deferred)
     return events
@@ -786,6 +807,7 @@ class Deferred:
                 _copy_plan(job, self.repeats.plans[key])
                 continue
             events = self.repeats.plan(ctx, job, self.now, self.resv, self.avail, key)
+            self._left -= self.repeats.more_tasks
             assert not events, "a deferred estimate started a job"
 
 
@@ -897,12 +919,8 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
             assert alloc is not None, "whatif fits the job now where place does not"
         if alloc is not None:
-            more = len(job.array_tasks) > 1
             events.append(ctx.start(job, alloc, now, "Backfill"))
-            if not more or _array_held(ctx, job):
-                return events
-            start_at = int(now)  # the array's next task
-            continue
+            return events
         if found is None:
             if later is None:
                 return events
@@ -934,6 +952,30 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         resv.add(est, est + span, chosen)
         return events
     return events
+
+
+def _reserved_for(job: Job, now: Instant) -> bool:
+    """Did the plan just made reserve nodes for ``job`` ahead (not start it)?"""
+    return job.scheduler == "Backfill" and job.start_time is not None and job.start_time > now
+
+
+def _plan_more_tasks(  # noqa: PLR0917 (_plan's arguments)
+    ctx: Context, job: Job, now: Instant, resv: ReservationMap, avail: Availability, facts: _Facts
+) -> int:
+    """After reserving nodes for a pending array's next task, slurmctld's backfill plans
+    the task after it, and so on, each with a reservation of its own, up to
+    ``bf_max_job_array_resv`` tasks (20) or as many as are pending; the array shows the
+    last plan (the oracle: four tasks behind a running job, the fourth's start). How
+    many more it planned, each a job tested."""
+    most = min(ctx.state.config.scheduler_parameters.bf_max_job_array_resv, len(job.array_tasks))
+    planned = 1
+    while planned < most:
+        version = resv.version
+        _plan(ctx, job, now, resv, avail, facts)
+        planned += 1
+        if resv.version == version:  # beyond the window, or never: nothing more to reserve
+            break
+    return planned - 1
 
 
 def _array_held(ctx: Context, job: Job) -> bool:

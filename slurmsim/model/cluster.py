@@ -19,6 +19,8 @@ class SchedulerParameters:
     bf_window: int = 1440  # minutes
     bf_resolution: Seconds = Seconds(60)
     bf_max_job_test: int = 100
+    #: How many tasks of one pending array a backfill cycle plans (each reserves nodes).
+    bf_max_job_array_resv: int = 20
     bf_continue: bool = False
     default_queue_depth: int = 100
     sched_interval: Seconds = Seconds(60)
