@@ -235,9 +235,10 @@ class _Repeats:
         facts = self.known.facts(ctx, job, key, resv)
         events: list[Event] = []
         while True:
-            more, changes = len(job.array_tasks) > 1, ctx.pool.changes
+            tasks = job.array_tasks
             events.extend(_plan(ctx, job, now, resv, avail, facts))
-            if ctx.pool.changes == changes or not more or _array_held(ctx, job):
+            # Only a task split off goes on to the next (not a preemption that freed nodes).
+            if len(tasks) <= 1 or job.array_tasks == tasks or _array_held(ctx, job):
                 break
             avail = self.known.availability(ctx, now)  # with the task just started
         self.more_tasks = 0
