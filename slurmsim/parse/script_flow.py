@@ -315,13 +315,12 @@ _TESTS = frozenset({"[", "[[", "test"})
 @dataclass(slots=True)
 class _Frame:
     """A compound command being read: what kind, where its commands go (a function's
-    to its own list), where its commands began there, how many times it runs (a loop),
+    to its own list), where its commands began there, what a loop's variable takes,
     and whether its commands run under a condition, or not at all (after ``||``)."""
 
     kind: str
     out: list[Command]
     start: int
-    count: int | None = 1
     var: str = ""  # a ``for`` loop's variable
     values: list[str] | None = None  # what it takes, round by round, when known
     guarded: bool = False
@@ -375,7 +374,6 @@ class _Reader:
             elif word in ("for", "select"):
                 loop = self._open("loop", skipped, guarded)
                 loop.var, loop.values = _loop_values(word, words, self.args)
-                loop.count = None if loop.values is None else len(loop.values)
                 return
             elif word == "case":
                 self._open("case", skipped, guarded)
@@ -507,10 +505,10 @@ class _Reader:
             self._repeat(frame)
 
     def _repeat(self, frame: _Frame) -> None:
-        """A loop that goes round ``count`` times: its body once more each time (an
-        unknown count: once; none: not at all)."""
+        """A loop that goes round once per value it takes: its body once more each time
+        (values nobody can tell: once; none: not at all)."""
         body = frame.out[frame.start :]
-        count = 1 if frame.count is None else frame.count
+        count = 1 if frame.values is None else len(frame.values)
         if count == 0:
             del frame.out[frame.start :]
             return
