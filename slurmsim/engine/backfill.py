@@ -278,7 +278,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
             continue  # not in the range at all
         if tested >= limit:
             break
-        if startable.left <= 0:
+        if startable.left <= 0 or not startable.in_reach(walk, limit - tested):
             walk.push_back(job)
             deferred.stop(walk, limit - tested)
             break
@@ -348,6 +348,7 @@ class _Startable:
         self.now = now
         self.resv = resv
         self.reached_count: dict[int, int] = {}
+        self._reach: int | None = None  # see ``in_reach``
         self.known = known
         self._asks = known.asks
         #: Per request, its first job and the nodes that last showed it fits (see ``update``).
@@ -386,6 +387,17 @@ class _Startable:
         if start.witness is not None:
             self._witness[start.key] = start.witness  # shown on this pool by an earlier cycle
         return start.fits
+
+    def in_reach(self, walk: Walker, most: int) -> bool:
+        """Could one of the next ``most`` jobs of ``walk``, the one just yielded first,
+        start now? The cycle tests no job after them (bf_max_job_test), so when none
+        could, what is left of its range is only estimates. The place of the first that
+        could is kept while it is still ahead and its request still could start."""
+        marks, at, here = walk.order.keys, self._reach, walk.last
+        if at is None or at < here or marks[at] not in self.keys:
+            at = self._reach = walk.find(self.keys, most)
+            return at is not None
+        return at - here - marks[here:at].count(GONE) < most
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1

@@ -41,6 +41,7 @@ import heapq
 import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import chain, islice, pairwise, takewhile
 
@@ -664,6 +665,7 @@ class Order:
         self.keys: list[int] = []
         self.removed: dict[int, int] = {}  # place -> seq of the removal
         self.added: dict[int, int] = {}  # place -> seq of its admission, if after the merge's
+        self.newest = 0  # the latest seq in ``added``
         self.head = 0
         self._places: dict[int, int] = {}  # job id -> place
         self._queue = queue
@@ -694,6 +696,7 @@ class Order:
             self.keys.append(GONE)
         if info.admitted > self._merge.seq:
             self.added[place] = info.admitted
+            self.newest = max(self.newest, info.admitted)
         self.jobs.append(job)
         self._last = info
 
@@ -751,7 +754,7 @@ class Walker(Iterator[Job]):
         self.order = order
         self.seq = seq
         self.place = order.head  # the next place to look at
-        self._last = self.place  # the place of the job last yielded
+        self.last = self.place  # the place of the job last yielded
 
     def __next__(self) -> Job:
         order = self.order
@@ -764,13 +767,13 @@ class Walker(Iterator[Job]):
             self.place = place + 1
             gone = removed.get(place)
             if (gone is None or gone > self.seq) and (not added or added.get(place, 0) < self.seq):
-                self._last = place
+                self.last = place
                 return jobs[place]
 
     def push_back(self, job: Job) -> None:
         """Give back ``job``, the one last yielded: the next ``next`` yields it again."""
-        assert self.order.jobs[self._last] is job
-        self.place = self._last
+        assert self.order.jobs[self.last] is job
+        self.place = self.last
 
     def keep(self) -> None:
         """This walk will be resumed later, after the queue may have changed."""
@@ -815,6 +818,30 @@ class Walker(Iterator[Job]):
             if length < len(run):
                 break  # a job not to pass, or the limit
         return first, passed
+
+    def find(self, keys: AbstractSet[int], most: int) -> int | None:
+        """The place of the first of the next ``most`` jobs, the one last yielded first,
+        whose key is in ``keys``; None when there is none. Only for the latest pass, as
+        ``skip``; a slice at a time, as there. Jobs admitted since the pass began are
+        not told apart from the others by their keys: then the one last yielded."""
+        order = self.order
+        if order.newest >= self.seq:
+            return self.last
+        marks = order.keys
+        place, left = self.last, most
+        while left > 0:
+            if place + _SLICE > len(marks):
+                order.fill(place + _SLICE)
+            run = marks[place : place + _SLICE]
+            if not run:
+                return None
+            if keys.isdisjoint(run):
+                left -= len(run) - run.count(GONE)
+                place += len(run)
+                continue
+            at = next(i for i, key in enumerate(run) if key in keys)
+            return place + at if at - run[:at].count(GONE) < left else None
+        return None
 
 
 def _key(e: Entry) -> tuple[int, int]:

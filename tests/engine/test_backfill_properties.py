@@ -7,9 +7,13 @@ planned start may only come earlier as cycles go by, never later; when it starts
 it starts no later than planned.
 """
 
+from dataclasses import replace
+from unittest.mock import patch
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from slurmsim.engine import backfill
 from slurmsim.engine.simulate import advance
 from slurmsim.engine.submit import submit
 from slurmsim.model.jobs import JobState
@@ -42,3 +46,45 @@ def test_backfill_never_moves_the_top_jobs_planned_start_later(limits, smalls):
         if top.start_time is not None:
             assert planned is None or top.start_time <= planned, "the top job was pushed back"
             planned = top.start_time
+
+
+deep_queue = st.lists(
+    st.tuples(
+        st.integers(1, 4),
+        st.sampled_from([1, 2, 8]),
+        st.sampled_from([300, 900, 3600]),
+        st.sampled_from(["alice", "carol"]),
+    ),
+    min_size=4,
+    max_size=30,
+)
+
+
+def _history(smalls: list[tuple[int, int, int, str]], most: int) -> list[tuple[object, ...]]:
+    """Each job's state, start and plan after every step of a run with ``bf_max_job_test``
+    = ``most`` (what ``squeue --start`` would show then)."""
+    s = cluster(bf_interval=30)
+    params = replace(s.config.scheduler_parameters, bf_max_job_test=most)
+    s.config = replace(s.config, scheduler_parameters=params)
+    for i, (nodes, gpus, limit, user) in enumerate(smalls):
+        submit(s, job(f"q{i}", user=user, nodes=nodes, gpus_per_node=gpus, limit=limit))
+    seen = []
+    for step in range(1, 60):
+        advance(s, Instant(T0 + step * 127))
+        seen.extend(
+            (j.job_id, j.state, j.start_time, j.sched_nodes, j.reason, j.last_sched_eval)
+            for j in s.jobs.values()
+        )
+    return seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(deep_queue, st.integers(1, 6))
+def test_a_cycle_that_stops_where_nothing_in_range_can_start_plans_as_a_whole_one(smalls, most):
+    """A cycle stops planning ahead once no job left in its range could start, and
+    works its estimates out when they are read: the same ones, and the same starts,
+    as a cycle that plans its whole range at once."""
+    lazy = _history(smalls, most)
+    with patch.object(backfill._Startable, "in_reach", lambda *_: True):
+        whole = _history(smalls, most)
+    assert lazy == whole
