@@ -809,8 +809,11 @@ class Deferred:
             if job.array_job_id is not None and ctx.throttled(job):
                 continue
             self._left -= 1
-            if job.job_id not in ctx.queue or ctx.admitted[job.job_id] >= self.seq:
-                continue  # started since, or queued after this cycle
+            if ctx.admitted[job.job_id] >= self.seq:
+                continue  # queued after this cycle
+            if job.job_id not in ctx.queue:
+                self._plan_gone(job)
+                continue
             self.reached.add(job.job_id)
             _clear_plan(job)
             if limits.pending_reason(ctx.state, job, ctx.limits) is not None:
@@ -822,6 +825,18 @@ class Deferred:
             events = self.repeats.plan(ctx, job, self.now, self.resv, self.avail, key)
             self._left -= self.repeats.more_tasks
             assert not events, "a deferred estimate started a job"
+
+    def _plan_gone(self, job: Job) -> None:
+        """``job`` was queued in the cycle, and has left the queue since (started, or was
+        cancelled): its plan's reservation still shapes the estimates after it, as in
+        the cycle, so the plan is made; the job keeps what it shows now."""
+        key = self.ctx.repeat_key(job)
+        if key in self.repeats.plans:
+            return  # a repeat reserves nothing
+        shown = (job.start_time, job.end_time, job.sched_nodes, job.scheduler, job.reason)
+        self.repeats.plan(self.ctx, job, self.now, self.resv, self.avail, key)
+        self._left -= self.repeats.more_tasks
+        job.start_time, job.end_time, job.sched_nodes, job.scheduler, job.reason = shown
 
 
 def _clear_plan(job: Job) -> None:
