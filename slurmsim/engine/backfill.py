@@ -45,6 +45,10 @@ from slurmsim.model.time import Instant, Seconds
 YEAR: Seconds = Seconds(365 * 86400)
 #: How many times one job's planning may move its trial start later.
 MAX_RETRIES = 50
+#: How many jobs a cycle plans before it writes the queue's order down ahead of its
+#: walk to show that no job left in its range could start (``_Startable.in_reach``):
+#: most cycles stop sooner by themselves.
+_PROVE_AFTER = 32
 #: What decides whether a node is usable (``passes.usable``), read off all nodes at C speed.
 _NODE_STATE = attrgetter("down", "drain")
 
@@ -271,14 +275,15 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     plans = repeats.plans
     reached = deferred.reached
     limit = params.bf_max_job_test
-    tested = 0
+    tested = planned = 0
     for job in walk:
         if job.array_job_id is not None and ctx.throttled(job):
             deferred.whole = False
             continue  # not in the range at all
         if tested >= limit:
             break
-        if startable.left <= 0 or not startable.in_reach(walk, limit - tested):
+        ahead = planned >= _PROVE_AFTER
+        if startable.left <= 0 or not startable.in_reach(walk, limit - tested, ahead):
             walk.push_back(job)
             deferred.stop(walk, limit - tested)
             break
@@ -308,6 +313,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         _clear_plan(job)  # every plan is made afresh
         job.last_sched_eval = now
         before = (ctx.pool.changes, resv.version)
+        planned += 1
         events.extend(repeats.plan(ctx, job, now, resv, avail, key))
         tested += repeats.more_tasks
         if (ctx.pool.changes, resv.version) != before:
@@ -388,14 +394,16 @@ class _Startable:
             self._witness[start.key] = start.witness  # shown on this pool by an earlier cycle
         return start.fits
 
-    def in_reach(self, walk: Walker, most: int) -> bool:
+    def in_reach(self, walk: Walker, most: int, ahead: bool) -> bool:
         """Could one of the next ``most`` jobs of ``walk``, the one just yielded first,
         start now? The cycle tests no job after them (bf_max_job_test), so when none
         could, what is left of its range is only estimates. The place of the first that
-        could is kept while it is still ahead and its request still could start."""
+        could is kept while it is still ahead and its request still could start.
+        Without ``ahead``, a job the order has not been written down to yet is taken to
+        be one (``Walker.find``)."""
         marks, at, here = walk.order.keys, self._reach, walk.last
-        if at is None or at < here or marks[at] not in self.keys:
-            at = self._reach = walk.find(self.keys, most)
+        if at is None or at < here or at >= len(marks) or marks[at] not in self.keys:
+            at = self._reach = walk.find(self.keys, most, ahead=ahead)
             return at is not None
         return at - here - marks[here:at].count(GONE) < most
 

@@ -675,6 +675,11 @@ class Order:
         self._kept = False
         self._complete = False
 
+    @property
+    def complete(self) -> bool:
+        """Is every queued job written down?"""
+        return self._complete
+
     def fill(self, n: int) -> bool:
         """Write down the first ``n`` places; False when the queue has fewer jobs."""
         jobs = self.jobs
@@ -819,22 +824,27 @@ class Walker(Iterator[Job]):
                 break  # a job not to pass, or the limit
         return first, passed
 
-    def find(self, keys: AbstractSet[int], most: int) -> int | None:
+    def find(self, keys: AbstractSet[int], most: int, *, ahead: bool = True) -> int | None:
         """The place of the first of the next ``most`` jobs, the one last yielded first,
         whose key is in ``keys``; None when there is none. Only for the latest pass, as
         ``skip``; a slice at a time, as there. Jobs admitted since the pass began are
-        not told apart from the others by their keys: then the one last yielded."""
+        not told apart from the others by their keys: then the one last yielded.
+
+        Without ``ahead``, the order is not written down further for the question (it
+        costs its merge for nothing if a job is admitted before a pass looks there):
+        where it ends first, its end, as a place whose job may have such a key.
+        """
         order = self.order
         if order.newest >= self.seq:
             return self.last
         marks = order.keys
         place, left = self.last, most
         while left > 0:
-            if place + _SLICE > len(marks):
+            if place + _SLICE > len(marks) and ahead:
                 order.fill(place + _SLICE)
             run = marks[place : place + _SLICE]
             if not run:
-                return None
+                return None if ahead or order.complete else place
             if keys.isdisjoint(run):
                 left -= len(run) - run.count(GONE)
                 place += len(run)
