@@ -439,6 +439,8 @@ def _scheduler_parameters(text: str) -> SchedulerParameters:
         "bf_window": int,
         "bf_resolution": int,
         "bf_max_job_test": int,
+        # slurmctld logs an error and keeps its default outside 2..2,000,000.
+        "bf_node_space_size": lambda v: int(v) if 2 <= int(v) <= 2_000_000 else None,
         # slurmctld keeps its default for a value outside 0..1000.
         "bf_max_job_array_resv": lambda v: int(v) if 0 <= int(v) <= 1000 else 20,
         "default_queue_depth": int,

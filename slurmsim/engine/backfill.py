@@ -62,7 +62,12 @@ class ReservationMap:
     """
 
     def __init__(
-        self, now: Instant, resolution: Seconds, window: Seconds, bits: dict[str, int]
+        self,
+        now: Instant,
+        resolution: Seconds,
+        window: Seconds,
+        bits: dict[str, int],
+        size: int = 1 << 62,
     ) -> None:
         self.bits = bits
         self.res = max(int(resolution), 1)
@@ -71,6 +76,14 @@ class ReservationMap:
         self.times: list[int] = [self.begin]  # slot i is [times[i], times[i+1] or end)
         self.sets: list[int] = [0]
         self.version = 0  # bumped by every reservation that lands in the map
+        #: slurmctld's map is a table of ``size`` records (``bf_node_space_size``); a
+        #: reservation splits the records its start and end fall inside, each split
+        #: taking a record for good (merging two alike gives none back), and a cycle
+        #: ends when a reservation finds the table full (``full``, then ``overflowed``).
+        self.size = size
+        self.records = 1
+        self._begin_split = False  # the first reservation from ``begin`` splits record 0
+        self.overflowed = False
         self.added = 0  # the nodes reserved since ``_Startable.update`` last looked
         #: The slot starts at which some node reserved just before comes free, in order:
         #: a plan's next trial start is the first of them in its stretch.
@@ -129,6 +142,11 @@ class ReservationMap:
         """The nodes may have changed since: work the usable ones out afresh."""
         self._usable.clear()
 
+    @property
+    def full(self) -> bool:
+        """Is there no record left for a reservation (slurmctld checks before each)?"""
+        return self.records >= self.size
+
     def add(self, start: int, end: int, mask: int) -> None:
         """Reserve the nodes of ``mask`` from ``start`` until ``end``."""
         s = start // self.res * self.res
@@ -136,13 +154,31 @@ class ReservationMap:
         s, e = max(s, self.begin), min(e, self.end)
         if s >= e:
             return
+        slots = len(self.times)
+        if s == self.begin and not self._begin_split:
+            self._begin_split = True  # record 0 is split at its own start: left empty
+            self.records += 1
         i = self._boundary(s)
         j = self._boundary(e) if e < self.end else len(self.times)
+        self.records += len(self.times) - slots
         self.sets[i:j] = map(mask.__or__, self.sets[i:j])
         self._refree(i, j)
+        self._merge_one(max(i - 2, 0), j if e < self.end else len(self.times) - 1)
         self._added.append((s, e, mask))
         self.version += 1
         self.added |= mask
+
+    def _merge_one(self, first: int, last: int) -> None:
+        """Join the first two neighbouring slots alike from ``first`` up to ``last``, as
+        slurmctld joins its records after a reservation (one pair at most; it looks from
+        the record before the one ahead of the reservation to the one after it). No
+        answer changes: a union over slots is the same, and no node comes free between
+        slots alike; but the start a later reservation finds there needs a record again."""
+        sets = self.sets
+        for k in range(first, last):
+            if sets[k] == sets[k + 1]:
+                del self.times[k + 1], sets[k + 1]
+                return
 
     def _refree(self, i: int, j: int) -> None:
         """Work ``frees`` out again at the slot starts ``i`` to ``j``: the only ones
@@ -263,7 +299,9 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     params = ctx.state.config.scheduler_parameters
     old = ctx.deferred if isinstance(ctx.deferred, Deferred) else None
     known = _Known.handed_on(old.known if old is not None else None, ctx)
-    resv = ReservationMap(now, params.bf_resolution, Seconds(params.bf_window * 60), known.bits)
+    size = params.bf_node_space_size or params.bf_max_job_test
+    window = Seconds(params.bf_window * 60)
+    resv = ReservationMap(now, params.bf_resolution, window, known.bits, size)
     avail = known.availability(ctx, now)
     repeats = _Repeats(known)
     deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
@@ -315,6 +353,8 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         before = (ctx.pool.changes, resv.version)
         planned += 1
         events.extend(repeats.plan(ctx, job, now, resv, avail, key))
+        if resv.overflowed:
+            break  # the map's table is full: the cycle ends here
         tested += repeats.more_tasks
         if (ctx.pool.changes, resv.version) != before:
             startable.update()
@@ -833,6 +873,8 @@ class Deferred:
             events = self.repeats.plan(ctx, job, self.now, self.resv, self.avail, key)
             self._left -= self.repeats.more_tasks
             assert not events, "a deferred estimate started a job"
+            if self.resv.overflowed:
+                break  # the cycle ended here: the jobs after it were not reached
 
     def _plan_gone(self, job: Job) -> None:
         """``job`` was queued in the cycle, and has left the queue since (started, or was
@@ -845,6 +887,8 @@ class Deferred:
         self.repeats.plan(self.ctx, job, self.now, self.resv, self.avail, key)
         self._left -= self.repeats.more_tasks
         job.start_time, job.end_time, job.sched_nodes, job.scheduler, job.reason = shown
+        if self.resv.overflowed:
+            self._left = 0  # the cycle ended here
 
 
 def _clear_plan(job: Job) -> None:
@@ -985,6 +1029,9 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
         if est > start_at and resv.reserved(est, est + span) & chosen:
             start_at = est
             continue
+        if resv.full:
+            resv.overflowed = True  # the job keeps its estimate, with nothing reserved
+            return events
         resv.add(est, est + span, chosen)
         return events
     return events

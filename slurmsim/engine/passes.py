@@ -137,7 +137,7 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
             run.events.extend(room.events)
             alloc = room.alloc  # set when its victims were suspended: it starts now
         if alloc is None:
-            why = _reserved(ctx, job, part, now) or _why_not(ctx, job, part)
+            why = _reserved(ctx, job, part, now) or _why_not(ctx, job, part, run.withheld)
             _fail(ctx, job, part, run, why, seq)
             _remember(ctx, job, memo, why)
             return
@@ -203,13 +203,20 @@ def _reserved(ctx: Context, job: Job, part: Partition, now: Instant) -> str | No
     return text or code
 
 
-def _why_not(ctx: Context, job: Job, part: Partition) -> str:
-    """Resources when busy nodes are in the way; ReqNodeNotAvail when unusable ones are."""
+def _why_not(ctx: Context, job: Job, part: Partition, withheld: set[str]) -> str:
+    """Resources when busy nodes are in the way; ReqNodeNotAvail when unusable ones are.
+
+    A job's required nodes that this pass keeps for a job pinned to them above it count
+    as unusable: slurmctld takes those out of the nodes it deems available (the oracle:
+    a second job for dgx1 behind a waiting one shows ``UnavailableNodes:dgx1``)."""
     nodes = ctx.state.nodes
+    required = job.request.req_nodes
     unavailable = [
-        n for n in (job.request.req_nodes or part.nodes) if n in nodes and not usable(nodes[n])
+        n
+        for n in (required or part.nodes)
+        if n in nodes and (not usable(nodes[n]) or (required and n in withheld))
     ]
-    if unavailable and (job.request.req_nodes or not _fits_when_idle(ctx, job, part)):
+    if unavailable and (required or not _fits_when_idle(ctx, job, part)):
         return f"ReqNodeNotAvail, UnavailableNodes:{compress(unavailable)}"
     return "Resources"
 

@@ -18,7 +18,10 @@ class SchedulerParameters:
     bf_interval: Seconds = Seconds(30)
     bf_window: int = 1440  # minutes
     bf_resolution: Seconds = Seconds(60)
-    bf_max_job_test: int = 100
+    bf_max_job_test: int = 500
+    #: Records backfill's map of reservations may hold (``bf_node_space_size``; None: as
+    #: many as ``bf_max_job_test``): a cycle ends when a reservation would need more.
+    bf_node_space_size: int | None = None
     #: How many tasks of one pending array a backfill cycle plans (each reserves nodes).
     bf_max_job_array_resv: int = 20
     bf_continue: bool = False

@@ -371,3 +371,14 @@ def test_fair_share_options_map_to_the_config_and_partitions():
 def test_fair_share_defaults_are_slurms():
     cfg = build("NodeName=n1 CPUs=4\nPartitionName=p Nodes=n1\n").config
     assert (cfg.priority_calc_period, cfg.priority_usage_reset_period) == (300, "NONE")
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [("", None), (",bf_node_space_size=5", 5), (",bf_node_space_size=1", None)],
+)
+def test_bf_node_space_size_is_read_and_slurms_bounds_kept(given: str, kept: int | None):
+    """Outside 2..2,000,000 slurmctld keeps its default (as many as bf_max_job_test)."""
+    text = f"NodeName=n1\nSchedulerParameters=bf_interval=5{given}\n"
+    params = build(text).config.scheduler_parameters
+    assert (params.bf_node_space_size, params.bf_max_job_test) == (kept, 500)

@@ -62,11 +62,16 @@ deep_queue = st.lists(
 )
 
 
-def _history(smalls: list[tuple[int, int, int, str]], most: int) -> list[tuple[object, ...]]:
+def _history(
+    smalls: list[tuple[int, int, int, str]], most: int, records: int
+) -> list[tuple[object, ...]]:
     """Each job's state, start and plan after every step of a run with ``bf_max_job_test``
-    = ``most`` (what ``squeue --start`` would show then)."""
+    = ``most`` and ``bf_node_space_size`` = ``records`` (what ``squeue --start`` would
+    show then)."""
     s = cluster(bf_interval=30)
-    params = replace(s.config.scheduler_parameters, bf_max_job_test=most)
+    params = replace(
+        s.config.scheduler_parameters, bf_max_job_test=most, bf_node_space_size=records
+    )
     s.config = replace(s.config, scheduler_parameters=params)
     for i, (nodes, gpus, limit, user) in enumerate(smalls):
         submit(s, job(f"q{i}", user=user, nodes=nodes, gpus_per_node=gpus, limit=limit))
@@ -81,15 +86,17 @@ def _history(smalls: list[tuple[int, int, int, str]], most: int) -> list[tuple[o
 
 
 @settings(max_examples=40, deadline=None)
-@given(deep_queue, st.integers(1, 6))
-def test_a_cycle_that_stops_where_nothing_in_range_can_start_plans_as_a_whole_one(smalls, most):
+@given(deep_queue, st.integers(1, 6), st.integers(2, 12))
+def test_a_cycle_that_stops_where_nothing_in_range_can_start_plans_as_a_whole_one(
+    smalls, most, records
+):
     """A cycle stops planning ahead once no job left in its range could start, and
     works its estimates out when they are read: the same ones, and the same starts,
-    as a cycle that plans its whole range at once."""
+    as a cycle that plans its whole range at once, wherever its map's table fills."""
     with patch.object(backfill, "_PROVE_AFTER", 0):  # from the first job on
-        lazy = _history(smalls, most)
+        lazy = _history(smalls, most, records)
     with _planning_whole_ranges():
-        whole = _history(smalls, most)
+        whole = _history(smalls, most, records)
     assert lazy == whole
 
 
