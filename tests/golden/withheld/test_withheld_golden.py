@@ -1,0 +1,45 @@
+"""The reasons behind a job pinned to a busy node, recorded from Slurm 22.05 (``record.sh``).
+
+A job pinned to a busy node (p1) waits on Resources, and the main scheduler takes that
+node out of the ones it counts as available for the rest of its pass: a job pinned to
+it too (q1) shows ``ReqNodeNotAvail, UnavailableNodes:dgx1``, and a four-node job (y4)
+``Nodes required for job are DOWN, DRAINED or reserved for jobs in higher priority
+partitions``; that one blocks the partition, so the job after it (y1) waits on Priority.
+
+The replay runs from the oracle's job directory, keeps the simulated clock in step with
+the recordings and gives each submission the oracle's job id. Instants are compared to
+the minute: the oracle started each running job within a second or two of slurmsim's
+pass (``TRIGGER_DELAY``), and a plan's start is either that job's end or a map boundary
+(whole minutes). Priorities are masked: the oracle's come from its fair-share history.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.clirunner import Result
+from tests.goldenfile import load_case, replay_from_job_dir, scrub
+
+HERE = Path(__file__).parent
+CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
+_SECONDS = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d):\d\d")
+_PRIORITY = re.compile(r"Priority=\d+")
+
+
+def _to_the_minute(data: bytes) -> str:
+    return _PRIORITY.sub("Priority=*", _SECONDS.sub(r"\1:**", scrub(data).decode()))
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    return replay_from_job_dir(CASES, tmp_path_factory.mktemp("withheld"))
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_reasons_behind_a_job_pinned_to_a_busy_node_as_slurm_does(
+    name: str, results: dict[str, Result]
+) -> None:
+    case, got = CASES[name], results[name]
+    want = (case.exit, _to_the_minute(case.stdout), _to_the_minute(case.stderr))
+    assert (got.exit, _to_the_minute(got.out.encode()), _to_the_minute(got.err.encode())) == want
