@@ -18,6 +18,10 @@ as a cycle goes on, so a request that cannot start now will not later in the sam
 cycle), the cycle stops and keeps what it needs to finish the estimates
 (``Deferred``). They are worked out only when the state is handed back, and only
 for the last cycle: every cycle replans every job it reaches.
+
+A cycle tests at most ``bf_max_job_test`` jobs, and ends, as slurmctld's does, when a
+reservation finds the map's table of records full (``bf_node_space_size``): the job
+keeps its estimate with nothing reserved, and the jobs after it get none.
 """
 
 import bisect
@@ -861,6 +865,8 @@ class Deferred:
                 continue  # queued after this cycle
             if job.job_id not in ctx.queue:
                 self._plan_gone(job)
+                if self.resv.overflowed:
+                    break  # the cycle ended here: the jobs after it were not reached
                 continue
             self.reached.add(job.job_id)
             _clear_plan(job)
@@ -887,8 +893,6 @@ class Deferred:
         self.repeats.plan(self.ctx, job, self.now, self.resv, self.avail, key)
         self._left -= self.repeats.more_tasks
         job.start_time, job.end_time, job.sched_nodes, job.scheduler, job.reason = shown
-        if self.resv.overflowed:
-            self._left = 0  # the cycle ended here
 
 
 def _clear_plan(job: Job) -> None:
