@@ -108,6 +108,18 @@ def scrub(data: bytes) -> bytes:
     return _SINFO_ALL.sub(rb"\1<free>\2<load>\3", data)
 
 
+_TO_THE_SECOND = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d):\d\d")
+_PRIORITY = re.compile(r"Priority=\d+")
+
+
+def to_the_minute(data: bytes) -> str:
+    """``scrub``bed output with instants cut to the minute and priorities masked, for
+    replays of backfill plans: the oracle started each running job within a second or
+    two of slurmsim's pass, a plan starts at that job's end or at a map boundary (whole
+    minutes), and the oracle's priorities carry its fair-share history."""
+    return _PRIORITY.sub("Priority=*", _TO_THE_SECOND.sub(r"\1:**", scrub(data).decode()))
+
+
 @contextmanager
 def cluster_store(directory: Path) -> Iterator[Path]:
     """A new default cluster in ``directory``, the store of every command run meanwhile

@@ -14,22 +14,15 @@ pass (``TRIGGER_DELAY``), and a plan's start is either that job's end or a map b
 (whole minutes). Priorities are masked: the oracle's come from its fair-share history.
 """
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir, scrub
+from tests.goldenfile import load_case, replay_from_job_dir, to_the_minute
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-_SECONDS = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d):\d\d")
-_PRIORITY = re.compile(r"Priority=\d+")
-
-
-def _to_the_minute(data: bytes) -> str:
-    return _PRIORITY.sub("Priority=*", _SECONDS.sub(r"\1:**", scrub(data).decode()))
 
 
 @pytest.fixture(scope="module")
@@ -42,5 +35,5 @@ def test_backfill_plans_behind_a_running_job_as_slurm_does(
     name: str, results: dict[str, Result]
 ) -> None:
     case, got = CASES[name], results[name]
-    want = (case.exit, _to_the_minute(case.stdout), _to_the_minute(case.stderr))
-    assert (got.exit, _to_the_minute(got.out.encode()), _to_the_minute(got.err.encode())) == want
+    want = (case.exit, to_the_minute(case.stdout), to_the_minute(case.stderr))
+    assert (got.exit, to_the_minute(got.out.encode()), to_the_minute(got.err.encode())) == want

@@ -14,7 +14,6 @@ job directory, with the clock in step and the oracle's job ids. Instants are com
 to the minute and priorities masked, as in ``arrayplans/``.
 """
 
-import re
 import shlex
 from dataclasses import replace
 from pathlib import Path
@@ -22,16 +21,10 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import Case, load_case, replay_from_job_dir, run_command, scrub
+from tests.goldenfile import Case, load_case, replay_from_job_dir, run_command, to_the_minute
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-_SECONDS = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d):\d\d")
-_PRIORITY = re.compile(r"Priority=\d+")
-
-
-def _to_the_minute(data: bytes) -> str:
-    return _PRIORITY.sub("Priority=*", _SECONDS.sub(r"\1:**", scrub(data).decode()))
 
 
 def _with_small_map(case: Case) -> Result:
@@ -54,5 +47,5 @@ def test_a_backfill_cycle_ends_where_its_map_is_full_as_slurm_does(
     name: str, results: dict[str, Result]
 ) -> None:
     case, got = CASES[name], results[name]
-    want = (case.exit, _to_the_minute(case.stdout), _to_the_minute(case.stderr))
-    assert (got.exit, _to_the_minute(got.out.encode()), _to_the_minute(got.err.encode())) == want
+    want = (case.exit, to_the_minute(case.stdout), to_the_minute(case.stderr))
+    assert (got.exit, to_the_minute(got.out.encode()), to_the_minute(got.err.encode())) == want
