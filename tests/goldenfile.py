@@ -112,12 +112,17 @@ _TO_THE_SECOND = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d):\d\d")
 _PRIORITY = re.compile(r"Priority=\d+")
 
 
-def to_the_minute(data: bytes) -> str:
-    """``scrub``bed output with instants cut to the minute and priorities masked, for
-    replays of backfill plans: the oracle started each running job within a second or
-    two of slurmsim's pass, a plan starts at that job's end or at a map boundary (whole
-    minutes), and the oracle's priorities carry its fair-share history."""
-    return _PRIORITY.sub("Priority=*", _TO_THE_SECOND.sub(r"\1:**", scrub(data).decode()))
+def to_the_minute(run: Case | Result) -> tuple[int, str, str]:
+    """A command's exit and ``scrub``bed output with instants cut to the minute and
+    priorities masked, for replays of backfill plans: the oracle started each running
+    job within a second or two of slurmsim's pass, a plan starts at that job's end or at
+    a map boundary (whole minutes), and the oracle's priorities carry its fair-share
+    history."""
+
+    def cut(data: bytes) -> str:
+        return _PRIORITY.sub("Priority=*", _TO_THE_SECOND.sub(r"\1:**", scrub(data).decode()))
+
+    return run.exit, cut(run.stdout), cut(run.stderr)
 
 
 @contextmanager
