@@ -449,7 +449,8 @@ class _Startable:
         if at is None or at < here or at >= len(marks) or marks[at] not in self.keys:
             at = self._reach = walk.find(self.keys, most, ahead=ahead)
             return at is not None
-        return at - here - marks[here:at].count(GONE) < most
+        # Counting the places of jobs gone since costs a slice: only when it could matter.
+        return at - here < most or at - here - marks[here:at].count(GONE) < most
 
     def reached(self, key: int) -> None:
         self.reached_count[key] = self.reached_count.get(key, 0) + 1
