@@ -32,7 +32,10 @@ _ENTITIES = {
     "clusters": "cluster", "tres": "tres", "wckeys": "wckey", "resource": "resource",
     "runawayjobs": "runaway", "orphanjobs": "runaway", "lostjobs": "runaway",
     "problems": "problem", "events": "event", "federations": "federation",
+    "reservations": "reservation", "resv": "reservation",
 }  # fmt: skip
+#: Entities whose names need more letters than the two of the others.
+_LEAST = {"reservations": 4, "resv": 4}
 #: Entities slurmsim only shows (its cluster and TRES are fixed by slurm.conf; it keeps
 #: no wckeys or resources, and no job outlives its record).
 _SHOWN_ONLY = frozenset(
@@ -51,8 +54,6 @@ _NO_ENTITY = {
     "delete": 'No valid entity in delete command\nInput line must include "Account", '
     '"Cluster", "Coordinator", "Federation", "QOS", "Resource", or "User"\n',
 }
-
-_PROMPT = "Would you like to commit changes? (You have 30 seconds to decide)\n"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -93,9 +94,14 @@ def sacctmgr(argv: list[str]) -> int:
             from slurmsim.api.node_history import show_events
 
             rendered = show_events(rest, layout)
+        elif entity == "reservation":
+            from slurmsim.api.reservation_history import show_reservations
+
+            immediate = "immediate" in flags
+            rendered = show_reservations(rest, layout, lambda q: _ask(q, immediate))
         else:
             rendered = accounts.show(entity, rest, layout)
-    elif entity in ("association", "event"):  # associations change through users and accounts
+    elif entity in ("association", "event", "reservation"):  # not changed through sacctmgr
         err(_NO_ENTITY[verb])
         return 1
     elif entity in _SHOWN_ONLY:
@@ -129,7 +135,7 @@ def _entity(word: str) -> str | None:
     matches = [
         e
         for name, e in _ENTITIES.items()
-        if len(w) >= 2 and name.startswith(w) and (name != "tres" or w == "tres")
+        if len(w) >= _LEAST.get(name, 2) and name.startswith(w) and (name != "tres" or w == "tres")
     ]
     return matches[0] if len(matches) == 1 else None
 
@@ -142,9 +148,15 @@ def _confirm(summary: str, immediate: bool) -> bool:
     slurmsim takes it as no.
     """
     out(summary)
+    return _ask("Would you like to commit changes?", immediate)
+
+
+def _ask(question: str, immediate: bool) -> bool:
+    """sacctmgr's question before it goes on (always yes under ``-i``), read as
+    ``_confirm`` reads it."""
     if immediate:
         return True
-    out(_PROMPT)
+    out(f"{question} (You have 30 seconds to decide)\n")
     while True:
         out("(N/y): ")
         sys.stdout.flush()

@@ -3,8 +3,10 @@
 scontrol itself checks that a new reservation names a start, an end or duration,
 nodes or a node count, and users or accounts; those refusals are ``InvalidOption``
 (printed ``scontrol: error: ...``). The controller's refusals are ``SlurmError``.
-Either way nothing is saved, except that a refused duplicate name still uses up a
-reservation number, as in Slurm.
+Either way nothing is saved, except that a refusal after the controller has numbered
+the reservation (a duplicate name, users outside the accounts named) still uses up
+that number, as in Slurm. Every reservation created, updated or deleted is reported
+to the accounting store (``engine/reservation_accounting.py``).
 """
 
 from collections.abc import Sequence
@@ -47,37 +49,40 @@ def _check_complete(req: ReservationRequest) -> None:
 
 def create(pairs: Sequence[tuple[str, str]]) -> str:
     """``scontrol create reservation KEY=VALUE...``: the new reservation's name."""
-    from slurmsim.engine import reservation_control
+    from slurmsim.engine import reservation_accounting, reservation_control
 
     refused: SlurmError | None = None
     with session(write=True) as s:
         req = _request(pairs, s.state.now, create=True)
         _check_complete(req)
-        counter = s.state.last_resv_id
         try:
-            return reservation_control.create(s.state, req, s.user).name
+            resv = reservation_control.create(s.state, req, s.user)
+            s.events.append(reservation_accounting.added(s.state, resv, s.state.last_resv_id))
+            return resv.name
         except SlurmError as e:
-            refused = e
-            if e.message != reservation_control.DUPLICATE:
-                s.state.last_resv_id = counter
+            refused = e  # saved all the same: a refusal may have used up a number
     raise refused
 
 
 def update(name: str, pairs: Sequence[tuple[str, str]]) -> None:
     """``scontrol update ReservationName=NAME KEY=VALUE...``."""
-    from slurmsim.engine import reservation_control
+    from slurmsim.engine import reservation_accounting, reservation_control
 
     with session(write=True) as s:
         req = _request(pairs, s.state.now, create=False)
-        reservation_control.update(s.state, name, req, s.user)
+        resv = reservation_control.update(s.state, name, req, s.user)
+        s.events.append(reservation_accounting.modified(s.state, resv))
 
 
 def delete(name: str) -> None:
     """``scontrol delete reservation NAME``."""
-    from slurmsim.engine import reservation_control
+    from slurmsim.engine import reservation_accounting, reservation_control
 
     with session(write=True) as s:
+        resv = s.state.reservations.get(name)
         reservation_control.delete(s.state, name, s.user)
+        if resv is not None:
+            s.events.append(reservation_accounting.removed(s.state, resv))
 
 
 def show(name: str | None, *, oneliner: bool) -> Rendered:

@@ -62,6 +62,7 @@ def create(state: ClusterState, req: ReservationRequest, actor: str) -> Reservat
     name = req.name or f"{(users or accounts)[0]}_{state.last_resv_id}"
     if name in state.reservations:
         raise SlurmError(DUPLICATE)
+    _check_pairs(state, users, accounts)
     resv = Reservation(
         name=name,
         start_time=start,
@@ -71,6 +72,7 @@ def create(state: ClusterState, req: ReservationRequest, actor: str) -> Reservat
         accounts=accounts,
         flags=ordered_flags(flags),
         partition=partition,
+        by_duration=req.duration is not None,
     )
     state.reservations[name] = resv
     trigger(state)
@@ -78,7 +80,8 @@ def create(state: ClusterState, req: ReservationRequest, actor: str) -> Reservat
 
 
 def update(state: ClusterState, name: str, req: ReservationRequest, actor: str) -> Reservation:
-    """Change reservation ``name``: StartTime keeps its end, Duration keeps its start."""
+    """Change reservation ``name``: Duration and EndTime keep its start; StartTime keeps its
+    duration if it was given one, else its end (the oracle: golden ``resvacct/``)."""
     if not is_operator(state, actor):
         raise SlurmError(INVALID_USER)
     old = state.reservations.get(name)
@@ -87,10 +90,12 @@ def update(state: ClusterState, name: str, req: ReservationRequest, actor: str) 
     users = req.users if req.users is not None else old.users
     accounts = req.accounts if req.accounts is not None else old.accounts
     _check_owners(state, users, accounts)
+    _check_pairs(state, users, accounts)
     start = req.start_time if req.start_time is not None else old.start_time
-    end = old.end_time
+    end = Instant(start + old.duration) if old.by_duration else old.end_time
     if req.duration is not None or req.end_time is not None:
         end = _end(start, req)
+    by_duration = req.duration is not None or (old.by_duration and req.end_time is None)
     if end <= start:
         raise SlurmError(INVALID_TIME)
     flags = set(req.flags if req.flags is not None else old.flags) - set(req.flags_removed)
@@ -110,6 +115,7 @@ def update(state: ClusterState, name: str, req: ReservationRequest, actor: str) 
         accounts=accounts,
         flags=ordered_flags(flags),
         partition=partition,
+        by_duration=by_duration,
     )
     state.reservations[name] = new
     trigger(state)
@@ -140,6 +146,14 @@ def _check_owners(state: ClusterState, users: Iterable[str], accounts: Iterable[
     if any(u not in state.users for u in users):
         raise SlurmError(INVALID_USER)
     if any(a not in state.accounts for a in accounts):
+        raise SlurmError(INVALID_ACCOUNT)
+
+
+def _check_pairs(state: ClusterState, users: Iterable[str], accounts: Iterable[str]) -> None:
+    """With users and accounts both named, each user must be in each account: the
+    reservation lets in those associations (the oracle refused alice,bob in product)."""
+    pairs = {(a.user, a.account) for a in state.associations if a.user}
+    if any((u, a) not in pairs for u in users for a in accounts):
         raise SlurmError(INVALID_ACCOUNT)
 
 

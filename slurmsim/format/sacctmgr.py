@@ -24,7 +24,9 @@ T = TypeVar("T")
 class Column(NamedTuple, Generic[T]):
     header: str
     width: int
-    value: Callable[[ClusterState, T], str]
+    #: The cell; None prints none (the row is a cell shorter, as sacctmgr prints a
+    #: column another entity has).
+    value: Callable[[ClusterState, T], str | None]
 
 
 class Layout(NamedTuple):
@@ -439,20 +441,25 @@ def _as_tree(
             level, name = level + (parent in shown), parent
         return level
 
-    indented = column._replace(value=lambda st, row: " " * depth(row) + column.value(st, row))
+    indented = column._replace(
+        value=lambda st, row: " " * depth(row) + (column.value(st, row) or "")
+    )
     return indented, -20 if width is None else width
 
 
 def _line(
-    values: list[str], specs: Sequence[tuple[Column[T], int]], layout: Layout, *, header: bool
+    values: Sequence[str | None],
+    specs: Sequence[tuple[Column[T], int]],
+    layout: Layout,
+    *,
+    header: bool,
 ) -> str:
+    cells = [(v, w) for v, (_, w) in zip(values, specs, strict=True) if v is not None]
     if layout.parsable2:
-        return "|".join(values)
+        return "|".join(v for v, _ in cells)
     if layout.parsable:
-        return "".join(f"{v}|" for v in values)
-    return "".join(
-        _cell(v, w, header=header) + " " for v, (_, w) in zip(values, specs, strict=True)
-    )
+        return "".join(f"{v}|" for v, _ in cells)
+    return "".join(_cell(v, w, header=header) + " " for v, w in cells)
 
 
 def _cell(value: str, width: int, *, header: bool) -> str:

@@ -60,6 +60,9 @@ class Reservation:
     accounts: tuple[str, ...] = ()
     flags: tuple[str, ...] = ()  # words of FLAG_ORDER, in that order
     partition: str | None = None  # set when the controller chose the nodes (NodeCnt=)
+    #: It was given its length (``Duration=``), which a new StartTime keeps; otherwise
+    #: (``EndTime=``, the last one given wins) a new StartTime keeps its end.
+    by_duration: bool = False
 
     @property
     def duration(self) -> Seconds:
