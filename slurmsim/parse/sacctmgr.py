@@ -85,6 +85,8 @@ def parse_request(words: Sequence[str]) -> Request:
 def parse_fields(text: str) -> list[Field]:
     """A ``format=`` list as sacctmgr reads it: empty items skipped, each a name with an
     optional ``%`` width read by ``atoi`` (0, or none readable: the column's own width).
+    A list of nothing but empty items is one empty name, which no column has (the
+    oracle: ``format=`` and ``format=,`` print ``Unknown field ''``).
 
     >>> [tuple(f) for f in parse_fields("Name%10,Priority,Descr%-20,QOS%x")]
     [('Name', 10), ('Priority', None), ('Descr', -20), ('QOS', None)]
@@ -96,7 +98,7 @@ def parse_fields(text: str) -> list[Field]:
         name, percent, width = item.partition("%")
         size = atoi(width) if percent else 0
         fields.append(Field(name, size or None))
-    return fields
+    return fields or [Field("", None)]
 
 
 def split_list(value: str) -> list[str]:

@@ -47,6 +47,8 @@ def test_request_splits_at_where_and_set_in_any_case() -> None:
         pytest.param("Name,,QOS", [Field("Name"), Field("QOS")], id="empty items are skipped"),
         pytest.param("Name%x,QOS%0", [Field("Name"), Field("QOS")], id="no width: its own"),
         pytest.param("%", [Field("")], id="no name (Unknown field '')"),
+        pytest.param("", [Field("")], id="nothing: one empty name (the oracle)"),
+        pytest.param(",", [Field("")], id="only empty items: one empty name"),
         pytest.param("Name%5x", [Field("Name", 5)], id="atoi stops at a letter"),
     ],
 )

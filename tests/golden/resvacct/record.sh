@@ -65,4 +65,12 @@ sleep $(( 3600 - $(date +%s) % 3600 + 40 ))
 c rolled-default sacctmgr show reservation
 c rolled-fields sacctmgr -p show reservation format=name,start,end,unused
 c rolled-wide sacctmgr show reservation format=name,unused%20
+c format-empty sacctmgr show reservation format=
+c start-empty sacctmgr show reservation start=
+c nodes-unreadable sacctmgr -i show reservation 'nodes=dgx[' format=name
+c ids-zero-padded sacctmgr show reservation ids=007 format=id,name
+c bare-word sacctmgr show reservation now1
+c where-alone sacctmgr show reservation where format=name
+c delete-now scontrol delete ReservationName=now1
+c show-final sacctmgr -P show reservation format=id,name,start,end
 for r in $(scontrol show res -o | sed -n 's/^ReservationName=\([^ ]*\).*/\1/p'); do scontrol delete ReservationName="$r"; done
