@@ -36,6 +36,12 @@ def _check_complete(req: ReservationRequest) -> None:
         raise InvalidOption(f"A start time must be given.  {_CREATED}")
     if req.end_time is None and req.duration is None:
         raise InvalidOption(f"An end time or duration must be given.  {_CREATED}")
+    if (
+        req.end_time is not None
+        and req.duration is not None
+        and req.start_time + req.duration != req.end_time
+    ):
+        raise InvalidOption(f"StartTime + Duration does not equal EndTime.  {_CREATED}")
     if req.end_time is not None and req.duration is None and req.end_time < req.start_time:
         raise InvalidOption(f"Start time cannot be after end time.  {_CREATED}")
     if not req.nodes and not req.node_count:

@@ -92,3 +92,6 @@ c squeue-L squeue -L gpulicense -o "%.6i %.11v"
 c scancel-rq scancel -u alice
 sleep 1
 c delete-rq scontrol delete reservation rq
+c create-end-and-duration scontrol create reservation StartTime=2027-01-05T10:00:00 EndTime=2027-01-05T12:00:00 Duration=30 Nodes=dgx3 Users=carol
+c create-end-and-same-duration scontrol create reservation ReservationName=same StartTime=2027-01-05T10:00:00 EndTime=2027-01-05T12:00:00 Duration=120 Nodes=dgx3 Users=carol
+c delete-same scontrol delete ReservationName=same
