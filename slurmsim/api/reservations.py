@@ -10,6 +10,7 @@ to the accounting store (``engine/reservation_accounting.py``).
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from slurmsim.api.session import session
 from slurmsim.format.rendered import Rendered
@@ -18,6 +19,7 @@ from slurmsim.model.reservations import ReservationRequest
 from slurmsim.model.time import Instant
 
 _CREATED = "No reservation created."
+_PART_NODES = "PART_NODES"
 
 
 def _request(pairs: Sequence[tuple[str, str]], now: Instant, *, create: bool) -> ReservationRequest:
@@ -30,8 +32,10 @@ def _request(pairs: Sequence[tuple[str, str]], now: Instant, *, create: bool) ->
         raise InvalidOption(e.message, detail=e.context) from None
 
 
-def _check_complete(req: ReservationRequest) -> None:
-    """scontrol's own checks on ``create``, in its order."""
+def _completed(req: ReservationRequest) -> ReservationRequest:
+    """scontrol's own checks on ``create``, in its order, and what it fills in: a
+    partition with ``Nodes=ALL``, or with no nodes at all, reserves the partition's nodes
+    (``PART_NODES``)."""
     if req.start_time is None:
         raise InvalidOption(f"A start time must be given.  {_CREATED}")
     if req.end_time is None and req.duration is None:
@@ -44,13 +48,28 @@ def _check_complete(req: ReservationRequest) -> None:
         raise InvalidOption(f"StartTime + Duration does not equal EndTime.  {_CREATED}")
     if req.end_time is not None and req.duration is None and req.end_time < req.start_time:
         raise InvalidOption(f"Start time cannot be after end time.  {_CREATED}")
-    if not req.nodes and not req.node_count:
+    flags = req.flags or ()
+    if req.partition is not None and req.nodes is not None and _all(req.nodes):
+        flags = (*flags, _PART_NODES)
+    if _PART_NODES in flags and (req.partition is None or not _all(req.nodes or ())):
         raise InvalidOption(
-            "CoreCnt, Nodes, NodeCnt, BurstBuffer, Licenses or Watts must be specified.  "
-            + _CREATED
+            f"PART_NODES flag requires specifying a Partition and ALL nodes.  {_CREATED}"
         )
+    if not req.nodes and not req.node_count:
+        if req.partition is None:
+            raise InvalidOption(
+                "CoreCnt, Nodes, NodeCnt, BurstBuffer, Licenses or Watts must be specified.  "
+                + _CREATED
+            )
+        flags, req = (*flags, _PART_NODES), replace(req, nodes=("ALL",))
     if not req.users and not req.accounts:
         raise InvalidOption(f"Either Users/Groups and/or Accounts must be specified.  {_CREATED}")
+    return replace(req, flags=flags) if flags else req
+
+
+def _all(nodes: Sequence[str]) -> bool:
+    """``Nodes=ALL``, in any case."""
+    return len(nodes) == 1 and nodes[0].upper() == "ALL"
 
 
 def create(pairs: Sequence[tuple[str, str]]) -> str:
@@ -59,8 +78,7 @@ def create(pairs: Sequence[tuple[str, str]]) -> str:
 
     refused: SlurmError | None = None
     with session(write=True) as s:
-        req = _request(pairs, s.state.now, create=True)
-        _check_complete(req)
+        req = _completed(_request(pairs, s.state.now, create=True))
         try:
             resv = reservation_control.create(s.state, req, s.user)
             s.events.append(reservation_accounting.added(s.state, resv, s.state.last_resv_id))

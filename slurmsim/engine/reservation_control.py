@@ -168,10 +168,19 @@ def _choose_nodes(
 ) -> tuple[tuple[str, ...], str | None]:
     """(nodes, partition): the named nodes, or ``NodeCnt`` free ones of the partition.
 
-    Adds SPEC_NODES (and ALL_NODES for ``Nodes=ALL``) to ``flags`` when nodes are named.
+    Adds SPEC_NODES (and ALL_NODES for ``Nodes=ALL``) to ``flags`` when nodes are named;
+    ``Nodes=ALL`` with PART_NODES (scontrol's, for a partition) is the partition's nodes.
     """
+    part_nodes = None
+    if req.nodes == ("ALL",) and "PART_NODES" in flags:
+        part = state.partitions.get(req.partition or "")
+        if part is None:
+            raise SlurmError(INVALID_PARTITION)
+        part_nodes = part.name, set(part.nodes)
     if req.nodes is not None:
-        if req.nodes == ("ALL",):
+        if part_nodes is not None:
+            nodes = tuple(n for n in state.nodes if n in part_nodes[1])
+        elif req.nodes == ("ALL",):
             nodes = tuple(state.nodes)
             flags.add("ALL_NODES")
         else:
@@ -183,7 +192,7 @@ def _choose_nodes(
         _check_overlap(state, nodes, start, end, flags, ignore=ignore)
         if "IGNORE_JOBS" not in flags and _busy(state, nodes, start):
             raise SlurmError(BUSY, detail=BUSY_NOTE)
-        return nodes, None
+        return nodes, part_nodes[0] if part_nodes is not None else None
     part_name = req.partition or next(
         (p.name for p in state.partitions.values() if p.default), None
     )

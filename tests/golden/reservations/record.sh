@@ -95,3 +95,12 @@ c delete-rq scontrol delete reservation rq
 c create-end-and-duration scontrol create reservation StartTime=2027-01-05T10:00:00 EndTime=2027-01-05T12:00:00 Duration=30 Nodes=dgx3 Users=carol
 c create-end-and-same-duration scontrol create reservation ReservationName=same StartTime=2027-01-05T10:00:00 EndTime=2027-01-05T12:00:00 Duration=120 Nodes=dgx3 Users=carol
 c delete-same scontrol delete ReservationName=same
+P=2027-02-01T10:00:00
+c create-part-nodes-flag scontrol create reservation ReservationName=pf StartTime=$P Duration=30 Nodes=ALL Users=carol Flags=part_nodes
+c create-partition-all scontrol create reservation ReservationName=pn StartTime=$P Duration=30 Nodes=ALL PartitionName=debug Users=carol
+c show-partition-all scontrol show reservation pn
+c delete-partition-all scontrol delete ReservationName=pn
+c create-partition-only scontrol create reservation ReservationName=po StartTime=$P Duration=30 PartitionName=gpu Users=carol
+c show-partition-only scontrol show reservation po
+c delete-partition-only scontrol delete ReservationName=po
+c create-partition-unknown scontrol create reservation ReservationName=px StartTime=$P Duration=30 PartitionName=nosuch Users=carol
