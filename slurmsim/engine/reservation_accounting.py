@@ -18,7 +18,7 @@ from slurmsim.model.reservation_records import (
     ReservationRecord,
     message,
 )
-from slurmsim.model.reservations import Reservation
+from slurmsim.model.reservations import Reservation, listed
 
 #: Flags sacctmgr prints otherwise than scontrol (it has no purge delay to show).
 _SHOWN = {"NO_HOLD_JOBS_AFTER": "NO_HOLD_JOBS_AFTER_END"}
@@ -57,19 +57,23 @@ def record(state: ClusterState, resv: Reservation, resv_id: int) -> ReservationR
 
 
 def _assoc_ids(state: ClusterState, resv: Reservation) -> list[int]:
+    """The associations let in (slurmdbd keeps no list of those shut out)."""
     assocs = state.associations
-    if resv.users and resv.accounts:
+    users_not, users = listed(resv.users)
+    accounts_not, accounts = listed(resv.accounts)
+    if users and accounts and not users_not and not accounts_not:
         return [
             a.id
-            for user in resv.users
-            for account in resv.accounts
+            for user in users
+            for account in accounts
             for a in assocs
             if a.user == user and a.account == account
         ]
-    if resv.users:
-        by_id = sorted(assocs, key=attrgetter("id"))
-        return [a.id for user in resv.users for a in by_id if a.user == user]
-    return [a.id for name in resv.accounts for a in assocs if a.account == name and not a.user]
+    by_id = sorted(assocs, key=attrgetter("id"))
+    ids = [] if users_not else [a.id for user in users for a in by_id if a.user == user]
+    if not accounts_not:
+        ids += [a.id for name in accounts for a in assocs if a.account == name and not a.user]
+    return ids
 
 
 def _ranges(places: list[int]) -> str:

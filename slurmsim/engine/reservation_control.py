@@ -18,7 +18,12 @@ from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import JobState
-from slurmsim.model.reservations import Reservation, ReservationRequest, ordered_flags
+from slurmsim.model.reservations import (
+    Reservation,
+    ReservationRequest,
+    listed,
+    ordered_flags,
+)
 from slurmsim.model.time import Instant
 
 INVALID_USER = "Invalid user id"
@@ -59,7 +64,8 @@ def create(state: ClusterState, req: ReservationRequest, actor: str) -> Reservat
     flags = set(req.flags or ())
     nodes, partition = _choose_nodes(state, req, start, end, flags)
     state.last_resv_id += 1
-    name = req.name or f"{(users or accounts)[0]}_{state.last_resv_id}"
+    # Named after the first account, else the first user (slurmctld's order).
+    name = req.name or f"{listed(accounts or users)[1][0]}_{state.last_resv_id}"
     if name in state.reservations:
         raise SlurmError(DUPLICATE)
     _check_pairs(state, users, accounts)
@@ -142,16 +148,23 @@ def _end(start: Instant, req: ReservationRequest) -> Instant:
     raise SlurmError(INVALID_TIME)
 
 
-def _check_owners(state: ClusterState, users: Iterable[str], accounts: Iterable[str]) -> None:
-    if any(u not in state.users for u in users):
+def _check_owners(state: ClusterState, users: tuple[str, ...], accounts: tuple[str, ...]) -> None:
+    # A list shuts out names (each led by "-") or lets them in, never both.
+    if any(u not in state.users for u in listed(users)[1]) or _mixed(users):
         raise SlurmError(INVALID_USER)
-    if any(a not in state.accounts for a in accounts):
+    if any(a not in state.accounts for a in listed(accounts)[1]) or _mixed(accounts):
         raise SlurmError(INVALID_ACCOUNT)
 
 
-def _check_pairs(state: ClusterState, users: Iterable[str], accounts: Iterable[str]) -> None:
-    """With users and accounts both named, each user must be in each account: the
+def _mixed(names: tuple[str, ...]) -> bool:
+    return len({n.startswith("-") for n in names}) > 1
+
+
+def _check_pairs(state: ClusterState, users: tuple[str, ...], accounts: tuple[str, ...]) -> None:
+    """With users and accounts both let in, each user must be in each account: the
     reservation lets in those associations (the oracle refused alice,bob in product)."""
+    if listed(users)[0] or listed(accounts)[0]:
+        return
     pairs = {(a.user, a.account) for a in state.associations if a.user}
     if any((u, a) not in pairs for u in users for a in accounts):
         raise SlurmError(INVALID_ACCOUNT)

@@ -81,8 +81,29 @@ class Reservation:
         return self.start_time < end and start < self.end_time
 
     def allows(self, user: str, account: str) -> bool:
-        """Whether a job of ``user`` charged to ``account`` may run in it."""
-        return user in self.users or account in self.accounts
+        """Whether a job of ``user`` charged to ``account`` may run in it, as slurmctld
+        judges by the associations it lets in: users and accounts both named let in each
+        user in each account; a list led by ``-`` shuts its names out instead; with only
+        such lists, everyone else may."""
+        users_not, users = listed(self.users)
+        accounts_not, accounts = listed(self.accounts)
+        if (users_not and user in users) or (accounts_not and account in accounts):
+            return False
+        user_in = bool(users) and not users_not
+        account_in = bool(accounts) and not accounts_not
+        if user_in and account_in:
+            return user in users and account in accounts
+        if not user_in and not account_in:
+            return True
+        return (user_in and user in users) or (account_in and account in accounts)
+
+
+def listed(names: tuple[str, ...]) -> tuple[bool, tuple[str, ...]]:
+    """(whether the list shuts its names out, the names): ``Users=-carol,-bob`` lets in
+    everyone but carol and bob (the controller refuses a list that mixes the two)."""
+    if names and names[0].startswith("-"):
+        return True, tuple(n.removeprefix("-") for n in names)
+    return False, names
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,3 +106,24 @@ def test_the_record_names_the_associations_let_in_and_the_nodes_by_index():
     assert both.assocs == str(ids[("research", "bob")])
     accounts = acct.record(state, replace(resv, users=(), accounts=("product", "research")), 7)
     assert accounts.assocs == f"{ids[('product', None)]},{ids[('research', None)]}"
+
+
+def test_a_list_led_by_a_minus_shuts_its_names_out_and_is_not_recorded():
+    state = load_preset("dgx-h100-4", EPOCH, extra_user=None)
+    ids = {(a.account, a.user): a.id for a in state.associations}
+    resv = Reservation("r", T, Instant(T + HOUR), ("dgx1",), users=("-carol", "-bob"))
+    assert not resv.allows("carol", "product")
+    assert not resv.allows("bob", "research")
+    assert resv.allows("alice", "research")
+    assert acct.record(state, resv, 7).assocs == ""
+    denied = replace(resv, users=("alice",), accounts=("-product",))
+    assert denied.allows("alice", "research")
+    assert not denied.allows("bob", "research")
+    assert acct.record(state, denied, 7).assocs == str(ids[("research", "alice")])
+
+
+def test_users_and_accounts_both_named_let_in_each_user_in_each_account():
+    resv = Reservation("r", T, Instant(T + HOUR), ("dgx1",), ("alice",), ("research",))
+    assert resv.allows("alice", "research")
+    assert not resv.allows("bob", "research")
+    assert not resv.allows("alice", "product")

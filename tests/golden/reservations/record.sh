@@ -104,3 +104,19 @@ c create-partition-only scontrol create reservation ReservationName=po StartTime
 c show-partition-only scontrol show reservation po
 c delete-partition-only scontrol delete ReservationName=po
 c create-partition-unknown scontrol create reservation ReservationName=px StartTime=$P Duration=30 PartitionName=nosuch Users=carol
+N=2027-03-01T10:00:00
+c create-users-not scontrol create reservation ReservationName=ng StartTime=$N Duration=30 Nodes=dgx3 Users=-carol
+c show-users-not scontrol show reservation ng
+cu sbatch-users-not-denied carol sbatch --reservation=ng -t 5 --wrap "sleep 100"
+cu sbatch-users-not-let-in bob sbatch --reservation=ng -t 5 --wrap "sleep 100"
+c create-user-in-account scontrol create reservation ReservationName=nb StartTime=2027-03-02T10:00:00 Duration=30 Nodes=dgx2 Users=alice Accounts=research
+cu sbatch-other-user-denied bob sbatch --reservation=nb -t 5 --wrap "sleep 100"
+cu sbatch-user-in-account alice sbatch --reservation=nb -t 5 --wrap "sleep 100"
+c create-accounts-not scontrol create reservation ReservationName=na StartTime=2027-03-03T10:00:00 Duration=30 Nodes=dgx1 Accounts=-product
+cu sbatch-accounts-not-denied carol sbatch --reservation=na -t 5 --wrap "sleep 100"
+cu squeue-in-reservations root squeue -h -o "%i %u %v %r" --sort=i
+c create-unnamed-both scontrol create reservation StartTime=2027-03-04T10:00:00 Duration=30 Nodes=dgx4 Users=alice Accounts=research
+c create-unnamed-users-not scontrol create reservation StartTime=2027-03-05T10:00:00 Duration=30 Nodes=dgx4 Users=-carol,bob
+c scancel-bob scancel -u bob
+c scancel-alice scancel -u alice
+for r in $(scontrol show res -o | sed -n 's/^ReservationName=\(ng\|nb\|na\|research_[0-9]*\) .*/\1/p'); do scontrol delete ReservationName="$r"; done

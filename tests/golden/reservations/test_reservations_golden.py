@@ -3,8 +3,8 @@
 ``cases/`` was recorded by ``record.sh`` on the oracle (shared/oracle/capture.sh with
 ``GOLDEN_DIR`` set here). Each case is replayed with the simulated clock pinned to the
 second it was recorded at. Two numbers come from the oracle's history, not from the
-commands: its reservation counter (seeded from the first unnamed reservation, carol_N)
-and its job ids (each ``sbatch`` gets the id the oracle gave).
+commands: its reservation counter (set before each unnamed reservation from the number
+in its name, carol_N) and its job ids (each ``sbatch`` gets the id the oracle gave).
 """
 
 import calendar
@@ -29,13 +29,12 @@ def _instant(when: str) -> int:
     return calendar.timegm(time.strptime(when, "%Y-%m-%dT%H:%M:%S"))
 
 
-def _seed_counter() -> int:
-    """The oracle's reservation counter before the first reservation it made here."""
-    for case in CASES.values():
-        m = _CREATED.search(case.stdout)
-        if m and "ReservationName=" not in case.command:
-            return int(m.group(1)) - 1
-    return 0
+def _counter_before(case: Case) -> int | None:
+    """The oracle's reservation counter before ``case`` made an unnamed reservation."""
+    m = _CREATED.search(case.stdout)
+    if m and "ReservationName=" not in case.command:
+        return int(m.group(1)) - 1
+    return None
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +43,12 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     from slurmsim.api.session import session
 
     with cluster_store(tmp_path_factory.mktemp("reservations")):
-        with session(write=True) as s:
-            s.state.last_resv_id = _seed_counter()
         out = {}
         for name, case in CASES.items():
+            counter = _counter_before(case)
+            if counter is not None:  # other reservations came and went on the oracle
+                with session(write=True) as s:
+                    s.state.last_resv_id = counter
             now = cluster.now()
             if _instant(case.when) > now:
                 cluster.advance_clock(by=_instant(case.when) - now)
