@@ -55,6 +55,11 @@ def _detail(job: Job) -> str:
             "No node of its partition could ever run it: `scontrol update` it to ask for "
             "less (or an administrator releases it once the nodes can)."
         )
+    if job.hold is Hold.RESV_DELETED:
+        return (
+            "The reservation it asked for ended before it could start: `scontrol release` "
+            "lets it compete again, outside any reservation."
+        )
     if job.state is JobState.PENDING and job.request.dependency is not None:
         return f"It waits for its dependency: {job.request.dependency}."
     return ""

@@ -121,9 +121,12 @@ def _condition(state: ClusterState, cond: _Conditions, word: str) -> None:
 
 
 def _time(state: ClusterState, cond: _Conditions, text: str) -> int:
+    """A point in time as sacctmgr reads it; 0 (no bound: the oracle's ``start=``) for none."""
     from slurmsim.parse.datetimes import parse_begin
     from slurmsim.parse.errors import ParseError
 
+    if not text:
+        return 0
     try:
         return parse_begin(text, int(state.now), option="time", past=True)
     except ParseError as e:
@@ -140,8 +143,10 @@ def _kept(state: ClusterState, cond: _Conditions, r: ReservationRecord) -> bool:
         return False
     if cond.names and r.name.lower() not in {n.lower() for n in cond.names}:  # SQL's "="
         return False
-    # Nodes are looked for in the cluster's records, which cover no future record.
-    if cond.nodes is not None and (r.start > state.now or not _on_nodes(cond.nodes, r)):
+    # slurmdbd looks for the nodes in the cluster's records, which end a second after now;
+    # asked for no node the cluster has (or a list it cannot read), it looks for none.
+    wanted = (_hosts(cond.nodes or "") or set()) & set(state.nodes)
+    if wanted and (r.start > state.now + 1 or not wanted & (_hosts(r.nodes) or set())):
         return False
     if cond.start:
         end = cond.end or int(state.now)
@@ -149,15 +154,15 @@ def _kept(state: ClusterState, cond: _Conditions, r: ReservationRecord) -> bool:
     return not cond.end or r.start < cond.end
 
 
-def _on_nodes(text: str, r: ReservationRecord) -> bool:
+def _hosts(text: str) -> set[str] | None:
+    """The hosts of a host list, None when it cannot be read."""
     from slurmsim.parse.errors import ParseError
     from slurmsim.parse.hostlist import expand
 
     try:
-        wanted = set(expand(text))
-        return bool(wanted & set(expand(r.nodes))) if r.nodes else False
+        return set(expand(text)) if text else set()
     except ParseError:
-        return False
+        return None
 
 
 def _usage(job: Job, now: Instant) -> Usage | None:

@@ -376,6 +376,14 @@ class Context:
         if job.array_tasks and job.array_throttle:
             self.arrays[job.job_id] = job
 
+    def reconsider(self, job: Job) -> None:
+        """Pending ``job`` changed under the passes (its reservation ended: it no longer
+        asks for one, and may be held): it leaves the queue and is looked at afresh."""
+        if job.job_id in self.queue:
+            self._unqueue(job)
+        self.blocked[job.job_id] = Blocked(job.reason, Recheck.AT_TIME, Instant(0))
+        self.version += 1
+
     def _unqueue(self, job: Job) -> None:
         self.queue.remove(job, self.seq)
         part = job.request.partition

@@ -11,7 +11,8 @@ Pure questions about the state, for the scheduler passes and the event loop:
   ``ReqNodeNotAvail, May be reserved for other job``).
 * ``wake_times`` / ``next_change``: reservation starts and ends, instants at which the
   event loop must look again (nodes become reserved or free at those instants).
-* ``expire``: drop reservations whose end has passed (Slurm purges them then).
+* ``expire``: drop reservations whose end has passed (Slurm purges them then), and
+  ``orphans``: the pending jobs that asked for them.
 * ``overrun_jobs``: running jobs whose reservation has ended (killed with TIMEOUT).
 * ``check_access``: the submit-time refusal of ``--reservation``.
 
@@ -183,17 +184,29 @@ def overrun_jobs(state: ClusterState, now: Instant) -> list[Job]:
     return found
 
 
-def expire(state: ClusterState, now: Instant) -> list[Event]:
-    """Remove the reservations that ended by ``now``; one ``resv_end`` event each.
+def expire(state: ClusterState, now: Instant) -> list[Reservation]:
+    """Remove the reservations that ended by ``now``, and return them.
 
     Call it after ``overrun_jobs`` has been dealt with, at each ``next_change`` instant.
     """
-    events = []
-    for name, resv in list(state.reservations.items()):
-        if resv.end_time <= now:
-            del state.reservations[name]
-            events.append(Event(resv.end_time, "resv_end", None, name))
-    return events
+    gone = [resv for resv in state.reservations.values() if resv.end_time <= now]
+    for resv in gone:
+        del state.reservations[resv.name]
+    return gone
+
+
+def ended(resv: Reservation) -> Event:
+    return Event(resv.end_time, "resv_end", None, resv.name)
+
+
+def orphans(state: ClusterState, gone: Iterable[Reservation]) -> list[tuple[Job, Reservation]]:
+    """The pending jobs that asked for a reservation of ``gone``, each with it."""
+    by_name = {resv.name: resv for resv in gone}
+    return [
+        (job, by_name[job.request.reservation])
+        for job in state.jobs.values()
+        if job.state is JobState.PENDING and job.request.reservation in by_name
+    ]
 
 
 def _overlapping(state: ClusterState, start: Instant, end: Instant) -> list[Reservation]:

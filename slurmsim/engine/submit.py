@@ -484,8 +484,8 @@ def _kept(
         return idle_fit(state, request, part)
     r = request
     key = (
-        part.name, r.feature_nodes, r.min_nodes, r.max_nodes, r.node_layout(), r.tmp_disk,
-        *layout_fields(r),
+        part.name, r.feature_nodes, r.reservation, r.min_nodes, r.max_nodes, r.node_layout(),
+        r.tmp_disk, *layout_fields(r),
     )  # fmt: skip
     if key not in checked:
         checked[key] = idle_fit(state, request, part)
@@ -505,9 +505,16 @@ def idle_fit(state: ClusterState, request: JobRequest, part: Partition) -> int |
     fits them, the client-side detail of the refusal ("" if none).
 
     A node count above the partition's is a partition limit, not this: then only
-    the per-node share has to fit somewhere.
+    the per-node share has to fit somewhere. A job in a reservation is placed on the
+    reservation's nodes, and more nodes than it has are refused (the oracle: ``-N 2``
+    in a reservation of one node).
     """
     allowed = part.nodes if request.feature_nodes is None else request.feature_nodes
+    resv = state.reservations.get(request.reservation or "")
+    if resv is not None:
+        allowed = tuple(n for n in allowed if n in resv.nodes)
+        if request.min_nodes > len(allowed):
+            return ""
     nodes = state.nodes
     configs = [nodes[n].config for n in allowed if n in nodes]
     if request.tmp_disk:  # judged first (the oracle: --tmp=10G --threads-per-core=2)

@@ -133,6 +133,10 @@ class Hold(StrEnum):
     #: A released job no node could ever run: slurmctld gives it priority 0 and reason
     #: BadConstraints, and only an operator may release it; an update re-evaluates it.
     BAD_CONSTRAINTS = "BadConstraints"
+    #: The reservation a pending job asked for ended: slurmctld drops it from the job and
+    #: holds the job (priority 0) until it is released, unless the reservation had
+    #: NO_HOLD_JOBS_AFTER.
+    RESV_DELETED = "ReservationDeleted"
 
 
 @dataclass(frozen=True, slots=True)

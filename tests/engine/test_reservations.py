@@ -6,6 +6,8 @@ maintenance`` while a shorter one runs; a job for a reservation not yet started 
 ``Reservation``; ``-w`` on a reserved node waits ``May be reserved for other job``.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from slurmsim.engine import reservation_control as control
@@ -92,15 +94,18 @@ def test_wake_times_are_starts_and_ends_after_now() -> None:
     assert resv.next_change(state, Instant(T0 + 6 * HOUR)) is None
 
 
-def test_expire_drops_ended_reservations_and_names_overrun_jobs() -> None:
+def test_expire_drops_ended_reservations_and_names_overrun_jobs_and_orphans() -> None:
     state = state_with(carols())
     running = Job(7, job(user="carol", reservation="rc"), T0)
     running.state = JobState.RUNNING
-    state.jobs[7] = running
+    waiting = Job(8, job(user="carol", reservation="rc"), T0)
+    state.jobs.update({7: running, 8: waiting})
     later = Instant(T0 + HOUR)
     assert resv.overrun_jobs(state, later) == [running]
-    assert [e.detail for e in resv.expire(state, later)] == ["rc"]
+    gone = resv.expire(state, later)
+    assert [resv.ended(r).detail for r in gone] == ["rc"]
     assert state.reservations == {}
+    assert resv.orphans(state, gone) == [(waiting, gone[0])]
 
 
 @pytest.mark.parametrize(
@@ -173,3 +178,30 @@ def test_update_start_keeps_end_and_duration_keeps_start() -> None:
 
 def _fields(req: ReservationRequest) -> dict[str, object]:
     return {f: getattr(req, f) for f in req.__dataclass_fields__}
+
+
+@pytest.mark.parametrize(
+    ("flags", "held"),
+    [
+        pytest.param((), True, id="held when its reservation ends"),
+        pytest.param(("NO_HOLD_JOBS_AFTER",), False, id="NO_HOLD_JOBS_AFTER leaves it queued"),
+    ],
+)
+def test_a_job_still_waiting_when_its_reservation_ends_loses_it(
+    flags: tuple[str, ...], held: bool
+) -> None:
+    from slurmsim.engine.simulate import advance
+    from slurmsim.engine.submit import submit
+
+    state = state_with(replace(carols(), flags=flags))
+    # The reservation's one node, all of it, for longer than the reservation lasts.
+    whole = {"reservation": "rc", "gpus_per_node": 8, "limit": 2 * HOUR}
+    first = submit(state, job(user="carol", **whole))  # type: ignore[arg-type]
+    second = submit(state, job(user="carol", **whole))  # type: ignore[arg-type]
+    advance(state, Instant(T0 + HOUR + 60))
+    assert first.state is JobState.TIMEOUT  # ended with the reservation
+    assert second.request.reservation is None
+    assert (second.state, second.reason) == (
+        (JobState.PENDING, "ReservationDeleted") if held else (JobState.RUNNING, "None")
+    )
+    assert (second.priority == 0) is held

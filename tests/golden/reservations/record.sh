@@ -1,8 +1,9 @@
 #!/bin/bash
-# Run as root on a running oracle (shared/oracle/setup.sh); about 40 s.
+# Run as root on a running oracle (shared/oracle/setup.sh); about 2 min 30 s.
 # Records the reservation cases from the oracle; deletes its reservations and cancels carol's jobs.
-# Other users' jobs on the oracle may run meanwhile: the cases only look at reservations and
-# at carol's jobs. The fixed dates lie in 2027, so those reservations never become active.
+# Other users' jobs on the oracle may run meanwhile: the cases look at reservations and at
+# carol's, bob's and alice's jobs. The fixed dates lie in 2027, so those reservations never become active;
+# the last cases make two one-minute reservations from now and wait for them to end.
 HERE="$(cd "$(dirname "$0")" && pwd)"
 export GOLDEN_DIR="$HERE/cases"
 C=/work/shared/oracle/capture.sh
@@ -120,3 +121,21 @@ c create-unnamed-users-not scontrol create reservation StartTime=2027-03-05T10:0
 c scancel-bob scancel -u bob
 c scancel-alice scancel -u alice
 for r in $(scontrol show res -o | sed -n 's/^ReservationName=\(ng\|nb\|na\|research_[0-9]*\) .*/\1/p'); do scontrol delete ReservationName="$r"; done
+c create-ending scontrol create reservation ReservationName=ending StartTime=now Duration=1 Nodes=dgx3 Users=carol,bob
+c create-ending-nohold scontrol create reservation ReservationName=endnh StartTime=now Duration=1 Nodes=dgx2 Users=carol Flags=no_hold_jobs_after
+cu sbatch-too-wide carol sbatch --reservation=ending -N 2 -t 10 -J wide --wrap "sleep 100"
+cu sbatch-too-wide-bob bob sbatch --reservation=ending -N 2 -t 10 -J wideb --wrap "sleep 100"
+cu sbatch-too-wide-nohold carol sbatch --reservation=endnh -N 2 -t 10 -J widenh --wrap "sleep 100"
+cu sbatch-outlasting bob sbatch --reservation=ending -t 10 -J outlast --wrap "sleep 100"
+sleep 3
+c squeue-before-end squeue -h -o "%i %u %j %T %r %v" --sort=i
+sleep 75
+c squeue-after-end squeue -h -o "%i %u %j %T %r %v" --sort=i
+c squeue-after-end-default squeue --sort=i
+c show-after-end scontrol show job $(squeue -h -u carol -n wide -o %i)
+cu release-own carol scontrol release $(squeue -h -u carol -n wide -o %i)
+c release-operator scontrol release $(squeue -h -u bob -n wideb -o %i)
+sleep 3
+c squeue-after-release squeue -h -o "%i %u %j %T %r %v" --sort=i
+c scancel-all scancel -u carol
+c scancel-all-bob scancel -u bob

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, cluster_store, load_case
+from tests.goldenfile import Case, cluster_store, load_case, with_known_gaps
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -69,7 +69,24 @@ def _expected(case: Case) -> tuple[int, str, str]:
     return case.exit, case.stdout.decode(), case.stderr.decode()
 
 
-@pytest.mark.parametrize("name", list(CASES))
+#: Cases slurmsim does not reproduce, each with why (strict xfails; docs/differences.md).
+_OUTLIVES = (
+    "a job still running when its reservation ends runs on until slurmctld's next "
+    "time-limit check (the oracle's had not come 22 s after the end); slurmsim ends it "
+    "TIMEOUT at the reservation's end"
+)
+KNOWN_GAPS = dict.fromkeys(
+    [
+        "103-squeue-after-end",
+        "104-squeue-after-end-default",
+        "105-show-after-end",
+        "108-squeue-after-release",
+    ],
+    _OUTLIVES,
+)
+
+
+@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN_GAPS))
 def test_reservation_case_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     got = results[name]
     assert (got.exit, got.out, got.err) == _expected(CASES[name])
