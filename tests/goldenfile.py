@@ -232,6 +232,32 @@ def replay_in_step(
     return out
 
 
+def replay_at_recorded_times(cases: dict[str, Case], stdin_dir: Path) -> dict[str, Result]:
+    """Run ``cases`` in order on the store in use, each as its user, with the simulated
+    clock moved on to the second the oracle ran it at (for suites whose commands name
+    instants), every accepted submission given the job id the oracle gave it."""
+    from slurmsim.api import cluster
+
+    out = {}
+    for name, case in cases.items():
+        behind = recorded_at(case) - cluster.now()
+        if behind > 0:
+            cluster.advance_clock(by=behind)
+        give_recorded_id(case)
+        argv, stdin = argv_and_stdin(case, stdin_dir)
+        out[name] = run_command(argv, case.user, stdin)
+    return out
+
+
+def argv_and_stdin(case: Case, stdin_dir: Path) -> tuple[list[str], bytes]:
+    """``case``'s command words, and what it read on standard input: capture.sh writes
+    ``< FILE`` after a command it fed, and the suite keeps FILE in ``stdin_dir``."""
+    words = shlex.split(case.command)
+    if len(words) >= 2 and words[-2] == "<":
+        return words[:-2], (stdin_dir / words[-1]).read_bytes()
+    return words, b""
+
+
 _TIMES = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 
 

@@ -7,26 +7,26 @@ commands: its reservation counter (set before each unnamed reservation from the 
 in its name, carol_N) and its job ids (each ``sbatch`` gets the id the oracle gave).
 """
 
-import calendar
 import re
 import shlex
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, cluster_store, load_case, with_known_gaps
+from tests.goldenfile import (
+    Case,
+    cluster_store,
+    give_recorded_id,
+    load_case,
+    recorded_at,
+    with_known_gaps,
+)
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
 _CREATED = re.compile(rb"Reservation created: \w+_(\d+)")
-_SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
-
-
-def _instant(when: str) -> int:
-    return calendar.timegm(time.strptime(when, "%Y-%m-%dT%H:%M:%S"))
 
 
 def _counter_before(case: Case) -> int | None:
@@ -49,13 +49,10 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
             if counter is not None:  # other reservations came and went on the oracle
                 with session(write=True) as s:
                     s.state.last_resv_id = counter
-            now = cluster.now()
-            if _instant(case.when) > now:
-                cluster.advance_clock(by=_instant(case.when) - now)
-            submitted = _SUBMITTED.search(case.stdout)
-            if submitted:
-                with session(write=True) as s:
-                    s.state.next_job_id = int(submitted.group(1))
+            behind = recorded_at(case) - cluster.now()
+            if behind > 0:
+                cluster.advance_clock(by=behind)
+            give_recorded_id(case)
             if name.startswith("059-"):  # the recording deleted what was left first
                 with session(write=True) as s:
                     s.state.reservations.clear()

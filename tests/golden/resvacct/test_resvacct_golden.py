@@ -11,26 +11,18 @@ fills in UnusedWall: a job of half the reservation's CPUs ran in it for ten minu
 Standard input, where a case reads one (``< answer-n``), is in ``stdin/``.
 """
 
-import calendar
 import re
-import shlex
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, cluster_store, load_case
+from tests.clirunner import Result
+from tests.goldenfile import cluster_store, load_case, replay_at_recorded_times
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
-_SUBMITTED = re.compile(rb"Submitted batch job (\d+)")
 _NUMBERED = re.compile(rb"^ *(\d+)[ |]", re.MULTILINE)
-
-
-def _instant(when: str) -> int:
-    return calendar.timegm(time.strptime(when, "%Y-%m-%dT%H:%M:%S"))
 
 
 def _seed_counter() -> int:
@@ -42,33 +34,14 @@ def _seed_counter() -> int:
     return min(numbers) - 1
 
 
-def _argv_and_stdin(case: Case) -> tuple[list[str], bytes]:
-    words = shlex.split(case.command)
-    if len(words) >= 2 and words[-2] == "<":
-        return words[:-2], (HERE / "stdin" / words[-1]).read_bytes()
-    return words, b""
-
-
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    from slurmsim.api import cluster
     from slurmsim.api.session import session
 
     with cluster_store(tmp_path_factory.mktemp("resvacct")):
         with session(write=True) as s:
             s.state.last_resv_id = _seed_counter()
-        out = {}
-        for name, case in CASES.items():
-            now = cluster.now()
-            if _instant(case.when) > now:
-                cluster.advance_clock(by=_instant(case.when) - now)
-            submitted = _SUBMITTED.search(case.stdout)
-            if submitted:
-                with session(write=True) as s:
-                    s.state.next_job_id = int(submitted.group(1))
-            argv, stdin = _argv_and_stdin(case)
-            out[name] = run_command(argv, case.user, stdin)
-        return out
+        return replay_at_recorded_times(CASES, HERE / "stdin")
 
 
 @pytest.mark.parametrize("name", list(CASES))

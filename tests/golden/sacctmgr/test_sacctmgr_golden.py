@@ -5,23 +5,15 @@
 commands restore. Standard input, where a case reads one (``< answer-y``), is in ``stdin/``.
 """
 
-import shlex
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result, run_command
-from tests.goldenfile import Case, cluster_store, load_case
+from tests.goldenfile import argv_and_stdin, cluster_store, load_case
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-
-
-def _argv_and_stdin(case: Case) -> tuple[list[str], bytes]:
-    words = shlex.split(case.command)
-    if len(words) >= 2 and words[-2] == "<":
-        return words[:-2], (HERE / "stdin" / words[-1]).read_bytes()
-    return words, b""
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +21,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     with cluster_store(tmp_path_factory.mktemp("sacctmgr")):
         out = {}
         for name, case in CASES.items():
-            argv, stdin = _argv_and_stdin(case)
+            argv, stdin = argv_and_stdin(case, HERE / "stdin")
             out[name] = run_command(argv, case.user, stdin)
         return out
 
