@@ -51,8 +51,19 @@ def check_access(state: ClusterState, request: JobRequest) -> None:
     resv = state.reservations.get(request.reservation)
     if resv is None:
         raise SlurmError(INVALID)
-    if not resv.allows(request.user, request.account):
+    if not resv.allows(request.user, request.account, _above(state, request.account)):
         raise SlurmError(ACCESS_DENIED)
+
+
+def _above(state: ClusterState, account: str) -> list[str]:
+    """The accounts ``account`` is under, nearest first."""
+    parents = {a.account: a.parent_account for a in state.associations if a.user is None}
+    chain: list[str] = []
+    name = parents.get(account)
+    while name is not None and name not in chain:
+        chain.append(name)
+        name = parents.get(name)
+    return chain
 
 
 def window_end(state: ClusterState, job: Job, start: Instant) -> Instant:

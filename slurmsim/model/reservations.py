@@ -80,14 +80,16 @@ class Reservation:
         """Whether the window meets ``[start, end)``."""
         return self.start_time < end and start < self.end_time
 
-    def allows(self, user: str, account: str) -> bool:
-        """Whether a job of ``user`` charged to ``account`` may run in it, as slurmctld
-        judges by the associations it lets in: users and accounts both named let in each
-        user in each account; a list led by ``-`` shuts its names out instead; with only
-        such lists, everyone else may."""
+    def allows(self, user: str, account: str, above: Iterable[str] = ()) -> bool:
+        """Whether a job of ``user`` charged to ``account`` (under the accounts ``above``
+        it) may run in it, as slurmctld judges by the associations it lets in: users and
+        accounts both named let in each user in each account; an account named alone lets
+        in the accounts below it too; a list led by ``-`` shuts its names out instead;
+        with only such lists, everyone else may."""
         users_not, users = listed(self.users)
         accounts_not, accounts = listed(self.accounts)
-        if (users_not and user in users) or (accounts_not and account in accounts):
+        lineage = {account, *above}
+        if (users_not and user in users) or (accounts_not and not lineage.isdisjoint(accounts)):
             return False
         user_in = bool(users) and not users_not
         account_in = bool(accounts) and not accounts_not
@@ -95,7 +97,7 @@ class Reservation:
             return user in users and account in accounts
         if not user_in and not account_in:
             return True
-        return (user_in and user in users) or (account_in and account in accounts)
+        return (user_in and user in users) or (account_in and not lineage.isdisjoint(accounts))
 
 
 def listed(names: tuple[str, ...]) -> tuple[bool, tuple[str, ...]]:

@@ -127,3 +127,21 @@ def test_users_and_accounts_both_named_let_in_each_user_in_each_account():
     assert resv.allows("alice", "research")
     assert not resv.allows("bob", "research")
     assert not resv.allows("alice", "product")
+
+
+def test_an_account_named_lets_in_the_accounts_below_it():
+    from slurmsim.engine.reservations import check_access
+    from slurmsim.model.accounts import Association
+    from tests.engine.builders import job
+
+    state = load_preset("dgx-h100-4", EPOCH, extra_user=None)
+    state.associations += [
+        Association(90, "vision", None, parent_account="research"),
+        Association(91, "vision", "alice"),
+    ]
+    state.reservations["r"] = Reservation("r", T, Instant(T + HOUR), ("dgx1",), (), ("research",))
+    check_access(state, replace(job(reservation="r"), account="vision"))  # no refusal
+    pairs = Reservation("p", T, Instant(T + HOUR), ("dgx1",), ("alice",), ("research",))
+    assert not pairs.allows("alice", "vision", ["research", "root"])  # each user in each
+    shut = replace(pairs, users=(), accounts=("-research",))
+    assert not shut.allows("alice", "vision", ["research", "root"])
