@@ -18,10 +18,7 @@ from slurmsim.model.reservation_records import (
     ReservationRecord,
     message,
 )
-from slurmsim.model.reservations import Reservation, listed
-
-#: Flags sacctmgr prints otherwise than scontrol (it has no purge delay to show).
-_SHOWN = {"NO_HOLD_JOBS_AFTER": "NO_HOLD_JOBS_AFTER_END"}
+from slurmsim.model.reservations import FLAG_SHOWN, Reservation, listed
 
 
 def added(state: ClusterState, resv: Reservation, resv_id: int) -> Event:
@@ -51,7 +48,8 @@ def record(state: ClusterState, resv: Reservation, resv_id: int) -> ReservationR
         nodes=compress(resv.nodes),
         node_inx=_ranges(places),
         assocs=",".join(str(i) for i in _assoc_ids(state, resv)),
-        flags=",".join(_SHOWN.get(f, f) for f in resv.flags),
+        # As scontrol prints them, but sacctmgr has no purge delay to show.
+        flags=",".join(FLAG_SHOWN.get(f, f).partition("=")[0] for f in resv.flags),
         cpus=sum(state.nodes[n].config.cpus for n in resv.nodes if n in state.nodes),
     )
 

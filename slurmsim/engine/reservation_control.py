@@ -17,7 +17,7 @@ from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
-from slurmsim.model.jobs import Hold, Job, JobState
+from slurmsim.model.jobs import JobState
 from slurmsim.model.reservations import (
     Reservation,
     ReservationRequest,
@@ -263,17 +263,3 @@ def _busy(state: ClusterState, nodes: Iterable[str], start: Instant) -> set[str]
         if job.end_time is None or job.end_time > start:
             busy.update(n for n in job.nodes if n in wanted)
     return busy
-
-
-def orphan(job: Job, resv: Reservation) -> None:
-    """Pending ``job`` asked for ``resv``, which has ended: slurmctld drops the reservation
-    from the job and, unless the reservation had NO_HOLD_JOBS_AFTER or an administrator
-    holds the job, holds it with priority 0 until it is released (the oracle:
-    golden ``reservations/``)."""
-    job.request = replace(job.request, reservation=None)
-    if "NO_HOLD_JOBS_AFTER" in resv.flags or job.hold is Hold.ADMIN:
-        return
-    job.hold = Hold.RESV_DELETED
-    job.reason = job.hold.value
-    job.state_desc = f"Reservation {resv.name} was deleted"
-    job.priority = 0

@@ -11,20 +11,22 @@ Pure questions about the state, for the scheduler passes and the event loop:
   ``ReqNodeNotAvail, May be reserved for other job``).
 * ``wake_times`` / ``next_change``: reservation starts and ends, instants at which the
   event loop must look again (nodes become reserved or free at those instants).
-* ``expire``: drop reservations whose end has passed (Slurm purges them then), and
-  ``orphans``: the pending jobs that asked for them.
+* ``expire``: drop reservations whose end has passed (Slurm purges them then);
+  ``orphans``: the pending jobs that asked for them, and ``orphan``: what becomes of one.
 * ``overrun_jobs``: running jobs whose reservation has ended (killed with TIMEOUT).
 * ``check_access``: the submit-time refusal of ``--reservation``.
 
-Nothing here changes a job; ``expire`` changes only ``state.reservations``.
+Only ``expire`` (``state.reservations``) and ``orphan`` (a job that lost its reservation)
+change anything.
 """
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobRequest, JobState
+from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
 from slurmsim.model.reservations import Reservation
 from slurmsim.model.time import Instant, Seconds
 
@@ -226,3 +228,17 @@ def _overlapping(state: ClusterState, start: Instant, end: Instant) -> list[Rese
 
 def _nodes_of(reservations: Iterable[Reservation]) -> set[str]:
     return {node for r in reservations for node in r.nodes}
+
+
+def orphan(job: Job, resv: Reservation) -> None:
+    """Pending ``job`` asked for ``resv``, which has ended: slurmctld drops the reservation
+    from the job and, unless the reservation had NO_HOLD_JOBS_AFTER or an administrator
+    holds the job, holds it with priority 0 until it is released (the oracle:
+    golden ``reservations/``)."""
+    job.request = replace(job.request, reservation=None)
+    if "NO_HOLD_JOBS_AFTER" in resv.flags or job.hold is Hold.ADMIN:
+        return
+    job.hold = Hold.RESV_DELETED
+    job.reason = job.hold.value
+    job.state_desc = f"Reservation {resv.name} was deleted"
+    job.priority = 0

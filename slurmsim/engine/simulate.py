@@ -24,7 +24,7 @@ the last one looked at, which is cheap.
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from slurmsim.engine import preempt, reservation_control, reservations, usage
+from slurmsim.engine import preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context, Ticks
 from slurmsim.engine.event_kinds import Kind
@@ -315,7 +315,7 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             gone = reservations.expire(state, now)
             events.extend(map(reservations.ended, gone))
             for job, resv in reservations.orphans(state, gone):
-                reservation_control.orphan(job, resv)
+                reservations.orphan(job, resv)
                 ctx.reconsider(job)
             ctx.version += 1
             trigger(state)
