@@ -37,6 +37,8 @@ TIMEOUT_PHASE: Seconds = Seconds(10)
 
 #: Key in Job.extra: when a job preempted with a GraceTime is made to let go.
 GRACE_END = "grace_end"
+#: Key in Job.extra: when the time-limit check ends a job whose reservation has ended.
+RESV_ENDED = "resv_ended"
 
 #: Key in Job.extra: the job started with execution on (see engine/execution.py).
 _EXECUTED = "executed"
@@ -58,6 +60,15 @@ def timeout_at(start: Instant, limit: Seconds | None, over_time_min: int = 0) ->
     return Instant(due if offset == 0 else due + TIMEOUT_CHECK - offset)
 
 
+def outlived_reservation(job: Job, end: Instant) -> None:
+    """``job`` is running when its reservation ends at ``end``: slurmctld ends it TIMEOUT
+    at its first time-limit check after then (``end + ResvOverRun < now``, ResvOverRun
+    being 0), unless it ends by itself before. The caller queues its new end."""
+    check = timeout_at(Instant(end + 1), Seconds(0))
+    assert check is not None  # a limit was given
+    job.extra[RESV_ENDED] = str(check)
+
+
 def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | None:
     """When a running job will stop and in which state (None: it runs forever, or is
     suspended and never times out until it is resumed)."""
@@ -71,6 +82,9 @@ def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | Non
     # A resumed job runs on as if it had started its suspended time later.
     origin = _origin(job)
     kill = timeout_at(origin, job.time_limit, state.config.over_time_limit)
+    cut = job.extra.get(RESV_ENDED)
+    if cut is not None and (kill is None or int(cut) < kill):
+        kill = Instant(int(cut))
     # A job whose script really runs ends when its process exits (engine/execution.py).
     runtime = None if _EXECUTED in job.extra else job.request.runtime
     if runtime is not None:
@@ -304,6 +318,7 @@ def requeue(
     interrupt(job, now)
     job.state = JobState.PENDING
     job.extra.pop(GRACE_END, None)
+    job.extra.pop(RESV_ENDED, None)
     job.extra.pop(SECS_PRE_SUSPEND, None)
     job.extra.pop(SUSPENDED_BY, None)
     job.suspend_time = None

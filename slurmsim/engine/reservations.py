@@ -13,7 +13,7 @@ Pure questions about the state, for the scheduler passes and the event loop:
   event loop must look again (nodes become reserved or free at those instants).
 * ``expire``: drop reservations whose end has passed (Slurm purges them then);
   ``orphans``: the pending jobs that asked for them, and ``orphan``: what becomes of one.
-* ``overrun_jobs``: running jobs whose reservation has ended (killed with TIMEOUT).
+* ``overrun_jobs``: running jobs whose reservation has ended (to be ended TIMEOUT).
 * ``check_access``: the submit-time refusal of ``--reservation``.
 
 Only ``expire`` (``state.reservations``) and ``orphan`` (a job that lost its reservation)
@@ -184,8 +184,9 @@ def next_change(state: ClusterState, after: Instant) -> Instant | None:
 
 
 def overrun_jobs(state: ClusterState, now: Instant) -> list[Job]:
-    """Running jobs whose reservation has ended by ``now`` (``ResvOverRun=0``): Slurm ends
-    them with TIMEOUT at the reservation's end, unless the reservation has FLEX."""
+    """Running jobs whose reservation has ended by ``now``: Slurm's next time-limit check
+    ends them TIMEOUT (``lifecycle.outlived_reservation``), unless the reservation has
+    FLEX."""
     found = []
     for job in state.jobs.values():
         name = job.request.reservation

@@ -28,7 +28,7 @@ from slurmsim.engine import preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context, Ticks
 from slurmsim.engine.event_kinds import Kind
-from slurmsim.engine.lifecycle import SIGTERM
+from slurmsim.engine.lifecycle import SIGTERM, outlived_reservation
 from slurmsim.engine.liveness import answers_before
 from slurmsim.engine.passes import main_pass
 from slurmsim.engine.trigger import trigger
@@ -305,11 +305,16 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             state.sched_due = now
             return events
         case Kind.RESERVATION:
-            # Jobs still running in a reservation that ends are ended (ResvOverRun=0); the
-            # nodes it held or frees change what the passes may do.
+            # A job still running in a reservation that ends runs on until the next
+            # time-limit check (a suspended one is ended now); the nodes the reservation
+            # held or frees change what the passes may do.
             ctx.reservations_seen = now
             events = []
             for job in reservations.overrun_jobs(state, now):
+                if job.state is JobState.RUNNING:
+                    outlived_reservation(job, now)
+                    ctx.reschedule_end(job)
+                    continue
                 usage.charge_end(state, job, now)
                 events.extend(ctx.end(job, now, JobState.TIMEOUT, signal=SIGTERM))
             gone = reservations.expire(state, now)

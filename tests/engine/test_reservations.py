@@ -16,7 +16,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.reservations import Reservation, ReservationRequest
-from slurmsim.model.time import Instant, Seconds
+from slurmsim.model.time import EPOCH, Instant, Seconds
 from tests.engine.builders import T0, cluster, job
 
 HOUR = 3600
@@ -205,3 +205,29 @@ def test_a_job_still_waiting_when_its_reservation_ends_loses_it(
         (JobState.PENDING, "ReservationDeleted") if held else (JobState.RUNNING, "None")
     )
     assert (second.priority == 0) is held
+
+
+@pytest.mark.parametrize(
+    ("runtime", "ends"),
+    [
+        pytest.param(None, (JobState.TIMEOUT, 3610), id="ended at the next check"),
+        pytest.param(3602, (JobState.COMPLETED, 3605), id="done before the check"),
+    ],
+)
+def test_a_job_outliving_its_reservation_runs_until_the_next_time_limit_check(
+    runtime: int | None, ends: tuple[JobState, int]
+) -> None:
+    """slurmctld's time-limit check, every 30 s, ends a job whose reservation has ended
+    (the oracle: still RUNNING 22 s after the end). The checks fall 10 s past each half
+    minute: the reservation ends at EPOCH + 3601, the check after it is at EPOCH + 3610
+    (the job starts at EPOCH + 3, with the pass two seconds after its submission)."""
+    from slurmsim.engine.simulate import advance
+    from slurmsim.engine.submit import submit
+
+    state = state_with(carols())
+    running = submit(state, job(user="carol", reservation="rc", limit=2 * HOUR, runtime=runtime))
+    advance(state, Instant(EPOCH + 3602))
+    assert running.state is JobState.RUNNING
+    assert "rc" not in state.reservations  # gone from the list; the job still names it
+    advance(state, Instant(EPOCH + 3700))
+    assert (running.state, running.end_time) == (ends[0], EPOCH + ends[1])
