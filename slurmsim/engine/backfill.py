@@ -963,6 +963,8 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
     if request.min_nodes > len(usable):
         return events  # nodes down or drained: no estimate, no reservation
     in_reservations = bool(state.reservations or request.reservation)
+    if request.reservation is not None and reservations.not_begun(state, job, now):
+        return events  # slurmctld defers it: no estimate until its reservation begins
     least = request.min_nodes
     answers = whatif.Answers(avail, demand)
     fit_ends, starts = answers.fit_ends, answers.starts  # read here: asked at every try

@@ -60,13 +60,18 @@ def timeout_at(start: Instant, limit: Seconds | None, over_time_min: int = 0) ->
     return Instant(due if offset == 0 else due + TIMEOUT_CHECK - offset)
 
 
+def check_after(t: Instant) -> Instant:
+    """The first periodic time-limit check strictly after ``t``."""
+    check = timeout_at(Instant(t + 1), Seconds(0))
+    assert check is not None  # a limit was given
+    return check
+
+
 def outlived_reservation(job: Job, end: Instant) -> None:
     """``job`` is running when its reservation ends at ``end``: slurmctld ends it TIMEOUT
     at its first time-limit check after then (``end + ResvOverRun < now``, ResvOverRun
     being 0), unless it ends by itself before. The caller queues its new end."""
-    check = timeout_at(Instant(end + 1), Seconds(0))
-    assert check is not None  # a limit was given
-    job.extra[RESV_ENDED] = str(check)
+    job.extra[RESV_ENDED] = str(check_after(end))
 
 
 def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | None:

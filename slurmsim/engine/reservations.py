@@ -13,16 +13,18 @@ Pure questions about the state, for the scheduler passes and the event loop:
   event loop must look again (nodes become reserved or free at those instants).
 * ``expire``: drop reservations whose end has passed (Slurm purges them then);
   ``orphans``: the pending jobs that asked for them, and ``orphan``: what becomes of one.
+  ``renewals`` and ``renew``: a recurring one moves on to its next window instead.
 * ``overrun_jobs``: running jobs whose reservation has ended (to be ended TIMEOUT).
 * ``check_access``: the submit-time refusal of ``--reservation``.
 
-Only ``expire`` (``state.reservations``) and ``orphan`` (a job that lost its reservation)
-change anything.
+Only ``expire`` and ``renew`` (``state.reservations``) and ``orphan`` (a job that lost its
+reservation) change anything.
 """
 
 from collections.abc import Iterable
 from dataclasses import replace
 
+from slurmsim.engine.lifecycle import check_after
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.events import Event
@@ -171,7 +173,10 @@ def wait_until(state: ClusterState, job: Job, now: Instant) -> Instant | None:
 def wake_times(state: ClusterState, after: Instant) -> list[Instant]:
     """Every reservation start and end later than ``after``, sorted, without repeats."""
     times = {
-        t for r in state.reservations.values() for t in (r.start_time, r.end_time) if t > after
+        t
+        for r in state.reservations.values()
+        for t in (r.start_time, r.end_time, check_after(r.end_time) if r.recurs else r.end_time)
+        if t > after
     }
     return sorted(times)
 
@@ -183,10 +188,17 @@ def next_change(state: ClusterState, after: Instant) -> Instant | None:
     return times[0] if times else None
 
 
-def overrun_jobs(state: ClusterState, now: Instant) -> list[Job]:
-    """Running jobs whose reservation has ended by ``now``: Slurm's next time-limit check
-    ends them TIMEOUT (``lifecycle.outlived_reservation``), unless the reservation has
-    FLEX."""
+def not_begun(state: ClusterState, job: Job, now: Instant) -> bool:
+    """Is ``job`` bound to a reservation that has not begun by ``now``? Backfill gives
+    such a job no estimate (golden ``recurring/``: StartTime N/A, reason Reservation)."""
+    resv = state.reservations.get(job.request.reservation or "")
+    return resv is not None and resv.start_time > now and "FLEX" not in resv.flags
+
+
+def overrun_jobs(state: ClusterState, now: Instant) -> list[tuple[Job, Reservation]]:
+    """Running jobs whose reservation has ended by ``now``, each with it: Slurm's next
+    time-limit check ends them TIMEOUT (``lifecycle.outlived_reservation``), unless the
+    reservation has FLEX."""
     found = []
     for job in state.jobs.values():
         name = job.request.reservation
@@ -194,16 +206,48 @@ def overrun_jobs(state: ClusterState, now: Instant) -> list[Job]:
             continue
         resv = state.reservations.get(name)
         if resv is not None and resv.end_time <= now and "FLEX" not in resv.flags:
-            found.append(job)
+            found.append((job, resv))
     return found
 
 
+def renewals(state: ClusterState, now: Instant) -> list[Reservation]:
+    """The recurring reservations that move on to their next window at ``now``.
+
+    slurmctld moves one on at the first time-limit check after its end, after that
+    check has ended the jobs still running in it; or sooner, as soon as a pass tests a
+    job waiting for it, which the passes right after the end do, and then the jobs
+    running in it run on (the oracle: a reservation with a job waiting had moved on 11 s
+    after its end, with its running job; one without showed its old window until then).
+    """
+    return [
+        r
+        for r in state.reservations.values()
+        if r.recurs and r.end_time <= now and (check_after(r.end_time) <= now or _awaited(state, r))
+    ]
+
+
+def _awaited(state: ClusterState, resv: Reservation) -> bool:
+    """Does a job the passes test (pending, not held) wait for ``resv``?"""
+    return any(
+        job.state is JobState.PENDING and job.priority > 0 and job.request.reservation == resv.name
+        for job in state.jobs.values()
+    )
+
+
+def renew(state: ClusterState, resv: Reservation, now: Instant) -> Reservation:
+    """Move recurring ``resv`` on to its next window; the reservation as it is then."""
+    start, end = resv.next_window(now)
+    moved = state.reservations[resv.name] = replace(resv, start_time=start, end_time=end)
+    return moved
+
+
 def expire(state: ClusterState, now: Instant) -> list[Reservation]:
-    """Remove the reservations that ended by ``now``, and return them.
+    """Remove the reservations that ended by ``now``, but the recurring ones (``renew``),
+    and return them.
 
     Call it after ``overrun_jobs`` has been dealt with, at each ``next_change`` instant.
     """
-    gone = [resv for resv in state.reservations.values() if resv.end_time <= now]
+    gone = [r for r in state.reservations.values() if r.end_time <= now and not r.recurs]
     for resv in gone:
         del state.reservations[resv.name]
     return gone

@@ -305,14 +305,14 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             state.sched_due = now
             return events
         case Kind.RESERVATION:
-            # A job still running in a reservation that ends runs on until the next
-            # time-limit check (a suspended one is ended now); the nodes the reservation
-            # held or frees change what the passes may do.
+            # A recurring reservation moves on; a job still running in one that ends runs
+            # on until the next time-limit check (a suspended one is ended now). The nodes
+            # a reservation held or frees change what the passes may do.
             ctx.reservations_seen = now
-            events = []
-            for job in reservations.overrun_jobs(state, now):
+            events = _renew(ctx, now)
+            for job, resv in reservations.overrun_jobs(state, now):
                 if job.state is JobState.RUNNING:
-                    outlived_reservation(job, now)
+                    outlived_reservation(job, resv.end_time)
                     ctx.reschedule_end(job)
                     continue
                 usage.charge_end(state, job, now)
@@ -358,6 +358,23 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             ctx.backfill_version = ctx.version
             return events
     return []
+
+
+def _renew(ctx: Context, now: Instant) -> list[Event]:
+    """Move the recurring reservations due on to their next windows; each is a new
+    reservation to the accounting store, under a new number."""
+    state = ctx.state
+    due = reservations.renewals(state, now)
+    if not due:
+        return []
+    from slurmsim.engine import reservation_accounting  # only where reservations recur
+
+    events = []
+    for resv in due:
+        moved = reservations.renew(state, resv, now)
+        state.last_resv_id += 1
+        events.append(reservation_accounting.added(state, moved, state.last_resv_id))
+    return events
 
 
 def _priority_passes(ctx: Context, first: Instant, last: Instant) -> None:

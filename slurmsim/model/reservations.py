@@ -5,6 +5,7 @@
 from its ``start_time`` up to (not including) its ``end_time``.
 """
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -37,6 +38,11 @@ FLAG_ORDER = (
     "NO_HOLD_JOBS_AFTER",
     "MAGNETIC",
 )
+
+#: The flags that make a reservation recur, in the order slurmctld looks for them: when its
+#: window ends it moves on to the next one (``Reservation.next_window``).
+RECURRING = ("HOURLY", "DAILY", "WEEKDAY", "WEEKEND", "WEEKLY")
+_HOUR, _DAY = 3600, 86400
 
 #: How some flags print: ``PURGE_COMP`` carries its delay, and one flag is spelt longer.
 FLAG_SHOWN = {"PURGE_COMP": "PURGE_COMP=00:05:00", "NO_HOLD_JOBS_AFTER": "NO_HOLD_JOBS_AFTER_END"}
@@ -71,6 +77,27 @@ class Reservation:
     @property
     def maint(self) -> bool:
         return "MAINT" in self.flags
+
+    @property
+    def recurs(self) -> bool:
+        return any(f in RECURRING for f in self.flags)
+
+    def next_window(self, now: Instant) -> tuple[Instant, Instant]:
+        """The window a recurring reservation moves on to at ``now``: an hour, a day or a
+        week on; ``WEEKDAY`` skips to Monday from a Friday or Saturday and ``WEEKEND`` to
+        Saturday from a weekday, judged by the day ``now`` falls on (the cluster's clock is
+        UTC), as slurmctld judges it."""
+        flag = next(f for f in RECURRING if f in self.flags)
+        weekday = (time.gmtime(now).tm_wday + 1) % 7  # Sunday 0, as C counts
+        days = {
+            "HOURLY": 0,
+            "DAILY": 1,
+            "WEEKDAY": {5: 3, 6: 2}.get(weekday, 1),
+            "WEEKEND": {0: 6, 6: 1}.get(weekday, 6 - weekday),
+            "WEEKLY": 7,
+        }[flag]
+        shift = days * _DAY if days else _HOUR
+        return Instant(self.start_time + shift), Instant(self.end_time + shift)
 
     def active(self, now: Instant) -> bool:
         """Whether the window holds ``now``: ``State=ACTIVE``."""

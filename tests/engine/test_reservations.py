@@ -101,7 +101,7 @@ def test_expire_drops_ended_reservations_and_names_overrun_jobs_and_orphans() ->
     waiting = Job(8, job(user="carol", reservation="rc"), T0)
     state.jobs.update({7: running, 8: waiting})
     later = Instant(T0 + HOUR)
-    assert resv.overrun_jobs(state, later) == [running]
+    assert resv.overrun_jobs(state, later) == [(running, carols())]
     gone = resv.expire(state, later)
     assert [resv.ended(r).detail for r in gone] == ["rc"]
     assert state.reservations == {}
@@ -231,3 +231,31 @@ def test_a_job_outliving_its_reservation_runs_until_the_next_time_limit_check(
     assert "rc" not in state.reservations  # gone from the list; the job still names it
     advance(state, Instant(EPOCH + 3700))
     assert (running.state, running.end_time) == (ends[0], EPOCH + ends[1])
+
+
+@pytest.mark.parametrize(
+    ("flag", "day", "days"),
+    [
+        pytest.param("HOURLY", "2026-12-03", 0, id="hourly: an hour on"),
+        pytest.param("DAILY", "2026-12-04", 1, id="daily"),
+        pytest.param("WEEKLY", "2026-12-03", 7, id="weekly"),
+        pytest.param("WEEKDAY", "2026-12-03", 1, id="weekday from a Thursday"),
+        pytest.param("WEEKDAY", "2026-12-04", 3, id="weekday from a Friday: Monday"),
+        pytest.param("WEEKDAY", "2026-12-05", 2, id="weekday from a Saturday: Monday"),
+        pytest.param("WEEKEND", "2026-12-02", 3, id="weekend from a Wednesday: Saturday"),
+        pytest.param("WEEKEND", "2026-12-05", 1, id="weekend from a Saturday: Sunday"),
+        pytest.param("WEEKEND", "2026-12-06", 6, id="weekend from a Sunday: Saturday"),
+    ],
+)
+def test_a_recurring_reservation_moves_on_as_slurmctld_moves_it(
+    flag: str, day: str, days: int
+) -> None:
+    """By the day it ends on (slurmctld's ``_advance_resv_time``; golden ``recurring/`` has
+    HOURLY, DAILY, WEEKDAY from a Thursday and WEEKLY)."""
+    import calendar
+    import time
+
+    end = calendar.timegm(time.strptime(f"{day}T10:00:00", "%Y-%m-%dT%H:%M:%S"))
+    window = Reservation("r", Instant(end - 60), Instant(end), ("dgx1",), ("bob",), flags=(flag,))
+    shift = days * 86400 if days else 3600
+    assert window.next_window(Instant(end + 5)) == (end - 60 + shift, end + shift)
