@@ -11,8 +11,9 @@ Pure questions about the state, for the scheduler passes and the event loop:
   ``ReqNodeNotAvail, May be reserved for other job``).
 * ``wake_times`` / ``next_change``: reservation starts and ends, instants at which the
   event loop must look again (nodes become reserved or free at those instants).
-* ``expire``: drop reservations whose end has passed (Slurm purges them then);
-  ``orphans``: the pending jobs that asked for them, and ``orphan``: what becomes of one.
+* ``finished``: reservations whose end has passed, and ``expire``: drop them at the next
+  time-limit check (Slurm purges them then); ``orphans``: the pending jobs that asked for
+  them, and ``orphan``: what becomes of one.
   ``renewals`` and ``renew``: a recurring one moves on to its next window instead.
 * ``overrun_jobs``: running jobs whose reservation has ended (to be ended TIMEOUT).
 * ``check_access``: the submit-time refusal of ``--reservation``.
@@ -175,7 +176,7 @@ def wake_times(state: ClusterState, after: Instant) -> list[Instant]:
     times = {
         t
         for r in state.reservations.values()
-        for t in (r.start_time, r.end_time, check_after(r.end_time) if r.recurs else r.end_time)
+        for t in (r.start_time, r.end_time, check_after(r.end_time))
         if t > after
     }
     return sorted(times)
@@ -241,13 +242,19 @@ def renew(state: ClusterState, resv: Reservation, now: Instant) -> Reservation:
     return moved
 
 
+def finished(state: ClusterState, now: Instant) -> list[Reservation]:
+    """The reservations that have ended by ``now`` for good (not recurring ones)."""
+    return [r for r in state.reservations.values() if r.end_time <= now and not r.recurs]
+
+
 def expire(state: ClusterState, now: Instant) -> list[Reservation]:
-    """Remove the reservations that ended by ``now``, but the recurring ones (``renew``),
-    and return them.
+    """Remove the reservations ``finished`` before the last time-limit check by ``now``,
+    and return them: slurmctld purges one there, after the check has ended the jobs still
+    running in it, and lists it ``INACTIVE`` until then.
 
     Call it after ``overrun_jobs`` has been dealt with, at each ``next_change`` instant.
     """
-    gone = [r for r in state.reservations.values() if r.end_time <= now and not r.recurs]
+    gone = [r for r in finished(state, now) if check_after(r.end_time) <= now]
     for resv in gone:
         del state.reservations[resv.name]
     return gone
@@ -258,7 +265,7 @@ def ended(resv: Reservation) -> Event:
 
 
 def orphans(state: ClusterState, gone: Iterable[Reservation]) -> list[tuple[Job, Reservation]]:
-    """The pending jobs that asked for a reservation of ``gone``, each with it."""
+    """The pending jobs that asked for a reservation of ``gone`` (ended), each with it."""
     by_name = {resv.name: resv for resv in gone}
     return [
         (job, by_name[job.request.reservation])

@@ -317,11 +317,10 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
                     continue
                 usage.charge_end(state, job, now)
                 events.extend(ctx.end(job, now, JobState.TIMEOUT, signal=SIGTERM))
-            gone = reservations.expire(state, now)
-            events.extend(map(reservations.ended, gone))
-            for job, resv in reservations.orphans(state, gone):
+            for job, resv in reservations.orphans(state, reservations.finished(state, now)):
                 reservations.orphan(job, resv)
                 ctx.reconsider(job)
+            events.extend(map(reservations.ended, reservations.expire(state, now)))
             ctx.version += 1
             trigger(state)
             return events

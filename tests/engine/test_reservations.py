@@ -88,10 +88,14 @@ def test_blocked_nodes_for_job_in_window(
     assert resv.blocked_nodes(state, j, T0, resv.window_end(state, j, T0)) == want
 
 
-def test_wake_times_are_starts_and_ends_after_now() -> None:
+def test_wake_times_are_starts_ends_and_the_checks_after_ends_after_now() -> None:
+    """A reservation is purged at the first time-limit check after its end (checks fall
+    10 s past each half minute: T0 + 9 is one)."""
     state = state_with(maint(), carols(-HOUR, ("dgx3",)))
-    assert resv.wake_times(state, T0) == [T0 + 2 * HOUR, T0 + 6 * HOUR]
-    assert resv.next_change(state, Instant(T0 + 6 * HOUR)) is None
+    six = T0 + 6 * HOUR
+    assert resv.wake_times(state, T0) == [T0 + 9, T0 + 2 * HOUR, six, six + 9]
+    assert resv.next_change(state, Instant(six)) == six + 9
+    assert resv.next_change(state, Instant(six + 9)) is None
 
 
 def test_expire_drops_ended_reservations_and_names_overrun_jobs_and_orphans() -> None:
@@ -102,10 +106,12 @@ def test_expire_drops_ended_reservations_and_names_overrun_jobs_and_orphans() ->
     state.jobs.update({7: running, 8: waiting})
     later = Instant(T0 + HOUR)
     assert resv.overrun_jobs(state, later) == [(running, carols())]
-    gone = resv.expire(state, later)
+    assert resv.finished(state, later) == [carols()]
+    assert resv.orphans(state, resv.finished(state, later)) == [(waiting, carols())]
+    assert resv.expire(state, later) == []  # listed INACTIVE until the next check
+    gone = resv.expire(state, Instant(later + 9))
     assert [resv.ended(r).detail for r in gone] == ["rc"]
     assert state.reservations == {}
-    assert resv.orphans(state, gone) == [(waiting, gone[0])]
 
 
 @pytest.mark.parametrize(
@@ -228,8 +234,9 @@ def test_a_job_outliving_its_reservation_runs_until_the_next_time_limit_check(
     running = submit(state, job(user="carol", reservation="rc", limit=2 * HOUR, runtime=runtime))
     advance(state, Instant(EPOCH + 3602))
     assert running.state is JobState.RUNNING
-    assert "rc" not in state.reservations  # gone from the list; the job still names it
+    assert "rc" in state.reservations  # listed, INACTIVE, until the check purges it
     advance(state, Instant(EPOCH + 3700))
+    assert "rc" not in state.reservations  # the job still names it
     assert (running.state, running.end_time) == (ends[0], EPOCH + ends[1])
 
 
