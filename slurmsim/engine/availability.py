@@ -91,10 +91,10 @@ class Availability:
         self._by_shape: dict[Shape, dict[str, int]] = {}
         self._by_mask: dict[Shape, tuple[list[int], list[int]]] = {}
         self._names: dict[int, list[str]] = {}
-        #: Whole start estimates (``whatif.Answers.earliest``: when, and the nodes' mask), for
+        #: Whole start estimates (``whatif.earliest``: when, and the nodes' mask), for
         #: jobs that ask for the same on the same nodes: by demand number, then candidates.
         self.starts: dict[int, dict[int, tuple[int, int] | None]] = {}
-        #: ``whatif.first_fit_end``, kept as ``starts`` (``whatif.Answers.fit_end``).
+        #: ``whatif.first_fit_end``, kept as ``starts`` (``whatif.known_fit_end``).
         self.first_fits: dict[int, dict[int, int | None]] = {}
         self._seen_changes = pool.changes
 

@@ -38,7 +38,6 @@ from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import GONE, Order, Walker
 from slurmsim.engine.resources import Shape
 from slurmsim.engine.select import Free, Pool, place
-from slurmsim.engine.whatif import NO_FIT_END, NO_START
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -965,35 +964,29 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
     in_reservations = bool(state.reservations or request.reservation)
     if request.reservation is not None and reservations.not_begun(state, job, now):
         return events  # slurmctld defers it: no estimate until its reservation begins
-    least = request.min_nodes
-    answers = whatif.Answers(avail, demand)
-    fit_ends, starts = answers.fit_ends, answers.starts  # read here: asked at every try
     start_at = int(now)
     for _ in range(MAX_RETRIES):
         end = start_at + span
         taken, later = resv.stretch(start_at, end)
         cand = usable_mask & ~taken
-        if in_reservations:
-            advance = _advance_blocked(state, job, start_at, end)
-            if advance:
-                cand &= ~resv.mask(advance)
-                # An advance reservation in the way: try again when one starts or ends.
-                turn = reservations.next_change(state, Instant(start_at))
-                later = turn if later is None or (turn is not None and turn < later) else later
+        advance = _advance_blocked(state, job, start_at, end) if in_reservations else None
+        if advance:
+            cand &= ~resv.mask(advance)
+            # An advance reservation in the way: try again when one starts or ends.
+            turn = reservations.next_change(state, Instant(start_at))
+            later = turn if later is None or (turn is not None and turn < later) else later
         found = None
-        if cand.bit_count() >= least and not needed & ~cand:
-            fit_end = fit_ends.get(cand, NO_FIT_END)
-            if fit_end == NO_FIT_END:
-                fit_end = answers.fit_end(cand)
-            # Without advance reservations, a fit only after ``later`` moves the plan there
-            # whatever the estimate: spare working it out (the first running job end
-            # after which the job could fit says so for much less: that takes a placement).
-            if fit_end is not None and (
-                fit_end == NOW or later is None or fit_end <= later or in_reservations
-            ):
-                found = starts.get(cand, NO_START)
-                if found is NO_START:
-                    found = answers.earliest(cand, now)
+        room = cand.bit_count() >= request.min_nodes and not needed & ~cand
+        # Without advance reservations, a fit only after ``later`` moves the plan there
+        # whatever the estimate: spare working it out.
+        moves_on = (
+            room
+            and later is not None
+            and not in_reservations
+            and _fits_only_after(avail, demand, cand, later)
+        )
+        if room and not moves_on:
+            found = whatif.earliest(avail, demand, cand, now)
         alloc = None  # set when it starts now
         if may_preempt and start_at == now and (found is None or found[0] > now):
             made = preempt.make_room(ctx, job, part, resv.names(cand), now)
@@ -1008,9 +1001,6 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
                 # StartTime=Unknown, Scheduler=Backfill:*).
                 job.scheduler = "Backfill"
                 return events
-            else:
-                answers = whatif.Answers(avail, demand)  # on the pool as it is now
-                fit_ends, starts = answers.fit_ends, answers.starts
         if alloc is None and start_at == now and found is not None and found[0] <= now:
             shape_for = ctx.shape_for(job, part)
             alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
@@ -1103,6 +1093,17 @@ def _hold_for(
     resv.add(now, now + span, resv.mask(nodes))
 
 
+def _fits_only_after(avail: Availability, demand: whatif.Demand, cand: int, later: int) -> bool:
+    """Does the job fit on ``cand`` only after ``later``, or never?
+
+    Then its estimate there does not matter (the plan tries again from ``later``), and
+    the first running job end after which it could fit says so for much less than
+    the estimate: that takes a placement.
+    """
+    end = whatif.known_fit_end(avail, demand, cand)
+    return end is None or (end != NOW and end > later)
+
+
 def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
     ctx: Context,
     job: Job,
@@ -1113,7 +1114,7 @@ def earliest_start(  # noqa: PLR0917 (the will-run question has this many parts)
     availability: Availability | None = None,
 ) -> tuple[Instant, tuple[NodeAlloc, ...]] | None:
     """When and where ``job`` could start on ``cand``, judging running jobs by their limits
-    (``--test-only``; backfill's plans ask ``whatif.Answers``, which give the nodes).
+    (``--test-only``; backfill's plans ask ``whatif.earliest``, which gives the nodes).
 
     Running jobs are taken away in the order their time limits expire (those ending
     within ``END_BATCH`` of each other together) until the job fits; the estimate is

@@ -33,52 +33,17 @@ class Demand(NamedTuple):
     required: tuple[str, ...]
 
 
-#: What ``Answers``' tables give for a mask not asked yet (``dict.get``'s default).
-NO_FIT_END = -2
-NO_START = (-2, -2)
-
-
-class Answers:
-    """One demand's answers on one profile while its pool stays put, by candidate mask:
-    ``fit_ends`` (``first_fit_end``) and ``starts`` (``earliest``). A plan asks them at
-    every trial start, and jobs asking for the same share them: the caller reads the
-    tables itself (a look-up, not a call) and has a miss worked out here."""
-
-    __slots__ = ("avail", "demand", "fit_ends", "starts")
-
-    def __init__(self, avail: Availability, demand: Demand) -> None:
-        avail.current()
-        self.avail = avail
-        self.demand = demand
-        self.fit_ends: dict[int, int | None] = avail.first_fits.setdefault(demand.number, {})
-        self.starts: dict[int, tuple[int, int] | None] = avail.starts.setdefault(demand.number, {})
-
-    def fit_end(self, cand: int) -> int | None:
-        """``first_fit_end`` on ``cand``, remembered."""
-        found = self.fit_ends.get(cand, NO_FIT_END)
-        if found == NO_FIT_END:
-            demand = self.demand
-            found = first_fit_end(self.avail, demand.layouts, cand, demand.required)
-            self.fit_ends[cand] = found
-        return found
-
-    def earliest(self, cand: int, now: int) -> tuple[int, int] | None:
-        """When and on which nodes (a mask) the job could start on ``cand``, judging running
-        jobs by their limits: ``backfill.earliest_start`` without the allocation,
-        remembered."""
-        found = self.starts.get(cand, NO_START)
-        if found is NO_START:
-            found = self.starts[cand] = self._earliest(cand, now)
-        return found
-
-    def _earliest(self, cand: int, now: int) -> tuple[int, int] | None:
-        end = self.fit_end(cand)
-        if end is None:
-            return None
-        avail, demand = self.avail, self.demand
-        taken, when = (0, now) if end == NOW else avail.through(cand, end)
-        chosen = chosen_after(avail, demand.layouts, cand, demand.required, taken)
-        return None if chosen is None else (when, chosen)
+def known_fit_end(avail: Availability, demand: Demand, cand: int) -> int | None:
+    """``first_fit_end`` for ``demand`` on ``cand``, remembered while the pool stays put:
+    a plan asks it once to move on and once for its estimate."""
+    avail.current()
+    known = avail.first_fits.get(demand.number)
+    if known is None:
+        known = avail.first_fits[demand.number] = {}
+    found = known.get(cand, False)
+    if found is False:
+        found = known[cand] = first_fit_end(avail, demand.layouts, cand, demand.required)
+    return found
 
 
 def first_fit_end(
@@ -121,6 +86,31 @@ def _first_fit_end_with(
         at = max([nth, *(fit[r] for r in required)])
         best = at if best is None else min(best, at)
     return None if best is None else avail.end_of(best)
+
+
+def earliest(avail: Availability, demand: Demand, cand: int, now: int) -> tuple[int, int] | None:
+    """When and on which nodes (a mask) the job could start on ``cand``, judging running
+    jobs by their limits: ``backfill.earliest_start`` without the allocation.
+
+    The answer depends only on the demand, the nodes and the pool, so jobs asking
+    for the same thing on the same nodes share it until the pool changes.
+    """
+    avail.current()
+    starts = avail.starts.get(demand.number)
+    if starts is None:
+        starts = avail.starts[demand.number] = {}
+    if cand not in starts:
+        starts[cand] = _earliest(avail, demand, cand, now)
+    return starts[cand]
+
+
+def _earliest(avail: Availability, demand: Demand, cand: int, now: int) -> tuple[int, int] | None:
+    end = known_fit_end(avail, demand, cand)
+    if end is None:
+        return None
+    taken, when = (0, now) if end == NOW else avail.through(cand, end)
+    chosen = chosen_after(avail, demand.layouts, cand, demand.required, taken)
+    return None if chosen is None else (when, chosen)
 
 
 def chosen_after(

@@ -3,7 +3,7 @@
 ``reference_start`` is the straightforward reading of the rule: take running jobs
 away in batches of ends and try a placement after each. ``earliest_start`` finds the
 same answer from per-node change points with a single placement, and
-``whatif.Answers.earliest`` (backfill's plans) the same start and nodes on node masks;
+``whatif.earliest`` (backfill's plans) the same start and nodes on node masks;
 hypothesis checks that they agree on random clusters, probes and candidate sets.
 """
 
@@ -120,7 +120,7 @@ def test_earliest_start_matches_batch_by_batch_when_jobs_run(
         assert earliest_start(ctx, probe, part, cand, state.now, every) == want
         layouts = ctx.layouts(probe, part)
         demand = whatif.Demand(i, layouts, probe.request.req_nodes)
-        ahead = whatif.Answers(avail, demand).earliest(avail.mask(cand), now)
+        ahead = whatif.earliest(avail, demand, avail.mask(cand), now)
         # Backfill's plans: the same start on the same nodes, without the allocation.
         assert ahead == (None if want is None else (want[0], avail.mask(a.node for a in want[1])))
 
