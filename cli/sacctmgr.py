@@ -23,24 +23,52 @@ _OPTIONS = options(
     ]
 )  # fmt: skip
 
-_VERBS = {
-    "add": "add", "create": "add", "list": "show", "show": "show",
-    "modify": "modify", "update": "modify", "delete": "delete", "remove": "delete",
+#: A table of sacctmgr's words in the order it tries them: (word, fewest letters, meaning).
+#: What is typed means the first word it begins that is at least that long (``sho``,
+#: ``m``, ``q``); a longer word than the table's, or a shorter one than its fewest, none.
+_Words = tuple[tuple[str, int, str], ...]
+
+#: The commands; sacctmgr's others (``archive``, ``dump``, ``oneliner``, ...) come before
+#: these or share no prefix with them, and slurmsim has none of them.
+_VERBS: _Words = (
+    ("help", 2, "help"), ("add", 3, "add"), ("create", 3, "add"), ("show", 3, "show"),
+    ("list", 3, "show"), ("modify", 1, "modify"), ("update", 1, "modify"),
+    ("delete", 3, "delete"), ("remove", 3, "delete"), ("version", 4, "version"),
+)  # fmt: skip
+#: The entities of each command (each has its own words, spellings and fewest letters).
+_ENTITIES: dict[str, _Words] = {
+    "show": (
+        ("accounts", 2, "account"), ("acct", 4, "account"), ("associations", 2, "association"),
+        ("clusters", 2, "cluster"), ("configuration", 2, "configuration"),
+        ("events", 1, "event"), ("federation", 1, "federation"), ("problems", 1, "problem"),
+        ("runawayjobs", 2, "runaway"), ("orphanjobs", 1, "runaway"), ("lostjobs", 1, "runaway"),
+        ("qos", 1, "qos"), ("resource", 4, "resource"), ("reservations", 4, "reservation"),
+        ("resv", 4, "reservation"), ("stats", 1, "stats"), ("transactions", 1, "transaction"),
+        ("txn", 1, "transaction"), ("users", 1, "user"), ("wckeys", 1, "wckey"),
+        ("tres", 2, "tres"),
+    ),
+    "add": (
+        ("account", 1, "account"), ("acct", 4, "account"), ("cluster", 2, "cluster"),
+        ("coordinator", 2, "coordinator"), ("federation", 1, "federation"), ("qos", 1, "qos"),
+        ("resource", 1, "resource"), ("user", 1, "user"),
+    ),
+    "modify": (
+        ("accounts", 1, "account"), ("acct", 4, "account"), ("clusters", 5, "cluster"),
+        ("federation", 1, "federation"), ("job", 1, "job"), ("qoss", 1, "qos"),
+        ("resource", 1, "resource"), ("users", 1, "user"),
+    ),
+    "delete": (
+        ("accounts", 1, "account"), ("acct", 4, "account"), ("clusters", 2, "cluster"),
+        ("coordinators", 2, "coordinator"), ("federations", 1, "federation"),
+        ("qos", 2, "qos"), ("resource", 1, "resource"), ("users", 1, "user"),
+    ),
 }  # fmt: skip
-_ENTITIES = {
-    "qos": "qos", "accounts": "account", "users": "user", "associations": "association",
-    "clusters": "cluster", "tres": "tres", "wckeys": "wckey", "resource": "resource",
-    "runawayjobs": "runaway", "orphanjobs": "runaway", "lostjobs": "runaway",
-    "problems": "problem", "events": "event", "federations": "federation",
-    "reservations": "reservation", "resv": "reservation",
-}  # fmt: skip
-#: Entities whose names need more letters than the two of the others.
-_LEAST = {"reservations": 4, "resv": 4}
 #: Entities slurmsim only shows (its cluster and TRES are fixed by slurm.conf; it keeps
-#: no wckeys or resources, and no job outlives its record).
+#: no wckeys or resources, and no job outlives its record), and those it has not at all.
 _SHOWN_ONLY = frozenset(
     {"cluster", "tres", "wckey", "resource", "runaway", "problem", "federation"}
 )
+_MISSING = frozenset({"coordinator", "job", "stats", "transaction"})
 
 # What sacctmgr says when the entity is missing or unknown, per verb.
 _NO_ENTITY = {
@@ -69,16 +97,18 @@ def sacctmgr(argv: list[str]) -> int:
     if not words:
         options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
         return interactive(PROG, lambda line: sacctmgr([*options, *line]))
-    if words[0].lower() in ("help", "version"):
-        answer_probe(PROG, [words[0].lower()])
-        return 0
-    verb = _VERBS.get(words[0].lower())
+    verb = _match(words[0], _VERBS)
     if verb is None:
         err(f"invalid keyword: {words[0]}\n")
         return 1
-    entity = _entity(words[1]) if len(words) > 1 else None
+    if verb in ("help", "version"):
+        return _help_or_version(verb, words)
+    entity = _match(words[1], _ENTITIES[verb]) if len(words) > 1 else None
     if entity is None:
         err(_NO_ENTITY[verb])
+        return 1
+    if entity in _MISSING or (verb != "show" and entity in _SHOWN_ONLY):
+        err(f"{PROG}: error: not supported yet by slurmsim (see docs/differences.md)\n")
         return 1
     from slurmsim.api import accounts
     from slurmsim.format.sacctmgr import Layout
@@ -86,6 +116,11 @@ def sacctmgr(argv: list[str]) -> int:
     rest = words[2:]
     if verb == "show" and entity == "runaway":
         return _runaway_jobs()
+    if verb == "show" and entity == "configuration":  # takes no options: any words ignored
+        from slurmsim.api.controller import accounting_config_text
+
+        out(accounting_config_text())
+        return 0
     if verb == "show":
         layout = Layout(
             "parsable" in flags, "parsable2" in flags, "noheader" in flags, "associations" in flags
@@ -101,12 +136,6 @@ def sacctmgr(argv: list[str]) -> int:
             rendered = show_reservations(rest, layout, lambda q: _ask(q, immediate))
         else:
             rendered = accounts.show(entity, rest, layout)
-    elif entity in ("association", "event", "reservation"):  # not changed through sacctmgr
-        err(_NO_ENTITY[verb])
-        return 1
-    elif entity in _SHOWN_ONLY:
-        err(f"{PROG}: error: not supported yet by slurmsim (see docs/differences.md)\n")
-        return 1
     else:
         change = {"add": accounts.add, "modify": accounts.modify, "delete": accounts.delete}[verb]
         rendered = change(entity, rest, lambda summary: _confirm(summary, "immediate" in flags))
@@ -128,16 +157,27 @@ def _runaway_jobs() -> int:
     return 0
 
 
-def _entity(word: str) -> str | None:
-    """An entity word in any case, singular or plural, or a prefix (``assoc``)."""
-    w = word.lower()
-    # "tr" and shorter mean Transactions (not emulated), so TRES is taken only whole.
-    matches = [
-        e
-        for name, e in _ENTITIES.items()
-        if len(w) >= _LEAST.get(name, 2) and name.startswith(w) and (name != "tres" or w == "tres")
-    ]
-    return matches[0] if len(matches) == 1 else None
+def _match(word: str, words: _Words) -> str | None:
+    """What ``word`` means in ``words`` (see ``_Words``), in any case; None: nothing."""
+    typed = word.lower()
+    for full, least, meaning in words:
+        if len(typed) >= least and full.startswith(typed):
+            return meaning
+    return None
+
+
+def _help_or_version(verb: str, words: list[str]) -> int:
+    """``help`` or ``version``, which take no arguments: given some, sacctmgr says so and
+    answers anyway, exiting 1."""
+    code = 0
+    if len(words) > 1:
+        code = 1
+        if verb == "help":
+            err(f"too many arguments for keyword:{words[0]}\n")
+        else:
+            err(f"too many arguments for {words[0]} keyword\n")
+    answer_probe(PROG, [verb])
+    return code
 
 
 def _confirm(summary: str, immediate: bool) -> bool:

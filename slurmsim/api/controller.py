@@ -1,4 +1,5 @@
-"""The simulated controller as ``scontrol ping`` and ``scontrol show config`` see it.
+"""The simulated controller as ``scontrol ping``, ``scontrol show config`` and ``sacctmgr
+show configuration`` see it.
 
 slurmsim has no daemon: its controller is "up" whenever the store can be read, on
 the hosts slurm.conf names in ``SlurmctldHost``. As Slurm does, a host written
@@ -8,7 +9,7 @@ the hosts slurm.conf names in ``SlurmctldHost``. As Slurm does, a host written
 import socket
 
 from slurmsim.api.session import session
-from slurmsim.format.config import Controller, show_config
+from slurmsim.format.config import Controller, show_accounting_config, show_config
 from slurmsim.model.cluster import ClusterConfig, ClusterState, controller_started
 
 
@@ -43,6 +44,12 @@ def config_text() -> str:
     """``scontrol show config`` for the cluster as it is now."""
     with session(write=False) as s:
         return show_config(s.state, _controller(s.state), ping_text(s.state.config))
+
+
+def accounting_config_text() -> str:
+    """``sacctmgr show configuration`` for the cluster as it is now."""
+    with session(write=False) as s:
+        return show_accounting_config(s.state, _controller(s.state))
 
 
 def _controller(state: ClusterState) -> Controller:

@@ -354,3 +354,116 @@ def show_config(state: ClusterState, ctl: Controller, ping: str) -> str:
             ping,
         ]
     )
+
+
+#: Every ``scontrol show config`` row by its label: ``sacctmgr show configuration`` reads
+#: the same slurm.conf values.
+_BY_LABEL = {r.label: r for r in (*_ROWS_HEAD, *_ROWS_MIDDLE, *_ROWS_LIMITS, *_ROWS_DAEMONS)}
+
+#: What ``sacctmgr show configuration`` prints of slurm.conf, in its order: (the label as
+#: printed, padded as sacctmgr pads it, and the setting). sacctmgr pads to 22 columns,
+#: and the first label, longer than that, is followed by two spaces.
+_ACCOUNTING_SLURM_CONF = (
+    ("AccountingStorageBackupHost ", "AccountingStorageBackupHost"),
+    ("AccountingStorageHost", "AccountingStorageHost"),
+    ("AccountingStorageParameters", "AccountingStorageParameters"),
+    ("AccountingStoragePass", "AccountingStoragePass"),
+    ("AccountingStoragePort", "AccountingStoragePort"),
+    ("AccountingStorageType", "AccountingStorageType"),
+    ("AccountingStorageUser", "AccountingStorageUser"),
+    ("AuthType", "AuthType"),
+    ("MessageTimeout", "MessageTimeout"),
+    ("PluginDir", "PluginDir"),
+    ("PrivateData", "PrivateData"),
+    ("SlurmUserId", "SlurmUser"),
+    ("SLURM_CONF", "SLURM_CONF"),
+    ("SLURM_VERSION", "SLURM_VERSION"),
+    ("TCPTimeout", "TCPTimeout"),
+    ("TrackWCKey", "TrackWCKey"),
+)
+
+#: The simulated slurmdbd's own settings (slurmdbd.conf and its defaults), as the
+#: oracle's slurmdbd reports them; None: worked out from the cluster (``_dbd_value``).
+_DBD_SETTINGS: tuple[tuple[str, str | None], ...] = (
+    ("AllowNoDefAcct", "No"),
+    ("ArchiveDir", "/tmp"),
+    ("ArchiveEvents", "No"),
+    ("ArchiveJobs", "No"),
+    ("ArchiveResvs", "No"),
+    ("ArchiveScript", "(null)"),
+    ("ArchiveSteps", "No"),
+    ("ArchiveSuspend", "No"),
+    ("ArchiveTXN", "No"),
+    ("ArchiveUsage", "No"),
+    ("AuthAltTypes", "(null)"),
+    ("AuthAltParameters", "(null)"),
+    ("AuthInfo", "(null)"),
+    ("AuthType", None),
+    ("BOOT_TIME", None),
+    ("CommitDelay", "No"),
+    ("CommunicationParameters", "(null)"),
+    ("DbdAddr", None),
+    ("DbdBackupHost", "(null)"),
+    ("DbdHost", None),
+    ("DbdPort", None),
+    ("DebugFlags", "(null)"),
+    ("DebugLevel", "info"),
+    ("DebugLevelSyslog", "(null)"),
+    ("DefaultQOS", "(null)"),
+    ("LogFile", "/var/log/slurm/slurmdbd.log"),
+    ("MaxQueryTimeRange", "UNLIMITED"),
+    ("MessageTimeout", "10 secs"),
+    ("Parameters", "(null)"),
+    ("PidFile", "/run/slurm-oracle/slurmdbd.pid"),
+    ("PluginDir", None),
+    ("PrivateData", "none"),
+    ("PurgeEventAfter", "NONE"),
+    ("PurgeJobAfter", "NONE"),
+    ("PurgeResvAfter", "NONE"),
+    ("PurgeStepAfter", "NONE"),
+    ("PurgeSuspendAfter", "NONE"),
+    ("PurgeTXNAfter", "NONE"),
+    ("PurgeUsageAfter", "NONE"),
+    ("SLURMDBD_CONF", "/etc/slurm/slurmdbd.conf"),
+    ("SLURMDBD_VERSION", SLURM_VERSION),
+    ("SlurmUser", None),
+    ("StorageBackupHost", "(null)"),
+    ("StorageHost", "localhost"),
+    ("StorageLoc", "slurm_acct_db"),
+    ("StorageParameters", "(null)"),
+    ("StoragePort", "3306"),
+    ("StorageType", "accounting_storage/mysql"),
+    ("StorageUser", "slurm"),
+    ("TCPTimeout", "2 secs"),
+    ("TrackWCKey", "No"),
+    ("TrackSlurmctldDown", "No"),
+)
+
+
+def _dbd_value(label: str, state: ClusterState, ctl: Controller) -> str:
+    """A slurmdbd setting that follows the cluster: the daemon slurm.conf points the
+    controller at, sharing its authentication, plugins and user; started with it."""
+    match label:
+        case "DbdAddr" | "DbdHost":
+            return _BY_LABEL["AccountingStorageHost"].value(state, ctl)
+        case "DbdPort":
+            return _BY_LABEL["AccountingStoragePort"].value(state, ctl)
+        case "BOOT_TIME":
+            return format_instant(ctl.boot_time)
+        case _:
+            return _BY_LABEL[label].value(state, ctl)
+
+
+def show_accounting_config(state: ClusterState, ctl: Controller) -> str:
+    """``sacctmgr show configuration``: the accounting settings of slurm.conf as the
+    client reads them, then those slurmdbd reports of itself."""
+    lines = [f"Configuration data as of {format_instant(state.now)}\n"]
+    for label, key in _ACCOUNTING_SLURM_CONF:
+        row = _BY_LABEL.get(key)
+        value = row.value(state, ctl) if row is not None else state.config.setting(key)
+        lines.append(f"{label:<22} = {value or '(null)'}\n")
+    lines.append("\nSlurmDBD configuration:\n")
+    for label, fixed in _DBD_SETTINGS:
+        value = fixed if fixed is not None else _dbd_value(label, state, ctl)
+        lines.append(f"{label:<22} = {value}\n")
+    return "".join(lines)
