@@ -8,7 +8,7 @@ the answer from standard input one character at a time, as Slurm does.
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, interactive, out, parse_args, run
+from cli._common import Keywords, err, interactive, keyword, out, parse_args, run
 from cli._help import answer_probe
 from slurmsim.parse.options import options
 
@@ -23,20 +23,15 @@ _OPTIONS = options(
     ]
 )  # fmt: skip
 
-#: A table of sacctmgr's words in the order it tries them: (word, fewest letters, meaning).
-#: What is typed means the first word it begins that is at least that long (``sho``,
-#: ``m``, ``q``); a longer word than the table's, or a shorter one than its fewest, none.
-_Words = tuple[tuple[str, int, str], ...]
-
-#: The commands; sacctmgr's others (``archive``, ``dump``, ``oneliner``, ...) come before
-#: these or share no prefix with them, and slurmsim has none of them.
-_VERBS: _Words = (
+#: The commands (see ``keyword``); sacctmgr's others (``archive``, ``dump``, ``oneliner``,
+#: ...) come before these or share no prefix with them, and slurmsim has none of them.
+_VERBS: Keywords = (
     ("help", 2, "help"), ("add", 3, "add"), ("create", 3, "add"), ("show", 3, "show"),
     ("list", 3, "show"), ("modify", 1, "modify"), ("update", 1, "modify"),
     ("delete", 3, "delete"), ("remove", 3, "delete"), ("version", 4, "version"),
 )  # fmt: skip
 #: The entities of each command (each has its own words, spellings and fewest letters).
-_ENTITIES: dict[str, _Words] = {
+_ENTITIES: dict[str, Keywords] = {
     "show": (
         ("accounts", 2, "account"), ("acct", 4, "account"), ("associations", 2, "association"),
         ("clusters", 2, "cluster"), ("configuration", 2, "configuration"),
@@ -97,13 +92,13 @@ def sacctmgr(argv: list[str]) -> int:
     if not words:
         options = [f"--{key}" if value is None else f"--{key}={value}" for key, value in pairs]
         return interactive(PROG, lambda line: sacctmgr([*options, *line]))
-    verb = _match(words[0], _VERBS)
+    verb = keyword(words[0], _VERBS)
     if verb is None:
         err(f"invalid keyword: {words[0]}\n")
         return 1
     if verb in ("help", "version"):
         return _help_or_version(verb, words)
-    entity = _match(words[1], _ENTITIES[verb]) if len(words) > 1 else None
+    entity = keyword(words[1], _ENTITIES[verb]) if len(words) > 1 else None
     if entity is None:
         err(_NO_ENTITY[verb])
         return 1
@@ -155,15 +150,6 @@ def _runaway_jobs() -> int:
         return 1
     out(f"Runaway Jobs: No runaway jobs found on cluster {cluster_name()}\n")
     return 0
-
-
-def _match(word: str, words: _Words) -> str | None:
-    """What ``word`` means in ``words`` (see ``_Words``), in any case; None: nothing."""
-    typed = word.lower()
-    for full, least, meaning in words:
-        if len(typed) >= least and full.startswith(typed):
-            return meaning
-    return None
 
 
 def _help_or_version(verb: str, words: list[str]) -> int:

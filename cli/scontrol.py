@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 from cli import _scontrol_jobs
 from cli._clusters import clusters_ok
 from cli._common import (
+    Keywords,
     err,
     hostlist_complaint,
     interactive,
+    keyword,
     not_supported,
     out,
     parse_args,
@@ -635,8 +637,8 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
     names: list[str] = []
     state_word = reason = None
     for key, value in pairs:
-        k = key.lower()
-        if _is_key(k, "nodename"):
+        what = keyword(key, _NODE_KEYS)
+        if what == "name":
             try:
                 names.extend(expand(value))
             except ParseError:
@@ -647,7 +649,7 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
                 why = "Invalid node name specified" if may_operate() else "Invalid user id"
                 err(f"slurm_update error: {why}\n")
                 return 1
-        elif k == "state":
+        elif what == "state":
             state_word = _node_state(value)
             if state_word is None:
                 err(
@@ -656,10 +658,12 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
                     "valid given a node's prior state\n"
                 )
                 return 1
-        elif k == "reason":
-            reason = value.strip('"')
+        elif what == "reason":
+            reason = value.removeprefix('"').removesuffix('"')
+        elif what is not None:
+            not_supported(PROG)  # a node's features, weight, GRES, comment, addresses
         else:
-            err(f"Update of this parameter is not supported: {key}={value}\n")
+            err(f"Update of this parameter is not supported: {key}={value}\nRequest aborted\n")
             return 1
     if state_word in ("DRAIN", "DOWN", "FAIL") and not reason:
         err("You must specify a reason when DOWNING or DRAINING a node. Request denied\n")
@@ -674,6 +678,16 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
         return 1
     return 0
 
+
+#: The keys of ``scontrol update NodeName=...``, in the order scontrol tries them (see
+#: ``keyword``); slurmsim changes a node's state and reason only.
+_NODE_KEYS: Keywords = (
+    ("nodeaddr", 5, "addr"), ("nodehostname", 5, "hostname"), ("nodename", 1, "name"),
+    ("activefeatures", 3, "features"), ("cpubind", 7, "cpu_bind"), ("extra", 1, "extra"),
+    ("features", 1, "features"), ("availablefeatures", 3, "features"), ("gres", 1, "gres"),
+    ("weight", 1, "weight"), ("comment", 2, "comment"), ("reason", 1, "reason"),
+    ("state", 1, "state"),
+)  # fmt: skip
 
 #: The words ``State=`` takes, each with the fewest letters it may be cut to, in the order
 #: scontrol tries them (its own words, then the node states' names).
