@@ -103,22 +103,6 @@ def suffixed_count(text: str) -> int | None:
     return int(match[1]) * {"": 1, "k": 1024, "m": 1024 * 1024}[match[2].lower()]
 
 
-#: A table of a command's words in the order it tries them: (word, fewest letters, meaning).
-Keywords = tuple[tuple[str, int, str], ...]
-
-
-def keyword(word: str, table: Keywords) -> str | None:
-    """What ``word`` means in ``table``, as Slurm's commands read their words: in any case,
-    the first of the table's words it begins and is at least that word's fewest letters
-    long (``sho``, ``m``, ``st``); None: none. A word longer than the table's matches
-    nothing, as Slurm compares it with its terminating NUL."""
-    typed = word.lower()
-    for full, least, meaning in table:
-        if len(typed) >= least and full.startswith(typed):
-            return meaning
-    return None
-
-
 def short_hostname() -> str:
     """This host's name up to the first dot, as Slurm's clients report it.
 

@@ -8,8 +8,9 @@ the answer from standard input one character at a time, as Slurm does.
 import sys
 from collections.abc import Sequence
 
-from cli._common import Keywords, err, interactive, keyword, out, parse_args, run
+from cli._common import err, interactive, out, parse_args, run
 from cli._help import answer_probe
+from slurmsim.parse.keywords import Keywords, keyword
 from slurmsim.parse.options import options
 
 PROG = "sacctmgr"

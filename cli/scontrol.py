@@ -13,11 +13,9 @@ from typing import TYPE_CHECKING
 from cli import _scontrol_jobs
 from cli._clusters import clusters_ok
 from cli._common import (
-    Keywords,
     err,
     hostlist_complaint,
     interactive,
-    keyword,
     not_supported,
     out,
     parse_args,
@@ -26,6 +24,7 @@ from cli._common import (
 )
 from cli._help import answer_probe
 from cli._scontrol_jobs import ADMIN_COMMANDS
+from slurmsim.parse.keywords import Keywords, keyword
 from slurmsim.parse.options import options
 
 if TYPE_CHECKING:

@@ -25,6 +25,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
+from slurmsim.parse.keywords import Keywords, keyword
 
 #: Prints a change's summary and says whether to commit it.
 Confirm = Callable[[str], bool]
@@ -41,38 +42,66 @@ _NOT_SUPER_USER = (
 )
 _FIRST_UID = 1001  # a new user gets the next uid from here (the preset's users have 1001-1003)
 
-# The ``where`` keys of each entity, by lower-case name (plural forms are folded).
-_CONDITIONS = {
-    "qos": {"name": "name", "id": "id", "description": "description"},
-    "account": {
-        "name": "name", "account": "name", "description": "description",
-        "organization": "organization", "cluster": "cluster", "parent": "parent",
-    },
-    "user": {
-        "name": "name", "user": "name", "account": "account", "cluster": "cluster",
-        "defaultaccount": "defaultaccount", "adminlevel": "adminlevel", "partition": "partition",
-    },
-    "association": {
-        "account": "account", "user": "user", "cluster": "cluster", "id": "id",
-        "parent": "parent", "parentname": "parent", "partition": "partition",
-    },
-    "tres": {"name": "name", "type": "type", "id": "id"},
-    "problem": {"cluster": "cluster", "account": "account", "user": "user"},
-    # Conditions on records slurmsim never holds: any of them selects none.
-    "wckey": {"name": "name", "cluster": "cluster", "user": "user", "id": "id"},
-    "resource": {"name": "name", "server": "server", "type": "type", "cluster": "cluster"},
-    "federation": {"name": "name", "cluster": "cluster"},
-    "cluster": {"name": "name", "cluster": "name"},
+#: The association conditions sacctmgr reads after an entity's own (``keyword``).
+_ASSOC_CONDITIONS: Keywords = (
+    ("accounts", 2, "account"), ("acct", 4, "account"), ("ids", 1, "id"),
+    ("associations", 2, "id"), ("clusters", 1, "cluster"), ("defaultqos", 8, "defaultqos"),
+    ("partitions", 3, "partition"), ("parents", 4, "parent"), ("qoslevel", 1, "qos"),
+    ("users", 1, "user"),
+)  # fmt: skip
+#: The ``key=value`` conditions of each entity, in the order sacctmgr tries them; ``format``
+#: is read too (it is not a condition). The entities slurmsim shows only, or holds no
+#: records of, take their conditions whole.
+_CONDITIONS: dict[str, Keywords] = {
+    "qos": (
+        ("names", 1, "name"), ("qoslevel", 1, "name"), ("clusters", 1, "cluster"),
+        ("descriptions", 1, "description"), ("format", 1, "format"), ("ids", 1, "id"),
+        ("preemptmode", 8, "preemptmode"),
+    ),
+    "account": (
+        ("names", 1, "name"), ("accounts", 1, "name"), ("acct", 4, "name"),
+        ("descriptions", 1, "description"), ("format", 1, "format"),
+        ("organizations", 1, "organization"), *_ASSOC_CONDITIONS,
+    ),
+    "user": (
+        ("names", 1, "name"), ("users", 1, "name"), ("adminlevel", 2, "adminlevel"),
+        ("clusters", 1, "cluster"), ("defaultaccount", 8, "defaultaccount"),
+        ("defaultwckey", 8, "defaultwckey"), ("format", 1, "format"), ("wckeys", 1, "wckey"),
+        *_ASSOC_CONDITIONS,
+    ),
+    "association": (("ids", 1, "id"), ("associations", 2, "id"), ("format", 1, "format"),
+                    *_ASSOC_CONDITIONS),
+    "tres": tuple((k, len(k), k) for k in ("name", "type", "id", "format")),
+    "problem": tuple((k, len(k), k) for k in ("cluster", "account", "user", "format")),
+    "wckey": tuple((k, len(k), k) for k in ("name", "cluster", "user", "id", "format")),
+    "resource": tuple((k, len(k), k) for k in ("name", "server", "type", "cluster", "format")),
+    "federation": tuple((k, len(k), k) for k in ("name", "cluster", "format")),
+    "cluster": (("name", 4, "name"), ("cluster", 7, "name"), ("format", 6, "format")),
 }  # fmt: skip
-#: Bare words sacctmgr show takes as options, not names.
-_SHOW_KEYWORDS = (
-    "withassoc",
-    "withcoord",
-    "withdeleted",
-    "tree",
-    "onlydefaults",
-    "withsubaccounts",
-)
+#: The conditions sacctmgr takes that slurmsim does not select by, per entity.
+_UNSELECTED = {
+    "qos": {"preemptmode"},
+    "account": {"id", "defaultqos", "partition", "qos"},
+    "user": {"defaultwckey", "id", "defaultqos", "partition", "parent", "qos"},
+    "association": {"defaultqos", "qos"},
+}
+#: The bare words each entity's ``show`` takes as options, not names, in sacctmgr's order.
+_WITH: Keywords = (
+    ("withassoc", 5, "withassoc"), ("withcoordinators", 5, "withcoord"),
+    ("withdeleted", 5, "withdeleted"), ("withrawqoslevel", 5, "withrawqos"),
+    ("woplimits", 4, "woplimits"),
+)  # fmt: skip
+_SHOW_OPTIONS: dict[str, Keywords] = {
+    "user": _WITH,
+    "account": _WITH,
+    "qos": (("withdeleted", 5, "withdeleted"),),
+    "association": (
+        ("onlydefaults", 2, "onlydefaults"), ("tree", 4, "tree"),
+        ("withdeleted", 5, "withdeleted"), ("withrawqoslevel", 5, "withrawqos"),
+        ("withsubaccounts", 5, "withsubaccounts"), ("wopinfo", 4, "wopinfo"),
+        ("woplimits", 4, "woplimits"), ("wolimits", 3, "wolimits"),
+    ),
+}  # fmt: skip
 
 Conditions = dict[str, list[str]]
 
@@ -99,19 +128,28 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         request = p.parse_request(words)
         fields = None
         conditions_words = []
+        options = _SHOW_OPTIONS.get(entity, ())
         for word in [*request.head, *request.where, *request.set]:
-            if word.op is not None and word.key.lower() == "format":
-                fields = [(f.name, f.width) for f in p.parse_fields(word.value)]
-            elif word.op is None and word.key.lower() == "withassoc":
+            option = keyword(word.key, options) if word.op is None else None
+            if option == "withassoc":
                 layout = layout._replace(with_assocs=True)
-            elif word.op is None and word.key.lower() == "tree":
+            elif option == "tree":
                 layout = layout._replace(tree=True)
-            elif not (word.op is None and word.key.lower() in _SHOW_KEYWORDS):
+            elif option == "withcoord":
+                layout = layout._replace(with_coords=True)
+            elif option == "onlydefaults":
+                raise _Abort(Rendered(stderr=_NOT_SELECTED, exit_code=1))
+            elif option is not None:
+                pass  # slurmsim keeps no deleted records and no raw QOS levels
+            elif word.op is not None and keyword(word.key, _CONDITIONS[entity]) == "format":
+                fields = [(f.name, f.width) for f in p.parse_fields(word.value)]
+            else:
                 conditions_words.append(word)
         conditions = _conditions(entity, conditions_words)
     except ParseError as e:
         return Rendered(
-            stderr=_unknown_condition(e.message.removeprefix("Unknown option: ")), exit_code=1
+            stderr=_unknown_condition(entity, e.message.removeprefix("Unknown option: ")),
+            exit_code=1,
         )
     except _Abort as e:
         return e.rendered
@@ -134,7 +172,7 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         if entity == "user" and layout.with_assocs:
             return fmt.show("userassoc", s.state, _with_assocs(s.state, rows), fields, layout)
         if entity == "account" and layout.with_assocs:
-            lines = _account_assocs(s.state, rows)
+            lines = _account_assocs(s.state, rows, conditions.get("user"))
             return fmt.show("accountassoc", s.state, lines, fields, layout)
         return fmt.show(entity, s.state, rows, fields, layout)
 
@@ -176,10 +214,15 @@ def _with_assocs(state: ClusterState, users: Iterable[object]) -> list[fmt.UserA
     ]
 
 
-def _account_assocs(state: ClusterState, accounts: Iterable[object]) -> list[fmt.AccountAssoc]:
+def _account_assocs(
+    state: ClusterState, accounts: Iterable[object], only_users: list[str] | None = None
+) -> list[fmt.AccountAssoc]:
     """Each account beside its own association and then its users', the latest added
-    first (slurmdbd puts a new association first among its parent's)."""
+    first (slurmdbd puts a new association first among its parent's); only those of
+    ``only_users`` when given."""
     shown = list(_as_shown(state, state.associations))
+    if only_users is not None:
+        shown = [a for a in shown if a.user is not None and a.user.lower() in only_users]
     lines = []
     for account in accounts:
         if not isinstance(account, Account):
@@ -208,34 +251,73 @@ def _ancestors(nodes: dict[str, Association], assoc: Association) -> Iterator[As
         name = nodes[name].parent_account
 
 
-def _unknown_condition(word: str) -> str:
-    # Slurm's own text names a C macro where it means "value".
-    return f" Unknown condition: {word}\n Use keyword 'set' to modify SLURM_PRINT_VALUE\n"
+def _unknown_condition(entity: str, word: str) -> str:
+    """sacctmgr's words for a condition it does not know, which differ by entity: for
+    QOS its text names a C macro where it means "value"; for associations it says
+    only the first line."""
+    if entity == "association":
+        return f" Unknown condition: {word}\n"
+    value = "SLURM_PRINT_VALUE" if entity in ("qos", "resource") else "value"
+    return f" Unknown condition: {word}\n Use keyword 'set' to modify {value}\n"
 
 
 def _conditions(entity: str, words: Iterable[p.Word], *, deleting: bool = False) -> Conditions:
+    """The conditions of ``words`` by key; a bare word names what is selected (an id
+    for associations). ``format=`` is left out: only ``show`` reads it."""
     keys = _CONDITIONS[entity]
     found: Conditions = {}
     for word in words:
         if word.op is None:
             key, values = ("name" if entity != "association" else "id"), p.split_list(word.key)
+            if entity == "association":
+                _check_ids(values)
         else:
-            key = keys.get(_singular(word.key.lower()), "")
+            key = keyword(word.key, keys) or ""
             values = p.split_list(word.value)
         if not key or word.op not in (None, "="):
-            text = _unknown_condition(str(word))
+            text = _unknown_condition(entity, str(word))
             if deleting:
                 text += " No conditions given to remove, not executing.\n"
             raise _Abort(Rendered(stderr=text, exit_code=1))
-        found.setdefault(key, []).extend(v.lower() for v in values)
+        if key in _UNSELECTED.get(entity, ()):
+            raise _Abort(Rendered(stderr=_NOT_SELECTED, exit_code=1))
+        if entity == "user" and key == "wckey":
+            raise _Abort(Rendered(exit_code=1))  # sacctmgr lists no user by wckey, silently
+        if entity == "association" and key == "id":
+            _check_ids(values)
+        if key == "adminlevel":
+            # The level a word names by its first letter alone; one naming none, no condition.
+            level = _LEVEL_BY_LETTER.get(p.unquote(word.value)[:1].lower())
+            found.pop(key, None)
+            if level is not None:
+                found[key] = [level.value.lower()]
+        elif key != "format":
+            found.setdefault(key, []).extend(v.lower() for v in values)
     return found
 
 
-def _singular(key: str) -> str:
-    return key[:-1] if key.endswith("s") and key[:-1] in _ALL_CONDITION_KEYS else key
+#: ``AdminLevel=`` conditions by their first letter, as slurmdbd's client reads them.
+_LEVEL_BY_LETTER = {
+    "n": AdminLevel.NONE,
+    "o": AdminLevel.OPERATOR,
+    "s": AdminLevel.ADMINISTRATOR,
+    "a": AdminLevel.ADMINISTRATOR,
+}
 
 
-_ALL_CONDITION_KEYS = {k for keys in _CONDITIONS.values() for k in keys}
+_NOT_SELECTED = "sacctmgr: error: not supported yet by slurmsim (see docs/differences.md)\n"
+
+
+def _check_ids(values: Iterable[str]) -> None:
+    """Association ids as sacctmgr takes them: one that does not begin with a digit is
+    refused; one that only begins with one reaches the database, which fails on it."""
+    for value in values:
+        if not value[:1].isdigit():
+            said = f"sacctmgr: error: Invalid value for AssocId ({value})\n"
+            raise _Abort(Rendered(stderr=said, exit_code=1))
+        if not value.isdigit():
+            said = "sacctmgr: error: Unknown error 1054\n Error with request: Unknown error 1054\n"
+            raise _Abort(Rendered(stderr=said, exit_code=1))
 
 
 def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[object]:
@@ -269,6 +351,10 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
             if ok("name", q.name) and ok("id", str(q.id)) and ok("description", q.description)
         ]
     if entity == "account":
+        users_of: dict[str, set[str]] = {}
+        for assoc in state.associations:
+            if assoc.user is not None:
+                users_of.setdefault(assoc.account, set()).add(assoc.user)
         return [
             a
             for a in sorted(state.accounts.values(), key=lambda a: a.name)
@@ -277,17 +363,21 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
             and ok("description", a.description)
             and ok("organization", a.organization)
             and ok("parent", a.parent)
+            and ok("user", *users_of.get(a.name, ()))
         ]
     if entity == "user":
         member_of: dict[str, set[str]] = {}
         for assoc in state.associations:
             if assoc.user is not None:
                 member_of.setdefault(assoc.user, set()).add(assoc.account)
+        # A user's default account is its cluster's: of a cluster not asked for, none.
+        users = sorted(state.users.values(), key=lambda u: u.name)
+        if not cluster_ok:
+            users = [dataclasses.replace(u, default_account="") for u in users]
         return [
             u
-            for u in sorted(state.users.values(), key=lambda u: u.name)
-            if cluster_ok
-            and ok("name", u.name)
+            for u in users
+            if ok("name", u.name)
             and ok("defaultaccount", u.default_account)
             and ok("adminlevel", u.admin_level.value)
             and ok("account", *member_of.get(u.name, ()))

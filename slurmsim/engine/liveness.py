@@ -25,16 +25,15 @@ def ping(node: Node, now: Instant) -> None:
     node.extra[_ANSWER_AT] = str(now + PING_ANSWER)
 
 
-def answers_by(state: ClusterState, until: Instant) -> list[Event]:
-    """Nodes whose ping answer has arrived by ``until`` respond again (a node resumed in
-    one second shows as responding in the next: golden ``keywords/``). A DOWN node that
+def answers_before(state: ClusterState, until: Instant) -> list[Event]:
+    """Nodes whose ping answer arrives before ``until`` respond again. A DOWN node that
     answers registers, and under ``ReturnToService=2`` that returns it to service (the
     oracle's node undrained while down came back a second later): its record ends."""
     events = []
     back = state.config.setting("ReturnToService") == "2"
     for node in state.nodes.values():
         due = node.extra.get(_ANSWER_AT)
-        if due is not None and int(due) <= until:
+        if due is not None and int(due) < until:
             node.not_responding = False
             del node.extra[_ANSWER_AT]
             if back and node.down and not node.drain:

@@ -29,7 +29,7 @@ from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context, Ticks
 from slurmsim.engine.event_kinds import Kind
 from slurmsim.engine.lifecycle import SIGTERM, outlived_reservation
-from slurmsim.engine.liveness import answers_by
+from slurmsim.engine.liveness import answers_before
 from slurmsim.engine.passes import main_pass
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
@@ -70,7 +70,7 @@ def advance_with(ctx: Context, until: Instant) -> list[Event]:
     """``advance`` on a context kept by the caller, leaving ``settle`` to it."""
     if until <= ctx.state.now:
         return []
-    events = answers_by(ctx.state, until)
+    events = answers_before(ctx.state, until)
     _run(ctx, until, events)
     return events
 
@@ -133,7 +133,7 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
             _run(ctx, limit, events, step)
             break
         step = _run(ctx, Instant(t + 1), events, step)
-    events.extend(answers_by(ctx.state, ctx.state.now))
+    events.extend(answers_before(ctx.state, ctx.state.now))
     return events
 
 

@@ -12,11 +12,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
 from slurmsim.format.rendered import Rendered
+from slurmsim.format.sacctmgr_fields import FIELDS, WIDTHS
 from slurmsim.format.times import format_hms
 from slurmsim.model.accounts import Account, Association, Qos, User
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.limits import decode_tres
 from slurmsim.model.tres import Tracked, tracked_tres
+from slurmsim.parse.keywords import keyword
 
 T = TypeVar("T")
 
@@ -37,6 +39,7 @@ class Layout(NamedTuple):
     noheader: bool = False
     with_assocs: bool = False  # -s / withassoc: a user's line per association
     tree: bool = False  # show assoc tree: accounts indented by depth, left-justified
+    with_coords: bool = False  # withcoord: a "Coord Accounts" column in the default ones
 
 
 # -- values ---------------------------------------------------------------------------------
@@ -102,13 +105,6 @@ QOS_COLUMNS: dict[str, Column[Qos]] = {
     "description": Column("Descr", 20, lambda _, q: q.description),
     "id": Column("ID", 6, lambda _, q: str(q.id)),
 }
-_QOS_ALIASES = {
-    "descr": "description", "maxtresperjob": "maxtres", "maxtresperuser": "maxtrespu",
-    "maxjobsperuser": "maxjobspu", "maxsubmitjobsperuser": "maxsubmitpu",
-    "maxtresperaccount": "maxtrespa", "maxjobsperaccount": "maxjobspa",
-    "maxsubmitjobsperaccount": "maxsubmitpa", "grpsubmitjobs": "grpsubmit",
-    "mintresperjob": "mintres", "usagethreshold": "usagethres",
-}  # fmt: skip
 QOS_DEFAULT = [
     "name", "priority", "gracetime", "preempt", "preemptexempttime", "preemptmode", "flags%40",
     "usagethres", "usagefactor", *(key.lower() for key, _ in _QOS_LIMITS),
@@ -138,11 +134,6 @@ ASSOC_COLUMNS: dict[str, Column[Association]] = {
     "id": Column("ID", 6, lambda _, a: str(a.id)),
     "parentname": Column("ParentName", 10, _parent_name),
 }
-_ASSOC_ALIASES = {
-    "fairshare": "share", "defqos": "defaultqos", "maxsubmitjobs": "maxsubmit",
-    "grpsubmitjobs": "grpsubmit", "maxtresperjob": "maxtres", "accounts": "account",
-    "users": "user", "parent": "parentname",
-}  # fmt: skip
 ASSOC_DEFAULT = [
     "cluster", "account", "user", "partition", "share", "priority", "grpjobs", "grptres",
     "grpsubmit", "grpwall", "grptresmins", "maxjobs", "maxtres", "maxtrespernode", "maxsubmit",
@@ -153,16 +144,16 @@ ACCOUNT_COLUMNS: dict[str, Column[Account]] = {
     "account": Column("Account", 10, lambda _, a: a.name),
     "description": Column("Descr", 20, lambda _, a: a.description),
     "organization": Column("Org", 20, lambda _, a: a.organization),
+    "coordinators": Column("Coord Accounts", 20, lambda _, __: ""),  # slurmsim has none
 }
-_ACCOUNT_ALIASES = {"descr": "description", "org": "organization"}
 ACCOUNT_DEFAULT = ["account", "description", "organization"]
 
 USER_COLUMNS: dict[str, Column[User]] = {
     "user": Column("User", 10, lambda _, u: u.name),
     "defaultaccount": Column("Def Acct", 10, lambda _, u: u.default_account),
     "adminlevel": Column("Admin", 9, lambda _, u: u.admin_level.value),
+    "coordinators": Column("Coord Accounts", 20, lambda _, __: ""),  # slurmsim has none
 }
-_USER_ALIASES = {"defacct": "defaultaccount", "admin": "adminlevel"}
 USER_DEFAULT = ["user", "defaultaccount", "adminlevel"]
 
 
@@ -246,7 +237,7 @@ def tres_rows(state: ClusterState) -> list[Tracked]:
 
 TRES_COLUMNS: dict[str, Column[Tracked]] = {
     "type": Column("Type", 8, lambda _, t: t.type),
-    "name": Column("Name", 15, lambda _, t: t.name),
+    "name": Column("Name", 10, lambda _, t: t.name),
     "id": Column("ID", 6, lambda _, t: str(t.id)),
 }
 
@@ -273,7 +264,6 @@ CLUSTER_COLUMNS: dict[str, Column[Cluster]] = {
     "qos": Column("QOS", 20, lambda _, c: "normal"),
     "defaultqos": Column("Def QOS", 9, lambda _, c: ""),
 }
-_CLUSTER_ALIASES = {"name": "cluster", "fairshare": "share", "defqos": "defaultqos"}
 CLUSTER_DEFAULT = [
     "cluster", "controlhost", "controlport", "rpc", "share",
     *(key.lower() for key, _ in _CLUSTER_LIMITS), "qos", "defaultqos",
@@ -294,7 +284,7 @@ WCKEY_COLUMNS: dict[str, Column[object]] = {
 FEDERATION_COLUMNS: dict[str, Column[object]] = {
     "federation": Column("Federation", 10, _none),
     "cluster": Column("Cluster", 10, _none),
-    "id": Column("ID", 2, _none),
+    "id": Column("ID", 6, _none),
     "features": Column("Features", 20, _none),
     "fedstate": Column("FedState", 12, _none),
 }
@@ -324,27 +314,22 @@ PROBLEM_COLUMNS: dict[str, Column[Problem]] = {
     "problem": Column("Problem", 40, lambda _, p: p.problem),
 }
 
-_TABLES: dict[str, tuple[Mapping[str, Column[object]], Mapping[str, str], list[str]]] = {
-    "problem": (PROBLEM_COLUMNS, {}, list(PROBLEM_COLUMNS)),  # type: ignore[dict-item]
-    "wckey": (WCKEY_COLUMNS, {}, list(WCKEY_COLUMNS)),
-    "federation": (FEDERATION_COLUMNS, {}, list(FEDERATION_COLUMNS)),
-    "resource": (RESOURCE_COLUMNS, {}, list(RESOURCE_COLUMNS)),
-    "qos": (QOS_COLUMNS, _QOS_ALIASES, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity
-    "association": (ASSOC_COLUMNS, _ASSOC_ALIASES, ASSOC_DEFAULT),  # type: ignore[dict-item]
-    "account": (ACCOUNT_COLUMNS, _ACCOUNT_ALIASES, ACCOUNT_DEFAULT),  # type: ignore[dict-item]
-    "user": (USER_COLUMNS, _USER_ALIASES, USER_DEFAULT),  # type: ignore[dict-item]
-    "tres": (TRES_COLUMNS, {}, ["type", "name", "id"]),  # type: ignore[dict-item]
-    "cluster": (CLUSTER_COLUMNS, _CLUSTER_ALIASES, CLUSTER_DEFAULT),  # type: ignore[dict-item]
-    "userassoc": (  # type: ignore[dict-item]  # per entity
-        USER_ASSOC_COLUMNS,
-        {**_ASSOC_ALIASES, **_USER_ALIASES},
-        USER_ASSOC_DEFAULT,
+_TABLES: dict[str, tuple[Mapping[str, Column[object]], list[str]]] = {
+    "problem": (PROBLEM_COLUMNS, list(PROBLEM_COLUMNS)),  # type: ignore[dict-item]
+    "wckey": (WCKEY_COLUMNS, list(WCKEY_COLUMNS)),
+    "federation": (  # its default list narrows the ID column
+        FEDERATION_COLUMNS,
+        ["federation", "cluster", "id%2", "features", "fedstate"],
     ),
-    "accountassoc": (  # type: ignore[dict-item]  # per entity
-        ACCOUNT_ASSOC_COLUMNS,
-        {**_ASSOC_ALIASES, **_ACCOUNT_ALIASES},
-        ACCOUNT_ASSOC_DEFAULT,
-    ),
+    "resource": (RESOURCE_COLUMNS, list(RESOURCE_COLUMNS)),
+    "qos": (QOS_COLUMNS, QOS_DEFAULT),  # type: ignore[dict-item]  # per entity
+    "association": (ASSOC_COLUMNS, ASSOC_DEFAULT),  # type: ignore[dict-item]
+    "account": (ACCOUNT_COLUMNS, ACCOUNT_DEFAULT),  # type: ignore[dict-item]
+    "user": (USER_COLUMNS, USER_DEFAULT),  # type: ignore[dict-item]
+    "tres": (TRES_COLUMNS, ["type", "name%15", "id"]),  # type: ignore[dict-item]
+    "cluster": (CLUSTER_COLUMNS, CLUSTER_DEFAULT),  # type: ignore[dict-item]
+    "userassoc": (USER_ASSOC_COLUMNS, USER_ASSOC_DEFAULT),  # type: ignore[dict-item]
+    "accountassoc": (ACCOUNT_ASSOC_COLUMNS, ACCOUNT_ASSOC_DEFAULT),  # type: ignore[dict-item]
 }
 
 
@@ -362,18 +347,24 @@ class UnknownField(Exception):
         self.name = name
 
 
-def resolve(entity: str, name: str) -> str:
-    """The column key a ``format=`` name picks: an exact name or alias, else a unique prefix."""
-    columns, aliases, _ = _TABLES[entity]
-    word = name.strip().lower()
-    if word in columns:
-        return word
-    if word in aliases:
-        return aliases[word]
-    found = {aliases.get(k, k) for k in (*columns, *aliases) if word and k.startswith(word)}
-    if len(found) != 1:
-        raise UnknownField(name.strip())
-    return found.pop()
+def pick(name: str, by_header: Mapping[str, Column[T]]) -> Column[T]:
+    """The column a ``format=`` name picks (``sacctmgr_fields``): the entity's own with that
+    header, else an empty one; raises ``UnknownField`` for a name sacctmgr does not know."""
+    word = name.strip()
+    header = keyword(word, FIELDS)
+    if header is None:
+        raise UnknownField(word)
+    found = by_header.get(header)
+    return found if found is not None else Column(header, WIDTHS[header], _none)
+
+
+def _by_header(entity: str) -> dict[str, Column[object]]:
+    """The entity's columns by the header ``format=`` names them by."""
+    columns = _TABLES[entity][0]
+    found = {c.header: c for c in columns.values()}
+    if entity == "wckey":
+        found["Name"] = columns["wckey"]  # listed as "WCKey"
+    return found
 
 
 def show(
@@ -388,14 +379,20 @@ def show(
     ``fields`` are the ``format=`` items as (name, width or None); None means the default
     columns. An unknown name prints ``Unknown field`` and exits 1.
     """
-    columns, _, default = _TABLES[entity]
-    try:
-        chosen = [
-            (columns[resolve(entity, name)], width)
-            for name, width in (fields if fields is not None else [_default(k) for k in default])
-        ]
-    except UnknownField as e:
-        return Rendered(stderr=f"Unknown field '{e.name}'\n", exit_code=1)
+    columns, default = _TABLES[entity]
+    chosen: list[tuple[Column[object], int | None]]
+    if fields is None:
+        if layout.with_coords and "coordinators" in columns:
+            # A user's coordinated accounts come after its own columns, an account's last.
+            after = default.index("adminlevel") + 1 if "adminlevel" in default else len(default)
+            default = [*default[:after], "coordinators", *default[after:]]
+        chosen = [(columns[key], width) for key, width in map(_default, default)]
+    else:
+        by_header = _by_header(entity)
+        try:
+            chosen = [(pick(name, by_header), width) for name, width in fields]
+        except UnknownField as e:
+            return Rendered(stderr=f"Unknown field '{e.name}'\n", exit_code=1)
     if layout.tree and entity == "association":
         rows = list(rows)
         shown = {r.account for r in rows if isinstance(r, Association) and r.user is None}

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from slurmsim.format.rendered import Rendered
-from slurmsim.format.sacctmgr import Column, Layout, UnknownField, table
+from slurmsim.format.sacctmgr import Column, Layout, UnknownField, pick, table
 from slurmsim.format.times import format_hms, format_instant
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterState
@@ -76,15 +76,6 @@ def columns(now: Instant) -> dict[str, Column[EventRow]]:
     }
 
 
-#: ``format=`` names in the order sacctmgr tries them, each with the letters it needs.
-_NAMES = (
-    ("tres", 2, "tres"), ("clusternodes", 8, "clusternodes"), ("clusters", 2, "cluster"),
-    ("cpucount", 2, "cpucount"), ("duration", 2, "duration"), ("eventraw", 6, "eventraw"),
-    ("event", 2, "event"), ("nodenames", 5, "nodename"), ("reason", 1, "reason"),
-    ("stateraw", 6, "stateraw"), ("state", 1, "state"), ("timeend", 6, "end"),
-    ("end", 2, "end"), ("timestart", 7, "start"), ("start", 3, "start"), ("user", 1, "user"),
-)  # fmt: skip
-
 CLUSTER_DEFAULT = ["cluster", "tres", "start", "end", "clusternodes"]
 NODE_DEFAULT = ["cluster", "nodename", "start", "end", "state", "reason", "user"]
 
@@ -93,15 +84,6 @@ def abbreviates(word: str, name: str, least: int) -> bool:
     """sacctmgr's match of a word it reads: ``word`` begins ``name`` (any case) with at
     least ``least`` letters."""
     return len(word) >= least and name.lower().startswith(word.lower())
-
-
-def resolve(name: str) -> str:
-    """The column key of a ``format=`` name (raises ``UnknownField``)."""
-    word = name.strip()
-    for full, least, key in _NAMES:
-        if abbreviates(word, full, least):
-            return key
-    raise UnknownField(word)
 
 
 def show(
@@ -113,11 +95,11 @@ def show(
 ) -> Rendered:
     """The table for ``rows``; ``fields`` as ``format=`` gave them (None: ``default``)."""
     by_key = columns(state.now)
+    if fields is None:
+        return table(state, rows, [(by_key[k], None) for k in default], layout)
+    by_header = {c.header: c for c in by_key.values()}
     try:
-        chosen = [
-            (by_key[resolve(name)], width)
-            for name, width in (fields if fields is not None else [(k, None) for k in default])
-        ]
+        chosen = [(pick(name, by_header), width) for name, width in fields]
     except UnknownField as e:
         return Rendered(stderr=f"Unknown field '{e.name}'\n", exit_code=1)
     return table(state, rows, chosen, layout)

@@ -34,7 +34,7 @@ def _state():  # type: ignore[no-untyped-def]
             id="a short width cuts with a plus; a negative one left-justifies",
         ),
         pytest.param(
-            ["-P", "show", "assoc", "where", "user=alice", "format=account,user,qos,defqos"],
+            ["-P", "show", "assoc", "where", "user=alice", "format=account,user,qos,defaultqos"],
             "Account|User|QOS|Def QOS\nresearch|alice|high,normal|normal\n",
             id="where user= selects that user's associations",
         ),

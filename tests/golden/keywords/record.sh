@@ -1,7 +1,8 @@
 #!/bin/bash
 # Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; about
-# 30 s. Records how sacctmgr reads its command and entity words and scontrol the keys of
-# a node update (prefixes, the order they are tried in, the fewest letters each takes),
+# 60 s. Records how sacctmgr reads its command and entity words, the conditions and
+# options of each entity, the columns `format=` names, and scontrol the keys of a node
+# update (prefixes, the order they are tried in, the fewest letters each takes),
 # and sacctmgr's `show configuration`. It leaves the oracle as it found it (sacctmgr's one
 # change is answered no; the node drained is resumed).
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,9 +75,100 @@ c node-st-drain-no-reason scontrol update nodename=dgx1 st=drain
 c node-s-drain-r scontrol update nodename=dgx1 s=drain r=teach
 c node-sinfo-r sinfo -R
 c node-s-res scontrol update nodename=dgx1 s=res
+sleep 2  # the node answers the controller's ping within about a second: past it
 c node-nod-rea-sta scontrol update nod=dgx1 rea='"quoted reason"' sta=dra
 c node-show-reason scontrol show node dgx1
 c node-stat-resume scontrol update nodename=dgx1 stat=resume
 c node-no scontrol update no=dgx1 s=idle
 c node-n scontrol update n=dgx1 s=drain r=x
 c node-state-bogus scontrol update nodename=dgx1 s=bogus
+c sa-show-account-withcoord sacctmgr show account withcoord
+c sa-show-user-withc-format-user sacctmgr show user withc format=user
+c sa-show-user-withcoord-withassoc sacctmgr show user withcoord withassoc
+c sa-show-account-withc-withassoc sacctmgr show account withc withassoc
+c sa-p-show-user-withcoord sacctmgr -P show user withcoord
+c sa-show-assoc-5-format-id-account-user sacctmgr show assoc 5 format=id,account,user
+c sa-show-assoc-x sacctmgr show assoc x
+c sa-show-assoc-5x sacctmgr show assoc 5x
+c sa-show-assoc-tr-format-account-user sacctmgr show assoc tr format=account,user
+c sa-show-assoc-where-bogus-1 sacctmgr show assoc where bogus=1
+c sa-show-user-where-bogus-1 sacctmgr show user where bogus=1
+c sa-show-account-where-bogus-1 sacctmgr show account where bogus=1
+c sa-show-qos-where-bogus-1 sacctmgr show qos where bogus=1
+c sa-show-user-where-ad-none sacctmgr show user where ad=none
+c sa-show-user-where-ad-admin sacctmgr show user where ad=admin
+c sa-show-user-where-adminlevel-administrator sacctmgr show user where adminlevel=administrator
+c sa-show-user-where-defaulta-product sacctmgr show user where defaulta=product
+c sa-show-user-where-cl-dgxcluster sacctmgr show user where cl=dgxcluster
+c sa-show-user-where-c-nosuch sacctmgr show user where c=nosuch
+c sa-show-qos-where-n-high sacctmgr show qos where n=high
+c sa-show-qos-where-qosl-high-format-name sacctmgr show qos where qosl=high format=name
+c sa-show-qos-where-i-2-format-name sacctmgr show qos where i=2 format=name
+c sa-show-qos-where-d-high-format-name sacctmgr show qos where d=high format=name
+c sa-show-account-where-o-dgx sacctmgr show account where o=dgx
+c sa-show-account-where-org-dgx sacctmgr show account where org=dgx
+c sa-show-account-where-d-research sacctmgr show account where d=research
+c sa-show-account-where-n-research-product sacctmgr show account where n=research,product
+c sa-show-account-where-acct-research sacctmgr show account where acct=research
+c sa-show-assoc-where-u-alice-format-account- sacctmgr show assoc where u=alice format=account,user
+c sa-show-assoc-where-us-alice-format-account sacctmgr show assoc where us=alice format=account,user
+c sa-show-assoc-where-ac-research-format-acco sacctmgr show assoc where ac=research format=account,user
+c sa-show-assoc-where-parents-root-format-acc sacctmgr show assoc where parents=root format=account,user
+c sa-show-assoc-where-par-root-format-account sacctmgr show assoc where par=root format=account,user
+c sa-show-assoc-where-part-gpu-format-account sacctmgr show assoc where part=gpu format=account,user
+c sa-show-assoc-where-cl-dgxcluster-format-ac sacctmgr show assoc where cl=dgxcluster format=account,user
+c sa-show-assoc-where-as-5-format-account-use sacctmgr show assoc where as=5 format=account,user
+c sa-show-assoc-where-i-5-format-account-user sacctmgr show assoc where i=5 format=account,user
+c sa-show-assoc-where-i-x-format-account-user sacctmgr show assoc where i=x format=account,user
+c sa-show-assoc-f-account-user sacctmgr show assoc f=account,user
+c sa-show-user-fo-user sacctmgr show user fo=user
+c sa-show-user-f-user sacctmgr show user f=user
+c sa-show-user-form-user-20 sacctmgr show user form=user%20
+c sa-show-account-fo-account sacctmgr show account fo=account
+c sa-show-qos-f-name sacctmgr show qos f=name
+c sa-show-user-alice-witha sacctmgr show user alice witha
+c sa-show-user-alice-wa sacctmgr show user alice wa
+c sa-show-user-alice-withd sacctmgr show user alice withd
+c sa-show-user-alice-withr sacctmgr show user alice withr
+c sa-show-user-alice-wopl sacctmgr show user alice wopl
+c sa-show-user-alice-wop sacctmgr show user alice wop
+c sa-show-account-research-withassoc-where-us sacctmgr show account research withassoc where user=alice
+c sa-show-user-where-wckeys-x sacctmgr show user where wckeys=x
+c sa-modify-user-where-n-nosuch-set-maxjobs-1 sacctmgr modify user where n=nosuch set maxjobs=1
+c sa-modify-user-where-bogus-1-set-maxjobs-1 sacctmgr modify user where bogus=1 set maxjobs=1
+c sa-modify-account-where-bogus-1-set-descrip sacctmgr modify account where bogus=1 set description=x
+c sa-modify-qos-where-bogus-1-set-priority-1 sacctmgr modify qos where bogus=1 set priority=1
+c sa-delete-user-where-bogus-1 sacctmgr delete user where bogus=1
+c sa-delete-account-where-bogus-1 sacctmgr delete account where bogus=1
+c sa-i-delete-user-where-n-nosuch sacctmgr -i delete user where n=nosuch
+c sa-i-delete-account-where-n-nosuch sacctmgr -i delete account where n=nosuch
+c sa-i-delete-qos-where-n-nosuch sacctmgr -i delete qos where n=nosuch
+c fmt-show-cluster-format-name sacctmgr show cluster format=name
+c fmt-show-user-format-name sacctmgr show user format=name
+c fmt-show-user-format-user-defacct sacctmgr show user format=user,defacct
+c fmt-show-assoc-format-account-defqos sacctmgr show assoc format=account,defqos
+c fmt-show-qos-format-name-p sacctmgr show qos format=name,p
+c fmt-show-qos-format-name-problem-5 sacctmgr show qos format=name,problem%5
+c fmt-show-qos-format-n sacctmgr show qos format=n
+c fmt-show-qos-format-na-prio-maxtrespu-maxtre sacctmgr show qos format=na,prio,maxtrespu,maxtresperuser,maxjobsperuser,maxsubmitjobsperuser,grpsubmitjobs,usagethreshold
+c fmt-show-assoc-format-acco-user-20-qos-30-de sacctmgr show assoc format=acco,user%20,qos%30,defaultq
+c fmt-show-user-format-us-defaultacc-adm-coord sacctmgr show user format=us,defaultacc,adm,coord
+c fmt-show-account-format-acc-des-org-coord sacctmgr show account format=acc,des,org,coord
+c fmt-show-account-format-acc-o sacctmgr show account format=acc,o
+c fmt-show-tres-format-ty-na-i sacctmgr show tres format=ty,na,i
+c fmt-show-tres-format-type-name-id sacctmgr show tres format=type,name,id
+c fmt-show-cluster-format-cl-controlh-controlp sacctmgr show cluster format=cl,controlh,controlp,rpc,share,qos,defaultqos
+c fmt-show-cluster-format-c sacctmgr show cluster format=c
+c fmt-show-event-format-node sacctmgr show event format=node
+c fmt-show-problem-format-cluster-account-user sacctmgr show problem format=cluster,account,user,problem,name
+c fmt-show-wckey-format-name-cluster-user sacctmgr show wckey format=name,cluster,user
+c fmt-show-federation-format-federation-cluste sacctmgr show federation format=federation,cluster,id,features,fedstate,name
+c fmt-show-assoc-format sacctmgr show assoc format=
+c fmt-show-assoc-format-account-x sacctmgr show assoc format=account%x
+c fmt-show-user-format-us-defa sacctmgr show user format=us,defa
+c fmt-show-user-format-u-d sacctmgr show user format=u,d
+c fmt-show-account-format-a-d-o sacctmgr show account format=a,d,o
+c fmt-show-qos-format-n-pri-preempt sacctmgr show qos format=n,pri,preempt
+c fmt-show-assoc-format-a-u-s sacctmgr show assoc format=a,u,s
+c fmt-show-user-fo-user sacctmgr show user fo=user
+c fmt-show-user-form-user-20 sacctmgr show user form=user%20
