@@ -495,7 +495,7 @@ def _print(rendered: "Rendered") -> int:
 def _create(tag: str, args: list[str]) -> int:
     """``scontrol create reservation KEY=VALUE...`` (``res`` at least, as Slurm takes it)."""
     from slurmsim.api import reservations
-    from slurmsim.model.errors import InvalidOption, SlurmError
+    from slurmsim.model.errors import InvalidOption, NotSupported, SlurmError
     from slurmsim.parse.errors import ParseError
     from slurmsim.parse.keyvalue import parse_assignment
 
@@ -520,6 +520,8 @@ def _create(tag: str, args: list[str]) -> int:
             return 1
     try:
         name = reservations.create(pairs)
+    except NotSupported:
+        not_supported(PROG)
     except InvalidOption as e:
         err(f"{e.detail}\n" if e.detail else "")
         err(f"scontrol: error: {e.message}\n")
@@ -570,16 +572,20 @@ def _delete_partition(word: str, name: str) -> int:
 
 def _update_reservation(pairs: list[tuple[str, str]]) -> int:
     from slurmsim.api import reservations
-    from slurmsim.model.errors import InvalidOption, SlurmError
+    from slurmsim.model.errors import InvalidOption, NotSupported, SlurmError
 
     name = next(v for k, v in pairs if _is_key(k, "reservationname"))
     rest = [(k, v) for k, v in pairs if not _is_key(k, "reservationname")]
     try:
         reservations.update(name, rest)
+    except NotSupported:
+        not_supported(PROG)
     except InvalidOption as e:
         err(f"{e.detail}\n" if e.detail else "")
         err(f"scontrol: error: {e.message}\n")
-        err("slurm_update error: No error\n")
+        # A time that does not parse leaves its errno behind; other refusals set none.
+        bad_time = e.message.startswith(("Invalid start time", "Invalid end time"))
+        err(f"slurm_update error: {'Invalid time specified' if bad_time else 'No error'}\n")
         return 1
     except SlurmError as e:
         out(e.detail or "")

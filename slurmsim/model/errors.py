@@ -47,6 +47,13 @@ class ClientError(SlurmError):
     printed as its own ``error:`` line, and the command stops there."""
 
 
+class NotSupported(SlurmError):
+    """Something Slurm does that slurmsim does not, yet: the command says so and exits 1."""
+
+    def __init__(self) -> None:
+        super().__init__("not supported yet by slurmsim (see docs/differences.md)")
+
+
 class AppliedError(SlurmError):
     """A refusal the controller answers after it has made the change, which stands (the
     oracle keeps ``MinCPUsNode=500`` it refused with ``Requested partition configuration

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from slurmsim.model.digits import is_number
+from slurmsim.model.errors import NotSupported
 from slurmsim.model.reservations import (
     FLAG_ORDER,
     UNLIMITED_DURATION,
@@ -21,6 +22,7 @@ from slurmsim.model.reservations import (
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.durations import parse_duration
 from slurmsim.parse.errors import ParseError
+from slurmsim.parse.keywords import Keywords, keyword
 
 #: Flags the controller sets itself; a user may not ask for them.
 _SET_BY_CONTROLLER = frozenset({"SPEC_NODES", "ALL_NODES"})
@@ -48,7 +50,7 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(w for w in (p.strip() for p in text.split(",")) if w)
 
 
-def _instant(key: str, value: str, now: Instant, create: bool) -> Instant:
+def _instant(key: str, raw_key: str, value: str, now: Instant, create: bool) -> Instant:
     from slurmsim.parse.datetimes import parse_begin
 
     try:
@@ -56,15 +58,15 @@ def _instant(key: str, value: str, now: Instant, create: bool) -> Instant:
     except ParseError as e:
         word = "start" if key == "starttime" else "end"
         raise ParseError(
-            f"Invalid {word} time {key_name(key)}={value}.  {_suffix(create)}", context=e.context
+            f"Invalid {word} time {raw_key}={value}.  {_suffix(create)}", context=e.context
         ) from None
 
 
-def _duration(value: str, create: bool) -> Seconds:
+def _duration(raw_key: str, value: str, create: bool) -> Seconds:
     try:
         seconds = parse_duration(value.strip(), option="Duration")
     except ParseError:
-        raise ParseError(f"Invalid duration Duration={value}.  {_suffix(create)}") from None
+        raise ParseError(f"Invalid duration {raw_key}={value}.  {_suffix(create)}") from None
     return UNLIMITED_DURATION if seconds is None else Seconds(seconds)
 
 
@@ -75,34 +77,35 @@ def _count(value: str) -> int:
     return int(text)
 
 
-_KEY_NAMES = {
-    "reservationname": "ReservationName",
-    "starttime": "StartTime",
-    "endtime": "EndTime",
-    "duration": "Duration",
-    "nodes": "Nodes",
-    "nodecnt": "NodeCnt",
-    "users": "Users",
-    "accounts": "Accounts",
-    "flags": "Flags",
-    "partitionname": "PartitionName",
-}
-#: Other spellings scontrol takes for a key.
-_KEY_ALIASES = {
-    "reservation": "reservationname",
-    "nodecount": "nodecnt",
-    "partition": "partitionname",
-}
+#: scontrol's reservation keys in the order it tries them (``parse.keywords``); a word
+#: that none of them begins but that starts with ``res`` is passed over.
+_KEYS: Keywords = (
+    ("accounts", 1, "accounts"), ("flags", 2, "flags"), ("groups", 1, "groups"),
+    ("users", 1, "users"), ("reservationname", 1, "reservationname"),
+    ("burstbuffer", 2, "burstbuffer"), ("starttime", 2, "starttime"), ("endtime", 1, "endtime"),
+    ("duration", 1, "duration"), ("maxstartdelay", 2, "maxstartdelay"),
+    ("nodecnt", 5, "nodecnt"), ("nodecount", 5, "nodecnt"), ("corecnt", 5, "corecnt"),
+    ("corecount", 5, "corecnt"), ("cpucnt", 5, "corecnt"), ("cpucount", 5, "corecnt"),
+    ("nodes", 5, "nodes"), ("features", 2, "features"), ("licenses", 2, "licenses"),
+    ("partitionname", 1, "partitionname"), ("tres", 1, "tres"), ("watts", 1, "watts"),
+)  # fmt: skip
+#: Keys scontrol takes that slurmsim's reservations do not have (yet).
+_UNSUPPORTED = frozenset(
+    {"groups", "burstbuffer", "maxstartdelay", "corecnt", "features", "licenses", "tres", "watts"}
+)
 
 
-def key_name(key: str) -> str:
-    """A key as scontrol names it in messages (``StartTime``)."""
-    return _KEY_NAMES.get(key, key)
-
-
-def _canonical(key: str) -> str:
-    k = key.strip().lower()
-    return _KEY_ALIASES.get(k, k)
+def _canonical(key: str) -> str | None:
+    """The key ``key`` names (``flags-`` for flags to take away); None: a word scontrol
+    passes over; ``""``: none it knows."""
+    k = key.strip()
+    sign = k[-1:] if k[-1:] in ("+", "-") else ""
+    found = keyword(k[: len(k) - len(sign)], _KEYS)
+    if found is None:
+        return None if k.lower().startswith("res") else ""
+    if found in _UNSUPPORTED:
+        raise NotSupported
+    return found + sign
 
 
 def parse_reservation(
@@ -119,13 +122,15 @@ def parse_reservation(
     fields: dict[str, object] = {}
     for raw_key, value in pairs:
         key = _canonical(raw_key)
+        if key is None:
+            continue
         if key == "reservationname":
             fields["name"] = value
         elif key in ("starttime", "endtime"):
             field = "start_time" if key == "starttime" else "end_time"
-            fields[field] = _instant(key, value, now, create)
+            fields[field] = _instant(key, raw_key, value, now, create)
         elif key == "duration":
-            fields["duration"] = _duration(value, create)
+            fields["duration"] = _duration(raw_key, value, create)
         elif key == "nodes":
             fields["nodes"] = _node_names(value)
         elif key == "nodecnt":

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from slurmsim.model.errors import NotSupported
 from slurmsim.model.reservations import UNLIMITED_DURATION
 from slurmsim.parse.errors import ParseError
 from slurmsim.parse.reservations import parse_reservation
@@ -27,6 +28,13 @@ NOW = 1_795_978_800
         pytest.param([("Flags", "maint,ignore_jobs")], "flags", ("MAINT", "IGNORE_JOBS"),
                      id="flags in any case"),
         pytest.param([("Users", "alice,bob")], "users", ("alice", "bob"), id="user list"),
+        pytest.param([("st", "now+1hour")], "start_time", NOW + 3600,
+                     id="a key cut to its fewest letters"),
+        pytest.param([("d", "90")], "duration", 5400, id="one letter for Duration"),
+        pytest.param([("u", "alice")], "users", ("alice",), id="one letter for Users"),
+        pytest.param([("nodecount", "2")], "node_count", 2, id="NodeCount for NodeCnt"),
+        pytest.param([("resv", "x"), ("Duration", "5")], "duration", 300,
+                     id="a word beginning res is passed over"),
     ],
 )  # fmt: skip
 def test_parse_reservation_reads_values(
@@ -51,6 +59,14 @@ def test_parse_reservation_reads_values(
                      "Invalid start time StartTime=garbage.  No reservation created.",
                      id="bad start"),
         pytest.param(("NodeCnt", "abc"), True, "Invalid node count abc", id="bad count"),
+        pytest.param(("starttime", "garbage"), False,
+                     "Invalid start time starttime=garbage.  No reservation update.",
+                     id="the key as typed"),
+        pytest.param(("s", "now"), True, "Unknown parameter s=now.  No reservation created.",
+                     id="too few letters for StartTime"),
+        pytest.param(("nodes2", "x"), True,
+                     "Unknown parameter nodes2=x.  No reservation created.",
+                     id="longer than the key"),
     ],
 )  # fmt: skip
 def test_parse_reservation_refuses_with_scontrol_text(
@@ -63,7 +79,8 @@ def test_parse_reservation_refuses_with_scontrol_text(
 
 _KEYS = st.sampled_from(
     ["StartTime", "EndTime", "Duration", "Nodes", "NodeCnt", "Users", "Accounts", "Flags",
-     "ReservationName", "PartitionName", "Flags-", "Bogus"]
+     "ReservationName", "PartitionName", "Flags-", "Bogus", "st", "d", "e", "fl", "resv",
+     "Groups", "Watts", "Users+", ""]
 )  # fmt: skip
 
 
@@ -72,5 +89,11 @@ _KEYS = st.sampled_from(
 def test_parse_reservation_raises_only_parse_errors(
     pairs: list[tuple[str, str]], create: bool
 ) -> None:
-    with contextlib.suppress(ParseError):
+    with contextlib.suppress(ParseError, NotSupported):
         parse_reservation(pairs, NOW, create=create)
+
+
+@pytest.mark.parametrize("key", ["Groups", "g", "CoreCnt", "cpucount", "Watts", "TRES", "lic"])
+def test_parse_reservation_says_what_slurmsim_lacks(key: str) -> None:
+    with pytest.raises(NotSupported):
+        parse_reservation([(key, "1")], NOW, create=True)

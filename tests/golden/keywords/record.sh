@@ -2,7 +2,8 @@
 # Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; about
 # 60 s. Records how sacctmgr reads its command and entity words, the conditions and
 # options of each entity, the columns `format=` names, and scontrol the keys of a node
-# update (prefixes, the order they are tried in, the fewest letters each takes),
+# update and a reservation (prefixes, the order they are tried in, the fewest letters each
+# takes),
 # and sacctmgr's `show configuration`. It leaves the oracle as it found it (sacctmgr's one
 # change is answered no; the node drained is resumed).
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -11,13 +12,15 @@ rm -f "$GOLDEN_DIR"/*.txt
 cp "$HERE"/stdin/* /tmp/slurm-oracle-jobs/
 C=/work/shared/oracle/capture.sh
 n=0
+# "Configuration data as of" is the second sacctmgr runs in: start those early in a second.
+fresh() { sleep "$(printf '0.%09d' $(( 1000000000 - 10#$(date +%N) )))"; }
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 ci() { local nm=$1 in=$2; shift 2; n=$((n+1)); timeout 20 $C -i $in "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-c show-configuration sacctmgr show configuration
-cu show-config-alice alice sacctmgr show config
-c show-co-parsable sacctmgr -p show co
-c show-conf-words sacctmgr -n list conf where name=x
+fresh; c show-configuration sacctmgr show configuration
+fresh; cu show-config-alice alice sacctmgr show config
+fresh; c show-co-parsable sacctmgr -p show co
+fresh; c show-conf-words sacctmgr -n list conf where name=x
 c sho-u sacctmgr sho u
 c lis-q sacctmgr lis q format=name,priority
 c show-f sacctmgr show f
@@ -172,3 +175,23 @@ c fmt-show-qos-format-n-pri-preempt sacctmgr show qos format=n,pri,preempt
 c fmt-show-assoc-format-a-u-s sacctmgr show assoc format=a,u,s
 c fmt-show-user-fo-user sacctmgr show user fo=user
 c fmt-show-user-form-user-20 sacctmgr show user form=user%20
+c resv-update-reservationname-nosuch-st-now scontrol update reservationname=nosuch st=now
+c resv-update-reservationname-nosuch-e-now-1hou scontrol update reservationname=nosuch e=now+1hour
+c resv-update-reservationname-nosuch-d-60 scontrol update reservationname=nosuch d=60
+c resv-update-reservationname-nosuch-u-alice scontrol update reservationname=nosuch u=alice
+c resv-update-reservationname-nosuch-a-research scontrol update reservationname=nosuch a=research
+c resv-update-reservationname-nosuch-fl-maint scontrol update reservationname=nosuch fl=maint
+c resv-update-reservationname-nosuch-p-gpu scontrol update reservationname=nosuch p=gpu
+c resv-update-reservationname-nosuch-nodec-1 scontrol update reservationname=nosuch nodec=1
+c resv-update-reservationname-nosuch-s-now scontrol update reservationname=nosuch s=now
+c resv-update-reservationname-nosuch-n-dgx1 scontrol update reservationname=nosuch n=dgx1
+c resv-update-reservationname-nosuch-resv-x scontrol update reservationname=nosuch resv=x
+c resv-update-reservationname-nosuch-d-bogus scontrol update reservationname=nosuch d=bogus
+c resv-update-reservationname-nosuch-starttime- scontrol update reservationname=nosuch starttime=bogus
+c resv-create-reservation-st-bogus-du-5-nodes-d scontrol create reservation st=bogus du=5 nodes=dgx1 users=alice
+c resv-create-reservation-st-now-du-bogus-nodes scontrol create reservation st=now du=bogus nodes=dgx1 users=alice
+c resv-create-reservationname-kw1-st-2026-12-06 scontrol create reservationname=kw1 st=2026-12-06T10:00:00 du=30 nodes=dgx1 u=alice fl=maint
+c resv-show-reservation-kw1 scontrol show reservation kw1
+c resv-update-reservationname-kw1-d-45-a-resear scontrol update reservationname=kw1 d=45 a=research u=
+c resv-show-reservation-kw1 scontrol show reservation kw1
+c resv-delete-reservation-kw1 scontrol delete reservation kw1
