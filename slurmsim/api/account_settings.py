@@ -13,9 +13,10 @@ from typing import NamedTuple, TypeVar
 
 from slurmsim.model.accounts import Association, Qos
 from slurmsim.model.digits import is_number
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import NotSupported, SlurmError
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
+from slurmsim.parse.keywords import Keywords, keyword
 
 #: Every QOS flag Slurm 22.05 knows, in the order its error message lists them.
 QOS_FLAGS = (
@@ -30,57 +31,54 @@ class Setting(NamedTuple):
     label: str  # as sacctmgr's summary prints it
     kind: str  # how the value is read: text count tres wall grace int float flags qos mode ...
     target: str  # a model attribute, or a limits key written "limits:Key"
-    aliases: tuple[str, ...] = ()
 
 
 QOS_SETTINGS = (
-    Setting("Description", "text", "description", ("desc",)),
+    Setting("Description", "text", "description"),
     Setting("Flags", "flags", "flags"),
     Setting("GraceTime", "grace", "grace_time"),
     Setting("GrpJobs", "count", "limits:GrpJobs"),
-    Setting("GrpSubmitJobs", "count", "limits:GrpSubmit", ("grpsubmit",)),
+    Setting("GrpSubmitJobs", "count", "limits:GrpSubmit"),
     Setting("GrpTRES", "tres", "limits:GrpTRES"),
     Setting("GrpTRESMins", "tres", "limits:GrpTRESMins"),
     Setting("GrpTRESRunMins", "tres", "limits:GrpTRESRunMins"),
     Setting("GrpWall", "wall", "limits:GrpWall"),
-    Setting("MaxJobsPerAccount", "count", "limits:MaxJobsPA", ("maxjobspa",)),
-    Setting("MaxJobsPerUser", "count", "limits:MaxJobsPU", ("maxjobspu", "maxjobs")),
-    Setting("MaxSubmitJobsPerAccount", "count", "limits:MaxSubmitPA", ("maxsubmitpa",)),
-    Setting(
-        "MaxSubmitJobsPerUser", "count", "limits:MaxSubmitPU", ("maxsubmitpu", "maxsubmitjobs")
-    ),
-    Setting("MaxTRESPerAccount", "tres", "limits:MaxTRESPA", ("maxtrespa",)),
-    Setting("MaxTRESPerJob", "tres", "limits:MaxTRES", ("maxtres",)),
+    Setting("MaxJobsPerAccount", "count", "limits:MaxJobsPA"),
+    Setting("MaxJobsPerUser", "count", "limits:MaxJobsPU"),
+    Setting("MaxSubmitJobsPerAccount", "count", "limits:MaxSubmitPA"),
+    Setting("MaxSubmitJobsPerUser", "count", "limits:MaxSubmitPU"),
+    Setting("MaxTRESPerAccount", "tres", "limits:MaxTRESPA"),
+    Setting("MaxTRESPerJob", "tres", "limits:MaxTRES"),
     Setting("MaxTRESPerNode", "tres", "limits:MaxTRESPerNode"),
-    Setting("MaxTRESPerUser", "tres", "limits:MaxTRESPU", ("maxtrespu",)),
-    Setting("MinTRESPerJob", "tres", "limits:MinTRES", ("mintres",)),
-    Setting("MaxTRESMins", "tres", "limits:MaxTRESMins", ("maxtresminsperjob",)),
-    Setting("MaxWall", "wall", "limits:MaxWall", ("maxwalldurationperjob",)),
+    Setting("MaxTRESPerUser", "tres", "limits:MaxTRESPU"),
+    Setting("MinTRESPerJob", "tres", "limits:MinTRES"),
+    Setting("MaxTRESMins", "tres", "limits:MaxTRESMins"),
+    Setting("MaxWall", "wall", "limits:MaxWall"),
     Setting("Preempt", "qos", "preempt"),
     Setting("PreemptMode", "mode", "preempt_mode"),
     Setting("PreemptExemptTime", "wall", "limits:PreemptExemptTime"),
     Setting("Priority", "int", "priority"),
     Setting("UsageFactor", "float", "usage_factor"),
-    Setting("UsageThreshold", "fraction", "limits:UsageThres", ("usagethres",)),
+    Setting("UsageThreshold", "fraction", "limits:UsageThres"),
 )
 
 ASSOC_SETTINGS = (
-    Setting("Fairshare", "share", "shares", ("share", "shares")),
+    Setting("Fairshare", "share", "shares"),
     Setting("GrpJobs", "count", "limits:GrpJobs"),
-    Setting("GrpSubmitJobs", "count", "limits:GrpSubmit", ("grpsubmit",)),
+    Setting("GrpSubmitJobs", "count", "limits:GrpSubmit"),
     Setting("GrpTRES", "tres", "limits:GrpTRES"),
     Setting("GrpTRESMins", "tres", "limits:GrpTRESMins"),
     Setting("GrpTRESRunMins", "tres", "limits:GrpTRESRunMins"),
     Setting("GrpWall", "wall", "limits:GrpWall"),
     Setting("MaxJobs", "count", "limits:MaxJobs"),
-    Setting("MaxSubmitJobs", "count", "limits:MaxSubmit", ("maxsubmit",)),
-    Setting("MaxTRES", "tres", "limits:MaxTRES", ("maxtresperjob",)),
+    Setting("MaxSubmitJobs", "count", "limits:MaxSubmit"),
+    Setting("MaxTRES", "tres", "limits:MaxTRES"),
     Setting("MaxTRESPerNode", "tres", "limits:MaxTRESPerNode"),
     Setting("MaxTRESMins", "tres", "limits:MaxTRESMins"),
     Setting("MaxWall", "wall", "limits:MaxWall"),
     Setting("Priority", "count", "limits:Priority"),
-    Setting("QOS", "qos", "qos", ("qoslevel",)),
-    Setting("DefQOS", "qosname", "default_qos", ("defaultqos",)),
+    Setting("QOS", "qos", "qos"),
+    Setting("DefQOS", "qosname", "default_qos"),
 )
 
 
@@ -92,7 +90,12 @@ class Change(NamedTuple):
 
 
 class UnknownOption(SlurmError):
-    """A key no setting has: sacctmgr's ``Unknown option: <word>``."""
+    """A key no setting has: sacctmgr's `` Unknown option: <word>`` lines, on standard
+    output for a QOS and on standard error for an association's settings."""
+
+    def __init__(self, message: str, *, stdout: bool = True) -> None:
+        super().__init__(message)
+        self.stdout = stdout
 
 
 class BadValue(SlurmError):
@@ -103,10 +106,61 @@ class BadValue(SlurmError):
         self.stdout = stdout
 
 
-def find_setting(settings: Iterable[Setting], key: str) -> Setting | None:
-    """The setting a key names, in any case (``MaxTRESPU`` or ``MaxTRESPerUser``)."""
-    word = key.strip().lower()
-    return next((s for s in settings if word == s.label.lower() or word in s.aliases), None)
+#: The keys sacctmgr takes for a QOS, in the order it tries them (``parse.keywords``), each
+#: with the label of the setting it names; "" for one slurmsim's QOS do not have.
+_QOS_WORDS: Keywords = (
+    ("name", 1, ""), ("description", 1, "Description"), ("flags", 2, "Flags"),
+    ("gracetime", 3, "GraceTime"), ("grpcpumins", 7, ""), ("grpcpurunmins", 7, ""),
+    ("grpcpus", 7, ""), ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""),
+    ("grpmemory", 4, ""), ("grpnodes", 4, ""), ("grpsubmitjobs", 4, "GrpSubmitJobs"),
+    ("grptres", 7, "GrpTRES"), ("grptresmins", 8, "GrpTRESMins"),
+    ("grptresrunmins", 8, "GrpTRESRunMins"), ("grpwall", 4, "GrpWall"),
+    ("limitfactor", 6, ""), ("maxcpuminsperjob", 7, ""), ("maxcpusperjob", 7, ""),
+    ("maxcpusperuser", 11, ""), ("maxcpuspu", 9, ""), ("maxjobsaccrueperaccount", 17, ""),
+    ("maxjobsaccruepa", 15, ""), ("maxjobsaccrueperuser", 17, ""), ("maxjobsaccruepu", 15, ""),
+    ("maxjobsperaccount", 11, "MaxJobsPerAccount"), ("maxjobspa", 9, "MaxJobsPerAccount"),
+    ("maxjobsperuser", 4, "MaxJobsPerUser"), ("maxjobspu", 4, "MaxJobsPerUser"),
+    ("maxnodesperjob", 4, ""), ("maxnodesperuser", 8, ""), ("maxnodespu", 8, ""),
+    ("maxsubmitjobsperaccount", 17, "MaxSubmitJobsPerAccount"),
+    ("maxsubmitjobspa", 15, "MaxSubmitJobsPerAccount"),
+    ("maxsubmitjobsperuser", 4, "MaxSubmitJobsPerUser"),
+    ("maxsubmitjobspu", 4, "MaxSubmitJobsPerUser"),
+    ("maxtresperaccount", 11, "MaxTRESPerAccount"), ("maxtrespa", 9, "MaxTRESPerAccount"),
+    ("maxtresperjob", 7, "MaxTRESPerJob"), ("maxtrespernode", 11, "MaxTRESPerNode"),
+    ("maxtresperuser", 11, "MaxTRESPerUser"), ("maxtrespu", 9, "MaxTRESPerUser"),
+    ("maxtresminsperjob", 8, "MaxTRESMins"), ("maxtresrunminspa", 16, ""),
+    ("maxtresrunminspu", 8, ""), ("maxwalldurationperjob", 4, "MaxWall"),
+    ("mincpusperjob", 7, ""), ("minpriothresh", 4, ""), ("mintresperjob", 7, "MinTRESPerJob"),
+    ("preemptmode", 8, "PreemptMode"), ("preempt", 7, "Preempt"),
+    ("preemptexempttime", 8, "PreemptExemptTime"), ("priority", 3, "Priority"),
+    ("rawusage", 7, ""), ("usagefactor", 6, "UsageFactor"),
+    ("usagethreshold", 6, "UsageThreshold"),
+)  # fmt: skip
+#: The same for an association's settings (a user's or an account's, after their own).
+_ASSOC_WORDS: Keywords = (
+    ("defaultqos", 8, "DefQOS"), ("fairshare", 1, "Fairshare"), ("shares", 1, "Fairshare"),
+    ("grpcpumins", 7, ""), ("grpcpurunmins", 7, ""), ("grpcpus", 7, ""),
+    ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""), ("grpmemory", 4, ""),
+    ("grpnodes", 4, ""), ("grpsubmitjobs", 4, "GrpSubmitJobs"), ("grptres", 7, "GrpTRES"),
+    ("grptresmins", 8, "GrpTRESMins"), ("grptresrunmins", 8, "GrpTRESRunMins"),
+    ("grpwall", 4, "GrpWall"), ("maxcpuminsperjob", 7, ""), ("maxcpurunmins", 7, ""),
+    ("maxcpusperjob", 7, ""), ("maxjobs", 4, "MaxJobs"), ("maxjobsaccrue", 8, ""),
+    ("maxnodesperjob", 4, ""), ("minpriothresh", 4, ""), ("maxsubmitjobs", 4, "MaxSubmitJobs"),
+    ("maxtresperjob", 7, "MaxTRES"), ("maxtrespernode", 11, "MaxTRESPerNode"),
+    ("maxtresminsperjob", 8, "MaxTRESMins"), ("maxtresrunmins", 8, ""),
+    ("maxwalldurationperjob", 4, "MaxWall"), ("parent", 2, ""), ("priority", 2, "Priority"),
+    ("qoslevel", 1, "QOS"),
+)  # fmt: skip
+
+
+def find_setting(settings: Sequence[Setting], key: str) -> Setting | None:
+    """The setting a key names as sacctmgr reads it (``maxj`` is MaxJobs, ``f`` Fairshare);
+    raises ``NotSupported`` for one slurmsim does not keep."""
+    words = _QOS_WORDS if settings is QOS_SETTINGS else _ASSOC_WORDS
+    label = keyword(key.strip(), words)
+    if label == "":
+        raise NotSupported
+    return next((s for s in settings if s.label == label), None)
 
 
 def read_settings(
@@ -114,18 +168,37 @@ def read_settings(
     words: Iterable[p.Word],
     qos_names: Sequence[str],
     warnings: list[str],
+    unknown: str | None = None,
 ) -> list[Change]:
     """``words`` as changes; unknown keys raise UnknownOption, bad values BadValue.
 
-    Some bad values only warn, as Slurm does (``Invalid value for Priority (abc)``): those
-    warnings go to ``warnings`` and the setting is dropped.
+    Some bad values of a QOS only warn, as Slurm does (``Invalid value for Priority
+    (abc)``): those warnings go to ``warnings`` and the setting is dropped. An
+    association's settings (``unknown`` given) take none: after what is wrong with the
+    value, sacctmgr names the word an unknown option (``unknown``, with ``{word}``) and
+    stops.
     """
     changes = []
     for word in words:
         setting = find_setting(settings, word.key)
         if setting is None or word.op is None:
-            raise UnknownOption(str(word))
-        change = _read(setting, word, qos_names, warnings)
+            if unknown is None:
+                raise UnknownOption(
+                    f" Unknown option: {word}\n Use keyword 'where' to modify condition"
+                )
+            raise UnknownOption(unknown.format(word=word), stdout=False)
+        if unknown is None:
+            change = _read(setting, word, qos_names, warnings)
+        else:
+            said: list[str] = []
+            try:
+                change = _read(setting, word, qos_names, said)
+            except BadValue as e:
+                if " Unknown option: " in e.message:
+                    raise  # a bad QOS name says so itself
+                said.append(e.message)
+            if said:
+                raise BadValue("\n".join([*said, unknown.format(word=word)]))
         if change is not None:
             changes.append(change)
     return changes
@@ -158,7 +231,8 @@ def _read(
             raise BadValue(f"sacctmgr: error: {e.message}") from None
         if kind == "wall":
             raise BadValue(f" Bad {setting.label} time format: {word}") from None
-        warnings.append(f"sacctmgr: error: Invalid value for {setting.label} ({value})")
+        name = _VALUE_NAMES.get(setting.label, setting.label)
+        warnings.append(f"sacctmgr: error: Invalid value for {name} ({value})")
         return None
     if kind == "flags":
         return Change(setting, op, _flags(value), ",".join(_flags(value)))
@@ -180,6 +254,13 @@ def _read(
         default = names[0] if names else None
         return Change(setting, op, default, default or "")
     return Change(setting, op, tuple(names), ",".join(names))
+
+
+#: How sacctmgr names a setting whose value it cannot read, where not by its label.
+_VALUE_NAMES = {
+    "Fairshare": "FairShare", "MaxJobsPerAccount": "MaxJobsPA", "MaxJobsPerUser": "MaxJobsPU",
+    "MaxSubmitJobsPerAccount": "MaxSubmitJobsPA", "MaxSubmitJobsPerUser": "MaxSubmitJobsPU",
+}  # fmt: skip
 
 
 def _int(value: str) -> int:

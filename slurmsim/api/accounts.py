@@ -22,7 +22,7 @@ from slurmsim.format.rendered import Rendered
 from slurmsim.model import limits
 from slurmsim.model.accounts import Account, AdminLevel, Association, Qos, User
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import NotSupported, SlurmError
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
 from slurmsim.parse.keywords import Keywords, keyword
@@ -32,6 +32,10 @@ Confirm = Callable[[str], bool]
 
 ENTITIES = ("qos", "account", "user", "association")
 ROOT = "root"
+#: What sacctmgr says after a bad value or an unknown key among an association's settings:
+#: the second when adding users, the first otherwise.
+_UNKNOWN_MODIFY = " Unknown option: {word}\n Use keyword 'where' to modify condition"
+_UNKNOWN_ADD = " Unknown option: {word}"
 _DENIED = (
     "sacctmgr: error: Your user doesn't have privilege to perform this action\n"
     " Error with request: Access/permission denied\n"
@@ -456,7 +460,10 @@ def _change(
     except _Abort as e:
         return e.rendered
     except settings.UnknownOption as e:
-        return Rendered(stdout=_unknown_option(e.message), exit_code=1)
+        text = f"{e.message}\n"
+        return (
+            Rendered(stdout=text, exit_code=1) if e.stdout else Rendered(stderr=text, exit_code=1)
+        )
     except settings.BadValue as e:
         text = f"{e.message}\n"
         return (
@@ -479,8 +486,8 @@ def _require_admin(s: Session, entity: str) -> None:
         raise _Abort(Rendered(stderr=_DENIED, exit_code=1))
 
 
-def _nothing(text: str) -> _Abort:
-    return _Abort(Rendered(stdout=f" {text}\n", exit_code=1))
+def _nothing(text: str, warnings: str = "") -> _Abort:
+    return _Abort(Rendered(stdout=f" {text}\n", stderr=warnings, exit_code=1))
 
 
 def _split_add(request: p.Request, name_keys: Sequence[str]) -> tuple[list[str], list[p.Word]]:
@@ -540,10 +547,13 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
     changes = settings.read_settings(
         settings.QOS_SETTINGS, request.set, list(s.state.qos), warnings
     )
+    if not changes:  # every value was refused
+        text = _lines([*warnings, " You didn't give me anything to set"])
+        raise _Abort(Rendered(stderr=text, exit_code=1))
     _require_admin(s, "qos")
     chosen = [q for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
     if not chosen:
-        raise _nothing("Nothing modified")
+        raise _nothing("Nothing modified", _lines(warnings))
     for qos in chosen:
         s.state.qos[qos.name] = settings.apply(qos, changes)
     if _limit_keys(changes) & limits_engine.REJUDGED_ON_CHANGE:
@@ -578,12 +588,23 @@ def _delete_qos(s: Session, request: p.Request) -> _Change:
 
 # -- accounts --------------------------------------------------------------------------------
 
-_ACCOUNT_FIELDS = {"description": "description", "organization": "organization"}
+#: An account's own settings, in the order sacctmgr tries them before an association's;
+#: "" for one slurmsim does not keep.
+_ACCOUNT_FIELDS: Keywords = (
+    ("accounts", 1, ""), ("names", 1, ""), ("acct", 4, ""), ("clusters", 1, "cluster"),
+    ("description", 1, "description"), ("organization", 1, "organization"),
+    ("rawusage", 7, ""),
+)  # fmt: skip
+
+
+_PARENT: Keywords = (("parent", 2, "parent"),)
 
 
 def _account_field(key: str) -> str | None:
-    word = key.lower()
-    return next((f for f in _ACCOUNT_FIELDS if f.startswith(word) and len(word) >= 4), None)
+    field = keyword(key, _ACCOUNT_FIELDS)
+    if field == "":
+        raise NotSupported
+    return field
 
 
 def _add_account(s: Session, request: p.Request) -> _Change:
@@ -594,15 +615,18 @@ def _add_account(s: Session, request: p.Request) -> _Change:
     parent = None
     assoc_words = []
     for word in words:
-        if (field := _account_field(word.key)) is not None and word.op == "=":
+        field = _account_field(word.key)
+        if field == "cluster":
+            continue  # slurmsim has the one cluster
+        if field is not None and word.op == "=":
             fields[field] = p.unquote(word.value)
-        elif word.key.lower() == "parent" and word.op == "=":
+        elif keyword(word.key, _PARENT) and word.op == "=":
             parent = p.unquote(word.value).lower()
-        elif word.key.lower() not in ("cluster", "clusters"):
+        else:
             assoc_words.append(word)
     warnings: list[str] = []
     changes = settings.read_settings(
-        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings, _UNKNOWN_MODIFY
     )
     cluster = s.state.config.cluster_name
     if parent is not None and parent not in s.state.accounts:
@@ -653,13 +677,16 @@ def _modify_account(s: Session, request: p.Request) -> _Change:
     fields: dict[str, str] = {}
     assoc_words = []
     for word in request.set:
-        if (field := _account_field(word.key)) is not None and word.op == "=":
+        field = _account_field(word.key)
+        if field == "cluster":
+            raise NotSupported
+        if field is not None and word.op == "=":
             fields[field] = p.unquote(word.value)
         else:
             assoc_words.append(word)
     warnings: list[str] = []
     changes = settings.read_settings(
-        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings, _UNKNOWN_MODIFY
     )
     _require_admin(s, "account")
     chosen = [a for a in _select("account", s.state, conditions) if isinstance(a, Account)]
@@ -764,16 +791,26 @@ def _admin_level(value: str) -> AdminLevel | None:
     return None
 
 
+#: A user's own settings, in the order sacctmgr tries them before an association's; ""
+#: for one slurmsim does not keep.
+_USER_FIELDS: Keywords = (
+    ("adminlevel", 2, "admin_level"), ("defaultaccount", 8, "default_account"),
+    ("defaultwckey", 8, ""), ("newname", 1, ""), ("rawusage", 7, ""),
+)  # fmt: skip
+
+
 def _user_fields(
     words: Iterable[p.Word], warnings: list[str]
 ) -> tuple[dict[str, object], list[p.Word]]:
     fields: dict[str, object] = {}
     rest = []
     for word in words:
-        key = word.key.lower()
-        if key in ("defaultaccount", "defaultacct") and word.op == "=":
+        key = keyword(word.key, _USER_FIELDS)
+        if key == "":
+            raise NotSupported
+        if key == "default_account" and word.op == "=":
             fields["default_account"] = p.unquote(word.value).lower()
-        elif key == "adminlevel" and word.op == "=":
+        elif key == "admin_level" and word.op == "=":
             level = _admin_level(word.value)
             if level is None:
                 warnings.append(f"sacctmgr: error: Unknown admin level '{word.value}'")
@@ -798,7 +835,7 @@ def _add_user(s: Session, request: p.Request) -> _Change:
     if not names:
         raise _Abort(Rendered(stderr=" Need name of user to add.\n", exit_code=1))
     changes = settings.read_settings(
-        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings, _UNKNOWN_ADD
     )
     default = fields.get("default_account")
     if not accounts and isinstance(default, str):
@@ -857,7 +894,7 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
     warnings: list[str] = []
     fields, assoc_words = _user_fields(request.set, warnings)
     changes = settings.read_settings(
-        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings
+        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings, _UNKNOWN_MODIFY
     )
     _require_admin(s, "user")
     if "admin_level" in fields and not _is_admin(s, "adminlevel"):

@@ -166,10 +166,14 @@ def parse_tres(value: str, *, current: str = "", op: str = "=") -> str:
     merged = decode_tres(current) if op != "=" else {}
     for item in text.split(","):
         name, sep, amount = item.partition("=")
+        if not sep:  # a word alone would be a TRES id
+            raise ParseError(f"slurmdb_format_tres_str: no TRES id found for {item}")
         name = name.strip().lower()
+        if not name:
+            raise ParseError("slurmdb_format_tres_str: no value given as TRES type/id.")
         if name not in TRES_ORDER:
             raise ParseError(f"slurmdb_format_tres_str: no TRES known by type {name}")
-        if not sep or not amount:
+        if not amount:
             raise ParseError(value)
         if amount == "-1":
             merged.pop(name, None)

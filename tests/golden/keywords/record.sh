@@ -1,7 +1,8 @@
 #!/bin/bash
 # Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; about
 # 60 s. Records how sacctmgr reads its command and entity words, the conditions and
-# options of each entity, the columns `format=` names, and scontrol the keys of a node
+# options of each entity, the columns `format=` names, the settings `set` takes (on
+# nothing, or refused), and scontrol the keys of a node
 # update and a reservation (prefixes, the order they are tried in, the fewest letters each
 # takes),
 # and sacctmgr's `show configuration`. It leaves the oracle as it found it (sacctmgr's one
@@ -195,3 +196,102 @@ c resv-show-reservation-kw1 scontrol show reservation kw1
 c resv-update-reservationname-kw1-d-45-a-resear scontrol update reservationname=kw1 d=45 a=research u=
 c resv-show-reservation-kw1 scontrol show reservation kw1
 c resv-delete-reservation-kw1 scontrol delete reservation kw1
+c set-modify-user-nosuch-set-maxjobs-5 sacctmgr -i modify user nosuch set maxjobs=5
+c set-modify-user-nosuch-set-maxj-5 sacctmgr -i modify user nosuch set maxj=5
+c set-modify-user-nosuch-set-maxjobsperuser-5 sacctmgr -i modify user nosuch set maxjobsperuser=5
+c set-modify-user-nosuch-set-maxsubmit-5 sacctmgr -i modify user nosuch set maxsubmit=5
+c set-modify-user-nosuch-set-maxs-5 sacctmgr -i modify user nosuch set maxs=5
+c set-modify-user-nosuch-set-maxw-60 sacctmgr -i modify user nosuch set maxw=60
+c set-modify-user-nosuch-set-maxwall-60 sacctmgr -i modify user nosuch set maxwall=60
+c set-modify-user-nosuch-set-maxtres-cpu-4 sacctmgr -i modify user nosuch set maxtres=cpu=4
+c set-modify-user-nosuch-set-maxt-cpu-4 sacctmgr -i modify user nosuch set maxt=cpu=4
+c set-modify-user-nosuch-set-grpjobs-5 sacctmgr -i modify user nosuch set grpjobs=5
+c set-modify-user-nosuch-set-grpj-5 sacctmgr -i modify user nosuch set grpj=5
+c set-modify-user-nosuch-set-grptres-cpu-4 sacctmgr -i modify user nosuch set grptres=cpu=4
+c set-modify-user-nosuch-set-grpt-cpu-4 sacctmgr -i modify user nosuch set grpt=cpu=4
+c set-modify-user-nosuch-set-fairshare-5 sacctmgr -i modify user nosuch set fairshare=5
+c set-modify-user-nosuch-set-fa-5 sacctmgr -i modify user nosuch set fa=5
+c set-modify-user-nosuch-set-f-5 sacctmgr -i modify user nosuch set f=5
+c set-modify-user-nosuch-set-share-5 sacctmgr -i modify user nosuch set share=5
+c set-modify-user-nosuch-set-sh-5 sacctmgr -i modify user nosuch set sh=5
+c set-modify-user-nosuch-set-s-5 sacctmgr -i modify user nosuch set s=5
+c set-modify-user-nosuch-set-qos-normal sacctmgr -i modify user nosuch set qos=normal
+c set-modify-user-nosuch-set-q-normal sacctmgr -i modify user nosuch set q=normal
+c set-modify-user-nosuch-set-qos-high sacctmgr -i modify user nosuch set qos+=high
+c set-modify-user-nosuch-set-defaultqos-normal sacctmgr -i modify user nosuch set defaultqos=normal
+c set-modify-user-nosuch-set-defaultq-normal sacctmgr -i modify user nosuch set defaultq=normal
+c set-modify-user-nosuch-set-defaultaccount-re sacctmgr -i modify user nosuch set defaultaccount=research
+c set-modify-user-nosuch-set-defaulta-research sacctmgr -i modify user nosuch set defaulta=research
+c set-modify-user-nosuch-set-defaultacc-resear sacctmgr -i modify user nosuch set defaultacc=research
+c set-modify-user-nosuch-set-adminlevel-operat sacctmgr -i modify user nosuch set adminlevel=operator
+c set-modify-user-nosuch-set-ad-operator sacctmgr -i modify user nosuch set ad=operator
+c set-modify-user-nosuch-set-a-operator sacctmgr -i modify user nosuch set a=operator
+c set-modify-user-nosuch-set-priority-5 sacctmgr -i modify user nosuch set priority=5
+c set-modify-user-nosuch-set-pri-5 sacctmgr -i modify user nosuch set pri=5
+c set-modify-user-nosuch-set-bogus-5 sacctmgr -i modify user nosuch set bogus=5
+c set-modify-user-nosuch-set-maxjobs-abc sacctmgr -i modify user nosuch set maxjobs=abc
+c set-modify-user-nosuch-set-maxjobs-1 sacctmgr -i modify user nosuch set maxjobs=-1
+c set-modify-user-nosuch-set-grpwall-bogus sacctmgr -i modify user nosuch set grpwall=bogus
+c set-modify-user-nosuch-set-maxtresmins-cpu-5 sacctmgr -i modify user nosuch set maxtresmins=cpu=5
+c set-modify-user-nosuch-set-grptresmins-cpu-5 sacctmgr -i modify user nosuch set grptresmins=cpu=5
+c set-modify-user-nosuch-set-grptresrunmins-cp sacctmgr -i modify user nosuch set grptresrunmins=cpu=5
+c set-modify-user-nosuch-set-maxtrespernode-cp sacctmgr -i modify user nosuch set maxtrespernode=cpu=5
+c set-modify-user-nosuch-set-grpsubmit-5 sacctmgr -i modify user nosuch set grpsubmit=5
+c set-modify-user-nosuch-set-grps-5 sacctmgr -i modify user nosuch set grps=5
+c set-modify-account-nosuch-set-description-x sacctmgr -i modify account nosuch set description=x
+c set-modify-account-nosuch-set-d-x sacctmgr -i modify account nosuch set d=x
+c set-modify-account-nosuch-set-de-x sacctmgr -i modify account nosuch set de=x
+c set-modify-account-nosuch-set-organization-x sacctmgr -i modify account nosuch set organization=x
+c set-modify-account-nosuch-set-o-x sacctmgr -i modify account nosuch set o=x
+c set-modify-account-nosuch-set-maxjobs-5 sacctmgr -i modify account nosuch set maxjobs=5
+c set-modify-account-nosuch-set-fairshare-5 sacctmgr -i modify account nosuch set fairshare=5
+c set-modify-account-nosuch-set-bogus-1 sacctmgr -i modify account nosuch set bogus=1
+c set-modify-qos-nosuch-set-priority-5 sacctmgr -i modify qos nosuch set priority=5
+c set-modify-qos-nosuch-set-p-5 sacctmgr -i modify qos nosuch set p=5
+c set-modify-qos-nosuch-set-pri-5 sacctmgr -i modify qos nosuch set pri=5
+c set-modify-qos-nosuch-set-preempt-normal sacctmgr -i modify qos nosuch set preempt=normal
+c set-modify-qos-nosuch-set-preemptm-cluster sacctmgr -i modify qos nosuch set preemptm=cluster
+c set-modify-qos-nosuch-set-preemptmode-requeu sacctmgr -i modify qos nosuch set preemptmode=requeue
+c set-modify-qos-nosuch-set-preemptexempttime- sacctmgr -i modify qos nosuch set preemptexempttime=60
+c set-modify-qos-nosuch-set-flags-denyonlimit sacctmgr -i modify qos nosuch set flags=denyonlimit
+c set-modify-qos-nosuch-set-fl-denyonlimit sacctmgr -i modify qos nosuch set fl=denyonlimit
+c set-modify-qos-nosuch-set-f-denyonlimit sacctmgr -i modify qos nosuch set f=denyonlimit
+c set-modify-qos-nosuch-set-gracetime-5 sacctmgr -i modify qos nosuch set gracetime=5
+c set-modify-qos-nosuch-set-g-5 sacctmgr -i modify qos nosuch set g=5
+c set-modify-qos-nosuch-set-gr-5 sacctmgr -i modify qos nosuch set gr=5
+c set-modify-qos-nosuch-set-maxtrespu-cpu-4 sacctmgr -i modify qos nosuch set maxtrespu=cpu=4
+c set-modify-qos-nosuch-set-maxtresperuser-cpu sacctmgr -i modify qos nosuch set maxtresperuser=cpu=4
+c set-modify-qos-nosuch-set-maxjobspu-4 sacctmgr -i modify qos nosuch set maxjobspu=4
+c set-modify-qos-nosuch-set-maxjobsperuser-4 sacctmgr -i modify qos nosuch set maxjobsperuser=4
+c set-modify-qos-nosuch-set-maxsubmitpu-4 sacctmgr -i modify qos nosuch set maxsubmitpu=4
+c set-modify-qos-nosuch-set-maxsubmitjobsperus sacctmgr -i modify qos nosuch set maxsubmitjobsperuser=4
+c set-modify-qos-nosuch-set-maxwall-60 sacctmgr -i modify qos nosuch set maxwall=60
+c set-modify-qos-nosuch-set-maxwalldurationper sacctmgr -i modify qos nosuch set maxwalldurationperjob=60
+c set-modify-qos-nosuch-set-usagefactor-2 sacctmgr -i modify qos nosuch set usagefactor=2
+c set-modify-qos-nosuch-set-usagef-2 sacctmgr -i modify qos nosuch set usagef=2
+c set-modify-qos-nosuch-set-usagethreshold-0-5 sacctmgr -i modify qos nosuch set usagethreshold=0.5
+c set-modify-qos-nosuch-set-description-x sacctmgr -i modify qos nosuch set description=x
+c set-modify-qos-nosuch-set-descr-x sacctmgr -i modify qos nosuch set descr=x
+c set-modify-qos-nosuch-set-de-x sacctmgr -i modify qos nosuch set de=x
+c set-modify-qos-nosuch-set-mintres-cpu-1 sacctmgr -i modify qos nosuch set mintres=cpu=1
+c set-modify-qos-nosuch-set-grpjobs-5 sacctmgr -i modify qos nosuch set grpjobs=5
+c set-modify-qos-nosuch-set-grptres-cpu-5 sacctmgr -i modify qos nosuch set grptres=cpu=5
+c set-modify-qos-nosuch-set-bogus-1 sacctmgr -i modify qos nosuch set bogus=1
+c set-modify-qos-nosuch-set-id-5 sacctmgr -i modify qos nosuch set id=5
+c set-modify-qos-nosuch-set-maxtres-cpu-4 sacctmgr -i modify qos nosuch set maxtres=cpu=4
+c set-modify-qos-nosuch-set-maxtresperjob-cpu- sacctmgr -i modify qos nosuch set maxtresperjob=cpu=4
+c set-modify-qos-nosuch-set-maxtrespa-cpu-4 sacctmgr -i modify qos nosuch set maxtrespa=cpu=4
+c set-modify-qos-nosuch-set-maxjobspa-4 sacctmgr -i modify qos nosuch set maxjobspa=4
+c set-modify-qos-nosuch-set-maxsubmitpa-4 sacctmgr -i modify qos nosuch set maxsubmitpa=4
+c set-modify-user-nosuch-set-fairshare-abc sacctmgr -i modify user nosuch set fairshare=abc
+c set-modify-user-nosuch-set-grptres-bogus sacctmgr -i modify user nosuch set grptres=bogus
+c set-modify-account-nosuch-set-maxjobs-abc sacctmgr -i modify account nosuch set maxjobs=abc
+c set-modify-qos-nosuch-set-maxjobspu-abc sacctmgr -i modify qos nosuch set maxjobspu=abc
+c set-modify-qos-nosuch-set-priority-abc sacctmgr -i modify qos nosuch set priority=abc
+c set-modify-qos-nosuch-set-gracetime-abc sacctmgr -i modify qos nosuch set gracetime=abc
+c set-modify-qos-nosuch-set-maxsubmitjobsperac sacctmgr -i modify qos nosuch set maxsubmitjobsperaccount=abc
+c set-modify-qos-nosuch-set-priority-abc-grpjo sacctmgr -i modify qos nosuch set priority=abc grpjobs=5
+c set-modify-user-nosuch-set-qos-bogus sacctmgr -i modify user nosuch set qos=bogus
+c set-add-user-zz1-account-research-maxjobs-ab sacctmgr -i add user zz1 account=research maxjobs=abc
+c set-add-user-zz1-account-research-bogus-1 sacctmgr -i add user zz1 account=research bogus=1
+c set-add-account-zz1-maxjobs-abc sacctmgr -i add account zz1 maxjobs=abc
