@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from cli._common import err, interactive, out, parse_args, run
 from cli._help import answer_probe
-from slurmsim.parse.keywords import Keywords, keyword
+from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.parse.options import options
 
 PROG = "sacctmgr"

@@ -24,7 +24,7 @@ from cli._common import (
 )
 from cli._help import answer_probe
 from cli._scontrol_jobs import ADMIN_COMMANDS
-from slurmsim.parse.keywords import Keywords, keyword
+from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.parse.options import options
 
 if TYPE_CHECKING:

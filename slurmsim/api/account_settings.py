@@ -14,9 +14,9 @@ from typing import NamedTuple, TypeVar
 from slurmsim.model.accounts import Association, Qos
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import NotSupported, SlurmError
+from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
-from slurmsim.parse.keywords import Keywords, keyword
 
 #: Every QOS flag Slurm 22.05 knows, in the order its error message lists them.
 QOS_FLAGS = (
@@ -106,7 +106,7 @@ class BadValue(SlurmError):
         self.stdout = stdout
 
 
-#: The keys sacctmgr takes for a QOS, in the order it tries them (``parse.keywords``), each
+#: The keys sacctmgr takes for a QOS, in the order it tries them (``model.keywords``), each
 #: with the label of the setting it names; "" for one slurmsim's QOS do not have.
 _QOS_WORDS: Keywords = (
     ("name", 1, ""), ("description", 1, "Description"), ("flags", 2, "Flags"),

@@ -23,9 +23,9 @@ from slurmsim.model import limits
 from slurmsim.model.accounts import Account, AdminLevel, Association, Qos, User
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import NotSupported, SlurmError
+from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
-from slurmsim.parse.keywords import Keywords, keyword
 
 #: Prints a change's summary and says whether to commit it.
 Confirm = Callable[[str], bool]

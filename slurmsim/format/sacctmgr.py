@@ -16,9 +16,9 @@ from slurmsim.format.sacctmgr_fields import FIELDS, WIDTHS
 from slurmsim.format.times import format_hms
 from slurmsim.model.accounts import Account, Association, Qos, User
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.keywords import keyword
 from slurmsim.model.limits import decode_tres
 from slurmsim.model.tres import Tracked, tracked_tres
-from slurmsim.parse.keywords import keyword
 
 T = TypeVar("T")
 

@@ -1,13 +1,13 @@
 """The column names sacctmgr's ``format=`` takes: one table for every entity it lists.
 
-sacctmgr reads each name against this table in order (``parse.keywords``: the first
+sacctmgr reads each name against this table in order (``model.keywords``: the first
 word it begins, with at least that word's letters: ``defaultq`` is ``DefaultQOS``,
 ``p`` is ``Problem``, ``n`` is nothing) and prints the column under its header, as
 wide as the table says unless ``%N`` says otherwise. A column the entity has nothing
 for is printed empty (``show qos format=name,problem``).
 """
 
-from slurmsim.parse.keywords import Keywords
+from slurmsim.model.keywords import Keywords
 
 #: (word, fewest letters, header) in sacctmgr's order; several words may name a header.
 FIELDS: Keywords = (

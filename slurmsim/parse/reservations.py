@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import NotSupported
+from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.model.reservations import (
     FLAG_ORDER,
     UNLIMITED_DURATION,
@@ -22,7 +23,6 @@ from slurmsim.model.reservations import (
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.durations import parse_duration
 from slurmsim.parse.errors import ParseError
-from slurmsim.parse.keywords import Keywords, keyword
 
 #: Flags the controller sets itself; a user may not ask for them.
 _SET_BY_CONTROLLER = frozenset({"SPEC_NODES", "ALL_NODES"})
@@ -77,7 +77,7 @@ def _count(value: str) -> int:
     return int(text)
 
 
-#: scontrol's reservation keys in the order it tries them (``parse.keywords``); a word
+#: scontrol's reservation keys in the order it tries them (``model.keywords``); a word
 #: that none of them begins but that starts with ``res`` is passed over.
 _KEYS: Keywords = (
     ("accounts", 1, "accounts"), ("flags", 2, "flags"), ("groups", 1, "groups"),
