@@ -86,19 +86,22 @@ def parse_fields(text: str) -> list[Field]:
     """A ``format=`` list as sacctmgr reads it: empty items skipped, each a name with an
     optional ``%`` width read by ``atoi`` (0, or none readable: the column's own width).
     A list of nothing but empty items is one empty name, which no column has (the
-    oracle: ``format=`` and ``format=,`` print ``Unknown field ''``).
+    oracle: ``format=`` and ``format=,`` print ``Unknown field ''``). An item given twice
+    counts where it was given last.
 
     >>> [tuple(f) for f in parse_fields("Name%10,Priority,Descr%-20,QOS%x")]
     [('Name', 10), ('Priority', None), ('Descr', -20), ('QOS', None)]
     """
-    fields = []
+    fields: dict[str, Field] = {}
     for item in text.split(","):
         if not item:
             continue
         name, percent, width = item.partition("%")
         size = atoi(width) if percent else 0
-        fields.append(Field(name, size or None))
-    return fields or [Field("", None)]
+        # An item given again moves to where it was given last (sacctmgr's list of names).
+        fields.pop(item.lower(), None)
+        fields[item.lower()] = Field(name, size or None)
+    return list(fields.values()) or [Field("", None)]
 
 
 def split_list(value: str) -> list[str]:

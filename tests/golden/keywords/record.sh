@@ -295,3 +295,7 @@ c set-modify-user-nosuch-set-qos-bogus sacctmgr -i modify user nosuch set qos=bo
 c set-add-user-zz1-account-research-maxjobs-ab sacctmgr -i add user zz1 account=research maxjobs=abc
 c set-add-user-zz1-account-research-bogus-1 sacctmgr -i add user zz1 account=research bogus=1
 c set-add-account-zz1-maxjobs-abc sacctmgr -i add account zz1 maxjobs=abc
+c fmt-dup-show-qos-format-name-priority-name sacctmgr show qos format=name,priority,name
+c fmt-dup-show-qos-format-name-20-name sacctmgr show qos format=name%20,name
+c fmt-dup-show-qos-format-name-name-case sacctmgr show qos format=Name,NAME
+c fmt-dup-show-resource-format sacctmgr show resource format=name,server,type,server
