@@ -8,7 +8,7 @@ the answer from standard input one character at a time, as Slurm does.
 import sys
 from collections.abc import Sequence
 
-from cli._common import err, interactive, out, parse_args, run
+from cli._common import err, interactive, not_supported, out, parse_args, run
 from cli._help import answer_probe
 from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.parse.options import options
@@ -104,8 +104,7 @@ def sacctmgr(argv: list[str]) -> int:
         err(_NO_ENTITY[verb])
         return 1
     if entity in _MISSING or (verb != "show" and entity in _SHOWN_ONLY):
-        err(f"{PROG}: error: not supported yet by slurmsim (see docs/differences.md)\n")
-        return 1
+        not_supported(PROG)
     from slurmsim.api import accounts
     from slurmsim.format.sacctmgr import Layout
 

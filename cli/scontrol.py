@@ -112,17 +112,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     run(PROG, lambda: scontrol(list(sys.argv[1:] if argv is None else argv)))
 
 
-def _named(word: str, table: tuple[tuple[str, int, str], ...]) -> str | None:
-    """What ``word`` names in ``table`` (name, shortest prefix Slurm takes, meaning): the
-    first name it starts, in any case, at least that long."""
-    w = word.lower()
-    return next(
-        (meant for name, least, meant in table if len(w) >= least and name.startswith(w)), None
-    )
-
-
 def _command_word(word: str) -> str | None:
-    return _named(word, _COMMANDS)
+    return keyword(word, _COMMANDS)
 
 
 def scontrol(argv: list[str]) -> int:
@@ -280,7 +271,7 @@ _OTHER_JOB_COMMANDS = {
 
 
 def _show_entity(word: str) -> str | None:
-    return _named(word, _SHOW_ENTITIES)
+    return keyword(word, _SHOW_ENTITIES)
 
 
 def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool, every: bool = False) -> int:
@@ -694,23 +685,22 @@ _NODE_KEYS: Keywords = (
     ("state", 1, "state"),
 )  # fmt: skip
 
-#: The words ``State=`` takes, each with the fewest letters it may be cut to, in the order
-#: scontrol tries them (its own words, then the node states' names).
-_NODE_STATES = (
-    ("NORESP", 3), ("CANCEL_REBOOT", 3), ("DRAIN", 3), ("FAIL", 3), ("FUTURE", 3),
-    ("RESUME", 3), ("POWER_DOWN_ASAP", 12), ("POWER_DOWN_FORCE", 12), ("POWER_DOWN", 7),
-    ("POWER_UP", 7), ("UNDRAIN", 3), ("UNKNOWN", 3), ("DOWN", 3), ("IDLE", 3),
-    ("ALLOCATED", 3), ("ERROR", 3), ("MIXED", 3),
+#: The words ``State=`` takes, in the order scontrol tries them (its own words, then the
+#: node states' names; see ``keyword``).
+_NODE_STATES: Keywords = tuple(
+    (name.lower(), fewest, name)
+    for name, fewest in (
+        ("NORESP", 3), ("CANCEL_REBOOT", 3), ("DRAIN", 3), ("FAIL", 3), ("FUTURE", 3),
+        ("RESUME", 3), ("POWER_DOWN_ASAP", 12), ("POWER_DOWN_FORCE", 12), ("POWER_DOWN", 7),
+        ("POWER_UP", 7), ("UNDRAIN", 3), ("UNKNOWN", 3), ("DOWN", 3), ("IDLE", 3),
+        ("ALLOCATED", 3), ("ERROR", 3), ("MIXED", 3),
+    )
 )  # fmt: skip
 
 
 def _node_state(value: str) -> str | None:
     """The ``State=`` word ``value`` stands for (``res``: RESUME), None when none."""
-    word = value.upper()
-    for name, fewest in _NODE_STATES:
-        if name.startswith(word) and (len(word) >= fewest or word == name):
-            return name
-    return None
+    return keyword(value, _NODE_STATES)
 
 
 def _update_job(pairs: list[tuple[str, str | None]]) -> int:

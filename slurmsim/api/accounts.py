@@ -142,7 +142,7 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
             elif option == "withcoord":
                 layout = layout._replace(with_coords=True)
             elif option == "onlydefaults":
-                raise _Abort(Rendered(stderr=_NOT_SELECTED, exit_code=1))
+                raise NotSupported
             elif option is not None:
                 pass  # slurmsim keeps no deleted records and no raw QOS levels
             elif word.op is not None and keyword(word.key, _CONDITIONS[entity]) == "format":
@@ -284,7 +284,7 @@ def _conditions(entity: str, words: Iterable[p.Word], *, deleting: bool = False)
                 text += " No conditions given to remove, not executing.\n"
             raise _Abort(Rendered(stderr=text, exit_code=1))
         if key in _UNSELECTED.get(entity, ()):
-            raise _Abort(Rendered(stderr=_NOT_SELECTED, exit_code=1))
+            raise NotSupported
         if entity == "user" and key == "wckey":
             raise _Abort(Rendered(exit_code=1))  # sacctmgr lists no user by wckey, silently
         if entity == "association" and key == "id":
@@ -307,9 +307,6 @@ _LEVEL_BY_LETTER = {
     "s": AdminLevel.ADMINISTRATOR,
     "a": AdminLevel.ADMINISTRATOR,
 }
-
-
-_NOT_SELECTED = "sacctmgr: error: not supported yet by slurmsim (see docs/differences.md)\n"
 
 
 def _check_ids(values: Iterable[str]) -> None:

@@ -15,6 +15,7 @@ from slurmsim.format.sacctmgr import Layout
 from slurmsim.model.accounts import uid_of
 from slurmsim.model.cluster import ClusterState, controller_started
 from slurmsim.model.hostlist import compress
+from slurmsim.model.keywords import abbreviates
 from slurmsim.model.node_events import (
     DOWN,
     DRAIN,
@@ -89,30 +90,30 @@ def show_events(words: Sequence[str], layout: Layout) -> Rendered:
 def _condition(state: ClusterState, cond: _Conditions, word: str, said: list[str]) -> None:
     key, eq, value = word.partition("=")
     if not eq:
-        if fmt.abbreviates(key, "all_clusters", 5):
+        if abbreviates(key, "all_clusters", 5):
             cond.all_clusters = True
-        elif fmt.abbreviates(key, "all_time", 5):
+        elif abbreviates(key, "all_time", 5):
             cond.all_time = True
-        elif not fmt.abbreviates(key, "where", 5) and not fmt.abbreviates(key, "set", 3):
+        elif not abbreviates(key, "where", 5) and not abbreviates(key, "set", 3):
             _event_kinds(cond, key)  # a bare word names the kinds of event
         return
-    if fmt.abbreviates(key, "events", 1):
+    if abbreviates(key, "events", 1):
         _event_kinds(cond, value)
-    elif fmt.abbreviates(key, "clusters", 2):
+    elif abbreviates(key, "clusters", 2):
         cond.clusters.extend(v for v in value.split(",") if v)
-    elif fmt.abbreviates(key, "condflags", 2):
+    elif abbreviates(key, "condflags", 2):
         for flag in value.split(","):
             if flag.upper() != "OPEN":
                 raise _Refused(f"sacctmgr: error: Unknown condition flag {flag}\n")
             cond.open_only = True
-    elif fmt.abbreviates(key, "end", 1):
+    elif abbreviates(key, "end", 1):
         cond.end = _time(state, value, said)
-    elif fmt.abbreviates(key, "format", 1):
+    elif abbreviates(key, "format", 1):
         from slurmsim.parse.sacctmgr import parse_fields
 
         cond.fields = [*(cond.fields or []), *((f.name, f.width) for f in parse_fields(value))]
-    elif fmt.abbreviates(key, "mincpus", 2) or fmt.abbreviates(key, "maxcpus", 2):
-        minimum = fmt.abbreviates(key, "mincpus", 2)
+    elif abbreviates(key, "mincpus", 2) or abbreviates(key, "maxcpus", 2):
+        minimum = abbreviates(key, "mincpus", 2)
         if not value.isdigit():
             said.append(
                 f"sacctmgr: error: Invalid value for {'Min' if minimum else 'Max'}Cpus ({value})\n"
@@ -121,7 +122,7 @@ def _condition(state: ClusterState, cond: _Conditions, word: str, said: list[str
             cond.cpus_min = int(value)
         else:
             cond.cpus_max = int(value)
-    elif fmt.abbreviates(key, "nodes", 1):
+    elif abbreviates(key, "nodes", 1):
         from slurmsim.parse.errors import ParseError
         from slurmsim.parse.hostlist import expand
 
@@ -131,14 +132,14 @@ def _condition(state: ClusterState, cond: _Conditions, word: str, said: list[str
             raise _Refused(
                 "sacctmgr: error: Invalid argument\n Error with request: Invalid argument\n"
             ) from None
-    elif fmt.abbreviates(key, "reason", 1):
+    elif abbreviates(key, "reason", 1):
         cond.reasons.extend(v for v in value.split(",") if v)
-    elif fmt.abbreviates(key, "start", 4):
+    elif abbreviates(key, "start", 4):
         cond.start = _time(state, value, said)
-    elif fmt.abbreviates(key, "states", 4):
+    elif abbreviates(key, "states", 4):
         cond.states.extend(_state(name) for name in value.split(",") if name)
         cond.kind = "node"
-    elif fmt.abbreviates(key, "user", 1):
+    elif abbreviates(key, "user", 1):
         for name in (v for v in value.split(",") if v):
             uid = int(name) if name.isdigit() else uid_of(state.users, name)
             if uid is None:
@@ -162,7 +163,7 @@ def _event_kinds(cond: _Conditions, value: str) -> None:
 
 def _state(name: str) -> int:
     for full, least, bits in _STATES:
-        if fmt.abbreviates(name, full, least):
+        if abbreviates(name, full, least):
             return bits
     raise _Refused(
         f"Invalid state: {name}\nValid node states are: {_STATES_HINT}\n"

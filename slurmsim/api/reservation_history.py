@@ -15,9 +15,9 @@ from slurmsim.api.session import session
 from slurmsim.format import sacctmgr_reservations as fmt
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.sacctmgr import Layout
-from slurmsim.format.sacctmgr_events import abbreviates
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job
+from slurmsim.model.keywords import abbreviates
 from slurmsim.model.reservation_records import KINDS, ReservationRecord, Usage, replay, unused_wall
 from slurmsim.model.time import Instant
 

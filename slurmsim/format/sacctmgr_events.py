@@ -80,12 +80,6 @@ CLUSTER_DEFAULT = ["cluster", "tres", "start", "end", "clusternodes"]
 NODE_DEFAULT = ["cluster", "nodename", "start", "end", "state", "reason", "user"]
 
 
-def abbreviates(word: str, name: str, least: int) -> bool:
-    """sacctmgr's match of a word it reads: ``word`` begins ``name`` (any case) with at
-    least ``least`` letters."""
-    return len(word) >= least and name.lower().startswith(word.lower())
-
-
 def show(
     state: ClusterState,
     rows: Iterable[EventRow],

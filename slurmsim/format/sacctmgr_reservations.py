@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 from slurmsim.format.rendered import Rendered
 from slurmsim.format.sacctmgr import Column, Layout, UnknownField, table
-from slurmsim.format.sacctmgr_events import abbreviates
 from slurmsim.format.times import format_instant
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.keywords import abbreviates
 from slurmsim.model.reservation_records import ReservationRecord
 
 

@@ -10,10 +10,12 @@ the table's matches nothing (the comparison takes in its terminating NUL).
 Keywords = tuple[tuple[str, int, str], ...]
 
 
+def abbreviates(word: str, name: str, least: int) -> bool:
+    """Does ``word`` stand for ``name``: does it begin it, in any case, with at least
+    ``least`` letters?"""
+    return len(word) >= least and name.lower().startswith(word.lower())
+
+
 def keyword(word: str, table: Keywords) -> str | None:
     """What ``word`` means in ``table``; None: none of its words."""
-    typed = word.lower()
-    for full, least, meaning in table:
-        if len(typed) >= least and full.startswith(typed):
-            return meaning
-    return None
+    return next((meant for full, least, meant in table if abbreviates(word, full, least)), None)
