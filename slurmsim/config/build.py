@@ -80,6 +80,7 @@ def cluster_from_conf(
         associations=list(accounts.associations),
         jobs={},
         now=now,
+        next_job_id=config.first_job_id,
     )
 
 
@@ -105,6 +106,7 @@ def cluster_config(conf: SlurmConf, sources: Sources = ()) -> ClusterConfig:
         def_mem_per_cpu=g.value("DefMemPerCPU", int, None),
         def_mem_per_gpu=g.value("DefMemPerGPU", int, None),
         max_job_count=g.value("MaxJobCount", int, defaults.max_job_count),
+        first_job_id=g.value("FirstJobId", int, defaults.first_job_id),
         max_array_size=g.value("MaxArraySize", int, defaults.max_array_size),
         min_job_age=Seconds(g.value("MinJobAge", int, int(defaults.min_job_age))),
         priority_type=g.value("PriorityType", str, defaults.priority_type),

@@ -63,6 +63,8 @@ class ClusterConfig:
     def_mem_per_cpu: int | None = None  # MB
     def_mem_per_gpu: int | None = None  # MB
     max_job_count: int = 10000
+    #: FirstJobId: the first job id a new cluster hands out (they count on from it).
+    first_job_id: int = 1
     max_array_size: int = 1001  # MaxArraySize: array indexes run 0..MaxArraySize-1
     min_job_age: Seconds = Seconds(300)
     priority_type: str = "priority/basic"

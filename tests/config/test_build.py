@@ -183,6 +183,12 @@ def test_global_options_map_to_the_config_when_given():
     assert ("SlurmctldPort", "6817") in config.raw
 
 
+def test_first_job_id_is_where_a_new_cluster_counts_from():
+    state = build("FirstJobId=5000\nNodeName=n1\n")
+    assert (state.config.first_job_id, state.next_job_id) == (5000, 5000)
+    assert build("NodeName=n1\n").next_job_id == 1
+
+
 @pytest.mark.parametrize(("given", "kept"), [("25", 25), ("3", 10)])
 def test_correspond_after_task_cnt_is_read_and_never_below_ten(given: str, kept: int):
     text = f"NodeName=n1\nSchedulerParameters=correspond_after_task_cnt={given}\n"
