@@ -486,7 +486,8 @@ def submit_options(
 
     ``layout_tasks``: a fixed node count with sockets, cores or threads per node asked
     for and no task count gives a task to each of them, as sbatch and salloc do (the
-    oracle showed ``-N 2 --sockets-per-node=2`` with NumTasks=4); srun does not.
+    oracle showed ``-N 2 --sockets-per-node=2`` with NumTasks=4, and ``-B 2:4`` alone
+    with 8 on one node); srun does not.
     """
     from slurmsim.parse import durations, gres, hostlist, memory
 
@@ -562,7 +563,7 @@ def submit_options(
     for key in ("uid", "gid"):
         if key in v and current_user() != "root":
             raise InvalidOption(f"--{key} only permitted by root user")
-    layout = _node_layout(v, integer)
+    layout = _hinted(v, _node_layout(v, integer))
     per_socket = gpus("gpus-per-socket")
     if per_socket is not None:
         sockets = layout.get("sockets-per-node")
@@ -578,10 +579,12 @@ def submit_options(
     nodes = _nodes(text("nodes") if "nodes" in v or not empty("nodelist") else "0")
     ntasks = integer("ntasks")
     fixed = nodes is not None and nodes[1] in (None, nodes[0])
-    if layout_tasks and ntasks is None and nodes and fixed and "ntasks-per-node" not in v:
+    # A node count, or -B alone (on one node), but not --sockets-per-node and the like alone.
+    by_layout = (nodes and fixed) or ("extra-node-info" in v and nodes is None)
+    if layout_tasks and ntasks is None and by_layout and "ntasks-per-node" not in v:
         counts = [int(n) for n in layout.values() if int(n)]
         if counts:
-            ntasks = nodes[0] * prod(counts)
+            ntasks = max(nodes[0] if nodes else 1, 1) * prod(counts)
     per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
     # (No GPUs per task needs no task count: the oracle took --gpus-per-task=0 alone.)
     if per_task and per_task.count and per_job is None and not v.keys() & _TASK_COUNTS:
@@ -694,6 +697,35 @@ def _node_layout(
     return found
 
 
+#: Options the clients keep over --hint when both are given (--hint is then ignored).
+_HINT_RIVALS = frozenset({"ntasks-per-core", "threads-per-core", "extra-node-info"})
+
+
+def _hinted(v: Mapping[str, str | None], layout: dict[str, str]) -> dict[str, str]:
+    """``layout`` with --hint's sockets, cores and threads, as the clients settle them:
+    --hint is ignored beside --ntasks-per-core, --threads-per-core or -B, and otherwise
+    overrides --sockets-per-node and --cores-per-socket (the oracle: ``--hint=memory_bound
+    --cores-per-socket=4`` asks for one core per socket)."""
+    hint = v.get("hint")
+    if hint is None or v.keys() & _HINT_RIVALS:
+        return layout
+    sockets, cores, threads = NODE_LAYOUT
+    out = dict(layout)
+    for word in hint.lower().split(","):
+        match word:
+            case "compute_bound":  # every core of every socket, one thread each
+                out.pop(sockets, None)
+                out.pop(cores, None)
+                out[threads] = "1"
+            case "memory_bound":  # one core per socket
+                out[cores] = out[threads] = "1"
+            case "multithread":
+                out.pop(threads, None)
+            case "nomultithread":
+                out[threads] = "1"
+    return out
+
+
 def tasks_without_gpus(v: Mapping[str, str | None], ntasks: int | None) -> bool:
     """Does ``--ntasks-per-gpu``, with no GPU asked for, give fewer tasks than one GPU takes
     (``-n 1 --ntasks-per-gpu=2``)? The controller then adds no GPU and says so, and the
@@ -743,6 +775,7 @@ SHOWN_OPTIONS = (
     "batch",
     "bb",
     "container",
+    "cpu-freq",
     "cpus-per-gpu",
     "deadline",
     "delay-boot",

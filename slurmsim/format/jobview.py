@@ -408,15 +408,12 @@ def oversubscribe(request: JobRequest) -> str:
 
 
 def sockets_cores_threads(request: JobRequest) -> tuple[str, str, str]:
-    """Sockets per node, cores per socket and threads per core asked for (``*``: any);
-    ``--hint=nomultithread`` asks for one thread per core."""
-    threads = request.shown_value("threads-per-core")
-    if threads is None and request.shown_value("hint") == "nomultithread":
-        threads = "1"
+    """Sockets per node, cores per socket and threads per core asked for (``*``: any),
+    with what --hint asks for among them (``cli.sbatch._hinted``)."""
     return (
         request.shown_value("sockets-per-node") or "*",
         request.shown_value("cores-per-socket") or "*",
-        threads or "*",
+        request.shown_value("threads-per-core") or "*",
     )
 
 

@@ -22,6 +22,8 @@ from slurmsim.model import tres_specs as ts
 from slurmsim.model.accounting import derived_exit
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.cpu_freq import describe as describe_cpu_freq
+from slurmsim.model.cpu_freq import read_cpu_freq
 from slurmsim.model.jobs import (
     TIME_MIN_UNLIMITED,
     Job,
@@ -163,25 +165,18 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
         flags += "SpreadJob=Yes"
     if flags:
         lines.append([flags])
-    if (cpus_per_tres := request.shown_value("cpus-per-tres")) is not None:
-        lines.append([f"CpusPerTres={cpus_per_tres}"])  # as an update typed it
-    elif (cpus_per_gpu := request.shown_value("cpus-per-gpu")) is not None:
-        lines.append([f"CpusPerTres=gres:gpu:{cpus_per_gpu}"])
-    if request.mem_per_gpu is not None:
-        lines.append([f"MemPerTres=gres:gpu:{request.mem_per_gpu}"])
-    if (bind := request.shown_value("gpu-bind")) is not None:
-        lines.append([f"TresBind=gpu:{bind}"])
-    if (freq := request.shown_value("gpu-freq")) is not None:
-        lines.append([f"TresFreq=gpu:{freq}"])
-    if (per_job := ts.tres_per_job(request)) is not None:
-        lines.append([f"TresPerJob={per_job}"])
-    per_node = ts.tres_per_node(request)
-    if per_node is not None:
-        lines.append([f"TresPerNode={per_node}"])
-    if (per_socket := request.shown_value("gpus-per-socket")) is not None:
-        lines.append([f"TresPerSocket=gres:gpu:{per_socket}"])
-    if (per_task := ts.tres_per_task(request)) is not None:
-        lines.append([f"TresPerTask={per_task}"])
+    for key, spec in (
+        ("CpusPerTres", ts.cpus_per_tres),
+        ("MemPerTres", ts.mem_per_tres),
+        ("TresBind", ts.tres_bind),
+        ("TresFreq", ts.tres_freq),
+        ("TresPerJob", ts.tres_per_job),
+        ("TresPerNode", ts.tres_per_node),
+        ("TresPerSocket", ts.tres_per_socket),
+        ("TresPerTask", ts.tres_per_task),
+    ):
+        if (value := spec(request)) is not None:
+            lines.append([f"{key}={value}"])
     lines += _mail_line(request)
     if (per_gpu := request.shown_value("ntasks-per-gpu")) is not None:
         lines.append([f"NtasksPerTRES={per_gpu}"])
@@ -379,6 +374,8 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
         lines.append([f"Switches={count}@{format_hms(int(wait or 0))}"])
     if buffer := request.shown_value("bb"):
         lines.append([f"BurstBuffer={buffer}"])
+    if freq := request.shown_value("cpu-freq"):  # checked at submission
+        lines.append([describe_cpu_freq(read_cpu_freq(freq))])
     lines.append(["Power="])
     return lines + _tres_request_lines(job)
 

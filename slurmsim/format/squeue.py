@@ -23,7 +23,7 @@ from slurmsim.format.times import (
 )
 from slurmsim.model import tres_specs as ts
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobState, state_code, state_name
+from slurmsim.model.jobs import Job, JobRequest, JobState, state_code, state_name
 from slurmsim.model.time import Instant
 
 DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R"
@@ -332,6 +332,16 @@ def _profile(row: _Row) -> str:
     return shown or "None"
 
 
+def _spec_or_na(spec: Callable[[JobRequest], str | None]) -> _Value:
+    """A TRES request's text (``model.tres_specs``), ``N/A`` when the job has none."""
+    return lambda r: spec(r.job.request) or "N/A"
+
+
+def _switch_wait(row: _Row) -> str:
+    """How long the job may wait for its switches (``--switches=N@TIME``, kept in seconds)."""
+    return _secs(int((row.job.request.shown_value("switches") or "").partition("@")[2] or 0))
+
+
 def _shown_or(option: str, absent: str | None) -> _Value:
     return lambda r: r.job.request.shown_value(option) or absent
 
@@ -411,8 +421,19 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "stdout": ("STDOUT", lambda r: jv.raw_path(r.job, r.job.request.std_out)),
     "tres-alloc": ("TRES_ALLOC", _tres),
     "tres": ("TRES_ALLOC", _tres),
-    "tres-per-job": ("TRES_PER_JOB", lambda r: ts.tres_per_job(r.job.request) or "N/A"),
-    "tres-per-task": ("TRES_PER_TASK", lambda r: ts.tres_per_task(r.job.request) or "N/A"),
+    **{
+        name: (header, _spec_or_na(spec))
+        for name, header, spec in (
+            ("cpus-per-tres", "CPUS_PER_TRES", ts.cpus_per_tres),
+            ("mem-per-tres", "MEM_PER_TRES", ts.mem_per_tres),
+            ("tres-bind", "TRES_BIND", ts.tres_bind),
+            ("tres-freq", "TRES_FREQ", ts.tres_freq),
+            ("tres-per-job", "TRES_PER_JOB", ts.tres_per_job),
+            ("tres-per-socket", "TRES_PER_SOCKET", ts.tres_per_socket),
+            ("tres-per-task", "TRES_PER_TASK", ts.tres_per_task),
+        )
+    },
+    "wait4switch": ("WAIT4SWITCH", _switch_wait),
 }
 
 #: Columns never cut to their width: node lists and the scheduled-node list.

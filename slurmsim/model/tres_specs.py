@@ -31,6 +31,38 @@ def tres_per_task(request: JobRequest) -> str | None:
     return request.shown_value("tres-per-task") or f"gres:{request.gpus_per_task}"
 
 
+def cpus_per_tres(request: JobRequest) -> str | None:
+    """``gres:gpu:8`` for ``--cpus-per-gpu=8`` (as an update typed it, when one did)."""
+    typed = request.shown_value("cpus-per-tres")
+    if typed is not None:
+        return typed
+    per_gpu = request.shown_value("cpus-per-gpu")
+    return None if per_gpu is None else f"gres:gpu:{per_gpu}"
+
+
+def mem_per_tres(request: JobRequest) -> str | None:
+    """``gres:gpu:40960`` for ``--mem-per-gpu=40G`` (in MB)."""
+    return None if request.mem_per_gpu is None else f"gres:gpu:{request.mem_per_gpu}"
+
+
+def tres_bind(request: JobRequest) -> str | None:
+    """``gpu:closest`` for ``--gpu-bind=closest``."""
+    bind = request.shown_value("gpu-bind")
+    return None if bind is None else f"gpu:{bind}"
+
+
+def tres_freq(request: JobRequest) -> str | None:
+    """``gpu:high`` for ``--gpu-freq=high``."""
+    freq = request.shown_value("gpu-freq")
+    return None if freq is None else f"gpu:{freq}"
+
+
+def tres_per_socket(request: JobRequest) -> str | None:
+    """``gres:gpu:1`` for ``--gpus-per-socket=1``."""
+    per_socket = request.shown_value("gpus-per-socket")
+    return None if per_socket is None else f"gres:gpu:{per_socket}"
+
+
 @dataclass(frozen=True, slots=True)
 class StepTres:
     """A step's TRES requests (``scontrol show step``'s ``CpusPerTres=`` to
