@@ -599,6 +599,7 @@ def submit_options(
         # (``tasks_without_gpus``), where a count that is not a multiple is refused.
         if ntasks is not None and per_gpu and ntasks >= per_gpu and ntasks % per_gpu:
             raise InvalidGres(detail=_NTASKS_NOT_A_MULTIPLE)
+    gpus_per_node = [g.count for g in per_node if g.name == "gpu"]
     typed = [  # the controller shows them as typed (gres:gpu for --gres=gpu)
         (key, gres.format_tres_per_node(specs))
         for key, specs in (
@@ -662,6 +663,8 @@ def submit_options(
             *layout.items(),
             *typed,
         ),
+        gpus_per_node_count=max(gpus_per_node) if gpus_per_node else None,
+        gpus_per_socket_count=None if per_socket is None else per_socket.count,
     )
 
 

@@ -75,6 +75,10 @@ class SubmitOptions:
     #: The command line as typed (sacct's SubmitLine), None when not from a command.
     submit_line: str | None = None
     signal: WarnSignal | None = None  # --signal
+    #: The GPUs asked of each node (--gres, --gpus-per-node) and each socket, as counts:
+    #: the client settles them against the other counts (``gpu_counts``).
+    gpus_per_node_count: int | None = None
+    gpus_per_socket_count: int | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +169,47 @@ def _work_dir(chdir: str | None) -> str:
     return chdir if chdir.startswith("/") else f"{os.getcwd()}/{chdir}"
 
 
+def settle_gpu_counts(opts: SubmitOptions) -> SubmitOptions:
+    """``opts`` with its counts settled against its GPU options (``gpu_counts.settle``),
+    or ``InvalidGres`` where they disagree."""
+    from slurmsim.api import gpu_counts
+
+    def shown(key: str) -> int | None:
+        value = next((v for k, v in opts.shown if k == key), None)
+        return int(value) if value is not None and is_number(value.strip()) else None
+
+    settled = gpu_counts.settle(
+        gpu_counts.Counts(
+            opts.ntasks,
+            opts.nodes,
+            opts.ntasks_per_node,
+            shown("ntasks-per-socket"),
+            shown("sockets-per-node"),
+            opts.cpus_per_task,
+        ),
+        per_job=opts.gpus.count if opts.gpus is not None and opts.gpus.name == "gpu" else None,
+        per_node=opts.gpus_per_node_count,
+        per_task=opts.gpus_per_task.count if opts.gpus_per_task is not None else None,
+        per_socket=opts.gpus_per_socket_count,
+        cpus_per_gpu=shown("cpus-per-gpu"),
+    )
+    added = []
+    for key, value in (
+        ("sockets-per-node", settled.sockets_per_node),
+        ("ntasks-per-socket", settled.ntasks_per_socket),
+    ):
+        if value is not None and shown(key) is None:
+            added.append((key, str(value)))
+    return replace(
+        opts,
+        ntasks=settled.ntasks,
+        nodes=settled.nodes,
+        ntasks_per_node=settled.ntasks_per_node,
+        cpus_per_task=settled.cpus_per_task,
+        shown=opts.shown + tuple(added),
+    )
+
+
 def _check_named(opts: SubmitOptions) -> None:
     """An empty partition, account or QOS name (``--partition=``) names none of them."""
     if opts.partition == "":
@@ -183,6 +228,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
     from slurmsim.engine.submit import check_alone
 
     state = s.state
+    opts = settle_gpu_counts(opts)  # the client's test, before anything is sent
     _check_named(opts)
     check_alone(state, s.user, opts.nice, opts.array)
     user = state.users.get(s.user)
@@ -293,11 +339,9 @@ def _listed(asked: str | None, names: list[str]) -> tuple[tuple[str, str], ...]:
 
 def _one_gpu_naming(opts: SubmitOptions) -> tuple[Gres, ...]:
     """``opts.gres``, once the job's GPU requests (per job, node and task) are seen to
-    all name a type or all leave it out, and its CPUs asked per GPU or per task but not
-    both, as the client requires of the job it sends (oracle: ``-G 4
-    --gpus-per-node=h100:2`` and ``-c 2 --cpus-per-gpu=1`` are refused)."""
-    if opts.cpus_per_task is not None and any(k == "cpus-per-gpu" for k, _ in opts.shown):
-        raise InvalidGres(detail="--cpus-per-gpu is mutually exclusive with --cpus-per-task")
+    all name a type or all leave it out, as the client requires of the job it sends
+    (oracle: ``-G 4 --gpus-per-node=h100:2`` is refused; the counts are settled before,
+    ``cli._gpu_counts``)."""
     gpus = [g for g in (*opts.gres, opts.gpus, opts.gpus_per_task) if g is not None]
     typed = {g.type is not None for g in gpus if g.name == "gpu"}
     if len(typed) > 1:

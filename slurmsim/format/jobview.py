@@ -140,12 +140,13 @@ def cpu_count(job: Job) -> int:
 
 
 def requested_gpus(request: JobRequest) -> int:
-    per_node = request.gpus_per_node
-    total = per_node * request.min_nodes
+    """The GPUs a job asks for in all: the most any of its GPU options comes to (the
+    clients have settled them to agree, ``cli._gpu_counts``), as the controller counts."""
+    total = request.gpus_per_node * request.min_nodes
     if request.gpus_per_job is not None:
-        total += request.gpus_per_job.count
+        total = max(total, request.gpus_per_job.count)
     if request.gpus_per_task is not None:
-        total += request.gpus_per_task.count * request.num_tasks
+        total = max(total, request.gpus_per_task.count * request.num_tasks)
     return total or request.gpus_of_tasks
 
 

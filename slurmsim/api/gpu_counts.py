@@ -1,0 +1,138 @@
+"""How the clients settle a job's GPU counts against one another before sending it
+(after ``-v`` lists the options, before anything reaches the controller).
+
+``--gpus`` (per job), ``--gpus-per-node`` or ``--gres=gpu:N`` (per node),
+``--gpus-per-task`` and ``--gpus-per-socket`` must agree: each is checked against the
+others in the controller's order (its GRES count test, which sbatch, salloc and srun
+also run), and what one implies fills in what was left out: the node count from per
+job over per node, the task count from per job over per task, the tasks per node and per
+socket, and the CPUs per task from ``--cpus-per-gpu``. A disagreement is refused with the
+test's own line and exit 1, before any job id is used.
+"""
+
+from typing import NamedTuple, NoReturn
+
+from slurmsim.model.errors import InvalidGres
+
+#: How the controller prints a count it was not given (NO_VAL).
+_NO_VAL = 0xFFFFFFFE
+
+
+class Counts(NamedTuple):
+    """What the GPU counts settle: the task count, node range, tasks per node and per
+    socket, sockets per node and CPUs per task (None: not given, nor implied)."""
+
+    ntasks: int | None
+    nodes: tuple[int, int | None] | None
+    ntasks_per_node: int | None
+    ntasks_per_socket: int | None
+    sockets_per_node: int | None
+    cpus_per_task: int | None
+
+
+def settle(
+    counts: Counts,
+    *,
+    per_job: int | None,
+    per_node: int | None,
+    per_task: int | None,
+    per_socket: int | None,
+    cpus_per_gpu: int | None,
+) -> Counts:
+    """``counts`` with what the GPU options imply filled in; raise ``InvalidGres`` with
+    the controller's line when they disagree. ``nodes`` is ``-N`` as read (a maximum of
+    None: the minimum)."""
+    ntasks, nodes, per_node_tasks, per_socket_tasks, sockets, cpus = counts
+    low, high = nodes if nodes is not None else (None, None)
+    if nodes is not None and high is None:
+        high = low
+    if per_job and any(n and n > per_job for n in (per_node, per_task, per_socket)):
+        _refuse("Failed to ensure --gpus >= --gres=gpu/--gpus-per-node >= --gpus-per-socket")
+    if per_node and any(n and n > per_node for n in (per_task, per_socket)):
+        _refuse("Failed to ensure --gpus >= --gpus-per-task")
+    if cpus_per_gpu and cpus is not None:
+        _refuse("--cpus-per-gpu is mutually exclusive with --cpus-per-task")
+    if per_job and per_node:
+        if per_job % per_node:
+            _refuse(
+                "Failed to validate job spec, --gpus is not multiple of --gres=gpu/--gpus-per-node"
+            )
+        wanted = per_job // per_node
+        if (low is not None and wanted < low) or (high is not None and wanted > high):
+            _refuse(
+                "Failed to validate job spec. Based on --gpu and --gres=gpu/--gpus-per-node "
+                f"required nodes ({wanted}) doesn't fall between min_nodes "
+                f"({_NO_VAL if low is None else low}) and max_nodes "
+                f"({_NO_VAL if high is None else high}) boundaries."
+            )
+        low = high = wanted
+    if per_node and per_socket:
+        if per_node % per_socket:
+            _refuse(
+                "Failed to validate job spec, --gres=gpu/--gpus-per-node not multiple of "
+                "--gpus-per-socket."
+            )
+        if sockets is None:
+            sockets = per_node // per_socket
+        elif sockets != per_node // per_socket:
+            _refuse(
+                "Failed to validate job spec. Based on --gres=gpu/--gpus-per-node and "
+                "--gpus-per-socket required number of sockets differ from --sockets-per-node."
+            )
+    if per_task and per_job:
+        if per_job % per_task:
+            _refuse("Failed to validate job spec, --gpus not multiple of --gpus-per-task")
+        # The client sends a task count for -n, or for a fixed -N (a task a node, or so
+        # many a node), which the GPUs must then give.
+        sent = ntasks
+        if sent is None and nodes is not None and nodes[1] in (None, nodes[0]):
+            sent = nodes[0] * (per_node_tasks or 1)
+        if sent is None:
+            ntasks = per_job // per_task
+        elif sent != per_job // per_task:
+            _refuse(
+                "Failed to validate job spec. Based on --gpus and --gpus-per-task number of "
+                "requested tasks differ from -n/--ntasks."
+            )
+    if per_node and per_task:
+        if per_node % per_task:
+            _refuse(
+                "Failed to validate job spec, --gres=gpu/--gpus-per-node not multiple of "
+                "--gpus-per-task."
+            )
+        if not per_node_tasks:
+            per_node_tasks = per_node // per_task
+        elif per_node_tasks != per_node // per_task:
+            _refuse(
+                "Failed to validate job spec. Based on --gres=gpu/--gpus-per-node and "
+                "--gpus-per-task requested number of tasks per node differ from "
+                "--ntasks-per-node."
+            )
+    if per_socket and per_task:
+        if per_socket % per_task:
+            _refuse(
+                "Failed to validate job spec, --gpus-per-socket not multiple of --gpus-per-task."
+            )
+        if not per_socket_tasks:
+            per_socket_tasks = per_socket // per_task
+        elif per_socket_tasks != per_socket // per_task:
+            _refuse(
+                "Failed to validate job spec. Based on --gpus-per-socket and --gpus-per-task "
+                "requested number of tasks per sockets differ from --ntasks-per-socket."
+            )
+    # The CPUs a task takes for its GPUs (-c beside --cpus-per-gpu was refused above); but a
+    # job given -n keeps the CPUs the client counted from it, one a task (the oracle's
+    # -n 8 --gpus-per-task=1 --cpus-per-gpu=4 asks for 8 CPUs and is given 32).
+    if cpus_per_gpu and per_task and counts.ntasks is None:
+        cpus = cpus_per_gpu * per_task
+    if per_job:
+        if low is not None and per_job < low:
+            _refuse("Failed to validate job spec, --gpus < -N")
+        if high is not None and per_job < high:
+            high = per_job  # no more nodes than GPUs
+    settled = None if low is None else (low, high)
+    return Counts(ntasks, settled, per_node_tasks, per_socket_tasks, sockets, cpus)
+
+
+def _refuse(line: str) -> NoReturn:
+    raise InvalidGres(detail=line)
