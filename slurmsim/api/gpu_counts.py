@@ -20,7 +20,8 @@ _NO_VAL = 0xFFFFFFFE
 
 class Counts(NamedTuple):
     """What the GPU counts settle: the task count, node range, tasks per node and per
-    socket, sockets per node and CPUs per task (None: not given, nor implied)."""
+    socket, sockets per node and CPUs per task (None: not given, nor implied); and the
+    CPUs the client counted for the job, where the CPUs per task changed after it did."""
 
     ntasks: int | None
     nodes: tuple[int, int | None] | None
@@ -28,6 +29,7 @@ class Counts(NamedTuple):
     ntasks_per_socket: int | None
     sockets_per_node: int | None
     cpus_per_task: int | None
+    client_cpus: int | None = None
 
 
 def settle(
@@ -42,7 +44,12 @@ def settle(
     """``counts`` with what the GPU options imply filled in; raise ``InvalidGres`` with
     the controller's line when they disagree. ``nodes`` is ``-N`` as read (a maximum of
     None: the minimum)."""
-    ntasks, nodes, per_node_tasks, per_socket_tasks, sockets, cpus = counts
+    ntasks, nodes, per_node_tasks, per_socket_tasks, sockets, cpus, _ = counts
+    # The client sends a task count for -n, or for a fixed -N (a task a node, or so many a
+    # node); the GPUs' counts are then held to it, and the CPUs it asks for follow it.
+    sent = ntasks
+    if sent is None and nodes is not None and nodes[1] in (None, nodes[0]):
+        sent = nodes[0] * (per_node_tasks or 1)
     low, high = nodes if nodes is not None else (None, None)
     if nodes is not None and high is None:
         high = low
@@ -82,11 +89,6 @@ def settle(
     if per_task and per_job:
         if per_job % per_task:
             _refuse("Failed to validate job spec, --gpus not multiple of --gpus-per-task")
-        # The client sends a task count for -n, or for a fixed -N (a task a node, or so
-        # many a node), which the GPUs must then give.
-        sent = ntasks
-        if sent is None and nodes is not None and nodes[1] in (None, nodes[0]):
-            sent = nodes[0] * (per_node_tasks or 1)
         if sent is None:
             ntasks = per_job // per_task
         elif sent != per_job // per_task:
@@ -120,10 +122,13 @@ def settle(
                 "Failed to validate job spec. Based on --gpus-per-socket and --gpus-per-task "
                 "requested number of tasks per sockets differ from --ntasks-per-socket."
             )
-    # The CPUs a task takes for its GPUs (-c beside --cpus-per-gpu was refused above); but a
-    # job given -n keeps the CPUs the client counted from it, one a task (the oracle's
-    # -n 8 --gpus-per-task=1 --cpus-per-gpu=4 asks for 8 CPUs and is given 32).
-    if cpus_per_gpu and per_task and counts.ntasks is None:
+    # The CPUs a task takes for its GPUs (-c beside --cpus-per-gpu was refused above); a
+    # job whose client sent a task count still asks for the CPUs it counted then, one a
+    # task (the oracle's -n 8 --gpus-per-task=1 --cpus-per-gpu=4: CPUs/Task=4, 8 CPUs
+    # asked for, 32 given).
+    client_cpus = None
+    if cpus_per_gpu and per_task:
+        client_cpus = sent
         cpus = cpus_per_gpu * per_task
     if per_job:
         if low is not None and per_job < low:
@@ -131,7 +136,7 @@ def settle(
         if high is not None and per_job < high:
             high = per_job  # no more nodes than GPUs
     settled = None if low is None else (low, high)
-    return Counts(ntasks, settled, per_node_tasks, per_socket_tasks, sockets, cpus)
+    return Counts(ntasks, settled, per_node_tasks, per_socket_tasks, sockets, cpus, client_cpus)
 
 
 def _refuse(line: str) -> NoReturn:

@@ -197,6 +197,7 @@ def settle_gpu_counts(opts: SubmitOptions) -> SubmitOptions:
     for key, value in (
         ("sockets-per-node", settled.sockets_per_node),
         ("ntasks-per-socket", settled.ntasks_per_socket),
+        ("client-cpus", settled.client_cpus),
     ):
         if value is not None and shown(key) is None:
             added.append((key, str(value)))

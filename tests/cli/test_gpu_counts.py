@@ -28,7 +28,7 @@ def test_tasks_nodes_and_cpus_are_filled_in_from_the_gpus():
     assert capped.nodes == (1, 4)
 
 
-def test_a_task_count_given_keeps_its_cpus():
+def test_a_task_count_given_keeps_the_cpus_the_client_counted():
     settled = settle(
         NONE._replace(ntasks=2),
         per_job=None,
@@ -37,7 +37,7 @@ def test_a_task_count_given_keeps_its_cpus():
         per_socket=None,
         cpus_per_gpu=3,
     )
-    assert (settled.ntasks, settled.cpus_per_task) == (2, None)
+    assert (settled.ntasks, settled.cpus_per_task, settled.client_cpus) == (2, 3, 2)
 
 
 @pytest.mark.parametrize(

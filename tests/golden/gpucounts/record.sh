@@ -51,3 +51,5 @@ held socket-tasks --gpus-per-socket=2 --sockets-per-node=2 --gpus-per-task=1 -n 
 held nodes-from-gpus-alone --gpus=4 --gpus-per-node=2
 held per-node-tasks --gpus-per-node=4 --gpus-per-task=2 -N 2
 held cpus-with-n --gpus-per-task=1 -n 2 --cpus-per-gpu=3
+held ddp-per-gpu-cpus --gpus-per-node=8 -N 2 --ntasks-per-node=8 --gpus-per-task=1 --cpus-per-gpu=12
+held ranks-per-gpu --gpus=4 --ntasks-per-gpu=2

@@ -26,7 +26,6 @@ KNOWN: dict[str, str] = {
     "035-nodes-from-gpus-range-show": _SENT,
     "044-nodes-from-gpus-alone-show": _SENT,
     "047-per-node-tasks-show": _SENT,
-    "050-cpus-with-n-show": _SENT + " (CPUs/Task=3 on Slurm, 1 here; 6 CPUs on both when run)",
 }
 
 
