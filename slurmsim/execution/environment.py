@@ -125,7 +125,8 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
         env["SLURM_NTASKS"] = env["SLURM_NPROCS"] = str(tasks)
     if request.ntasks_per_node is not None:
         env["SLURM_NTASKS_PER_NODE"] = str(request.ntasks_per_node)
-    if request.cpus_per_task != 1:
+    # -c's, not the CPUs per task --cpus-per-gpu sets (which rules -c out; the oracle).
+    if request.cpus_per_task != 1 and request.shown_value("cpus-per-gpu") is None:
         env["SLURM_CPUS_PER_TASK"] = str(request.cpus_per_task)
     for option, name in _GPU_VARIABLES:
         if (typed := request.shown_value(option)) is not None:

@@ -108,6 +108,17 @@ def _job(**request: Any) -> Job:
             id="--ntasks-per-gpu: the GPUs' tasks, whatever the CPUs (the oracle's 8 and 4(x2))",
         ),
         pytest.param(
+            {
+                "num_tasks": 2,
+                "ntasks_set": True,
+                "cpus_per_task": 3,
+                "shown": (("cpus-per-gpu", "3"),),
+            },
+            {"SLURM_NTASKS": "2", "SLURM_CPUS_PER_GPU": "3"},
+            ("SLURM_CPUS_PER_TASK",),
+            id="the CPUs per task --cpus-per-gpu sets are not -c's (the oracle)",
+        ),
+        pytest.param(
             {"export": "NONE", "mem_per_cpu": 4000},
             {"SLURM_EXPORT_ENV": "NONE", "SLURM_MEM_PER_CPU": "4000"},
             ("HOME", "SLURM_MEM_PER_NODE"),
