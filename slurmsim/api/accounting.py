@@ -363,7 +363,7 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
         "req_mem": mem,
         "req_nodes": nodes,
         "ntasks": None,
-        "comment": request.comment,
+        "comment": request.comment if _stores_comments(state) else None,
         "work_dir": request.work_dir,
         "constraints": request.features,
         "reservation": request.reservation,
@@ -382,6 +382,13 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
             None,
         ),
     }
+
+
+def _stores_comments(state: ClusterState) -> bool:
+    """Does slurmdbd keep jobs' comments? Only with ``AccountingStoreFlags=job_comment``
+    (the oracle's sacct shows none without it)."""
+    flags = [v for k, v in state.config.raw if k.casefold() == "accountingstoreflags"]
+    return any("job_comment" in f.casefold().split(",") for f in flags)
 
 
 def _refused(job: Job) -> bool:

@@ -371,3 +371,18 @@ def test_an_unknown_qos_is_refused_naming_the_cluster_s(jobs: Path) -> None:
 
 def test_text_after_a_job_id_is_ignored(jobs: Path) -> None:
     assert slurm("sacct", "-X", "-n", "-o", "JobID", "-j", "2x").out.split() == ["2"]
+
+
+def test_comments_are_kept_only_with_accounting_store_flags_job_comment(cluster: Path) -> None:
+    from dataclasses import replace
+
+    from slurmsim.api.session import session
+
+    assert slurm("sbatch", "-H", "--comment=hello", "--wrap", "true", user="alice").exit == 0
+    advance(2)
+    comment = ["sacct", "-j", "1", "-X", "-n", "-P", "-o", "JobID,Comment"]
+    assert slurm(*comment).out == "1|\n"  # the oracle: slurmdbd keeps none by default
+    with session(write=True) as s:
+        raw = (*s.state.config.raw, ("AccountingStoreFlags", "job_comment"))
+        s.state.config = replace(s.state.config, raw=raw)
+    assert slurm(*comment).out == "1|hello\n"
