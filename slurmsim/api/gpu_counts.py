@@ -74,54 +74,46 @@ def settle(
             )
         low = high = wanted
     if per_node and per_socket:
-        if per_node % per_socket:
-            _refuse(
-                "Failed to validate job spec, --gres=gpu/--gpus-per-node not multiple of "
-                "--gpus-per-socket."
-            )
-        if sockets is None:
-            sockets = per_node // per_socket
-        elif sockets != per_node // per_socket:
-            _refuse(
-                "Failed to validate job spec. Based on --gres=gpu/--gpus-per-node and "
-                "--gpus-per-socket required number of sockets differ from --sockets-per-node."
-            )
+        sockets = _share(
+            per_node,
+            per_socket,
+            sockets,
+            "Failed to validate job spec, --gres=gpu/--gpus-per-node not multiple of "
+            "--gpus-per-socket.",
+            "Failed to validate job spec. Based on --gres=gpu/--gpus-per-node and "
+            "--gpus-per-socket required number of sockets differ from --sockets-per-node.",
+        )
     if per_task and per_job:
-        if per_job % per_task:
-            _refuse("Failed to validate job spec, --gpus not multiple of --gpus-per-task")
-        if sent is None:
-            ntasks = per_job // per_task
-        elif sent != per_job // per_task:
-            _refuse(
-                "Failed to validate job spec. Based on --gpus and --gpus-per-task number of "
-                "requested tasks differ from -n/--ntasks."
-            )
+        tasks = _share(
+            per_job,
+            per_task,
+            sent,
+            "Failed to validate job spec, --gpus not multiple of --gpus-per-task",
+            "Failed to validate job spec. Based on --gpus and --gpus-per-task number of "
+            "requested tasks differ from -n/--ntasks.",
+        )
+        if sent is None:  # none sent: the GPUs give the count
+            ntasks = tasks
     if per_node and per_task:
-        if per_node % per_task:
-            _refuse(
-                "Failed to validate job spec, --gres=gpu/--gpus-per-node not multiple of "
-                "--gpus-per-task."
-            )
-        if not per_node_tasks:
-            per_node_tasks = per_node // per_task
-        elif per_node_tasks != per_node // per_task:
-            _refuse(
-                "Failed to validate job spec. Based on --gres=gpu/--gpus-per-node and "
-                "--gpus-per-task requested number of tasks per node differ from "
-                "--ntasks-per-node."
-            )
+        per_node_tasks = _share(
+            per_node,
+            per_task,
+            per_node_tasks,
+            "Failed to validate job spec, --gres=gpu/--gpus-per-node not multiple of "
+            "--gpus-per-task.",
+            "Failed to validate job spec. Based on --gres=gpu/--gpus-per-node and "
+            "--gpus-per-task requested number of tasks per node differ from "
+            "--ntasks-per-node.",
+        )
     if per_socket and per_task:
-        if per_socket % per_task:
-            _refuse(
-                "Failed to validate job spec, --gpus-per-socket not multiple of --gpus-per-task."
-            )
-        if not per_socket_tasks:
-            per_socket_tasks = per_socket // per_task
-        elif per_socket_tasks != per_socket // per_task:
-            _refuse(
-                "Failed to validate job spec. Based on --gpus-per-socket and --gpus-per-task "
-                "requested number of tasks per sockets differ from --ntasks-per-socket."
-            )
+        per_socket_tasks = _share(
+            per_socket,
+            per_task,
+            per_socket_tasks,
+            "Failed to validate job spec, --gpus-per-socket not multiple of --gpus-per-task.",
+            "Failed to validate job spec. Based on --gpus-per-socket and --gpus-per-task "
+            "requested number of tasks per sockets differ from --ntasks-per-socket.",
+        )
     # The CPUs a task takes for its GPUs (-c beside --cpus-per-gpu was refused above); a
     # job whose client sent a task count still asks for the CPUs it counted then, one a
     # task (the oracle's -n 8 --gpus-per-task=1 --cpus-per-gpu=4: CPUs/Task=4, 8 CPUs
@@ -137,6 +129,16 @@ def settle(
             high = per_job  # no more nodes than GPUs
     settled = None if low is None else (low, high)
     return Counts(ntasks, settled, per_node_tasks, per_socket_tasks, sockets, cpus, client_cpus)
+
+
+def _share(whole: int, part: int, given: int | None, not_multiple: str, differs: str) -> int:
+    """``whole`` over ``part``, which must divide it and agree with the count ``given``
+    (None or 0: not given, and then it is the count)."""
+    if whole % part:
+        _refuse(not_multiple)
+    if given and given != whole // part:
+        _refuse(differs)
+    return whole // part
 
 
 def _refuse(line: str) -> NoReturn:
