@@ -700,7 +700,8 @@ def _node_layout(
     return found
 
 
-#: Options the clients keep over --hint when both are given (--hint is then ignored).
+#: Options the clients keep over --hint when both are given (--hint is then ignored), with
+#: srun's --cpu-bind when it binds (not ``verbose`` alone).
 _HINT_RIVALS = frozenset({"ntasks-per-core", "threads-per-core", "extra-node-info"})
 
 
@@ -710,7 +711,8 @@ def _hinted(v: Mapping[str, str | None], layout: dict[str, str]) -> dict[str, st
     overrides --sockets-per-node and --cores-per-socket (the oracle: ``--hint=memory_bound
     --cores-per-socket=4`` asks for one core per socket)."""
     hint = v.get("hint")
-    if hint is None or v.keys() & _HINT_RIVALS:
+    binds = (v.get("cpu-bind") or "verbose").lower() not in ("verbose", "v")
+    if hint is None or v.keys() & _HINT_RIVALS or binds:
         return layout
     sockets, cores, threads = NODE_LAYOUT
     out = dict(layout)
