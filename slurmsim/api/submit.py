@@ -265,9 +265,11 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
         fixed = per_gpu if per_gpu and max_nodes == min_nodes else None
         ntasks = min_nodes * (fixed or opts.ntasks_per_node or 1)
     begin = _begin(opts.begin, state.now) if opts.begin else None
-    deadline = _deadline(opts.shown, state.now) if begin is not None else None
+    deadline = _deadline(opts.shown, state.now)
     if begin is not None and deadline is not None and deadline < begin:
         raise IncompatibleOptions("Incompatible begin and deadline time specification")
+    if deadline is not None and deadline < state.now:  # the controller's, before any id
+        raise SlurmError("Requested time limit is invalid (missing or exceeds some limit)")
     command = None
     if opts.script_path is not None:
         command = " ".join([str(Path(opts.script_path).resolve()), *opts.script_args])

@@ -183,6 +183,17 @@ def test_an_unknown_node_name_is_refused_without_using_a_job_id(cluster: Path, o
     assert slurm("sbatch", "--wrap=true", user="alice").out == "Submitted batch job 1\n"
 
 
+def test_a_deadline_already_past_is_refused_without_using_a_job_id(cluster: Path) -> None:
+    got = slurm("sbatch", "--deadline=2020-01-01", "--wrap=true", user="alice")
+    assert (got.exit, got.err) == (
+        1,
+        "sbatch: error: Batch job submission failed: "
+        "Requested time limit is invalid (missing or exceeds some limit)\n",
+    )  # the oracle; a deadline of now is taken
+    assert slurm("sbatch", "--deadline=now", "--wrap=true", user="alice").exit == 0
+    assert slurm("squeue", "-h", "-o", "%i").out == "1\n"
+
+
 def test_more_gpus_than_a_node_has_is_refused_and_uses_a_job_id(cluster: Path) -> None:
     got = slurm("sbatch", "--gres=gpu:9", "--wrap=true", user="alice")
     again = slurm("sbatch", "--wrap=true", user="alice")
