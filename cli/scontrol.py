@@ -627,11 +627,15 @@ def _delete(tag: str, args: list[str]) -> int:
 def _update_node(pairs: list[tuple[str, str]]) -> int:
     from slurmsim.api.control import update_node
     from slurmsim.model.errors import SlurmError
+    from slurmsim.model.node_update import NodeSettings
     from slurmsim.parse.errors import ParseError
     from slurmsim.parse.hostlist import expand
+    from slurmsim.parse.node_update import parse_weight
 
     names: list[str] = []
     state_word = reason = None
+    weight: int | None = None
+    texts: dict[str, str] = {}  # features, active features, comment, extra
     for key, value in pairs:
         what = keyword(key, _NODE_KEYS)
         if what == "name":
@@ -656,19 +660,32 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
                 return 1
         elif what == "reason":
             reason = value.removeprefix('"').removesuffix('"')
+        elif what == "weight":
+            try:
+                weight = parse_weight(value)
+            except ParseError as e:
+                # scontrol stops reading there and sends what it had read, if anything.
+                err(f"scontrol: error: {e.message}\n")
+                break
+        elif what in ("features", "active_features", "comment", "extra"):
+            texts[what] = value
         elif what is not None:
-            not_supported(PROG)  # a node's features, weight, GRES, comment, addresses
+            not_supported(PROG)  # a node's GRES, CPU binding, addresses
         else:
             err(f"Update of this parameter is not supported: {key}={value}\nRequest aborted\n")
             return 1
     if state_word in ("DRAIN", "DOWN", "FAIL") and not reason:
         err("You must specify a reason when DOWNING or DRAINING a node. Request denied\n")
         return 1
-    if state_word is None and reason is None:
+    settings = NodeSettings(
+        weight, texts.get("features"), texts.get("active_features"), texts.get("comment"),
+        texts.get("extra"),
+    )  # fmt: skip
+    if state_word is None and reason is None and not settings:
         err("No changes specified\n")
         return 1
     try:
-        update_node(names, state_word, reason)
+        update_node(names, state_word, reason, settings)
     except SlurmError as e:
         err(f"slurm_update error: {e.message}\n")
         return 1
@@ -676,10 +693,10 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
 
 
 #: The keys of ``scontrol update NodeName=...``, in the order scontrol tries them (see
-#: ``keyword``); slurmsim changes a node's state and reason only.
+#: ``keyword``); slurmsim changes all but a node's GRES, CPU binding and addresses.
 _NODE_KEYS: Keywords = (
     ("nodeaddr", 5, "addr"), ("nodehostname", 5, "hostname"), ("nodename", 1, "name"),
-    ("activefeatures", 3, "features"), ("cpubind", 7, "cpu_bind"), ("extra", 1, "extra"),
+    ("activefeatures", 3, "active_features"), ("cpubind", 7, "cpu_bind"), ("extra", 1, "extra"),
     ("features", 1, "features"), ("availablefeatures", 3, "features"), ("gres", 1, "gres"),
     ("weight", 1, "weight"), ("comment", 2, "comment"), ("reason", 1, "reason"),
     ("state", 1, "state"),

@@ -76,6 +76,7 @@ _HOST_FIELDS = [
     (rb"CPULoad=\S+", rb"CPULoad=<load>"),
     (rb"FreeMem=\S+", rb"FreeMem=<free>"),
     (rb"(?m)^   OS=[^\n]*\n", rb"   OS=<os>\n"),
+    (rb"(?m)(^NodeName=\S+ .*) OS=.*? (RealMemory=)", rb"\1 OS=<os> \2"),  # show node -o
     (rb"BootTime=\S+ SlurmdStartTime=\S+", rb"BootTime=<boot> SlurmdStartTime=<boot>"),
     (rb"LastBusyTime=\S+", rb"LastBusyTime=<busy>"),
     (rb"AllocNode:Sid=(\S+):\d+", rb"AllocNode:Sid=\1:<sid>"),

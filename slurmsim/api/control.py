@@ -6,7 +6,7 @@ with Slurm's own error string, and nothing is saved when one is raised.
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from slurmsim.api.session import Session, session
@@ -16,6 +16,7 @@ from slurmsim.model.errors import AppliedError, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobState
+from slurmsim.model.node_update import UNCHANGED, NodeSettings
 from slurmsim.model.partition_update import PartitionUpdate
 from slurmsim.model.signals import SIGKILL, Target
 
@@ -431,12 +432,47 @@ def _saving_applied() -> Iterator[Session]:
         raise SlurmError(applied.message)
 
 
-def update_node(names: Sequence[str], state_word: str | None, reason: str | None) -> None:
-    """``scontrol update NodeName=...``: drain, resume, down, undrain."""
+def update_node(
+    names: Sequence[str],
+    state_word: str | None,
+    reason: str | None,
+    settings: NodeSettings = UNCHANGED,
+) -> None:
+    """``scontrol update NodeName=...``: drain, resume, down, undrain; weight, features,
+    comment and extra string. Pending jobs' ``--constraint`` is matched afresh against
+    nodes whose features changed."""
     from slurmsim.engine import control
 
     with _saving_applied() as s:
-        control.update_node(s.state, list(names), s.user, state_word, reason, events=s.events)
+        try:
+            control.update_node(
+                s.state, list(names), s.user, state_word, reason, settings=settings, events=s.events
+            )
+        finally:
+            if settings.features is not None or settings.active_features is not None:
+                _rematch_constraints(s.state)
+
+
+def _rematch_constraints(state: ClusterState) -> None:
+    """Which nodes each pending job's ``--constraint`` admits, as the features now stand
+    (slurmctld matches them at each scheduling attempt; slurmsim keeps the answer on the
+    job). A constraint no node can meet any more leaves the job no node."""
+    from slurmsim.engine.submit import feature_nodes
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.features import parse_constraint
+
+    for job in state.jobs.values():
+        text = job.request.features
+        if job.state is not JobState.PENDING or not text:
+            continue
+        try:
+            constraint = parse_constraint(text)
+        except ParseError:
+            continue  # refused at submission: never queued
+        part = state.partitions.get(job.request.partition)
+        if part is not None:
+            allowed = feature_nodes(state, part, constraint)
+            job.request = replace(job.request, feature_nodes=allowed or ())
 
 
 def update_partition(update: PartitionUpdate) -> None:

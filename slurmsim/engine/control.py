@@ -49,7 +49,8 @@ from slurmsim.model.jobs import (
     JobRequest,
     JobState,
 )
-from slurmsim.model.nodes import FAILED, Node
+from slurmsim.model.node_update import UNCHANGED, NodeSettings
+from slurmsim.model.nodes import ACTIVE_FEATURES, COMMENT, EXTRA, FAILED, Node
 from slurmsim.model.signals import (
     LIVES_THROUGH,
     SIGCONT,
@@ -897,17 +898,21 @@ def update_node(
     state_word: str | None,
     reason: str | None,
     *,
+    settings: NodeSettings = UNCHANGED,
     events: list[Event] | None = None,
 ) -> list[Event]:
-    """``scontrol update NodeName=...``: DRAIN, DOWN, FAIL, RESUME, UNDRAIN, IDLE, or a reason.
+    """``scontrol update NodeName=...``: DRAIN, DOWN, FAIL, RESUME, UNDRAIN, IDLE, or a
+    reason; features, comment, extra string and weight.
 
     DRAIN lets running jobs finish; DOWN ends them at once (a batch job that may be
     requeued goes back to PENDING, anything else ends NODE_FAIL with reason NodeDown).
     Only administrators change nodes; an operator is refused like a user. What
     changes is told to the accounting store as slurmctld tells it (``node_accounting``).
 
-    RESUME of a node neither down, drained nor failed (IDLE of a busy one) is refused
-    with ``AppliedError`` once the other nodes are changed, their events in ``events``.
+    Nodes are changed one after the other as slurmctld changes them: a refusal for one
+    (a state it cannot take, active features not among the available ones) leaves the
+    others changed, and is raised as ``AppliedError`` at the end, their events in
+    ``events``. The weight is set last, on all of them, and only if nothing was refused.
     """
     if not is_administrator(state, actor):
         raise SlurmError(INVALID_USER)
@@ -920,16 +925,78 @@ def update_node(
     if word not in ("", "DRAIN", "DOWN", "FAIL", "RESUME", "IDLE", "UNDRAIN"):
         raise SlurmError("Invalid node state specified")
     found = events if events is not None else []
-    refused = False
+    refusal: str | None = None
+    features = _FeatureUpdate(settings.features, settings.active_features)
     for name in names:
-        done = _update_one_node(state, state.nodes[name], actor, word, reason)
+        node = state.nodes[name]
+        refusal = features.apply(node) or refusal
+        _set_text(node, COMMENT, settings.comment)
+        _set_text(node, EXTRA, settings.extra)
+        done = _update_one_node(state, node, actor, word, reason)
         if done is None:
-            refused = True
+            refusal = "Invalid node state specified"
         else:
             found.extend(done)
-    if refused:
-        raise AppliedError("Invalid node state specified")
+    if refusal is None and settings.weight is not None:
+        for name in names:
+            node = state.nodes[name]
+            node.config = replace(node.config, weight=settings.weight)
+    if features.changed or (refusal is None and settings.weight is not None):
+        trigger(state)  # the scheduler looks again at what the nodes now offer
+    if refusal is not None:
+        raise AppliedError(refusal)
     return found
+
+
+class _FeatureUpdate:
+    """An update's features as slurmctld applies them node after node, to one request.
+
+    Without a node features plugin, available features given alone become the active
+    ones too, and from then on the request carries them as such; active features not
+    among the available ones are refused for that node, and the request then carries
+    no features for the nodes after it (the oracle: ``dgx[2-4] Features=ib`` checks
+    only dgx2's active features).
+    """
+
+    def __init__(self, available: str | None, active: str | None) -> None:
+        self.available, self.active = available, active
+        self.changed = False
+
+    def apply(self, node: Node) -> str | None:
+        """Set ``node``'s features; the refusal, if they were refused."""
+        if self.available is None and self.active is None:
+            return None
+        active = self.active if self.active is not None else node.active_features_text
+        available = self.available
+        if available is None:
+            available = ",".join(node.config.features)
+        if not _subset(active, available):
+            self.available = self.active = None
+            return "Active features not subset of available features"
+        if self.available is not None:
+            if self.active is None:
+                self.active = self.available
+            listed = tuple(f for f in self.available.split(",") if f)
+            node.config = replace(node.config, features=listed)
+        node.extra[ACTIVE_FEATURES] = self.active or ""
+        self.changed = True
+        return None
+
+
+def _subset(active: str | None, available: str) -> bool:
+    """Is every feature of ``active`` among ``available`` (both comma-separated)?"""
+    if not active:
+        return True
+    offered = available.split(",")
+    return bool(available) and all(f in offered for f in active.split(","))
+
+
+def _set_text(node: Node, key: str, value: str | None) -> None:
+    """Set a text an update gives (an empty one clears it)."""
+    if value:
+        node.extra[key] = value
+    elif value is not None:
+        node.extra.pop(key, None)
 
 
 def _valid_change(state: ClusterState, node: Node, word: str) -> bool:

@@ -382,8 +382,8 @@ def _batch_features_error(
 def feature_nodes(
     state: ClusterState, part: Partition, constraint: Constraint | Unreadable
 ) -> tuple[str, ...] | None:
-    """The partition's nodes that satisfy ``constraint``; None when the controller refuses
-    it (unreadable, or naming a feature no node has)."""
+    """The partition's nodes whose active features satisfy ``constraint``; None when the
+    controller refuses it (unreadable, or naming a feature no node has available)."""
     if isinstance(constraint, Unreadable):
         return None
     known = {f for node in state.nodes.values() for f in node.config.features}
@@ -392,7 +392,7 @@ def feature_nodes(
     return tuple(
         n
         for n in part.nodes
-        if n in state.nodes and matches(constraint, state.nodes[n].config.features)
+        if n in state.nodes and matches(constraint, state.nodes[n].active_features)
     )
 
 

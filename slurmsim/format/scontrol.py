@@ -509,6 +509,7 @@ def show_node(
     alloc_tres = jv.tres_text([("cpu", cpus), ("mem", mem), ("gres/gpu", gpus)])
     boot = format_instant(node.boot_time, "None")
     features = ",".join(config.features) or "(null)"
+    active = node.active_features_text
     lines = [
         [f"NodeName={node.name}", f"Arch={ARCH}", f"CoresPerSocket={config.cores_per_socket} "],
         [
@@ -518,7 +519,7 @@ def show_node(
             f"CPULoad={CPU_LOAD}",
         ],
         [f"AvailableFeatures={features}"],
-        [f"ActiveFeatures={features}"],
+        [f"ActiveFeatures={_or_null(active)}"],
         [f"Gres={gres}"],
         *([["GresDrain=N/A"], [f"GresUsed={gres_used(node, usage)}"]] if detail else []),
         address,
@@ -552,6 +553,10 @@ def show_node(
         if node.reason_user is not None and node.reason_time is not None:
             stamp = f" [{node.reason_user}@{format_instant(node.reason_time)}]"
         lines.append([f"Reason={node.reason}{stamp}"])
+    if node.comment is not None:
+        lines.append([f"Comment={node.comment}"])
+    if node.extra_text is not None:
+        lines.append([f"Extra={node.extra_text}"])
     return _record(lines, oneliner=oneliner, job=False)
 
 

@@ -79,9 +79,15 @@ _PerNode = Callable[[_NodeView], str]
 
 
 def _min_plus(values: list[int]) -> str:
-    """One number, or the smallest with ``+`` when the line's nodes differ."""
+    """One number, or the smallest with ``+`` when the line's nodes differ; each cut to
+    seven digits, as sinfo prints them into eight bytes (``Weight=UNLIMITED``: 4294967)."""
     low = min(values)
-    return str(low) if low == max(values) else f"{low}+"
+    return str(low)[:7] if low == max(values) else f"{str(low)[:7]}+"
+
+
+def _or_null(text: str | None) -> str:
+    """C's printf of a string that may be NULL: ``(null)``, an empty one as it is."""
+    return "(null)" if text is None else text
 
 
 def _counts(group: _Group) -> tuple[int, int, int]:
@@ -161,7 +167,7 @@ def _user_long(state: ClusterState, view: _NodeView) -> str:
 
 #: Per-node values: nodes share a line only when these are equal.
 _PER_NODE: dict[str, tuple[str, _PerNode]] = {
-    "b": ("ACTIVE_FEATURES", lambda v: ",".join(v.node.config.features) or "(null)"),
+    "b": ("ACTIVE_FEATURES", lambda v: _or_null(v.node.active_features_text)),
     "E": ("REASON", lambda v: v.node.reason or "none"),
     "f": ("AVAIL_FEATURES", lambda v: ",".join(v.node.config.features) or "(null)"),
     "G": ("GRES", _gres),
@@ -170,7 +176,6 @@ _PER_NODE: dict[str, tuple[str, _PerNode]] = {
     "T": ("STATE", lambda v: v.status.long),
     "u": ("USER", lambda v: v.node.reason_user or "Unknown"),
     "v": ("VERSION", lambda v: SLURM_VERSION),
-    "w": ("WEIGHT", lambda v: str(v.node.config.weight)),
     "X": ("SOCKETS", lambda v: str(v.node.config.sockets)),
     "Y": ("CORES", lambda v: str(v.node.config.cores_per_socket)),
     "Z": ("THREADS", lambda v: str(v.node.config.threads_per_core)),
@@ -184,6 +189,8 @@ _PER_NODE: dict[str, tuple[str, _PerNode]] = {
     "gresused": ("GRES_USED", _gres_used),
     "statecomplete": ("STATECOMPLETE", lambda v: v.status.complete),
     "allocmem": ("ALLOCMEM", lambda v: str(v.usage.mem)),
+    "comment": ("COMMENT", lambda v: _or_null(v.node.comment)),
+    "extra": ("EXTRA", lambda v: _or_null(v.node.extra_text)),
 }
 
 _SLURMD_PORT = 6818  # a node's Port when slurm.conf gives none
@@ -224,11 +231,9 @@ _PER_LINE: dict[str, tuple[str, _Value]] = {
     "S": ("ALLOCNODES", _part(lambda p: "all")),
     "U": ("USER", lambda g: _user_long(g.state, g.first)),
     "V": ("CLUSTER", lambda g: "N/A"),  # named only when sinfo asks several clusters (-M)
-    # -O only. A line's port is its first node's (nodes with other ports share the line);
-    # slurmsim keeps no node comment or extra data.
+    "w": ("WEIGHT", lambda g: _min_plus([v.node.config.weight for v in g.nodes])),
+    # -O only. A line's port is its first node's (nodes with other ports share the line).
     "port": ("PORT", lambda g: str(g.first.node.config.port or _SLURMD_PORT)),
-    "comment": ("COMMENT", lambda g: "(null)"),
-    "extra": ("EXTRA", lambda g: "(null)"),
 }
 
 #: What a partition none of whose nodes is shown prints where its nodes' values would be
@@ -239,6 +244,7 @@ _NO_NODES: dict[str, str] = {
     "H": "Unknown", "m": "0", "O": "0.00", "t": "n/a", "T": "n/a", "u": "root",
     "U": "root(0)", "v": "N/A", "V": "N/A", "w": "0", "X": "0", "Y": "0", "Z": "0",
     "z": "0:0:0", "gresused": "(null)", "statecomplete": "n/a", "allocmem": "0", "port": "0",
+    "comment": "(null)", "extra": "(null)",
 }  # fmt: skip
 
 #: Sizes summarised over a line's nodes (``250+``, ``22998-23302``), which under ``-e``
@@ -249,6 +255,7 @@ _EXACT: dict[str, _PerNode] = {
     "e": lambda v: str(_free_mem(v)),
     "m": lambda v: str(v.node.config.real_memory),
     "O": lambda v: "0.00",
+    "w": lambda v: str(v.node.config.weight),
 }
 
 #: Partition attributes: the partitions whose shown ones are all equal share lines.

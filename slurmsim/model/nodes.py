@@ -39,6 +39,13 @@ class NodeConfig:
 #: Key in ``Node.extra``: the node is FAIL rather than DRAIN (``scontrol update
 #: State=FAIL``). It is kept from new jobs as a drained node is, so ``drain`` is set too.
 FAILED = "failed"
+#: Keys in ``Node.extra`` for what ``scontrol update NodeName=`` sets as text: the active
+#: features once set apart from the available ones (``ActiveFeatures=``; an empty text
+#: is kept: Slurm shows it as nothing, not ``(null)``), and the node's comment and extra
+#: string (``Comment=``, ``Extra=``).
+ACTIVE_FEATURES = "active_features"
+COMMENT = "comment"
+EXTRA = "extra"
 
 
 @dataclass(slots=True)
@@ -63,3 +70,25 @@ class Node:
     @property
     def name(self) -> str:
         return self.config.name
+
+    @property
+    def active_features(self) -> tuple[str, ...]:
+        """The features ``--constraint`` is matched against: the available ones
+        (``config.features``) unless an update set them apart."""
+        text = self.extra.get(ACTIVE_FEATURES)
+        return self.config.features if text is None else tuple(f for f in text.split(",") if f)
+
+    @property
+    def active_features_text(self) -> str | None:
+        """The active features as Slurm shows them (None: ``(null)``)."""
+        text = self.extra.get(ACTIVE_FEATURES)
+        return (",".join(self.config.features) or None) if text is None else text
+
+    @property
+    def comment(self) -> str | None:
+        return self.extra.get(COMMENT)
+
+    @property
+    def extra_text(self) -> str | None:
+        """``Extra=``: an arbitrary string an administrator keeps on the node."""
+        return self.extra.get(EXTRA)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from slurmsim.model.features import AllOf, AnyOf, Feature, matches
 from slurmsim.parse.features import FEATURE_ERROR, ParseError, parse_constraint
-from tests.cli.conftest import advance, slurm
+from tests.cli.conftest import advance, dump, slurm
 from tests.goldenfile import load_case
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "submit"
@@ -126,3 +126,27 @@ def test_constraint_no_partition_node_satisfies_is_unavailable(featured: Path) -
         "sbatch: error: Batch job submission failed: "
         "Requested node configuration is not available\n"
     )
+
+
+def test_a_pending_job_is_matched_again_when_a_node_gains_its_feature(featured: Path) -> None:
+    run = ("sbatch", "--parsable", "--exclusive", "-C", "a", "-t", "10", "--wrap=sleep 300")
+    first = slurm(*run, "-N", "2")
+    second = slurm(*run, "-N", "1")
+    advance(5)
+    waiting = second.out.strip()
+    assert slurm("squeue", "-h", "-j", waiting, "-o", "%T").out == "PENDING\n"
+    assert slurm("scontrol", "update", "NodeName=n4", "Features=a,b,c").exit == 0
+    advance(5)
+    assert slurm("squeue", "-h", "-j", waiting, "-o", "%T %N").out == "RUNNING n4\n"
+    assert first.exit == 0
+
+
+def test_a_node_update_refused_by_scontrol_changes_nothing(featured: Path, cluster: Path) -> None:
+    before = dump(cluster)
+    refused = slurm("scontrol", "update", "NodeName=n1", "Weight=abc", user="root")
+    assert (refused.exit, refused.err) == (
+        1,
+        "scontrol: error: Weight value (abc) is not a valid number\nNo changes specified\n",
+    )
+    assert slurm("scontrol", "update", "NodeName=n1", "Weight=3", user="alice").exit == 1
+    assert dump(cluster) == before

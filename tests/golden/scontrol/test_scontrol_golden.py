@@ -32,7 +32,6 @@ _COMPUTE_HOST = "the oracle's host is a compute node of its cluster; slurmsim's 
 
 #: Cases slurmsim does not reproduce, each with why.
 KNOWN_GAPS: dict[str, str] = {
-    "027-show-node-o": "the host's OS= inside a one-line record is not scrubbed",
     "042-squeue-suspended": "the oracle started train in the second it was submitted; "
     "slurmsim's pass comes TRIGGER_DELAY (2 s) later, so the suspended job shows 2 s less",
     "044-squeue-cores": "Slurm started a job that fits in the cores a suspended job gave up "

@@ -1,0 +1,25 @@
+"""What ``scontrol update NodeName=...`` sets besides a node's state and reason."""
+
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class NodeSettings:
+    """The node fields an update sets: None leaves one as it is, an empty text clears it.
+
+    ``features`` are the available ones (``Features=``, ``AvailableFeatures=``) and
+    ``active_features`` the active ones, as comma-separated text.
+    """
+
+    weight: int | None = None
+    features: str | None = None
+    active_features: str | None = None
+    comment: str | None = None
+    extra: str | None = None
+
+    def __bool__(self) -> bool:
+        return any(getattr(self, f.name) is not None for f in fields(self))
+
+
+#: An update that sets none of them.
+UNCHANGED = NodeSettings()

@@ -1,0 +1,43 @@
+"""The values of ``scontrol update NodeName=...`` that scontrol itself reads: ``Weight=``."""
+
+import re
+
+from slurmsim.parse.errors import ParseError
+
+#: The largest weight scontrol sends (``UNLIMITED`` aside).
+MAX_WEIGHT = 0xFFFFFFF0
+#: ``Weight=UNLIMITED`` (or ``INFINITE``): Slurm's INFINITE, sent as it is.
+INFINITE_WEIGHT = 0xFFFFFFFF
+_ULONG = 1 << 64
+#: What C's ``strtoul(text, &end, 0)`` reads: blanks, a sign, then hexadecimal after
+#: ``0x``, octal after ``0``, else decimal digits (none at all reads as 0, ending nowhere).
+_NUMBER = re.compile(r"[ \t\n\v\f\r]*([+-]?)(0[xX](?=[0-9a-fA-F])[0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)")
+
+
+def parse_weight(value: str) -> int:
+    """``Weight=`` as scontrol reads it: C's ``strtoul`` in any base, an optional ``k``
+    (times 1024), or ``UNLIMITED``/``INFINITE``; an empty value is 0. ``ParseError``
+    holds scontrol's complaint."""
+    found = _NUMBER.match(value)
+    if found is None:
+        number, rest, overflow = 0, value, False
+    else:
+        sign, digits = found.groups()
+        base = 16 if digits[:2].lower() == "0x" else 8 if digits.startswith("0") else 10
+        magnitude = int(digits, base)
+        overflow = magnitude >= _ULONG
+        number = (-magnitude if sign == "-" else magnitude) % _ULONG
+        rest = value[found.end() :]
+    if rest[:1] in ("k", "K"):
+        number, rest = number * 1024 % _ULONG, rest[1:]
+    if rest:
+        if value.upper() in ("UNLIMITED", "INFINITE"):
+            return INFINITE_WEIGHT
+        raise ParseError(f"Weight value ({value}) is not a valid number")
+    if overflow:
+        raise ParseError(f"Weight value ({value}) is out of range")
+    if value.startswith("-"):
+        raise ParseError(f"Weight value ({value}) is less than zero")
+    if number > MAX_WEIGHT:
+        raise ParseError(f"Weight value ({value}) is greater than {MAX_WEIGHT}")
+    return number

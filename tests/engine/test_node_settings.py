@@ -1,0 +1,79 @@
+"""``scontrol update NodeName=...`` beyond the state: weight, features, comment, extra
+(``engine.control.update_node`` with ``NodeSettings``; golden ``nodeupdates/`` checks the
+commands against the oracle)."""
+
+import pytest
+
+from slurmsim.engine import control
+from slurmsim.engine.simulate import advance
+from slurmsim.engine.submit import submit
+from slurmsim.model.errors import AppliedError, SlurmError
+from slurmsim.model.node_update import NodeSettings
+from slurmsim.model.time import Instant
+from tests.engine.builders import T0, cluster, job
+
+
+def test_a_lighter_node_is_used_first_once_its_weight_is_set():
+    s = cluster()
+    control.update_node(s, ["dgx1"], "root", None, None, settings=NodeSettings(weight=100))
+    control.update_node(s, ["dgx3"], "root", None, None, settings=NodeSettings(weight=0))
+    a = submit(s, job("a", limit="0:10:00", gpus_per_node=8))
+    b = submit(s, job("b", limit="0:10:00", gpus_per_node=8))
+    advance(s, Instant(T0 + 5))
+    assert (a.nodes, b.nodes) == (("dgx3",), ("dgx2",))  # dgx1 now weighs most
+
+
+def test_available_features_given_alone_become_the_active_ones_for_every_node_after():
+    s = cluster()
+    control.update_node(
+        s,
+        ["dgx3"],
+        "root",
+        None,
+        None,
+        settings=NodeSettings(features="ib,nvlink", active_features="ib"),
+    )
+    # dgx3's active "ib" is among "ib", so the request now carries "ib" as active for dgx4 too.
+    control.update_node(
+        s, ["dgx3", "dgx4"], "root", None, None, settings=NodeSettings(features="ib")
+    )
+    assert [s.nodes[n].active_features for n in ("dgx3", "dgx4")] == [("ib",), ("ib",)]
+
+
+def test_active_features_not_available_are_refused_for_that_node_and_those_after():
+    s = cluster()
+    control.update_node(s, ["dgx2"], "root", None, None, settings=NodeSettings(features="ib"))
+    with pytest.raises(AppliedError, match="Active features not subset of available features"):
+        control.update_node(
+            s,
+            ["dgx2", "dgx3"],
+            "root",
+            "DRAIN",
+            "maint",
+            settings=NodeSettings(features="gpu", comment="seen", weight=7),
+        )
+    dgx2, dgx3 = s.nodes["dgx2"], s.nodes["dgx3"]
+    assert (dgx2.config.features, dgx3.config.features) == (("ib",), ())
+    assert (dgx2.drain, dgx3.drain) == (True, True)  # the rest of the update stands
+    assert (dgx2.comment, dgx3.comment) == ("seen", "seen")
+    assert dgx2.config.weight == dgx3.config.weight == 1  # a refusal keeps the weight
+
+
+def test_an_empty_text_clears_a_comment_and_leaves_active_features_shown_empty():
+    s = cluster()
+    node = s.nodes["dgx1"]
+    control.update_node(
+        s, ["dgx1"], "root", None, None, settings=NodeSettings(comment="a b", extra="x")
+    )
+    assert (node.comment, node.extra_text) == ("a b", "x")
+    control.update_node(
+        s, ["dgx1"], "root", None, None, settings=NodeSettings(comment="", active_features="")
+    )
+    assert (node.comment, node.extra_text, node.active_features_text) == (None, "x", "")
+
+
+def test_only_an_administrator_changes_a_node_and_a_refusal_changes_nothing():
+    s = cluster()
+    with pytest.raises(SlurmError, match="Invalid user id"):
+        control.update_node(s, ["dgx1"], "alice", None, None, settings=NodeSettings(weight=3))
+    assert s.nodes["dgx1"].config.weight == 1

@@ -1,0 +1,61 @@
+"""``scontrol update NodeName=... Weight=`` read as scontrol reads it (C's strtoul, base 0)."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from slurmsim.parse.errors import ParseError
+from slurmsim.parse.node_update import INFINITE_WEIGHT, MAX_WEIGHT, parse_weight
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [
+        ("5", 5),
+        ("0x10", 16),  # hexadecimal after 0x
+        ("010", 8),  # octal after 0
+        ("2k", 2048),  # k: times 1024
+        ("", 0),  # nothing read, nothing left: 0 (the oracle set dgx4's weight to 0)
+        ("k", 0),
+        (" +7", 7),
+        ("4294967280", MAX_WEIGHT),
+        ("UNLIMITED", INFINITE_WEIGHT),
+        ("infinite", INFINITE_WEIGHT),
+    ],
+)
+def test_a_weight_is_read_as_strtoul_reads_it(text: str, weight: int) -> None:
+    assert parse_weight(text) == weight
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("abc", "is not a valid number"),
+        ("7x", "is not a valid number"),
+        ("08", "is not a valid number"),  # 0 read as octal, then an 8 left over
+        ("0x", "is not a valid number"),
+        ("-1", "is less than zero"),
+        ("-0", "is less than zero"),
+        ("4294967281", "is greater than 4294967280"),
+        ("5000000k", "is greater than 4294967280"),
+        ("1" * 30, "is out of range"),
+    ],
+)
+def test_scontrol_refuses_a_weight_in_its_own_words(text: str, why: str) -> None:
+    with pytest.raises(ParseError) as refused:
+        parse_weight(text)
+    assert refused.value.message == f"Weight value ({text}) {why}"
+
+
+@given(st.text(max_size=24))
+def test_any_text_is_a_weight_in_range_or_refused(text: str) -> None:
+    message = weight = None
+    try:
+        weight = parse_weight(text)
+    except ParseError as e:
+        message = e.message
+    if weight is None:
+        assert message is not None
+        assert message.startswith(f"Weight value ({text}) is ")
+    else:
+        assert 0 <= weight <= MAX_WEIGHT or weight == INFINITE_WEIGHT
