@@ -113,6 +113,45 @@ def listpids(tag: str, args: list[str]) -> int:
     return 1
 
 
+def reboot(tag: str, args: list[str]) -> int:
+    """``scontrol reboot [ASAP] [nextstate=...] [reason=...] ALL|NODES``: read as scontrol
+    reads it (up to three options ahead of the nodes). scontrol itself refuses it, whoever
+    asks, on a cluster whose slurm.conf names no RebootProgram (the default one); with one,
+    slurmsim has no node to reboot."""
+    from slurmsim.api.cluster import setting
+
+    taken = 0
+    for word in args[:3]:
+        key, _, value = word.partition("=")
+        if word.lower() == "asap":
+            taken += 1
+        elif "=" in word and key.lower() == "reason":
+            if not value:
+                err("missing reason\n")
+                return 1
+            taken += 1
+        elif "=" in word and key.lower() == "nextstate":
+            if not value:
+                err("missing state\n")
+                return 1
+            if not any(w.startswith(value.upper()) for w in ("DOWN", "RESUME")):
+                err(f"Invalid state: {value}\nValid states: DOWN, RESUME\n")
+                return 1
+            taken += 1
+    left = len(args) - taken
+    if left > 1:
+        err(f"too many arguments for keyword:{tag}\n")
+        return 1
+    if left < 1:
+        err("Missing node list. Specify ALL|<NodeList>\n")
+        return 1
+    if setting("RebootProgram") is None:
+        err("scontrol: error: RebootProgram isn't defined\n"
+            "scontrol_reboot_nodes error: Unspecified error\n")  # fmt: skip
+        return 1
+    return admin_command("reboot")
+
+
 def admin_command(command: str) -> int:
     """What an administrator's controller command answers: a user is refused as by
     slurmctld; an operator learns that slurmsim has no daemon to act on."""

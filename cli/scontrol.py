@@ -181,6 +181,10 @@ def _run(pairs: list[tuple[str, str | None]], words: list[str], flags: set[str])
         return _write(tag, rest)
     if command in ("suspend", "resume"):
         return _scontrol_jobs.suspend_or_resume(command, tag, rest)
+    if command == "reboot":
+        return _scontrol_jobs.reboot(tag, rest)
+    if command == "cancel_reboot":
+        return _cancel_reboot(tag, rest)
     if command in ADMIN_COMMANDS:
         return _scontrol_jobs.admin_command(command)
     if command == "update":
@@ -713,6 +717,15 @@ _NODE_STATES: Keywords = tuple(
         ("ALLOCATED", 3), ("ERROR", 3), ("MIXED", 3),
     )
 )  # fmt: skip
+
+
+def _cancel_reboot(tag: str, args: list[str]) -> int:
+    """``scontrol cancel_reboot NODES``: the node update ``State=CANCEL_REBOOT``."""
+    if len(args) != 1:
+        many = "too many arguments" if args else "missing argument"
+        err(f"{many} for keyword:{tag}\n")
+        return 1
+    return _update_node([("NodeName", args[0]), ("State", "CANCEL_REBOOT")])
 
 
 def _node_state(value: str) -> str | None:

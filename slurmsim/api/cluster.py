@@ -89,6 +89,12 @@ def gres_types() -> tuple[str, ...]:
         return s.state.config.gres_types
 
 
+def setting(key: str) -> str | None:
+    """What slurm.conf gives ``key`` (None: nothing), as the clients read their config."""
+    with session(write=False) as s:
+        return s.state.config.setting(key)
+
+
 def now() -> Instant:
     with session(write=False) as s:
         return s.state.now
