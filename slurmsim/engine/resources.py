@@ -48,6 +48,9 @@ class Shape:
     min_cpus: int = 0  # --mincpus: no node gives fewer CPUs (its memory follows them)
     cpus_per_gpu: int = 0  # --cpus-per-gpu: a node gives at least so many for each GPU
     task_cap: int = 0  # --ntasks-per-gpu: no node takes more tasks than its GPUs' (0: none)
+    #: The GPUs are a job's total (``--gpus`` alone) that the allocation lays out afresh
+    #: (``filled``), a node's CPUs and memory following its count.
+    fillable: bool = False
     #: largest_need under key "" when no share depends on the node (not exclusive),
     #: filled on first use (not part of equality).
     _largest: dict[str, Need] = field(default_factory=dict, compare=False, repr=False)
@@ -67,6 +70,7 @@ class Shape:
             self.min_cpus,
             self.cpus_per_gpu,
             self.task_cap,
+            self.fillable,
         )
         object.__setattr__(self, "_hash", hash((*fields, *more)))
 
@@ -123,6 +127,22 @@ class Shape:
             out.append(take)
             left -= take
         return tuple(out) if left <= 0 else self.tasks
+
+    def filled(self, room: list[int]) -> tuple[int, ...]:
+        """The job's GPUs laid out as cons_tres lays out a ``--gpus`` total on nodes with
+        ``room`` for so many each (in slurm.conf order): as many on each as it has room for
+        while one is left for every node after it (the oracle: ``-G 6 -N 2`` takes 5 and 1,
+        ``-G 10 -N 2`` 8 and 2). The even split ``gpus`` decides where the job fits (then
+        this places them all); this only how its GPUs fall there."""
+        if not self.fillable or self.nodes < 2:
+            return self.gpus
+        left = sum(self.gpus)
+        out = []
+        for i, most in enumerate(room):
+            take = min(most, left - (self.nodes - i - 1))
+            out.append(take)
+            left -= take
+        return tuple(out) if left == 0 and min(out) > 0 else self.gpus
 
     def largest_need(self, cfg: NodeConfig) -> Need:
         """The biggest share any node gets (what every candidate node must be able to hold)."""
@@ -240,6 +260,18 @@ def shape(
         min_cpus=request.mincpus,
         cpus_per_gpu=int(request.shown_value("cpus-per-gpu") or 0),
         task_cap=_task_cap(request, sockets),
+        fillable=_fillable(request),
+    )
+
+
+def _fillable(request: JobRequest) -> bool:
+    """May the allocation lay the GPUs out unevenly (``Shape.filled``)? Only a ``--gpus``
+    total (not per node or task) on nodes not taken whole, its CPUs its tasks' (not -O)."""
+    return bool(
+        request.gpus_per_job
+        and not request.gpus_per_node
+        and request.gpus_per_task is None
+        and not (request.exclusive or request.overcommit)
     )
 
 

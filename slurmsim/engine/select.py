@@ -364,13 +364,20 @@ class _Run:
 def _allocate(pool: Pool, chosen: list[str], s: Shape) -> tuple[NodeAlloc, ...]:
     """The exact share of each chosen node, listed in slurm.conf order, the tasks packed
     onto the nodes in the order chosen (the required ones first) as far as their free
-    resources go (``Shape.packed``)."""
+    resources go (``Shape.packed``), and a ``--gpus`` total filled onto them in slurm.conf
+    order (``Shape.filled``)."""
     index = pool.index
     configs, free = pool.configs, pool.free
     tasks = s.packed([_room(free[name], s) for name in chosen])
+    filled = _filled(s, chosen, tasks, free, index)
     allocs: list[NodeAlloc] = []
     for i, name in enumerate(chosen):
-        need = s.need(i, configs[name]) if tasks is s.tasks else _need_for(s, tasks[i], i)
+        if name in filled:
+            need = _need_for(s, tasks[i], i, filled[name])
+        elif tasks is s.tasks:
+            need = s.need(i, configs[name])
+        else:
+            need = _need_for(s, tasks[i], i)
         f = free[name]
         mem = f.mem if need.mem is None else need.mem
         allocs.append(NodeAlloc(name, need.cpus, mem, tuple(f.gpus[: need.gpus])))
@@ -398,9 +405,39 @@ def _room(f: Free, s: Shape) -> int:
     return room
 
 
-def _need_for(s: Shape, tasks: int, i: int) -> Need:
-    """The ``i``-th node's share when packed: its tasks' CPUs, the GPUs (theirs under
-    --gpus-per-task, else the node's as laid out) and the memory that follows them."""
-    gpus = tasks * s.gpus_per_task if s.gpus_per_task else s.gpus[i]
+def _filled(
+    s: Shape,
+    chosen: list[str],
+    tasks: tuple[int, ...],
+    free: dict[str, Free],
+    index: dict[str, int],
+) -> dict[str, int]:
+    """A ``--gpus`` total's count on each chosen node (``Shape.filled``), each node's room
+    the most GPUs whose CPUs and memory it also has free with its tasks; empty when the
+    GPUs keep the even split."""
+    if not s.fillable or s.nodes < 2:
+        return {}
+    tasks_on = dict(zip(chosen, tasks, strict=True))
+    by_index = sorted(chosen, key=index.__getitem__)
+    room = [_gpu_room(s, tasks_on[name], free[name]) for name in by_index]
+    counts = s.filled(room)
+    return {} if counts is s.gpus else dict(zip(by_index, counts, strict=True))
+
+
+def _gpu_room(s: Shape, tasks: int, f: Free) -> int:
+    """The most GPUs a node with ``f`` free can give, with the CPUs and memory they bring."""
+    for gpus in range(len(f.gpus), 0, -1):
+        need = _need_for(s, tasks, 0, gpus)
+        if need.cpus <= f.cpus and (need.mem is None or need.mem <= f.mem):
+            return gpus
+    return 0
+
+
+def _need_for(s: Shape, tasks: int, i: int, gpus: int | None = None) -> Need:
+    """The ``i``-th node's share when packed: its tasks' CPUs, the GPUs (``gpus`` when
+    filled, theirs under --gpus-per-task, else the node's as laid out) and the memory that
+    follows them."""
+    if gpus is None:
+        gpus = tasks * s.gpus_per_task if s.gpus_per_task else s.gpus[i]
     cpus = s.cpus_for(tasks, gpus)
     return Need(cpus, gpus, s.mem_for(cpus, gpus))

@@ -75,3 +75,37 @@ def test_tasks_are_packed_onto_the_first_nodes(
     request_: JobRequest, taken: tuple[NodeAlloc, ...], placed: list[tuple[str, int, int]]
 ) -> None:
     assert _placed(request_, taken) == placed
+
+
+def _gpus_placed(request: JobRequest, taken: tuple[NodeAlloc, ...] = ()) -> list[tuple[str, int]]:
+    state = cluster()
+    pool = Pool.of(state.nodes, ())
+    pool.take(taken)
+    part = state.partitions["gpu"]
+    counts = range(request.min_nodes, (request.max_nodes or 4) + 1)
+    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
+    alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
+    assert alloc is not None
+    return [(a.node, len(a.gpus)) for a in alloc]
+
+
+@pytest.mark.parametrize(
+    ("request_", "taken", "placed"),
+    [
+        pytest.param(job(nodes=2, gpus=6), (), [("dgx1", 5), ("dgx2", 1)], id="6 on 2: 5 and 1"),
+        pytest.param(job(nodes=2, gpus=10), (), [("dgx1", 8), ("dgx2", 2)], id="10 on 2: 8 and 2"),
+        pytest.param(
+            job(nodes=3, gpus=7), (), [("dgx1", 5), ("dgx2", 1), ("dgx3", 1)], id="7 on 3: 5, 1, 1"
+        ),
+        pytest.param(
+            job(nodes=2, gpus=10),
+            (NodeAlloc("dgx1", 1, GB16, (0, 1, 2)),),
+            [("dgx1", 5), ("dgx2", 5)],
+            id="a node with fewer free gives what it has",
+        ),
+    ],
+)  # fmt: skip
+def test_a_gpu_total_fills_the_nodes_in_order_leaving_one_for_each_after(
+    request_: JobRequest, taken: tuple[NodeAlloc, ...], placed: list[tuple[str, int]]
+) -> None:
+    assert _gpus_placed(request_, taken) == placed
