@@ -15,7 +15,7 @@ from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.execution import is_executed, process_exited
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
-from slurmsim.engine.liveness import ping
+from slurmsim.engine.liveness import ping, stop_responding
 from slurmsim.engine.permissions import is_administrator, is_operator, may_manage_job
 from slurmsim.engine.priority import priority
 from slurmsim.engine.submit import never_runs, queued_in_list
@@ -922,7 +922,7 @@ def update_node(
     word = (state_word or "").upper()
     if word in ("DRAIN", "DOWN", "FAIL") and not reason:
         raise SlurmError(_REASON_NEEDED)
-    if word not in ("", "DRAIN", "DOWN", "FAIL", "RESUME", "IDLE", "UNDRAIN"):
+    if word not in ("", "DRAIN", "DOWN", "FAIL", "RESUME", "IDLE", "UNDRAIN", "NORESP"):
         raise SlurmError("Invalid node state specified")
     found = events if events is not None else []
     refusal: str | None = None
@@ -937,6 +937,11 @@ def update_node(
             refusal = "Invalid node state specified"
         else:
             found.extend(done)
+        if not (node.down or node.drain):
+            # slurmctld tells the accounting a node in service is up, which drops its
+            # reason (the oracle: Reason= alone on an idle node leaves none).
+            node.reason = node.reason_user = None
+            node.reason_time = None
     if refusal is None and settings.weight is not None:
         for name in names:
             node = state.nodes[name]
@@ -1032,7 +1037,9 @@ def _update_one_node(
     if word in ("RESUME", "IDLE", "UNDRAIN"):
         return _back_in_service(state, node, word, idle)
     events: list[Event] = []
-    if word == "DOWN":
+    if word == "NORESP":
+        stop_responding(state, node)
+    elif word == "DOWN":
         node.down = True
         events.append(node_accounting.down(node, now, node.reason_user or actor))
         events.extend(kill_jobs_on(state, node.name))

@@ -12,7 +12,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.node_events import NODE_UP
 from slurmsim.model.nodes import Node
-from slurmsim.model.time import Instant
+from slurmsim.model.time import EPOCH, Instant
 
 #: Seconds until a resumed node answers the controller's ping.
 PING_ANSWER = 1
@@ -23,6 +23,23 @@ def ping(node: Node, now: Instant) -> None:
     """The controller pings ``node`` at ``now``; it responds ``PING_ANSWER`` seconds later."""
     node.not_responding = True
     node.extra[_ANSWER_AT] = str(now + PING_ANSWER)
+
+
+def ping_interval(state: ClusterState) -> int:
+    """How often slurmctld pings its nodes: every SlurmdTimeout/3, or 100 s without one."""
+    timeout = state.config.setting("SlurmdTimeout")
+    seconds = int(timeout) if timeout is not None and timeout.isdigit() else 300
+    return seconds // 3 if seconds else 100
+
+
+def stop_responding(state: ClusterState, node: Node) -> None:
+    """``State=NoResp``: ``node`` shows as not responding until the controller's next
+    periodic ping, which it answers (the oracle: ``idle*`` for the best part of a minute;
+    slurmsim pings on a grid of ``ping_interval`` from the epoch)."""
+    every = ping_interval(state)
+    now = state.now
+    node.not_responding = True
+    node.extra[_ANSWER_AT] = str(now + every - (now - EPOCH) % every)
 
 
 def answers_before(state: ClusterState, until: Instant) -> list[Event]:
