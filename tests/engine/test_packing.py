@@ -9,7 +9,7 @@ from slurmsim.model.jobs import JobRequest, NodeAlloc
 from tests.engine.builders import cluster, job
 
 
-def _placed(request: JobRequest, taken: tuple[NodeAlloc, ...] = ()) -> list[tuple[str, int, int]]:
+def _allocation(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> tuple[NodeAlloc, ...]:
     state = cluster()
     pool = Pool.of(state.nodes, ())
     pool.take(taken)
@@ -18,7 +18,11 @@ def _placed(request: JobRequest, taken: tuple[NodeAlloc, ...] = ()) -> list[tupl
     layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
     alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
     assert alloc is not None
-    return [(a.node, a.cpus, a.mem) for a in alloc]
+    return alloc
+
+
+def _placed(request: JobRequest, taken: tuple[NodeAlloc, ...] = ()) -> list[tuple[str, int, int]]:
+    return [(a.node, a.cpus, a.mem) for a in _allocation(request, taken)]
 
 
 GB16 = 16384  # DefMemPerCPU of the default cluster, per CPU
@@ -78,15 +82,7 @@ def test_tasks_are_packed_onto_the_first_nodes(
 
 
 def _gpus_placed(request: JobRequest, taken: tuple[NodeAlloc, ...] = ()) -> list[tuple[str, int]]:
-    state = cluster()
-    pool = Pool.of(state.nodes, ())
-    pool.take(taken)
-    part = state.partitions["gpu"]
-    counts = range(request.min_nodes, (request.max_nodes or 4) + 1)
-    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
-    alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
-    assert alloc is not None
-    return [(a.node, len(a.gpus)) for a in alloc]
+    return [(a.node, len(a.gpus)) for a in _allocation(request, taken)]
 
 
 @pytest.mark.parametrize(
