@@ -36,6 +36,7 @@ from slurmsim.model.errors import (
 )
 from slurmsim.model.events import Event
 from slurmsim.model.features import Unreadable as UnreadableConstraint
+from slurmsim.model.hostlist import sort_hosts
 from slurmsim.model.job_update import JobUpdate, LimitChange, TresChange
 from slurmsim.model.jobs import (
     ARRAY_EMPTIED,
@@ -909,16 +910,17 @@ def update_node(
     Only administrators change nodes; an operator is refused like a user. What
     changes is told to the accounting store as slurmctld tells it (``node_accounting``).
 
-    Nodes are changed one after the other as slurmctld changes them: a refusal for one
-    (a state it cannot take, active features not among the available ones) leaves the
-    others changed, and is raised as ``AppliedError`` at the end, their events in
+    Nodes are changed one after the other, in hostlist order, as slurmctld changes them: a
+    refusal for one (a state it cannot take, active features not among the available
+    ones) leaves the others changed, and a name that is no node stops the walk there; the
+    refusal is raised as ``AppliedError`` at the end, the events of what changed in
     ``events``. The weight is set last, on all of them, and only if nothing was refused.
     """
     if not is_administrator(state, actor):
         raise SlurmError(INVALID_USER)
-    unknown = [n for n in names if n not in state.nodes]
-    if unknown:
-        raise SlurmError("Invalid node name specified")
+    names = sort_hosts(names)  # slurmctld walks the list sorted, each node once
+    if names and names[0] not in state.nodes:
+        raise SlurmError("Invalid node name specified")  # nothing changed
     word = (state_word or "").upper()
     if word in ("DRAIN", "DOWN", "FAIL") and not reason:
         raise SlurmError(_REASON_NEEDED)
@@ -928,7 +930,10 @@ def update_node(
     refusal: str | None = None
     features = _FeatureUpdate(settings.features, settings.active_features)
     for name in names:
-        node = state.nodes[name]
+        node = state.nodes.get(name)
+        if node is None:  # the nodes before it are changed (the oracle: dgx[3-5])
+            refusal = "Invalid node name specified"
+            break
         refusal = features.apply(node) or refusal
         _set_text(node, COMMENT, settings.comment)
         _set_text(node, EXTRA, settings.extra)

@@ -107,3 +107,12 @@ r comment-prefix scontrol update NodeName=dgx1 co=again ex=
 r comment-prefix-show scontrol show node dgx1
 r comment-cleared scontrol update NodeName=dgx1 Comment=
 r comment-cleared-show scontrol show node dgx1
+# A list walked in hostlist order: the nodes before a name that is no node are changed.
+r list-unknown-last scontrol update 'NodeName=dgx[3-5]' Comment=x
+r list-unknown-first scontrol update 'NodeName=dgx9,dgx1' Comment=y
+r list-unknown-comments sinfo -N -O 'NodeList,Comment'
+r list-unknown-drain scontrol update 'NodeName=dgx[3-5]' State=DRAIN Reason=r
+r list-unknown-drain-sinfo sinfo -N -o '%N %T %E'
+r list-resume-some scontrol update 'NodeName=dgx[1-4]' State=RESUME
+r list-resume-some-sinfo sinfo -N -o '%N %T %E'
+r list-clear scontrol update 'NodeName=dgx[1-4]' Comment=
