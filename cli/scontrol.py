@@ -172,7 +172,14 @@ def _run(pairs: list[tuple[str, str | None]], words: list[str], flags: set[str])
     if command in ("version", "verbose", "help", "ping") or command in _SETTINGS:
         return _no_argument(command, tag, rest)
     if command == "show":
-        return _show(tag, rest, detail=detail, oneliner="oneliner" in flags, every="all" in flags)
+        return _show(
+            tag,
+            rest,
+            detail=detail,
+            oneliner="oneliner" in flags,
+            every="all" in flags,
+            future="future" in flags,
+        )
     if command in _OTHER_JOB_COMMANDS:
         return _OTHER_JOB_COMMANDS[command](tag, rest)
     if command == "completing":
@@ -278,7 +285,15 @@ def _show_entity(word: str) -> str | None:
     return keyword(word, _SHOW_ENTITIES)
 
 
-def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool, every: bool = False) -> int:
+def _show(
+    tag: str,
+    args: list[str],
+    *,
+    detail: bool,
+    oneliner: bool,
+    every: bool = False,
+    future: bool = False,
+) -> int:
     if not args:
         err(f"too few arguments for keyword:{tag}\n")
         return 1
@@ -334,7 +349,7 @@ def _show(tag: str, args: list[str], *, detail: bool, oneliner: bool, every: boo
         names = _node_names(name) if name else None
         if name and names is None:
             return 1
-        rendered = fmt.show_nodes(state, names, detail=detail, oneliner=oneliner)
+        rendered = fmt.show_nodes(state, names, detail=detail, oneliner=oneliner, future=future)
     else:
         hidden = every or sees_hidden(state, user)
         rendered = fmt.show_partition(state, name, oneliner=oneliner, show_hidden=hidden)

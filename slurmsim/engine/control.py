@@ -51,7 +51,7 @@ from slurmsim.model.jobs import (
     JobState,
 )
 from slurmsim.model.node_update import UNCHANGED, NodeSettings
-from slurmsim.model.nodes import ACTIVE_FEATURES, COMMENT, EXTRA, FAILED, Node
+from slurmsim.model.nodes import ACTIVE_FEATURES, COMMENT, EXTRA, FAILED, FUTURE, Node
 from slurmsim.model.signals import (
     LIVES_THROUGH,
     SIGCONT,
@@ -924,7 +924,7 @@ def update_node(
     word = (state_word or "").upper()
     if word in ("DRAIN", "DOWN", "FAIL") and not reason:
         raise SlurmError(_REASON_NEEDED)
-    if word not in ("", "DRAIN", "DOWN", "FAIL", "RESUME", "IDLE", "UNDRAIN", "NORESP"):
+    if word not in ("", "DRAIN", "DOWN", "FAIL", "RESUME", "IDLE", "UNDRAIN", "NORESP", "FUTURE"):
         raise SlurmError("Invalid node state specified")
     found = events if events is not None else []
     refusal: str | None = None
@@ -1011,10 +1011,10 @@ def _set_text(node: Node, key: str, value: str | None) -> None:
 
 def _valid_change(state: ClusterState, node: Node, word: str) -> bool:
     """Whether slurmctld takes ``word`` for the node as it is: RESUME only for a node
-    down, drained or failed; IDLE only for one down or with no job."""
+    down, drained or failed; IDLE and FUTURE only for one down or with no job."""
     if word == "RESUME":
         return node.down or node.drain
-    if word == "IDLE":
+    if word in ("IDLE", "FUTURE"):
         return node.down or not node_accounting.busy(state, node.name)
     return True
 
@@ -1044,6 +1044,12 @@ def _update_one_node(
     events: list[Event] = []
     if word == "NORESP":
         stop_responding(state, node)
+    elif word == "FUTURE":
+        # Out of service as DOWN, its DRAIN and FAIL flags gone (the oracle: a drained node
+        # set FUTURE and resumed is idle).
+        node.down, node.drain = True, False
+        node.extra.pop(FAILED, None)
+        node.extra[FUTURE] = "1"
     elif word == "DOWN":
         node.down = True
         events.append(node_accounting.down(node, now, node.reason_user or actor))
@@ -1083,6 +1089,7 @@ def _back_in_service(state: ClusterState, node: Node, word: str, idle: bool) -> 
             events.append(node_accounting.up(node, now))
         node.drain = node.down = False
         node.extra.pop(FAILED, None)
+        node.extra.pop(FUTURE, None)
     if not node.down and not node.drain:
         node.reason = node.reason_user = None
         node.reason_time = None

@@ -117,12 +117,16 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
         memo = _memo_key(ctx, job, run)
         known = ctx.failed_tries.get(job.job_id) if memo is not None else None
         if known is not None and known[0] == memo:
-            _fail(ctx, job, part, run, known[1], seq)
+            # Remembered only with nothing withheld: too few nodes then were out of service.
+            _fail(ctx, job, part, run, known[1], seq, blocks=known[1] != NODES_UNAVAILABLE)
             return
         candidates = candidate_nodes(ctx, job, part, run.withheld, at=now)
         if job.request.min_nodes > len(candidates):
             why = _reserved(ctx, job, part, now) or NODES_UNAVAILABLE
-            _fail(ctx, job, part, run, why, seq)
+            # Too few nodes in service (down, drained, FUTURE): slurmctld passes on to the
+            # next job; it holds up the partition for nodes busy or kept for jobs above.
+            short = why == NODES_UNAVAILABLE and _too_few_in_service(ctx, job, part, now)
+            _fail(ctx, job, part, run, why, seq, blocks=not short)
             _remember(ctx, job, memo, why)
             return
         alloc = place(
@@ -216,8 +220,11 @@ def _why_not(ctx: Context, job: Job, part: Partition, withheld: set[str]) -> str
         for n in (required or part.nodes)
         if n in nodes and (not usable(nodes[n]) or (required and n in withheld))
     ]
-    if unavailable and (required or not _fits_when_idle(ctx, job, part)):
-        return f"ReqNodeNotAvail, UnavailableNodes:{compress(unavailable)}"
+    shown = [n for n in unavailable if not nodes[n].future]  # FUTURE nodes are not named
+    if shown and (required or not _fits_when_idle(ctx, job, part)):
+        return f"ReqNodeNotAvail, UnavailableNodes:{compress(shown)}"
+    if unavailable and required:
+        return reservations.RESERVED_DESC  # the oracle, for a job pinned to a FUTURE node
     return "Resources"
 
 
@@ -236,10 +243,24 @@ def _fits_when_idle(ctx: Context, job: Job, part: Partition) -> bool:
     return alloc is not None
 
 
+def _too_few_in_service(ctx: Context, job: Job, part: Partition, now: Instant) -> bool:
+    """Are too few of the partition's nodes in service for ``job``, whatever runs there?"""
+    return job.request.min_nodes > len(candidate_nodes(ctx, job, part, set(), at=now))
+
+
 def _fail(  # noqa: PLR0917 (the pass's state and the job's verdict)
-    ctx: Context, job: Job, part: Partition, run: _Pass, reason: str, seq: int
+    ctx: Context,
+    job: Job,
+    part: Partition,
+    run: _Pass,
+    reason: str,
+    seq: int,
+    *,
+    blocks: bool = True,
 ) -> None:
     ctx.write_reason(job, reason, seq)
+    if not blocks:
+        return
     if reason == "Resources" and job.node_guess is None:
         # The controller's test of a job it finds waiting leaves its guess at the nodes.
         fit = idle_fit(ctx.state, job.request, part)

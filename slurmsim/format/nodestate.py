@@ -124,7 +124,9 @@ def node_status(
     if completing:
         flags.add("COMPLETING")
     cpus = usage.cpus if usage else 0
-    if node.down:
+    if node.future:
+        base = "FUTURE"
+    elif node.down:
         base = "DOWN"
     elif cpus == 0:
         base = "IDLE"

@@ -566,14 +566,20 @@ def show_nodes(
     *,
     detail: bool = False,
     oneliner: bool = False,
+    future: bool = False,
 ) -> Rendered:
-    """``scontrol show node [NAMES]``; an unknown name prints ``Node X not found`` (exit 1)."""
+    """``scontrol show node [NAMES]``; an unknown name prints ``Node X not found`` (exit 1),
+    as does a FUTURE node unless ``future`` (``scontrol -F``), and listing all leaves those out."""
     if not state.nodes:
         return Rendered(stdout="No nodes in the system\n")
     chosen = list(state.nodes) if names is None else list(names)
     out, code = [], 0
     for name in chosen:
         node = state.nodes.get(name)
+        if node is not None and node.future and not future:
+            if names is None:
+                continue
+            node = None
         if node is None:
             out.append(f"Node {name} not found\n")
             code = 1

@@ -482,7 +482,14 @@ _STATE_FILTERS: dict[str, Callable[[NodeStatus], bool]] = {
     "RESERVED": lambda s: "RESERVED" in s.flags,
     "PLANNED": lambda s: "PLANNED" in s.flags,
     "PLND": lambda s: "PLANNED" in s.flags,
-}
+    "FUTURE": lambda s: s.base == "FUTURE",  # hidden: sinfo never lists FUTURE nodes
+    # States slurmsim's nodes never take (no power saving, cloud nodes or reboots).
+    **dict.fromkeys(
+        ("UNKNOWN", "?", "PERFCTRS", "CLOUD", "POWERING_DOWN", "POWERED_DOWN", "POWER_DOWN",
+         "POWERING_UP", "REBOOT", "REBOOT^"),
+        lambda s: False,
+    ),
+}  # fmt: skip
 
 
 def _state_filter(
@@ -662,6 +669,8 @@ def render_sinfo(state: ClusterState, opts: SinfoOptions, now: Instant) -> Rende
     planned = planned_nodes(state)
     views: dict[str, _NodeView] = {}
     for name, node in state.nodes.items():
+        if node.future:
+            continue  # out of the cluster's view until resumed
         holders = tuple(p.name for p in state.partitions.values() if name in p.nodes)
         status = node_status(
             node,

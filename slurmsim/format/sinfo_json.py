@@ -39,6 +39,7 @@ def render_json(state: ClusterState, *, yaml: bool = False) -> str:
             planned=node.name in planned,
         )
         for node in state.nodes.values()
+        if not node.future
     )
     document = openapi.envelope("nodes", records)
     return openapi.to_yaml(document) if yaml else openapi.to_json(document)

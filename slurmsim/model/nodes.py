@@ -44,6 +44,9 @@ FAILED = "failed"
 #: is kept: Slurm shows it as nothing, not ``(null)``), and the node's comment and extra
 #: string (``Comment=``, ``Extra=``).
 ACTIVE_FEATURES = "active_features"
+#: Key in ``Node.extra``: the node is FUTURE (``scontrol update State=FUTURE``): out of the
+#: cluster's view and out of service, ``down`` set too, until ``State=RESUME``.
+FUTURE = "future"
 COMMENT = "comment"
 EXTRA = "extra"
 
@@ -70,6 +73,10 @@ class Node:
     @property
     def name(self) -> str:
         return self.config.name
+
+    @property
+    def future(self) -> bool:
+        return FUTURE in self.extra
 
     @property
     def active_features(self) -> tuple[str, ...]:

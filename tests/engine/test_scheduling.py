@@ -300,3 +300,16 @@ def test_backfill_tells_apart_requests_that_differ_only_in_their_constraint():
     advance(s, Instant(T0 + 60))
     assert (waits.state, waits.reason) == (JobState.PENDING, "Resources")
     assert (fits.state, fits.nodes) == (JobState.RUNNING, ("dgx4",))
+
+
+def test_a_job_short_of_nodes_in_service_holds_up_no_job_behind_it():
+    # slurmctld fails a partition for busy nodes only: a job too big for the nodes still
+    # up is passed over in the same pass (golden future/: the next job's own reason).
+    s = cluster()
+    control.update_node(s, ["dgx4"], "root", "DOWN", "PSU")
+    big = submit(s, job("big", limit="0:10:00", nodes=4))
+    small = submit(s, job("small", limit="0:10:00"))
+    advance(s, Instant(T0 + 3))
+    assert big.reason.startswith("Nodes required for job are DOWN, DRAINED")
+    assert (small.state, small.start_time) == (JobState.RUNNING, T0 + 2)
+    assert small.scheduler == "Main"
