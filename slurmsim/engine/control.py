@@ -902,8 +902,8 @@ def update_node(
     settings: NodeSettings = UNCHANGED,
     events: list[Event] | None = None,
 ) -> list[Event]:
-    """``scontrol update NodeName=...``: DRAIN, DOWN, FAIL, RESUME, UNDRAIN, IDLE, or a
-    reason; features, comment, extra string and weight.
+    """``scontrol update NodeName=...``: DRAIN, DOWN, FAIL, RESUME, UNDRAIN, IDLE, NoResp,
+    FUTURE, or a reason; features, comment, extra string and weight.
 
     DRAIN lets running jobs finish; DOWN ends them at once (a batch job that may be
     requeued goes back to PENDING, anything else ends NODE_FAIL with reason NodeDown).
