@@ -121,3 +121,8 @@ def printed(values: list[str | None], column: Column, *, cut: bool = True) -> li
         return [("(null)" if v is None else v).rjust(width) + suffix for v in values]
     null = ("(null)" if width >= len("(null)") else "").ljust(width) + suffix
     return [null if v is None else v[:width].ljust(width) + suffix for v in values]
+
+
+def or_null(text: str | None) -> str:
+    """C's printf of a string that may be NULL: ``(null)``, but an empty one as it is."""
+    return "(null)" if text is None else text

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from slurmsim.format import jobview as jv
+from slurmsim.format.columns import or_null
 from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.nodestate import completing_nodes, gres_used, node_status, planned_nodes
@@ -347,7 +348,7 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
             f"MinTmpDiskNode={jv.min_tmp_disk(request)}",
         ],
         [
-            f"Features={_or_null(request.features)}",
+            f"Features={or_null(request.features)}",
             f"DelayBoot={format_hms(int(request.shown_value('delay-boot') or 0))}",
         ],
         *([[f"Prefer={prefer}"]] if (prefer := request.shown_value("prefer")) else []),
@@ -519,7 +520,7 @@ def show_node(
             f"CPULoad={CPU_LOAD}",
         ],
         [f"AvailableFeatures={features}"],
-        [f"ActiveFeatures={_or_null(active)}"],
+        [f"ActiveFeatures={or_null(active)}"],
         [f"Gres={gres}"],
         *([["GresDrain=N/A"], [f"GresUsed={gres_used(node, usage)}"]] if detail else []),
         address,
@@ -690,11 +691,6 @@ def show_hostnames(names: Iterable[str]) -> str:
 def show_hostlist(names: Iterable[str]) -> str:
     """``scontrol show hostlist``: names compressed in the order given."""
     return compress(names, sort=False) + "\n"
-
-
-def _or_null(text: str | None) -> str:
-    """C's printf of a string that may be NULL: ``(null)``, but an empty one as it is."""
-    return "(null)" if text is None else text
 
 
 def show_completing(state: ClusterState) -> str:

@@ -13,7 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from slurmsim.format.columns import NUL, Column, literal, parse_long, parse_percent, printed
+from slurmsim.format.columns import (
+    NUL,
+    Column,
+    literal,
+    or_null,
+    parse_long,
+    parse_percent,
+    printed,
+)
 from slurmsim.format.hostlist import compress
 from slurmsim.format.nodestate import (
     NodeStatus,
@@ -83,11 +91,6 @@ def _min_plus(values: list[int]) -> str:
     seven digits, as sinfo prints them into eight bytes (``Weight=UNLIMITED``: 4294967)."""
     low = min(values)
     return str(low)[:7] if low == max(values) else f"{str(low)[:7]}+"
-
-
-def _or_null(text: str | None) -> str:
-    """C's printf of a string that may be NULL: ``(null)``, an empty one as it is."""
-    return "(null)" if text is None else text
 
 
 def _counts(group: _Group) -> tuple[int, int, int]:
@@ -167,7 +170,7 @@ def _user_long(state: ClusterState, view: _NodeView) -> str:
 
 #: Per-node values: nodes share a line only when these are equal.
 _PER_NODE: dict[str, tuple[str, _PerNode]] = {
-    "b": ("ACTIVE_FEATURES", lambda v: _or_null(v.node.active_features_text)),
+    "b": ("ACTIVE_FEATURES", lambda v: or_null(v.node.active_features_text)),
     "E": ("REASON", lambda v: v.node.reason or "none"),
     "f": ("AVAIL_FEATURES", lambda v: ",".join(v.node.config.features) or "(null)"),
     "G": ("GRES", _gres),
@@ -189,8 +192,8 @@ _PER_NODE: dict[str, tuple[str, _PerNode]] = {
     "gresused": ("GRES_USED", _gres_used),
     "statecomplete": ("STATECOMPLETE", lambda v: v.status.complete),
     "allocmem": ("ALLOCMEM", lambda v: str(v.usage.mem)),
-    "comment": ("COMMENT", lambda v: _or_null(v.node.comment)),
-    "extra": ("EXTRA", lambda v: _or_null(v.node.extra_text)),
+    "comment": ("COMMENT", lambda v: or_null(v.node.comment)),
+    "extra": ("EXTRA", lambda v: or_null(v.node.extra_text)),
 }
 
 _SLURMD_PORT = 6818  # a node's Port when slurm.conf gives none
