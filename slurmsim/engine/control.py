@@ -1090,9 +1090,7 @@ def _back_in_service(state: ClusterState, node: Node, word: str, idle: bool) -> 
         node.drain = node.down = False
         node.extra.pop(FAILED, None)
         node.extra.pop(FUTURE, None)
-    if not node.down and not node.drain:
-        node.reason = node.reason_user = None
-        node.reason_time = None
+    if not node.down and not node.drain:  # its reason goes with it (``update_node``)
         events.append(Event(now, "node_resume", None, node.name))
         trigger(state)
     return events
