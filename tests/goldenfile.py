@@ -153,6 +153,8 @@ _PARSABLE = re.compile(rb"(\d+)(?:;\S+)?\n\Z")
 _ALLOCATED = re.compile(
     rb"^(?:salloc: (?:Granted |Pending )?[Jj]ob allocation|srun: job) (\d+)\b", re.MULTILINE
 )
+#: The id a ``--test-only`` estimate names (the will-run request uses one up).
+_WILL_RUN = re.compile(rb"^(?:sbatch|srun|salloc): Job (\d+) to start at ", re.MULTILINE)
 
 
 def split_env(command: str) -> tuple[dict[str, str], list[str]]:
@@ -202,7 +204,11 @@ def give_recorded_id(case: Case) -> None:
     """Let the next job take the id the oracle gave ``case``'s submission, if it made one."""
     from slurmsim.api.session import session
 
-    found = _SUBMITTED.search(case.stdout) or _ALLOCATED.search(case.stderr)
+    found = (
+        _SUBMITTED.search(case.stdout)
+        or _ALLOCATED.search(case.stderr)
+        or _WILL_RUN.search(case.stderr)
+    )
     if found is None and case.command.startswith("sbatch") and "--parsable" in case.command:
         found = _PARSABLE.match(case.stdout)
     if found is not None:

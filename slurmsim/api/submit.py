@@ -157,8 +157,18 @@ def test_only(opts: SubmitOptions) -> WillRun:
     with session(write=True) as s:
         request = build_request(s, opts, sim)
         job_id = s.state.next_job_id
-        start, nodes, cpus, partition = will_run(s.state, request)
-        return WillRun(job_id, start, nodes, cpus, partition)
+        try:
+            start, nodes, cpus, partition = will_run(
+                s.state,
+                request,
+                constraint=read_constraint(opts.constraint),
+                prefer=read_constraint(request.shown_value("prefer")),
+            )
+        except SlurmError as e:
+            refused = e  # raised after the commit: a test that fails still used its job id
+        else:
+            return WillRun(job_id, start, nodes, cpus, partition)
+    raise refused
 
 
 def _work_dir(chdir: str | None) -> str:

@@ -36,7 +36,7 @@ from slurmsim.engine.select import Pool, can_place
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
-from slurmsim.model.features import Constraint, Unreadable, matches, names
+from slurmsim.model.features import Constraint, Unreadable, counted, matches, names
 from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
 from slurmsim.model.nodes import NodeConfig
 from slurmsim.model.partitions import Partition, PartitionState
@@ -276,15 +276,37 @@ def _check_array(state: ClusterState, indexes: tuple[int, ...]) -> None:
         raise SlurmError(ARRAY_INVALID)
 
 
-def will_run(state: ClusterState, request: JobRequest) -> tuple[Instant, tuple[str, ...], int, str]:
+def will_run(
+    state: ClusterState,
+    request: JobRequest,
+    *,
+    constraint: Constraint | Unreadable | None = None,
+    prefer: Constraint | Unreadable | None = None,
+) -> tuple[Instant, tuple[str, ...], int, str]:
     """``--test-only``: (expected start, nodes, processors, partition), no job created.
 
     It still uses up the would-be job id, as Slurm does (golden 020/021: ids 215, 216).
+    The features are judged as ``submit`` judges them (``constraint``, ``prefer``): the
+    will-run test creates the job as a submission does before it places it. It then
+    places the job on the nodes with the features, but ignores ``--prefer`` and, under a
+    constraint that counts nodes (``a*2``), the features altogether (the oracle: nodes
+    ``dgx[1-2]`` for ``-N 2 -C a*2`` with ``a`` on dgx3 alone, which a submission refuses).
     """
     check_alone(state, request.user, request.nice, None)
     part = _validate(state, request)
+    refusal = _batch_features_error(state, request, constraint, prefer)
+    if constraint is not None:
+        allowed = feature_nodes(state, part, constraint)
+        if allowed is None:
+            refusal = refusal or FEATURE_ERROR
+        elif not isinstance(constraint, Unreadable) and not counted(constraint):
+            request = replace(request, feature_nodes=allowed or ())
+    if prefer is not None and feature_nodes(state, part, prefer) is None:
+        refusal = refusal or PREFER_ERROR
     probe = Job(state.next_job_id, request, state.now, time_limit=_time_limit(request, part))
     state.next_job_id += 1
+    if refusal:
+        raise SlurmError(refusal)
     if request.max_nodes == 0:  # -N 0: nothing to place, so it could start now, nowhere
         return state.now, (), 0, part.name
     if isinstance(idle_fit(state, request, part), str):

@@ -45,6 +45,13 @@ def names(expr: Constraint) -> set[str]:
     return set().union(*(names(item) for item in expr.items))
 
 
+def counted(expr: Constraint) -> bool:
+    """Does the expression count nodes anywhere (``a*2``)?"""
+    if isinstance(expr, Feature):
+        return expr.count is not None
+    return any(counted(item) for item in expr.items)
+
+
 def matches(expr: Constraint, features: frozenset[str] | set[str] | tuple[str, ...]) -> bool:
     """May a node with ``features`` run (its share of) a job with this constraint?"""
     if isinstance(expr, Feature):

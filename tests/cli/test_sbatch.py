@@ -157,6 +157,23 @@ def test_test_only_prints_the_expected_start_and_queues_nothing(cluster: Path) -
     assert slurm("squeue", "-h").out == ""
 
 
+@pytest.mark.parametrize(
+    "option",
+    [
+        pytest.param("--constraint=h100", id="a feature no node has"),
+        pytest.param("--prefer=h100", id="a preferred feature no node has"),
+        pytest.param("--gres=gpu:9", id="more GPUs than a node has"),
+    ],
+)
+def test_a_test_only_that_fails_still_uses_up_its_job_id(cluster: Path, option: str) -> None:
+    """The oracle: ids 67 to 69 and 71 went to will-run tests that failed, between a
+    job 66 and an estimate naming 70."""
+    refused = slurm("sbatch", "--test-only", option, "--wrap=true", user="alice")
+    assert (refused.exit, refused.err.startswith("allocation failure: ")) == (1, True)
+    got = slurm("sbatch", "--wrap=true", user="alice")
+    assert got.out == "Submitted batch job 2\n"
+
+
 def test_test_only_does_not_offer_nodes_a_maintenance_reservation_holds(cluster: Path) -> None:
     create = ["create", "reservation", "reservationname=m", "starttime=now", "duration=60"]
     assert slurm("scontrol", *create, "nodes=dgx1", "flags=maint", "users=root").exit == 0

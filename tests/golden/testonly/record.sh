@@ -1,0 +1,30 @@
+#!/bin/bash
+# Run as root on a running, idle oracle (shared/oracle/setup.sh) whose nodes have no
+# features (a fresh setup), holding the oracle lock; a few seconds. Records into cases/
+# how --test-only judges a job's features: as a submission does, before it places the
+# job (an unknown or unreadable --constraint, an unknown --prefer, sbatch and srun alike),
+# and on a node given a feature, where the estimate lands. The feature is taken off again.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+rm -f "$GOLDEN_DIR"/*.txt
+C=/work/shared/oracle/capture.sh
+n=0
+trap 'scontrol update NodeName=dgx2 AvailableFeatures= ActiveFeatures= >/dev/null 2>&1' EXIT
+c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
+a() { c alice "$@"; }
+a unknown-feature sbatch --test-only -C h100 --wrap=true
+a unknown-feature-srun srun --test-only -C h100 true
+a unreadable-feature sbatch --test-only -C 'h100&' --wrap=true
+a unknown-prefer sbatch --test-only --prefer=h100 --wrap=true
+a unknown-batch sbatch --test-only --batch=h100 --wrap=true
+a plain sbatch --test-only --wrap=true
+c root add-feature scontrol update NodeName=dgx2 AvailableFeatures=nvlink ActiveFeatures=nvlink
+a feature sbatch --test-only -C nvlink --wrap=true
+a feature-srun srun --test-only -C nvlink true
+a feature-or-unknown sbatch --test-only -C 'nvlink|h100' --wrap=true
+a feature-and-unknown sbatch --test-only -C 'nvlink&h100' --wrap=true
+a feature-count sbatch --test-only -N 2 -C 'nvlink*2' --wrap=true
+a prefer sbatch --test-only --prefer=nvlink --wrap=true
+a feature-two-nodes sbatch --test-only -N 2 -C nvlink --wrap=true
+a feature-debug sbatch --test-only -p debug -C nvlink --wrap=true
