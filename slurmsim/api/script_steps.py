@@ -66,8 +66,10 @@ def _read(text: str) -> list[_Entry]:
 
 
 def bring_up_to_date(state: ClusterState) -> None:
-    """Write the steps each simulated batch job's script has made by now (or by its end)."""
-    for job in state.jobs.values():
+    """Write the steps each simulated batch job's script has made by now (or by its end),
+    those of jobs purged since the last look too (a job may start, end and be purged
+    within one clock advance)."""
+    for job in (*state.jobs.values(), *state.purged):
         if SCRIPT_STEPS in job.extra:
             _bring_up_to_date(state, job)
 
@@ -263,9 +265,11 @@ def _made(
             made.append(step)
             places.append(i)
             if killed is not None:
-                ends.append((job.start_time + killed[0], JobState.CANCELLED, killed[1]))
+                ends.append((job.start_time + killed[0], JobState.CANCELLED, killed[1], 0))
+            elif s.runs is not None:
+                ends.append((step.start_time + s.runs, *_status(job, s)))
             else:
-                ends.append(None if s.runs is None else (step.start_time + s.runs, _DONE, 0))
+                ends.append(None)
     return list(zip(places, _as_of(made, ends, until), strict=True))
 
 
@@ -320,15 +324,23 @@ def _asked(
     return request, 0
 
 
-#: How a step ends: when, in which state, by which signal (None: it runs on).
-_End = tuple[int, JobState, int] | None
-_DONE = JobState.COMPLETED
+#: How a step ends: when, in which state, by which signal, with which status (None: it
+#: runs on).
+_End = tuple[int, JobState, int, int] | None
+
+
+def _status(job: Job, s: ScriptStep) -> tuple[JobState, int, int]:
+    """How a step whose command is done ends: COMPLETED, but for the script's last
+    command when the script exits with a failing status (``#SLURMSIM --exit-code``):
+    that status is the command's."""
+    code = job.request.exit_code if s.last else 0
+    return (JobState.FAILED, 0, code) if code else (JobState.COMPLETED, 0, 0)
 
 
 def _as_of(made: list[Step], ends: list[_End], at: int) -> list[Step]:
     """The steps as they stand at ``at``: those that have ended by then, ended."""
     return [
-        replace(step, state=end[1], end_time=Instant(end[0]), exit_code=0, exit_signal=end[2])
+        replace(step, state=end[1], end_time=Instant(end[0]), exit_code=end[3], exit_signal=end[2])
         if end is not None and end[0] <= at
         else step
         for step, end in zip(made, ends, strict=True)

@@ -189,7 +189,7 @@ def _write_script_steps(state: ClusterState) -> None:
     importing it only when some job has such steps left to write."""
     from slurmsim.model.steps import SCRIPT_STEPS
 
-    if any(SCRIPT_STEPS in job.extra for job in state.jobs.values()):
+    if any(SCRIPT_STEPS in job.extra for job in (*state.jobs.values(), *state.purged)):
         from slurmsim.api import script_steps
 
         script_steps.bring_up_to_date(state)

@@ -20,6 +20,12 @@ happen, in this order of precedence:
 3. Otherwise (a script that runs a real program) ``runtime`` is None: the job
    runs until its time limit and is killed TIMEOUT (see docs/differences.md).
 
+Under ``--runtime``, the commands of unknown length the script waits for (a real
+program in the foreground, or a ``wait`` for some in the background) take the time the
+rest leaves, shared evenly: ``srun python train.py`` runs, as a step, for the whole
+declared time and ends COMPLETED with the script (FAILED with ``--exit-code`` when it
+is the script's last command, whose status the script exits with).
+
 Each srun the script reaches is also kept as a step (``ScriptStep``) with what the
 shell would do if that srun failed, which is known only once the job has nodes
 (``api.script_steps``): whether ``set -e`` or an ``|| exit`` ends the script there, the
@@ -156,7 +162,12 @@ def simulated(script: str, args: tuple[str, ...] = ()) -> Simulated:
                     raise ParseError(f"invalid #SLURMSIM --checkpoint-every: {value}")
             else:
                 raise ParseError(f"unknown #SLURMSIM option: {key}")
-    guessed = _from_commands(script, args)
+    guessed, unknown, known = _from_commands(script, args)
+    if runtime is not None and unknown:
+        # The declared run time says how long the commands of unknown length take: the
+        # time the rest leaves, shared out evenly (the last takes what does not divide).
+        share, rest = divmod(max(runtime - known, 0), unknown)
+        guessed = _from_commands(script, args, [share] * (unknown - 1) + [share + rest])[0]
     runtime = guessed.runtime if runtime is None else runtime
     exit_code = guessed.exit_code if exit_code is None else exit_code
     return Simulated(runtime, exit_code, checkpoint, guessed.steps)
@@ -168,7 +179,12 @@ def _exit_code(value: str) -> int:
     return int(value)
 
 
-def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
+def _from_commands(
+    script: str, args: tuple[str, ...], shares: list[int] | None = None
+) -> tuple[Simulated, int, int]:
+    """What the script's commands say, with how many commands of unknown length it runs
+    in the foreground and how long the rest of it takes. Given ``shares``, those commands
+    take so many seconds each, in turn."""
     script_time = _Timeline()
     lines = script.splitlines()
     script_time.errexit = bool(lines) and _shebang_errexit(lines[0])
@@ -180,9 +196,14 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
             continue  # a bare assignment, or ``time`` alone
         name = words[0].rsplit("/", 1)[-1]  # /bin/date is date
         if name == "exit" and not command.guarded:
-            return script_time.ended(_exit_code_of(words), by_exit=True)
+            ended = script_time.ended(_exit_code_of(words), by_exit=True)
+            return ended, script_time.foreground_unknowns, script_time.now
         if name == "wait" and srun is None:
-            script_time.wait()
+            lasting = None
+            if script_time.unknown_behind:  # it waits as long as they run: nobody can tell
+                script_time.foreground_unknowns += 1
+                lasting = shares.pop(0) if shares else None
+            script_time.wait(lasting)
             script_time.chained(follows)
             continue
         if name == "set" and srun is None:
@@ -194,6 +215,10 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
             step = (step_name, srun)
         unknown = seconds is None and not _quick(name)
         unknown = unknown and not (srun is not None and refused_status(srun))
+        if unknown and not command.background:
+            script_time.foreground_unknowns += 1
+            if shares:
+                seconds, unknown = shares.pop(0), False
         script_time.run(
             seconds or 0,
             background=command.background,
@@ -204,7 +229,7 @@ def _from_commands(script: str, args: tuple[str, ...]) -> Simulated:
             or_exit=command.or_exit,
         )
         script_time.chained(follows)
-    return script_time.ended(0)
+    return script_time.ended(0), script_time.foreground_unknowns, script_time.now
 
 
 def _exit_code_of(words: list[str]) -> int:
@@ -296,6 +321,9 @@ class _Timeline:
         self.background_end = 0
         self.timed = False  # a sleep was seen
         self.unknowns = 0  # the commands of unknown length seen
+        self.foreground_unknowns = 0  # those the script waits for as it reaches them
+        #: Steps of unknown length in the background since the last ``wait`` (-1: no step).
+        self.unknown_behind: list[int] = []
         self.commands = 0  # the commands run so far
         self.errexit = False  # ``set -e`` in force
         #: (start, seconds, unknown, background, commands and unknowns up to it, the launch,
@@ -335,6 +363,8 @@ class _Timeline:
             entry = (self.now, seconds, unknown, background, seen, step, strict, or_exit)
             self.steps.append(entry)
         if background:
+            if unknown:
+                self.unknown_behind.append(len(self._background))
             self.background_end = max(self.background_end, self.now + seconds)
             self._background.append((self.now + seconds, len(self.steps) - 1 if step else -1))
         else:
@@ -356,16 +386,32 @@ class _Timeline:
         self._chains[index] = (began, steps, self.now, len(self.steps))
         self._open = None
 
-    def wait(self) -> None:
+    def wait(self, lasting: int | None = None) -> None:
+        """``wait``; given ``lasting``, the commands of unknown length it waits for end
+        that many seconds after the others do."""
         self.commands += 1
+        if lasting is not None:
+            self._known_behind(max(self.now, self.background_end) + lasting)
         before, until = self.now, max(self.now, self.background_end)
         ends = [end for end, _ in self._background]
         for k, (_, index) in enumerate(self._background):
             if index >= 0:
                 self._waits[index] = (max([before, *ends[:k], *ends[k + 1 :]]), until)
         self._background = []
+        self.unknown_behind = []
         self.now = until
         self._stepped = False
+
+    def _known_behind(self, end: int) -> None:
+        """The commands of unknown length in the background end at ``end``."""
+        for place in self.unknown_behind:
+            index = self._background[place][1]
+            self._background[place] = (end, index)
+            if index >= 0:
+                at, _, _, *rest = self.steps[index]
+                self.steps[index] = (at, end - at, False, *rest)  # type: ignore[assignment]
+        self.background_end = end
+        self.timed = True
 
     def ended(self, exit_code: int, *, by_exit: bool = False) -> Simulated:
         if self._open is not None:

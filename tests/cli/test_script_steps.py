@@ -217,3 +217,42 @@ def test_a_script_of_shell_structure_runs_its_loops_and_ends(cluster: Path) -> N
     ]
     names = slurm("sacct", "-j", "1", "-n", "-P", "-o", "JobName").out.split()
     assert names == ["s", "batch", "seed1", "seed2"]
+
+
+def _submit_file(tmp_path: Path, body: str) -> None:
+    path = tmp_path / "job.sh"
+    path.write_text(f"#!/bin/bash\n#SBATCH -t 10 -o /dev/null\n{body}\n")
+    assert slurm("sbatch", str(path), user="alice").exit == 0
+
+
+def test_a_real_program_under_a_declared_runtime_ends_completed_with_the_script(
+    cluster: Path, tmp_path: Path
+) -> None:
+    """The script waits for its srun: the step is done when the script is, not killed."""
+    _submit_file(tmp_path, "#SLURMSIM --runtime=2m\nsrun python train.py")
+    advance(180)
+    assert _rows() == [
+        ("1", 0, 120, "COMPLETED", "0:0"),
+        ("1.batch", 0, 120, "COMPLETED", "0:0"),
+        ("1.0", 0, 120, "COMPLETED", "0:0"),
+    ]
+
+
+def test_the_last_command_fails_with_the_declared_exit_code(cluster: Path, tmp_path: Path) -> None:
+    _submit_file(tmp_path, "#SLURMSIM --runtime=2m --exit-code=3\nsrun true\nsrun python train.py")
+    advance(180)
+    assert _rows()[2:] == [("1.0", 0, 0, "COMPLETED", "0:0"), ("1.1", 0, 120, "FAILED", "3:0")]
+
+
+def test_the_steps_of_a_job_purged_within_one_advance_are_kept(
+    cluster: Path, tmp_path: Path
+) -> None:
+    """It started, ended and was purged (MinJobAge) before any command looked."""
+    _submit_file(tmp_path, "srun sleep 30")
+    advance(900)
+    assert slurm("squeue", "-h").out == ""
+    assert _rows() == [
+        ("1", 0, 30, "COMPLETED", "0:0"),
+        ("1.batch", 0, 30, "COMPLETED", "0:0"),
+        ("1.0", 0, 30, "COMPLETED", "0:0"),
+    ]

@@ -88,6 +88,26 @@ def test_a_scripts_srun_lines_are_its_steps(line: str, steps: list[tuple]) -> No
     assert [(s.at, s.runs, s.name) for s in got] == steps
 
 
+@pytest.mark.parametrize(
+    ("body", "steps"),
+    [
+        ("srun python train.py", [(0, 600, "python")]),  # the whole declared time
+        ("srun python prep.py\nsleep 60\nsrun python train.py",
+         [(0, 270, "python"), (330, 270, "python")]),  # what the sleep leaves, shared
+        ("srun -n1 python a.py &\nsrun -n1 python b.py &\nsleep 30 &\nwait\necho done",
+         [(0, 600, "python"), (0, 600, "python")]),  # the wait for them takes the time
+        ("srun hostname\nsrun python train.py\nsleep 1000",
+         [(0, 0, "hostname"), (0, 0, "python")]),  # the sleeps take more than declared
+    ],
+)  # fmt: skip
+def test_a_declared_runtime_is_the_time_of_the_commands_nobody_can_time(
+    body: str, steps: list[tuple]
+) -> None:
+    got = simulated(f"#!/bin/bash\n#SLURMSIM --runtime=10m\n{body}\n")
+    assert got.runtime == 600
+    assert [(s.at, s.runs, s.name) for s in got.steps] == steps
+
+
 def test_a_step_keeps_sruns_options() -> None:
     (step,) = simulated("#!/bin/bash\nsrun -n 4 --exact --mem=1G sleep 3\n").steps
     assert step.options == (("ntasks", "4"), ("exact", None), ("mem", "1G"))
