@@ -24,6 +24,7 @@ from slurmsim.model.accounting import BATCH_SIGNAL, CANCELLED_BY, note_db_reason
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
+from slurmsim.model.dependency_status import FAILED_ENTRIES
 from slurmsim.model.errors import (
     GRES_ERROR,
     PART_CONFIG_UNAVAILABLE,
@@ -651,6 +652,7 @@ def _request_changes(
         if job.reason in ("Dependency", DEPENDENCY_NEVER):
             note_db_reason(job)
             job.reason = "None"
+        job.extra.pop(FAILED_ENTRIES, None)  # the new entries are judged afresh
         fields["dependency"] = update.dependency if update.dependency.terms else None
     for name, key in (("req_nodes", "req_nodes"), ("exc_nodes", "exc_nodes")):
         names = getattr(update, name)

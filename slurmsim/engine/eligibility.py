@@ -15,7 +15,7 @@ from slurmsim.engine import reservations
 from slurmsim.engine.lifecycle import finish, requeue_begin
 from slurmsim.model.accounting import note_db_reason
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.dependency_status import Met, judge
+from slurmsim.model.dependency_status import Met, judge, remember_failed
 from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
 from slurmsim.model.partitions import Partition, PartitionState
 from slurmsim.model.time import Instant
@@ -46,6 +46,8 @@ def blocker(state: ClusterState, job: Job, now: Instant) -> Blocked | None:
         return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)
     if job.request.dependency is not None:
         verdict = judge(state, job, job.request.dependency)
+        if verdict.met is not Met.YES:
+            remember_failed(state, job, job.request.dependency)
         if verdict.met is Met.NEVER:
             _never(state, job, now)
             return Blocked(DEPENDENCY_NEVER, Recheck.NEVER)

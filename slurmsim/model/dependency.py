@@ -59,7 +59,7 @@ class Dependency:
 
     def __str__(self) -> str:
         """The compact form a user could type back (``afterok:1,after:2+5``)."""
-        return ("?" if self.any_of else ",").join(_term_text(t) for t in self.terms)
+        return ("?" if self.any_of else ",").join(term_text(t) for t in self.terms)
 
 
 class Unreadable:
@@ -70,7 +70,8 @@ class Unreadable:
 UNREADABLE = Unreadable()
 
 
-def _term_text(term: DepTerm) -> str:
+def term_text(term: DepTerm) -> str:
+    """One entry as typed (``afterok:1``, ``after:2+5``, ``singleton``)."""
     if term.job is None:
         return term.kind.value
     delay = f"+{term.minutes}" if term.minutes is not None else ""

@@ -2,7 +2,9 @@
 
 The engine decides eligibility with this and the formatters print ``Dependency=`` with
 it, so the two can never disagree. A named job the controller no longer knows (purged,
-or never there) counts as met: 22.05 lifts such a dependency.
+or never there) counts as met: 22.05 lifts such a dependency. An entry once found failed
+stays so (``remember_failed``): slurmctld keeps each entry's state and tests only those
+still unfulfilled, so ``afterok:1(failed)`` outlives job 1's record.
 """
 
 from collections.abc import Iterable
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.dependency import Dependency, DepKind, DepTerm
+from slurmsim.model.dependency import Dependency, DepKind, DepTerm, term_text
 from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.time import Instant
 
@@ -56,8 +58,23 @@ def _earliest(times: Iterable[Instant | None]) -> Instant | None:
     return min(known) if known else None
 
 
+#: Key in ``Job.extra``: the entries of the job's dependency found failed, as typed
+#: (``afterok:1``), comma-separated.
+FAILED_ENTRIES = "dependency_failed"
+
+
+def remember_failed(state: ClusterState, job: Job, dep: Dependency) -> None:
+    """Keep which entries of ``dep`` have failed by now, for when their jobs are gone."""
+    failed = [term_text(t) for t in dep.terms if judge_term(state, job, t).met is Met.NEVER]
+    if failed:
+        job.extra[FAILED_ENTRIES] = ",".join(failed)
+
+
 def judge_term(state: ClusterState, job: Job, term: DepTerm) -> Verdict:
     """One entry against the records it names."""
+    failed = job.extra.get(FAILED_ENTRIES)
+    if failed is not None and term_text(term) in failed.split(","):
+        return Verdict(Met.NEVER)
     if term.kind is DepKind.SINGLETON:
         return _singleton(state, job)
     records = named_records(state, job, term)

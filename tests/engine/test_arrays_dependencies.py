@@ -136,6 +136,19 @@ def test_job_cancelled_for_a_dependency_never_met_is_purged_after_min_job_age():
     assert b.job_id not in s.jobs
 
 
+def test_a_failed_entry_stays_failed_once_its_job_is_purged():
+    """slurmctld keeps each entry's state: an OR whose other entry still waits keeps
+    waiting (it used to be met once the failed job's record was gone)."""
+    s = cluster()
+    a = first(s, exit_code=1)
+    long = submit(s, job("long", gpus_per_node=1, limit="1:00:00", runtime=3000))
+    b = waiter(s, f"afterok:{a.job_id}?afterok:{long.job_id}")
+    run_to(s, 65 + s.config.min_job_age + 60)
+    assert a.job_id not in s.jobs
+    assert (b.state, b.reason) == (JobState.PENDING, "Dependency")
+    assert judge(s, b, b.request.dependency).met is Met.WAITING
+
+
 def test_singleton_waits_for_the_earlier_job_of_that_name():
     s = cluster()
     one = submit(s, job("same", gpus_per_node=1, limit="0:10:00", runtime=60))
