@@ -4,11 +4,8 @@
 # arrays, as alice: a whole array answered task by task (grouped by answer, "No error"
 # among refusals), a task named alone (split off the pending record first), tasks that do
 # not exist, Priority= on held jobs; squeue shows the records after, with and without -r.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null; }

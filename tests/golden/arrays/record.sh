@@ -6,11 +6,8 @@
 # that other users' jobs do not show; each job asks for one GPU so that it fits beside them.
 # The replay gives each submission the id the oracle printed (ids of other users' jobs may
 # fall between), and pins its clock to the second each case ran.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 # c NAME USER COMMAND...: record one case; the last word it printed lands in $LAST.
 c() {
   local nm=$1 u=$2; shift 2; n=$((n+1))

@@ -7,12 +7,9 @@
 # list and a niced job; then a job over the partition's time limit (PartitionConfig
 # until the pass says PartitionTimeLimit) and one that begins later under a QOS wall
 # limit (the limit first, then BeginTime).
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"; sacctmgr -i modify qos normal set MaxWall=-1 >/dev/null' EXIT
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

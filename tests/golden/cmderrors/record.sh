@@ -3,12 +3,9 @@
 # about a minute. Records into cases/ what the commands of commands.txt answer alice (bad
 # job ids, users, partitions, states, formats and options, other users' jobs), with a
 # held job of hers ($A) and one of bob's ($B) in the queue; both cancelled after.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local u=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$u" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

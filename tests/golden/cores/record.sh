@@ -3,12 +3,9 @@
 # about four minutes. Records into cases/ which cores (CPU_IDs) cons_tres gives a job:
 # each line of options.txt run alone by alice (-t 5, sleep 300) and shown with -d, then
 # cancelled; last, pairs of jobs running side by side, the second shown.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

@@ -5,12 +5,9 @@
 # cases/, as alice, squeue's and sinfo's every-field formats (`-o %all`, sinfo's `-O all`)
 # over running, pending and array jobs, and the lines sinfo gives partitions whose shown
 # attributes are equal (they share them) or differ. Cancelled after.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 
 # The partitions on an idle cluster: equal in what is shown, they share a line.

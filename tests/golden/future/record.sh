@@ -4,12 +4,9 @@
 # taken out of the cluster's view (sinfo and scontrol show node leave it out, scontrol -F
 # shows it) and out of service, what jobs that need it are told, which nodes may be set so,
 # and State=RESUME bringing it back.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"; scancel -u alice; scontrol update NodeName=dgx[1-4] State=RESUME 2>/dev/null' EXIT
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

@@ -4,12 +4,9 @@
 # another: the combinations of --gpus, --gpus-per-node (--gres), --gpus-per-task,
 # --gpus-per-socket, -n, -N, --ntasks-per-node/-socket and --cpus-per-gpu they refuse (with
 # the controller's GRES count test's own line), and held jobs whose counts they fill in.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

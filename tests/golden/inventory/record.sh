@@ -3,11 +3,8 @@
 # seconds, changing nothing. Records into cases/, as alice, what sacctmgr shows of the
 # cluster and its trackable resources (show cluster, show tres, with formats, filters and
 # the parsable and header options) and the commands' version lines.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 c cluster sacctmgr show cluster
 c cluster-parsable sacctmgr -P show cluster

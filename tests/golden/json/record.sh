@@ -5,11 +5,8 @@
 # --json ignores, bad input beside --json, and a draining then drained node. The queue may also
 # hold other users' jobs that ended less than MinJobAge ago: the replay leaves out every job this
 # script did not submit. Everything is cancelled and dgx4 resumed at the end.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 # cu NAME USER COMMAND...: as USER; the job id it printed is left in $last.
 cu() {

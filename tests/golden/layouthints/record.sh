@@ -3,12 +3,9 @@
 # under a minute. Records into cases/ what a held job asks for when submitted with --hint
 # (alone and beside the options it yields to), with -B and no task count (a task for each
 # socket x core x thread), and with --cpu-freq (shown as asked; the values sbatch refuses).
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

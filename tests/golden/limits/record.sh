@@ -6,11 +6,8 @@
 # are touched; the oracle's accounts are left as they were found.
 # Jobs go to the debug partition, which others use less (a job blocked there would turn
 # ours to Priority). Check that no case shows Resources or Priority before keeping a run.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 sb() { local nm=$1 u=$2; shift 2; cu "$nm" "$u" sbatch -p debug "$@" --wrap='sleep 900'; }

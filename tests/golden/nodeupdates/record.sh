@@ -7,12 +7,9 @@
 # to jobs submitted after (a lighter node is used first; --constraint follows the active
 # features). Weights and features come back from slurm.conf when the oracle restarts
 # (stop.sh, setup.sh: do that after recording); comments and extras are cleared here.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"; scontrol update NodeName=dgx[1-4] Comment= Extra= Weight=1' EXIT
 scontrol update NodeName=dgx[1-4] Comment= Extra=

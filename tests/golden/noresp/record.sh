@@ -4,12 +4,9 @@
 # shows as not responding (idle*) until it answers the ping slurmctld then sends; a user is
 # refused; RESUME of a node only not responding is refused; and a reason given to a node in
 # service (with NoResp, or alone) does not stay: slurmctld tells the accounting it is up.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 r() { c root "$@"; }
 a() { c alice "$@"; }

@@ -3,11 +3,8 @@
 # about 30 s. Records into cases/ the order squeue lists jobs in when they tie on its sort
 # keys: those with a start time (running, or pending with an estimate) newest start first,
 # those with none (held, waiting on a dependency) last one first. As alice; cancelled after.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null; }

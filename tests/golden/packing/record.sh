@@ -6,11 +6,8 @@
 # priority 0, only an operator may release it, an update judges it again).
 # Jobs are submitted one at a time as alice; sinfo shows each node's CPUs, memory and GPUs
 # in use, squeue the job; everything is cancelled between the scenarios.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

@@ -5,12 +5,9 @@
 # cases/ jobs that list two partitions (`-p gpu,debug`): where they run on an idle cluster,
 # the time limit they take without --time, and, waiting behind a job on every GPU, the lines
 # squeue -P and sprio give them and the priority they show. As alice and bob; cancelled after.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$u" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

@@ -5,12 +5,9 @@
 # state, limits, defaults, access, priority, visibility and nodes, each seen in sinfo,
 # scontrol show partition and what becomes of jobs submitted after. Every partition is
 # set back as slurm.conf has it at the end.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"; for p in tmp tmp3 tmp4 tmp5; do scontrol delete PartitionName=$p 2>/dev/null; done; scontrol update PartitionName=debug MaxTime=2:00:00 DefaultTime=30 State=UP Default=NO Hidden=NO Nodes=dgx[1-4] AllowAccounts=ALL AllowQos=ALL PriorityTier=1 PriorityJobFactor=2 MaxNodes=UNLIMITED; scontrol update PartitionName=gpu Default=YES MaxNodes=UNLIMITED State=UP' EXIT
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

@@ -5,11 +5,8 @@
 # first with AdminLevel None, then Operator, then Administrator. Every job waits for a
 # --begin an hour away, so nothing runs and nobody else's jobs are disturbed; the end puts
 # alice, bob, carol, the debug partition, dgx1 and the reservations back as they were.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 name() { n=$((n+1)); NM=$(printf '%03d-%s' $n "$1"); }  # sets NM (no subshell: n counts)
 c() { name "$1"; shift; timeout 20 $C "$NM" "$@" >/dev/null 2>&1; }
 cu() { local u=$2; name "$1"; shift 2; timeout 20 $C -u "$u" "$NM" "$@" >/dev/null 2>&1; }

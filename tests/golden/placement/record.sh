@@ -5,11 +5,8 @@
 # it the node with the fewest (so an idle node alone beats two half-used neighbours).
 # Jobs are submitted one at a time, 4 s apart (each placed by its own pass), as alice;
 # squeue and sinfo show where they went; everything is cancelled between the scenarios.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 job() { local nm=$1; shift; cu "$nm" alice sbatch -t 5 "$@" --wrap='sleep 300'; sleep 4; }

@@ -6,12 +6,9 @@
 # never cut; a bad step field printed as typed; -o refused beside -O or -l; and sinfo's own
 # rules (node lists cut, their headers not; the default partition's mark). Over a job
 # running on two nodes and a held one, as alice; cancelled after.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 
 c run sbatch -J two -N 2 -t 5 --wrap='sleep 120'

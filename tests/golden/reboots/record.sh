@@ -3,12 +3,9 @@
 # a few seconds. Records into cases/ scontrol reboot and cancel_reboot on a cluster without
 # RebootProgram (the default one): what scontrol reads before it asks the controller, and
 # the refusal that follows, for a user and for root; nothing changes on the nodes.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 r() { c root "$@"; }
 a() { c alice "$@"; }

@@ -3,11 +3,8 @@
 # Records into cases/ what the main scenario leaves out of scontrol: hostlists, steps,
 # suspend/resume, notify, uhold, wait_job, listpids, ping, the commands only an
 # administrator may run, -o/-d, and `update` of each job field a user may or may not change.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 # The job id of the last case (a submission): read from its file, since $(...) would run

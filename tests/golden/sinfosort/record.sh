@@ -3,12 +3,9 @@
 # seconds. Records into cases/ the order of sinfo's partition lines under -S keys that
 # compare host lists no column filled (node addresses, host names): Slurm compares them as
 # greater whichever way round, so each such key turns the lines round, and '-' undoes it.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 c o sinfo -S o
 c minus-o sinfo -S -o

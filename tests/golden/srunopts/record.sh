@@ -4,12 +4,9 @@
 # itself when it makes a step in a running job (srun --jobid): a number that is not one
 # (exit 1, 'Invalid numeric value'), a size, time or list it cannot read (exit 255), and
 # values it takes; and the GPUs --ntasks-per-gpu adds to a job that asks for none.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"; scancel -u alice' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

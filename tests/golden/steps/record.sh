@@ -5,11 +5,8 @@
 # step, a step that waits for the CPUs another holds, scancel of one step, steps that ask
 # for memory, and sacct once they ended. Cases whose
 # name starts with "bg-" ran in the background while the next ones were recorded.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 60 $C "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 60 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 bg() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 90 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1 & }

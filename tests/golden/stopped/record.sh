@@ -5,12 +5,9 @@
 # JobState=STOPPED; sacct still RUNNING) whichever processes get the signal, and CONT takes
 # the flag away; squeue -t takes every state flag's name, matching the jobs that carry it.
 # Suspended and resumed, or requeued, a stopped job is no longer flagged.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"; scancel -u alice' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

@@ -8,11 +8,8 @@
 # nodes taken beside -w ones (those after the first, then before it; the tasks fill the
 # required ones first), and what the clients refuse with --ntasks-per-gpu. Held jobs are
 # shown; running ones are shown by sinfo and squeue; as alice.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }

@@ -4,12 +4,9 @@
 # how --test-only judges a job's features: as a submission does, before it places the
 # job (an unknown or unreadable --constraint, an unknown --prefer, sbatch and srun alike),
 # and on a node given a feature, where the estimate lands. The feature is taken off again.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 trap 'scontrol update NodeName=dgx2 AvailableFeatures= ActiveFeatures= >/dev/null 2>&1' EXIT
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 a() { c alice "$@"; }

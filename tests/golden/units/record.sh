@@ -4,11 +4,8 @@
 # scaled (3G) or, with squeue --noconvert, in MB as stored (3072M); and what the controller
 # makes of --mem-per-cpu=0 (all of each node's memory, as --mem=0) and --mem-per-gpu=0.
 # Each job is submitted held, shown, and cancelled; sinfo's amounts close the run.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" 2>/dev/null; }

@@ -6,12 +6,9 @@
 # --begin as an instant, --signal without its default @60, flags as "set"), and what -v
 # adds after it; then the client's checks of GPU requests that "many" and "flags" ran into.
 # sbatch's jobs are held (-H), and all are cancelled after. As alice.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 
 c plain sbatch -v -H --wrap='sleep 1'

@@ -6,11 +6,8 @@
 # mistakes, words that are not options; sinfo's lines for partitions none of whose nodes
 # pass the filters; scancel's answers about jobs and users that do not exist; and the values
 # sbatch refuses for options slurmsim keeps only to show (held jobs, cancelled after).
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 [ "$(sinfo -h -o %t | sort -u)" = idle ] || { echo "every node must be idle" >&2; exit 1; }

@@ -6,12 +6,9 @@
 # ReqNodeNotAvail (UnavailableNodes:dgx1), and a four-node job that cannot do without it
 # shows "Nodes required for job are DOWN, DRAINED or reserved ...", and blocks the
 # partition: the jobs after it wait on Priority. The others are niced below the first.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 trap 'scancel -u alice' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 F='%.6i %.6j %.2t %.10r %.20S %.10Y %R'

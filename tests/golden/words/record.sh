@@ -8,11 +8,8 @@
 #   the messages that name the command as typed;
 # - `scontrol update`: which key names what is updated, and a word that is not Key=Value;
 # - `scontrol create`/`delete`: their entities and the malformed forms.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-n=0
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
 [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 s() { local word=$1; shift; c "show-$word${1:+-$1}" scontrol show "$word" "$@"; }

@@ -1,0 +1,14 @@
+# Sourced first by every suite's record.sh (run as root on a running oracle, holding the
+# oracle lock): the suite's folder (HERE), where capture.sh writes its cases (GOLDEN_DIR),
+# capture.sh itself (C) and the case counter (n). It stops the recording at once when the
+# oracle's controller does not answer: the cases would be its errors.
+HERE="$(cd "$(dirname "$0")" && pwd)"
+export GOLDEN_DIR="$HERE/cases"
+C=/work/shared/oracle/capture.sh
+n=0
+squeue -h >/dev/null 2>&1 || { echo "the oracle does not answer: start it (setup.sh)" >&2; exit 1; }
+
+# Refuse to record unless the oracle's queue is empty (jobs left over would show).
+require_idle() {
+  [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+}
