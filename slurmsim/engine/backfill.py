@@ -53,8 +53,9 @@ MAX_RETRIES = 50
 #: walk to show that no job left in its range could start (``_Startable.in_reach``):
 #: most cycles stop sooner by themselves.
 _PROVE_AFTER = 32
-#: What decides whether a node is usable (``passes.usable``), read off all nodes at C speed.
-_NODE_STATE = attrgetter("down", "drain")
+#: What decides whether a node is usable (``model.nodes.usable``), read off all nodes at C speed
+#: (a node kept off until it answers is not responding too).
+_NODE_STATE = attrgetter("down", "drain", "not_responding")
 
 
 class ReservationMap:
@@ -543,8 +544,8 @@ class _Known:
     of it still holds at the next.
     """
 
-    def __init__(self, ctx: Context, node_states: list[tuple[bool, bool]]) -> None:
-        self.node_states = node_states  # each node's (down, drain) when the asks were made
+    def __init__(self, ctx: Context, node_states: list[tuple[bool, bool, bool]]) -> None:
+        self.node_states = node_states  # each node's ``_NODE_STATE`` when the asks were made
         #: Each node's bit in the cycles' masks (``ReservationMap.bits``), and in the pool's order.
         self.bits = {name: 1 << i for i, name in enumerate(ctx.state.nodes)}
         self.node_bits = [self.bits[name] for name in ctx.pool.free]

@@ -41,6 +41,7 @@ from slurmsim.engine.lifecycle import (
     waits_on_correspondents,
 )
 from slurmsim.engine.limits import CHARGED, Usage
+from slurmsim.engine.liveness import next_answer
 from slurmsim.engine.priority import Owns, Scale, own_part, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
 from slurmsim.engine.resources import Shape, fewest_sockets, layout_fields, node_counts, shape
@@ -158,6 +159,9 @@ class Context:
         #: Pending arrays whose tasks wait on tasks of another array (``aftercorr``).
         self.correspondents: dict[int, Job] = {}
         self.admitted: dict[int, int] = {}  # job id -> seq of its admission
+        #: When the next node the controller waits on answers (``liveness``): commands set
+        #: these, so one look serves the whole advance until that answer comes.
+        self.next_answer = next_answer(state)
         self.reason_seq: dict[int, int] = {}  # job id -> seq of the last reason written
         self.main_mark: MainMark | None = None
         #: The main pass's last failed try of each job, with what its outcome depended on

@@ -3,20 +3,28 @@
 slurmctld pings a node it has just resumed before trusting it again; until the
 answer comes the node shows as not responding (``mix*``; golden 140 at the
 instant of the resume, plain ``mix`` five seconds later in golden 141; golden
-``events/``: a node undrained while down registered again a second later). Only the
-display is modelled: for that while Slurm would also keep new jobs off the node.
+``events/``: a node undrained while down registered again a second later); new jobs
+may still land on it. A node an operator marks ``State=NoResp`` is also taken out of
+the nodes new jobs may use until it answers (slurmctld clears its bit in the
+available nodes); the answer comes in the event loop (``simulate``), at its instant.
 """
 
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.node_events import NODE_UP
-from slurmsim.model.nodes import Node
+from slurmsim.model.nodes import KEPT_OFF, Node
 from slurmsim.model.time import EPOCH, Instant
 
 #: Seconds until a resumed node answers the controller's ping.
 PING_ANSWER = 1
 _ANSWER_AT = "responds_at"  # key in Node.extra: the instant the node answers
+
+
+def next_answer(state: ClusterState) -> Instant | None:
+    """The instant the next node to answer answers, if one is waited for."""
+    dues = [int(due) for node in state.nodes.values() if (due := node.extra.get(_ANSWER_AT))]
+    return Instant(min(dues)) if dues else None
 
 
 def ping(node: Node, now: Instant) -> None:
@@ -40,12 +48,14 @@ def stop_responding(state: ClusterState, node: Node) -> None:
     now = state.now
     node.not_responding = True
     node.extra[_ANSWER_AT] = str(now + every - (now - EPOCH) % every)
+    node.extra[KEPT_OFF] = "1"
 
 
 def answers_before(state: ClusterState, until: Instant) -> list[Event]:
     """Nodes whose ping answer arrives before ``until`` respond again. A DOWN node that
     answers registers, and under ``ReturnToService=2`` that returns it to service (the
-    oracle's node undrained while down came back a second later): its record ends."""
+    oracle's node undrained while down came back a second later): its record ends. A
+    node kept off new jobs takes them again."""
     events = []
     back = state.config.setting("ReturnToService") == "2"
     for node in state.nodes.values():
@@ -53,6 +63,7 @@ def answers_before(state: ClusterState, until: Instant) -> list[Event]:
         if due is not None and int(due) < until:
             node.not_responding = False
             del node.extra[_ANSWER_AT]
+            node.extra.pop(KEPT_OFF, None)
             if back and node.down and not node.drain:
                 node.down = False
                 node.reason = node.reason_user = None

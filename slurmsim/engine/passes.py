@@ -27,7 +27,7 @@ from slurmsim.model.accounting import NODES_UNAVAILABLE
 from slurmsim.model.events import Event
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job, JobRequest
-from slurmsim.model.nodes import Node
+from slurmsim.model.nodes import KEPT_OFF, usable
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
 
@@ -37,11 +37,6 @@ class _Pass:
     failed: set[str] = field(default_factory=set)  # partitions whose head job could not start
     withheld: set[str] = field(default_factory=set)  # nodes of those partitions
     events: list[Event] = field(default_factory=list)
-
-
-def usable(node: Node) -> bool:
-    """Up and not drained: a node new work may land on."""
-    return not node.down and not node.drain
 
 
 def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
@@ -191,7 +186,10 @@ def candidate_nodes(
         name
         for name in ctx.members(part, request.feature_nodes)
         # ``usable`` spelled out: asked of every node for every job tried
-        if name not in excluded and not (node := nodes[name]).down and not node.drain
+        if name not in excluded
+        and not (node := nodes[name]).down
+        and not node.drain
+        and not (node.not_responding and KEPT_OFF in node.extra)
     ]
 
 

@@ -29,13 +29,14 @@ from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context, Ticks
 from slurmsim.engine.event_kinds import Kind
 from slurmsim.engine.lifecycle import SIGTERM, outlived_reservation
-from slurmsim.engine.liveness import answers_before
+from slurmsim.engine.liveness import answers_before, next_answer
 from slurmsim.engine.passes import main_pass
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.launch import LAUNCH_FAILED, LAUNCH_FAILURE, LAUNCH_FAILURE_SIGNAL
+from slurmsim.model.nodes import usable
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
 #: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
@@ -70,7 +71,7 @@ def advance_with(ctx: Context, until: Instant) -> list[Event]:
     """``advance`` on a context kept by the caller, leaving ``settle`` to it."""
     if until <= ctx.state.now:
         return []
-    events = answers_before(ctx.state, until)
+    events: list[Event] = []
     _run(ctx, until, events)
     return events
 
@@ -133,7 +134,9 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
             _run(ctx, limit, events, step)
             break
         step = _run(ctx, Instant(t + 1), events, step)
-    events.extend(answers_before(ctx.state, ctx.state.now))
+    answer = ctx.next_answer
+    if answer is not None and answer < ctx.state.now:
+        events.extend(_answered(ctx, answer))
     return events
 
 
@@ -146,7 +149,14 @@ def _run(
     state = ctx.state
     if step is None:
         step = _next(ctx)
-    while step is not None and step.time < until:
+    while True:
+        answer = ctx.next_answer
+        if answer is not None and answer < until and (step is None or answer <= step.time):
+            events.extend(_answered(ctx, answer))  # before what comes at or after it
+            step = _next(ctx)
+            continue
+        if step is None or step.time >= until:
+            break
         if _would_repeat(ctx, step.kind):
             purged = _skip_quiet_ticks(ctx, until)
             if purged is not None:
@@ -158,6 +168,19 @@ def _run(
         step = _next(ctx)
     state.now = max(state.now, until)
     return step
+
+
+def _answered(ctx: Context, at: Instant) -> list[Event]:
+    """The nodes the controller waits on that answer at ``at`` do (``liveness``); one it
+    kept off new jobs takes them again, so the passes after it look afresh."""
+    state = ctx.state
+    state.now = max(state.now, at)
+    kept = [n for n in state.nodes.values() if not usable(n)]
+    events = answers_before(state, Instant(at + 1))
+    if any(usable(n) for n in kept):
+        ctx.version += 1
+    ctx.next_answer = next_answer(state)
+    return events
 
 
 def _would_repeat(ctx: Context, kind: int) -> bool:
@@ -246,6 +269,9 @@ def _real_step_before(ctx: Context, horizon: Instant) -> Instant:
     recheck = ctx.next_recheck()
     if recheck is not None and recheck < horizon:
         horizon = recheck
+    answer = ctx.next_answer
+    if answer is not None and answer < horizon:
+        horizon = answer
     resv = _next_reservation_change(ctx)
     return resv if resv is not None and resv < horizon else horizon
 
@@ -509,6 +535,8 @@ def _next_meaningful(ctx: Context) -> Instant | None:
     resv = _next_reservation_change(ctx)
     if resv is not None and (len(ctx.queue) or ctx.blocked or ctx.running):
         times.append(resv)
+    if ctx.next_answer is not None and len(ctx.queue):  # a node may take jobs again
+        times.append(ctx.next_answer)
     periodic = {kind: time for time, kind in _periodic(ctx)}
     begin = ctx.next_begin()
     if begin is not None:

@@ -38,7 +38,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.features import Constraint, Unreadable, counted, matches, names
 from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
-from slurmsim.model.nodes import NodeConfig
+from slurmsim.model.nodes import NodeConfig, usable
 from slurmsim.model.partitions import Partition, PartitionState
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
@@ -95,10 +95,7 @@ class FreeNow:
         candidates = [
             name
             for name in allowed
-            if name in nodes
-            and name not in request.exc_nodes
-            and not nodes[name].down
-            and not nodes[name].drain
+            if name in nodes and name not in request.exc_nodes and usable(nodes[name])
         ]
         shapes = self._shapes
         sockets = fewest_sockets(nodes[name].config for name in candidates)

@@ -49,6 +49,9 @@ ACTIVE_FEATURES = "active_features"
 FUTURE = "future"
 COMMENT = "comment"
 EXTRA = "extra"
+#: Key in ``Node.extra``: the node is kept off new jobs until it answers the controller's
+#: ping (``scontrol update State=NoResp``; ``engine.liveness``).
+KEPT_OFF = "kept_off"
 
 
 @dataclass(slots=True)
@@ -99,3 +102,9 @@ class Node:
     def extra_text(self) -> str | None:
         """``Extra=``: an arbitrary string an administrator keeps on the node."""
         return self.extra.get(EXTRA)
+
+
+def usable(node: Node) -> bool:
+    """Up, not drained and not kept off until it answers the controller (``KEPT_OFF``): a
+    node new work may land on."""
+    return not node.down and not node.drain and not (node.not_responding and KEPT_OFF in node.extra)

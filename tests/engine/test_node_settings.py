@@ -77,3 +77,22 @@ def test_only_an_administrator_changes_a_node_and_a_refusal_changes_nothing():
     with pytest.raises(SlurmError, match="Invalid user id"):
         control.update_node(s, ["dgx1"], "alice", None, None, settings=NodeSettings(weight=3))
     assert s.nodes["dgx1"].config.weight == 1
+
+
+def test_a_node_marked_not_responding_takes_no_new_job_until_it_answers():
+    """State=NoResp clears the node from those new jobs may use until the controller's
+    next ping (every SlurmdTimeout/3, 100 s, from the epoch), answered at once."""
+    s = cluster()
+    control.update_node(s, ["dgx1"], "root", "NORESP", None)
+    a = submit(s, job("a", limit="0:10:00", gpus_per_node=8))
+    advance(s, Instant(T0 + 10))
+    assert a.nodes == ("dgx2",)
+    pinned = submit(s, job("pinned", limit="0:10:00", gpus_per_node=8, req_nodes=("dgx1",)))
+    advance(s, Instant(T0 + 99))
+    assert (pinned.state.name, pinned.reason) == (
+        "PENDING",
+        "ReqNodeNotAvail, UnavailableNodes:dgx1",
+    )
+    advance(s, Instant(T0 + 100 + s.config.scheduler_parameters.bf_interval + 1))
+    assert pinned.state.name == "RUNNING"
+    assert (pinned.start_time or 0) >= T0 + 100
