@@ -275,4 +275,6 @@ def _node_row(state: ClusterState, ids: dict[str, int], record: NodeEvent) -> fm
     node = state.nodes.get(record.node)
     uid = uid_of(state.users, record.user)
     configs = [node.config] if node is not None else []
+    if not record.user:  # recorded in nobody's name (a node set FUTURE with no reason)
+        return _row(ids, configs, record)
     return _row(ids, configs, record, uid=0 if uid is None else uid)

@@ -1052,6 +1052,10 @@ def _update_one_node(
         node.down, node.drain = True, False
         node.extra.pop(FAILED, None)
         node.extra[FUTURE] = "1"
+        # Recorded down, for the accounting, in the name of who set its reason (nobody's
+        # for a node without one): the oracle's idle node shows no user.
+        user = node.reason_user or "" if node.reason else ""
+        events.append(node_accounting.down(node, now, user, reason=FUTURE_REASON))
     elif word == "DOWN":
         node.down = True
         events.append(node_accounting.down(node, now, node.reason_user or actor))
@@ -1067,6 +1071,10 @@ def _update_one_node(
     if word and reason:
         events.append(Event(now, f"node_{word.lower()}", None, f"{node.name}: {reason}"))
     return events
+
+
+#: The reason slurmctld gives the accounting for a node set FUTURE.
+FUTURE_REASON = "Set to State=FUTURE"
 
 
 def _back_in_service(state: ClusterState, node: Node, word: str, idle: bool) -> list[Event]:

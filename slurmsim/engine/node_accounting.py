@@ -40,9 +40,10 @@ def raw_state(node: Node) -> int:
     return raw
 
 
-def down(node: Node, now: Instant, user: str) -> Event:
-    """The node is recorded down (or drained) now, with its reason, by ``user``."""
-    detail = down_detail(node.name, raw_state(node), user, node.reason or "")
+def down(node: Node, now: Instant, user: str, reason: str | None = None) -> Event:
+    """The node is recorded down (or drained) now, with its reason (or ``reason``), by
+    ``user``."""
+    detail = down_detail(node.name, raw_state(node), user, reason or node.reason or "")
     return Event(now, NODE_DOWN, None, detail)
 
 
