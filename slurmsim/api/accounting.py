@@ -140,7 +140,10 @@ def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecor
     """Each run of ``job``, oldest first: its job row followed by its steps."""
     runs = [_past(state, job, run, i) for i, run in enumerate(past_runs(job))]
     head = _current(state, job, now)
-    return [*runs, [head, *_steps(state, job, head)]]
+    steps = _steps(state, job, head)
+    if any(r.step is not None and r.step.isdigit() and r.end is not None for r in steps):
+        head = replace(head, step_energy=True)
+    return [*runs, [head, *steps]]
 
 
 # --- selection -------------------------------------------------------------------------

@@ -54,15 +54,12 @@ from slurmsim.model.jobs import (
 from slurmsim.model.node_update import UNCHANGED, NodeSettings
 from slurmsim.model.nodes import ACTIVE_FEATURES, COMMENT, EXTRA, FAILED, FUTURE, Node
 from slurmsim.model.signals import (
-    LIVES_THROUGH,
     SIGCONT,
-    SIGHUP,
-    SIGINT,
     SIGKILL,
     SIGSTOP,
     Target,
     queue_signal,
-    trapped,
+    shell_end,
 )
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
@@ -205,7 +202,7 @@ def signal_jobs(
     """``scancel --signal``: the signal goes to the processes of each job that runs them
     (its script under execution, an interactive command), whatever it does to them. A
     simulated batch job's shell is taken to wait for a command, as a script does
-    (``_shell_end``); it has no steps."""
+    (``model.signals.shell_end``); it has no steps."""
     now = state.now
     events = []
     for job in jobs:
@@ -220,29 +217,11 @@ def signal_jobs(
             job.extra.pop(STOPPED, None)
         if is_executed(job) or not job.request.batch:
             queue_signal(job, signal, target)
-        elif job.state is JobState.RUNNING and (end := _shell_end(job, signal, target)):
+        elif job.state is JobState.RUNNING and (end := shell_end(job, signal, target)):
             if end[1] != signal:
                 job.extra[BATCH_SIGNAL] = str(signal)
             events.extend(process_exited(state, job, *end))
     return events
-
-
-def _shell_end(job: Job, signal: int, target: Target) -> tuple[int, int] | None:
-    """How a simulated batch job ends when ``signal`` reaches its shell, as (exit code,
-    signal), as bash waiting for a command ends on Slurm (the oracle); None: it goes on.
-
-    With ``-b`` the shell alone gets it, and bash puts off SIGINT until its command ends
-    (which did not get it); with ``-f`` the command dies of it too. A shell that traps the
-    signal, or ignores or stops on it by default, goes on (``signal_jobs`` flags a stopped
-    job STOPPED). SIGHUP leaves the job exit code 1 (its batch step still shows the
-    signal). A suspended job's shell would take it only when resumed: it is not ended
-    (the caller asks only of running jobs).
-    """
-    if target is Target.STEPS or signal in LIVES_THROUGH:
-        return None
-    if (signal == SIGINT and target is Target.BATCH) or signal in trapped(job.request.script or ""):
-        return None
-    return (1, 0) if signal == SIGHUP else (0, signal)
 
 
 def hold(
@@ -252,7 +231,8 @@ def hold(
     (``on_named`` says what is answered how).
 
     ``user_hold`` (``scontrol uhold``) makes even an operator's hold a user hold. The
-    controller evaluates the job as it holds it: LastSchedEval moves to now (golden 114).
+    controller evaluates the job as it holds it: LastSchedEval moves to now (golden 114),
+    unless its begin time lies ahead.
     A running job is accepted and left as it is (the oracle answers 0).
     """
     return on_named(state, job_id, task_id, lambda job: _hold(state, job, actor, user_hold))
@@ -265,11 +245,16 @@ def _hold(state: ClusterState, job: Job, actor: str, user_hold: bool) -> None:
         return
     admin = is_operator(state, actor) and not user_hold
     job.hold = Hold.ADMIN if admin else Hold.USER
-    job.last_sched_eval = state.now
     job.priority = 0
     job.reason = job.hold.value
-    job.eligible_time = None
     job.accrue_time = None
+    begin = job.request.begin_time
+    if begin is None or begin <= state.now:
+        job.last_sched_eval = state.now
+        job.eligible_time = None
+    # else the begin time stands as its eligible time, and nothing evaluates it now (the
+    # oracle: a job held before its --begin shows EligibleTime= that time and its submit
+    # time as LastSchedEval).
 
 
 def release(

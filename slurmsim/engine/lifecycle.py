@@ -24,6 +24,7 @@ from slurmsim.model.jobs import (
     list_place,
 )
 from slurmsim.model.launch import LAUNCH_FAILED
+from slurmsim.model.signals import WARN_SIGNAL, WarnSignal, shell_end, warn_signal
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
 #: slurmctld looks for jobs past their time limit every 30 s (PERIODIC_TIMEOUT), not
@@ -60,6 +61,31 @@ def timeout_at(start: Instant, limit: Seconds | None, over_time_min: int = 0) ->
     return Instant(due if offset == 0 else due + TIMEOUT_CHECK - offset)
 
 
+def warn_at(job: Job, spec: WarnSignal) -> Instant | None:
+    """When the periodic time-limit check sends the job its ``--signal`` (None: it has no
+    time limit): at the first check, while it runs, from which the end is within the
+    warning's time plus one check interval. The end is the time limit's from the job's
+    start (a resumed job's start moves on by the time it was suspended)."""
+    if job.time_limit is None or job.start_time is None:
+        return None
+    due = max(_origin(job) + job.time_limit - spec.before_s - TIMEOUT_CHECK, job.start_time)
+    offset = (due - EPOCH - TIMEOUT_PHASE) % TIMEOUT_CHECK
+    return Instant(due if offset == 0 else due + TIMEOUT_CHECK - offset)
+
+
+def shell_warned(job: Job) -> tuple[Instant, int, int] | None:
+    """When a ``--signal=B:...`` warning ends a simulated job's batch shell, and with
+    which exit code and signal (``model.signals.shell_end``); None if it does not."""
+    spec = warn_signal(job)
+    if spec is None or not spec.batch_only or _EXECUTED in job.extra or not job.request.batch:
+        return None
+    end = shell_end(job, spec.signal, spec.target)
+    at = warn_at(job, spec)
+    if end is None or at is None:
+        return None
+    return at, *end
+
+
 def check_after(t: Instant) -> Instant:
     """The first periodic time-limit check strictly after ``t``."""
     check = timeout_at(Instant(t + 1), Seconds(0))
@@ -92,11 +118,15 @@ def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | Non
         kill = Instant(int(cut))
     # A job whose script really runs ends when its process exits (engine/execution.py).
     runtime = None if _EXECUTED in job.extra else job.request.runtime
+    done = None
     if runtime is not None:
         left = runtime - job.work_done
         done = Instant(origin + left if left > 0 else origin)
-        if kill is None or done < kill:
-            return done, _COMPLETED if job.request.exit_code == 0 else _FAILED
+    warned = shell_warned(job) if WARN_SIGNAL in job.extra else None
+    if warned is not None and all(t is None or warned[0] < t for t in (done, kill)):
+        return warned[0], _FAILED  # its shell dies of the warning (``shell_warned``)
+    if done is not None and (kill is None or done < kill):
+        return done, _COMPLETED if job.request.exit_code == 0 else _FAILED
     if kill is None:
         return None
     return kill, JobState.TIMEOUT

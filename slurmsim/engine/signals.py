@@ -3,31 +3,22 @@
 slurmctld looks for jobs near their end in the same periodic check that enforces time
 limits (every 30 s, ``lifecycle.TIMEOUT_CHECK``), so the signal goes out at the first
 check from which the end is within ``sig_time`` seconds plus one check interval.
-A simulated job only logs it (``job_signal``); for a job whose processes really run
-(its script under execution, or an interactive command) it is also queued for the api
-layer to deliver (``model.signals.queue_signal``).
+For a job whose processes really run (its script under execution, or an interactive
+command) it is queued for the api layer to deliver (``model.signals.queue_signal``). A
+simulated job's shell that a ``B:`` warning kills ends then, which the event loop plans
+as the job's end (``lifecycle.shell_warned``); otherwise a simulated job only logs it.
 
-The warning changes nothing else the engine decides, so it is worked out after the
-engine has played a stretch of time (``warnings_since``), not inside the event loop.
+The log entries (``job_signal``) are worked out after the engine has played a stretch of
+time (``warnings_since``), not inside the event loop.
 """
 
 from slurmsim.engine.execution import is_executed
-from slurmsim.engine.lifecycle import TIMEOUT_CHECK, TIMEOUT_PHASE
+from slurmsim.engine.lifecycle import warn_at
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobState
-from slurmsim.model.signals import SIGCONT, WarnSignal, queue_signal, warn_signal
-from slurmsim.model.time import EPOCH, Instant
-
-
-def warn_at(job: Job, spec: WarnSignal) -> Instant | None:
-    """When the periodic check sends the job its ``--signal`` (None: it has no end)."""
-    end = _planned_end(job)
-    if end is None:
-        return None
-    due = end - spec.before_s - TIMEOUT_CHECK
-    offset = (due - EPOCH - TIMEOUT_PHASE) % TIMEOUT_CHECK
-    return Instant(due if offset == 0 else due + TIMEOUT_CHECK - offset)
+from slurmsim.model.jobs import JobState
+from slurmsim.model.signals import SIGCONT, queue_signal, warn_signal
+from slurmsim.model.time import Instant
 
 
 def warnings_since(state: ClusterState, since: Instant) -> list[Event]:
@@ -44,7 +35,7 @@ def warnings_since(state: ClusterState, since: Instant) -> list[Event]:
         if at is None or not since <= at < state.now or at < job.start_time:
             continue
         running = job.state is JobState.RUNNING
-        ran_past = job.state.finished and job.end_time is not None and job.end_time > at
+        ran_past = job.state.finished and job.end_time is not None and job.end_time >= at
         if not (running or ran_past):
             continue
         events.append(Event(at, "job_signal", job.job_id, f"{spec.signal} before the time limit"))
@@ -52,12 +43,3 @@ def warnings_since(state: ClusterState, since: Instant) -> list[Event]:
             queue_signal(job, SIGCONT, spec.target)  # the warning comes with a SIGCONT
             queue_signal(job, spec.signal, spec.target)
     return events
-
-
-def _planned_end(job: Job) -> int | None:
-    """The end the time limit sets: EndTime while the job runs (resume moves it on)."""
-    if job.time_limit is None or job.start_time is None:
-        return None
-    if job.state is JobState.RUNNING and job.end_time is not None:
-        return job.end_time
-    return job.start_time + job.time_limit

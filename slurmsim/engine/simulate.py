@@ -28,15 +28,17 @@ from slurmsim.engine import preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context, Ticks
 from slurmsim.engine.event_kinds import Kind
-from slurmsim.engine.lifecycle import SIGTERM, outlived_reservation
+from slurmsim.engine.lifecycle import SIGTERM, outlived_reservation, shell_warned
 from slurmsim.engine.liveness import answers_before, next_answer
 from slurmsim.engine.passes import main_pass
 from slurmsim.engine.trigger import trigger
+from slurmsim.model.accounting import BATCH_SIGNAL
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.launch import LAUNCH_FAILED, LAUNCH_FAILURE, LAUNCH_FAILURE_SIGNAL
 from slurmsim.model.nodes import usable
+from slurmsim.model.signals import SIGHUP, WARN_SIGNAL
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
 #: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
@@ -168,6 +170,20 @@ def _run(
         step = _next(ctx)
     state.now = max(state.now, until)
     return step
+
+
+def _warned_end(job: Job, now: Instant, code: int) -> tuple[int, int, str | None]:
+    """The exit code, signal and reason of a job that fails ``now``: as its shell died of
+    its ``--signal=B:`` warning if that is why (the oracle: ``USR1`` gives ``FAILED``,
+    ``Reason=JobLaunchFailure``, ``ExitCode=0:10``), else as its script's own end."""
+    warned = shell_warned(job)
+    if warned is None or warned[0] != now:
+        return code, 0, None
+    _, code, signal = warned
+    if not signal:  # SIGHUP: exit code 1, the batch step showing the signal
+        job.extra[BATCH_SIGNAL] = str(SIGHUP)
+        return code, 0, None
+    return code, signal, LAUNCH_FAILURE
 
 
 def _answered(ctx: Context, at: Instant) -> list[Event]:
@@ -319,6 +335,8 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             reason = None
             if LAUNCH_FAILED in step.job.extra:
                 code, signal, reason = 0, LAUNCH_FAILURE_SIGNAL, LAUNCH_FAILURE
+            elif step.final is JobState.FAILED and WARN_SIGNAL in step.job.extra:
+                code, signal, reason = _warned_end(step.job, now, code)
             if step.final is JobState.PREEMPTED:  # a preempted job's grace is over
                 state.sched_due = now
                 return preempt.let_go(ctx, step.job, now)

@@ -152,15 +152,25 @@ def _batch_step(value: str, job: str = "") -> Getter:
 
 
 def _energy(r: AcctRecord) -> str:
-    # slurmdbd totals energy when a job's batch step reports it at its end; a job that
-    # never ran one to its end (pending, NODE_FAIL) or a step shows 0.
-    if r.is_step or r.state in (AcctState.PENDING, AcctState.NODE_FAIL):
+    # A step shows 0, and so does a job once a step srun made has reported its energy at
+    # its end (slurmdbd totals it), or that never ran a batch step to its end (pending,
+    # NODE_FAIL); a job with a batch step alone shows nothing (the oracle).
+    if r.is_step or r.step_energy or r.state in (AcctState.PENDING, AcctState.NODE_FAIL):
         return "0"
     return ""
 
 
-def _step_only(value: str) -> Getter:
-    return lambda r: value if r.is_step else ""
+def _req_cpu_freq(r: AcctRecord) -> str:
+    """ReqCPUFreq*: 0 on the batch step, Unknown on the job and on the steps srun made
+    (none was asked for: the oracle)."""
+    if r.step == "batch":
+        return "0"
+    return "Unknown" if r.step is None or r.step.isdigit() else ""
+
+
+def _ended_step(value: str) -> Getter:
+    """A usage figure a step reports when it ends (a running one shows none: the oracle)."""
+    return lambda r: value if r.is_step and r.end is not None else ""
 
 
 def _zero_time(_: AcctRecord) -> str:
@@ -203,10 +213,10 @@ _KNOWN: list[Field] = [
     Field("QOS", 10, lambda r: _opt(r.qos)),
     Field("QOSRAW", 6, lambda r: _opt(r.qos_id)),
     Field("Reason", 22, _job_only(lambda r: _opt(r.reason))),
-    Field("ReqCPUFreq", 13, _batch_step("0", "Unknown")),
-    Field("ReqCPUFreqGov", 13, _batch_step("0", "Unknown")),
-    Field("ReqCPUFreqMax", 13, _batch_step("0", "Unknown")),
-    Field("ReqCPUFreqMin", 13, _batch_step("0", "Unknown")),
+    Field("ReqCPUFreq", 13, _req_cpu_freq),
+    Field("ReqCPUFreqGov", 13, _req_cpu_freq),
+    Field("ReqCPUFreqMax", 13, _req_cpu_freq),
+    Field("ReqCPUFreqMin", 13, _req_cpu_freq),
     Field("ReqCPUS", 8, lambda r: str(r.req_cpus)),
     Field("Reserved", 10, lambda r: _reserved_time(r.reserved)),
     Field("ResvCPU", 10, lambda r: _reserved_time(_times_cpus(r))),
@@ -225,10 +235,10 @@ _KNOWN: list[Field] = [
     Field("Timelimit", 10, _limit),
     Field("TimelimitRaw", 10, _limit_raw),
     Field("TotalCPU", 10, _zero_time),
-    Field("TRESUsageInAve", 14, _step_only("energy=0")),
-    Field("TRESUsageInTot", 14, _step_only("energy=0")),
-    Field("TRESUsageOutAve", 15, _step_only("energy=0")),
-    Field("TRESUsageOutTot", 15, _step_only("energy=0")),
+    Field("TRESUsageInAve", 14, _ended_step("energy=0")),
+    Field("TRESUsageInTot", 14, _ended_step("energy=0")),
+    Field("TRESUsageOutAve", 15, _ended_step("energy=0")),
+    Field("TRESUsageOutTot", 15, _ended_step("energy=0")),
     Field("UID", 6, _job_only(lambda r: str(r.uid))),
     Field("User", 9, _job_only(lambda r: r.user)),
     Field("UserCPU", 10, _zero_time),

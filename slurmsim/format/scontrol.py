@@ -71,15 +71,18 @@ def _gpu_kind(state: ClusterState, node_name: str) -> str:
 
 
 def _gres_detail(state: ClusterState, job: Job) -> list[list[str]]:
-    """The ``-d`` lines: JOB_GRES, then one ``Nodes=`` line per run of alike nodes."""
+    """The ``-d`` lines: JOB_GRES, then one ``Nodes=`` line per run of alike nodes. A job
+    that has ended has given its GPUs back: no node's GRES is named, so nodes alike but
+    for them share a line (the oracle)."""
     gpus = sum(len(a.gpus) for a in job.alloc)
     kind = _gpu_kind(state, job.alloc[0].node)
     lines = [[f"JOB_GRES={kind}:{gpus}" if gpus else "JOB_GRES=(null)"]]
     runs: list[tuple[list[str], str]] = []
     cores = CoreMap(state, {a.node for a in job.alloc})
+    ended = job.state.finished
     for alloc in sorted(job.alloc, key=lambda a: _natural(a.node)):
         gres = ""
-        if alloc.gpus:
+        if alloc.gpus and not ended:
             kind = _gpu_kind(state, alloc.node)
             gres = f"{kind}:{len(alloc.gpus)}(IDX:{format_ranges(alloc.gpus)})"
         rest = f"CPU_IDs={_cpu_ids(cores, job, alloc)} Mem={alloc.mem} GRES={gres}"

@@ -126,6 +126,8 @@ class AcctRecord:
     reserved: int | None = None
     #: The QOS's id (sacctmgr's); None on steps.
     qos_id: int | None = None
+    #: A job row whose run had a step srun made end (its energy then counted: 0).
+    step_energy: bool = False
 
     @property
     def is_step(self) -> bool:

@@ -50,17 +50,20 @@ def test_warning_goes_at_the_time_limit_check_before_it_falls_due(before, want):
 
 
 @pytest.mark.parametrize(
-    ("executed", "queued"),
+    ("executed", "queued", "final"),
     [
-        pytest.param(False, [], id="a simulated job only logs it"),
+        pytest.param(
+            False, [], JobState.FAILED, id="a simulated job's shell dies of it (oracle: B:USR1)"
+        ),
         pytest.param(
             True,
             [(CONT, Target.BATCH), (USR1, Target.BATCH)],
+            JobState.TIMEOUT,
             id="a job whose script runs gets it, with a SIGCONT (oracle)",
         ),
     ],
 )
-def test_warning_is_an_event_once_and_queued_for_a_running_script(executed, queued):
+def test_warning_is_an_event_once_and_queued_for_a_running_script(executed, queued, final):
     s, a = _running(executed=executed, spec=WarnSignal(USR1, 120, batch_only=True))
     events = failures.advance(s, Instant(T0 + 590))
     signals = [e for e in events if e.kind == "job_signal"]
@@ -68,7 +71,44 @@ def test_warning_is_an_event_once_and_queued_for_a_running_script(executed, queu
     assert take_signals(a) == queued
     later = failures.advance(s, Instant(T0 + 3600))
     assert not [e for e in later if e.kind == "job_signal"]
-    assert a.state is JobState.TIMEOUT
+    assert a.state is final
+
+
+@pytest.mark.parametrize(
+    ("spec", "script", "want"),
+    [
+        pytest.param(
+            WarnSignal(USR1, 120, batch_only=True),
+            "#!/bin/bash\nsleep 9999\n",
+            (JobState.FAILED, 0, USR1, "JobLaunchFailure", EPOCH + 460),
+            id="B:USR1 kills the shell at the warning",
+        ),
+        pytest.param(
+            WarnSignal(1, 120, batch_only=True),
+            "#!/bin/bash\nsleep 9999\n",
+            (JobState.FAILED, 1, 0, "NonZeroExitCode", EPOCH + 460),
+            id="B:HUP leaves exit code 1",
+        ),
+        pytest.param(
+            WarnSignal(USR1, 120, batch_only=True),
+            "#!/bin/bash\ntrap 'touch stop' USR1\nsleep 9999\n",
+            (JobState.TIMEOUT, 0, TERM, "TimeLimit", EPOCH + 610),
+            id="a shell that traps it lives on",
+        ),
+        pytest.param(
+            WarnSignal(USR1, 120),
+            "#!/bin/bash\nsleep 9999\n",
+            (JobState.TIMEOUT, 0, TERM, "TimeLimit", EPOCH + 610),
+            id="without B: the steps get it, not the shell",
+        ),
+    ],
+)
+def test_a_warning_that_kills_a_simulated_shell_ends_the_job_then(spec, script, want):
+    s = cluster()
+    a = submit(s, job("a", limit="10:00", script=script, runtime=None))
+    a.extra[WARN_SIGNAL] = spec.encode()
+    failures.advance(s, Instant(T0 + 3600))
+    assert (a.state, a.exit_code, a.exit_signal, a.reason, a.end_time) == want
 
 
 @pytest.mark.parametrize(
