@@ -152,9 +152,9 @@ def _suggestions(state: ClusterState, job: Job) -> tuple[Suggestion, ...]:
 
 def _shorter_limits(state: ClusterState, job: Job) -> list[Seconds]:
     """The limits to try, longest first: each hole until a job ahead is planned to start
-    (in whole minutes), then a few round ones."""
+    (in whole minutes, ending before it), then a few round ones."""
     holes = {
-        Seconds((o.start_time - state.now) // 60 * 60)
+        Seconds((o.start_time - state.now - 1) // 60 * 60)  # to end before it starts
         for o in state.jobs.values()
         if o.state is JobState.PENDING
         and o.priority > job.priority
@@ -188,6 +188,8 @@ def _would_start(
         if other.state is not JobState.PENDING or other.job_id == job.job_id or planned is None:
             continue
         overlaps = set(other.sched_nodes) & set(nodes)
-        if overlaps and other.priority > job.priority and (end is None or end > planned):
+        # A run that ends as a higher job's planned start comes is in its way (backfill
+        # takes every reservation that begins by the end of the run).
+        if overlaps and other.priority > job.priority and (end is None or end >= planned):
             return None
     return start

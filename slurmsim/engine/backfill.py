@@ -200,12 +200,14 @@ class ReservationMap:
         frees[lo:hi] = compress(times[first : last + 1], map(and_, before, after))
 
     def reserved(self, a: int, b: int) -> int:
-        """The nodes reserved at some time in [a, b), as a mask."""
+        """The nodes reserved at some time in [a, b], as a mask (``stretch``)."""
         return self.stretch(a, b)[0]
 
     def stretch(self, a: int, b: int) -> tuple[int, int | None]:
         """What a plan's trial start ``a`` for a run until ``b`` finds on the map: the
-        nodes reserved at some time in [a, b), as a mask, and the first slot start after
+        nodes reserved at some time in [a, b], as a mask (a reservation that begins as
+        the run ends is in the way: slurmctld takes every record that begins by the end
+        of the run), and the first slot start after
         ``a`` at which some reserved node comes free (None: none does), where the plan
         tries again when its job does not fit from ``a``: slurmctld tries again at the end
         of the map's record that holds ``a``, wherever it ends, and a record end where no
@@ -228,13 +230,13 @@ class ReservationMap:
                 return answer
             found = answer[0]
             for s, e, mask in added[seen:]:
-                if s < b and a < e:
+                if s <= b and a < e:
                     found |= mask
         else:
             times = self.times
             lo = bisect.bisect_right(times, a) - 1
             lo = lo if lo > 0 else 0  # ``max`` costs more
-            found = reduce(or_, self.sets[lo : bisect.bisect_left(times, b, lo)], 0)
+            found = reduce(or_, self.sets[lo : bisect.bisect_right(times, b, lo)], 0)
         frees = self.frees
         k = bisect.bisect_right(frees, a)
         answer = (found, frees[k] if k < len(frees) else None)

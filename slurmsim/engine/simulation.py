@@ -34,7 +34,7 @@ class Simulation:
         self.state = state
         self._ctx = Context(state)
         self._checked: Checked = {}  # nodes and partitions stay put: see ``submit``
-        self._free = FreeNow(self._ctx.pool)
+        self._free = FreeNow(self._ctx.pool, self._ctx.running.values)
 
     def submit(self, request: JobRequest) -> Job:
         """``engine.submit.submit``; the job joins the kept view."""

@@ -17,6 +17,7 @@ with PartitionNodeLimit or PartitionTimeLimit. QOS and association limits
 (engine/limits.py) refuse a submission before the record exists, so no id is used.
 """
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from slurmsim.engine import reservations
@@ -25,6 +26,7 @@ from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submi
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
 from slurmsim.engine.resources import (
+    GPU,
     Shape,
     fewest_sockets,
     fits_config,
@@ -32,8 +34,9 @@ from slurmsim.engine.resources import (
     node_counts,
     shape,
 )
-from slurmsim.engine.select import Pool, can_place
+from slurmsim.engine.select import Free, Pool, can_place
 from slurmsim.engine.trigger import trigger
+from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.features import Constraint, Unreadable, counted, matches, names
@@ -63,22 +66,29 @@ _AT_SUBMIT = {"PartitionTimeLimit": "PartitionConfig", "PartitionNodeLimit": "Pa
 
 
 class FreeNow:
-    """What a caller's nodes have free now (``pool``), and whether requests alike fit
-    there, remembered while the pool stays as it was (a stream of submissions asks for a
-    few kinds of layout between two changes); their layouts are kept for good."""
+    """Whether requests alike could run on a caller's nodes as they are held now
+    (``pool``, and the jobs holding them, ``running``), remembered while the pool stays
+    as it was (a stream of submissions asks for a few kinds of layout between two
+    changes); their layouts are kept for good."""
 
-    def __init__(self, pool: Pool) -> None:
+    def __init__(self, pool: Pool, running: Callable[[], Iterable[Job]]) -> None:
         self.pool = pool
+        self._running = running
         self._seen = pool.changes
         self._fits: dict[tuple[object, ...], bool] = {}
         self._shapes: dict[tuple[object, ...], Shape | None] = {}
+        self._held: set[str] | None = None  # nodes an --exclusive job holds, as of _seen
 
     def fits(self, state: ClusterState, request: JobRequest, part: Partition) -> bool:
-        """Could ``request`` start on what its partition's nodes have free now (whatever
-        is ahead of it)? slurmctld tests a submission so and says ``Resources`` at once
-        when it could not."""
+        """Could ``request`` run on its partition's nodes as they are held now? slurmctld
+        tests a submission so and says ``Resources`` at once when it could not. Its test
+        counts none of the CPUs, memory and GPUs jobs hold, only whole nodes out of reach:
+        those an ``--exclusive`` job holds, and for an ``--exclusive`` request those with
+        any job (the oracle: a job behind GPU jobs on every node shows no reason, one
+        behind a whole-cluster exclusive job ``Resources``)."""
         if self._seen != self.pool.changes:
             self._fits.clear()
+            self._held = None
             self._seen = self.pool.changes
         r = request
         key = (part.name, r.req_nodes, r.exc_nodes, r.feature_nodes, *layout_fields(r))
@@ -106,7 +116,22 @@ class FreeNow:
             return shapes[key, n]
 
         counts = node_counts(request, len(part.nodes))
-        return can_place(self.pool, layout, counts, candidates, request.req_nodes)
+        return can_place(self._as_held(candidates), layout, counts, candidates, request.req_nodes)
+
+    def _as_held(self, names: list[str]) -> Pool:
+        """The nodes ``names`` as the submission test sees them: each whole, with its
+        jobs, but empty where an ``--exclusive`` job holds it."""
+        if self._held is None:
+            self._held = {n for job in self._running() if job.request.exclusive for n in job.nodes}
+        pool = self.pool
+        free = {}
+        for name in names:
+            cfg, jobs = pool.configs[name], pool.free[name].jobs
+            if name in self._held:
+                free[name] = Free(0, 0, [], jobs)
+            else:
+                free[name] = Free(cfg.cpus, cfg.real_memory, list(range(cfg.gres_count(GPU))), jobs)
+        return Pool({n: pool.configs[n] for n in names}, free, pool.index)
 
 
 def submit(
@@ -248,7 +273,12 @@ def _top_priority(state: ClusterState, job: Job) -> bool:
 
 
 def _free_now(state: ClusterState, free: FreeNow | None) -> FreeNow:
-    return free if free is not None else FreeNow(Pool.of(state.nodes, state.jobs.values()))
+    if free is not None:
+        return free
+    jobs = state.jobs.values()
+    return FreeNow(
+        Pool.of(state.nodes, jobs), lambda: (j for j in jobs if j.state in HOLDS_RESOURCES)
+    )
 
 
 def check_alone(state: ClusterState, user: str, nice: int, array: tuple[int, ...] | None) -> None:

@@ -55,7 +55,7 @@ def _queue() -> None:
             "Expected start: 2026-11-29T22:00:00 (the backfill plan).\n"
             "\n"
             "It could start sooner:\n"
-            "  with --time=1:58:00: at 2026-11-29T19:02:00\n",
+            "  with --time=1:57:00: at 2026-11-29T19:02:00\n",
             id="a job behind the head job would backfill with a shorter time limit",
         ),
         pytest.param(
@@ -94,7 +94,7 @@ def test_explain_changes_nothing_and_says_the_same_twice(cluster: Path) -> None:
 
 def test_explain_suggestion_lets_the_job_start_when_taken(cluster: Path) -> None:
     _queue()
-    assert slurm("scontrol", "update", "jobid=3", "timelimit=1:58:00").exit == 0
+    assert slurm("scontrol", "update", "jobid=3", "timelimit=1:57:00").exit == 0
     advance(60)
     assert slurm("squeue", "-h", "-j", "3", "-o", "%T").out == "RUNNING\n"
     assert slurm("squeue", "-h", "-j", "2", "-o", "%S").out == "2026-11-29T21:00:00\n"

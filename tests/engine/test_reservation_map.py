@@ -104,3 +104,14 @@ def test_the_map_uses_records_as_slurmctlds_table_does(adds):
         used, records = _slurm_table(added)
         assert kept.records == used
         assert list(zip(kept.times, kept.sets, strict=True)) == records
+
+
+def test_a_reservation_that_begins_as_a_run_ends_is_in_its_way():
+    """slurmctld takes every record that begins by the run's end (``begin_time <=
+    end_time``): a job whose limit ends just as a higher job's reservation begins on
+    its node may not backfill there (the oracle: it waited for that job)."""
+    m = fresh_map()
+    begins = 1_620  # on the map's 60 s grid
+    m.add(begins, begins + 600, BITS["n1"])
+    assert m.reserved(NOW, begins) == BITS["n1"]
+    assert m.reserved(NOW, begins - 1) == 0

@@ -1,0 +1,34 @@
+"""Reasons in the second a job is submitted onto nodes GPU jobs share, recorded from
+Slurm (``record.sh``): the submission's test counts none of what those jobs hold.
+Compared byte for byte, but for the instants and the priorities."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.clirunner import Result
+from tests.goldenfile import load_case, replay_from_job_dir, without_times
+
+HERE = Path(__file__).parent
+CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
+_PRIORITY = re.compile(r"Priority=[1-9]\d*")
+
+
+def _masked(data: bytes) -> str:
+    return _PRIORITY.sub("Priority=<p>", without_times(data))
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    return replay_from_job_dir(CASES, tmp_path_factory.mktemp("atsubmitbusy"))
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_reasons_at_submission_as_real_slurm(name: str, results: dict[str, Result]) -> None:
+    case, got = CASES[name], results[name]
+    assert (got.exit, _masked(got.out.encode()), _masked(got.err.encode())) == (
+        case.exit,
+        _masked(case.stdout),
+        _masked(case.stderr),
+    )
