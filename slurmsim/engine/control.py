@@ -1039,7 +1039,7 @@ def _update_one_node(
         node.extra[FUTURE] = "1"
         # Recorded down, for the accounting, in the name of who set its reason (nobody's
         # for a node without one): the oracle's idle node shows no user.
-        user = node.reason_user or "" if node.reason else ""
+        user = (node.reason_user or "") if node.reason else ""
         events.append(node_accounting.down(node, now, user, reason=FUTURE_REASON))
     elif word == "DOWN":
         node.down = True

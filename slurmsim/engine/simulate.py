@@ -136,8 +136,7 @@ def run_while(ctx: Context, done: Callable[[], bool], limit: Instant | None) -> 
             _run(ctx, limit, events, step)
             break
         step = _run(ctx, Instant(t + 1), events, step)
-    answer = ctx.next_answer
-    if answer is not None and answer < ctx.state.now:
+    while (answer := ctx.next_answer) is not None and answer < ctx.state.now:
         events.extend(_answered(ctx, answer))
     return events
 
