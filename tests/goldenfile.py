@@ -274,6 +274,16 @@ def without_times(data: bytes) -> str:
     return _TIMES.sub(b"<time>", scrub(data)).decode()
 
 
+#: A priority slurmctld worked out (a held job's 0 is kept): the oracle's fair share, its
+#: users' past work, shapes it.
+_WORKED_OUT_PRIORITY = re.compile(r"Priority=[1-9]\d*")
+
+
+def without_times_or_priorities(data: bytes) -> str:
+    """``without_times``, and every priority worked out masked too."""
+    return _WORKED_OUT_PRIORITY.sub("Priority=<p>", without_times(data))
+
+
 #: What a job's record shows of when and by which pass it ran (``without_run``).
 _RUN = [
     (re.compile(r"RunTime=\S+"), "RunTime=<t>"),

@@ -2,21 +2,16 @@
 Slurm (``record.sh``): the submission's test counts none of what those jobs hold.
 Compared byte for byte, but for the instants and the priorities."""
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir, without_times
+from tests.goldenfile import load_case, replay_from_job_dir, without_times_or_priorities
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-_PRIORITY = re.compile(r"Priority=[1-9]\d*")
-
-
-def _masked(data: bytes) -> str:
-    return _PRIORITY.sub("Priority=<p>", without_times(data))
+_masked = without_times_or_priorities
 
 
 @pytest.fixture(scope="module")

@@ -3,21 +3,16 @@ an ended job, sacct's frequency, energy and usage fields, a hold before ``--begi
 ``--signal=B:`` warnings. Compared byte for byte, but for the instants (slurmsim's passes
 run on their own phase) and the priorities (the oracle's fair share shapes them)."""
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir, without_times
+from tests.goldenfile import load_case, replay_from_job_dir, without_times_or_priorities
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-_PRIORITY = re.compile(r"Priority=[1-9]\d*")
-
-
-def _masked(data: bytes) -> str:
-    return _PRIORITY.sub("Priority=<p>", without_times(data))
+_masked = without_times_or_priorities
 
 
 @pytest.fixture(scope="module")
