@@ -94,13 +94,14 @@ def _min_plus(values: list[int]) -> str:
 
 
 def _counts(group: _Group) -> tuple[int, int, int]:
-    """(allocated, idle, other) node counts; mixed counts as allocated, drained/down as other."""
+    """(allocated, idle, other) node counts: a node with jobs counts as allocated, a
+    draining one too (the oracle); one drained without jobs, or down, as other."""
     alloc = idle = other = 0
     for view in group.nodes:
-        if view.status.base == "DOWN" or "DRAIN" in view.status.flags:
-            other += 1
-        elif view.status.has_jobs:
+        if view.status.has_jobs and view.status.base != "DOWN":
             alloc += 1
+        elif view.status.base == "DOWN" or "DRAIN" in view.status.flags:
+            other += 1
         else:
             idle += 1
     return alloc, idle, other
@@ -467,8 +468,9 @@ def _fields(state: ClusterState, opts: SinfoOptions) -> tuple[str, list[_Field],
 
 
 _STATE_FILTERS: dict[str, Callable[[NodeStatus], bool]] = {
-    "ALLOC": lambda s: s.base == "ALLOCATED",
-    "ALLOCATED": lambda s: s.base == "ALLOCATED",
+    # Jobs hold CPUs there, mixed or draining too (the oracle); MIXED only undrained.
+    "ALLOC": lambda s: s.busy,
+    "ALLOCATED": lambda s: s.busy,
     "COMP": lambda s: "COMPLETING" in s.flags,
     "COMPLETING": lambda s: "COMPLETING" in s.flags,
     "DOWN": lambda s: s.base == "DOWN",
@@ -476,8 +478,8 @@ _STATE_FILTERS: dict[str, Callable[[NodeStatus], bool]] = {
     "DRAINED": lambda s: "DRAIN" in s.flags and not s.has_jobs,
     "DRAINING": lambda s: "DRAIN" in s.flags and s.has_jobs,
     "IDLE": lambda s: s.base == "IDLE",
-    "MIX": lambda s: s.base == "MIXED",
-    "MIXED": lambda s: s.base == "MIXED",
+    "MIX": lambda s: s.base == "MIXED" and "DRAIN" not in s.flags,
+    "MIXED": lambda s: s.base == "MIXED" and "DRAIN" not in s.flags,
     "NO_RESPOND": lambda s: "NOT_RESPONDING" in s.flags,
     "FAIL": lambda s: False,
     "MAINT": lambda s: "MAINTENANCE" in s.flags,

@@ -253,7 +253,6 @@ _LONG_LETTERS = {
     "corespec": "X",
     "dependency": "E",
     "endtime": "e",
-    "excnodes": "x",
     "feature": "f",
     "groupid": "G",
     "groupname": "g",
@@ -436,8 +435,10 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "wait4switch": ("WAIT4SWITCH", _switch_wait),
 }
 
-#: Columns never cut to their width: node lists and the scheduled-node list.
-_UNCUT = frozenset({"N", "n", "x", "Y"})
+#: Columns never cut to their width: node lists and the scheduled-node list; and the
+#: durations (time used, limit and left), which squeue prints with a field width alone, so
+#: only a left-justified column cuts them (the oracle: ``%.4l`` of a day is ``1-02:04:00``).
+_UNCUT = frozenset({"N", "n", "x", "Y", "M", "l", "L"})
 
 
 class _Field:

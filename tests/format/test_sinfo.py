@@ -11,8 +11,8 @@ from tests.format import scenario
     [
         pytest.param(
             SinfoOptions(summarize=True),
-            ["gpu* up 7-00:00:00 3/0/1/4 dgx[1-4]", "debug up 2:00:00 3/0/1/4 dgx[1-4]"],
-            id="-s counts a draining node as other",
+            ["gpu* up 7-00:00:00 4/0/0/4 dgx[1-4]", "debug up 2:00:00 4/0/0/4 dgx[1-4]"],
+            id="-s counts a draining node as allocated (the oracle)",
         ),
         pytest.param(
             SinfoOptions(states=("drain",)),
@@ -41,7 +41,7 @@ from tests.format import scenario
         ),
         pytest.param(
             SinfoOptions(format="%P %C %F"),
-            ["gpu* 6/331/111/448 3/0/1/4", "debug 6/331/111/448 3/0/1/4"],
+            ["gpu* 6/331/111/448 4/0/0/4", "debug 6/331/111/448 4/0/0/4"],
             id="CPU and node counts over the whole partition",
         ),
     ],
