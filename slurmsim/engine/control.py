@@ -241,9 +241,13 @@ def hold(
 def _hold(state: ClusterState, job: Job, actor: str, user_hold: bool) -> None:
     if not may_manage_job(state, job, actor):
         raise SlurmError(INVALID_USER)
-    if _already_running(job):
-        return
     admin = is_operator(state, actor) and not user_hold
+    if _already_running(job):
+        # It runs on, held: priority 0 and the hold's reason, kept should it be requeued
+        # (the oracle: RUNNING with JobHeldUser, then PENDING with it after a requeue).
+        job.hold = Hold.ADMIN if admin else Hold.USER
+        job.priority, job.reason = 0, job.hold.value
+        return
     job.hold = Hold.ADMIN if admin else Hold.USER
     job.priority = 0
     job.reason = job.hold.value
@@ -267,10 +271,15 @@ def release(
 def _release(state: ClusterState, job: Job, actor: str) -> None:
     if not may_manage_job(state, job, actor):
         raise SlurmError(INVALID_USER)
-    if _already_running(job) or job.hold is Hold.NONE:
+    running = _already_running(job)
+    if job.hold is Hold.NONE:
         return
     if job.hold is not Hold.USER and not is_operator(state, actor):
         raise AccessDenied()  # an admin hold, or BadConstraints (slurmctld's priority 0)
+    if running:  # held while it runs: it goes on as it was
+        job.hold, job.reason = Hold.NONE, "None"
+        job.priority = priority(state, job)
+        return
     job.hold = Hold.NONE
     note_db_reason(job)
     job.reason = "None"
@@ -297,8 +306,7 @@ def _judge_constraints(state: ClusterState, job: Job) -> None:
 
 
 def _already_running(job: Job) -> bool:
-    """True for a job that runs (hold and release then change nothing); refuses a
-    finished one."""
+    """True for a job that runs (a hold then only marks it); refuses a finished one."""
     if job.state.finished:
         raise SlurmError("Job has already finished")
     return job.state is not JobState.PENDING
@@ -360,7 +368,8 @@ def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> list[
         raise SlurmError("Requested operation is presently disabled")
     finished = job.state.finished
     left = job.nodes if job.state in HOLDS_RESOURCES else ()
-    hold_reason = Hold.USER.value if hold else None
+    held = Hold.USER if hold else job.hold  # a job held as it ran stays held
+    hold_reason = held.value if held is not Hold.NONE else None
     requeue_job(state, job, state.now, hold_reason=hold_reason, ended="REQUEUED")
     if finished:
         job.exit_code = job.exit_signal = 0
@@ -369,7 +378,7 @@ def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> list[
         job.hold = Hold.USER
         job.priority = 0
         job.state_desc = REQUEUED_HELD
-    else:
+    elif held is Hold.NONE:
         job.priority = priority(state, job)
     trigger(state)
     return node_accounting.drained_on(state, left, state.now)
@@ -460,10 +469,10 @@ def update_job(
 
 def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> None:
     operator = is_operator(state, actor)
+    if job.state.finished:  # asked before whose it is (the oracle: another user's job too)
+        raise SlurmError("Job has already finished")
     if not (job.request.user == actor or operator):
         raise SlurmError(INVALID_USER)
-    if job.state.finished:
-        raise SlurmError("Job has already finished")
     if update.nodes is not None and job.state is not JobState.PENDING:
         raise SlurmError("Requested operation not supported on this system")
     if update.pending_only:

@@ -352,19 +352,33 @@ def test_requeue_of_an_array_answers_task_by_task():
     assert answers == {0: None, 1: "Job is pending execution", 2: None}
 
 
-@pytest.mark.parametrize(
-    "act",
-    [
-        pytest.param(lambda s, j: control.hold(s, j.job_id, None, "alice"), id="hold"),
-        pytest.param(lambda s, j: control.release(s, j.job_id, None, "alice"), id="release"),
-    ],
-)
-def test_hold_and_release_leave_a_running_job_alone(act):
+def test_a_running_job_held_runs_on_held_and_is_still_held_once_requeued():
+    """The oracle: RUNNING with JobHeldUser, then PENDING with it after a requeue."""
     s = cluster()
     a = first(s, runtime=600)
     run_to(s, 5)
-    act(s, a)
+    control.hold(s, a.job_id, None, "alice")
+    assert (a.state, a.hold, a.reason, a.priority) == (
+        JobState.RUNNING,
+        Hold.USER,
+        "JobHeldUser",
+        0,
+    )
+    control.requeue(s, a.job_id, None, "alice")
+    run_to(s, 200)
+    assert (a.state, a.reason) == (JobState.PENDING, "JobHeldUser")
+
+
+def test_a_running_job_released_runs_on_as_it_was():
+    s = cluster()
+    a = first(s, runtime=600)
+    run_to(s, 5)
+    control.release(s, a.job_id, None, "alice")
     assert (a.state, a.hold) == (JobState.RUNNING, Hold.NONE)
+    control.hold(s, a.job_id, None, "alice")
+    control.release(s, a.job_id, None, "alice")
+    assert (a.state, a.hold, a.reason) == (JobState.RUNNING, Hold.NONE, "None")
+    assert a.priority > 0
 
 
 @pytest.mark.parametrize(
