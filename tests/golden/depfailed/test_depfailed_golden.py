@@ -1,6 +1,6 @@
 """A dependency entry that failed, before and after the job it names is purged, recorded
 from Slurm (``record.sh``): the entry stays failed. Compared byte for byte, but for the
-priorities, which the oracle's fair share (its users' past work) shapes."""
+host's fields (``scrub``) and the priorities, which the oracle's fair share (its users' past work) shapes."""
 
 import re
 from pathlib import Path
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir
+from tests.goldenfile import load_case, replay_from_job_dir, scrub
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -16,7 +16,7 @@ _PRIORITY = re.compile(rb"Priority=[1-9]\d*")
 
 
 def _masked(data: bytes) -> bytes:
-    return _PRIORITY.sub(b"Priority=<p>", data)
+    return _PRIORITY.sub(b"Priority=<p>", scrub(data))
 
 
 @pytest.fixture(scope="module")
