@@ -15,7 +15,7 @@ from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.execution import is_executed, process_exited
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
 from slurmsim.engine.lifecycle import requeue as requeue_job
-from slurmsim.engine.liveness import ping, stop_responding
+from slurmsim.engine.liveness import ping, pinged_down, stop_responding
 from slurmsim.engine.permissions import is_administrator, is_operator, may_manage_job
 from slurmsim.engine.priority import priority
 from slurmsim.engine.submit import never_runs, queued_in_list
@@ -1054,6 +1054,7 @@ def _update_one_node(
         node.down = True
         events.append(node_accounting.down(node, now, node.reason_user or actor))
         events.extend(kill_jobs_on(state, node.name))
+        pinged_down(state, node)
     elif word in ("DRAIN", "FAIL"):
         node.drain = True
         if word == "FAIL":

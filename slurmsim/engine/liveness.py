@@ -27,6 +27,11 @@ def next_answer(state: ClusterState) -> Instant | None:
     return Instant(min(dues)) if dues else None
 
 
+def awaits_answer(node: Node) -> bool:
+    """Whether the controller waits for ``node`` to answer a ping."""
+    return _ANSWER_AT in node.extra
+
+
 def ping(node: Node, now: Instant) -> None:
     """The controller pings ``node`` at ``now``; it responds ``PING_ANSWER`` seconds later."""
     node.not_responding = True
@@ -51,11 +56,28 @@ def stop_responding(state: ClusterState, node: Node) -> None:
     node.extra[KEPT_OFF] = "1"
 
 
+def pinged_down(state: ClusterState, node: Node) -> None:
+    """A node an operator set DOWN: its slurmd still answers the controller's pings, and
+    under ``ReturnToService=2`` an answer returns it to service (a RESUME is then
+    refused); under other settings the answer changes nothing.
+
+    slurmctld pings only the nodes it has not heard from for an interval, so the answer
+    comes one to two intervals after their last word (the oracle, SlurmdTimeout=300: 42
+    to 196 s after the DOWN, idle again then). slurmsim keeps no last word: the first
+    ping on its grid at least an interval after the DOWN (docs/differences.md)."""
+    if state.config.setting("ReturnToService") != "2":
+        return
+    every = ping_interval(state)
+    after = state.now + every
+    node.extra[_ANSWER_AT] = str(after + (EPOCH - after) % every)
+
+
 def answers_before(state: ClusterState, until: Instant) -> list[Event]:
     """Nodes whose ping answer arrives before ``until`` respond again. A DOWN node that
     answers registers, and under ``ReturnToService=2`` that returns it to service (the
-    oracle's node undrained while down came back a second later): its record ends. A
-    node kept off new jobs takes them again."""
+    oracle's node undrained while down came back a second later): its record ends,
+    unless it is drained too (then only DOWN goes). A node kept off new jobs takes
+    them again."""
     events = []
     back = state.config.setting("ReturnToService") == "2"
     for node in state.nodes.values():
@@ -64,8 +86,10 @@ def answers_before(state: ClusterState, until: Instant) -> list[Event]:
             node.not_responding = False
             del node.extra[_ANSWER_AT]
             node.extra.pop(KEPT_OFF, None)
-            if back and node.down and not node.drain:
+            if back and node.down:
                 node.down = False
+                if node.drain:
+                    continue  # drained still: its record and reason stay (golden downreturns/)
                 node.reason = node.reason_user = None
                 node.reason_time = None
                 events.append(Event(Instant(int(due)), NODE_UP, None, node.name))

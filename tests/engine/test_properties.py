@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from slurmsim.engine import control
+from slurmsim.engine.liveness import awaits_answer
 from slurmsim.engine.simulate import advance
 from slurmsim.engine.submit import submit
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -68,12 +69,13 @@ def apply(s: ClusterState, op: str, arg: object) -> list[int]:
         with contextlib.suppress(SlurmError):  # a node in service cannot be resumed
             control.update_node(s, [arg], "root", "RESUME", None)  # type: ignore[list-item]
     elif op == "advance":
-        # A down node still awaited since a resume registers and, under ReturnToService=2,
-        # comes back (engine/liveness.py): only the others must stay unused.
+        # A down node whose ping answer is awaited (since a resume, or the next periodic
+        # ping after DOWN) registers and, under ReturnToService=2, comes back
+        # (engine/liveness.py): only the others must stay unused.
         unusable = {
             n
             for n, node in s.nodes.items()
-            if node.drain or (node.down and not node.not_responding)
+            if node.drain or (node.down and not awaits_answer(node))
         }
         events = advance(s, Instant(s.now + arg))  # type: ignore[operator]
         bad = [

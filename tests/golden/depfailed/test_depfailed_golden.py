@@ -1,6 +1,7 @@
 """A dependency entry that failed, before and after the job it names is purged, recorded
 from Slurm (``record.sh``): the entry stays failed. Compared byte for byte, but for the
-host's fields (``scrub``) and the priorities, which the oracle's fair share (its users' past work) shapes."""
+host's fields (``scrub``) and the priorities, which the oracle's fair share (its users'
+past work) shapes."""
 
 import re
 from pathlib import Path
