@@ -793,6 +793,10 @@ def _resource_changes(
         _tres_change(state, change, fields, shown)
     if update.switches is not None or update.switch_wait is not None:
         shown["switches"] = _switches(req, update)
+    if {"gres_per_node", "gpus_per_job", "gpus_per_task"} & fields.keys():
+        per_node = _check_gpu_counts(replace(req, **fields))  # type: ignore[arg-type]
+        if per_node and not req.ntasks_per_node:
+            fields["ntasks_per_node"] = per_node
     if update.mem_per_node is not None:
         fields["mem_per_node"], fields["mem_per_cpu"] = update.mem_per_node, None
         fields["mem_cpus"] = None
@@ -836,8 +840,9 @@ def _tres_change(
         shown["cpus-per-tres"] = change.text  # shown as typed, whatever it is
         if gres is not None and gres.name == "gpu":
             shown["cpus-per-gpu"] = str(gres.count)
-    elif gres is not None and key == "TresPerJob":
-        fields["gpus_per_job"] = gres
+    elif key == "TresPerJob":
+        if gres is not None:
+            fields["gpus_per_job"] = gres
         shown["tres-per-job"] = change.text
     elif gres is not None:  # TresPerTask: one task's GPUs must fit a node
         _check_gres(state, (gres,))
@@ -856,6 +861,25 @@ def _check_gres(state: ClusterState, wanted: tuple[Gres, ...]) -> None:
         ]
         if not offered or gres.count > max(offered):
             raise SlurmError(GRES_ERROR)
+
+
+def _check_gpu_counts(request: JobRequest) -> int:
+    """GPUs asked per job, per node and per task must agree, as slurmctld checks them
+    when an update changes one (the oracle): a count per job is a whole number of nodes'
+    counts, within the job's node range, and of tasks' counts; a node's count is a whole
+    number of tasks' counts, which makes the tasks per node (returned; 0: no such
+    pair)."""
+    per_job = request.gpus_per_job.count if request.gpus_per_job is not None else 0
+    per_node = request.gpus_per_node
+    per_task = request.gpus_per_task.count if request.gpus_per_task is not None else 0
+    most = request.max_nodes if request.max_nodes is not None else request.min_nodes
+    if per_job and per_node and (
+        per_job % per_node or not request.min_nodes <= per_job // per_node <= most
+    ):
+        raise SlurmError(GRES_ERROR)
+    if per_task and any(count and count % per_task for count in (per_job, per_node)):
+        raise SlurmError(GRES_ERROR)
+    return per_node // per_task if per_task else 0
 
 
 def _new_limit(

@@ -18,10 +18,12 @@ def tres_per_node(request: JobRequest) -> str | None:
 
 
 def tres_per_job(request: JobRequest) -> str | None:
-    """``gres:gpu:2`` for ``--gpus=2``, as typed; None without ``--gpus``."""
+    """``gres:gpu:2`` for ``--gpus=2``, as typed (an update's ``TresPerJob=`` empties the
+    text alone); None without ``--gpus``."""
     if request.gpus_per_job is None:
         return None
-    return request.shown_value("tres-per-job") or f"gres:{request.gpus_per_job}"
+    typed = request.shown_value("tres-per-job")
+    return f"gres:{request.gpus_per_job}" if typed is None else typed
 
 
 def tres_per_task(request: JobRequest) -> str | None:

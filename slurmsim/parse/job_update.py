@@ -267,6 +267,8 @@ def _tres(key: str, value: str) -> TresChange:
         return TresChange(key, value, error=GRES_ERROR)
     if key == "TresPerSocket":
         return TresChange(key, value, error=GRES_ERROR if value.startswith("gres:") else TRES_ERROR)
+    if key == "TresPerJob" and not value:
+        return TresChange(key, value)  # taken, and only shown: the job's GPUs stay (oracle)
     gres = None
     if value.startswith(("gres:", "gres/")):
         try:
@@ -317,7 +319,7 @@ def _gres(value: str, *, tres: bool) -> tuple[tuple[Gres, ...] | None, str]:
         read = tuple(Gres(g.name, g.type, g.count) for g in parse_gres(items) if g.count)
         return read or None, value
     specs = parse_gres(value, tres_form=tres)
-    shown = value if tres else format_tres_per_node(specs)
+    shown = value if tres else format_tres_per_node(specs) or "gres:"  # ``Gres=``: the prefix
     return tuple(Gres(g.name, g.type, g.count) for g in specs), shown
 
 
