@@ -14,12 +14,15 @@ from slurmsim.model.accounting import (
     BATCH_SIGNAL,
     CANCELLED_BY,
     DB_REASON,
+    RESIZE_TIME,
     SUBMIT_LINE,
     AcctRecord,
     AcctState,
     PastRun,
     derived_exit,
     past_runs,
+    record_start,
+    record_submit,
 )
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
@@ -117,8 +120,8 @@ def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctR
         runs = [run for run in job_runs(state, job, now) if _wanted(run[0], q, now, gid_of)]
         if not runs:
             continue
-        if not q.duplicates:
-            runs = runs[-1:]
+        if not q.duplicates:  # the last run, with the records its resizes ended
+            runs = runs[_last_run(runs) :]
         for run in runs:
             head = run[0]
             # sacct's order: by submit time, then arrays after other jobs (array job id 0
@@ -136,9 +139,23 @@ def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctR
     return [r for _, rows in chosen for r in rows]
 
 
+def _last_run(runs: list[list[AcctRecord]]) -> int:
+    """Where the last run's records begin: the records its resizes ended lead it."""
+    first = len(runs) - 1
+    while first > 0 and runs[first - 1][0].state is AcctState.RESIZING:
+        first -= 1
+    return first
+
+
 def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecord]]:
-    """Each run of ``job``, oldest first: its job row followed by its steps."""
-    runs = [_past(state, job, run, i) for i, run in enumerate(past_runs(job))]
+    """Each record of ``job``, oldest first: its job row followed by its steps (a run's
+    steps under its first record, where a resize split it)."""
+    past = past_runs(job)
+    runs = []
+    for i, run in enumerate(past):
+        opens = i == 0 or past[i - 1].state != AcctState.RESIZING.value
+        restarts = sum(r.state != AcctState.RESIZING.value for r in past[:i])
+        runs.append(_past(state, job, run, restarts, with_steps=opens))
     head = _current(state, job, now)
     steps = _steps(state, job, head)
     if any(r.step is not None and r.step.isdigit() and r.end is not None for r in steps):
@@ -407,6 +424,10 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
     end = job.end_time if job.state.finished else None
     run = job.run_seconds(now) if started else 0
     wall = (end if end is not None else now) - job.start_time if started and job.start_time else 0
+    begun = record_start(job)
+    if begun is not None and job.start_time is not None and begun != job.start_time:
+        run -= begun - job.start_time  # a resize began this record: its time counts from then
+        wall -= begun - job.start_time
     cancelled_by = None
     if acct_state is AcctState.CANCELLED and CANCELLED_BY in job.extra:
         cancelled_by = _uid_of(state, job.extra[CANCELLED_BY])
@@ -419,9 +440,9 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
         cancelled_by=cancelled_by,
         exit_code=job.exit_code,
         exit_signal=signal,
-        submit=job.submit_time,
+        submit=record_submit(job),
         eligible=job.eligible_time,
-        start=job.start_time if started or _refused(job) else None,
+        start=begun if started or _refused(job) else None,
         end=end,
         elapsed=Seconds(run),
         suspended=Seconds(max(wall - run, 0)),
@@ -477,7 +498,9 @@ def _sched_flags(scheduler: str) -> str:
     return f"{'SchedBackfill' if scheduler == 'Backfill' else 'SchedMain'},{_RECEIVED}"
 
 
-def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctRecord]:
+def _past(
+    state: ClusterState, job: Job, run: PastRun, index: int, *, with_steps: bool = True
+) -> list[AcctRecord]:
     acct_state = AcctState(run.state)
     signal = 0 if acct_state in _SIGNAL_ON_STEP else run.exit_signal
     limit = _limit(state, job)
@@ -505,7 +528,7 @@ def _past(state: ClusterState, job: Job, run: PastRun, index: int) -> list[AcctR
         restarts=index,
         flags=_sched_flags(run.scheduler) if run.alloc else _RECEIVED,
     )
-    return [head, *_run_steps(job, head, run.alloc)]
+    return [head, *_run_steps(job, head, run.alloc)] if with_steps else [head]
 
 
 def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
@@ -518,6 +541,8 @@ def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
     ]
     if numbered and not job.request.batch:
         return numbered  # srun's steps inside an allocation: it has no step 0 of its own
+    if RESIZE_TIME in job.extra:
+        return numbered  # its batch step is under the run's first record
     shell = job.extra.get(BATCH_SIGNAL)
     if shell is not None:  # the shell died of a signal the job's exit code does not show
         head = replace(head, exit_code=0, exit_signal=int(shell))

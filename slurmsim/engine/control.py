@@ -9,7 +9,7 @@ that free resources or make jobs runnable queue a main pass (``trigger``).
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from slurmsim.engine import lifecycle, node_accounting, usage
+from slurmsim.engine import lifecycle, node_accounting, resize, usage
 from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.execution import is_executed, process_exited
@@ -473,6 +473,10 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         raise SlurmError("Job has already finished")
     if not (job.request.user == actor or operator):
         raise SlurmError(INVALID_USER)
+    keep = None
+    if job.state is JobState.RUNNING:  # it may give nodes back (``resize``)
+        keep = resize.kept_nodes(job, update)
+        update = replace(update, nodes=None, req_nodes=None)
     if update.nodes is not None and job.state is not JobState.PENDING:
         raise SlurmError("Requested operation not supported on this system")
     if update.pending_only:
@@ -530,6 +534,8 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         job.extra.pop(TRES_NODES, None)
         if update.num_cpus is not None or update.min_cpus_node:
             job.extra.pop(TRES_CPUS, None)  # the CPUs set: the TRES counts them
+    if keep is not None:
+        resize.shrink(state, job, keep)
 
 
 def _asked(request: JobRequest) -> tuple[object, ...]:
@@ -873,8 +879,10 @@ def _check_gpu_counts(request: JobRequest) -> int:
     per_node = request.gpus_per_node
     per_task = request.gpus_per_task.count if request.gpus_per_task is not None else 0
     most = request.max_nodes if request.max_nodes is not None else request.min_nodes
-    if per_job and per_node and (
-        per_job % per_node or not request.min_nodes <= per_job // per_node <= most
+    if (
+        per_job
+        and per_node
+        and (per_job % per_node or not request.min_nodes <= per_job // per_node <= most)
     ):
         raise SlurmError(GRES_ERROR)
     if per_task and any(count and count % per_task for count in (per_job, per_node)):

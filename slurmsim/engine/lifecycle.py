@@ -9,7 +9,16 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from slurmsim.engine import usage
-from slurmsim.model.accounting import DB_REASON, PastRun, add_past_run, note_db_reason
+from slurmsim.model.accounting import (
+    DB_REASON,
+    RECORD_START,
+    RESIZE_TIME,
+    PastRun,
+    add_past_run,
+    note_db_reason,
+    record_start,
+    record_submit,
+)
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import DepKind
 from slurmsim.model.events import Event
@@ -348,6 +357,8 @@ def requeue(
     keeps the state it ended in).
     """
     _keep_run(job, now, job.state.value if job.state.finished else ended)
+    job.extra.pop(RESIZE_TIME, None)  # the next run's record is its own
+    job.extra.pop(RECORD_START, None)
     if job.state in (JobState.RUNNING, JobState.SUSPENDED):
         usage.charge_end(state, job, now)
     interrupt(job, now)
@@ -379,9 +390,9 @@ def _keep_run(job: Job, now: Instant, ended: str) -> None:
         job,
         PastRun(
             state=ended,
-            submit_time=job.submit_time,
+            submit_time=record_submit(job),
             eligible_time=job.eligible_time,
-            start_time=job.start_time,
+            start_time=record_start(job),
             end_time=end,
             run_seconds=Seconds(job.run_seconds(end)),
             alloc=job.alloc,

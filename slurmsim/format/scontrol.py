@@ -20,7 +20,7 @@ from slurmsim.format.units import format_mem
 from slurmsim.format.version import SLURM_VERSION
 from slurmsim.model import limits
 from slurmsim.model import tres_specs as ts
-from slurmsim.model.accounting import derived_exit
+from slurmsim.model.accounting import derived_exit, resize_time
 from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.cpu_freq import describe as describe_cpu_freq
@@ -257,6 +257,7 @@ def _times(state: ClusterState, job: Job, now: Instant) -> _Lines:
             f"EligibleTime={format_instant(job.eligible_time)}",
         ],
         [f"AccrueTime={format_instant(job.accrue_time)}"],
+        *([[f"ResizeTime={format_instant(resized)}"]] if (resized := resize_time(job)) else []),
         [
             f"StartTime={format_instant(job.start_time)}",
             f"EndTime={format_instant(jv.end_time(job))}",

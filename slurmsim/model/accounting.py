@@ -136,6 +136,10 @@ class AcctRecord:
 
 #: Key in ``Job.extra``: the job's earlier runs, ended by a requeue (JSON, see ``PastRun``).
 PAST_RUNS = "acct_past_runs"
+#: Keys in ``Job.extra``: when a running job was last shrunk (``scontrol show job``'s
+#: ResizeTime, and its accounting record's submit time), and when that record begins.
+RESIZE_TIME = "resize_time"
+RECORD_START = "record_start"
 #: Key in ``Job.extra``: who cancelled the job (a user name).
 CANCELLED_BY = "cancelled_by"
 #: Key in ``Job.extra``: the signal that killed the batch shell, when the job's exit code
@@ -211,3 +215,21 @@ def derived_exit(job: Job) -> tuple[int, int]:
     it (a status word: any exit code above a signal)."""
     code = job.derived_exit_code
     return (code, 0) if code else (0, int(job.extra.get(DERIVED_SIGNAL, "0")))
+
+
+def record_submit(job: Job) -> Instant:
+    """When the job's current accounting record was submitted: at its last resize."""
+    resized = job.extra.get(RESIZE_TIME)
+    return Instant(int(resized)) if resized else job.submit_time
+
+
+def record_start(job: Job) -> Instant | None:
+    """When the job's current accounting record begins."""
+    begun = job.extra.get(RECORD_START)
+    return Instant(int(begun)) if begun else job.start_time
+
+
+def resize_time(job: Job) -> Instant | None:
+    """When the job was last shrunk (None: never)."""
+    resized = job.extra.get(RESIZE_TIME)
+    return Instant(int(resized)) if resized else None
