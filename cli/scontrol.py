@@ -649,12 +649,14 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
     from slurmsim.model.node_update import NodeSettings
     from slurmsim.parse.errors import ParseError
     from slurmsim.parse.hostlist import expand
-    from slurmsim.parse.node_update import parse_weight
+    from slurmsim.parse.node_update import node_cpu_bind, parse_weight
 
     names: list[str] = []
     state_word = reason = None
     weight: int | None = None
-    texts: dict[str, str] = {}  # features, active features, comment, extra
+    texts: dict[str, str] = {}  # features, active features, comment, extra, CPU binding
+    addresses: dict[str, tuple[str, ...]] = {}  # NodeAddr=, NodeHostname=
+    sent = False  # a key sent that changes nothing (``CpuBind=``)
     for key, value in pairs:
         what = keyword(key, _NODE_KEYS)
         if what == "name":
@@ -688,8 +690,21 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
                 break
         elif what in ("features", "active_features", "comment", "extra"):
             texts[what] = value
+        elif what == "cpu_bind":
+            bind = node_cpu_bind(value)
+            if bind is None:
+                err(f"scontrol: error: Invalid input {key}={value}\nslurm_update error: No error\n")
+                return 1
+            sent = True
+            if value:
+                texts[what] = bind
+        elif what in ("addr", "hostname"):
+            if not value:  # slurmctld finds no address for the nodes
+                err("slurm_update error: Invalid node name specified\n")
+                return 1
+            addresses[what] = tuple(value.split(","))
         elif what is not None:
-            not_supported(PROG)  # a node's GRES, CPU binding, addresses
+            not_supported(PROG)  # a node's GRES
         else:
             err(f"Update of this parameter is not supported: {key}={value}\nRequest aborted\n")
             return 1
@@ -698,9 +713,14 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
         return 1
     settings = NodeSettings(
         weight, texts.get("features"), texts.get("active_features"), texts.get("comment"),
-        texts.get("extra"),
+        texts.get("extra"), texts.get("cpu_bind"), addresses.get("addr"),
+        addresses.get("hostname"),
     )  # fmt: skip
-    if state_word is None and reason is None and not settings:
+    for values in addresses.values():
+        if len(values) > 1 and len(values) != len(names):  # one each, or one for all
+            err("slurm_update error: Invalid node name specified\n")
+            return 1
+    if state_word is None and reason is None and not settings and not sent:
         err("No changes specified\n")
         return 1
     try:
@@ -712,7 +732,7 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
 
 
 #: The keys of ``scontrol update NodeName=...``, in the order scontrol tries them (see
-#: ``keyword``); slurmsim changes all but a node's GRES, CPU binding and addresses.
+#: ``keyword``); slurmsim changes all but a node's GRES.
 _NODE_KEYS: Keywords = (
     ("nodeaddr", 5, "addr"), ("nodehostname", 5, "hostname"), ("nodename", 1, "name"),
     ("activefeatures", 3, "active_features"), ("cpubind", 7, "cpu_bind"), ("extra", 1, "extra"),

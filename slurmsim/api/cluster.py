@@ -143,7 +143,5 @@ def daemons_here(host: str) -> list[str]:
     controller is this machine), and slurmd when a node's host name is this one (the
     default preset's nodes are all ``localhost``, as the oracle's are)."""
     nodes = snapshot().nodes.values()
-    here = any(
-        n.config.node_hostname in ("localhost", host) or n.config.name == host for n in nodes
-    )
+    here = any(n.hostname in ("localhost", host) or n.name == host for n in nodes)
     return ["slurmctld", "slurmd"] if here else ["slurmctld"]

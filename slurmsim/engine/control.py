@@ -52,7 +52,17 @@ from slurmsim.model.jobs import (
     JobState,
 )
 from slurmsim.model.node_update import UNCHANGED, NodeSettings
-from slurmsim.model.nodes import ACTIVE_FEATURES, COMMENT, EXTRA, FAILED, FUTURE, Node
+from slurmsim.model.nodes import (
+    ACTIVE_FEATURES,
+    COMMENT,
+    CPU_BIND,
+    EXTRA,
+    FAILED,
+    FUTURE,
+    NODE_ADDR,
+    NODE_HOSTNAME,
+    Node,
+)
 from slurmsim.model.signals import (
     SIGCONT,
     SIGKILL,
@@ -965,6 +975,13 @@ def update_node(
         refusal = features.apply(node) or refusal
         _set_text(node, COMMENT, settings.comment)
         _set_text(node, EXTRA, settings.extra)
+        _set_text(node, CPU_BIND, settings.cpu_bind)
+        for key, values in (
+            (NODE_ADDR, settings.node_addr),
+            (NODE_HOSTNAME, settings.node_hostname),
+        ):
+            if values:  # one for every node, or one each in the order named
+                node.extra[key] = values[names.index(name)] if len(values) > 1 else values[0]
         done = _update_one_node(state, node, actor, word, reason)
         if done is None:
             refusal = "Invalid node state specified"

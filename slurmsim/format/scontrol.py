@@ -495,8 +495,8 @@ def show_node(
     )
     partitions = ",".join(p.name for p in state.partitions.values() if node.name in p.nodes)
     address = [
-        f"NodeAddr={config.node_addr or node.name}",
-        f"NodeHostName={config.node_hostname or node.name}",
+        f"NodeAddr={node.address}",
+        f"NodeHostName={node.hostname}",
     ]
     if config.port is not None:
         address.append(f"Port={config.port}")
@@ -516,7 +516,12 @@ def show_node(
     features = ",".join(config.features) or "(null)"
     active = node.active_features_text
     lines = [
-        [f"NodeName={node.name}", f"Arch={ARCH}", f"CoresPerSocket={config.cores_per_socket} "],
+        [
+            f"NodeName={node.name}",
+            f"Arch={ARCH}",
+            *([f"CpuBind={node.cpu_bind}"] if node.cpu_bind else []),
+            f"CoresPerSocket={config.cores_per_socket} ",
+        ],
         [
             f"CPUAlloc={cpus}",
             f"CPUEfctv={config.cpus}",

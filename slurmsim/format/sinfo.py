@@ -222,11 +222,11 @@ _PER_LINE: dict[str, tuple[str, _Value]] = {
     ),
     "n": (
         "HOSTNAMES",
-        lambda g: compress(v.node.config.node_hostname or v.node.name for v in g.nodes),
+        lambda g: compress(v.node.hostname for v in g.nodes),
     ),
     "N": ("NODELIST", lambda g: compress(v.node.name for v in g.nodes)),
     "O": ("CPU_LOAD", lambda g: "0.00"),  # nothing runs: no load
-    "o": ("NODE_ADDR", lambda g: compress(v.node.config.node_addr or v.node.name for v in g.nodes)),
+    "o": ("NODE_ADDR", lambda g: compress(v.node.address for v in g.nodes)),
     "p": ("PRIO_TIER", _part(lambda p: str(p.priority_tier))),
     "P": ("PARTITION", _partition_name),
     "r": ("ROOT", _part(lambda p: "no")),
@@ -566,8 +566,8 @@ _SORT_KEYS: dict[str, Callable[[_Group], object]] = {
 #: Keys on a host list sinfo fills only when a column shows it (``%o``, ``%n``); otherwise
 #: the list is empty and its comparison says "after" whichever way round it is asked.
 _FILLED_BY_COLUMN: dict[str, Callable[[_Group], object]] = {
-    "o": _node_value(lambda n: _natural(n.node.config.node_addr or n.node.name), None),
-    "n": _node_value(lambda n: _natural(n.node.config.node_hostname or n.node.name), None),
+    "o": _node_value(lambda n: _natural(n.node.address), None),
+    "n": _node_value(lambda n: _natural(n.node.hostname), None),
 }
 
 

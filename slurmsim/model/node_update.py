@@ -16,6 +16,9 @@ class NodeSettings:
     active_features: str | None = None
     comment: str | None = None
     extra: str | None = None
+    cpu_bind: str | None = None  # as scontrol shows it; "" clears (``CpuBind=off``)
+    node_addr: tuple[str, ...] | None = None  # one for all the nodes, or one for each
+    node_hostname: tuple[str, ...] | None = None
 
     def __bool__(self) -> bool:
         return any(getattr(self, f.name) is not None for f in fields(self))

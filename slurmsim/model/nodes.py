@@ -49,6 +49,11 @@ ACTIVE_FEATURES = "active_features"
 FUTURE = "future"
 COMMENT = "comment"
 EXTRA = "extra"
+#: Keys in ``Node.extra``: a node's address, host name and CPU binding once an update set
+#: them (``NodeAddr=``, ``NodeHostname=``, ``CpuBind=``; the binding as scontrol shows it).
+NODE_ADDR = "node_addr"
+NODE_HOSTNAME = "node_hostname"
+CPU_BIND = "cpu_bind"
 #: Key in ``Node.extra``: the node is kept off new jobs until it answers the controller's
 #: ping (``scontrol update State=NoResp``; ``engine.liveness``).
 KEPT_OFF = "kept_off"
@@ -93,6 +98,21 @@ class Node:
         """The active features as Slurm shows them (None: ``(null)``)."""
         text = self.extra.get(ACTIVE_FEATURES)
         return (",".join(self.config.features) or None) if text is None else text
+
+    @property
+    def address(self) -> str:
+        """``NodeAddr``: as last set, else as slurm.conf says, else the node's name."""
+        return self.extra.get(NODE_ADDR) or self.config.node_addr or self.config.name
+
+    @property
+    def hostname(self) -> str:
+        """``NodeHostName``: as last set, else as slurm.conf says, else the node's name."""
+        return self.extra.get(NODE_HOSTNAME) or self.config.node_hostname or self.config.name
+
+    @property
+    def cpu_bind(self) -> str | None:
+        """The node's default task binding (``CpuBind=``), None when it has none."""
+        return self.extra.get(CPU_BIND)
 
     @property
     def comment(self) -> str | None:

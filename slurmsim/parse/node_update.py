@@ -41,3 +41,34 @@ def parse_weight(value: str) -> int:
     if number > MAX_WEIGHT:
         raise ParseError(f"Weight value ({value}) is greater than {MAX_WEIGHT}")
     return number
+
+
+#: The bindings a node's ``CpuBind=`` takes, any case, as scontrol shows each.
+_BINDINGS = {
+    "none": "none",
+    "core": "cores",
+    "cores": "cores",
+    "socket": "sockets",
+    "sockets": "sockets",
+    "thread": "threads",
+    "threads": "threads",
+    "ldom": "ldoms",
+    "ldoms": "ldoms",
+}
+
+
+def node_cpu_bind(value: str) -> str | None:
+    """A node's ``CpuBind=`` as scontrol shows it then ("" for ``off``, which clears it;
+    ``verbose`` first), or None where scontrol refuses it (``map_cpu:``, ``rank``,
+    ``boards``: the oracle). An empty value is sent and changes nothing ("")."""
+    verbose, bind = False, ""
+    for word in (w.lower() for w in value.split(",") if w):
+        if word == "off":
+            return ""
+        if word == "verbose":
+            verbose = True
+        elif word in _BINDINGS:
+            bind = _BINDINGS[word]
+        else:
+            return None
+    return ",".join(w for w in ("verbose" if verbose else "", bind) if w)

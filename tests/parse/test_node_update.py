@@ -1,11 +1,12 @@
-"""``scontrol update NodeName=... Weight=`` read as scontrol reads it (C's strtoul, base 0)."""
+"""``scontrol update NodeName=...``: ``Weight=`` read as scontrol reads it (C's strtoul, base
+0) and ``CpuBind=`` as slurmctld shows it."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from slurmsim.parse.errors import ParseError
-from slurmsim.parse.node_update import INFINITE_WEIGHT, MAX_WEIGHT, parse_weight
+from slurmsim.parse.node_update import INFINITE_WEIGHT, MAX_WEIGHT, node_cpu_bind, parse_weight
 
 
 @pytest.mark.parametrize(
@@ -59,3 +60,30 @@ def test_any_text_is_a_weight_in_range_or_refused(text: str) -> None:
         assert message.startswith(f"Weight value ({text}) is ")
     else:
         assert 0 <= weight <= MAX_WEIGHT or weight == INFINITE_WEIGHT
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("core", "cores"),
+        ("SOCKET", "sockets"),
+        ("ldom", "ldoms"),
+        ("none", "none"),
+        ("cores,verbose", "verbose,cores"),
+        ("verbose", "verbose"),
+        ("off", ""),
+        ("", ""),
+        ("board", None),
+        ("rank", None),
+        ("map_cpu:1", None),
+    ],
+)
+def test_node_cpu_bind_is_shown_as_slurmctld_shows_it(value: str, shown: str | None) -> None:
+    assert node_cpu_bind(value) == shown
+
+
+@given(st.text(max_size=30))
+def test_node_cpu_bind_never_raises(value: str) -> None:
+    shown = node_cpu_bind(value)
+    words = {"verbose", "none", "cores", "sockets", "threads", "ldoms"}
+    assert shown is None or set(filter(None, shown.split(","))) <= words
