@@ -12,3 +12,10 @@ squeue -h >/dev/null 2>&1 || { echo "the oracle does not answer: start it (setup
 require_idle() {
   [ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
 }
+
+# One case: `c WHO NAME COMMAND...` records COMMAND run as WHO into the next numbered case
+# file (NNN-NAME.txt); `r`, `a` and `b` run it as root, alice and bob.
+c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
+r() { c root "$@"; }
+a() { c alice "$@"; }
+b() { c bob "$@"; }

@@ -9,8 +9,6 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'scancel -u alice' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-a() { c alice "$@"; }
 Q=(squeue -o '%.5i %.6j %.2t %r')
 for node in 1 2 3 4; do a "fill$node" sbatch -J "fill$node" -w "dgx$node" --gpus=6 -t 5 --wrap='sleep 120'; done
 sleep 4

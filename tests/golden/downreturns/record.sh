@@ -8,9 +8,6 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'scancel -u alice; scontrol update NodeName=dgx2 State=RESUME >/dev/null 2>&1' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-r() { c root "$@"; }
-a() { c alice "$@"; }
 Q=(squeue -o '%.4i %.8j %.2t %.6D %R')
 T0=$(date +%FT%T)
 r down scontrol update NodeName=dgx2 State=DOWN Reason=psu

@@ -7,8 +7,6 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'scontrol update NodeName=dgx[1-4] State=RESUME 2>/dev/null' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-r() { c root "$@"; }
 # The window opens as the recording starts: earlier recordings' records stay out.
 W="start=$(date +%Y-%m-%dT%H:%M:%S) event=node"
 F="format=nodename,state,stateraw,reason,user"

@@ -8,9 +8,6 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'scancel -u alice' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-r() { c root "$@"; }
-a() { c alice "$@"; }
 show() { r "show-$1" scontrol show job "$2"; }
 a per-node sbatch -H --gres=gpu:2 -t 30 --wrap='sleep 600'
 a gpus-per-node sbatch -H --gpus-per-node=2 -t 30 --wrap='sleep 600'

@@ -8,8 +8,6 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'for n in dgx2 dgx3; do scontrol update NodeName=$n CpuBind=off NodeAddr=127.0.0.1 NodeHostname=localhost; done' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-r() { c root "$@"; }
 for v in core socket threads LDOM none verbose cores,verbose; do
   r "bind-$v" scontrol update NodeName=dgx2 CpuBind=$v
   r "show-$v" scontrol show node dgx2

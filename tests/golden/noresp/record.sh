@@ -7,9 +7,6 @@
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-r() { c root "$@"; }
-a() { c alice "$@"; }
 a user scontrol update NodeName=dgx4 State=NoResp
 r noresp scontrol update NodeName=dgx4 State=NoResp
 r sinfo sinfo -N -o '%N %T %E'

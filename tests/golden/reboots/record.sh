@@ -6,9 +6,6 @@
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-r() { c root "$@"; }
-a() { c alice "$@"; }
 r reboot scontrol reboot dgx4
 a reboot-user scontrol reboot dgx4
 r reboot-asap scontrol reboot ASAP nextstate=resume reason=upgrade 'dgx[1-2]'

@@ -9,10 +9,6 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'scancel -u alice -u bob' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-r() { c root "$@"; }
-a() { c alice "$@"; }
-b() { c bob "$@"; }
 Q=(squeue -o '%.4i %.8j %.2t %.6D %.4C %N')
 a wide sbatch -J wide -N 4 --gres=gpu:2 -t 30 --wrap='sleep 600'
 a other sbatch -J other -N 3 --gres=gpu:2 -t 30 --wrap='sleep 600'

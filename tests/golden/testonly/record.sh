@@ -8,8 +8,6 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'scontrol update NodeName=dgx2 AvailableFeatures= ActiveFeatures= >/dev/null 2>&1' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
-a() { c alice "$@"; }
 a unknown-feature sbatch --test-only -C h100 --wrap=true
 a unknown-feature-srun srun --test-only -C h100 true
 a unreadable-feature sbatch --test-only -C 'h100&' --wrap=true
