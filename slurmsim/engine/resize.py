@@ -14,6 +14,7 @@ from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import (
     RECORD_START,
     RESIZE_TIME,
+    AcctState,
     PastRun,
     add_past_run,
     record_start,
@@ -24,8 +25,6 @@ from slurmsim.model.errors import SlurmError
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import Job
 from slurmsim.model.time import Seconds
-
-RESIZING = "RESIZING"
 
 
 def kept_nodes(job: Job, update: JobUpdate) -> tuple[str, ...] | None:
@@ -56,7 +55,7 @@ def shrink(state: ClusterState, job: Job, keep: tuple[str, ...]) -> None:
     add_past_run(
         job,
         PastRun(
-            state=RESIZING,
+            state=AcctState.RESIZING.value,
             submit_time=record_submit(job),
             eligible_time=job.eligible_time,
             start_time=start,

@@ -219,8 +219,8 @@ def derived_exit(job: Job) -> tuple[int, int]:
 
 def record_submit(job: Job) -> Instant:
     """When the job's current accounting record was submitted: at its last resize."""
-    resized = job.extra.get(RESIZE_TIME)
-    return Instant(int(resized)) if resized else job.submit_time
+    resized = resize_time(job)
+    return job.submit_time if resized is None else resized
 
 
 def record_start(job: Job) -> Instant | None:
