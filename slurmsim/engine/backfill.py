@@ -37,7 +37,7 @@ from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import GONE, Order, Walker
 from slurmsim.engine.resources import Shape
-from slurmsim.engine.select import Free, Pool, place
+from slurmsim.engine.select import Free, Pool, gather, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -520,6 +520,18 @@ class _Startable:
             if room.bit_count() >= n and ask.required & ~room == 0:
                 self._witness[key] = (first.job_id, room)
                 return True
+        return ask.gathers and self._gathers(key, first, ask, cand)
+
+    def _gathers(self, key: int, first: Job, ask: "_Ask", cand: int) -> bool:
+        """Does a ``--gpus`` total fit on ``cand`` laid out unevenly (``gather``)?"""
+        resv = self.resv
+        required = tuple(resv.names(ask.required))
+        for n, s in ask.layouts:
+            if s.fillable and n > 1:
+                chosen = gather(self.ctx.pool, s, n, resv.names(cand), required)
+                if chosen is not None:
+                    self._witness[key] = (first.job_id, resv.mask(chosen))
+                    return True
         return False
 
     def _ask(self, key: int, job: Job) -> "_Ask":
@@ -697,7 +709,7 @@ class _Facts(NamedTuple):
             part,
             plan_limit(job, part),
             preempt.may_try(state, job),
-            whatif.Demand(number, layouts, required),
+            whatif.Demand(number, layouts, required, any(s and s.fillable for s in layouts[1])),
             resv.mask(required),
         )
 
@@ -720,6 +732,7 @@ class _Ask(NamedTuple):
     layouts: tuple[tuple[int, Shape], ...] = ()
     required: int = 0
     at: int | None = None
+    gathers: bool = False  # a --gpus total that may fall unevenly (``whatif.Demand``)
 
     @classmethod
     def of(
@@ -734,12 +747,13 @@ class _Ask(NamedTuple):
             usable = resv.mask(candidate_nodes(ctx, job, part, set(), at=now))
         else:
             usable = resv.usable(ctx, job, part)[1]
-        counts, shapes = facts.demand.layouts
-        least = len(facts.demand.required)
+        demand = facts.demand
+        counts, shapes = demand.layouts
+        least = len(demand.required)
         layouts = tuple(
             (n, s) for n, s in zip(counts, shapes, strict=True) if s is not None and n >= least
         )
-        return cls(job.job_id, False, usable, facts.span, layouts, facts.needed, at)
+        return cls(job.job_id, False, usable, facts.span, layouts, facts.needed, at, demand.gathers)
 
 
 class Deferred:
@@ -1008,6 +1022,11 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             shape_for = ctx.shape_for(job, part)
             alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
             assert alloc is not None, "whatif fits the job now where place does not"
+        elif alloc is None and start_at == now and room and demand.gathers:
+            # A --gpus total no even split of fits may still fit unevenly now (``gather``);
+            # ahead, the what-if plans the even split.
+            shape_for = ctx.shape_for(job, part)
+            alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
         if alloc is not None:
             events.append(ctx.start(job, alloc, now, "Backfill"))
             return events

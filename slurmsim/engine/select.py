@@ -12,6 +12,8 @@ picks nodes for a job the way cons_tres does on a cluster without topology:
   for big ones (golden 068: array tasks and a 1-CPU job share dgx1, the 8-GPU job
   takes dgx2, the 2-node job dgx[3-4]), but an idle node alone beats a run of two
   with more free cores between them (golden placement/);
+* a ``--gpus`` total that no even split fits gathers the nodes with the most GPUs
+  free instead (``gather``, golden gpuspread/);
 * GPU indices are handed out lowest first (golden 088: ``IDX:0-7``).
 """
 
@@ -171,7 +173,9 @@ def place(
     found = _first_fit(pool, shape_for, counts, candidates, required)
     if found is None:
         return None
-    n, s, fitting = found
+    n, s, fitting, gathered = found
+    if gathered is not None:
+        return _allocate(pool, gathered, s)
     others = [c for c in fitting if c not in required]
     picked = choose_beside(
         required,
@@ -202,9 +206,10 @@ def _first_fit(
     counts: range,
     candidates: list[str],
     required: tuple[str, ...],
-) -> tuple[int, Shape, list[str]] | None:
+) -> tuple[int, Shape, list[str], list[str] | None] | None:
     """The first node count with enough candidates that can hold their share now (and
-    every required one among them): the count, its layout and those candidates."""
+    every required one among them): the count, its layout, those candidates and, when
+    only a ``--gpus`` total's uneven layout fits, the nodes it gathers (``gather``)."""
     for n in counts:
         if n < len(required):
             continue
@@ -213,8 +218,39 @@ def _first_fit(
             continue
         fitting = pool.fitting(candidates, s)
         if len(fitting) >= n and all(r in fitting for r in required):
-            return n, s, fitting
+            return n, s, fitting, None
+        if s.fillable and n > 1:
+            gathered = gather(pool, s, n, candidates, required)
+            if gathered is not None:
+                return n, s, gathered, gathered
     return None
+
+
+def gather(
+    pool: Pool, s: Shape, n: int, candidates: list[str], required: tuple[str, ...]
+) -> list[str] | None:
+    """``n`` nodes that together hold a ``--gpus`` total no even split of it fits, as
+    cons_tres gathers them: the required ones, then those with the most GPUs free (with
+    the CPUs and memory they bring; the lowest weight first, the first of equals in
+    slurm.conf order), each giving at least one (golden gpuspread/: with 2, 2, 2 and 4
+    free, ``-G 10`` runs on all four; with 3, 1, 1 and 3, ``-G 7`` on dgx[1-2,4])."""
+    configs, free, index = pool.configs, pool.free, pool.index
+    tasks = min(s.tasks)
+    one = _need_for(s, tasks, 0, 1)
+    room: dict[str, int] = {}
+    for name in candidates:
+        f = free[name]
+        room[name] = _gpu_room(s, tasks, f) if f.holds(configs[name], one, s.gpu_type, False) else 0
+    if any(not room.get(r) for r in required):
+        return None
+    ranked = sorted(
+        (c for c, gpus in room.items() if gpus and c not in required),
+        key=lambda c: (configs[c].weight, -room[c], index[c]),
+    )
+    chosen = [*required, *ranked[: n - len(required)]]
+    if len(chosen) < n or sum(room[c] for c in chosen) < sum(s.gpus):
+        return None
+    return chosen
 
 
 #: What a node has free, as the choice reads it: (cores, GPUs).

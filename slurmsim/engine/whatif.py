@@ -31,6 +31,8 @@ class Demand(NamedTuple):
     number: int
     layouts: Layouts
     required: tuple[str, ...]
+    #: May the job's GPUs fall unevenly on its nodes (a ``--gpus`` total, ``select.gather``)?
+    gathers: bool = False
 
 
 def known_fit_end(avail: Availability, demand: Demand, cand: int) -> int | None:

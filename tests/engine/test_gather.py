@@ -1,0 +1,90 @@
+"""Where a ``--gpus`` total runs when no even split of it fits (``select.gather``): on
+the nodes with the most GPUs free, the first of equals in slurm.conf order, until they
+hold the total; laid out on them in slurm.conf order (tests/golden/gpuspread/)."""
+
+import pytest
+
+from slurmsim.engine.resources import node_counts, shape
+from slurmsim.engine.select import Pool, place
+from slurmsim.engine.simulate import advance, run_until_idle
+from slurmsim.engine.submit import submit
+from slurmsim.model.jobs import JobRequest, JobState, NodeAlloc
+from slurmsim.model.time import Instant
+from tests.engine.builders import T0, cluster, job
+
+
+def _busy(*held: int) -> tuple[NodeAlloc, ...]:
+    """One CPU and the first ``held[i]`` GPUs of node ``i + 1`` taken."""
+    return tuple(
+        NodeAlloc(f"dgx{i}", 1, 1024, tuple(range(gpus)))
+        for i, gpus in enumerate(held, start=1)
+        if gpus
+    )
+
+
+def _gpus_placed(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> dict[str, int] | None:
+    state = cluster()
+    pool = Pool.of(state.nodes, ())
+    pool.take(taken)
+    part = state.partitions["gpu"]
+    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
+    counts = node_counts(request, len(part.nodes))
+    alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
+    return None if alloc is None else {a.node: len(a.gpus) for a in alloc}
+
+
+@pytest.mark.parametrize(
+    ("request_", "held", "placed"),
+    [
+        pytest.param(
+            job(gpus=10), (6, 6, 6, 4), {"dgx1": 2, "dgx2": 2, "dgx3": 2, "dgx4": 4},
+            id="2, 2, 2 and 4 free: -G 10 on all four",
+        ),
+        pytest.param(
+            job(gpus=7), (5, 7, 7, 5), {"dgx1": 3, "dgx2": 1, "dgx4": 3},
+            id="3, 1, 1 and 3 free: -G 7 on the two with most, then the first of equals",
+        ),
+        pytest.param(
+            job(gpus=20), (4, 0, 4, 0), {"dgx1": 4, "dgx2": 8, "dgx4": 8},
+            id="4, 8, 4 and 8 free: -G 20 on the idle two and the first of the rest",
+        ),
+        pytest.param(
+            job(gpus=5), (6, 6, 6, 6), {"dgx1": 2, "dgx2": 2, "dgx3": 1},
+            id="2 free on each: -G 5 on three, the last taking what is left",
+        ),
+        pytest.param(
+            job(gpus=6, nodes=None, max_nodes=2), (6, 6, 6, 6), None,
+            id="-N 1-2 caps the nodes gathered: -G 6 waits",
+        ),
+        pytest.param(
+            job(gpus=5, req_nodes=("dgx3",)), (6, 6, 5, 8), {"dgx1": 2, "dgx3": 3},
+            id="a required node is one of them, then those with most free",
+        ),
+        pytest.param(
+            job(gpus=5, req_nodes=("dgx2",)), (6, 6, 5, 8), {"dgx2": 2, "dgx3": 3},
+            id="a required node with fewer free than another",
+        ),
+    ],
+)  # fmt: skip
+def test_a_gpu_total_gathers_the_nodes_with_most_free(
+    request_: JobRequest, held: tuple[int, ...], placed: dict[str, int] | None
+) -> None:
+    assert _gpus_placed(request_, _busy(*held)) == placed
+
+
+def test_backfill_starts_a_gathered_total_in_a_hole_that_delays_nobody() -> None:
+    """The oracle's case (golden gpuspread/ 094-101): a -G 10 job that ends before the
+    four-node job waiting for the busy nodes could start runs on their free GPUs at the
+    next backfill cycle; one that would delay it waits."""
+    s = cluster(bf_interval=5)
+    for i, gpus in enumerate((6, 6, 6, 4), start=1):
+        submit(s, job(gpus=gpus, req_nodes=(f"dgx{i}",), limit="0:10:00"))
+    advance(s, Instant(T0 + 3))
+    big = submit(s, job("big", nodes=4, gpus_per_node=8, limit="0:30:00"))
+    short = submit(s, job("short", gpus=10, limit="0:05:00"))
+    long = submit(s, job("long", gpus=10, limit="1:00:00"))
+    advance(s, Instant(T0 + 20))
+    assert (short.state, short.scheduler, len(short.nodes)) == (JobState.RUNNING, "Backfill", 4)
+    assert (big.reason, long.state, long.reason) == ("Resources", JobState.PENDING, "Priority")
+    run_until_idle(s)
+    assert (long.start_time or 0) >= (big.end_time or T0 + 30 * 60)
