@@ -136,13 +136,7 @@ class Shape:
         this places them all); this only how its GPUs fall there."""
         if not self.fillable or self.nodes < 2:
             return self.gpus
-        left = sum(self.gpus)
-        out = []
-        for i, most in enumerate(room):
-            take = min(most, left - (self.nodes - i - 1))
-            out.append(take)
-            left -= take
-        return tuple(out) if left == 0 and min(out) > 0 else self.gpus
+        return fill(sum(self.gpus), room) or self.gpus
 
     def largest_need(self, cfg: NodeConfig) -> Need:
         """The biggest share any node gets (what every candidate node must be able to hold)."""
@@ -164,6 +158,20 @@ class Shape:
         if self.mem_per_gpu is not None:
             return self.mem_per_gpu * gpus
         return None
+
+
+def fill(total: int, room: list[int]) -> tuple[int, ...] | None:
+    """``total`` GPUs laid out on nodes with ``room`` for so many each, in order: as many
+    on each as it has room for while one is left for every node after it; None when they
+    do not go (a node without one, or too little room in all)."""
+    left, out = total, []
+    for i, most in enumerate(room):
+        take = min(most, left - (len(room) - i - 1))
+        if take < 1:
+            return None
+        out.append(take)
+        left -= take
+    return tuple(out) if left == 0 else None
 
 
 def _size(need: Need) -> tuple[int, int, int]:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from slurmsim.engine.permissions import may_manage_job
+from slurmsim.engine.resources import fill
 from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
@@ -304,18 +305,27 @@ def _gpus(
     request: StepRequest,
     held: dict[str, tuple[int, frozenset[int]]],
 ) -> list[tuple[int, ...]] | None:
-    """The GPU indices the step takes on each node, or None while too few are free."""
-    picked = []
-    for i, (a, n) in enumerate(zip(chosen, tasks, strict=True)):
+    """The GPU indices the step takes on each node, or None while too few are free. A
+    ``--gpus`` total falls evenly on the nodes where it can, else as a job's does
+    (``resources.fill``: the oracle runs ``srun -G 10`` and ``-G 9`` on two nodes of a
+    job that holds 8 and 2 GPUs there)."""
+    free = []
+    for a in chosen:
         taken = frozenset() if request.overlap else held.get(a.node, (0, frozenset()))[1]
-        free = [g for g in a.gpus if g not in taken]
-        want = _gpus_wanted(request, i, n, len(chosen))
+        free.append([g for g in a.gpus if g not in taken])
+    counts = [len(f) for f in free]
+    wants = [_gpus_wanted(request, i, n, len(chosen)) for i, n in enumerate(tasks)]
+    short = any(w is not None and w > c for w, c in zip(wants, counts, strict=True))
+    if short and request.gpus is not None:
+        wants = list(fill(request.gpus, counts) or wants)
+    picked = []
+    for want, f in zip(wants, free, strict=True):
         if want is None:
-            picked.append(tuple(free))
-        elif want > len(free):
+            picked.append(tuple(f))
+        elif want > len(f):
             return None
         else:
-            picked.append(tuple(free[:want]))
+            picked.append(tuple(f[:want]))
     return picked
 
 

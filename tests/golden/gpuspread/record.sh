@@ -86,3 +86,9 @@ a backfill-queue squeue -S i -o '%.4i %.6j %.2t %.6D %N %r'
 a backfill-short-show scontrol show -d job "$SHORT"
 a backfill-long-show scontrol show -d job "$LONG"
 release
+# The steps of a job whose GPUs fell unevenly (8 and 2): srun's --gpus total, or the
+# SLURM_GPUS a batch script's srun inherits, falls on those nodes as the job's did.
+a steps sbatch -J steps -G 10 -t 5 --wrap='srun hostname; srun -G 10 -n 4 true; srun -G 9 -n 2 true; srun -G 4 -n 2 true'
+STEPS=$(id)
+sleep 8
+a steps-sacct sacct -j "$STEPS" -o JobID,JobName,State,NNodes,NTasks,AllocTRES%50,NodeList,ExitCode
