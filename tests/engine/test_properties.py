@@ -156,3 +156,18 @@ class Cluster(RuleBasedStateMachine):
 
 Cluster.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
 test_cluster_state_machine = Cluster.TestCase
+
+
+def test_estimates_left_by_a_cycle_see_the_nodes_it_saw():
+    """Found by the state machine: a backfill cycle leaves the estimates of a four-node
+    job (one node DOWN) to be worked out when read; the DOWN node answers a ping and
+    returns before then, and those estimates must still be the cycle's, not a start."""
+    one, four = job(limit=300, tasks=1), job(nodes=4, tasks=4, limit=300)
+    ops = [("advance", 1)] * 5 + [("advance", 1421), ("down", "dgx1")]
+    ops += [("submit", one), ("submit", one), ("submit", four), ("advance", 174)]
+    s = replay(ops)  # dgx1 answers in the last second: the job starts at the next pass
+    assert not s.nodes["dgx1"].down
+    assert [j.state for j in s.jobs.values()] == [JobState.RUNNING] * 2 + [JobState.PENDING]
+    assert replay(ops) == s
+    later = replay([*ops, ("advance", 5)])
+    assert [j.state for j in later.jobs.values()] == [JobState.RUNNING] * 3
