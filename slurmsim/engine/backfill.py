@@ -37,7 +37,7 @@ from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import GONE, Order, Walker
 from slurmsim.engine.resources import Shape
-from slurmsim.engine.select import Free, Pool, gather, place
+from slurmsim.engine.select import Free, Pool, gathered_nodes, place, uneven
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -523,16 +523,15 @@ class _Startable:
         return ask.gathers and self._gathers(key, first, ask, cand)
 
     def _gathers(self, key: int, first: Job, ask: "_Ask", cand: int) -> bool:
-        """Does a ``--gpus`` total fit on ``cand`` laid out unevenly (``gather``)?"""
+        """Does a job fit on ``cand`` laid out unevenly (``select.uneven``)?"""
         resv = self.resv
+        shapes = dict(ask.layouts)
         required = tuple(resv.names(ask.required))
-        for n, s in ask.layouts:
-            if s.fillable and n > 1:
-                chosen = gather(self.ctx.pool, s, n, resv.names(cand), required)
-                if chosen is not None:
-                    self._witness[key] = (first.job_id, resv.mask(chosen))
-                    return True
-        return False
+        chosen = gathered_nodes(self.ctx.pool, shapes.get, ask.counts, resv.names(cand), required)
+        if chosen is None:
+            return False
+        self._witness[key] = (first.job_id, resv.mask(chosen))
+        return True
 
     def _ask(self, key: int, job: Job) -> "_Ask":
         """What ``job``, first of ``key``, asks, remembered while it stays first (and, if
@@ -709,7 +708,7 @@ class _Facts(NamedTuple):
             part,
             plan_limit(job, part),
             preempt.may_try(state, job),
-            whatif.Demand(number, layouts, required, any(s and s.fillable for s in layouts[1])),
+            whatif.Demand(number, layouts, required, any(s and uneven(s) for s in layouts[1])),
             resv.mask(required),
         )
 
@@ -732,7 +731,8 @@ class _Ask(NamedTuple):
     layouts: tuple[tuple[int, Shape], ...] = ()
     required: int = 0
     at: int | None = None
-    gathers: bool = False  # a --gpus total that may fall unevenly (``whatif.Demand``)
+    gathers: bool = False  # it may fall unevenly on its nodes (``whatif.Demand``)
+    counts: range = range(0)  # its node counts, in the order tried (``Context.layouts``)
 
     @classmethod
     def of(
@@ -753,7 +753,8 @@ class _Ask(NamedTuple):
         layouts = tuple(
             (n, s) for n, s in zip(counts, shapes, strict=True) if s is not None and n >= least
         )
-        return cls(job.job_id, False, usable, facts.span, layouts, facts.needed, at, demand.gathers)
+        span, needed = facts.span, facts.needed
+        return cls(job.job_id, False, usable, span, layouts, needed, at, demand.gathers, counts)
 
 
 class Deferred:
@@ -1023,8 +1024,8 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
             assert alloc is not None, "whatif fits the job now where place does not"
         elif alloc is None and start_at == now and room and demand.gathers:
-            # A --gpus total no even split of fits may still fit unevenly now (``gather``);
-            # ahead, the what-if plans the even split.
+            # A --gpus total or CPU tasks no even split of fits may still fit unevenly now
+            # (``select.uneven``); ahead, the what-if plans the even split.
             shape_for = ctx.shape_for(job, part)
             alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
         if alloc is not None:

@@ -210,12 +210,18 @@ def _first_fit(
     """The first node count with enough candidates that can hold their share now (and
     every required one among them): the count, its layout, those candidates and, when
     only a ``--gpus`` total's uneven layout fits, the nodes it gathers (``gather``)."""
+    sized = not required and len(counts) > 1 and counts.step > 0  # no -N: fewest first
     for n in counts:
         if n < len(required):
             continue
         s = shape_for(n)
         if s is None:
             continue
+        if n > 1 and not required and _cpu_tasks(s):
+            gathered = accumulate(pool, s, candidates, n, counts[-1] if sized else n)
+            taken = None if gathered is None else shape_for(len(gathered))  # no -N: as taken
+            if gathered is not None and taken is not None:
+                return len(gathered), taken, gathered, gathered
         fitting = pool.fitting(candidates, s)
         if len(fitting) >= n and all(r in fitting for r in required):
             return n, s, fitting, None
@@ -251,6 +257,102 @@ def gather(
     if len(chosen) < n or sum(room[c] for c in chosen) < sum(s.gpus):
         return None
     return chosen
+
+
+def uneven(s: Shape) -> bool:
+    """May a job of shape ``s`` fall unevenly on its nodes where no even split fits: a
+    ``--gpus`` total (``gather``) or CPU tasks (``accumulate``)?"""
+    return s.fillable or _cpu_tasks(s)
+
+
+def gathered_nodes(
+    pool: Pool,
+    shape_for: ShapeFor,
+    counts: range,
+    candidates: list[str],
+    required: tuple[str, ...] = (),
+) -> list[str] | None:
+    """The nodes ``place`` would give a job that falls unevenly on them (``uneven``)
+    now, or None (no room, or an even split it would take)."""
+    found = _first_fit(pool, shape_for, counts, candidates, required)
+    return None if found is None else found[3]
+
+
+def _cpu_tasks(s: Shape) -> bool:
+    """Is ``s`` a task total without GPUs that the allocation lays out (``accumulate``)?"""
+    return s.packable and not any(s.gpus)
+
+
+def accumulate(
+    pool: Pool, s: Shape, candidates: list[str], least: int, most: int
+) -> list[str] | None:
+    """The nodes a total of CPU tasks runs on, ``least`` to ``most`` of them, as cons_tres
+    gathers them: among runs of consecutive nodes with room for a task (one weight each),
+    the run that suffices with the fewest, else the one with the most; there, one node
+    that holds all that is left (the fewest of those) once one more node is all it
+    needs, else its nodes in slurm.conf order, passing one whose room would leave more
+    than the nodes still allowed could hold. The oracle, with 12, 52, 52 and 12 CPUs
+    free: ``-n 60`` on dgx1 and dgx2 (12 and 48 tasks), ``-n 110`` on dgx[1-3], ``-N 2
+    -n 100`` on dgx[2-3] (golden taskspread/)."""
+    configs, free, index = pool.configs, pool.free, pool.index
+    one = _need_for(s, 1, 0)
+    room = {
+        c: _room(free[c], s) if free[c].holds(configs[c], one, None, False) else 0
+        for c in candidates
+    }
+    runs: list[list[str]] = []
+    last, weight = -2, None
+    for name in candidates:
+        if room[name] < 1:
+            last = -2
+            continue
+        at, w = index[name], configs[name].weight
+        if at != last + 1 or w != weight:
+            runs.append([])
+        runs[-1].append(name)
+        last, weight = at, w
+    left, biggest = sum(s.tasks), max(room.values(), default=0)
+    chosen: list[str] = []
+    while runs and (left > 0 or len(chosen) < least) and len(chosen) < most:
+        run = _best_run(runs, room, left, least - len(chosen), configs)
+        runs.remove(run)
+        alone = [c for c in run if room[c] >= left] if least - len(chosen) <= 1 else []
+        if alone:
+            pick = min(alone, key=room.__getitem__)
+            chosen.append(pick)
+            left -= room[pick]
+            continue
+        for name in run:
+            if (left <= 0 and len(chosen) >= least) or len(chosen) >= most:
+                break
+            if left - room[name] > (most - len(chosen) - 1) * biggest:
+                continue  # the nodes still allowed could not hold what it leaves
+            chosen.append(name)
+            left -= room[name]
+    if left > 0 or len(chosen) < least:
+        return None
+    return sorted(chosen, key=index.__getitem__)
+
+
+def _best_run(
+    runs: list[list[str]],
+    room: dict[str, int],
+    left: int,
+    nodes: int,
+    configs: dict[str, NodeConfig],
+) -> list[str]:
+    """``accumulate``'s choice of run: the lowest weight; then the first that suffices
+    (room for ``left`` tasks on at least ``nodes`` nodes), a tighter one that does, or,
+    while none does, the one with the most room."""
+    best: list[str] = runs[0]
+    best_key = (configs[best[0]].weight, 0, 0)
+    for run in runs:
+        total = sum(room[c] for c in run)
+        enough = total >= left and len(run) >= nodes
+        key = (configs[run[0]].weight, 0 if enough else 1, total if enough else -total)
+        if key < best_key or run is runs[0]:
+            best, best_key = run, key
+    return best
 
 
 #: What a node has free, as the choice reads it: (cores, GPUs).

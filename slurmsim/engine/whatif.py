@@ -31,7 +31,7 @@ class Demand(NamedTuple):
     number: int
     layouts: Layouts
     required: tuple[str, ...]
-    #: May the job's GPUs fall unevenly on its nodes (a ``--gpus`` total, ``select.gather``)?
+    #: May the job fall unevenly on its nodes (``select.uneven``)?
     gathers: bool = False
 
 

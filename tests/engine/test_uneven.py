@@ -1,6 +1,9 @@
-"""Where a ``--gpus`` total runs when no even split of it fits (``select.gather``): on
-the nodes with the most GPUs free, the first of equals in slurm.conf order, until they
-hold the total; laid out on them in slurm.conf order (tests/golden/gpuspread/)."""
+"""Where a job that may fall unevenly on its nodes runs (``select.uneven``): a ``--gpus``
+total that no even split fits on the nodes with the most GPUs free until they hold it
+(``gather``, tests/golden/gpuspread/); a total of CPU tasks on the nodes of a run of
+consecutive ones in slurm.conf order (``accumulate``, tests/golden/taskspread/)."""
+
+from dataclasses import replace
 
 import pytest
 
@@ -88,3 +91,57 @@ def test_backfill_starts_a_gathered_total_in_a_hole_that_delays_nobody() -> None
     assert (big.reason, long.state, long.reason) == ("Resources", JobState.PENDING, "Priority")
     run_until_idle(s)
     assert (long.start_time or 0) >= (big.end_time or T0 + 30 * 60)
+
+
+def _busy_cpus(*held: int) -> tuple[NodeAlloc, ...]:
+    """The first ``held[i]`` CPUs (1 GB each) of node ``i + 1`` taken."""
+    return tuple(
+        NodeAlloc(f"dgx{i}", cpus, cpus * 1024, ()) for i, cpus in enumerate(held, start=1) if cpus
+    )
+
+
+def _tasks_placed(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> dict[str, int] | None:
+    state = cluster()
+    pool = Pool.of(state.nodes, ())
+    pool.take(taken)
+    part = state.partitions["gpu"]
+    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
+    counts = node_counts(request, len(part.nodes))
+    alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
+    return None if alloc is None else {a.node: a.cpus for a in alloc}
+
+
+@pytest.mark.parametrize(
+    ("request_", "held", "placed"),
+    [
+        pytest.param(
+            job(tasks=60), (100, 60, 60, 100), {"dgx1": 12, "dgx2": 48},
+            id="12, 52, 52, 12 free: -n 60 from the first node on",
+        ),
+        pytest.param(
+            job(tasks=110), (100, 60, 60, 100), {"dgx1": 12, "dgx2": 52, "dgx3": 46},
+            id="-n 110 on as many as that walk reaches",
+        ),
+        pytest.param(
+            job(tasks=100, nodes=2), (100, 60, 60, 100), {"dgx2": 52, "dgx3": 48},
+            id="-N 2 -n 100 passes the node that would leave too much",
+        ),
+        pytest.param(
+            job(tasks=30), (100, 60, 60, 100), {"dgx2": 30},
+            id="-n 30: one node that holds them all",
+        ),
+        pytest.param(
+            job(tasks=60), (100, 112, 60, 60), {"dgx3": 52, "dgx4": 8},
+            id="12, 0, 52, 52 free: the run that suffices",
+        ),
+        pytest.param(
+            job(tasks=10), (100, 112, 60, 60), {"dgx1": 10},
+            id="-n 10: the tightest run that suffices",
+        ),
+    ],
+)  # fmt: skip
+def test_cpu_tasks_take_a_run_of_nodes_in_order(
+    request_: JobRequest, held: tuple[int, ...], placed: dict[str, int] | None
+) -> None:
+    request = replace(request_, mem_per_cpu=1024)
+    assert _tasks_placed(request, _busy_cpus(*held)) == placed
