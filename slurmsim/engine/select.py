@@ -12,8 +12,10 @@ picks nodes for a job the way cons_tres does on a cluster without topology:
   for big ones (golden 068: array tasks and a 1-CPU job share dgx1, the 8-GPU job
   takes dgx2, the 2-node job dgx[3-4]), but an idle node alone beats a run of two
   with more free cores between them (golden placement/);
-* a ``--gpus`` total that no even split fits gathers the nodes with the most GPUs
-  free instead (``gather``, golden gpuspread/);
+* a ``--gpus`` total (or ``--gpus-per-task`` tasks) that no even split fits gathers
+  the nodes with the most GPUs free instead (``gather``, golden gpuspread/), and a
+  total of CPU tasks on several nodes takes a run of them in order (``accumulate``,
+  golden taskspread/);
 * GPU indices are handed out lowest first (golden 088: ``IDX:0-7``).
 """
 
@@ -225,7 +227,7 @@ def _first_fit(
         fitting = pool.fitting(candidates, s)
         if len(fitting) >= n and all(r in fitting for r in required):
             return n, s, fitting, None
-        if s.fillable and n > 1:
+        if n > 1 and (s.fillable or _gpu_tasks(s)):
             gathered = gather(pool, s, n, candidates, required)
             if gathered is not None:
                 return n, s, gathered, gathered
@@ -235,18 +237,22 @@ def _first_fit(
 def gather(
     pool: Pool, s: Shape, n: int, candidates: list[str], required: tuple[str, ...]
 ) -> list[str] | None:
-    """``n`` nodes that together hold a ``--gpus`` total no even split of it fits, as
-    cons_tres gathers them: the required ones, then those with the most GPUs free (with
-    the CPUs and memory they bring; the lowest weight first, the first of equals in
-    slurm.conf order), each giving at least one (golden gpuspread/: with 2, 2, 2 and 4
-    free, ``-G 10`` runs on all four; with 3, 1, 1 and 3, ``-G 7`` on dgx[1-2,4])."""
+    """``n`` nodes that together hold a ``--gpus`` total (or ``--gpus-per-task`` tasks) no
+    even split of it fits, as cons_tres gathers them: the required ones, then those with
+    room for the most GPUs (tasks), with the CPUs and memory they bring (the lowest weight
+    first, the first of equals in slurm.conf order), each giving at least one (golden
+    gpuspread/: with 2, 2, 2 and 4 free, ``-G 10`` runs on all four; with 3, 1, 1 and 3,
+    ``-G 7`` on dgx[1-2,4]; with 1, 3, 3 and 1, ``-n 8 --gpus-per-task=1`` on all four)."""
     configs, free, index = pool.configs, pool.free, pool.index
     tasks = min(s.tasks)
-    one = _need_for(s, tasks, 0, 1)
+    one = _need_for(s, tasks, 0, 1) if s.fillable else _need_for(s, 1, 0)
     room: dict[str, int] = {}
     for name in candidates:
         f = free[name]
-        room[name] = _gpu_room(s, tasks, f) if f.holds(configs[name], one, s.gpu_type, False) else 0
+        if not f.holds(configs[name], one, s.gpu_type, False):
+            room[name] = 0
+        else:
+            room[name] = _gpu_room(s, tasks, f) if s.fillable else _room(f, s)
     if any(not room.get(r) for r in required):
         return None
     ranked = sorted(
@@ -254,7 +260,8 @@ def gather(
         key=lambda c: (configs[c].weight, -room[c], index[c]),
     )
     chosen = [*required, *ranked[: n - len(required)]]
-    if len(chosen) < n or sum(room[c] for c in chosen) < sum(s.gpus):
+    total = sum(s.gpus) if s.fillable else sum(s.tasks)
+    if len(chosen) < n or sum(room[c] for c in chosen) < total:
         return None
     return chosen
 
@@ -262,7 +269,7 @@ def gather(
 def uneven(s: Shape) -> bool:
     """May a job of shape ``s`` fall unevenly on its nodes where no even split fits: a
     ``--gpus`` total (``gather``) or CPU tasks (``accumulate``)?"""
-    return s.fillable or _cpu_tasks(s)
+    return s.fillable or _gpu_tasks(s) or _cpu_tasks(s)
 
 
 def gathered_nodes(
@@ -276,6 +283,11 @@ def gathered_nodes(
     now, or None (no room, or an even split it would take)."""
     found = _first_fit(pool, shape_for, counts, candidates, required)
     return None if found is None else found[3]
+
+
+def _gpu_tasks(s: Shape) -> bool:
+    """Is ``s`` a task total whose GPUs follow its tasks (``--gpus-per-task``, ``gather``)?"""
+    return s.packable and s.gpus_per_task > 0
 
 
 def _cpu_tasks(s: Shape) -> bool:

@@ -13,6 +13,7 @@ from slurmsim.engine.simulate import advance, run_until_idle
 from slurmsim.engine.submit import submit
 from slurmsim.model.jobs import JobRequest, JobState, NodeAlloc
 from slurmsim.model.time import Instant
+from slurmsim.model.tres import Gres
 from tests.engine.builders import T0, cluster, job
 
 
@@ -54,6 +55,11 @@ def _gpus_placed(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> dict[str,
         pytest.param(
             job(gpus=5), (6, 6, 6, 6), {"dgx1": 2, "dgx2": 2, "dgx3": 1},
             id="2 free on each: -G 5 on three, the last taking what is left",
+        ),
+        pytest.param(
+            job(tasks=8, gpus_per_task=Gres("gpu", None, 1)), (7, 5, 5, 7),
+            {"dgx1": 1, "dgx2": 3, "dgx3": 3, "dgx4": 1},
+            id="1, 3, 3 and 1 free: -n 8 --gpus-per-task=1 on all four",
         ),
         pytest.param(
             job(gpus=6, nodes=None, max_nodes=2), (6, 6, 6, 6), None,

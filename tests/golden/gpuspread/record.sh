@@ -73,6 +73,13 @@ hold 6 6 5 8                      # free: 2 2 3 0; a required node is one of the
 try required-most -G 5 -w dgx3
 try required-fewer -G 5 -w dgx2
 release
+hold 7 5 5 7                      # free: 1 3 3 1; GPUs that follow the tasks
+try eight-per-task -n 8 --gpus-per-task=1
+try four-per-task -n 4 --gpus-per-task=1
+try three-per-task -n 3 --gpus-per-task=1
+try two-by-two -n 2 --gpus-per-task=2
+try four-per-task-on-two -N 2 -n 4 --gpus-per-task=1
+release
 # Backfill starts such a job in a hole when it ends before the job held up by the hole
 # would start, and leaves one that would delay it waiting.
 hold 6 6 6 4                      # free: 2 2 2 4, for ten minutes
