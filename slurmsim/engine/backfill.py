@@ -37,7 +37,7 @@ from slurmsim.engine.context import Context
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import GONE, Order, Walker
 from slurmsim.engine.resources import Shape
-from slurmsim.engine.select import Free, Pool, gathered_nodes, place, uneven
+from slurmsim.engine.select import Free, Pool, gathered_nodes, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
@@ -708,7 +708,7 @@ class _Facts(NamedTuple):
             part,
             plan_limit(job, part),
             preempt.may_try(state, job),
-            whatif.Demand(number, layouts, required, any(s and uneven(s) for s in layouts[1])),
+            whatif.Demand.of(number, layouts, required),
             resv.mask(required),
         )
 
@@ -1023,11 +1023,6 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             shape_for = ctx.shape_for(job, part)
             alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
             assert alloc is not None, "whatif fits the job now where place does not"
-        elif alloc is None and start_at == now and room and demand.gathers:
-            # A --gpus total or CPU tasks no even split of fits may still fit unevenly now
-            # (``select.uneven``); ahead, the what-if plans the even split.
-            shape_for = ctx.shape_for(job, part)
-            alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
         if alloc is not None:
             events.append(ctx.start(job, alloc, now, "Backfill"))
             return events

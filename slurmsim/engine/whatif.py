@@ -15,9 +15,9 @@ starts now is still placed by ``place``.
 from functools import partial
 from typing import NamedTuple
 
-from slurmsim.engine.availability import NOW, Availability
+from slurmsim.engine.availability import NOW, Availability, Freed
 from slurmsim.engine.resources import Shape
-from slurmsim.engine.select import choose_beside
+from slurmsim.engine.select import can_place, choose_beside, gathered_nodes, uneven
 
 #: A job's node counts, fewest first, and its layout on each (``Context.layouts``).
 Layouts = tuple[range, tuple[Shape | None, ...]]
@@ -33,6 +33,11 @@ class Demand(NamedTuple):
     required: tuple[str, ...]
     #: May the job fall unevenly on its nodes (``select.uneven``)?
     gathers: bool = False
+
+    @classmethod
+    def of(cls, number: int, layouts: Layouts, required: tuple[str, ...]) -> "Demand":
+        gathers = any(s is not None and uneven(s) for s in layouts[1])
+        return cls(number, layouts, required, gathers)
 
 
 def known_fit_end(avail: Availability, demand: Demand, cand: int) -> int | None:
@@ -58,6 +63,8 @@ def first_fit_end(
     required ones among them, can hold the layout's largest share; the fewest nodes
     that work win, so over all layouts the earliest such moment counts.
     """
+    if any(s is not None and uneven(s) for s in layouts[1]):
+        return _uneven_fit_end(avail, layouts, cand, required)
     if required:
         return _first_fit_end_with(avail, layouts, cand, required)
     best: int | None = None
@@ -67,6 +74,34 @@ def first_fit_end(
             if nth is not None and (best is None or nth < best):
                 best = nth
     return None if best is None else avail.end_of(best)
+
+
+def _uneven_fit_end(
+    avail: Availability, layouts: Layouts, cand: int, required: tuple[str, ...]
+) -> int | None:
+    """``first_fit_end`` for a job that may fall unevenly on its nodes (``select.uneven``):
+    no share fits every node alike, so ``place`` itself is asked, on the pool as each
+    running job's end leaves it (bisected: it only fits better as jobs end)."""
+    counts, shapes = layouts
+    shape_for = dict(zip(counts, shapes, strict=True)).get
+    names = avail.names(cand)
+
+    def fits(taken: int) -> bool:
+        pool = Freed(avail, taken) if taken else avail.pool
+        return can_place(pool, shape_for, counts, names, required)
+
+    if fits(0):
+        return NOW
+    low, high = 1, len(avail.running)
+    if not high or not fits(high):
+        return None
+    while low < high:  # the fewest ends after which it fits
+        mid = (low + high) // 2
+        if fits(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return avail.end_of(high - 1)
 
 
 def _first_fit_end_with(
@@ -111,8 +146,24 @@ def _earliest(avail: Availability, demand: Demand, cand: int, now: int) -> tuple
     if end is None:
         return None
     taken, when = (0, now) if end == NOW else avail.through(cand, end)
-    chosen = chosen_after(avail, demand.layouts, cand, demand.required, taken)
+    chosen = None
+    if demand.gathers:
+        chosen = _gathered_after(avail, demand, cand, taken)
+    if chosen is None:
+        chosen = chosen_after(avail, demand.layouts, cand, demand.required, taken)
     return None if chosen is None else (when, chosen)
+
+
+def _gathered_after(avail: Availability, demand: Demand, cand: int, taken: int) -> int | None:
+    """The nodes ``place`` gathers for a job that falls unevenly on them
+    (``select.uneven``) once the running jobs before place ``taken`` have ended, as a
+    mask; None when it takes an even split then (``chosen_after`` picks those)."""
+    counts, shapes = demand.layouts
+    pool = Freed(avail, taken) if taken else avail.pool
+    names = gathered_nodes(
+        pool, dict(zip(counts, shapes, strict=True)).get, counts, avail.names(cand), demand.required
+    )
+    return None if names is None else avail.mask(names)
 
 
 def chosen_after(

@@ -119,7 +119,7 @@ def test_earliest_start_matches_batch_by_batch_when_jobs_run(
         assert earliest_start(ctx, probe, part, cand, state.now, every, avail) == want
         assert earliest_start(ctx, probe, part, cand, state.now, every) == want
         layouts = ctx.layouts(probe, part)
-        demand = whatif.Demand(i, layouts, probe.request.req_nodes)
+        demand = whatif.Demand.of(i, layouts, probe.request.req_nodes)
         ahead = whatif.earliest(avail, demand, avail.mask(cand), now)
         # Backfill's plans: the same start on the same nodes, without the allocation.
         assert ahead == (None if want is None else (want[0], avail.mask(a.node for a in want[1])))
