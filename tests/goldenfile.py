@@ -274,6 +274,23 @@ def without_times(data: bytes) -> str:
     return _TIMES.sub(b"<time>", scrub(data)).decode()
 
 
+#: The lines of ``scontrol show -d job`` that say whether a job runs and what it holds where.
+_HOLDINGS = re.compile(r"(?m)^ +(?:JobState=|NumNodes=|TRES=|Nodes=).*\n")
+_CORES = re.compile(r"CPU_IDs=\S+")
+
+
+def holdings(data: bytes, cores: bool = True) -> str:
+    """``without_times``, and of ``scontrol show -d job`` only whether the job runs and
+    what it holds on which nodes (``cores``: with its CPU_IDs), for suites about where
+    jobs run (their priorities and the pass that started them come from the oracle's
+    history and timing)."""
+    text = without_times(data)
+    if not text.startswith("JobId="):
+        return text
+    held = "".join(_HOLDINGS.findall(text))
+    return held if cores else _CORES.sub("CPU_IDs=*", held)
+
+
 #: A priority slurmctld worked out (a held job's 0 is kept): the oracle's fair share, its
 #: users' past work, shapes it.
 _WORKED_OUT_PRIORITY = re.compile(r"Priority=[1-9]\d*")

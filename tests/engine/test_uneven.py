@@ -26,7 +26,8 @@ def _busy(*held: int) -> tuple[NodeAlloc, ...]:
     )
 
 
-def _gpus_placed(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> dict[str, int] | None:
+def _placed(request: JobRequest, taken: tuple[NodeAlloc, ...], cpus: bool = False) -> dict | None:
+    """Where ``place`` puts ``request`` beside ``taken``: each node's GPUs (or CPUs)."""
     state = cluster()
     pool = Pool.of(state.nodes, ())
     pool.take(taken)
@@ -34,7 +35,7 @@ def _gpus_placed(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> dict[str,
     layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
     counts = node_counts(request, len(part.nodes))
     alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
-    return None if alloc is None else {a.node: len(a.gpus) for a in alloc}
+    return None if alloc is None else {a.node: a.cpus if cpus else len(a.gpus) for a in alloc}
 
 
 @pytest.mark.parametrize(
@@ -78,7 +79,7 @@ def _gpus_placed(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> dict[str,
 def test_a_gpu_total_gathers_the_nodes_with_most_free(
     request_: JobRequest, held: tuple[int, ...], placed: dict[str, int] | None
 ) -> None:
-    assert _gpus_placed(request_, _busy(*held)) == placed
+    assert _placed(request_, _busy(*held)) == placed
 
 
 def test_backfill_starts_a_gathered_total_in_a_hole_that_delays_nobody() -> None:
@@ -104,17 +105,6 @@ def _busy_cpus(*held: int) -> tuple[NodeAlloc, ...]:
     return tuple(
         NodeAlloc(f"dgx{i}", cpus, cpus * 1024, ()) for i, cpus in enumerate(held, start=1) if cpus
     )
-
-
-def _tasks_placed(request: JobRequest, taken: tuple[NodeAlloc, ...]) -> dict[str, int] | None:
-    state = cluster()
-    pool = Pool.of(state.nodes, ())
-    pool.take(taken)
-    part = state.partitions["gpu"]
-    layout = lambda n: shape(request, n, state.config, part)  # noqa: E731
-    counts = node_counts(request, len(part.nodes))
-    alloc = place(pool, layout, counts, list(part.nodes), request.req_nodes)
-    return None if alloc is None else {a.node: a.cpus for a in alloc}
 
 
 @pytest.mark.parametrize(
@@ -150,4 +140,4 @@ def test_cpu_tasks_take_a_run_of_nodes_in_order(
     request_: JobRequest, held: tuple[int, ...], placed: dict[str, int] | None
 ) -> None:
     request = replace(request_, mem_per_cpu=1024)
-    assert _tasks_placed(request, _busy_cpus(*held)) == placed
+    assert _placed(request, _busy_cpus(*held), cpus=True) == placed

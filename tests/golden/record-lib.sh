@@ -14,8 +14,28 @@ require_idle() {
 }
 
 # One case: `c WHO NAME COMMAND...` records COMMAND run as WHO into the next numbered case
-# file (NNN-NAME.txt); `r`, `a` and `b` run it as root, alice and bob.
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
+# file (NNN-NAME.txt), its output kept in $OUT for `id`; `r`, `a` and `b` run it as root,
+# alice and bob.
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT  # a suite's own trap removes it too
+c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+# The id of the job the last case submitted.
+id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
 r() { c root "$@"; }
 a() { c alice "$@"; }
 b() { c bob "$@"; }
+
+# Where one job runs: `try NAME OPTIONS...` submits, as alice, a five-minute job with
+# OPTIONS (after the suite's own TRY options), shows where it runs or why it waits
+# (scontrol show -d job) and cancels it; `release` cancels every job of alice's.
+TRY=()
+try() {
+    local nm=$1; shift
+    a "$nm" sbatch -t 5 "${TRY[@]}" "$@" --wrap='sleep 300'
+    local j; j=$(id)
+    sleep 4
+    a "$nm-show" scontrol show -d job "$j"
+    a "$nm-cancel" scancel "$j"
+    sleep 2
+}
+release() { a release scancel -u alice; sleep 3; }

@@ -8,11 +8,7 @@
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-OUT=$(mktemp)
 trap 'rm -f "$OUT"; scancel -u alice' EXIT
-c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
-a() { c alice "$@"; }
-id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
 # hold G1 G2 G3 G4: a job on each node holding so many of its GPUs (0: none).
 hold() {
     local i=0 g
@@ -22,17 +18,6 @@ hold() {
     done
     sleep 3
 }
-# try NAME OPTIONS...: submit, look at where it runs (or why it waits), cancel it.
-try() {
-    local nm=$1; shift
-    a "$nm" sbatch -t 5 "$@" --wrap='sleep 300'
-    local j; j=$(id)
-    sleep 4
-    a "$nm-show" scontrol show -d job "$j"
-    a "$nm-cancel" scancel "$j"
-    sleep 2
-}
-release() { a release scancel -u alice; sleep 3; }
 
 hold 6 6 6 4                      # free: 2 2 2 4
 try ten -G 10

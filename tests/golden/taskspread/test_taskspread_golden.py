@@ -4,23 +4,15 @@ order, or the one node that holds all that is left. What is compared of ``scontr
 -d job``: the job's state, counts, TRES and each node's share (its times, priority and
 the pass that started it come from the oracle's timing)."""
 
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import load_case, replay_from_job_dir, without_times
+from tests.goldenfile import holdings, load_case, replay_from_job_dir, without_times
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-
-#: The lines of ``scontrol show -d job`` that say whether the job runs and what it holds where.
-_HOLDINGS = re.compile(r"(?m)^ +(?:JobState=|NumNodes=|TRES=|Nodes=).*\n")
-
-
-def _holdings(text: str) -> str:
-    return "".join(_HOLDINGS.findall(text)) if text.startswith("JobId=") else text
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +25,5 @@ def test_cpu_tasks_spread_over_busy_nodes_as_in_slurm(
     name: str, results: dict[str, Result]
 ) -> None:
     case, got = CASES[name], results[name]
-    want = (case.exit, _holdings(without_times(case.stdout)), without_times(case.stderr))
-    shown = _holdings(without_times(got.out.encode()))
-    assert (got.exit, shown, without_times(got.err.encode())) == want
+    want = (case.exit, holdings(case.stdout), without_times(case.stderr))
+    assert (got.exit, holdings(got.out.encode()), without_times(got.err.encode())) == want
