@@ -210,8 +210,8 @@ def _first_fit(
     required: tuple[str, ...],
 ) -> tuple[int, Shape, list[str], list[str] | None] | None:
     """The first node count with enough candidates that can hold their share now (and
-    every required one among them): the count, its layout, those candidates and, when
-    only a ``--gpus`` total's uneven layout fits, the nodes it gathers (``gather``)."""
+    every required one among them): the count, its layout, those candidates and, for a
+    job that falls unevenly on its nodes (``uneven``), the nodes it gathers."""
     sized = not required and len(counts) > 1 and counts.step > 0  # no -N: fewest first
     for n in counts:
         if n < len(required):
@@ -267,8 +267,9 @@ def gather(
 
 
 def uneven(s: Shape) -> bool:
-    """May a job of shape ``s`` fall unevenly on its nodes where no even split fits: a
-    ``--gpus`` total (``gather``) or CPU tasks (``accumulate``)?"""
+    """May a job of shape ``s`` fall unevenly on its nodes: a ``--gpus`` total or
+    ``--gpus-per-task`` tasks no even split fits (``gather``), or CPU tasks on several
+    nodes (``accumulate``)?"""
     return s.fillable or _gpu_tasks(s) or _cpu_tasks(s)
 
 
@@ -356,13 +357,12 @@ def _best_run(
     """``accumulate``'s choice of run: the lowest weight; then the first that suffices
     (room for ``left`` tasks on at least ``nodes`` nodes), a tighter one that does, or,
     while none does, the one with the most room."""
-    best: list[str] = runs[0]
-    best_key = (configs[best[0]].weight, 0, 0)
+    best, best_key = runs[0], None
     for run in runs:
         total = sum(room[c] for c in run)
         enough = total >= left and len(run) >= nodes
         key = (configs[run[0]].weight, 0 if enough else 1, total if enough else -total)
-        if key < best_key or run is runs[0]:
+        if best_key is None or key < best_key:
             best, best_key = run, key
     return best
 

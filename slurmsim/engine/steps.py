@@ -316,7 +316,7 @@ def _gpus(
     counts = [len(f) for f in free]
     wants = [_gpus_wanted(request, i, n, len(chosen)) for i, n in enumerate(tasks)]
     short = any(w is not None and w > c for w, c in zip(wants, counts, strict=True))
-    if short and request.gpus is not None:
+    if short and request.gpus is not None and not (request.gpus_per_node or request.gpus_per_task):
         wants = list(fill(request.gpus, counts) or wants)
     picked = []
     for want, f in zip(wants, free, strict=True):
