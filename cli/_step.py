@@ -15,7 +15,7 @@ from slurmsim.model.errors import InvalidJobId, InvalidOption, OptionHelp, Slurm
 from slurmsim.parse.shown_checks import BadNumber, check_shown
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Ended
+    from slurmsim.api.launch import Ended, StepIo
     from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import Step, StepRequest
 
@@ -143,16 +143,7 @@ def _run(
         gid=os.getgid(),
         def_mem_per_cpu=created.def_mem_per_cpu,
     )
-    io = launch.StepIo(
-        output=values.get("output"),
-        error=values.get("error"),
-        input=values.get("input"),
-        pty="pty" in values,
-        label="label" in values,
-        kill_on_bad_exit=_kill_on_bad_exit(values),
-        chdir=values.get("chdir"),
-        append=_open_mode(values, os.environ) == "append",
-    )
+    io = step_io(values)
     seen: list[api.Watch] = []
 
     def look() -> api.Watch:
@@ -212,6 +203,22 @@ def _report(ends: Sequence[Ended], between: str) -> None:
     err(between)
     for (_, _, node, _, sig), ranks in killed:
         error(PROG, f"{node}: {task_ranks(ranks)}: {signal_name(sig)}")
+
+
+def step_io(values: Mapping[str, str | None]) -> StepIo:
+    """srun's I/O options, as its tasks are started with them."""
+    from slurmsim.api.launch import StepIo
+
+    return StepIo(
+        output=values.get("output"),
+        error=values.get("error"),
+        input=values.get("input"),
+        pty="pty" in values,
+        label="label" in values,
+        kill_on_bad_exit=_kill_on_bad_exit(values),
+        chdir=values.get("chdir"),
+        append=_open_mode(values, os.environ) == "append",
+    )
 
 
 def task_ranks(ranks: list[int]) -> str:

@@ -68,7 +68,7 @@ def srun(argv: list[str]) -> int:
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):
         return got
-    from cli._step import task_ranks
+    from cli._step import step_io, task_ranks
     from cli.sbatch import tasks_without_gpus
     from slurmsim.api import interactive as api
     from slurmsim.model.hostlist import compress
@@ -80,7 +80,8 @@ def srun(argv: list[str]) -> int:
         api.end(got.job_id, 1, 0)
         return 1
 
-    ends = api.run_tasks(got, operands, dict(os.environ), on_revoked=_aborted)
+    io = step_io(values)  # its tasks start in the job's directory (--chdir made it so)
+    ends = api.run_tasks(got, operands, dict(os.environ), on_revoked=_aborted, io=io)
     failed: dict[tuple[int, int], list[api.TaskEnd]] = {}
     for end in ends:
         if end.exit_code or end.signal:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import FrameType
-from typing import IO, Final
+from typing import IO, TYPE_CHECKING, Final
 
 from slurmsim.api.session import session
 from slurmsim.api.submit import SubmitOptions, build_request, keep_extras, read_constraint
@@ -35,6 +35,9 @@ from slurmsim.execution.environment import (
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.parse.simulated import Simulated
+
+if TYPE_CHECKING:
+    from slurmsim.api.launch import StepIo
 
 #: The exit status of a command that could not be started (slurmstepd's execve failure).
 NOT_FOUND: Final = 2
@@ -258,10 +261,14 @@ def run_tasks(
     argv: Sequence[str],
     submitted: Mapping[str, str],
     on_revoked: Callable[[Revoked], None] = lambda _: None,
+    io: "StepIo | None" = None,
 ) -> list[TaskEnd]:
-    """srun's step: ``argv`` once per task, all at once, in the job's working directory.
-    When the controller ends the job meanwhile, ``on_revoked`` says so and the tasks get
-    SIGTERM (SIGKILL after KillWait)."""
+    """srun's step: ``argv`` once per task, all at once, in the job's working directory,
+    its output, errors and input where srun's options say (``io``). When the controller
+    ends the job meanwhile, ``on_revoked`` says so and the tasks get SIGTERM (SIGKILL
+    after KillWait)."""
+    from slurmsim.api.launch import StepIo, finish_io, start_tasks
+
     job = alloc.job
     job_env = batch_environment(
         job,
@@ -272,7 +279,6 @@ def run_tasks(
         def_mem_per_cpu=alloc.def_mem_per_cpu,
     )
     job_env["SLURM_JOB_NAME"] = job.request.name
-    started: list[tuple[Task, subprocess.Popen[bytes] | None]] = []
     cwd = job.request.work_dir
     if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
         sys.stderr.write(
@@ -280,22 +286,30 @@ def run_tasks(
             "going to /tmp instead\n"
         )
         cwd = "/tmp"
-    with _output() as (out, errors):
-        for task in step_tasks(job):
-            env = task_environment(job, job_env, task, step_id=0)
-            try:
-                proc = subprocess.Popen(list(argv), env=env, cwd=cwd, stdout=out, stderr=errors)
-            except (FileNotFoundError, PermissionError) as e:
-                sys.stderr.write(f"slurmstepd: error: execve(): {argv[0]}: {e.strerror}\n")
-                proc = None
-            started.append((task, proc))
-        _note_tasks(alloc, [proc for _, proc in started])
-        waited = iter(_wait(alloc, [p for _, p in started if p is not None], on_revoked))
-        codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in started]
+
+    def env_of(task: Task) -> dict[str, str]:
+        return task_environment(job, job_env, task, step_id=0)
+
+    started = start_tasks(
+        job,
+        step_tasks(job),
+        lambda i: job.alloc[i].node,
+        "0",
+        argv,
+        env_of,  # type: ignore[arg-type]  # the job's own tasks
+        io=io or StepIo(),
+        cwd=cwd,
+        stepd="slurmstepd",
+    )
+    procs = started.procs
+    _note_tasks(alloc, [proc for _, proc in procs])
+    waited = iter(_wait(alloc, [p for _, p in procs if p is not None], on_revoked))
+    codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in procs]
+    finish_io(started)
     ends: list[TaskEnd] = []
-    for (task, _), code in zip(started, codes, strict=True):
+    for (task, _), code in zip(procs, codes, strict=True):
         node = job.alloc[task.node_index].node
-        ends.append(TaskEnd(task, node, max(code, 0), -code if code < 0 else 0))
+        ends.append(TaskEnd(task, node, max(code, 0), -code if code < 0 else 0))  # type: ignore[arg-type]  # a Task
     return ends
 
 

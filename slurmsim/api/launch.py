@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import IO, Final
+from typing import IO, Final, Protocol
 
 from slurmsim.api.steps import Watch
 from slurmsim.execution.patterns import Names, expand
@@ -73,7 +73,7 @@ class Ended:
 class _Launch:
     """What srun holds while its tasks run."""
 
-    procs: list[tuple[StepTask, subprocess.Popen[bytes] | None]]
+    procs: list[tuple["_Task", subprocess.Popen[bytes] | None]]
     pumps: list[threading.Thread]
     opened: list[int]
 
@@ -106,36 +106,71 @@ def run_step(
     if noted is not None:
         with contextlib.suppress(OSError):
             os.unlink(noted)
-    for pump in launch.pumps:
-        pump.join()
-    for fd in launch.opened:
-        os.close(fd)
-    sys.stdout.flush()
+    finish_io(launch)
     ends = []
     for task, proc in launch.procs:
         node = step.alloc[task.node_index].node
         code = proc.returncode if proc is not None else NOT_STARTED
-        ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
+        ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))  # type: ignore[arg-type]  # a StepTask
     return ends, cut
 
 
 def _start(
     job: Job, step: Step, argv: Sequence[str], base_env: Mapping[str, str], *, io: StepIo, cwd: str
 ) -> _Launch:
+    def env_of(task: _Task) -> dict[str, str]:
+        return task_environment(job, step, base_env, task)  # type: ignore[arg-type]  # a StepTask
+
+    return start_tasks(
+        job,
+        step_layout(step),
+        lambda i: step.alloc[i].node,
+        str(step.step_id),
+        argv,
+        env_of,
+        io=io,
+        cwd=cwd,
+    )
+
+
+class _Task(Protocol):
+    """A task as srun starts it (``StepTask``, or a job's own step's ``Task``)."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def node_index(self) -> int: ...
+
+
+def start_tasks(  # noqa: PLR0917 (what a task is started from)
+    job: Job,
+    tasks: Sequence[_Task],
+    node_of: Callable[[int], str],
+    step_id: str,
+    argv: Sequence[str],
+    env_of: Callable[[_Task], dict[str, str]],
+    *,
+    io: StepIo,
+    cwd: str,
+    stepd: str = "slurmstepd-{node}",
+) -> _Launch:
+    """Start ``argv`` once per task, with srun's I/O options: where each task's output,
+    errors and input go, and the pumps that copy (and label) them. ``node_of`` names a
+    task's node by its index; ``stepd`` how a failed start names the node's slurmstepd."""
     launch = _Launch([], [], [])
-    tasks = step_layout(step)
     width = len(str(len(tasks) - 1))
     files: dict[str, int] = {}  # one descriptor per file name, shared by the tasks
     lock = threading.Lock()
     for task in tasks:
+        node = node_of(task.node_index)
         names = Names(
             job.job_id,
             job.array_job_id,
             job.array_task_id,
             job.request.user,
             job.request.name,
-            step.alloc[task.node_index].node,
-            step=str(step.step_id),
+            node,
+            step=step_id,
             task=task.rank,
             node_index=task.node_index,
         )
@@ -160,11 +195,10 @@ def _start(
             stdin, opened = subprocess.DEVNULL, False
         else:
             stdin, opened = _stdin(io.input, task, names, cwd, len(tasks))
-        env = task_environment(job, step, base_env, task)
         try:
             proc = subprocess.Popen(
                 list(argv),
-                env=env,
+                env=env_of(task),
                 cwd=cwd,
                 preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
                 stdin=stdin,
@@ -172,8 +206,8 @@ def _start(
                 stderr=_through(err, label, terminal=terminal),
             )
         except OSError as e:
-            node = step.alloc[task.node_index].node
-            sys.stderr.write(f"slurmstepd-{node}: error: execve(): {argv[0]}: {e.strerror}\n")
+            where = stepd.format(node=node)
+            sys.stderr.write(f"{where}: error: execve(): {argv[0]}: {e.strerror}\n")
             launch.procs.append((task, None))
             continue
         finally:
@@ -191,6 +225,15 @@ def _start(
     if readers:
         threading.Thread(target=_broadcast, args=(readers,), daemon=True).start()
     return launch
+
+
+def finish_io(launch: _Launch) -> None:
+    """Once the tasks have ended: their output copied out, the files srun opened closed."""
+    for pump in launch.pumps:
+        pump.join()
+    for fd in launch.opened:
+        os.close(fd)
+    sys.stdout.flush()
 
 
 def _through(dest: int | None, label: str, *, terminal: bool) -> int | None:
@@ -242,7 +285,7 @@ def _target(
 
 
 def _stdin(
-    spec: str | None, task: StepTask, names: Names, cwd: str, ntasks: int
+    spec: str | None, task: "_Task", names: Names, cwd: str, ntasks: int
 ) -> tuple[int, bool]:
     """What a task reads, and whether srun opened it for the task: srun's own input for
     every task (copied to each when there are several; ``--input=N``: task N alone),
