@@ -296,7 +296,7 @@ def run_tasks(
         lambda i: job.alloc[i].node,
         "0",
         argv,
-        env_of,  # type: ignore[arg-type]  # the job's own tasks
+        env_of,
         io=io or StepIo(),
         cwd=cwd,
         stepd="slurmstepd",
@@ -309,7 +309,7 @@ def run_tasks(
     ends: list[TaskEnd] = []
     for (task, _), code in zip(procs, codes, strict=True):
         node = job.alloc[task.node_index].node
-        ends.append(TaskEnd(task, node, max(code, 0), -code if code < 0 else 0))  # type: ignore[arg-type]  # a Task
+        ends.append(TaskEnd(task, node, max(code, 0), -code if code < 0 else 0))
     return ends
 
 

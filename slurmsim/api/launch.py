@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import IO, Final, Protocol
+from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
 from slurmsim.api.steps import Watch
 from slurmsim.execution.patterns import Names, expand
@@ -69,11 +69,23 @@ class Ended:
     signal: int
 
 
+class _Task(Protocol):
+    """A task as srun starts it (``StepTask``, or a job's own step's ``Task``)."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def node_index(self) -> int: ...
+
+
+T = TypeVar("T", bound=_Task)
+
+
 @dataclass
-class _Launch:
+class _Launch(Generic[T]):
     """What srun holds while its tasks run."""
 
-    procs: list[tuple["_Task", subprocess.Popen[bytes] | None]]
+    procs: list[tuple[T, subprocess.Popen[bytes] | None]]
     pumps: list[threading.Thread]
     opened: list[int]
 
@@ -111,15 +123,15 @@ def run_step(
     for task, proc in launch.procs:
         node = step.alloc[task.node_index].node
         code = proc.returncode if proc is not None else NOT_STARTED
-        ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))  # type: ignore[arg-type]  # a StepTask
+        ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
     return ends, cut
 
 
 def _start(
     job: Job, step: Step, argv: Sequence[str], base_env: Mapping[str, str], *, io: StepIo, cwd: str
-) -> _Launch:
-    def env_of(task: _Task) -> dict[str, str]:
-        return task_environment(job, step, base_env, task)  # type: ignore[arg-type]  # a StepTask
+) -> _Launch[StepTask]:
+    def env_of(task: StepTask) -> dict[str, str]:
+        return task_environment(job, step, base_env, task)
 
     return start_tasks(
         job,
@@ -133,31 +145,22 @@ def _start(
     )
 
 
-class _Task(Protocol):
-    """A task as srun starts it (``StepTask``, or a job's own step's ``Task``)."""
-
-    @property
-    def rank(self) -> int: ...
-    @property
-    def node_index(self) -> int: ...
-
-
 def start_tasks(  # noqa: PLR0917 (what a task is started from)
     job: Job,
-    tasks: Sequence[_Task],
+    tasks: Sequence[T],
     node_of: Callable[[int], str],
     step_id: str,
     argv: Sequence[str],
-    env_of: Callable[[_Task], dict[str, str]],
+    env_of: Callable[[T], dict[str, str]],
     *,
     io: StepIo,
     cwd: str,
     stepd: str = "slurmstepd-{node}",
-) -> _Launch:
+) -> _Launch[T]:
     """Start ``argv`` once per task, with srun's I/O options: where each task's output,
     errors and input go, and the pumps that copy (and label) them. ``node_of`` names a
     task's node by its index; ``stepd`` how a failed start names the node's slurmstepd."""
-    launch = _Launch([], [], [])
+    launch: _Launch[T] = _Launch([], [], [])
     width = len(str(len(tasks) - 1))
     files: dict[str, int] = {}  # one descriptor per file name, shared by the tasks
     lock = threading.Lock()
@@ -227,7 +230,7 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
     return launch
 
 
-def finish_io(launch: _Launch) -> None:
+def finish_io(launch: _Launch[Any]) -> None:
     """Once the tasks have ended: their output copied out, the files srun opened closed."""
     for pump in launch.pumps:
         pump.join()
@@ -264,7 +267,7 @@ def _target(
     cwd: str,
     *,
     files: dict[str, int],
-    launch: _Launch,
+    launch: _Launch[Any],
     stream: IO[str],
     append: bool,
 ) -> int | None:
@@ -350,7 +353,7 @@ def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock)
             stream.flush()
 
 
-def _wait(launch: _Launch, io: StepIo, look: Callable[[], Watch]) -> Cut | None:
+def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | None:
     """Wait for every task, looking at the step once a second: end the tasks when the job
     ends or the step is cancelled, pass on the signals scancel sends; under
     ``--kill-on-bad-exit`` end them when one fails. Says why it ended them, if it did."""
