@@ -39,3 +39,13 @@ try() {
     sleep 2
 }
 release() { a release scancel -u alice; sleep 3; }
+# `hold FLAG N1 N2 N3 N4`: a ten-minute job of alice's pinned to each node dgxI holding NI
+# of what FLAG asks for (-G: GPUs, -n: CPUs; 0: no job there), with the TRY options.
+hold() {
+    local flag=$1 i=0 count; shift
+    for count in "$@"; do
+        i=$((i+1))
+        [ "$count" = 0 ] || a "hold$i" sbatch -t 10 "${TRY[@]}" -w dgx$i "$flag" "$count" --wrap='sleep 600'
+    done
+    sleep 3
+}

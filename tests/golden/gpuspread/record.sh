@@ -9,21 +9,12 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'rm -f "$OUT"; scancel -u alice' EXIT
-# hold G1 G2 G3 G4: a job on each node holding so many of its GPUs (0: none).
-hold() {
-    local i=0 g
-    for g in "$@"; do
-        i=$((i+1))
-        [ "$g" = 0 ] || a "hold$i" sbatch -t 10 -w dgx$i -G "$g" --wrap='sleep 600'
-    done
-    sleep 3
-}
 
-hold 6 6 6 4                      # free: 2 2 2 4
+hold -G 6 6 6 4                      # free: 2 2 2 4
 try ten -G 10
 try four-on-dgx4 -G 4
 release
-hold 6 6 6 6                      # free: 2 2 2 2
+hold -G 6 6 6 6                      # free: 2 2 2 2
 try four -G 4
 try five -G 5
 try eight -G 8
@@ -34,31 +25,31 @@ try five-cpus-per-gpu -G 5 --cpus-per-gpu=4
 try five-mem-per-gpu -G 5 --mem-per-gpu=20G
 try four-tasks -G 4 -n 4
 release
-hold 6 0 0 0                      # free: 2 8 8 8
+hold -G 6 0 0 0                      # free: 2 8 8 8
 try ten-beside -G 10
 release
-hold 6 6 0 0                      # free: 2 2 8 8
+hold -G 6 6 0 0                      # free: 2 2 8 8
 try four-on-one -G 4
 try ten-on-two -G 10
 release
-hold 7 5 5 7                      # free: 1 3 3 1
+hold -G 7 5 5 7                      # free: 1 3 3 1
 try six-middle -G 6
 try four-tasks-middle -G 4 -n 4
 release
-hold 5 7 7 5                      # free: 3 1 1 3
+hold -G 5 7 7 5                      # free: 3 1 1 3
 try six-ends -G 6
 try seven-ends -G 7
 release
-hold 4 0 4 0                      # free: 4 8 4 8
+hold -G 4 0 4 0                      # free: 4 8 4 8
 try twelve -G 12
 try eight-whole -G 8
 try twenty -G 20
 release
-hold 6 6 5 8                      # free: 2 2 3 0; a required node is one of them
+hold -G 6 6 5 8                      # free: 2 2 3 0; a required node is one of them
 try required-most -G 5 -w dgx3
 try required-fewer -G 5 -w dgx2
 release
-hold 7 5 5 7                      # free: 1 3 3 1; GPUs that follow the tasks
+hold -G 7 5 5 7                      # free: 1 3 3 1; GPUs that follow the tasks
 try eight-per-task -n 8 --gpus-per-task=1
 try four-per-task -n 4 --gpus-per-task=1
 try three-per-task -n 3 --gpus-per-task=1
@@ -67,7 +58,7 @@ try four-per-task-on-two -N 2 -n 4 --gpus-per-task=1
 release
 # Backfill starts such a job in a hole when it ends before the job held up by the hole
 # would start, and leaves one that would delay it waiting.
-hold 6 6 6 4                      # free: 2 2 2 4, for ten minutes
+hold -G 6 6 6 4                      # free: 2 2 2 4, for ten minutes
 a big sbatch -J big -t 30 -N 4 --gpus-per-node=8 --wrap='sleep 300'
 a short sbatch -J short -t 5 -G 10 --wrap='sleep 300'
 SHORT=$(id)

@@ -10,18 +10,9 @@
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
 trap 'rm -f "$OUT"; scancel -u alice' EXIT
-# hold C1 C2 C3 C4: a job on each node holding so many of its CPUs (0: none).
-hold() {
-    local i=0 cpus
-    for cpus in "$@"; do
-        i=$((i+1))
-        [ "$cpus" = 0 ] || a "hold$i" sbatch -t 10 --mem-per-cpu=1G -w dgx$i -n "$cpus" --wrap='sleep 600'
-    done
-    sleep 3
-}
 TRY=(--mem-per-cpu=1G)
 
-hold 100 60 60 100                # free: 12 52 52 12
+hold -n 100 60 60 100                # free: 12 52 52 12
 try one-ten-and-ten -n 110
 try sixty -n 60
 try forty-cpus-one-node -n 20 -c 2
@@ -32,14 +23,14 @@ try thirty -n 30
 try two-of-thirty -N 2 -n 30
 try pairs -n 50 -c 2
 release
-hold 100 112 60 60                # free: 12 0 52 52
+hold -n 100 112 60 60                # free: 12 0 52 52
 try sixty-runs -n 60
 try ten-runs -n 10
 try sixty-four -n 64
 release
 # Backfill starts such a job in a hole when it ends before the job held up by the hole
 # would start, and leaves one that would delay it waiting.
-hold 100 60 60 100                # free: 12 52 52 12, for ten minutes
+hold -n 100 60 60 100                # free: 12 52 52 12, for ten minutes
 a whole sbatch -J whole -t 30 -N 4 --exclusive --wrap='sleep 300'
 a short sbatch -J short -t 5 --mem-per-cpu=1G -n 110 --wrap='sleep 300'
 SHORT=$(id)
