@@ -15,7 +15,7 @@ from slurmsim.model.errors import InvalidJobId, InvalidOption, OptionHelp, Slurm
 from slurmsim.parse.shown_checks import BadNumber, check_shown
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Ended, StepIo
+    from slurmsim.api.launch import Ended, Program, StepIo
     from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import Step, StepRequest
 
@@ -24,8 +24,9 @@ PROG = "srun"
 RETRY_S = 1.0
 
 
-def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
-    """Run ``argv`` as a new step of the job srun is pointed at; srun's exit status."""
+def step_in_job(values: Mapping[str, str | None], program: Program, argv: Sequence[str]) -> int:
+    """Run ``program`` (srun's ``argv``, or the lines of its ``--multi-prog`` file) as a
+    new step of the job srun is pointed at; srun's exit status."""
     raw = values.get("jobid") or os.environ.get("SLURM_JOB_ID", "")
     try:
         job_id = int(raw.split("_")[0].split(".")[0])
@@ -62,7 +63,7 @@ def step_in_job(values: Mapping[str, str | None], argv: Sequence[str]) -> int:
     created = _create(job_id, request, wait)
     if isinstance(created, int):
         return created
-    return _run(*created, argv, values)
+    return _run(*created, program, values)
 
 
 def _refused(e: InvalidOption) -> int:
@@ -125,9 +126,7 @@ def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created,
         time.sleep(RETRY_S)
 
 
-def _run(
-    created: Created, step: Step, argv: Sequence[str], values: Mapping[str, str | None]
-) -> int:
+def _run(created: Created, step: Step, program: Program, values: Mapping[str, str | None]) -> int:
     """Run the step's tasks, say how they ended as srun does, record the step's end."""
     from slurmsim.api import launch
     from slurmsim.api import steps as api
@@ -150,12 +149,13 @@ def _run(
         seen.append(api.watch(job.job_id, step.step_id))
         return seen[-1]
 
-    ends, cut = launch.run_step(job, step, argv, base, io=io, look=look)
+    ends, cut = launch.run_step(job, step, program, base, io=io, look=look)
     step_text = f"StepId={job.job_id}.{step.step_id}"
     if cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED):
         _aborted(created, step, seen[-1], by_scancel=cut is launch.Cut.CANCELLED)
-    terminating = f"{PROG}: launch/slurm: _step_signal: Terminating {step_text}\n"
-    _report(ends, terminating if cut is launch.Cut.BAD_EXIT else "")
+    report_ends(
+        ends, f"{job.job_id}.{step.step_id}", bad_exit=cut is launch.Cut.BAD_EXIT, label=io.label
+    )
     code = max((e.exit_code for e in ends), default=0)
     sig = max((e.signal for e in ends), default=0)
     if sig and cut not in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED) and not _signalled(seen):
@@ -184,6 +184,31 @@ def _aborted(created: Created, step: Step, seen: Watch, *, by_scancel: bool) -> 
 def _signalled(seen: Sequence[Watch]) -> bool:
     """Whether scancel sent the step a signal (srun then says no "Force Terminated")."""
     return bool(seen and seen[-1].signals)
+
+
+def report_ends(ends: Sequence[Ended], step_id: str, *, bad_exit: bool, label: bool) -> None:
+    """srun's lines for the tasks that failed; when ``--kill-on-bad-exit`` ended the others,
+    its ``Terminating`` line and each node's slurmstepd's between those that exited and
+    those killed. slurmstepd writes on the error stream of the node's first task, so
+    ``--label`` shows that task's rank before it."""
+    between = ""
+    if bad_exit:
+        from slurmsim.api.cluster import now
+        from slurmsim.format.times import format_instant
+
+        at = format_instant(now())
+        between = f"{PROG}: launch/slurm: _step_signal: Terminating StepId={step_id}\n"
+        first: dict[str, int] = {}
+        for end in sorted(ends, key=lambda e: e.task.rank):
+            first.setdefault(end.node, end.task.rank)
+        width = len(str(len(ends) - 1))
+        for node in sorted({e.node for e in ends if e.signal}, key=first.__getitem__):
+            rank = f"{first[node]:>{width}}: " if label else ""
+            between += (
+                f"{rank}slurmstepd-{node}: error: *** STEP {step_id} ON {node} "
+                f"CANCELLED AT {at} ***\n"
+            )
+    _report(ends, between)
 
 
 def _report(ends: Sequence[Ended], between: str) -> None:

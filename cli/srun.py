@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from cli._common import err, error, parse_args, run
 from cli._defined import defined_options, verbosity
 from cli._help import answer_probe
+from cli._multi_prog import task_program
 from cli._verify import gres_help, mpi_list, srun_verify
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.parse.option_tables import SRUN_ENV, SRUN_OPTIONS
@@ -52,7 +53,10 @@ def srun(argv: list[str]) -> int:
     if "test-only" not in values and ("jobid" in values or "SLURM_JOB_ID" in os.environ):
         from cli._step import step_in_job
 
-        return step_in_job(values, operands)
+        chosen = task_program(values, operands, ntasks_given(values))
+        if isinstance(chosen, int):
+            return chosen
+        return step_in_job(*chosen, operands)
     from cli._allocate import allocate, with_environment  # a step needs none of it
 
     # Input variables set options for a new job only: inside an allocation they are the
@@ -65,13 +69,16 @@ def srun(argv: list[str]) -> int:
         err("srun: fatal: --relative option invalid for job allocation request\n")
         return 1
 
+    chosen = task_program(values, operands, values.get("ntasks"))
+    if isinstance(chosen, int):
+        return chosen
+    values, program = chosen
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):
         return got
-    from cli._step import step_io, task_ranks
+    from cli._step import report_ends, step_io
     from cli.sbatch import tasks_without_gpus
     from slurmsim.api import interactive as api
-    from slurmsim.model.hostlist import compress
 
     if tasks_without_gpus(values, got.job.request.num_tasks):
         # Its step asks for GPUs by the task and the job has none: srun cannot make it,
@@ -81,19 +88,25 @@ def srun(argv: list[str]) -> int:
         return 1
 
     io = step_io(values)  # its tasks start in the job's directory (--chdir made it so)
-    ends = api.run_tasks(got, operands, dict(os.environ), on_revoked=_aborted, io=io)
-    failed: dict[tuple[int, int], list[api.TaskEnd]] = {}
-    for end in ends:
-        if end.exit_code or end.signal:
-            failed.setdefault((end.exit_code, end.signal), []).append(end)
-    for (code, sig), group in sorted(failed.items()):
-        nodes = compress(sorted({e.node for e in group}))
-        ranks = task_ranks([e.task.rank for e in group])
-        what = api.signal_name(sig) if sig else f"Exited with exit code {code}"
-        err(f"srun: error: {nodes}: {ranks}: {what}\n")
+    revoked: list[Revoked] = []  # the job, once the controller has ended it
+
+    def aborted(job: "Revoked") -> None:
+        revoked.append(job)
+        _aborted(job)
+
+    ends, bad_exit = api.run_tasks(got, program, dict(os.environ), on_revoked=aborted, io=io)
+    report_ends(ends, f"{got.job_id}.0", bad_exit=bad_exit, label=io.label)
     code, sig = api.job_status(ends)
+    if sig and not revoked:  # its tasks were ended by the controller, not forced
+        err(f"srun: Force Terminated StepId={got.job_id}.0\n")
     api.end(got.job_id, code, sig)
     return 128 + sig if sig else code
+
+
+def ntasks_given(values: dict[str, str | None]) -> str | None:
+    """The task count of a step: ``-n``, else ``SLURM_NTASKS`` (the job's, in a batch
+    script), else none."""
+    return values.get("ntasks") or os.environ.get("SLURM_NTASKS")
 
 
 def _debug(env: "os._Environ[str]") -> dict[str, str | None]:

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -37,7 +38,7 @@ from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.parse.simulated import Simulated
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import StepIo
+    from slurmsim.api.launch import Ended, Program, StepIo
 
 #: The exit status of a command that could not be started (slurmstepd's execve failure).
 NOT_FOUND: Final = 2
@@ -61,16 +62,6 @@ class Revoked:
 
     job: Job
     kill_wait: int  # KillWait, simulated seconds
-
-
-@dataclass(frozen=True)
-class TaskEnd:
-    """How one task of srun's step ended: exit code, or the signal that killed it."""
-
-    task: Task
-    node: str
-    exit_code: int
-    signal: int
 
 
 class Rejected(SlurmError):
@@ -258,16 +249,16 @@ def run_command(
 
 def run_tasks(
     alloc: Allocation,
-    argv: Sequence[str],
+    program: "Program",
     submitted: Mapping[str, str],
     on_revoked: Callable[[Revoked], None] = lambda _: None,
     io: "StepIo | None" = None,
-) -> list[TaskEnd]:
-    """srun's step: ``argv`` once per task, all at once, in the job's working directory,
+) -> tuple[list["Ended"], bool]:
+    """srun's step: each task's ``program``, all at once, in the job's working directory,
     its output, errors and input where srun's options say (``io``). When the controller
     ends the job meanwhile, ``on_revoked`` says so and the tasks get SIGTERM (SIGKILL
     after KillWait)."""
-    from slurmsim.api.launch import StepIo, finish_io, start_tasks
+    from slurmsim.api.launch import Ended, StepIo, finish_io, start_tasks
 
     job = alloc.job
     job_env = batch_environment(
@@ -295,22 +286,24 @@ def run_tasks(
         step_tasks(job),
         lambda i: job.alloc[i].node,
         "0",
-        argv,
+        program,
         env_of,
         io=io or StepIo(),
         cwd=cwd,
-        stepd="slurmstepd",
     )
     procs = started.procs
     _note_tasks(alloc, [proc for _, proc in procs])
-    waited = iter(_wait(alloc, [p for _, p in procs if p is not None], on_revoked))
+    running = [p for _, p in procs if p is not None]
+    cut: list[bool] = []  # set when a failed task ended the others
+    reap = _reaper(cut) if (io or StepIo()).kill_on_bad_exit else _wait_all
+    waited = iter(_wait(alloc, running, on_revoked, reap=reap))
     codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in procs]
     finish_io(started)
-    ends: list[TaskEnd] = []
+    ends: list[Ended] = []
     for (task, _), code in zip(procs, codes, strict=True):
         node = job.alloc[task.node_index].node
-        ends.append(TaskEnd(task, node, max(code, 0), -code if code < 0 else 0))
-    return ends
+        ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
+    return ends, bool(cut)
 
 
 def _note_tasks(alloc: Allocation, procs: Sequence[subprocess.Popen[bytes] | None]) -> None:
@@ -324,11 +317,34 @@ class _Ending(Exception):
     """SIGTERM arrived while the command's processes ran."""
 
 
+_Reap = Callable[[Sequence[subprocess.Popen[bytes]]], list[int]]
+
+
+def _wait_all(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
+    return [p.wait() for p in procs]
+
+
+def _reaper(cut: list[bool]) -> _Reap:
+    """``--kill-on-bad-exit``: wait, and once a task fails end the others (noted in ``cut``)."""
+    from slurmsim.api.launch import end_tasks
+
+    def reap(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
+        while None in (codes := [p.poll() for p in procs]):
+            if not cut and any(codes):
+                cut.append(True)
+                end_tasks(procs)
+            time.sleep(0.02)
+        return [p.wait() for p in procs]
+
+    return reap
+
+
 def _wait(
     alloc: Allocation,
     procs: Sequence[subprocess.Popen[bytes]],
     on_revoked: Callable[[Revoked], None],
     stop_with: int | None = signal.SIGTERM,
+    reap: _Reap = _wait_all,
 ) -> list[int]:
     """Wait for ``procs``; their return codes.
 
@@ -345,11 +361,11 @@ def _wait(
     try:
         previous = signal.signal(signal.SIGTERM, interrupt)
     except ValueError:  # not the main thread: nobody can tell us, just wait
-        return [p.wait() for p in procs]
+        return reap(procs)
     try:
         while True:
             try:
-                return [p.wait() for p in procs]
+                return reap(procs)
             except _Ending:
                 ended = revoked(alloc.job_id)
                 if ended is None:
@@ -374,9 +390,12 @@ def _signal_all(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
                 proc.send_signal(sig)
 
 
-def job_status(ends: Sequence[TaskEnd]) -> tuple[int, int]:
-    """The step's (exit code, signal) for the job: the highest of its tasks."""
-    return max((e.exit_code for e in ends), default=0), max((e.signal for e in ends), default=0)
+def job_status(ends: Sequence["Ended"]) -> tuple[int, int]:
+    """The step's (exit code, signal) for the job: the highest signal that killed a task
+    (its exit code 0 then: the oracle's ``FAILED 0:9`` beside a task that exited 4), else
+    the highest exit code."""
+    sig = max((e.signal for e in ends), default=0)
+    return (0, sig) if sig else (max((e.exit_code for e in ends), default=0), 0)
 
 
 def signal_name(sig: int) -> str:

@@ -36,6 +36,15 @@ GRACE_S: Final = 2.0
 #: slurmstepd's status for a command it could not start.
 NOT_STARTED: Final = 2
 
+#: A task's command line by its rank; None when it has none (a ``--multi-prog`` line
+#: whose quote is left open).
+Program = Callable[[int], Sequence[str] | None]
+
+
+def one_program(argv: Sequence[str]) -> Program:
+    """Every task runs ``argv`` (srun without ``--multi-prog``)."""
+    return lambda _rank: argv
+
 
 @dataclass(frozen=True, slots=True)
 class StepIo:
@@ -59,17 +68,7 @@ class Cut(Enum):
     BAD_EXIT = "a task failed under --kill-on-bad-exit"
 
 
-@dataclass(frozen=True, slots=True)
-class Ended:
-    """How one task ended: its exit code, or the signal that killed it."""
-
-    task: StepTask
-    node: str
-    exit_code: int
-    signal: int
-
-
-class _Task(Protocol):
+class RankedTask(Protocol):
     """A task as srun starts it (``StepTask``, or a job's own step's ``Task``)."""
 
     @property
@@ -78,7 +77,17 @@ class _Task(Protocol):
     def node_index(self) -> int: ...
 
 
-T = TypeVar("T", bound=_Task)
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """How one task ended: its exit code, or the signal that killed it."""
+
+    task: RankedTask
+    node: str
+    exit_code: int
+    signal: int
+
+
+T = TypeVar("T", bound=RankedTask)
 
 
 @dataclass
@@ -93,13 +102,13 @@ class _Launch(Generic[T]):
 def run_step(
     job: Job,
     step: Step,
-    argv: Sequence[str],
+    program: Program,
     base_env: Mapping[str, str],
     *,
     io: StepIo,
     look: Callable[[], Watch],
 ) -> tuple[list[Ended], Cut | None]:
-    """Run ``argv`` once per task of ``step``; how each task ended, and why srun ended
+    """Run ``program`` as the tasks of ``step``; how each task ended, and why srun ended
     them, if it did."""
     cwd = io.chdir or os.getcwd()  # srun's own directory, as Slurm's tasks start in
     if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
@@ -109,7 +118,7 @@ def run_step(
                 "directory: going to /tmp instead\n"
             )
         cwd = "/tmp"
-    launch = _start(job, step, argv, base_env, io=io, cwd=cwd)
+    launch = _start(job, step, program, base_env, io=io, cwd=cwd)
     from slurmsim.api.execution import note_step_tasks
 
     # scancel --signal and --signal's warning reach a batch job's steps through this.
@@ -128,7 +137,7 @@ def run_step(
 
 
 def _start(
-    job: Job, step: Step, argv: Sequence[str], base_env: Mapping[str, str], *, io: StepIo, cwd: str
+    job: Job, step: Step, program: Program, base_env: Mapping[str, str], *, io: StepIo, cwd: str
 ) -> _Launch[StepTask]:
     def env_of(task: StepTask) -> dict[str, str]:
         return task_environment(job, step, base_env, task)
@@ -138,7 +147,7 @@ def _start(
         step_layout(step),
         lambda i: step.alloc[i].node,
         str(step.step_id),
-        argv,
+        program,
         env_of,
         io=io,
         cwd=cwd,
@@ -150,16 +159,16 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
     tasks: Sequence[T],
     node_of: Callable[[int], str],
     step_id: str,
-    argv: Sequence[str],
+    program: Program,
     env_of: Callable[[T], dict[str, str]],
     *,
     io: StepIo,
     cwd: str,
-    stepd: str = "slurmstepd-{node}",
 ) -> _Launch[T]:
-    """Start ``argv`` once per task, with srun's I/O options: where each task's output,
+    """Start each task's ``program``, with srun's I/O options: where each task's output,
     errors and input go, and the pumps that copy (and label) them. ``node_of`` names a
-    task's node by its index; ``stepd`` how a failed start names the node's slurmstepd."""
+    task's node by its index; a task that cannot start has its node's slurmstepd say
+    why on the task's error stream."""
     launch: _Launch[T] = _Launch([], [], [])
     width = len(str(len(tasks) - 1))
     files: dict[str, int] = {}  # one descriptor per file name, shared by the tasks
@@ -198,24 +207,30 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
             stdin, opened = subprocess.DEVNULL, False
         else:
             stdin, opened = _stdin(io.input, task, names, cwd, len(tasks))
+        argv = program(task.rank)
+        problem = None if argv else "No executable program specified for this task"
+        proc = None
         try:
-            proc = subprocess.Popen(
-                list(argv),
-                env=env_of(task),
-                cwd=cwd,
-                preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
-                stdin=stdin,
-                stdout=_through(out, label, terminal=terminal),
-                stderr=_through(err, label, terminal=terminal),
-            )
+            if argv:
+                proc = subprocess.Popen(
+                    list(argv),
+                    env=env_of(task),
+                    cwd=cwd,
+                    preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
+                    stdin=stdin,
+                    stdout=_through(out, label, terminal=terminal),
+                    stderr=_through(err, label, terminal=terminal),
+                )
         except OSError as e:
-            where = stepd.format(node=node)
-            sys.stderr.write(f"{where}: error: execve(): {argv[0]}: {e.strerror}\n")
-            launch.procs.append((task, None))
-            continue
+            problem = f"execve(): {argv[0] if argv else ''}: {e.strerror}"
         finally:
             if opened and stdin is not None:
                 os.close(stdin)
+        if proc is None:  # its slurmstepd says why, on the task's error stream
+            line = f"{label}slurmstepd-{node}: error: {problem}\n"
+            _write(line.encode(), err, sys.stderr, lock)
+            launch.procs.append((task, None))
+            continue
         launch.procs.append((task, proc))
         for pipe, dest, stream in ((proc.stdout, out, sys.stdout), (proc.stderr, err, sys.stderr)):
             if pipe is not None:
@@ -288,7 +303,7 @@ def _target(
 
 
 def _stdin(
-    spec: str | None, task: "_Task", names: Names, cwd: str, ntasks: int
+    spec: str | None, task: RankedTask, names: Names, cwd: str, ntasks: int
 ) -> tuple[int, bool]:
     """What a task reads, and whether srun opened it for the task: srun's own input for
     every task (copied to each when there are several; ``--input=N``: task N alone),
@@ -362,14 +377,15 @@ def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | 
     cut, delivered = None, 0
     try:
         next_look = time.monotonic() + WATCH_S
-        while any(proc.poll() is None for proc in running):
-            if cut is None and io.kill_on_bad_exit and any(p.returncode for p in running):
+        # Every task polled each time: a failed task after one still running counts too.
+        while None in (codes := [proc.poll() for proc in running]):
+            if cut is None and io.kill_on_bad_exit and any(codes):
                 cut = Cut.BAD_EXIT
-                _end(running)
+                end_tasks(running)
             if time.monotonic() >= next_look:
                 seen = look()
                 if seen.job_ended:
-                    _end(running)
+                    end_tasks(running)
                     return Cut.JOB_ENDED
                 if seen.cancelled:
                     _send(running, signal.SIGKILL)
@@ -394,7 +410,7 @@ def _send(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
             proc.wait()
 
 
-def _end(procs: Sequence[subprocess.Popen[bytes]]) -> None:
+def end_tasks(procs: Sequence[subprocess.Popen[bytes]]) -> None:
     """SIGTERM to every task still running, SIGKILL to those left after the grace."""
     for proc in procs:
         if proc.poll() is None:

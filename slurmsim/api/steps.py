@@ -60,8 +60,9 @@ def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
                     end_step(step, s.state.now, exit_code, signal) if shown is step else shown
                 )
         put_steps(job, steps)
-        # The job's DerivedExitCode: the highest exit code of its steps.
-        job.derived_exit_code = max(job.derived_exit_code, exit_code)
+        # The job's DerivedExitCode: the highest exit code of its steps (a step a signal
+        # ended has none: ``end_step``).
+        job.derived_exit_code = max(job.derived_exit_code, 0 if signal else exit_code)
 
 
 @dataclass(frozen=True)

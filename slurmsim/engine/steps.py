@@ -167,13 +167,14 @@ def gres_fits(job: Job, request: StepRequest) -> None:
 
 
 def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:
-    """``step`` once its tasks have ended, as slurmdbd records it: FAILED with the highest
-    exit code when a task exited non-zero (whatever signal ended the others), else
-    CANCELLED with the signal that killed one, else COMPLETED."""
-    if exit_code:
-        state, signal = JobState.FAILED, 0
-    elif signal:
-        state = JobState.CANCELLED
+    """``step`` once its tasks have ended, as slurmdbd records it: CANCELLED with the
+    signal that killed a task (exit code 0, whatever the others exited with: the oracle's
+    ``CANCELLED 0:9`` beside a task that exited 4), else FAILED with the highest exit code
+    when one exited non-zero, else COMPLETED."""
+    if signal:
+        state, exit_code = JobState.CANCELLED, 0
+    elif exit_code:
+        state = JobState.FAILED
     else:
         state = JobState.COMPLETED
     return replace(step, state=state, end_time=now, exit_code=exit_code, exit_signal=signal)

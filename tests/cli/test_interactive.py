@@ -39,7 +39,7 @@ FULL = ["sbatch", "-N", "4", "--gres=gpu:8", "-t", "10", "--wrap=sleep 300"]
             ["no-such-command-here"],
             2,
             [],
-            "slurmstepd: error: execve(): no-such-command-here: No such file or directory\n"
+            "slurmstepd-dgx1: error: execve(): no-such-command-here: No such file or directory\n"
             "srun: error: dgx1: task 0: Exited with exit code 2\n",
             id="a command that does not exist exits 2",
         ),

@@ -82,6 +82,7 @@ def job(cluster: Path) -> Path:
             [],
             "srun: error: dgx1: task 0: Exited with exit code 1\n"
             "srun: launch/slurm: _step_signal: Terminating StepId=1.0\n"
+            "slurmstepd-dgx2: error: *** STEP 1.0 ON dgx2 CANCELLED AT 2026-11-29T19:00:05 ***\n"
             "srun: error: dgx2: task 1: Terminated\n"
             "srun: Force Terminated StepId=1.0\n",
             id="--kill-on-bad-exit ends the other tasks when one fails",
