@@ -218,8 +218,8 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
                     cwd=cwd,
                     preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
                     stdin=stdin,
-                    stdout=_through(out, label, terminal=terminal),
-                    stderr=_through(err, label, terminal=terminal),
+                    stdout=_through(out, label, terminal=terminal, file=out in files.values()),
+                    stderr=_through(err, label, terminal=terminal, file=err in files.values()),
                 )
         except OSError as e:
             problem = f"execve(): {argv[0] if argv else ''}: {e.strerror}"
@@ -254,12 +254,14 @@ def finish_io(launch: _Launch[Any]) -> None:
     sys.stdout.flush()
 
 
-def _through(dest: int | None, label: str, *, terminal: bool) -> int | None:
-    """Where a task writes: srun's own terminal (None: inherited), a file, or a pipe that
-    srun copies to its output (and labels)."""
+def _through(dest: int | None, label: str, *, terminal: bool, file: bool) -> int | None:
+    """Where a task writes: srun's own terminal (None: inherited, ``--pty``), a file of
+    its own (``file``), or else a pipe that srun copies to its output (and labels), as
+    slurmstepd's pipes are: a task never writes to srun's output itself, so it sees no
+    terminal there, and a reader gone does not kill it."""
     if terminal:
         return None
-    return subprocess.PIPE if label or dest is None else dest
+    return dest if file and not label else subprocess.PIPE
 
 
 def _die_with_srun() -> Callable[[], None] | None:
@@ -344,28 +346,36 @@ def _has_stdin() -> bool:
 def _pump(
     pipe: IO[bytes], dest: int | None, stream: IO[str], label: str, lock: threading.Lock
 ) -> None:
-    """Copy a task's output as it comes, each line behind ``label``."""
+    """Copy a task's output as it comes, each line behind ``label``. Once nobody reads
+    srun's output (``srun ... | head -1``), the rest is read and dropped, as srun drops
+    it: the task runs on and ends as it would have."""
     pending = b""
+    read = True  # whether what srun copies to is still read
     while chunk := os.read(pipe.fileno(), 65536):
         if label:
             lines = (pending + chunk).split(b"\n")
             pending = lines.pop()
             chunk = b"".join(label.encode() + line + b"\n" for line in lines)
-        _write(chunk, dest, stream, lock)
-    if pending:
+        read = read and _write(chunk, dest, stream, lock)
+    if pending and read:
         _write(label.encode() + pending, dest, stream, lock)
     pipe.close()
 
 
-def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock) -> None:
-    if not data:
-        return
+def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock) -> bool:
+    """Copy ``data`` out; False when the reader has gone."""
     with lock:
-        if dest is not None:
-            os.write(dest, data)
-        else:
-            stream.write(data.decode(errors="replace"))
-            stream.flush()
+        try:
+            if dest is not None:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(dest, view) :]
+            elif data:
+                stream.write(data.decode(errors="replace"))
+                stream.flush()
+        except BrokenPipeError:
+            return False
+    return True
 
 
 def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | None:

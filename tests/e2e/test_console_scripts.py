@@ -61,3 +61,26 @@ def test_a_session_from_first_command_to_idle(tmp_path: Path) -> None:
         255,
         "sbatch: unrecognized option '--bogus'\nTry \"sbatch --help\" for more information\n",
     )
+
+
+def test_srun_goes_on_when_its_reader_goes(tmp_path: Path) -> None:
+    """``srun ... | head -1``: as slurmstepd's pipes do, srun drops what nobody reads, the
+    task runs to its end (its errors still shown) and the job completes (the oracle: exit
+    0, COMPLETED); the task was killed by SIGPIPE, leaving the job running."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SBATCH_", "SRUN_"))}
+    env["SLURMSIM_DB"] = str(tmp_path / "pipe.db")
+    command = "echo a; sleep 1; seq 1 100000; echo done >&2"
+    srun = subprocess.Popen(
+        [str(BIN / "srun"), "-n1", "-t", "5", "sh", "-c", command],
+        env={**env, "SLURMSIM_USER": "alice"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    out, errors = srun.stdout, srun.stderr
+    assert out is not None
+    assert errors is not None
+    assert out.readline() == b"a\n"
+    out.close()  # the reader goes, as head does
+    assert (srun.wait(timeout=60), errors.read()) == (0, b"done\n")
+    states = run(env, "sacct", "-n", "-P", "--format=JobID,State,ExitCode")
+    assert states.stdout.splitlines() == ["1|COMPLETED|0:0", "1.0|COMPLETED|0:0"]
