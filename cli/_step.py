@@ -136,7 +136,7 @@ def _run(created: Created, step: Step, program: Program, values: Mapping[str, st
     base = step_base_environment(
         job,
         step,
-        os.environ,
+        {**os.environ, **task_variables(values)},
         cluster=created.cluster,
         uid=os.getuid(),
         gid=os.getgid(),
@@ -228,6 +228,17 @@ def _report(ends: Sequence[Ended], between: str) -> None:
     err(between)
     for (_, _, node, _, sig), ranks in killed:
         error(PROG, f"{node}: {task_ranks(ranks)}: {signal_name(sig)}")
+
+
+def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
+    """What srun's own options put in its tasks' environment: ``--label``'s
+    ``SLURM_LABELIO`` and ``--cpu-bind``'s ``SLURM_CPU_BIND*`` (the oracle)."""
+    from slurmsim.parse.binding import cpu_bind_variables
+
+    env = {"SLURM_LABELIO": "1"} if "label" in values else {}
+    if bind := values.get("cpu-bind"):
+        env.update(cpu_bind_variables(bind))
+    return env
 
 
 def step_io(values: Mapping[str, str | None]) -> StepIo:

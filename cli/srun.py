@@ -76,7 +76,7 @@ def srun(argv: list[str]) -> int:
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):
         return got
-    from cli._step import report_ends, step_io
+    from cli._step import report_ends, step_io, task_variables
     from cli.sbatch import tasks_without_gpus
     from slurmsim.api import interactive as api
 
@@ -94,7 +94,8 @@ def srun(argv: list[str]) -> int:
         revoked.append(job)
         _aborted(job)
 
-    ends, bad_exit = api.run_tasks(got, program, dict(os.environ), on_revoked=aborted, io=io)
+    submitted = {**os.environ, **task_variables(values)}
+    ends, bad_exit = api.run_tasks(got, program, submitted, on_revoked=aborted, io=io)
     report_ends(ends, f"{got.job_id}.0", bad_exit=bad_exit, label=io.label)
     code, sig = api.job_status(ends)
     if sig and not revoked:  # its tasks were ended by the controller, not forced

@@ -29,7 +29,8 @@ from slurmsim.api.submit import SubmitOptions, build_request, keep_extras, read_
 from slurmsim.execution.environment import (
     Task,
     allocation_environment,
-    batch_environment,
+    launcher_variables,
+    srun_job_environment,
     step_tasks,
     task_environment,
 )
@@ -261,13 +262,14 @@ def run_tasks(
     from slurmsim.api.launch import Ended, StepIo, finish_io, start_tasks
 
     job = alloc.job
-    job_env = batch_environment(
+    io = io or StepIo()
+    job_env = srun_job_environment(
         job,
         cluster=alloc.cluster,
         submitted=submitted,
         uid=os.getuid(),
         gid=os.getgid(),
-        def_mem_per_cpu=alloc.def_mem_per_cpu,
+        launcher=_launcher(),
     )
     job_env["SLURM_JOB_NAME"] = job.request.name
     cwd = job.request.work_dir
@@ -288,14 +290,14 @@ def run_tasks(
         "0",
         program,
         env_of,
-        io=io or StepIo(),
+        io=io,
         cwd=cwd,
     )
     procs = started.procs
     _note_tasks(alloc, [proc for _, proc in procs])
     running = [p for _, p in procs if p is not None]
     cut: list[bool] = []  # set when a failed task ended the others
-    reap = _reaper(cut) if (io or StepIo()).kill_on_bad_exit else _wait_all
+    reap = _reaper(cut) if io.kill_on_bad_exit else _wait_all
     waited = iter(_wait(alloc, running, on_revoked, reap=reap))
     codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in procs]
     finish_io(started)
@@ -304,6 +306,18 @@ def run_tasks(
         node = job.alloc[task.node_index].node
         ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
     return ends, bool(cut)
+
+
+def _launcher() -> dict[str, str]:
+    """What srun tells its tasks of itself (``launcher_variables``)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return launcher_variables(
+        cwd=os.getcwd(),
+        host=os.uname().nodename.split(".")[0],
+        nice=os.getpriority(os.PRIO_PROCESS, 0),
+        umask=umask,
+    )
 
 
 def _note_tasks(alloc: Allocation, procs: Sequence[subprocess.Popen[bytes] | None]) -> None:

@@ -223,6 +223,53 @@ def allocation_environment(
     return env
 
 
+#: What sbatch's options leave in a batch job's environment for its sruns to read back;
+#: srun keeps its own to itself, so its job of its own has none of them (the oracle).
+SBATCH_ONLY = (
+    "SLURM_MEM_PER_CPU", "SLURM_MEM_PER_GPU", "SLURM_MEM_PER_NODE", "SLURM_GPUS",
+    "SLURM_GPUS_PER_NODE", "SLURM_GPUS_PER_TASK", "SLURM_CPUS_PER_GPU", "SLURM_GPU_BIND",
+    "SLURM_NTASKS_PER_GPU", "SLURM_JOB_GPUS",
+)  # fmt: skip
+
+
+def srun_job_environment(
+    job: Job,
+    *,
+    cluster: str,
+    submitted: Mapping[str, str],
+    uid: int,
+    gid: int,
+    launcher: Mapping[str, str],
+) -> dict[str, str]:
+    """What the tasks of the job srun makes for itself share: the job's variables, none of
+    sbatch's, and what srun says of itself (``launcher_variables``). Two oddities are the
+    oracle's: a memory option makes ``SLURM_DISTRIBUTION=cyclic``, and ``--gpus-per-task``
+    binds each task's GPUs (``SLURMD_TRES_BIND=gpu:per_task:N``)."""
+    env = batch_environment(job, cluster=cluster, submitted=submitted, uid=uid, gid=gid)
+    for name in SBATCH_ONLY:
+        env.pop(name, None)
+    request = job.request
+    if request.mem_per_cpu is not None or request.mem_per_node is not None:
+        env.setdefault("SLURM_DISTRIBUTION", "cyclic")
+    if request.gpus_per_task is not None:
+        env["SLURMD_TRES_BIND"] = f"gpu:per_task:{request.gpus_per_task.count}"
+    env.update(launcher)
+    return env
+
+
+def launcher_variables(*, cwd: str, host: str, nice: int, umask: int) -> dict[str, str]:
+    """What srun tells the tasks it launches of itself: where it was started, its nice
+    value and its umask, and where it listens (no port: nothing here listens)."""
+    return {
+        "SLURM_SUBMIT_DIR": cwd,
+        "SLURM_SUBMIT_HOST": host,
+        "SLURM_PRIO_PROCESS": str(nice),
+        "SLURM_UMASK": f"{umask:04o}",
+        "SLURM_SRUN_COMM_HOST": "127.0.0.1",
+        "SLURM_LAUNCH_NODE_IPADDR": "127.0.0.1",
+    }
+
+
 @dataclass(frozen=True)
 class Task:
     """One task of a step: its global rank, its node's index and its rank on that node."""
@@ -245,9 +292,17 @@ def step_tasks(job: Job) -> list[Task]:
 def task_environment(
     job: Job, job_env: Mapping[str, str], task: Task, step_id: int
 ) -> dict[str, str]:
-    """``job_env`` (the allocation's) with what srun and slurmstepd add for one task."""
+    """``job_env`` (the allocation's) with what srun and slurmstepd add for one task. Its
+    CPUs and GPUs are its step's: under ``--exclusive`` the job holds the whole node, the
+    step only what was asked (the oracle: ``SLURM_CPUS_ON_NODE=1``, no GPUs, for ``-n1``)."""
     per_node = tasks_per_node(job)
     node = job.alloc[task.node_index]
+    request = job.request
+    cpus, gpus = node.cpus, node.gpus
+    if request.exclusive:
+        cpus = min(cpus, per_node[task.node_index] * request.cpus_per_task)
+        if not (request.gres_per_node or request.gpus_per_job or request.gpus_per_task):
+            gpus = ()
     nodelist = compress(job.nodes)
     first_rank = sum(per_node[: task.node_index])
     env = {k: v for k, v in job_env.items() if k != "ENVIRONMENT"}
@@ -269,14 +324,14 @@ def task_environment(
             "SLURM_NODEID": str(task.node_index),
             "SLURM_GTIDS": ",".join(str(first_rank + i) for i in range(per_node[task.node_index])),
             "SLURMD_NODENAME": node.node,
-            "SLURM_CPUS_ON_NODE": str(node.cpus),
+            "SLURM_TOPOLOGY_ADDR": node.node,
+            "SLURM_TOPOLOGY_ADDR_PATTERN": "node",
+            "SLURM_CPUS_ON_NODE": str(cpus),
         }
     )
-    for name in ("SLURM_GPUS_ON_NODE", "SLURM_JOB_GPUS", "CUDA_VISIBLE_DEVICES"):
+    for name in ("SLURM_GPUS_ON_NODE", "CUDA_VISIBLE_DEVICES"):
         env.pop(name, None)
-    if node.gpus:
-        indexes = ",".join(str(g) for g in node.gpus)
-        env["SLURM_GPUS_ON_NODE"] = str(len(node.gpus))
-        env["SLURM_JOB_GPUS"] = indexes
-        env["CUDA_VISIBLE_DEVICES"] = indexes
+    if gpus:
+        env["SLURM_GPUS_ON_NODE"] = str(len(gpus))
+        env["CUDA_VISIBLE_DEVICES"] = ",".join(str(g) for g in gpus)
     return env

@@ -6,7 +6,7 @@ job's variables), the job's variables when srun was pointed at the job from outs
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from slurmsim.execution.environment import allocation_environment, counted
+from slurmsim.execution.environment import SBATCH_ONLY, allocation_environment, counted
 from slurmsim.model import distribution
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job
@@ -31,6 +31,13 @@ def step_layout(step: Step) -> list[StepTask]:
     return tasks
 
 
+#: What a batch script's environment has and an srun attaching from outside does not.
+_NOT_ATTACHED = (
+    "SLURM_JOB_NUM_NODES", "SLURM_JOB_ACCOUNT", "SLURM_JOB_QOS", "SLURM_CLUSTER_NAME",
+    *SBATCH_ONLY,
+)  # fmt: skip
+
+
 def step_base_environment(
     job: Job,
     step: Step,
@@ -53,9 +60,15 @@ def step_base_environment(
             gid=gid,
             def_mem_per_cpu=def_mem_per_cpu,
         )
-        # srun outside the job names it after its command and lists the step's nodes.
+        # srun outside the job names it after its command and lists the step's nodes; it
+        # knows the job as slurmctld tells an attaching srun, not as sbatch set it up (the
+        # oracle: no SLURM_JOB_NUM_NODES, account, QOS or cluster name, the CPUs as a pack
+        # group's, none of sbatch's options).
         env["SLURM_JOB_NAME"] = step.name
         env["SLURM_JOB_NODELIST"] = compress(step.nodes)
+        env["SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0"] = env.pop("SLURM_JOB_CPUS_PER_NODE")
+        for name in _NOT_ATTACHED:
+            env.pop(name, None)
     nodelist = compress(step.nodes)
     per_node = counted(step.tasks)
     env.pop("ENVIRONMENT", None)  # BATCH belongs to the batch script alone
@@ -105,10 +118,18 @@ def task_environment(
             "SLURM_CPUS_ON_NODE": str(share.cpus),
         }
     )
+    inherited = "SLURM_JOB_GPUS" in base  # the batch script's, not an attaching srun's
     for name in ("SLURM_GPUS_ON_NODE", "SLURM_JOB_GPUS", "SLURM_STEP_GPUS", "CUDA_VISIBLE_DEVICES"):
         env.pop(name, None)
-    if job_node.gpus:
-        env["SLURM_GPUS_ON_NODE"] = str(len(job_node.gpus))
+    # The step's GPUs when it asked for some, else the job's (the oracle: 1 for --gpus=1
+    # in a job of 2 a node, 2 for a step that asked none).
+    asked = any(
+        "gpu" in (t or "") for t in (step.tres.per_step, step.tres.per_node, step.tres.per_task)
+    )
+    on_node = share.gpus if asked else job_node.gpus
+    if on_node:
+        env["SLURM_GPUS_ON_NODE"] = str(len(on_node))
+    if job_node.gpus and inherited:
         env["SLURM_JOB_GPUS"] = ",".join(str(g) for g in job_node.gpus)
     if share.gpus:
         indexes = ",".join(str(g) for g in share.gpus)

@@ -83,6 +83,52 @@ def check_cpu_bind(value: str) -> BindCheck:
     return BindCheck(tuple(lines), "ok")
 
 
+#: ``--cpu-bind``'s binding types by their words; one replaces another (``none`` aside).
+_CPU_TYPES = {
+    "socket": "sockets", "sockets": "sockets", "core": "cores", "cores": "cores",
+    "thread": "threads", "threads": "threads", "ldom": "ldoms", "ldoms": "ldoms",
+    "rank": "rank", "rank_ldom": "rank_ldom",
+}  # fmt: skip
+
+
+def cpu_bind_variables(value: str) -> dict[str, str]:
+    """The ``SLURM_CPU_BIND*`` variables srun gives its tasks for a valid ``--cpu-bind``
+    value, as Slurm 22.05 words them, oddities included (the oracle): ``_VERBOSE`` quiet or
+    verbose; ``_TYPE`` the last binding type (``map_cpu:`` with its colon), ``none``
+    after it; ``_LIST`` a map's or mask's list (masks without ``0x``) or, for a type
+    without one, the value as given; ``SLURM_CPU_BIND`` the three run together
+    (``quiet,corescores``)."""
+    verbose, kind, none, listed = False, "", False, ""
+    for word in _words(value):
+        lower = word.lower()
+        if lower in ("v", "verbose"):
+            verbose = True
+        elif lower in ("q", "quiet"):
+            verbose = False
+        elif lower in ("no", "none"):
+            none = True
+        elif lower in _CPU_TYPES:
+            kind, listed = _CPU_TYPES[lower], ""
+        else:
+            for prefix, name in _CPU_LISTS:
+                if lower.startswith(prefix):
+                    items = word[len(prefix) :].lstrip(":=").split(",")
+                    if name.startswith("mask"):
+                        items = [i[2:] if i.lower().startswith("0x") else i for i in items]
+                    kind, listed = f"{name}:", ",".join(items)
+                    break
+    if kind in ("sockets", "cores", "threads", "ldoms") and not none:
+        listed = value
+    shown = ",".join(k for k in (kind, "none" if none else "") if k)
+    mode = "verbose" if verbose else "quiet"
+    return {
+        "SLURM_CPU_BIND": f"{mode},{shown}{listed}",
+        "SLURM_CPU_BIND_LIST": listed,
+        "SLURM_CPU_BIND_TYPE": shown,
+        "SLURM_CPU_BIND_VERBOSE": mode,
+    }
+
+
 def check_mem_bind(value: str) -> BindCheck:
     """Check a ``--mem-bind`` value word by word, as the clients do."""
     for word in _words(value):

@@ -1,0 +1,26 @@
+"""The SLURM_* environment of srun's tasks, recorded from Slurm 22.05 (``record.sh``): on
+the job srun makes for itself (none of sbatch's variables; srun's own: SLURM_SUBMIT_DIR,
+SLURM_TOPOLOGY_ADDR, SLURM_LABELIO, SLURM_CPU_BIND*, SLURMD_TRES_BIND; the step's CPUs
+under --exclusive) and as steps of a running job attached from outside. The command
+leaves out what depends on the host or the caller. Compared byte for byte."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.clirunner import Result
+from tests.goldenfile import load_case, replay_from_job_dir
+
+HERE = Path(__file__).parent
+CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    return replay_from_job_dir(CASES, tmp_path_factory.mktemp("srunenv"))
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_srun_tasks_see_slurms_variables(name: str, results: dict[str, Result]) -> None:
+    case, got = CASES[name], results[name]
+    assert (got.exit, got.out.encode(), got.err.encode()) == (case.exit, case.stdout, case.stderr)
