@@ -214,15 +214,23 @@ def revoked(job_id: int) -> Revoked | None:
 
 
 def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[str, str]:
-    """salloc's command's environment."""
-    return allocation_environment(
+    """salloc's command's environment: the allocation's, as salloc sets it (the oracle: no
+    ``SLURM_JOB_USER``, a memory variable only for a memory option given, and
+    ``SLURM_SUBMIT_DIR`` and ``SLURM_NODE_ALIASES``)."""
+    env = allocation_environment(
         alloc.job,
         cluster=alloc.cluster,
         submitted=submitted,
         uid=os.getuid(),
         gid=os.getgid(),
-        def_mem_per_cpu=alloc.def_mem_per_cpu,
     )
+    request = alloc.job.request
+    if (request.mem_per_cpu, request.mem_per_gpu, request.mem_per_node) == (None, None, None):
+        env.pop("SLURM_MEM_PER_NODE", None)
+    env.pop("SLURM_JOB_USER", None)
+    env["SLURM_NODE_ALIASES"] = "(null)"
+    env["SLURM_SUBMIT_DIR"] = os.getcwd()
+    return env
 
 
 def run_command(

@@ -7,6 +7,7 @@
 # --gpus-per-task's SLURMD_TRES_BIND) and the step's CPUs and GPUs. Variables that depend
 # on the host or the caller (job ids, ports, pids, umask, nice, host name) and the GPUs' device
 # lists (the oracle's GPUs are files: docs/differences.md) are left out by the command.
+# Then salloc's command's environment.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -27,3 +28,7 @@ a step srun --jobid="$JOB" -n 1 sh -c "$SHOW"
 a step-gpus srun --jobid="$JOB" -n 1 --gpus=1 sh -c "$SHOW"
 a step-two-nodes srun --jobid="$JOB" -N 2 -n 2 -l sh -c "$SHOW"
 a release scancel "$JOB"
+sleep 2
+SHOWA="${SHOW#sleep \$SLURM_PROCID; }"  # salloc's command is no task
+a salloc salloc -t 5 -n 2 sh -c "$SHOWA"
+a salloc-memory salloc -t 5 -N 2 --mem=1000 --gpus-per-node=1 sh -c "$SHOWA"
