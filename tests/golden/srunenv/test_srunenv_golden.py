@@ -2,8 +2,8 @@
 the job srun makes for itself (none of sbatch's variables; srun's own: SLURM_SUBMIT_DIR,
 SLURM_TOPOLOGY_ADDR, SLURM_LABELIO, SLURM_CPU_BIND*, SLURMD_TRES_BIND; the step's CPUs
 under --exclusive), as steps of a running job attached from outside, and salloc's
-command's. The command
-leaves out what depends on the host or the caller. Compared byte for byte."""
+command's. The command leaves out what depends on the host or the caller. Compared byte
+for byte."""
 
 from pathlib import Path
 
