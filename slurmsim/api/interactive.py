@@ -216,7 +216,7 @@ def revoked(job_id: int) -> Revoked | None:
 def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[str, str]:
     """salloc's command's environment: the allocation's, as salloc sets it (the oracle: no
     ``SLURM_JOB_USER``, a memory variable only for a memory option given, and
-    ``SLURM_SUBMIT_DIR`` and ``SLURM_NODE_ALIASES``)."""
+    ``SLURM_SUBMIT_DIR``)."""
     env = allocation_environment(
         alloc.job,
         cluster=alloc.cluster,
@@ -228,7 +228,6 @@ def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[s
     if (request.mem_per_cpu, request.mem_per_gpu, request.mem_per_node) == (None, None, None):
         env.pop("SLURM_MEM_PER_NODE", None)
     env.pop("SLURM_JOB_USER", None)
-    env["SLURM_NODE_ALIASES"] = "(null)"
     env["SLURM_SUBMIT_DIR"] = os.getcwd()
     return env
 

@@ -113,6 +113,7 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
         "SLURM_JOB_UID": str(uid),
         "SLURM_JOB_GID": str(gid),
         "SLURM_CLUSTER_NAME": cluster,
+        "SLURM_NODE_ALIASES": "(null)",  # no cloud nodes
         "SLURM_NODEID": "0",
         "SLURM_PROCID": "0",
         "SLURM_LOCALID": "0",
@@ -179,6 +180,8 @@ def _first_node_variables(job: Job) -> dict[str, str]:
     env = {
         "SLURMD_NODENAME": first.node,
         "HOSTNAME": first.node,
+        "SLURM_TOPOLOGY_ADDR": first.node,
+        "SLURM_TOPOLOGY_ADDR_PATTERN": "node",
         "SLURM_CPUS_ON_NODE": str(first.cpus),
     }
     if first.gpus:
@@ -193,7 +196,7 @@ def _first_node_variables(job: Job) -> dict[str, str]:
 _TASK_ONLY = (
     "SLURM_NODEID", "SLURM_PROCID", "SLURM_LOCALID", "SLURM_GTIDS", "ENVIRONMENT",
     "SLURMD_NODENAME", "HOSTNAME", "SLURM_CPUS_ON_NODE", "SLURM_GPUS_ON_NODE", "SLURM_JOB_GPUS",
-    "CUDA_VISIBLE_DEVICES",
+    "CUDA_VISIBLE_DEVICES", "SLURM_TOPOLOGY_ADDR", "SLURM_TOPOLOGY_ADDR_PATTERN",
 )  # fmt: skip
 
 
@@ -223,12 +226,13 @@ def allocation_environment(
     return env
 
 
-#: What sbatch's options leave in a batch job's environment for its sruns to read back;
-#: srun keeps its own to itself, so its job of its own has none of them (the oracle).
+#: What a batch job's environment has of sbatch's options, for its sruns to read back, and
+#: of its launch (``SLURM_NODE_ALIASES``); srun keeps its options to itself, so the job it
+#: makes for itself has none of them (the oracle).
 SBATCH_ONLY = (
     "SLURM_MEM_PER_CPU", "SLURM_MEM_PER_GPU", "SLURM_MEM_PER_NODE", "SLURM_GPUS",
     "SLURM_GPUS_PER_NODE", "SLURM_GPUS_PER_TASK", "SLURM_CPUS_PER_GPU", "SLURM_GPU_BIND",
-    "SLURM_NTASKS_PER_GPU", "SLURM_JOB_GPUS",
+    "SLURM_NTASKS_PER_GPU", "SLURM_JOB_GPUS", "SLURM_NODE_ALIASES",
 )  # fmt: skip
 
 

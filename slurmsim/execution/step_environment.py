@@ -69,6 +69,8 @@ def step_base_environment(
         env["SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0"] = env.pop("SLURM_JOB_CPUS_PER_NODE")
         for name in _NOT_ATTACHED:
             env.pop(name, None)
+    elif "SLURM_JOB_CPUS_PER_NODE" in env:  # srun in the job tells its tasks this way too
+        env["SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0"] = env["SLURM_JOB_CPUS_PER_NODE"]
     nodelist = compress(step.nodes)
     per_node = counted(step.tasks)
     env.pop("ENVIRONMENT", None)  # BATCH belongs to the batch script alone

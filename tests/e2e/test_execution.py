@@ -5,6 +5,8 @@ the first command starts must start pending jobs and reap scripts on its own.
 """
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).parent / "data"
 
 
 def run(env: dict[str, str], command: str, *argv: str) -> str:
@@ -174,6 +177,31 @@ def test_srun_in_a_batch_script_runs_its_steps(live: dict[str, str], tmp_path: P
         "1.1|sh|FAILED|3:0|1\n"
         "1.2|sh|COMPLETED|0:0|2\n"
     )
+
+
+def test_a_batch_script_and_its_steps_see_slurms_variables(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """Realtime with execution: ``data/envjob.sh`` writes its own SLURM_* variables and its
+    steps' tasks'; they are real Slurm's (``data/envjob.oracle.out``, the oracle's output
+    of the same script), but for who ran it and where."""
+    env = _srun_on_path(tmp_path, live)
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    shutil.copy(DATA / "envjob.sh", tmp_path / "envjob.sh")
+    run(env, "sbatch", "envjob.sh")
+    wait_idle(env)
+    got = (tmp_path / "envjob-1.out").read_text()
+    want = (DATA / "envjob.oracle.out").read_text()
+    assert _anyone_anywhere(got, str(tmp_path)) == _anyone_anywhere(
+        want, "/tmp/slurm-oracle-jobs/bx"
+    )
+
+
+def _anyone_anywhere(text: str, cwd: str) -> str:
+    """``text`` with the submitting user, account and directory masked."""
+    text = re.sub(r"(SLURM_JOB_(?:USER|ACCOUNT))=\S+", r"\1=*", text)
+    return text.replace(cwd, "<cwd>")
 
 
 @pytest.mark.parametrize(
