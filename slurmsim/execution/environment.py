@@ -71,6 +71,17 @@ def tasks_per_node(job: Job) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(nodes)]
 
 
+def _job_tasks_per_node(job: Job) -> list[int]:
+    """``SLURM_TASKS_PER_NODE`` of the job: ``tasks_per_node``, but a whole node given no
+    task count has as many as its CPUs hold (the oracle: 112 for ``--exclusive -N1``)."""
+    request = job.request
+    if request.exclusive and not request.ntasks_set and not request.overcommit:
+        cpt = max(request.cpus_per_task, 1)
+        if request.ntasks_per_node is None and request.gpu_tasks is None:
+            return [a.cpus // cpt for a in job.alloc]
+    return tasks_per_node(job)
+
+
 def batch_environment(
     job: Job,
     *,
@@ -87,6 +98,8 @@ def batch_environment(
     env = exported(request.export, submitted)
     if request.export not in (None, "ALL"):
         env["SLURM_EXPORT_ENV"] = request.export or ""
+        if request.batch and (request.export or "").split(",")[0].upper() == "NONE":
+            env["SLURM_GET_USER_ENV"] = "1"  # --export=NONE implies --get-user-env
     env.update(_job_variables(job, cluster, uid, gid))
     env.update(_memory(job, def_mem_per_cpu))
     env.update(_first_node_variables(job))
@@ -105,7 +118,7 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
         "SLURM_JOB_NUM_NODES": str(len(job.alloc)),
         "SLURM_NNODES": str(len(job.alloc)),
         "SLURM_JOB_CPUS_PER_NODE": counted(a.cpus for a in job.alloc),
-        "SLURM_TASKS_PER_NODE": counted(tasks_per_node(job)),
+        "SLURM_TASKS_PER_NODE": counted(_job_tasks_per_node(job)),
         "SLURM_JOB_PARTITION": request.partition,
         "SLURM_JOB_ACCOUNT": request.account,
         "SLURM_JOB_QOS": request.qos,

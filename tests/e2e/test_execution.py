@@ -198,6 +198,28 @@ def test_a_batch_script_and_its_steps_see_slurms_variables(
     )
 
 
+def test_batch_scripts_see_the_variables_of_their_options(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """Realtime with execution: ``data/batchenv/dump.sh`` submitted with each line of
+    ``options.txt`` (an array, tasks per node, GPUs by total, by node and by task, a whole
+    node, ``--export=NONE``, a QOS, the debug partition) writes the SLURM_* variables the
+    oracle's copy wrote (``NAME-TASK.out``, ``4294967294`` for no array task)."""
+    env = live
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    here = DATA / "batchenv"
+    shutil.copy(here / "dump.sh", tmp_path / "dump.sh")
+    for line in (here / "options.txt").read_text().splitlines():
+        name, options = line.split("|")
+        run(env, "sbatch", "-t", "5", "-o", f"{name}-%a.out", *options.split(), "dump.sh")
+    wait_idle(env)
+    for want in sorted(here.glob("*.out")):
+        got = _anyone_anywhere((tmp_path / want.name).read_text(), str(tmp_path))
+        expected = _anyone_anywhere(want.read_text(), "/tmp/slurm-oracle-jobs/bx2")
+        assert (want.name, got) == (want.name, expected)
+
+
 def _anyone_anywhere(text: str, cwd: str) -> str:
     """``text`` with the submitting user, account and directory masked."""
     text = re.sub(r"(SLURM_JOB_(?:USER|ACCOUNT))=\S+", r"\1=*", text)
