@@ -185,12 +185,7 @@ def test_a_batch_script_and_its_steps_see_slurms_variables(
     """Realtime with execution: ``data/envjob.sh`` writes its own SLURM_* variables and its
     steps' tasks'; they are real Slurm's (``data/envjob.oracle.out``, the oracle's output
     of the same script), but for who ran it and where."""
-    env = _srun_on_path(tmp_path, live)
-    run(env, "slurmsim", "clock", "mode", "realtime")
-    run(env, "slurmsim", "exec", "on")
-    shutil.copy(DATA / "envjob.sh", tmp_path / "envjob.sh")
-    run(env, "sbatch", "envjob.sh")
-    wait_idle(env)
+    _run_to_the_end(live, tmp_path, DATA / "envjob.sh")
     got = (tmp_path / "envjob-1.out").read_text()
     want = (DATA / "envjob.oracle.out").read_text()
     assert _anyone_anywhere(got, str(tmp_path)) == _anyone_anywhere(
@@ -227,16 +222,22 @@ def test_steps_in_a_batch_script_see_the_variables_of_their_options(
     options in a GPU job and writes their tasks' SLURM_* variables; they are the oracle's
     (``data/stepenv.oracle.out``) but for one: the oracle gave the ``-n1 -c2`` step of
     that GPU job ``SLURM_CPUS_ON_NODE=1``, slurmsim its 2 CPUs (docs/differences.md)."""
-    env = _srun_on_path(tmp_path, live)
-    run(env, "slurmsim", "clock", "mode", "realtime")
-    run(env, "slurmsim", "exec", "on")
-    shutil.copy(DATA / "steps.sh", tmp_path / "steps.sh")
-    run(env, "sbatch", "steps.sh")
-    wait_idle(env)
+    _run_to_the_end(live, tmp_path, DATA / "steps.sh")
     got = (tmp_path / "stepenv.out").read_text().splitlines(keepends=True)
     want = (DATA / "stepenv.oracle.out").read_text().splitlines(keepends=True)
     assert want[4] == "SLURM_CPUS_ON_NODE=1\n"  # the -n1 -c2 step's: see above
     assert got[:4] + got[5:] == want[:4] + want[5:]
+
+
+def _run_to_the_end(live: dict[str, str], tmp_path: Path, script: Path) -> None:
+    """Submit a copy of ``script`` in realtime with execution on, ``srun`` on its path, and
+    wait until it has run."""
+    env = _srun_on_path(tmp_path, live)
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    shutil.copy(script, tmp_path / script.name)
+    run(env, "sbatch", script.name)
+    wait_idle(env)
 
 
 def _anyone_anywhere(text: str, cwd: str) -> str:
