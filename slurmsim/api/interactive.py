@@ -53,7 +53,6 @@ class Allocation:
     job: Job
     cluster: str
     kill_wait_s: float = 30.0  # KillWait, in wall seconds
-    def_mem_per_cpu: int | None = None  # DefMemPerCPU: the job's memory when it asked none
 
 
 @dataclass(frozen=True)
@@ -185,7 +184,7 @@ def allocation(job_id: int) -> Allocation:
             os.makedirs(execution.run_dir(job), exist_ok=True)
         kill_wait = clock.wall_seconds(s.clock, s.state.config.kill_wait)
         cfg = s.state.config
-        return Allocation(job_id, job, cfg.cluster_name, kill_wait, cfg.def_mem_per_cpu)
+        return Allocation(job_id, job, cfg.cluster_name, kill_wait)
 
 
 def end(job_id: int, exit_code: int, sig: int) -> None:

@@ -67,7 +67,7 @@ class MultiProg:
 
     def _words(self, start: int, rank: int, offset: int) -> list[str] | None:
         words = _scan(self.text, start, str(rank), str(offset))
-        if not words or len(words) < 2:  # an open quote, or the ranks alone
+        if words is None or len(words) < 2:  # an open quote, or the ranks alone
             return None
         return words[1:] + list(self.extra)
 
