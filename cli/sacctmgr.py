@@ -133,7 +133,10 @@ def sacctmgr(argv: list[str]) -> int:
             rendered = accounts.show(entity, rest, layout)
     else:
         change = {"add": accounts.add, "modify": accounts.modify, "delete": accounts.delete}[verb]
-        rendered = change(entity, rest, lambda summary: _confirm(summary, "immediate" in flags))
+        immediate = "immediate" in flags
+        rendered = change(
+            entity, rest, lambda summary, question: _confirm(summary, question, immediate)
+        )
     out(rendered.stdout)
     err(rendered.stderr)
     return rendered.exit_code
@@ -166,15 +169,16 @@ def _help_or_version(verb: str, words: list[str]) -> int:
     return code
 
 
-def _confirm(summary: str, immediate: bool) -> bool:
-    """Print the summary; unless ``-i``, ask as sacctmgr does and read y/N from stdin.
+def _confirm(summary: str, question: str, immediate: bool) -> bool:
+    """Print the summary; unless ``-i``, ask ``question`` as sacctmgr does and read y/N
+    from stdin.
 
     Each character read is an answer: ``y``/``Y`` commits, ``n``, ``N`` or a newline
     discards, anything else asks again. At the end of input Slurm would ask forever;
     slurmsim takes it as no.
     """
     out(summary)
-    return _ask("Would you like to commit changes?", immediate)
+    return _ask(question, immediate)
 
 
 def _ask(question: str, immediate: bool) -> bool:

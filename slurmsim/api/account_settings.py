@@ -106,6 +106,15 @@ class BadValue(SlurmError):
         self.stdout = stdout
 
 
+class Refused(SlurmError):
+    """Settings sacctmgr refused, once it had read them all: what it printed on each stream."""
+
+    def __init__(self, stdout: str, stderr: str) -> None:
+        super().__init__(stderr or stdout)
+        self.stdout = stdout
+        self.stderr = stderr
+
+
 #: The keys sacctmgr takes for a QOS, in the order it tries them (``model.keywords``), each
 #: with the label of the setting it names; "" for one slurmsim's QOS do not have.
 _QOS_WORDS: Keywords = (
@@ -170,38 +179,59 @@ def read_settings(
     warnings: list[str],
     unknown: str | None = None,
 ) -> list[Change]:
-    """``words`` as changes; unknown keys raise UnknownOption, bad values BadValue.
+    """``words`` as changes. sacctmgr reads every word before it gives up: an unknown
+    key or a refused value prints its lines (the stdout ones kept here, the stderr ones
+    appended to ``warnings``) and the reading goes on; at the end ``Refused`` carries
+    everything printed, if anything was refused.
 
     Some bad values of a QOS only warn, as Slurm does (``Invalid value for Priority
     (abc)``): those warnings go to ``warnings`` and the setting is dropped. An
     association's settings (``unknown`` given) take none: after what is wrong with the
-    value, sacctmgr names the word an unknown option (``unknown``, with ``{word}``) and
-    stops.
+    value, sacctmgr names the word an unknown option (``unknown``, with ``{word}``).
     """
     changes = []
+    shown: list[str] = []
+    refused = False
     for word in words:
-        setting = find_setting(settings, word.key)
-        if setting is None or word.op is None:
-            if unknown is None:
-                raise UnknownOption(
-                    f" Unknown option: {word}\n Use keyword 'where' to modify condition"
-                )
-            raise UnknownOption(unknown.format(word=word), stdout=False)
-        if unknown is None:
-            change = _read(setting, word, qos_names, warnings)
-        else:
-            said: list[str] = []
-            try:
-                change = _read(setting, word, qos_names, said)
-            except BadValue as e:
-                if " Unknown option: " in e.message:
-                    raise  # a bad QOS name says so itself
-                said.append(e.message)
-            if said:
-                raise BadValue("\n".join([*said, unknown.format(word=word)]))
+        try:
+            change = _read_word(settings, word, qos_names, warnings, unknown)
+        except (UnknownOption, BadValue) as e:
+            (shown if e.stdout else warnings).append(e.message)
+            refused = True
+            continue
         if change is not None:
             changes.append(change)
+    if refused:
+        raise Refused("".join(f"{line}\n" for line in shown), "".join(f"{w}\n" for w in warnings))
     return changes
+
+
+def _read_word(
+    settings: Sequence[Setting],
+    word: p.Word,
+    qos_names: Sequence[str],
+    warnings: list[str],
+    unknown: str | None,
+) -> Change | None:
+    setting = find_setting(settings, word.key)
+    if setting is None or word.op is None:
+        if unknown is None:
+            raise UnknownOption(
+                f" Unknown option: {word}\n Use keyword 'where' to modify condition"
+            )
+        raise UnknownOption(unknown.format(word=word), stdout=False)
+    if unknown is None:
+        return _read(setting, word, qos_names, warnings)
+    said: list[str] = []
+    try:
+        change = _read(setting, word, qos_names, said)
+    except BadValue as e:
+        if " Unknown option: " in e.message:
+            raise  # a bad QOS name says so itself
+        said.append(e.message)
+    if said:
+        raise BadValue("\n".join([*said, unknown.format(word=word)]))
+    return change
 
 
 def _read(

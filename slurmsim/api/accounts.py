@@ -4,7 +4,8 @@ Each function takes the words after the entity (``["where", "name=high", "set",
 "Priority=5"]``) and returns what sacctmgr prints. A change is one write transaction: its
 summary goes to ``confirm``, which prints it and says whether to commit (``-i``, or the
 user's answer to sacctmgr's question); nothing is saved unless it says yes. Only root and
-users with an AdminLevel may change anything.
+users with an AdminLevel may change anything. ``set RawUsage=0`` takes a path of its own
+(see "usage resets" below).
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
 
-#: Prints a change's summary and says whether to commit it.
-Confirm = Callable[[str], bool]
+#: Prints a change's summary, asks the question (unless ``-i``) and says whether to go on.
+Confirm = Callable[[str, str], bool]
+_COMMIT = "Would you like to commit changes?"
 
 ENTITIES = ("qos", "account", "user", "association")
 ROOT = "root"
@@ -36,6 +38,7 @@ ROOT = "root"
 #: the second when adding users, the first otherwise.
 _UNKNOWN_MODIFY = " Unknown option: {word}\n Use keyword 'where' to modify condition"
 _UNKNOWN_ADD = " Unknown option: {word}"
+_NOTHING_TO_SET = " You didn't give me anything to set"
 _DENIED = (
     "sacctmgr: error: Your user doesn't have privilege to perform this action\n"
     " Error with request: Access/permission denied\n"
@@ -431,6 +434,12 @@ def add(entity: str, words: Sequence[str], confirm: Confirm) -> Rendered:
 
 def modify(entity: str, words: Sequence[str], confirm: Confirm) -> Rendered:
     """``sacctmgr modify qos|account|user [names] [where ...] set key=value...``."""
+    try:
+        request = p.parse_request(words)
+    except ParseError:
+        request = p.Request()  # _change answers it
+    if any(_is_raw_usage(word) for word in request.set):
+        return _reset_usage(entity, request, confirm)
     return _change(_MODIFY[entity], words, confirm)
 
 
@@ -451,21 +460,13 @@ def _change(
     try:
         with session(write=True) as s:
             change = body(s, request)
-            if not confirm(change.summary):
+            if not confirm(change.summary, _COMMIT):
                 raise _Abort(Rendered(stdout=" Changes Discarded\n", stderr=change.warnings))
             return Rendered(stderr=change.warnings)
     except _Abort as e:
         return e.rendered
-    except settings.UnknownOption as e:
-        text = f"{e.message}\n"
-        return (
-            Rendered(stdout=text, exit_code=1) if e.stdout else Rendered(stderr=text, exit_code=1)
-        )
-    except settings.BadValue as e:
-        text = f"{e.message}\n"
-        return (
-            Rendered(stdout=text, exit_code=1) if e.stdout else Rendered(stderr=text, exit_code=1)
-        )
+    except settings.Refused as e:
+        return Rendered(stdout=e.stdout, stderr=e.stderr, exit_code=1)
 
 
 def _unknown_option(word: str) -> str:
@@ -539,13 +540,11 @@ def _add_qos(s: Session, request: p.Request) -> _Change:
 def _modify_qos(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("qos", [*request.head, *request.where])
     if not request.set:
-        raise _Abort(Rendered(stderr=" You didn't give me anything to set\n", exit_code=1))
+        raise _Abort(Rendered(stderr=f"{_NOTHING_TO_SET}\n", exit_code=1))
     warnings: list[str] = []
-    changes = settings.read_settings(
-        settings.QOS_SETTINGS, request.set, list(s.state.qos), warnings
-    )
+    changes = _qos_set(s, request.set, warnings)
     if not changes:  # every value was refused
-        text = _lines([*warnings, " You didn't give me anything to set"])
+        text = _lines([*warnings, _NOTHING_TO_SET])
         raise _Abort(Rendered(stderr=text, exit_code=1))
     _require_admin(s, "qos")
     chosen = [q for q in _select("qos", s.state, conditions) if isinstance(q, Qos)]
@@ -557,6 +556,12 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
         names = {q.name for q in chosen}
         limits_engine.rejudge(s.state, (j for j in s.state.jobs.values() if j.request.qos in names))
     return _Change(say.names_block("Modified qos...", [q.name for q in chosen]), _lines(warnings))
+
+
+def _qos_set(s: Session, words: Iterable[p.Word], warnings: list[str]) -> list[settings.Change]:
+    """The settings ``words`` set; a word without ``=`` is passed over, as sacctmgr does."""
+    words = [word for word in words if word.op is not None]
+    return settings.read_settings(settings.QOS_SETTINGS, words, list(s.state.qos), warnings)
 
 
 def _delete_qos(s: Session, request: p.Request) -> _Change:
@@ -595,6 +600,8 @@ _ACCOUNT_FIELDS: Keywords = (
 
 
 _PARENT: Keywords = (("parent", 2, "parent"),)
+#: The keys that name an account, which ``modify account ... set`` refuses.
+_ACCOUNT_NAMES: Keywords = (("accounts", 1, "name"), ("names", 1, "name"), ("acct", 4, "name"))
 
 
 def _account_field(key: str) -> str | None:
@@ -670,21 +677,9 @@ def _add_account(s: Session, request: p.Request) -> _Change:
 def _modify_account(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("account", [*request.head, *request.where])
     if not request.set:
-        raise _Abort(Rendered(stderr=" You didn't give me anything to set\n", exit_code=1))
-    fields: dict[str, str] = {}
-    assoc_words = []
-    for word in request.set:
-        field = _account_field(word.key)
-        if field == "cluster":
-            raise NotSupported
-        if field is not None and word.op == "=":
-            fields[field] = p.unquote(word.value)
-        else:
-            assoc_words.append(word)
+        raise _Abort(Rendered(stderr=f"{_NOTHING_TO_SET}\n", exit_code=1))
     warnings: list[str] = []
-    changes = settings.read_settings(
-        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings, _UNKNOWN_MODIFY
-    )
+    fields, changes = _account_set(s, request.set, warnings)
     _require_admin(s, "account")
     chosen = [a for a in _select("account", s.state, conditions) if isinstance(a, Account)]
     if not chosen:
@@ -709,6 +704,42 @@ def _modify_account(s: Session, request: p.Request) -> _Change:
             [(a, p, [(h.account, h.user or "") for h, _ in heirs]) for a, p, heirs in blocks],
         )
     return _Change(summary, _lines(warnings))
+
+
+def _account_set(
+    s: Session, words: Iterable[p.Word], warnings: list[str]
+) -> tuple[dict[str, str], list[settings.Change]]:
+    """The account fields and the association settings ``words`` set, read in turn as
+    sacctmgr reads them: a refused setting is reported and the reading goes on; a word
+    without ``=``, or a name, stops it there."""
+    fields: dict[str, str] = {}
+    changes: list[settings.Change] = []
+    refused = False
+    for word in words:
+        if word.op is None or keyword(word.key, _ACCOUNT_NAMES):
+            said = _lines([*warnings, " Can't modify the name of an account"])
+            raise _Abort(Rendered(stderr=said, exit_code=1))
+        field = _account_field(word.key)
+        if field == "cluster":
+            raise NotSupported
+        if field is not None and word.op == "=":
+            fields[field] = p.unquote(word.value)
+            continue
+        try:
+            changes += _assoc_settings(s, [word], warnings)
+        except settings.Refused:
+            refused = True  # its lines are in warnings
+    if refused:
+        raise settings.Refused("", _lines(warnings))
+    return fields, changes
+
+
+def _assoc_settings(
+    s: Session, words: Sequence[p.Word], warnings: list[str]
+) -> list[settings.Change]:
+    return settings.read_settings(
+        settings.ASSOC_SETTINGS, words, list(s.state.qos), warnings, _UNKNOWN_MODIFY
+    )
 
 
 def _limit_keys(changes: Iterable[settings.Change]) -> set[str]:
@@ -887,12 +918,9 @@ def _add_user(s: Session, request: p.Request) -> _Change:
 def _modify_user(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("user", [*request.head, *request.where])
     if not request.set:
-        raise _Abort(Rendered(stderr=" You didn't give me anything to set\n", exit_code=1))
+        raise _Abort(Rendered(stderr=f"{_NOTHING_TO_SET}\n", exit_code=1))
     warnings: list[str] = []
-    fields, assoc_words = _user_fields(request.set, warnings)
-    changes = settings.read_settings(
-        settings.ASSOC_SETTINGS, assoc_words, list(s.state.qos), warnings, _UNKNOWN_MODIFY
-    )
+    fields, changes = _user_set(s, request.set, warnings)
     _require_admin(s, "user")
     if "admin_level" in fields and not _is_admin(s, "adminlevel"):
         raise _Abort(Rendered(stderr=_NOT_SUPER_USER, exit_code=1))
@@ -924,6 +952,31 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
     return _Change(summary, _lines(warnings))
 
 
+def _user_set(
+    s: Session, words: Iterable[p.Word], warnings: list[str]
+) -> tuple[dict[str, object], list[settings.Change]]:
+    """The user fields and the association settings ``words`` set, read in turn as
+    sacctmgr reads them (see ``_account_set``): a word without ``=`` stops the reading."""
+    fields: dict[str, object] = {}
+    changes: list[settings.Change] = []
+    refused = False
+    levels: list[str] = []  # an unknown admin level is told only once all else is read
+    for word in words:
+        if word.op is None:
+            bad = f" Bad format on {word.key}: End your option with an '=' sign"
+            raise _Abort(Rendered(stderr=_lines([*warnings, bad]), exit_code=1))
+        more, rest = _user_fields([word], levels)
+        fields |= more
+        try:
+            changes += _assoc_settings(s, rest, warnings)
+        except settings.Refused:
+            refused = True  # its lines are in warnings
+    if refused:
+        raise settings.Refused("", _lines(warnings))
+    warnings += levels
+    return fields, changes
+
+
 def _delete_user(s: Session, request: p.Request) -> _Change:
     conditions = _conditions("user", [*request.head, *request.where], deleting=True)
     _require_admin(s, "user")
@@ -950,6 +1003,147 @@ def _delete_user(s: Session, request: p.Request) -> _Change:
     return _Change(
         say.user_associations("Deleting user associations...", cluster, pairs, wide=False)
     )
+
+
+# -- usage resets ----------------------------------------------------------------------------
+#
+# ``set RawUsage=0`` is not a change to slurmdbd's records: sacctmgr asks each cluster's
+# controller to forget the usage of the associations named (an account's whole subtree)
+# or of QOS. The other settings given with it are read, and refused as a modify refuses
+# them, but not applied. Its order, from the oracle (golden ``rawusage/``): the checks of
+# what is named, "No cluster specified, ..." when no cluster is, the question, then
+# cluster by cluster the cluster, the associations or QOS named, the caller's right (a
+# refusal is silent, exit 1) and the reset, so a cluster after ours that is no cluster
+# fails after ours was reset.
+
+_RAW_USAGE: Keywords = (("rawusage", 7, "rawusage"),)
+_RESET = "Would you like to reset usage?"
+
+
+def _is_raw_usage(word: p.Word) -> bool:
+    return word.op is not None and keyword(word.key, _RAW_USAGE) is not None
+
+
+def _reset_usage(entity: str, request: p.Request, confirm: Confirm) -> Rendered:
+    said: list[str] = []  # errors printed on the way, on standard error
+    try:
+        with session(write=True) as s:
+            conditions = _conditions(entity, [*request.head, *request.where])
+            usage = _read_reset(s, entity, request.set, said)
+            _check_reset(entity, conditions, usage, said)
+            ours = s.state.config.cluster_name
+            clusters = conditions.get("cluster")
+            summary = ""
+            if not clusters:
+                clusters = [ours]
+                summary = f"No cluster specified, resetting on local cluster {ours}\n"
+            if not confirm(summary, _RESET):
+                return Rendered(stdout=" Changes Discarded\n", stderr=_lines(said))
+            for cluster in clusters:
+                if cluster != ours.lower():
+                    failed = f"sacctmgr: error: Failed to find cluster {cluster} in database"
+                    return Rendered(stderr=_lines([*said, failed]), exit_code=1)
+                missing = _missing(s.state, entity, conditions)
+                if missing is not None:
+                    return Rendered(stderr=_lines([*said, missing]), exit_code=1)
+                if not _is_admin(s, entity):  # slurmctld refuses, and sacctmgr says nothing
+                    return Rendered(stderr=_lines(said), exit_code=1)
+                _forget_usage(s.state, entity, conditions)
+            return Rendered(stderr=_lines(said))
+    except _Abort as e:
+        return e.rendered
+    except settings.Refused as e:
+        return Rendered(stdout=e.stdout, stderr=e.stderr, exit_code=1)
+
+
+def _read_reset(s: Session, entity: str, words: Sequence[p.Word], said: list[str]) -> int:
+    """The RawUsage ``words`` ask for (the last one given counts; one sacctmgr cannot
+    read counts as 0 once something else is set), the others read in turn as a modify
+    reads them, ``said`` taking what goes to standard error."""
+    usage, anything, refused, shown = 0, False, False, ""
+    for word in words:
+        try:
+            if _is_raw_usage(word):
+                value = p.parse_uint(word.value)
+                if value is None:
+                    meat = p.strip_quotes(word.value)
+                    said.append(f"sacctmgr: error: Invalid value for RawUsage ({meat})")
+                usage, anything = value or 0, anything or value is not None
+            elif entity == "qos":
+                anything |= bool(_qos_set(s, [word], said))
+            else:
+                read = _account_set if entity == "account" else _user_set
+                fields, changes = read(s, [word], said)
+                anything |= bool(fields or changes)
+        except settings.Refused as e:
+            refused, shown = True, shown + e.stdout
+    if refused:
+        raise settings.Refused(shown, _lines(said))
+    if not anything:
+        raise _Abort(Rendered(stderr=_lines([*said, _NOTHING_TO_SET]), exit_code=1))
+    return usage
+
+
+def _check_reset(entity: str, conditions: Conditions, usage: int, said: list[str]) -> None:
+    """sacctmgr's refusals before it asks, in its order, which differs by entity."""
+
+    def refuse(text: str) -> _Abort:
+        return _Abort(Rendered(stderr=_lines([*said, f"sacctmgr: error: {text}"]), exit_code=1))
+
+    if entity == "user" and not conditions.get("account"):
+        raise refuse("An account must be specified")
+    if usage != 0:
+        raise refuse("Raw usage can only be set to 0 (zero)")
+    if entity == "account" and not conditions.get("name"):
+        raise refuse("An association name is required to remove usage")
+    if entity == "qos" and not conditions.get("name"):
+        raise NotSupported  # sacctmgr 22.05 crashes (SIGSEGV) here
+
+
+def _missing(state: ClusterState, entity: str, conditions: Conditions) -> str | None:
+    """sacctmgr's error for the first association or QOS named that is not there."""
+    names = conditions.get("name", [])
+    if entity == "qos":
+        gone = next((n for n in names if n not in state.qos), None)
+        return None if gone is None else f"sacctmgr: error: Failed to find QOS {gone}"
+    there = {(a.account, a.user) for a in state.associations}
+    where = f"sacctmgr: error: Failed to find cluster {state.config.cluster_name}"
+    if entity == "account":
+        parents = conditions.get("parent")
+        for name in names:
+            assoc = next(
+                (a for a in state.associations if (a.account, a.user) == (name, None)), None
+            )
+            if assoc is None or (parents is not None and assoc.parent_account not in parents):
+                return f"{where} account {name} association in database"
+        return None
+    accounts = conditions["account"]
+    if not names:  # sacctmgr looks for users' associations under no user, and finds none
+        return f"{where} account {accounts[0]} association in database"
+    for user in names:  # user by user, each under every account named
+        for account in accounts:
+            if (account, user) not in there:
+                return f"{where} account {account} user {user} association in database"
+    return None
+
+
+def _forget_usage(state: ClusterState, entity: str, conditions: Conditions) -> None:
+    """Every user association named, or below an account named, starts again from no
+    usage (an account's is the sum below it). The fair-share numbers stay those of the
+    last PriorityCalcPeriod until the next (sshare's RawUsage alone shows the reset at
+    once, as on the oracle). slurmsim keeps no usage per QOS: resetting one changes nothing."""
+    if entity == "qos":
+        return
+    names = conditions.get("name", [])
+    if entity == "account":
+        below = _with_subaccounts(state, names)
+        chosen = [a for a in state.associations if a.user is not None and a.account in below]
+    else:
+        accounts = conditions["account"]
+        chosen = [a for a in state.associations if a.user in names and a.account in accounts]
+    for assoc in chosen:
+        if assoc.id in state.usage:
+            state.usage[assoc.id] = 0.0
 
 
 def _next_assoc_id(state: ClusterState) -> int:

@@ -9,6 +9,7 @@ business. The value parsers below turn a setting into its stored form (see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -195,6 +196,48 @@ def parse_count_strict(text: str) -> int:
     return int(text)
 
 
+def strip_quotes(value: str) -> str:
+    """A value as sacctmgr's number readers see it: lower-cased; a leading quote of
+    either kind dropped, with everything from the next quote on; any other quote turned
+    into a backtick (the oracle: ``'A'B`` reads ``a``, ``0'x`` reads ``0`x``).
+
+    >>> strip_quotes("'A'B"), strip_quotes('"0"x'), strip_quotes("0'x")
+    ('a', '0', '0`x')
+    """
+    text = value.lower()
+    if text[:1] in ("'", '"'):
+        body = text[1:]
+        ends = [i for i in (body.find("'"), body.find('"')) if i >= 0]
+        return body[: min(ends, default=len(body))]
+    return text.replace("'", "`").replace('"', "`")
+
+
+#: C's ``long``, which strtol clamps to, and the all-ones 32-bit "clear" flag.
+_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
+UINT32_CLEAR = 2**32 - 1
+_STRTOL = re.compile(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)")
+
+
+def parse_uint(value: str) -> int | None:
+    """``value`` (quotes stripped) as sacctmgr reads a 32-bit count: C's strtol (leading
+    space, a sign, decimal digits) cut to 32 bits, a negative number ``UINT32_CLEAR``;
+    None where what is read is 0 and something follows it (``abc``, ``0.0``, ``0k``),
+    which sacctmgr refuses. Text after a number that is not 0 is ignored (``5k`` is 5).
+
+    >>> [parse_uint(v) for v in ("0", "", "+0", "5k", "-1", "4294967296", "0x0", " ")]
+    [0, 0, 0, 5, 4294967295, 0, None, None]
+    """
+    text = strip_quotes(value)
+    read = _STRTOL.match(text)
+    if read is None:
+        return 0 if not text else None  # no digits: strtol stops at the first character
+    number = int(read.group(2)) * (-1 if read.group(1) == "-" else 1)
+    number = max(_LONG_MIN, min(number, _LONG_MAX))
+    if number == 0 and read.end() < len(text):
+        return None
+    return UINT32_CLEAR if number < 0 else number & UINT32_CLEAR
+
+
 __all__ = [
     "Field",
     "ParseError",
@@ -206,6 +249,8 @@ __all__ = [
     "parse_minutes",
     "parse_request",
     "parse_tres",
+    "parse_uint",
     "parse_word",
     "split_list",
+    "strip_quotes",
 ]

@@ -108,3 +108,32 @@ def test_fields_raise_only_parse_error_on_any_text(text: str) -> None:
 def test_tres_raises_only_parse_error_on_any_text(text: str) -> None:
     with contextlib.suppress(ParseError):
         parse_tres(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param("0", 0, id="zero"),
+        pytest.param("", 0, id="nothing reads as zero"),
+        pytest.param(" +0", 0, id="leading space and a sign"),
+        pytest.param("'0'", 0, id="quoted"),
+        pytest.param("5k", 5, id="text after a number that is not zero is ignored"),
+        pytest.param("-1", sacctmgr.UINT32_CLEAR, id="a negative number is the clear flag"),
+        pytest.param("4294967296", 0, id="cut to 32 bits"),
+        pytest.param("99999999999999999999", sacctmgr.UINT32_CLEAR, id="strtol clamps"),
+        pytest.param("abc", None, id="no digits"),
+        pytest.param("0.0", None, id="zero with text after it"),
+        pytest.param("0 ", None, id="zero with a space after it"),
+        pytest.param(" ", None, id="space alone"),
+    ],
+)
+def test_uint_reads_as_sacctmgr_reads_a_count(text: str, want: int | None) -> None:
+    assert sacctmgr.parse_uint(text) == want
+
+
+@settings(deadline=None)
+@given(st.text(_ALPHABET, max_size=20))
+def test_uint_is_a_32_bit_number_or_none_on_any_text(text: str) -> None:
+    value = sacctmgr.parse_uint(text)
+    assert value is None or 0 <= value <= sacctmgr.UINT32_CLEAR
+    assert not {"'", '"'} & set(sacctmgr.strip_quotes(text))  # no quote reaches a value
