@@ -60,6 +60,20 @@ QOS_SETTINGS = (
     Setting("Priority", "int", "priority"),
     Setting("UsageFactor", "float", "usage_factor"),
     Setting("UsageThreshold", "fraction", "limits:UsageThres"),
+    # The limits from before TRES: each sets one TRES of a TRES limit (``kind`` "legacy",
+    # ``target`` the TRES setting's label and the TRES), labelled as sacctmgr names them
+    # when it cannot read the value.
+    Setting("GrpCPUMins", "legacy", "GrpTRESMins:cpu"),
+    Setting("GrpCPURunMins", "legacy", "GrpTRESRunMins:cpu"),
+    Setting("GrpCPUs", "legacy", "GrpTRES:cpu"),
+    Setting("GrpMemory", "legacy", "GrpTRES:mem"),
+    Setting("GrpNodes", "legacy", "GrpTRES:node"),
+    Setting("MaxCPUMins", "legacy", "MaxTRESMins:cpu"),
+    Setting("MaxCPUs", "legacy", "MaxTRESPerJob:cpu"),
+    Setting("MaxCPUsPerUser", "legacy", "MaxTRESPerUser:cpu"),
+    Setting("MaxNodesPerJob", "legacy", "MaxTRESPerJob:node"),
+    Setting("MaxNodesPerUser", "legacy", "MaxTRESPerUser:node"),
+    Setting("MinCPUs", "legacy", "MinTRESPerJob:cpu"),
 )
 
 ASSOC_SETTINGS = (
@@ -79,7 +93,18 @@ ASSOC_SETTINGS = (
     Setting("Priority", "count", "limits:Priority"),
     Setting("QOS", "qos", "qos"),
     Setting("DefQOS", "qosname", "default_qos"),
+    Setting("GrpCPUMins", "legacy", "GrpTRESMins:cpu"),
+    Setting("GrpCPURunMins", "legacy", "GrpTRESRunMins:cpu"),
+    Setting("GrpCpus", "legacy", "GrpTRES:cpu"),
+    Setting("GrpMemory", "legacy", "GrpTRES:mem"),
+    Setting("GrpNodes", "legacy", "GrpTRES:node"),
+    Setting("MaxCPUMinsPerJob", "legacy", "MaxTRESMins:cpu"),
+    Setting("MaxCpusPerJob", "legacy", "MaxTRES:cpu"),
+    Setting("MaxNodes", "legacy", "MaxTRES:node"),
+    Setting("MaxCPURunMins", "legacy", "MaxTRESRunMins:cpu"),  # not kept: read, then refused
 )
+#: The TRES settings by label, which the legacy ones set a TRES of.
+_TRES_SETTINGS = {s.label: s for s in (*QOS_SETTINGS, *ASSOC_SETTINGS) if s.kind == "tres"}
 
 
 class Change(NamedTuple):
@@ -119,17 +144,20 @@ class Refused(SlurmError):
 #: with the label of the setting it names; "" for one slurmsim's QOS do not have.
 _QOS_WORDS: Keywords = (
     ("name", 1, ""), ("description", 1, "Description"), ("flags", 2, "Flags"),
-    ("gracetime", 3, "GraceTime"), ("grpcpumins", 7, ""), ("grpcpurunmins", 7, ""),
-    ("grpcpus", 7, ""), ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""),
-    ("grpmemory", 4, ""), ("grpnodes", 4, ""), ("grpsubmitjobs", 4, "GrpSubmitJobs"),
+    ("gracetime", 3, "GraceTime"), ("grpcpumins", 7, "GrpCPUMins"),
+    ("grpcpurunmins", 7, "GrpCPURunMins"), ("grpcpus", 7, "GrpCPUs"),
+    ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""), ("grpmemory", 4, "GrpMemory"),
+    ("grpnodes", 4, "GrpNodes"), ("grpsubmitjobs", 4, "GrpSubmitJobs"),
     ("grptres", 7, "GrpTRES"), ("grptresmins", 8, "GrpTRESMins"),
     ("grptresrunmins", 8, "GrpTRESRunMins"), ("grpwall", 4, "GrpWall"),
-    ("limitfactor", 6, ""), ("maxcpuminsperjob", 7, ""), ("maxcpusperjob", 7, ""),
-    ("maxcpusperuser", 11, ""), ("maxcpuspu", 9, ""), ("maxjobsaccrueperaccount", 17, ""),
+    ("limitfactor", 6, ""), ("maxcpuminsperjob", 7, "MaxCPUMins"),
+    ("maxcpusperjob", 7, "MaxCPUs"), ("maxcpusperuser", 11, "MaxCPUsPerUser"),
+    ("maxcpuspu", 9, "MaxCPUsPerUser"), ("maxjobsaccrueperaccount", 17, ""),
     ("maxjobsaccruepa", 15, ""), ("maxjobsaccrueperuser", 17, ""), ("maxjobsaccruepu", 15, ""),
     ("maxjobsperaccount", 11, "MaxJobsPerAccount"), ("maxjobspa", 9, "MaxJobsPerAccount"),
     ("maxjobsperuser", 4, "MaxJobsPerUser"), ("maxjobspu", 4, "MaxJobsPerUser"),
-    ("maxnodesperjob", 4, ""), ("maxnodesperuser", 8, ""), ("maxnodespu", 8, ""),
+    ("maxnodesperjob", 4, "MaxNodesPerJob"), ("maxnodesperuser", 8, "MaxNodesPerUser"),
+    ("maxnodespu", 8, "MaxNodesPerUser"),
     ("maxsubmitjobsperaccount", 17, "MaxSubmitJobsPerAccount"),
     ("maxsubmitjobspa", 15, "MaxSubmitJobsPerAccount"),
     ("maxsubmitjobsperuser", 4, "MaxSubmitJobsPerUser"),
@@ -139,7 +167,8 @@ _QOS_WORDS: Keywords = (
     ("maxtresperuser", 11, "MaxTRESPerUser"), ("maxtrespu", 9, "MaxTRESPerUser"),
     ("maxtresminsperjob", 8, "MaxTRESMins"), ("maxtresrunminspa", 16, ""),
     ("maxtresrunminspu", 8, ""), ("maxwalldurationperjob", 4, "MaxWall"),
-    ("mincpusperjob", 7, ""), ("minpriothresh", 4, ""), ("mintresperjob", 7, "MinTRESPerJob"),
+    ("mincpusperjob", 7, "MinCPUs"), ("minpriothresh", 4, ""),
+    ("mintresperjob", 7, "MinTRESPerJob"),
     ("preemptmode", 8, "PreemptMode"), ("preempt", 7, "Preempt"),
     ("preemptexempttime", 8, "PreemptExemptTime"), ("priority", 3, "Priority"),
     ("rawusage", 7, ""), ("usagefactor", 6, "UsageFactor"),
@@ -148,13 +177,15 @@ _QOS_WORDS: Keywords = (
 #: The same for an association's settings (a user's or an account's, after their own).
 _ASSOC_WORDS: Keywords = (
     ("defaultqos", 8, "DefQOS"), ("fairshare", 1, "Fairshare"), ("shares", 1, "Fairshare"),
-    ("grpcpumins", 7, ""), ("grpcpurunmins", 7, ""), ("grpcpus", 7, ""),
-    ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""), ("grpmemory", 4, ""),
-    ("grpnodes", 4, ""), ("grpsubmitjobs", 4, "GrpSubmitJobs"), ("grptres", 7, "GrpTRES"),
+    ("grpcpumins", 7, "GrpCPUMins"), ("grpcpurunmins", 7, "GrpCPURunMins"),
+    ("grpcpus", 7, "GrpCpus"), ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""),
+    ("grpmemory", 4, "GrpMemory"), ("grpnodes", 4, "GrpNodes"),
+    ("grpsubmitjobs", 4, "GrpSubmitJobs"), ("grptres", 7, "GrpTRES"),
     ("grptresmins", 8, "GrpTRESMins"), ("grptresrunmins", 8, "GrpTRESRunMins"),
-    ("grpwall", 4, "GrpWall"), ("maxcpuminsperjob", 7, ""), ("maxcpurunmins", 7, ""),
-    ("maxcpusperjob", 7, ""), ("maxjobs", 4, "MaxJobs"), ("maxjobsaccrue", 8, ""),
-    ("maxnodesperjob", 4, ""), ("minpriothresh", 4, ""), ("maxsubmitjobs", 4, "MaxSubmitJobs"),
+    ("grpwall", 4, "GrpWall"), ("maxcpuminsperjob", 7, "MaxCPUMinsPerJob"),
+    ("maxcpurunmins", 7, "MaxCPURunMins"), ("maxcpusperjob", 7, "MaxCpusPerJob"),
+    ("maxjobs", 4, "MaxJobs"), ("maxjobsaccrue", 8, ""), ("maxnodesperjob", 4, "MaxNodes"),
+    ("minpriothresh", 4, ""), ("maxsubmitjobs", 4, "MaxSubmitJobs"),
     ("maxtresperjob", 7, "MaxTRES"), ("maxtrespernode", 11, "MaxTRESPerNode"),
     ("maxtresminsperjob", 8, "MaxTRESMins"), ("maxtresrunmins", 8, ""),
     ("maxwalldurationperjob", 4, "MaxWall"), ("parent", 2, ""), ("priority", 2, "Priority"),
@@ -238,6 +269,8 @@ def _read(
     setting: Setting, word: p.Word, qos_names: Sequence[str], warnings: list[str]
 ) -> Change | None:
     kind, value, op = setting.kind, p.unquote(word.value), word.op or "="
+    if kind == "legacy":
+        return _read_legacy(setting, word, warnings)
     try:
         if kind == "text":
             return Change(setting, op, value, value)
@@ -286,6 +319,22 @@ def _read(
     return Change(setting, op, tuple(names), ",".join(names))
 
 
+def _read_legacy(setting: Setting, word: p.Word, warnings: list[str]) -> Change | None:
+    """A limit from before TRES (``GrpCPUs=64``) as the change of one TRES it is
+    (``GrpTRES=cpu=64``), its count read as sacctmgr reads one (``-1`` clears it)."""
+    number = p.parse_uint(word.value)
+    if number is None:
+        warnings.append(
+            f"sacctmgr: error: Invalid value for {setting.label} ({p.strip_quotes(word.value)})"
+        )
+        return None
+    label, tres = setting.target.split(":")
+    if label not in _TRES_SETTINGS:
+        raise NotSupported
+    text = f"{tres}={-1 if number == p.UINT32_CLEAR else number}"
+    return Change(_TRES_SETTINGS[label], word.op or "=", text, _tres_shown(p.parse_tres(text)))
+
+
 #: How sacctmgr names a setting whose value it cannot read, where not by its label.
 _VALUE_NAMES = {
     "Fairshare": "FairShare", "MaxJobsPerAccount": "MaxJobsPA", "MaxJobsPerUser": "MaxJobsPU",
@@ -324,6 +373,22 @@ def _tres_shown(tres: str) -> str:
     from slurmsim.format.sacctmgr import tres_text
 
     return tres_text(tres)
+
+
+def shown_together(changes: Iterable[Change]) -> dict[str, str]:
+    """What sacctmgr's summary shows for each setting of ``changes``, by label: the value
+    given last, but a TRES limit's values merged (``GrpCPUs=10 GrpMemory=1000`` shows
+    ``GrpTRES = cpu=10,mem=1000M``)."""
+    shown: dict[str, str] = {}
+    merged: dict[str, str] = {}
+    for change in changes:
+        label = change.setting.label
+        if change.setting.kind == "tres":
+            merged[label] = p.parse_tres(str(change.value), current=merged.get(label, ""), op="+=")
+            shown[label] = _tres_shown(merged[label])
+        else:
+            shown[label] = change.shown
+    return shown
 
 
 # -- applying --------------------------------------------------------------------------------

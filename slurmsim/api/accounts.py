@@ -505,7 +505,7 @@ def _split_add(request: p.Request, name_keys: Sequence[str]) -> tuple[list[str],
 def _shown(
     changes: Iterable[settings.Change], order: Sequence[settings.Setting]
 ) -> list[tuple[str, str]]:
-    by_label = {c.setting.label: c.shown for c in changes}
+    by_label = settings.shown_together(changes)
     return [(s.label, by_label[s.label]) for s in order if s.label in by_label]
 
 

@@ -239,6 +239,7 @@ def parse_uint(value: str) -> int | None:
 
 
 __all__ = [
+    "UINT32_CLEAR",
     "Field",
     "ParseError",
     "Request",
