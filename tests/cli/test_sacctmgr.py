@@ -327,7 +327,8 @@ def test_plain_user_gets_slurms_permission_error(
 
 _WORDS = st.sampled_from(
     ["where", "set", "name=high", "qos+=x", "Flags=DenyOnLimit", "format=name%3", "x", "=",
-     "MaxWall=1-0", "GrpTRES=gres/gpu=", "account=research", "user=alice", "Priority=abc", "-1"]
+     "MaxWall=1-0", "GrpTRES=gres/gpu=", "account=research", "user=alice", "Priority=abc", "-1",
+     "RawUsage=0", "rawusage=abc", "GrpCPUs=4", "MaxNodesPU=-1", "cluster=dgxcluster"]
 )  # fmt: skip
 _TEXT = st.text("abcNm=+-%,\"' 1/", max_size=12)
 
@@ -350,3 +351,42 @@ def test_any_arguments_give_slurm_errors_and_a_refusal_changes_nothing(
     assert got.exit in (0, 1)
     if got.exit != 0 or user == "alice" or verb in ("show", "list"):
         assert dump(cluster) == before
+
+
+def _raw_usage() -> dict[str, int]:
+    rows = slurm("sshare", "-a", "-P", "-n", "-o", "Account,User,RawUsage").out.splitlines()
+    return {f"{a.strip()}/{u}": int(used) for a, u, used in (r.split("|") for r in rows)}
+
+
+def test_usage_reset_of_an_account_reaches_its_subaccounts_and_leaves_the_rest(
+    cluster: Path,
+) -> None:
+    slurm("sacctmgr", "-i", "add", "account", "interns", "parent=research")
+    slurm("sacctmgr", "-i", "add", "user", "dave", "account=interns")
+    for who, account in (("dave", "interns"), ("alice", "research"), ("carol", "product")):
+        slurm("sbatch", "-A", account, "-n", "8", "-t", "5", "--wrap=sleep 60", user=who)
+    advance(120)
+    before = _raw_usage()
+    assert min(before["interns/dave"], before["research/alice"], before["product/carol"]) > 0
+
+    got = slurm("sacctmgr", "-i", "modify", "account", "research", "set", "RawUsage=0")
+    assert (got.exit, got.err) == (0, "")
+    after = _raw_usage()
+    assert after["interns/dave"] == after["research/alice"] == after["research/"] == 0
+    assert after["product/carol"] == before["product/carol"]
+    assert after["root/"] == before["product/"]
+
+
+def test_usage_reset_by_someone_without_the_right_is_silent_and_changes_nothing(
+    cluster: Path,
+) -> None:
+    slurm("sbatch", "-n", "8", "-t", "5", "--wrap=sleep 60", user="alice")
+    advance(120)
+    before = dump(cluster)
+    got = slurm("sacctmgr", "-i", "modify", "account", "research", "set", "RawUsage=0", user="bob")
+    assert (got.exit, got.out, got.err) == (
+        1,
+        "No cluster specified, resetting on local cluster dgxcluster\n",
+        "",
+    )
+    assert dump(cluster) == before
