@@ -81,6 +81,34 @@ def _assoc_limit(key: str) -> Callable[[ClusterState, Association], str]:
     return lambda _, a: limit_text(key, a.limits.get(key))
 
 
+def _one_tres(limits: Mapping[str, str], key: str, tres: str) -> str:
+    """One TRES of a TRES limit, as a column from before TRES shows it (memory in MB)."""
+    value = decode_tres(limits.get(key, "")).get(tres)
+    return "" if value is None else str(value)
+
+
+#: The columns from before TRES, each one TRES of a TRES limit: header, width, the QOS's
+#: limit and the association's (None: the entity has none) and the TRES.
+_PRE_TRES: tuple[tuple[str, int, str | None, str | None, str], ...] = (
+    ("GrpCPUs", 8, "GrpTRES", "GrpTRES", "cpu"), ("GrpMem", 7, "GrpTRES", "GrpTRES", "mem"),
+    ("GrpNodes", 8, "GrpTRES", "GrpTRES", "node"),
+    ("GrpCPUMins", 11, "GrpTRESMins", "GrpTRESMins", "cpu"),
+    ("GrpCPURunMins", 13, "GrpTRESRunMins", "GrpTRESRunMins", "cpu"),
+    ("MaxCPUs", 8, "MaxTRES", "MaxTRES", "cpu"), ("MaxNodes", 8, "MaxTRES", "MaxTRES", "node"),
+    ("MaxCPUMins", 11, "MaxTRESMins", "MaxTRESMins", "cpu"),
+    ("MaxCPUsPU", 9, "MaxTRESPU", None, "cpu"), ("MaxNodesPU", 10, "MaxTRESPU", None, "node"),
+    ("MinCPUs", 8, "MinTRES", None, "cpu"),
+)  # fmt: skip
+
+
+def _qos_pre_tres(key: str, tres: str) -> Callable[[ClusterState, Qos], str]:
+    return lambda _, q: _one_tres(q.limits, key, tres)
+
+
+def _assoc_pre_tres(key: str, tres: str) -> Callable[[ClusterState, Association], str]:
+    return lambda _, a: _one_tres(a.limits, key, tres)
+
+
 # -- the columns of each entity, by lower-case name and alias --------------------------------
 
 _QOS_LIMITS = (
@@ -102,6 +130,11 @@ QOS_COLUMNS: dict[str, Column[Qos]] = {
     "usagethres": Column("UsageThres", 10, _qos_limit("UsageThres")),
     "usagefactor": Column("UsageFactor", 11, lambda _, q: f"{q.usage_factor:f}"),
     **{key.lower(): Column(key, width, _qos_limit(key)) for key, width in _QOS_LIMITS},
+    **{
+        header.lower(): Column(header, width, _qos_pre_tres(key, tres))
+        for header, width, key, _, tres in _PRE_TRES
+        if key is not None
+    },
     "description": Column("Descr", 20, lambda _, q: q.description),
     "id": Column("ID", 6, lambda _, q: str(q.id)),
 }
@@ -133,6 +166,11 @@ ASSOC_COLUMNS: dict[str, Column[Association]] = {
     "defaultqos": Column("Def QOS", 9, lambda _, a: a.default_qos or ""),
     "id": Column("ID", 6, lambda _, a: str(a.id)),
     "parentname": Column("ParentName", 10, _parent_name),
+    **{
+        header.lower(): Column(header, width, _assoc_pre_tres(key, tres))
+        for header, width, _, key, tres in _PRE_TRES
+        if key is not None
+    },
 }
 ASSOC_DEFAULT = [
     "cluster", "account", "user", "partition", "share", "priority", "grpjobs", "grptres",
@@ -172,16 +210,9 @@ def _on_assoc(column: Column[Association]) -> Column[UserAssoc]:
     return Column(column.header, column.width, lambda s, r: column.value(s, r.assoc))
 
 
-def _blank(_: ClusterState, __: UserAssoc) -> str:
-    return ""  # the pre-TRES limits (MaxNodes, MaxCPUs, MaxCPUMins) slurmsim does not keep
-
-
 USER_ASSOC_COLUMNS: dict[str, Column[UserAssoc]] = {
     **{key: _on_assoc(column) for key, column in ASSOC_COLUMNS.items()},
     **{key: _on_user(column) for key, column in USER_COLUMNS.items()},
-    "maxnodes": Column("MaxNodes", 8, _blank),
-    "maxcpus": Column("MaxCPUs", 8, _blank),
-    "maxcpumins": Column("MaxCPUMins", 11, _blank),
 }
 USER_ASSOC_DEFAULT = [
     "user", "defaultaccount", "adminlevel", "cluster", "account", "partition", "share",
@@ -198,16 +229,6 @@ class AccountAssoc(NamedTuple):
     assoc: Association
 
 
-def _blank_on(_: ClusterState, __: object) -> str:
-    return ""
-
-
-_PRE_TRES = (
-    ("GrpNodes", 8), ("GrpCPUs", 8), ("GrpMem", 7), ("GrpCPUMins", 11), ("MaxNodes", 8),
-    ("MaxCPUs", 8), ("MaxCPUMins", 11),
-)  # fmt: skip
-
-
 def _of_assoc(column: Column[Association]) -> Column[AccountAssoc]:
     return Column(column.header, column.width, lambda s, r: column.value(s, r.assoc))
 
@@ -219,8 +240,6 @@ def _of_account(column: Column[Account]) -> Column[AccountAssoc]:
 ACCOUNT_ASSOC_COLUMNS: dict[str, Column[AccountAssoc]] = {
     **{key: _of_assoc(column) for key, column in ASSOC_COLUMNS.items()},
     **{key: _of_account(column) for key, column in ACCOUNT_COLUMNS.items()},
-    # the pre-TRES limits slurmsim does not keep
-    **{key.lower(): Column(key, width, _blank_on) for key, width in _PRE_TRES},
 }
 ACCOUNT_ASSOC_DEFAULT = [
     "account", "description", "organization", "cluster", "parentname", "user", "share",

@@ -158,15 +158,14 @@ def parse_factor(value: str) -> float:
 def parse_tres(value: str, *, current: str = "", op: str = "=") -> str:
     """A TRES setting in its stored form, merged into ``current``: ``gres/gpu=8,cpu=4``.
 
-    A count of ``-1`` removes that TRES; ``-1`` alone clears them all. ``mem`` takes a
-    size (``100G``). Raises ParseError("slurmdb_format_tres_str: no TRES known by type
+    A count of ``-1`` removes that TRES; ``-1`` alone is a TRES id slurmdbd does not
+    know, as every word without ``=`` (the oracle refuses ``GrpTRES=-1``). ``mem`` takes
+    a size (``100G``). Raises ParseError("slurmdb_format_tres_str: no TRES known by type
     <name>") for an unknown TRES, or ParseError(value) for a bad count.
     """
     from slurmsim.model.limits import decode_tres
 
     text = unquote(value)
-    if text.strip() == "-1":
-        return ""
     merged = decode_tres(current) if op != "=" else {}
     for item in text.split(","):
         name, sep, amount = item.partition("=")

@@ -63,7 +63,6 @@ def test_fields_read_names_and_widths_when_well_formed(text: str, want: list[Fie
         pytest.param("mem=100G", "", "mem=102400", id="memory in MB"),
         pytest.param("cpu=2", "gres/gpu=8", "cpu=2,gres/gpu=8", id="merged into the current"),
         pytest.param("gres/gpu=-1", "cpu=2,gres/gpu=8", "cpu=2", id="-1 removes one TRES"),
-        pytest.param("-1", "cpu=2", "", id="-1 alone clears"),
     ],
 )
 def test_tres_limit_is_stored_in_tres_order_when_valid(text: str, current: str, want: str) -> None:
@@ -75,6 +74,7 @@ def test_tres_limit_is_stored_in_tres_order_when_valid(text: str, current: str, 
     [
         pytest.param("gpu=8", "slurmdb_format_tres_str: no TRES known by type gpu", id="unknown"),
         pytest.param("cpu=x", "cpu=x", id="a count that is not a number"),
+        pytest.param("-1", "no TRES id found for -1", id="-1 alone is no TRES (the oracle)"),
     ],
 )
 def test_tres_limit_is_refused_when_invalid(text: str, message: str) -> None:

@@ -10,7 +10,8 @@ cleanup() {
     sacctmgr -i delete user tlu >/dev/null 2>&1
     sacctmgr -i delete qos tlq >/dev/null 2>&1
     sacctmgr -i modify user bob set GrpCPUs=-1 MaxCPUs=-1 MaxNodes=-1 GrpNodes=-1 GrpMemory=-1 MaxCPUMins=-1 GrpCPUMins=-1 GrpCPURunMins=-1 >/dev/null 2>&1
-    sacctmgr -i modify qos normal set MaxCPUsPerUser=-1 MaxNodesPerUser=-1 >/dev/null 2>&1
+    sacctmgr -i modify qos normal set MaxCPUsPerUser=-1 MaxNodesPerUser=-1 MinCPUsPerJob=-1 GrpCPUs=-1 >/dev/null 2>&1
+    sacctmgr -i modify user bob set MaxTRES=cpu=-1,node=-1,gres/gpu=-1 GrpTRES=mem=-1,cpu=-1 MaxTRESMins=cpu=-1 GrpTRESMins=cpu=-1,gres/gpu=-1 >/dev/null 2>&1
     scancel -u bob >/dev/null 2>&1
     rm -f "$OUT"
 }
@@ -61,3 +62,16 @@ b nodes-held squeue -u bob -o '%i %t %D %N %r'
 b scancel-bob-again scancel -u bob
 r qos-user-nodes-clear sacctmgr -i modify qos normal set MaxNodesPerUser=-1
 r show-normal sacctmgr -P show qos normal format=name,maxtrespu
+
+# The columns from before TRES show one TRES of a TRES limit, however it was set.
+r tres-limits-bob sacctmgr -i modify user bob set MaxTRES=cpu=8,node=1,gres/gpu=2 GrpTRES=mem=2000,cpu=20 MaxTRESMins=cpu=30 GrpTRESMins=cpu=40,gres/gpu=5
+r show-user-s sacctmgr show user -s bob
+r show-account-withassoc sacctmgr show account withassoc where name=research format=account,user,grpnodes,grpcpus,grpmem,grpcpumins,maxnodes,maxcpus,maxcpumins
+r show-assoc-pre-tres sacctmgr show assoc where user=bob format=user,grpcpus,grpmem,grpnodes,maxcpus,maxnodes,maxcpumins,grpcpumins,grpcpurunmins,maxcpusperjob,MaxCPURunMinsPU
+r clear-tres-limits-bob sacctmgr -i modify user bob set MaxTRES=cpu=-1,node=-1,gres/gpu=-1 GrpTRES=mem=-1,cpu=-1 MaxTRESMins=cpu=-1 GrpTRESMins=cpu=-1,gres/gpu=-1
+r tres-all-cleared sacctmgr -i modify user bob set GrpTRES=-1
+r tres-all-cleared-qos sacctmgr -i modify qos normal set GrpTRES=-1 Priority=0
+r qos-pre-tres sacctmgr -i modify qos normal set MaxCPUsPU=5 MaxNodesPU=2 MinCPUsPerJob=1 GrpCPUs=9
+r show-qos-pre-tres sacctmgr show qos normal format=name,grpcpus,maxcpus,maxcpuspu,maxnodespu,mincpus,grpnodes,grpmem
+r clear-qos-pre-tres sacctmgr -i modify qos normal set MaxCPUsPU=-1 MaxNodesPU=-1 MinCPUsPerJob=-1 GrpCPUs=-1
+r show-qos-cleared sacctmgr -P show qos format=name,grptres,maxtrespu,mintres
