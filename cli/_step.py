@@ -15,7 +15,7 @@ from slurmsim.model.errors import InvalidJobId, InvalidOption, OptionHelp, Slurm
 from slurmsim.parse.shown_checks import BadNumber, check_shown
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Ended, Program, StepIo
+    from slurmsim.api.launch import Cut, Ended, Program, StepIo
     from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import Step, StepRequest
 
@@ -153,15 +153,22 @@ def _run(created: Created, step: Step, program: Program, values: Mapping[str, st
     step_text = f"StepId={job.job_id}.{step.step_id}"
     if cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED):
         _aborted(created, step, seen[-1], by_scancel=cut is launch.Cut.CANCELLED)
-    report_ends(
-        ends, f"{job.job_id}.{step.step_id}", bad_exit=cut is launch.Cut.BAD_EXIT, label=io.label
-    )
+    report_ends(ends, f"{job.job_id}.{step.step_id}", cut, io, created.kill_wait)
     code = max((e.exit_code for e in ends), default=0)
     sig = max((e.signal for e in ends), default=0)
+    if cut is launch.Cut.WAITED:  # the step is recorded by the tasks that exited
+        api.finish(job.job_id, step.step_id, exited_code(ends), 0)
+        return 128 + sig
     if sig and cut not in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED) and not _signalled(seen):
         err(f"{PROG}: Force Terminated {step_text}\n")
     api.finish(job.job_id, step.step_id, code, sig)
     return 128 + sig if sig else code
+
+
+def exited_code(ends: Sequence[Ended]) -> int:
+    """The exit code of a step whose tasks that outlived ``--wait`` were killed: the
+    highest of those that exited by themselves (the oracle)."""
+    return max((e.exit_code for e in ends if not e.signal), default=0)
 
 
 def _aborted(created: Created, step: Step, seen: Watch, *, by_scancel: bool) -> None:
@@ -186,29 +193,53 @@ def _signalled(seen: Sequence[Watch]) -> bool:
     return bool(seen and seen[-1].signals)
 
 
-def report_ends(ends: Sequence[Ended], step_id: str, *, bad_exit: bool, label: bool) -> None:
-    """srun's lines for the tasks that failed; when ``--kill-on-bad-exit`` ended the others,
-    its ``Terminating`` line and each node's slurmstepd's between those that exited and
-    those killed. slurmstepd writes on the error stream of the node's first task, so
-    ``--label`` shows that task's rank before it."""
-    between = ""
-    if bad_exit:
-        from slurmsim.api.cluster import now
-        from slurmsim.format.times import format_instant
+def report_ends(
+    ends: Sequence[Ended], step_id: str, cut: Cut | None, io: StepIo, kill_wait: int
+) -> None:
+    """srun's lines for the tasks that failed; when it ended the others (``cut``) its own
+    and each node's slurmstepd's between those that exited and those killed: under
+    ``--kill-on-bad-exit`` its ``Terminating`` line, under ``--wait`` first what it waited
+    for and, after slurmstepd's, that the step is aborted. slurmstepd writes on the error
+    stream of the node's first task, so ``--label`` shows that task's rank before it."""
+    from slurmsim.api.launch import Cut
 
-        at = format_instant(now())
-        between = f"{PROG}: launch/slurm: _step_signal: Terminating StepId={step_id}\n"
-        first: dict[str, int] = {}
-        for end in sorted(ends, key=lambda e: e.task.rank):
-            first.setdefault(end.node, end.task.rank)
-        width = len(str(len(ends) - 1))
-        for node in sorted({e.node for e in ends if e.signal}, key=first.__getitem__):
-            rank = f"{first[node]:>{width}}: " if label else ""
-            between += (
-                f"{rank}slurmstepd-{node}: error: *** STEP {step_id} ON {node} "
-                f"CANCELLED AT {at} ***\n"
-            )
+    between = ""
+    if cut is Cut.WAITED:
+        running = [e.task.rank for e in ends if e.signal]
+        between = f"{PROG}: First task exited {io.wait}s ago\n"
+        between += f"{PROG}: StepId={step_id} {task_ranks(running)}: running\n"
+        for abnormal, how in ((False, "exited"), (True, "exited abnormally")):
+            ranks = [e.task.rank for e in ends if not e.signal and bool(e.exit_code) is abnormal]
+            if ranks:
+                between += f"{PROG}: StepId={step_id} {task_ranks(ranks)}: {how}\n"
+    if cut in (Cut.BAD_EXIT, Cut.WAITED):
+        between += f"{PROG}: launch/slurm: _step_signal: Terminating StepId={step_id}\n"
+        between += _step_cancelled(ends, step_id, io.label)
+    if cut is Cut.WAITED:
+        between += (
+            f"{PROG}: Job step aborted: Waiting up to {kill_wait + 2} seconds for job step "
+            "to finish.\n"
+        )
     _report(ends, between)
+
+
+def _step_cancelled(ends: Sequence[Ended], step_id: str, label: bool) -> str:
+    """Each node's slurmstepd's line when srun ended the step's tasks there."""
+    from slurmsim.api.cluster import now
+    from slurmsim.format.times import format_instant
+
+    at = format_instant(now())
+    first: dict[str, int] = {}
+    for end in sorted(ends, key=lambda e: e.task.rank):
+        first.setdefault(end.node, end.task.rank)
+    width = len(str(len(ends) - 1))
+    lines = ""
+    for node in sorted({e.node for e in ends if e.signal}, key=first.__getitem__):
+        rank = f"{first[node]:>{width}}: " if label else ""
+        lines += (
+            f"{rank}slurmstepd-{node}: error: *** STEP {step_id} ON {node} CANCELLED AT {at} ***\n"
+        )
+    return lines
 
 
 def _report(ends: Sequence[Ended], between: str) -> None:
@@ -257,6 +288,7 @@ def step_io(values: Mapping[str, str | None]) -> StepIo:
         kill_on_bad_exit=_kill_on_bad_exit(values),
         chdir=values.get("chdir"),
         append=_open_mode(values, os.environ) == "append",
+        wait=int(values.get("wait") or os.environ.get("SLURM_WAIT") or 0),  # srun_verify read it
     )
 
 

@@ -140,6 +140,10 @@ def srun_verify(values: dict[str, str | None], loud: int, env: Mapping[str, str]
     pair is reported before srun stops."""
     from slurmsim.parse.binding import NO_BINDING
 
+    wait = values.get("wait", env.get("SLURM_WAIT"))
+    if wait and not (wait[1:] if wait[0] == "+" else wait).isdecimal():
+        error("srun", f'Invalid numeric value "{wait}" for --wait.')  # as the option is read
+        return 1
     bind = values.get("cpu-bind", env.get("SLURM_CPU_BIND"))
     if "threads-per-core" in values or "SLURM_THREADS_PER_CORE" in env:
         # It asks for binding to threads unless --cpu-bind already says how.

@@ -76,7 +76,7 @@ def srun(argv: list[str]) -> int:
     got = allocate(PROG, values, argv, operands)
     if isinstance(got, int):
         return got
-    from cli._step import report_ends, step_io, task_variables
+    from cli._step import exited_code, report_ends, step_io, task_variables
     from cli.sbatch import tasks_without_gpus
     from slurmsim.api import interactive as api
 
@@ -95,12 +95,15 @@ def srun(argv: list[str]) -> int:
         _aborted(job)
 
     submitted = {**os.environ, **task_variables(values)}
-    ends, bad_exit = api.run_tasks(got, program, submitted, on_revoked=aborted, io=io)
-    report_ends(ends, f"{got.job_id}.0", bad_exit=bad_exit, label=io.label)
+    ends, cut = api.run_tasks(got, program, submitted, on_revoked=aborted, io=io)
+    from slurmsim.api.launch import Cut  # loaded by now, to run the tasks
+
+    report_ends(ends, f"{got.job_id}.0", cut, io, got.kill_wait)
     code, sig = api.job_status(ends)
-    if sig and not revoked:  # its tasks were ended by the controller, not forced
+    waited = cut is Cut.WAITED
+    if sig and not revoked and not waited:  # its tasks were ended by the controller, not forced
         err(f"srun: Force Terminated StepId={got.job_id}.0\n")
-    api.end(got.job_id, code, sig)
+    api.end(got.job_id, code, sig, step_exit=exited_code(ends) if waited else None)
     return 128 + sig if sig else code
 
 

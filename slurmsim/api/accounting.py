@@ -15,6 +15,7 @@ from slurmsim.model.accounting import (
     CANCELLED_BY,
     DB_REASON,
     RESIZE_TIME,
+    STEP_EXIT,
     SUBMIT_LINE,
     AcctRecord,
     AcctState,
@@ -546,6 +547,10 @@ def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
     shell = job.extra.get(BATCH_SIGNAL)
     if shell is not None:  # the shell died of a signal the job's exit code does not show
         head = replace(head, exit_code=0, exit_signal=int(shell))
+    own = job.extra.get(STEP_EXIT)
+    if own is not None and head.state is AcctState.FAILED:  # srun killed what outlived --wait
+        final = AcctState.COMPLETED if own == "0" else AcctState.FAILED
+        head = replace(head, state=final, exit_code=int(own), exit_signal=0)
     return [*_run_steps(job, head, job.alloc), *numbered]
 
 

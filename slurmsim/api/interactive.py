@@ -39,7 +39,7 @@ from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.parse.simulated import Simulated
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Ended, Program, StepIo
+    from slurmsim.api.launch import Cut, Ended, Program, StepIo
 
 #: The exit status of a command that could not be started (slurmstepd's execve failure).
 NOT_FOUND: Final = 2
@@ -53,6 +53,7 @@ class Allocation:
     job: Job
     cluster: str
     kill_wait_s: float = 30.0  # KillWait, in wall seconds
+    kill_wait: int = 30  # KillWait as slurm.conf says it (what srun's messages quote)
 
 
 @dataclass(frozen=True)
@@ -184,13 +185,16 @@ def allocation(job_id: int) -> Allocation:
             os.makedirs(execution.run_dir(job), exist_ok=True)
         kill_wait = clock.wall_seconds(s.clock, s.state.config.kill_wait)
         cfg = s.state.config
-        return Allocation(job_id, job, cfg.cluster_name, kill_wait)
+        return Allocation(job_id, job, cfg.cluster_name, kill_wait, cfg.kill_wait)
 
 
-def end(job_id: int, exit_code: int, sig: int) -> None:
-    """The command has exited: end the job (unless it ended already)."""
+def end(job_id: int, exit_code: int, sig: int, step_exit: int | None = None) -> None:
+    """The command has exited: end the job (unless it ended already). ``step_exit``: its
+    step 0's own exit code where the step ended otherwise than the job (the tasks that
+    outlived ``--wait`` were killed: the step is recorded by those that exited)."""
     from slurmsim.api import execution
     from slurmsim.engine.execution import process_exited
+    from slurmsim.model.accounting import STEP_EXIT
 
     with session(write=True) as s:
         job = s.state.jobs.get(job_id)
@@ -198,6 +202,8 @@ def end(job_id: int, exit_code: int, sig: int) -> None:
             shutil.rmtree(os.path.join(execution.run_root(), str(job_id)), ignore_errors=True)
             return
         execution.forget(job)
+        if step_exit is not None and job.state is JobState.RUNNING:
+            job.extra[STEP_EXIT] = str(step_exit)
         s.events.extend(process_exited(s.state, job, exit_code, sig))
 
 
@@ -260,11 +266,11 @@ def run_tasks(
     submitted: Mapping[str, str],
     on_revoked: Callable[[Revoked], None] = lambda _: None,
     io: "StepIo | None" = None,
-) -> tuple[list["Ended"], bool]:
+) -> tuple[list["Ended"], "Cut | None"]:
     """srun's step: each task's ``program``, all at once, in the job's working directory,
     its output, errors and input where srun's options say (``io``). When the controller
     ends the job meanwhile, ``on_revoked`` says so and the tasks get SIGTERM (SIGKILL
-    after KillWait)."""
+    after KillWait). How each task ended, and why srun ended them, if it did."""
     from slurmsim.api.launch import Ended, StepIo, finish_io, start_tasks
 
     job = alloc.job
@@ -302,8 +308,8 @@ def run_tasks(
     procs = started.procs
     _note_tasks(alloc, [proc for _, proc in procs])
     running = [p for _, p in procs if p is not None]
-    cut: list[bool] = []  # set when a failed task ended the others
-    reap = _reaper(cut) if io.kill_on_bad_exit else _wait_all
+    cut: list[Cut] = []  # why srun ended the tasks, if it did
+    reap = _reaper(cut, io) if io.kill_on_bad_exit or io.wait else _wait_all
     waited = iter(_wait(alloc, running, on_revoked, reap=reap))
     codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in procs]
     finish_io(started)
@@ -311,7 +317,7 @@ def run_tasks(
     for (task, _), code in zip(procs, codes, strict=True):
         node = job.alloc[task.node_index].node
         ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
-    return ends, bool(cut)
+    return ends, cut[0] if cut else None
 
 
 def _launcher() -> dict[str, str]:
@@ -344,15 +350,20 @@ def _wait_all(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
     return [p.wait() for p in procs]
 
 
-def _reaper(cut: list[bool]) -> _Reap:
-    """``--kill-on-bad-exit``: wait, and once a task fails end the others (noted in ``cut``)."""
-    from slurmsim.api.launch import end_tasks
+def _reaper(cut: list["Cut"], io: "StepIo") -> _Reap:
+    """Wait; under ``--kill-on-bad-exit`` end the others once a task fails, under
+    ``--wait`` kill those that outlive it (why, noted in ``cut``)."""
+    from slurmsim.api.launch import Cut, Outlived, end_tasks
 
     def reap(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
+        outlived = Outlived(io.wait)
         while None in (codes := [p.poll() for p in procs]):
-            if not cut and any(codes):
-                cut.append(True)
+            if not cut and io.kill_on_bad_exit and any(codes):
+                cut.append(Cut.BAD_EXIT)
                 end_tasks(procs)
+            if not cut and outlived(codes):
+                cut.append(Cut.WAITED)
+                _signal_all(procs, signal.SIGKILL)  # slurmstepd kills the step's tasks
             time.sleep(0.02)
         return [p.wait() for p in procs]
 

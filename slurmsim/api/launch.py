@@ -58,6 +58,9 @@ class StepIo:
     chdir: str | None = None
     append: bool = False  # --open-mode=append: output files are added to, not emptied
     pty: bool = False  # --pty with a terminal: task 0 gets it, input and output
+    #: --wait: how long (wall seconds) the other tasks may run on once one has exited; 0:
+    #: as long as they take.
+    wait: int = 0
 
 
 class Cut(Enum):
@@ -66,6 +69,7 @@ class Cut(Enum):
     JOB_ENDED = "the job ended"
     CANCELLED = "scancel ended the step"
     BAD_EXIT = "a task failed under --kill-on-bad-exit"
+    WAITED = "tasks ran on longer than --wait after the first exited"
 
 
 class RankedTask(Protocol):
@@ -381,10 +385,12 @@ def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock)
 def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | None:
     """Wait for every task, looking at the step once a second: end the tasks when the job
     ends or the step is cancelled, pass on the signals scancel sends; under
-    ``--kill-on-bad-exit`` end them when one fails. Says why it ended them, if it did."""
+    ``--kill-on-bad-exit`` end them when one fails, under ``--wait`` kill them when they
+    outlive it. Says why it ended them, if it did."""
     running = [proc for _, proc in launch.procs if proc is not None]
     forward = _forward_signals(running)
     cut, delivered = None, 0
+    outlived = Outlived(io.wait)
     try:
         next_look = time.monotonic() + WATCH_S
         # Every task polled each time: a failed task after one still running counts too.
@@ -392,6 +398,9 @@ def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | 
             if cut is None and io.kill_on_bad_exit and any(codes):
                 cut = Cut.BAD_EXIT
                 end_tasks(running)
+            if cut is None and outlived(codes):
+                cut = Cut.WAITED
+                _send(running, signal.SIGKILL)  # slurmstepd kills the step's tasks
             if time.monotonic() >= next_look:
                 seen = look()
                 if seen.job_ended:
@@ -408,6 +417,25 @@ def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | 
         return cut
     finally:
         forward()
+
+
+class Outlived:
+    """``--wait``: whether the tasks still running have outlived the first that exited by
+    ``wait`` seconds (never when ``wait`` is 0), asked with every poll of their codes."""
+
+    def __init__(self, wait: int) -> None:
+        self.wait = wait
+        self.first_exit: float | None = None
+
+    def __call__(self, codes: Sequence[int | None]) -> bool:
+        if not self.wait:
+            return False
+        now = time.monotonic()
+        if self.first_exit is None:
+            if any(code is not None for code in codes):
+                self.first_exit = now
+            return False
+        return now - self.first_exit >= self.wait
 
 
 def _send(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:

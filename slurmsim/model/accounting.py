@@ -145,6 +145,10 @@ CANCELLED_BY = "cancelled_by"
 #: Key in ``Job.extra``: the signal that killed the batch shell, when the job's exit code
 #: says otherwise (SIGHUP: the job shows 1:0, its batch step 0:1).
 BATCH_SIGNAL = "batch_signal"
+#: ``Job.extra`` key: the exit code of the step 0 of a job srun made for itself, where it
+#: differs from the job's (``srun --wait`` killed tasks: the job shows ``0:9``, the step
+#: the exit of the tasks that ended by themselves, the oracle's ``COMPLETED 0:0``).
+STEP_EXIT = "step_exit"
 #: Key in ``Job.extra``: the signal a step died of, when a step did (DerivedExitCode 0:SIG).
 DERIVED_SIGNAL = "derived_signal"
 #: Key in ``Job.extra``: the command line that submitted the job (sacct's SubmitLine).

@@ -139,3 +139,29 @@ def test_salloc_that_must_wait_says_so(cluster: Path) -> None:
         "salloc: Granted job allocation 2\n"
     )
     assert slurm("squeue", "-h", "-o", "%i %j %t").out == "2 no-shell R\n"
+
+
+@pytest.mark.parametrize(
+    ("wait", "code", "err"),
+    [
+        pytest.param("abc", 1, 'srun: error: Invalid numeric value "abc" for --wait.\n', id="bad"),
+        pytest.param("", 0, "", id="empty is no wait"),
+    ],
+)
+def test_srun_reads_slurm_wait_as_its_wait_option(
+    cluster: Path, monkeypatch: pytest.MonkeyPatch, wait: str, code: int, err: str
+) -> None:
+    monkeypatch.setenv("SLURM_WAIT", wait)
+    got = slurm("srun", "-n", "1", "true", user="alice")
+    assert (got.exit, got.err) == (code, err)
+
+
+def test_srun_wait_kills_what_outlives_the_first_task_from_slurm_wait(
+    cluster: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLURM_WAIT", "1")
+    got = slurm("srun", "-n", "2", "sh", "-c", 'test "$SLURM_PROCID" = 0 || exec sleep 30')
+    assert got.exit == 137
+    assert "srun: StepId=1.0 task 1: running\n" in got.err
+    states = slurm("sacct", "-n", "-P", "-o", "JobID,State,ExitCode").out.split()
+    assert states == ["1|FAILED|0:9", "1.0|COMPLETED|0:0"]
