@@ -71,8 +71,6 @@ class Node:
     reason_time: Instant | None = None
     boot_time: Instant | None = None
     last_busy_time: Instant | None = None
-    #: GPUs the node really has; lower than configured after a GPU "falls off the bus".
-    gpus_present: int | None = None
     #: slurmctld has not heard from the node lately (sinfo ``mix*``, scontrol NOT_RESPONDING),
     #: as for a few seconds after ``scontrol update state=resume``.
     not_responding: bool = False

@@ -111,7 +111,6 @@ def full_state() -> ClusterState:
             reason="gpu fell off bus",
             reason_user="root",
             reason_time=Instant(EPOCH + 5),
-            gpus_present=7,
             extra={"comment": "rma"},
         ),
         "dgx3": node("dgx3", down=True, reason="Not responding"),
