@@ -10,9 +10,10 @@ users with an AdminLevel may change anything. ``set RawUsage=0`` takes a path of
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from slurmsim.api import account_settings as settings
 from slurmsim.api.session import Session, session
@@ -709,29 +710,21 @@ def _modify_account(s: Session, request: p.Request) -> _Change:
 def _account_set(
     s: Session, words: Iterable[p.Word], warnings: list[str]
 ) -> tuple[dict[str, str], list[settings.Change]]:
-    """The account fields and the association settings ``words`` set, read in turn as
-    sacctmgr reads them: a refused setting is reported and the reading goes on; a word
-    without ``=``, or a name, stops it there."""
+    """The account fields and the association settings ``words`` set; a word without
+    ``=``, or a name, stops sacctmgr there."""
     fields: dict[str, str] = {}
-    changes: list[settings.Change] = []
-    refused = False
+    assoc_words: list[p.Word] = []
     for word in words:
         if word.op is None or keyword(word.key, _ACCOUNT_NAMES):
-            said = _lines([*warnings, " Can't modify the name of an account"])
-            raise _Abort(Rendered(stderr=said, exit_code=1))
+            _stop(s, assoc_words, warnings, " Can't modify the name of an account")
         field = _account_field(word.key)
         if field == "cluster":
             raise NotSupported
         if field is not None and word.op == "=":
             fields[field] = p.unquote(word.value)
-            continue
-        try:
-            changes += _assoc_settings(s, [word], warnings)
-        except settings.Refused:
-            refused = True  # its lines are in warnings
-    if refused:
-        raise settings.Refused("", _lines(warnings))
-    return fields, changes
+        else:
+            assoc_words.append(word)
+    return fields, _assoc_settings(s, assoc_words, warnings)
 
 
 def _assoc_settings(
@@ -740,6 +733,14 @@ def _assoc_settings(
     return settings.read_settings(
         settings.ASSOC_SETTINGS, words, list(s.state.qos), warnings, _UNKNOWN_MODIFY
     )
+
+
+def _stop(s: Session, read: Sequence[p.Word], warnings: list[str], line: str) -> NoReturn:
+    """sacctmgr stops at a word it cannot take at all (``line``), having reported what it
+    refused of the association settings ``read`` before it."""
+    with contextlib.suppress(settings.Refused):  # what it refused is in warnings
+        _assoc_settings(s, read, warnings)
+    raise _Abort(Rendered(stderr=_lines([*warnings, line]), exit_code=1))
 
 
 def _limit_keys(changes: Iterable[settings.Change]) -> set[str]:
@@ -955,24 +956,24 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
 def _user_set(
     s: Session, words: Iterable[p.Word], warnings: list[str]
 ) -> tuple[dict[str, object], list[settings.Change]]:
-    """The user fields and the association settings ``words`` set, read in turn as
-    sacctmgr reads them (see ``_account_set``): a word without ``=`` stops the reading."""
+    """The user fields and the association settings ``words`` set; a word without ``=``
+    stops sacctmgr there, and an unknown admin level is told only when nothing else was
+    refused."""
     fields: dict[str, object] = {}
-    changes: list[settings.Change] = []
-    refused = False
-    levels: list[str] = []  # an unknown admin level is told only once all else is read
+    assoc_words: list[p.Word] = []
+    levels: list[str] = []
     for word in words:
         if word.op is None:
-            bad = f" Bad format on {word.key}: End your option with an '=' sign"
-            raise _Abort(Rendered(stderr=_lines([*warnings, bad]), exit_code=1))
+            _stop(
+                s,
+                assoc_words,
+                warnings,
+                f" Bad format on {word.key}: End your option with an '=' sign",
+            )
         more, rest = _user_fields([word], levels)
         fields |= more
-        try:
-            changes += _assoc_settings(s, rest, warnings)
-        except settings.Refused:
-            refused = True  # its lines are in warnings
-    if refused:
-        raise settings.Refused("", _lines(warnings))
+        assoc_words += rest
+    changes = _assoc_settings(s, assoc_words, warnings)
     warnings += levels
     return fields, changes
 
@@ -1106,7 +1107,6 @@ def _missing(state: ClusterState, entity: str, conditions: Conditions) -> str | 
     if entity == "qos":
         gone = next((n for n in names if n not in state.qos), None)
         return None if gone is None else f"sacctmgr: error: Failed to find QOS {gone}"
-    there = {(a.account, a.user) for a in state.associations}
     where = f"sacctmgr: error: Failed to find cluster {state.config.cluster_name}"
     if entity == "account":
         parents = conditions.get("parent")
@@ -1120,6 +1120,7 @@ def _missing(state: ClusterState, entity: str, conditions: Conditions) -> str | 
     accounts = conditions["account"]
     if not names:  # sacctmgr looks for users' associations under no user, and finds none
         return f"{where} account {accounts[0]} association in database"
+    there = {(a.account, a.user) for a in state.associations}
     for user in names:  # user by user, each under every account named
         for account in accounts:
             if (account, user) not in there:

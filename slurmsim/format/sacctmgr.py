@@ -87,26 +87,28 @@ def _one_tres(limits: Mapping[str, str], key: str, tres: str) -> str:
     return "" if value is None else str(value)
 
 
-#: The columns from before TRES, each one TRES of a TRES limit: header, width, the QOS's
-#: limit and the association's (None: the entity has none) and the TRES.
-_PRE_TRES: tuple[tuple[str, int, str | None, str | None, str], ...] = (
-    ("GrpCPUs", 8, "GrpTRES", "GrpTRES", "cpu"), ("GrpMem", 7, "GrpTRES", "GrpTRES", "mem"),
-    ("GrpNodes", 8, "GrpTRES", "GrpTRES", "node"),
-    ("GrpCPUMins", 11, "GrpTRESMins", "GrpTRESMins", "cpu"),
-    ("GrpCPURunMins", 13, "GrpTRESRunMins", "GrpTRESRunMins", "cpu"),
-    ("MaxCPUs", 8, "MaxTRES", "MaxTRES", "cpu"), ("MaxNodes", 8, "MaxTRES", "MaxTRES", "node"),
-    ("MaxCPUMins", 11, "MaxTRESMins", "MaxTRESMins", "cpu"),
-    ("MaxCPUsPU", 9, "MaxTRESPU", None, "cpu"), ("MaxNodesPU", 10, "MaxTRESPU", None, "node"),
-    ("MinCPUs", 8, "MinTRES", None, "cpu"),
+#: The columns from before TRES, each one TRES of a TRES limit: header, the QOS's limit
+#: and the association's (None: the entity has none) and the TRES.
+_PRE_TRES: tuple[tuple[str, str | None, str | None, str], ...] = (
+    ("GrpCPUs", "GrpTRES", "GrpTRES", "cpu"), ("GrpMem", "GrpTRES", "GrpTRES", "mem"),
+    ("GrpNodes", "GrpTRES", "GrpTRES", "node"),
+    ("GrpCPUMins", "GrpTRESMins", "GrpTRESMins", "cpu"),
+    ("GrpCPURunMins", "GrpTRESRunMins", "GrpTRESRunMins", "cpu"),
+    ("MaxCPUs", "MaxTRES", "MaxTRES", "cpu"), ("MaxNodes", "MaxTRES", "MaxTRES", "node"),
+    ("MaxCPUMins", "MaxTRESMins", "MaxTRESMins", "cpu"),
+    ("MaxCPUsPU", "MaxTRESPU", None, "cpu"), ("MaxNodesPU", "MaxTRESPU", None, "node"),
+    ("MinCPUs", "MinTRES", None, "cpu"),
 )  # fmt: skip
 
 
-def _qos_pre_tres(key: str, tres: str) -> Callable[[ClusterState, Qos], str]:
-    return lambda _, q: _one_tres(q.limits, key, tres)
+def _pre_tres(key: str, tres: str) -> Callable[[ClusterState, Qos | Association], str]:
+    """A column from before TRES: one TRES of the limit ``key`` (memory in MB)."""
 
+    def value(_: ClusterState, holder: Qos | Association) -> str:
+        found = decode_tres(holder.limits.get(key, "")).get(tres)
+        return "" if found is None else str(found)
 
-def _assoc_pre_tres(key: str, tres: str) -> Callable[[ClusterState, Association], str]:
-    return lambda _, a: _one_tres(a.limits, key, tres)
+    return value
 
 
 # -- the columns of each entity, by lower-case name and alias --------------------------------
@@ -131,8 +133,8 @@ QOS_COLUMNS: dict[str, Column[Qos]] = {
     "usagefactor": Column("UsageFactor", 11, lambda _, q: f"{q.usage_factor:f}"),
     **{key.lower(): Column(key, width, _qos_limit(key)) for key, width in _QOS_LIMITS},
     **{
-        header.lower(): Column(header, width, _qos_pre_tres(key, tres))
-        for header, width, key, _, tres in _PRE_TRES
+        header.lower(): Column(header, WIDTHS[header], _pre_tres(key, tres))
+        for header, key, _, tres in _PRE_TRES
         if key is not None
     },
     "description": Column("Descr", 20, lambda _, q: q.description),
@@ -167,8 +169,8 @@ ASSOC_COLUMNS: dict[str, Column[Association]] = {
     "id": Column("ID", 6, lambda _, a: str(a.id)),
     "parentname": Column("ParentName", 10, _parent_name),
     **{
-        header.lower(): Column(header, width, _assoc_pre_tres(key, tres))
-        for header, width, _, key, tres in _PRE_TRES
+        header.lower(): Column(header, WIDTHS[header], _pre_tres(key, tres))
+        for header, _, key, tres in _PRE_TRES
         if key is not None
     },
 }
