@@ -199,15 +199,22 @@ def test_batch_scripts_see_the_variables_of_their_options(
     """Realtime with execution: ``data/batchenv/dump.sh`` submitted with each line of
     ``options.txt`` (an array, tasks per node, GPUs by total, by node and by task, a whole
     node, ``--export=NONE``, a QOS, the debug partition) writes the SLURM_* variables the
-    oracle's copy wrote (``NAME-TASK.out``, ``4294967294`` for no array task)."""
+    oracle's copy wrote (``NAME-TASK.out``, ``4294967294`` for no array task).
+
+    The jobs are submitted held and released by one command, so that one scheduling pass
+    places them all, as the oracle's did: on a slow machine a pass may fall between two
+    submissions."""
     env = live
     run(env, "slurmsim", "clock", "mode", "realtime")
     run(env, "slurmsim", "exec", "on")
     here = DATA / "batchenv"
     shutil.copy(here / "dump.sh", tmp_path / "dump.sh")
+    jobs = []
     for line in (here / "options.txt").read_text().splitlines():
         name, options = line.split("|")
-        run(env, "sbatch", "-t", "5", "-o", f"{name}-%a.out", *options.split(), "dump.sh")
+        submit = ("sbatch", "--parsable", "-H", "-t", "5", "-o", f"{name}-%a.out")
+        jobs.append(run(env, *submit, *options.split(), "dump.sh").strip())
+    run(env, "scontrol", "release", ",".join(jobs))
     wait_idle(env)
     for want in sorted(here.glob("*.out")):
         got = _anyone_anywhere((tmp_path / want.name).read_text(), str(tmp_path))
