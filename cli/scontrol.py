@@ -646,16 +646,17 @@ def _delete(tag: str, args: list[str]) -> int:
 def _update_node(pairs: list[tuple[str, str]]) -> int:
     from slurmsim.api.control import update_node
     from slurmsim.model.errors import SlurmError
-    from slurmsim.model.node_update import NodeSettings
+    from slurmsim.model.node_update import GresChange, NodeSettings
     from slurmsim.parse.errors import ParseError
     from slurmsim.parse.hostlist import expand
-    from slurmsim.parse.node_update import node_cpu_bind, parse_weight
+    from slurmsim.parse.node_update import node_cpu_bind, node_gres_gpus, parse_weight
 
     names: list[str] = []
     state_word = reason = None
     weight: int | None = None
     texts: dict[str, str] = {}  # features, active features, comment, extra, CPU binding
     addresses: dict[str, tuple[str, ...]] = {}  # NodeAddr=, NodeHostname=
+    gres: GresChange | None = None
     sent = False  # a key sent that changes nothing (``CpuBind=``)
     for key, value in pairs:
         what = keyword(key, _NODE_KEYS)
@@ -703,8 +704,8 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
                 err("slurm_update error: Invalid node name specified\n")
                 return 1
             addresses[what] = tuple(value.split(","))
-        elif what is not None:
-            not_supported(PROG)  # a node's GRES
+        elif what == "gres":
+            gres = GresChange(value, node_gres_gpus(value))
         else:
             err(f"Update of this parameter is not supported: {key}={value}\nRequest aborted\n")
             return 1
@@ -714,7 +715,7 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
     settings = NodeSettings(
         weight, texts.get("features"), texts.get("active_features"), texts.get("comment"),
         texts.get("extra"), texts.get("cpu_bind"), addresses.get("addr"),
-        addresses.get("hostname"),
+        addresses.get("hostname"), gres,
     )  # fmt: skip
     for values in addresses.values():
         if len(values) > 1 and len(values) != len(names):  # one each, or one for all
@@ -732,7 +733,7 @@ def _update_node(pairs: list[tuple[str, str]]) -> int:
 
 
 #: The keys of ``scontrol update NodeName=...``, in the order scontrol tries them (see
-#: ``keyword``); slurmsim changes all but a node's GRES.
+#: ``keyword``).
 _NODE_KEYS: Keywords = (
     ("nodeaddr", 5, "addr"), ("nodehostname", 5, "hostname"), ("nodename", 1, "name"),
     ("activefeatures", 3, "active_features"), ("cpubind", 7, "cpu_bind"), ("extra", 1, "extra"),

@@ -18,6 +18,7 @@ from slurmsim.engine.lifecycle import requeue as requeue_job
 from slurmsim.engine.liveness import ping, pinged_down, stop_responding
 from slurmsim.engine.permissions import is_administrator, is_operator, may_manage_job
 from slurmsim.engine.priority import priority
+from slurmsim.engine.resources import GPU
 from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import BATCH_SIGNAL, CANCELLED_BY, note_db_reason
@@ -51,14 +52,16 @@ from slurmsim.model.jobs import (
     JobRequest,
     JobState,
 )
-from slurmsim.model.node_update import UNCHANGED, NodeSettings
+from slurmsim.model.node_update import UNCHANGED, GresChange, NodeSettings
 from slurmsim.model.nodes import (
     ACTIVE_FEATURES,
     COMMENT,
+    CONFIGURED_GRES,
     CPU_BIND,
     EXTRA,
     FAILED,
     FUTURE,
+    GRES,
     NODE_ADDR,
     NODE_HOSTNAME,
     Node,
@@ -941,7 +944,7 @@ def update_node(
     events: list[Event] | None = None,
 ) -> list[Event]:
     """``scontrol update NodeName=...``: DRAIN, DOWN, FAIL, RESUME, UNDRAIN, IDLE, NoResp,
-    FUTURE, or a reason; features, comment, extra string and weight.
+    FUTURE, or a reason; features, comment, extra string, GRES and weight.
 
     DRAIN lets running jobs finish; DOWN ends them at once (a batch job that may be
     requeued goes back to PENDING, anything else ends NODE_FAIL with reason NodeDown).
@@ -952,7 +955,8 @@ def update_node(
     refusal for one (a state it cannot take, active features not among the available
     ones) leaves the others changed, and a name that is no node stops the walk there; the
     refusal is raised as ``AppliedError`` at the end, the events of what changed in
-    ``events``. The weight is set last, on all of them, and only if nothing was refused.
+    ``events``. Then, if nothing was refused, the GRES (``_set_gres``), and last the
+    weight, on all of them, if nothing was refused still.
     """
     if not is_administrator(state, actor):
         raise SlurmError(INVALID_USER)
@@ -992,6 +996,9 @@ def update_node(
             # reason (the oracle: Reason= alone on an idle node leaves none).
             node.reason = node.reason_user = None
             node.reason_time = None
+    if refusal is None and settings.gres is not None:
+        for name in names:
+            refusal = _set_gres(state.nodes[name], settings.gres) or refusal
     if refusal is None and settings.weight is not None:
         for name in names:
             node = state.nodes[name]
@@ -1036,6 +1043,22 @@ class _FeatureUpdate:
         node.extra[ACTIVE_FEATURES] = self.active or ""
         self.changed = True
         return None
+
+
+def _set_gres(node: Node, change: GresChange) -> str | None:
+    """``Gres=`` for one node whose GPUs slurm.conf gives with device files (as slurmd
+    22.05 needs them): the count it has changes nothing, no GPU at all takes them away
+    (jobs running on them go on), any other count is refused; the refusal, if any."""
+    have = node.config.gres_count(GPU)
+    if change.gpus is None or change.gpus not in (0, have):
+        return GRES_ERROR
+    if change.gpus == have != 0:
+        return None
+    if CONFIGURED_GRES not in node.extra:
+        node.extra[CONFIGURED_GRES] = ",".join(str(g) for g in node.config.gres)
+    node.config = replace(node.config, gres=tuple(g for g in node.config.gres if g.name != GPU))
+    node.extra[GRES] = change.text
+    return None
 
 
 def _subset(active: str | None, available: str) -> bool:

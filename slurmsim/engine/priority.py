@@ -99,7 +99,7 @@ def scale(state: ClusterState) -> Scale:
         ),
         top_qos=max((q.priority for q in state.qos.values()), default=0),
         gpus={
-            name: sum(state.nodes[n].config.gres_count(GPU) for n in p.nodes if n in state.nodes)
+            name: sum(state.nodes[n].configured_count(GPU) for n in p.nodes if n in state.nodes)
             for name, p in state.partitions.items()
         },
         assoc_ids=assoc_ids,

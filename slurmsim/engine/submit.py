@@ -589,6 +589,7 @@ def idle_fit(state: ClusterState, request: JobRequest, part: Partition) -> int |
         return ""  # the nodes its tasks need (-n at so many a node): more than there are
     memory_only = False
     sockets = fewest_sockets(configs)
+    required = _node_kinds([nodes[n].config for n in request.req_nodes if n in nodes])
     for n in node_counts(request, size):
         s = shape(request, n, state.config, part, sockets)
         if s is None:
@@ -598,7 +599,8 @@ def idle_fit(state: ClusterState, request: JobRequest, part: Partition) -> int |
             ok, mem = fits_config(s, cfg)
             fitting += count if ok else 0
             memory_only = memory_only or mem
-        if fitting >= min(n, size) and fitting > 0:
+        # -w: each node named must hold its share too (one whose GPUs an update took away)
+        if fitting >= min(n, size) > 0 and all(fits_config(s, cfg)[0] for cfg, _ in required):
             return n
     return MEMORY_UNSATISFIABLE if memory_only else ""
 

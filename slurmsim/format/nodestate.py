@@ -167,9 +167,11 @@ def gres_used(node: Node, usage: NodeUsage | None) -> str:
     """What slurmctld says a node's GRES have in use (sinfo's GresUsed, ``scontrol -d
     show node``): ``gpu:h100:8(IDX:0-7)``, or ``gpu:h100:0(IDX:N/A)`` when none is."""
     parts = []
-    for gres in node.config.gres:
+    for gres in node.configured_gres:
         kind = f"{gres.name}:{gres.type or '(null)'}"
         used = usage.gpus if usage is not None and gres.name == "gpu" else ()
+        if not node.config.gres_count(gres.name):
+            used = ()  # taken away by an update: slurmctld counts none in use
         if used:
             parts.append(f"{kind}:{len(used)}(IDX:{format_ranges(used)})")
         else:

@@ -501,8 +501,8 @@ def show_node(
     if config.port is not None:
         address.append(f"Port={config.port}")
     address.append(f"Version={SLURM_VERSION}")
-    gres = ",".join(str(g) for g in config.gres) or "(null)"
-    gpu_total = config.gres_count("gpu")
+    gres = node.gres_text
+    gpu_total = node.configured_count("gpu")
     cfg_tres = jv.tres_text(
         [
             ("cpu", config.cpus),
@@ -605,7 +605,7 @@ def _partition_record(state: ClusterState, part: Partition, oneliner: bool) -> s
     nodes = [state.nodes[n] for n in part.nodes if n in state.nodes]
     cpus = sum(n.config.cpus for n in nodes)
     mem = sum(n.config.real_memory for n in nodes)
-    gpus = sum(n.config.gres_count("gpu") for n in nodes)
+    gpus = sum(n.configured_count("gpu") for n in nodes)  # as slurm.conf gives them
     tres = jv.tres_text(
         [("cpu", cpus), ("mem", mem), ("node", len(nodes)), ("billing", cpus), ("gres/gpu", gpus)]
     )

@@ -131,8 +131,7 @@ def _cpu_counts(group: _Group) -> str:
 
 
 def _gres(view: _NodeView) -> str:
-    gres = view.node.config.gres
-    return ",".join(str(g) for g in gres) if gres else "(null)"
+    return view.node.gres_text
 
 
 def _gres_used(view: _NodeView) -> str:

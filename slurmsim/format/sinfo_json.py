@@ -47,11 +47,11 @@ def render_json(state: ClusterState, *, yaml: bool = False) -> str:
 
 def _gres_used(node: Node, usage: NodeUsage | None) -> str:
     """``gpu:h100:4(IDX:0-3)``; ``N/A`` indices when none is in use."""
-    config = node.config
     parts = []
-    for gres in config.gres:
+    for gres in node.configured_gres:
         name = f"{gres.name}:{gres.type}" if gres.type else gres.name
-        used = sorted(usage.gpus) if usage and gres.name == "gpu" else []
+        kept = node.config.gres_count(gres.name)  # none once an update took them away
+        used = sorted(usage.gpus) if usage and gres.name == "gpu" and kept else []
         parts.append(f"{name}:{len(used)}(IDX:{format_ranges(used) if used else 'N/A'})")
     return ",".join(parts)
 
@@ -77,7 +77,7 @@ def node_record(
             ("cpu", config.cpus),
             ("mem", config.real_memory),
             ("billing", config.cpus),
-            ("gres/gpu", config.gres_count("gpu")),
+            ("gres/gpu", node.configured_count("gpu")),
         ]
     )
     used_tres = jv.tres_text([("cpu", cpus), ("mem", mem), ("gres/gpu", gpus)])
@@ -96,7 +96,7 @@ def node_record(
         "last_busy": node.last_busy_time or 0,
         "features": features,
         "active_features": node.active_features_text or "",
-        "gres": ",".join(str(g) for g in config.gres),
+        "gres": "" if node.gres_text == "(null)" else node.gres_text,
         "gres_drained": "N/A",
         "gres_used": _gres_used(node, usage),
         "mcs_label": "",

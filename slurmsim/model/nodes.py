@@ -54,6 +54,12 @@ EXTRA = "extra"
 NODE_ADDR = "node_addr"
 NODE_HOSTNAME = "node_hostname"
 CPU_BIND = "cpu_bind"
+#: Keys in ``Node.extra`` once ``scontrol update Gres=`` took a node's GPUs away: the text
+#: the update gave, shown as the node's Gres, and the GRES slurm.conf gives it, which
+#: CfgTRES, the partitions' TRES and GresUsed go on showing; ``NodeConfig.gres`` is then
+#: what the scheduler may hand out (no GPU).
+GRES = "gres"
+CONFIGURED_GRES = "configured_gres"
 #: Key in ``Node.extra``: the node is kept off new jobs until it answers the controller's
 #: ping (``scontrol update State=NoResp``; ``engine.liveness``).
 KEPT_OFF = "kept_off"
@@ -113,6 +119,23 @@ class Node:
         return self.extra.get(CPU_BIND)
 
     @property
+    def gres_text(self) -> str:
+        """``Gres=`` as scontrol and sinfo show it: slurm.conf's, or as an update typed it."""
+        text = self.extra.get(GRES)
+        if text is None:
+            text = ",".join(str(g) for g in self.config.gres)
+        return text or "(null)"
+
+    @property
+    def configured_gres(self) -> tuple[Gres, ...]:
+        """The GRES slurm.conf gives the node, whatever an update took away since."""
+        kept = self.extra.get(CONFIGURED_GRES)
+        return self.config.gres if kept is None else gres_from_text(kept)
+
+    def configured_count(self, name: str = "gpu") -> int:
+        return sum(g.count for g in self.configured_gres if g.name == name)
+
+    @property
     def comment(self) -> str | None:
         return self.extra.get(COMMENT)
 
@@ -120,6 +143,15 @@ class Node:
     def extra_text(self) -> str | None:
         """``Extra=``: an arbitrary string an administrator keeps on the node."""
         return self.extra.get(EXTRA)
+
+
+def gres_from_text(text: str) -> tuple[Gres, ...]:
+    """``gpu:h100:8,shard:2`` (as ``str(Gres)`` writes each) back into GRES."""
+    found = []
+    for item in filter(None, text.split(",")):
+        name, *kind, count = item.split(":")
+        found.append(Gres(name, kind[0] if kind else None, int(count)))
+    return tuple(found)
 
 
 def usable(node: Node) -> bool:

@@ -1,4 +1,5 @@
-"""The values of ``scontrol update NodeName=...`` that scontrol itself reads: ``Weight=``."""
+"""The values of ``scontrol update NodeName=...`` that scontrol or slurmctld read: ``Weight=``,
+``CpuBind=`` and ``Gres=``."""
 
 import re
 
@@ -72,3 +73,34 @@ def node_cpu_bind(value: str) -> str | None:
         else:
             return None
     return ",".join(w for w in ("verbose" if verbose else "", bind) if w)
+
+
+#: A GPU count in a node's ``Gres=``: decimal digits and a binary multiplier, then the end.
+_GRES_COUNT = re.compile(r"([0-9]+)([kKmMgGtTpP]?)")
+_SHIFT = {"": 0, "k": 10, "m": 20, "g": 30, "t": 40, "p": 50}
+
+
+def node_gres_gpus(text: str) -> int | None:
+    """The GPU count slurmctld reads from ``scontrol update NodeName=... Gres=TEXT``, or
+    None for a text it refuses (the oracle).
+
+    The entries named exactly ``gpu`` are summed; other names (``GPU``, ``mps``) and empty
+    entries are passed over, and a socket suffix ``(S:0-1)`` ignored. ``gpu`` alone is
+    one GPU; ``gpu:X`` is X GPUs when X starts with a digit, else one GPU of type X;
+    ``gpu:T:N`` is N GPUs, refused when N does not start with a digit; a fourth field is
+    refused. A count that starts with a digit but does not read to its end (``2x``,
+    ``8.5``, ``0x8``) counts as none.
+    """
+    total = 0
+    for entry in text.split(","):
+        fields = entry.split("(", 1)[0].split(":")
+        if fields[0] != "gpu":
+            continue
+        if len(fields) == 1 or (len(fields) == 2 and not fields[1][:1].isdigit()):
+            total += 1
+            continue
+        if len(fields) > 3 or not fields[-1][:1].isdigit():
+            return None
+        found = _GRES_COUNT.fullmatch(fields[-1])
+        total += int(found[1]) << _SHIFT[found[2].lower()] if found else 0
+    return total

@@ -1,6 +1,6 @@
-"""``scontrol update NodeName=...`` beyond the state: weight, features, comment, extra
-(``engine.control.update_node`` with ``NodeSettings``; golden ``nodeupdates/`` checks the
-commands against the oracle)."""
+"""``scontrol update NodeName=...`` beyond the state: weight, features, comment, extra, GRES
+(``engine.control.update_node`` with ``NodeSettings``; golden ``nodeupdates/`` and
+``gresnodes/`` check the commands against the oracle)."""
 
 import pytest
 
@@ -8,7 +8,7 @@ from slurmsim.engine import control
 from slurmsim.engine.simulate import advance
 from slurmsim.engine.submit import submit
 from slurmsim.model.errors import AppliedError, SlurmError
-from slurmsim.model.node_update import NodeSettings
+from slurmsim.model.node_update import GresChange, NodeSettings
 from slurmsim.model.time import Instant
 from tests.engine.builders import T0, cluster, job
 
@@ -96,3 +96,39 @@ def test_a_node_marked_not_responding_takes_no_new_job_until_it_answers():
     advance(s, Instant(T0 + 100 + s.config.scheduler_parameters.bf_interval + 1))
     assert pinned.state.name == "RUNNING"
     assert (pinned.start_time or 0) >= T0 + 100
+
+
+def _gres(text: str, gpus: int | None) -> NodeSettings:
+    return NodeSettings(gres=GresChange(text, gpus))
+
+
+def test_the_gpu_count_a_node_has_changes_nothing_and_another_is_refused():
+    s = cluster()
+    node = s.nodes["dgx1"]
+    control.update_node(s, ["dgx1"], "root", None, None, settings=_gres("gpu:a100:8", 8))
+    assert (node.gres_text, node.config.gres_count()) == ("gpu:h100:8", 8)
+    with pytest.raises(AppliedError, match=r"Invalid generic resource \(gres\) specification"):
+        control.update_node(
+            s, ["dgx1"], "root", "DRAIN", "maint", settings=NodeSettings(
+                gres=GresChange("gpu:4", 4), comment="hi", weight=5
+            )
+        )  # fmt: skip
+    assert (node.config.gres_count(), node.drain, node.comment) == (8, True, "hi")
+    assert node.config.weight == 1  # the weight comes after the GRES, and only if taken
+
+
+def test_no_gpu_takes_a_nodes_gpus_away_and_its_jobs_run_on():
+    s = cluster()
+    running = submit(s, job("a", limit="0:10:00", gpus_per_node=2, req_nodes=("dgx1",)))
+    advance(s, Instant(T0 + 5))
+    control.update_node(s, ["dgx1", "dgx2"], "root", None, None, settings=_gres("mps:1", 0))
+    dgx1 = s.nodes["dgx1"]
+    assert (dgx1.gres_text, dgx1.config.gres_count(), dgx1.configured_count()) == ("mps:1", 0, 8)
+    assert running.state.name == "RUNNING"
+    waiting = submit(s, job("b", limit="0:10:00", gpus_per_node=1))
+    advance(s, Instant(T0 + 10))
+    assert waiting.nodes == ("dgx3",)  # dgx1 and dgx2 have no GPU to give
+    with pytest.raises(AppliedError):  # gone for good: only slurm.conf brings them back
+        control.update_node(s, ["dgx1"], "root", None, None, settings=_gres("gpu:h100:8", 8))
+    control.update_node(s, ["dgx1"], "root", None, None, settings=_gres("", 0))
+    assert (dgx1.gres_text, dgx1.configured_count()) == ("(null)", 8)

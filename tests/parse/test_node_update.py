@@ -1,12 +1,18 @@
 """``scontrol update NodeName=...``: ``Weight=`` read as scontrol reads it (C's strtoul, base
-0) and ``CpuBind=`` as slurmctld shows it."""
+0), ``CpuBind=`` as slurmctld shows it and the GPU count slurmctld reads from ``Gres=``."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from slurmsim.parse.errors import ParseError
-from slurmsim.parse.node_update import INFINITE_WEIGHT, MAX_WEIGHT, node_cpu_bind, parse_weight
+from slurmsim.parse.node_update import (
+    INFINITE_WEIGHT,
+    MAX_WEIGHT,
+    node_cpu_bind,
+    node_gres_gpus,
+    parse_weight,
+)
 
 
 @pytest.mark.parametrize(
@@ -87,3 +93,44 @@ def test_node_cpu_bind_never_raises(value: str) -> None:
     shown = node_cpu_bind(value)
     words = {"verbose", "none", "cores", "sockets", "threads", "ldoms"}
     assert shown is None or set(filter(None, shown.split(","))) <= words
+
+
+@pytest.mark.parametrize(
+    ("text", "gpus"),
+    [
+        ("gpu:h100:8", 8),
+        ("gpu:a100:8", 8),  # the type is not compared
+        ("gpu:4,gpu:4", 8),  # entries summed
+        ("gpu:h100:8,foo:1", 8),  # other names passed over
+        ("gpu:h100:8(S:0-1)", 8),
+        (",gpu:8,", 8),
+        ("gpu", 1),
+        ("gpu:h100", 1),
+        ("gpu:+8", 1),  # not a digit first: a type
+        ("gpu:010", 10),  # decimal
+        ("gpu:8k", 8192),
+        ("gpu:h100:1M", 1 << 20),
+        ("gpu:2x", 0),  # a digit first, then what no count has: none
+        ("gpu:h100:0x8", 0),
+        ("GPU:8", 0),  # names are compared as typed
+        ("mps:1", 0),
+        ("", 0),
+        ("(null)", 0),
+    ],
+)
+def test_slurmctld_reads_a_gpu_count_from_a_nodes_gres(text: str, gpus: int) -> None:
+    """The oracle (golden ``gresnodes/``): counts it compared with the node's eight."""
+    assert node_gres_gpus(text) == gpus
+
+
+@pytest.mark.parametrize(
+    "text", ["gpu:h100:", "gpu:h100:abc", "gpu:8:h100", "gpu:h100:8:no_consume", "gpu:h100:8:"]
+)
+def test_slurmctld_refuses_a_gres_it_cannot_read(text: str) -> None:
+    assert node_gres_gpus(text) is None
+
+
+@given(st.text(max_size=24))
+def test_any_gres_text_is_a_count_or_refused(text: str) -> None:
+    gpus = node_gres_gpus(text)
+    assert gpus is None or gpus >= 0
