@@ -246,11 +246,11 @@ def _requested_mem(
 
 
 def held_tres(state: ClusterState, job: Job) -> dict[str, int]:
-    """What a running job holds, as limits count it (memory in MB)."""
+    """What a running job holds, as limits count it (memory in MB); its nodes are counted
+    with the other jobs' of each limit (``Usage``)."""
     tres = {
         "cpu": job.num_cpus,
         "mem": sum(a.mem for a in job.alloc),
-        "node": len(job.alloc),
         f"gres/{GPU}": sum(len(a.gpus) for a in job.alloc),
     }
     as_float = {k: float(v) for k, v in tres.items()}
@@ -269,9 +269,13 @@ class Usage:
     Build it once per pass with ``Usage.of(state, running)`` and ``add`` each job the
     pass starts, so that the next job is judged with it. When no QOS or association
     sets a limit it stays empty and every check is skipped.
+
+    Nodes count once per scope however many of its jobs share them, as slurmctld counts
+    them (a bitmap of the nodes and a job count on each): ``nodes`` keeps, per scope, how
+    many of its jobs run on each node, and its ``node`` TRES is how many nodes that is.
     """
 
-    __slots__ = ("_index", "_state", "active", "jobs", "tres")
+    __slots__ = ("_index", "_state", "active", "jobs", "nodes", "tres")
 
     def __init__(self, state: ClusterState) -> None:
         self._state = state
@@ -279,6 +283,7 @@ class Usage:
         self.active = _any_limits(state)
         self.jobs: Counter[Scope] = Counter()
         self.tres: defaultdict[Scope, Counter[str]] = defaultdict(Counter)
+        self.nodes: defaultdict[Scope, Counter[str]] = defaultdict(Counter)
 
     @classmethod
     def of(cls, state: ClusterState, running: Iterable[Job]) -> "Usage":
@@ -303,15 +308,31 @@ class Usage:
         """The QOS and associations whose limits bind ``job``."""
         return self._index.binding(job)
 
+    def over(
+        self, kind: str, limit_text: str | None, req: dict[str, int], job: Job, scope: Scope
+    ) -> str | None:
+        """The reason ``job`` waits for a ``kind`` limit on what ``scope``'s jobs hold
+        together (``_tres_over``), the nodes it names that they hold not counted (``_new``)."""
+        if not limit_text:
+            return None
+        return _tres_over(kind, limit_text, _new(req, job, self, scope), self.tres[scope])
+
     def _charge(self, job: Job, sign: int) -> None:
         if not self.active:
             return
         held = held_tres(self._state, job)
+        names = [a.node for a in job.alloc]
         for scope in _scopes(job, self._index):
             self.jobs[scope] += sign
             bucket = self.tres[scope]
             for name, n in held.items():
                 bucket[name] += sign * n
+            on = self.nodes[scope]
+            for node in names:
+                on[node] += sign
+                if not on[node]:
+                    del on[node]  # no job of the scope left there
+            bucket["node"] = len(on)
 
 
 # -- the checks ---------------------------------------------------------------------------
@@ -378,23 +399,33 @@ def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | 
     req = requested_tres(state, job)
     user = job.request.user
     for q in bound.qos:
+        limit = q.limits.get
         found = (
-            _tres_over("QOS GrpTRES", q.limits.get("GrpTRES"), req, usage.tres[("qos", q.name)])
-            or _tres_over("QOS MaxTRES", q.limits.get("MaxTRES"), req, None)
-            or _tres_over(
-                "QOS MaxTRESPU", q.limits.get("MaxTRESPU"), req, usage.tres[("user", q.name, user)]
-            )
+            usage.over("QOS GrpTRES", limit("GrpTRES"), req, job, ("qos", q.name))
+            or _tres_over("QOS MaxTRES", limit("MaxTRES"), req, None)
+            or usage.over("QOS MaxTRESPU", limit("MaxTRESPU"), req, job, ("user", q.name, user))
         )
         if found:
             return found
     for a in bound.assocs:
-        used = usage.tres[("assoc", str(a.id))]
-        found = _tres_over("Assoc GrpTRES", a.limits.get("GrpTRES"), req, used)
+        scope = ("assoc", str(a.id))
+        found = usage.over("Assoc GrpTRES", a.limits.get("GrpTRES"), req, job, scope)
         if not found and a.user_level:
             found = _tres_over("Assoc MaxTRES", a.limits.get("MaxTRES"), req, None)
         if found:
             return found
     return None
+
+
+def _new(req: dict[str, int], job: Job, usage: Usage, scope: Scope) -> dict[str, int]:
+    """``req`` with the nodes a scope's node limit counts before the job's are chosen:
+    those named with ``-w`` that the scope's jobs already run on are not new to it, as
+    slurmctld subtracts them (unless there are more of them than the job's count)."""
+    held = usage.nodes.get(scope)
+    if not job.request.req_nodes or not held:
+        return req
+    overlap = sum(1 for name in job.request.req_nodes if name in held)
+    return {**req, "node": req["node"] - overlap} if overlap <= req["node"] else req
 
 
 def pending_reason(state: ClusterState, job: Job, running: Iterable[Job] | Usage) -> str | None:

@@ -18,11 +18,7 @@ HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
 
 #: Cases slurmsim does not reproduce, each with why (strict xfails; docs/differences.md).
-KNOWN_GAPS = {
-    "051-nodes-held": "slurmctld counts a user's nodes node by node once it has chosen a "
-    "job's (a job on a node the user holds adds none); slurmsim counts each job's nodes "
-    "before it chooses them",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
