@@ -1024,6 +1024,10 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             alloc = place(avail.pool, shape_for, layouts[0], resv.names(cand), required)
             assert alloc is not None, "whatif fits the job now where place does not"
         if alloc is not None:
+            held = limits.after_selection(state, job, (a.node for a in alloc), ctx.limits)
+            if held is not None:
+                job.reason = held  # its nodes would pass a node limit: no start, no plan
+                return events
             events.append(ctx.start(job, alloc, now, "Backfill"))
             return events
         if found is None:

@@ -308,15 +308,6 @@ class Usage:
         """The QOS and associations whose limits bind ``job``."""
         return self._index.binding(job)
 
-    def over(
-        self, kind: str, limit_text: str | None, req: dict[str, int], job: Job, scope: Scope
-    ) -> str | None:
-        """The reason ``job`` waits for a ``kind`` limit on what ``scope``'s jobs hold
-        together (``_tres_over``), the nodes it names that they hold not counted (``_new``)."""
-        if not limit_text:
-            return None
-        return _tres_over(kind, limit_text, _new(req, job, self, scope), self.tres[scope])
-
     def _charge(self, job: Job, sign: int) -> None:
         if not self.active:
             return
@@ -395,21 +386,26 @@ def _counts_and_wall(state: ClusterState, job: Job, bound: Binding, usage: Usage
 
 
 def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | None:
-    """Slurm's checks once the job's TRES are known: group, per job, per user."""
+    """Slurm's checks once the job's TRES are known: group, per job, per user. Limits on
+    what jobs hold together leave nodes to ``after_selection``: which are new to them
+    depends on the nodes chosen."""
     req = requested_tres(state, job)
+    shared = {name: n for name, n in req.items() if name != "node"}
     user = job.request.user
     for q in bound.qos:
         limit = q.limits.get
         found = (
-            usage.over("QOS GrpTRES", limit("GrpTRES"), req, job, ("qos", q.name))
+            _tres_over("QOS GrpTRES", limit("GrpTRES"), shared, usage.tres[("qos", q.name)])
             or _tres_over("QOS MaxTRES", limit("MaxTRES"), req, None)
-            or usage.over("QOS MaxTRESPU", limit("MaxTRESPU"), req, job, ("user", q.name, user))
+            or _tres_over(
+                "QOS MaxTRESPU", limit("MaxTRESPU"), shared, usage.tres[("user", q.name, user)]
+            )
         )
         if found:
             return found
     for a in bound.assocs:
         scope = ("assoc", str(a.id))
-        found = usage.over("Assoc GrpTRES", a.limits.get("GrpTRES"), req, job, scope)
+        found = _tres_over("Assoc GrpTRES", a.limits.get("GrpTRES"), shared, usage.tres[scope])
         if not found and a.user_level:
             found = _tres_over("Assoc MaxTRES", a.limits.get("MaxTRES"), req, None)
         if found:
@@ -417,15 +413,34 @@ def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | 
     return None
 
 
-def _new(req: dict[str, int], job: Job, usage: Usage, scope: Scope) -> dict[str, int]:
-    """``req`` with the nodes a scope's node limit counts before the job's are chosen:
-    those named with ``-w`` that the scope's jobs already run on are not new to it, as
-    slurmctld subtracts them (unless there are more of them than the job's count)."""
-    held = usage.nodes.get(scope)
-    if not job.request.req_nodes or not held:
-        return req
-    overlap = sum(1 for name in job.request.req_nodes if name in held)
-    return {**req, "node": req["node"] - overlap} if overlap <= req["node"] else req
+def after_selection(
+    state: ClusterState, job: Job, nodes: Iterable[str], usage: Usage
+) -> str | None:
+    """The node limit ``job`` must wait for once its nodes are chosen, if one holds it:
+    slurmctld's second test, which counts only the chosen nodes that the jobs a limit
+    binds do not already run on (golden ``nodelimits/``). Per QOS, the group's limit then
+    the user's; then the associations' group limits."""
+    if not usage.active:
+        return None
+    bound = usage.binding(job)
+    chosen = list(nodes)
+    user = job.request.user
+    tests = [
+        (kind, q.limits.get(key), scope)
+        for q in bound.qos
+        for kind, key, scope in (
+            ("QOS GrpTRES", "GrpTRES", ("qos", q.name)),
+            ("QOS MaxTRESPU", "MaxTRESPU", ("user", q.name, user)),
+        )
+    ] + [("Assoc GrpTRES", a.limits.get("GrpTRES"), ("assoc", str(a.id))) for a in bound.assocs]
+    for kind, text, scope in tests:
+        cap = limits.decode_tres(text).get("node") if text else None
+        if cap is None:
+            continue
+        held: Mapping[str, int] = usage.nodes.get(scope, {})
+        if len(held) + sum(1 for name in chosen if name not in held) > cap:
+            return _REASONS[kind]["node"]
+    return None
 
 
 def pending_reason(state: ClusterState, job: Job, running: Iterable[Job] | Usage) -> str | None:

@@ -140,6 +140,10 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
             _fail(ctx, job, part, run, why, seq)
             _remember(ctx, job, memo, why)
             return
+        held = limits.after_selection(state, job, (a.node for a in alloc), ctx.limits)
+        if held is not None:
+            ctx.write_reason(job, held, seq)  # its nodes would pass a node limit
+            return
         is_array = bool(job.array_tasks)
         more = len(job.array_tasks) > 1
         run.events.append(ctx.start(job, alloc, now, "Main"))

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from slurmsim.engine.limits import (
     POLICY_VIOLATION,
     Usage,
+    after_selection,
     pending_reason,
     requested_tres,
     submit_refusal,
@@ -317,14 +318,14 @@ def test_pending_reason_sees_jobs_added_to_the_usage() -> None:
 
 def test_a_node_counts_once_however_many_jobs_share_it() -> None:
     """slurmctld's node bitmaps (golden ``legacylimits/051``): two jobs on dgx1 hold one node;
-    a job naming dgx1 with -w is new to no limit, one naming another node or none is."""
+    a job placed there is new to no limit, one placed on another node is."""
     state = limited({"MaxTRESPU": "node=1"})
     usage = Usage.of(state, [running(job(gpus=1), job_id=1), running(job(gpus=2), job_id=2)])
     scopes = [("user", "normal", "alice"), ("qos", "normal")]
     assert [usage.tres[scope]["node"] for scope in scopes] == [1, 1]
-    assert pending_reason(state, pending(job(gpus=1, req_nodes=("dgx1",))), usage) is None
-    held = pending_reason(state, pending(job(gpus=1, req_nodes=("dgx2",))), usage)
-    assert held == pending_reason(state, pending(job(gpus=1)), usage) == "QOSMaxNodePerUserLimit"
+    assert pending_reason(state, pending(job(gpus=1)), usage) is None  # judged on its nodes
+    judged = [after_selection(state, pending(job(gpus=1)), [n], usage) for n in ("dgx1", "dgx2")]
+    assert judged == [None, "QOSMaxNodePerUserLimit"]
     usage.remove(running(job(gpus=1), job_id=1))  # one job left on dgx1: still one node
     assert usage.tres[("qos", "normal")]["node"] == 1
     usage.remove(running(job(gpus=2), job_id=2))
