@@ -1053,7 +1053,7 @@ def _set_gres(node: Node, change: GresChange) -> str | None:
     if change.gpus is None or change.gpus not in (0, have):
         return GRES_ERROR
     if change.gpus == have != 0:
-        return None
+        return None  # the GPUs it has: nothing changes, not even the text shown
     if CONFIGURED_GRES not in node.extra:
         node.extra[CONFIGURED_GRES] = ",".join(str(g) for g in node.config.gres)
     node.config = replace(node.config, gres=tuple(g for g in node.config.gres if g.name != GPU))
