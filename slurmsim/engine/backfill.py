@@ -257,6 +257,7 @@ class _Repeats:
     that lands a reservation or starts a job changes the map, and with it every
     answer; those are never reused, and the ones remembered before are dropped then
     (nothing else in a cycle changes the map, so a remembered plan is always current).
+    Under QOS or association limits nothing is remembered: a plan is then the user's.
     """
 
     def __init__(self, known: "_Known") -> None:
@@ -293,7 +294,9 @@ class _Repeats:
             self.more_tasks = _plan_more_tasks(ctx, job, now, resv, avail, facts)
         if (ctx.version, resv.version) != before:
             self.plans.clear()
-        elif key:
+        elif key and not ctx.limits.active:
+            # (Under limits a plan is the user's: a node limit may refuse one user's start
+            # on nodes where another's would go, ``limits.after_selection``.)
             planned = job.scheduler == "Backfill"
             self.plans[key] = (job.start_time, job.end_time, job.sched_nodes) if planned else None
         return events

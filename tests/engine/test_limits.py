@@ -694,3 +694,22 @@ def test_requested_tres_counts_what_limits_count() -> None:
     state = cluster()
     got = requested_tres(state, pending(job(gpus=1, cpus_per_task=2)))
     assert got == {"cpu": 2, "mem": 32768, "node": 1, "billing": 2, "gres/gpu": 1}
+
+
+def test_backfill_judges_each_users_start_against_a_node_limit() -> None:
+    """Two requests alike but for the user: backfill refuses bob's start on dgx2 (new to
+    his node limit, dgx1 held) and starts alice's; neither copies the other's plan."""
+    from slurmsim.engine.simulate import advance
+    from slurmsim.model.time import Instant
+
+    state = limited({"MaxTRESPU": "node=1"})
+    held = submit(state, job("held", user="bob", gpus=1, limit=3600, req_nodes=("dgx1",)))
+    advance(state, Instant(T0 + 5))
+    big = submit(state, job("big", user="carol", qos="high", nodes=4, gpus_per_node=8, limit=3600))
+    bobs = submit(state, job("b", user="bob", gpus=1, limit=600, req_nodes=("dgx2",)))
+    alices = submit(state, job("a", user="alice", gpus=1, limit=600, req_nodes=("dgx2",)))
+    advance(state, Instant(T0 + 120))  # main passes stop at big; backfill cycles run
+    assert (held.state, big.state) == (JobState.RUNNING, JobState.PENDING)
+    assert (bobs.state, alices.state, alices.nodes) == (
+        JobState.PENDING, JobState.RUNNING, ("dgx2",)
+    )  # fmt: skip
