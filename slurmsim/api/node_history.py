@@ -26,7 +26,7 @@ from slurmsim.model.node_events import (
     NodeEvent,
     replay,
 )
-from slurmsim.model.nodes import NodeConfig
+from slurmsim.model.nodes import Node
 from slurmsim.model.tres import tracked_tres
 
 _DAY = 86400
@@ -244,17 +244,18 @@ def _tres_ids(state: ClusterState) -> dict[str, int]:
 
 def _row(
     ids: dict[str, int],
-    configs: list[NodeConfig],
+    nodes: list[Node],
     record: NodeEvent,
     *,
     cluster_nodes: str = "",
     uid: int | None = None,
 ) -> fmt.EventRow:
-    """A record with the TRES of the nodes ``configs`` (by name, and by id as stored)."""
-    cpus = sum(c.cpus for c in configs)
-    tres = {"billing": cpus, "cpu": cpus, "mem": sum(c.real_memory for c in configs)}
+    """A record with the TRES of ``nodes`` as slurm.conf gives them (by name, and by id as
+    stored): GPUs an update took away still count, as in the node's CfgTRES."""
+    cpus = sum(n.config.cpus for n in nodes)
+    tres = {"billing": cpus, "cpu": cpus, "mem": sum(n.config.real_memory for n in nodes)}
     for key in ids:
-        count = sum(c.gres_count(key[5:]) for c in configs) if key.startswith("gres/") else 0
+        count = sum(n.configured_count(key[5:]) for n in nodes) if key.startswith("gres/") else 0
         if count:
             tres[key] = count
     by_id = {ids[name]: count for name, count in tres.items() if name in ids}
@@ -264,9 +265,9 @@ def _row(
 def _cluster_row(state: ClusterState, ids: dict[str, int]) -> fmt.EventRow:
     """The cluster's record: its TRES, registered when the controller started."""
     record = NodeEvent("", 0, controller_started(state), None, fmt.REGISTERED, "")
-    configs = [n.config for n in state.nodes.values()]
-    row = _row(ids, configs, record, cluster_nodes=compress(list(state.nodes)))
-    row.tres.update({"node": len(configs), "energy": 0, "fs/disk": 0, "pages": 0, "vmem": 0})
+    nodes = list(state.nodes.values())
+    row = _row(ids, nodes, record, cluster_nodes=compress(list(state.nodes)))
+    row.tres.update({"node": len(nodes), "energy": 0, "fs/disk": 0, "pages": 0, "vmem": 0})
     row.ids.update({ids[k]: row.tres[k] for k in ("node", "energy", "fs/disk", "pages", "vmem")})
     return row
 
@@ -274,7 +275,7 @@ def _cluster_row(state: ClusterState, ids: dict[str, int]) -> fmt.EventRow:
 def _node_row(state: ClusterState, ids: dict[str, int], record: NodeEvent) -> fmt.EventRow:
     node = state.nodes.get(record.node)
     uid = uid_of(state.users, record.user)
-    configs = [node.config] if node is not None else []
+    nodes = [node] if node is not None else []
     if not record.user:  # recorded in nobody's name (a node set FUTURE with no reason)
-        return _row(ids, configs, record)
-    return _row(ids, configs, record, uid=0 if uid is None else uid)
+        return _row(ids, nodes, record)
+    return _row(ids, nodes, record, uid=0 if uid is None else uid)
