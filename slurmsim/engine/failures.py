@@ -51,7 +51,7 @@ def fail(state: ClusterState, failure: Failure) -> list[Event]:
         node.reason, node.reason_user, node.reason_time = NOT_RESPONDING, SLURM_USER, now
         events = [Event(now, "node_fail", None, failure.node), down(node, now, SLURM_USER)]
         return events + kill_jobs_on(state, failure.node)
-    configured = node.config.gres_count("gpu")
+    configured = node.configured_count("gpu")
     lost = min(configured, int(node.extra.get(_LOST, "0")) + failure.count)
     node.extra[_LOST] = str(lost)
     node.drain = True
