@@ -314,6 +314,8 @@ def _judge_constraints(state: ClusterState, job: Job) -> None:
         job.reason = job.hold.value
         job.priority = 0
         job.last_sched_eval = state.now
+        job.start_time = job.end_time = None  # a plan it had is gone (its nodes stay shown)
+        job.scheduler = "Main"
         if job.eligible_time is None:
             job.eligible_time = job.accrue_time = state.now
 
@@ -999,6 +1001,9 @@ def update_node(
     if refusal is None and settings.gres is not None:
         for name in names:
             refusal = _set_gres(state.nodes[name], settings.gres) or refusal
+        for job in state.jobs.values():
+            if job.state is JobState.PENDING:
+                _judge_constraints(state, job)  # -w a node without the GPUs it asks for
     if refusal is None and settings.weight is not None:
         for name in names:
             node = state.nodes[name]

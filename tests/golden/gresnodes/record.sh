@@ -88,6 +88,18 @@ a unreadable-job scontrol show job "$J"
 a unreadable-cancel scancel "$J"
 sleep 2
 show unreadable-after dgx3
+# A job waiting for GPUs on the node named: once they are gone it never runs (BadConstraints).
+a waiting-holder sbatch -w dgx4 --exclusive -t 5 --wrap='sleep 300'
+J=$(id)
+a waiting sbatch -w dgx4 --gres=gpu:8 -t 5 --wrap='sleep 300'
+K=$(id)
+sleep 4
+gres waiting-drop dgx4 gpu:0
+sleep 4
+a waiting-show scontrol show job "$K"
+a waiting-queue squeue -o '%i %T %r'
+a waiting-cancel scancel "$J" "$K"
+sleep 2
 # Several nodes at once: the name is matched as typed (GPU is not gpu).
 r several-comment scontrol update NodeName=dgx[1,4] Gres=gpu:7 Comment=both
 r several-comment-sinfo sinfo -N -o '%N %G %T' -n dgx[1,4]
