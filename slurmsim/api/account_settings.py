@@ -8,6 +8,7 @@ or an ``Association`` sets a field or one of its ``limits`` (see ``slurmsim.mode
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, TypeVar
 
@@ -298,6 +299,8 @@ def _read(
         warnings.append(f"sacctmgr: error: Invalid value for {name} ({value})")
         return None
     if kind == "flags":
+        if re.match(r"\s*-0*1(?!\d)", value):  # read as a number first: -1 clears every flag
+            return Change(setting, "=", (), "")
         return Change(setting, op, _flags(value), ",".join(_flags(value)))
     if kind == "mode":
         mode = value.lower()
@@ -353,6 +356,8 @@ def _flags(value: str) -> tuple[str, ...]:
     by_lower = {f.lower(): f for f in QOS_FLAGS}
     flags = []
     for item in p.split_list(value):
+        if item == "-1":
+            continue  # after a flag, "-1" is passed over
         if item.lower() not in by_lower:
             raise BadValue(
                 f" Unknown QOS flag used in:\n  '{item}'\n Valid QOS flags are\n"

@@ -8,30 +8,29 @@ count every job below the association that sets them; a user association's Max* 
 account that sets them when the user sets none (``slurmsim.model.limits.with_inherited``).
 
 Two moments, each with its own order of checks (all recorded from the real Slurm:
-tests/golden/limits/):
+tests/golden/limits/ and tests/golden/limitkinds/):
 
-* **Submission** (``submit_refusal``). A submission that would take the user past
-  MaxSubmitJobsPerUser (QOS) or MaxSubmit (association) is refused; an array counts
-  each task. With ``Flags=DenyOnLimit`` on the QOS, so is a job that breaks a limit on
-  its own (more than MaxTRESPerJob, MaxTRESPerUser or GrpTRES even on an idle cluster,
-  or a time limit over MaxWall). sbatch prints the limit's reason, then the policy
-  error; no job id is used up. Order: per QOS MaxTRESPU, GrpTRES, MaxWall, MaxTRES,
-  MaxSubmitPU; then per association, user first, MaxTRES, MaxSubmit, MaxWall, GrpTRES.
+* **Submission** (``submit_refusal``). A submission that would take its scope past a
+  submission count (the QOS's GrpSubmitJobs, MaxSubmitJobsPerAccount or
+  MaxSubmitJobsPerUser, an association's GrpSubmitJobs or MaxSubmitJobs) is refused; an
+  array counts each task. With ``Flags=DenyOnLimit`` on the QOS, so is a job that breaks
+  a limit on its own (more than a TRES limit allows even on an idle cluster, less than
+  MinTRESPerJob, a time limit over MaxWall). sbatch prints the limit's reason, then the
+  policy error; no job id is used up. The order is ``_Judge.refusal``'s.
 * **Scheduling** (``pending_reason``). Before a pending job is placed, the limits
   it would exceed given the jobs that hold resources: job counts and wall limits
-  first (per QOS: GrpJobs, MaxJobsPU, MaxWall; per association: GrpJobs, then for
-  the user MaxJobs, MaxWall), then TRES (per QOS: GrpTRES, MaxTRES, MaxTRESPU; per
-  association: GrpTRES, then for the user MaxTRES), each TRES list in Slurm's TRES
-  order (cpu, mem, node, billing, gres/gpu). The first one exceeded is the reason.
-  The count and wall part is also looked at when the job is submitted
-  (``submit_reason``): squeue shows that reason before the first pass.
+  first (per QOS: GrpJobs, MaxJobsPerAccount, MaxJobsPerUser, MaxWall; per
+  association: GrpJobs, then for the user MaxJobs, MaxWall), then TRES (``_tres``),
+  each TRES list in Slurm's TRES order (cpu, mem, node, billing, gres/gpu). The first
+  one exceeded is the reason. The count and wall part is also looked at when the job
+  is submitted (``submit_reason``): squeue shows that reason before the first pass.
 
 Usage (``Usage``) counts RUNNING and SUSPENDED jobs: Slurm releases a job's share of a
 limit when it ends, before it has finished COMPLETING.
 """
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from slurmsim.engine.priority import job_cpus, job_gpus
@@ -42,7 +41,7 @@ from slurmsim.model.accounts import Association, Qos
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.partitions import Partition
-from slurmsim.model.time import Seconds
+from slurmsim.model.time import Instant
 
 #: The controller's error for a refused submission (sbatch prints the reason first).
 POLICY_VIOLATION = (
@@ -53,48 +52,103 @@ POLICY_VIOLATION = (
 CHARGED = frozenset({JobState.RUNNING, JobState.SUSPENDED})
 _SUBMITTED = frozenset({JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED})
 
-#: Where a count or a TRES sum is kept: ("qos", name), ("user", qos, user) or
-#: ("assoc", id) for an association and everything below it.
+#: Where a count or a TRES sum is kept: ("qos", name), ("acct", qos, account),
+#: ("user", qos, user) or ("assoc", id) for an association and everything below it.
 Scope = tuple[str, ...]
 
 # Reason names by limit and TRES word (Slurm's own, irregular spellings included).
 _GRES = "gres"
+
+
+def _names(*names: str) -> dict[str, str]:
+    """A reason table in the order cpu, mem, node, billing, gres."""
+    return dict(zip(("cpu", "mem", "node", "billing", _GRES), names, strict=True))
+
+
 _REASONS: dict[str, dict[str, str]] = {
-    "QOS GrpTRES": {
-        "cpu": "QOSGrpCpuLimit",
-        "mem": "QOSGrpMemLimit",
-        "node": "QOSGrpNodeLimit",
-        "billing": "QOSGrpBilling",
-        _GRES: "QOSGrpGRES",
-    },
-    "QOS MaxTRES": {
-        "cpu": "QOSMaxCpuPerJobLimit",
-        "mem": "QOSMaxMemoryPerJob",
-        "node": "QOSMaxNodePerJobLimit",
-        "billing": "QOSMaxBillingPerJob",
-        _GRES: "QOSMaxGRESPerJob",
-    },
-    "QOS MaxTRESPU": {
-        "cpu": "QOSMaxCpuPerUserLimit",
-        "mem": "QOSMaxMemoryPerUser",
-        "node": "QOSMaxNodePerUserLimit",
-        "billing": "QOSMaxBillingPerUser",
-        _GRES: "QOSMaxGRESPerUser",
-    },
-    "Assoc GrpTRES": {
-        "cpu": "AssocGrpCpuLimit",
-        "mem": "AssocGrpMemLimit",
-        "node": "AssocGrpNodeLimit",
-        "billing": "AssocGrpBilling",
-        _GRES: "AssocGrpGRES",
-    },
-    "Assoc MaxTRES": {
-        "cpu": "AssocMaxCpuPerJobLimit",
-        "mem": "AssocMaxMemPerJob",
-        "node": "AssocMaxNodePerJobLimit",
-        "billing": "AssocMaxBillingPerJob",
-        _GRES: "AssocMaxGRESPerJob",
-    },
+    "QOS GrpTRES": _names(
+        "QOSGrpCpuLimit", "QOSGrpMemLimit", "QOSGrpNodeLimit", "QOSGrpBilling", "QOSGrpGRES"
+    ),
+    "QOS GrpTRESRunMins": _names(
+        "QOSGrpCPURunMinutesLimit",
+        "QOSGrpMemoryRunMinutes",
+        "QOSGrpNodeRunMinutes",
+        "QOSGrpBillingRunMinutes",
+        "QOSGrpGRESRunMinutes",
+    ),
+    "QOS MaxTRESMins": _names(
+        "QOSMaxCpuMinutesPerJobLimit",
+        "QOSMaxMemoryMinutesPerJob",
+        "QOSMaxNodeMinutesPerJob",
+        "QOSMaxBillingMinutesPerJob",
+        "QOSMaxGRESMinutesPerJob",
+    ),
+    "QOS MaxTRES": _names(
+        "QOSMaxCpuPerJobLimit",
+        "QOSMaxMemoryPerJob",
+        "QOSMaxNodePerJobLimit",
+        "QOSMaxBillingPerJob",
+        "QOSMaxGRESPerJob",
+    ),
+    "QOS MaxTRESPerNode": _names(
+        "QOSMaxCpuPerNode",
+        "QOSMaxMemoryPerNode",
+        "QOSMaxUnknownPerNode",
+        "QOSMaxBillingPerNode",
+        "QOSMaxGRESPerNode",
+    ),
+    "QOS MinTRES": _names(
+        "QOSMinCpuNotSatisfied", "QOSMinMemory", "QOSMinNode", "QOSMinBilling", "QOSMinGRES"
+    ),
+    "QOS MaxTRESPA": _names(
+        "MaxCpuPerAccount",
+        "MaxMemoryPerAccount",
+        "MaxNodePerAccount",
+        "MaxBillingPerAccount",
+        "MaxGRESPerAccount",
+    ),
+    "QOS MaxTRESPU": _names(
+        "QOSMaxCpuPerUserLimit",
+        "QOSMaxMemoryPerUser",
+        "QOSMaxNodePerUserLimit",
+        "QOSMaxBillingPerUser",
+        "QOSMaxGRESPerUser",
+    ),
+    "Assoc GrpTRES": _names(
+        "AssocGrpCpuLimit",
+        "AssocGrpMemLimit",
+        "AssocGrpNodeLimit",
+        "AssocGrpBilling",
+        "AssocGrpGRES",
+    ),
+    "Assoc GrpTRESRunMins": _names(
+        "AssocGrpCPURunMinutesLimit",
+        "AssocGrpMemRunMinutes",
+        "AssocGrpNodeRunMinutes",
+        "AssocGrpBillingRunMinutes",
+        "AssocGrpGRESRunMinutes",
+    ),
+    "Assoc MaxTRESMins": _names(
+        "AssocMaxCpuMinutesPerJobLimit",
+        "AssocMaxMemMinutesPerJob",
+        "AssocMaxNodeMinutesPerJob",
+        "AssocMaxBillingMinutesPerJob",
+        "AssocMaxGRESMinutesPerJob",
+    ),
+    "Assoc MaxTRES": _names(
+        "AssocMaxCpuPerJobLimit",
+        "AssocMaxMemPerJob",
+        "AssocMaxNodePerJobLimit",
+        "AssocMaxBillingPerJob",
+        "AssocMaxGRESPerJob",
+    ),
+    "Assoc MaxTRESPerNode": _names(
+        "AssocMaxCpuPerNode",
+        "AssocMaxMemPerNode",
+        "AssocMaxUnknownPerNode",
+        "AssocMaxBillingPerNode",
+        "AssocMaxGRESPerNode",
+    ),
 }
 _TRES_RANK = {name: i for i, name in enumerate(limits.TRES_ORDER)}
 
@@ -202,6 +256,7 @@ def _scopes(job: Job, index: _Index) -> Iterator[Scope]:
     bound = index.binding(job)
     for q in bound.qos:
         yield ("qos", q.name)
+        yield ("acct", q.name, job.request.account)
         yield ("user", q.name, job.request.user)
     for a in bound.assocs:
         yield ("assoc", str(a.id))
@@ -273,9 +328,11 @@ class Usage:
     Nodes count once per scope however many of its jobs share them, as slurmctld counts
     them (a bitmap of the nodes and a job count on each): ``nodes`` keeps, per scope, how
     many of its jobs run on each node, and its ``node`` TRES is how many nodes that is.
+    When a GrpTRESRunMins is set anywhere, ``runs`` keeps each scope's jobs too, for what
+    they have left to run (``run_minutes``).
     """
 
-    __slots__ = ("_index", "_state", "active", "jobs", "nodes", "tres")
+    __slots__ = ("_index", "_left", "_state", "active", "jobs", "nodes", "runs", "tres")
 
     def __init__(self, state: ClusterState) -> None:
         self._state = state
@@ -284,6 +341,11 @@ class Usage:
         self.jobs: Counter[Scope] = Counter()
         self.tres: defaultdict[Scope, Counter[str]] = defaultdict(Counter)
         self.nodes: defaultdict[Scope, Counter[str]] = defaultdict(Counter)
+        self.runs: defaultdict[Scope, dict[int, Job]] | None = (
+            defaultdict(dict) if _any_limits(state, "GrpTRESRunMins") else None
+        )
+        # ``run_minutes`` per scope, as of the decay pass it was worked out for.
+        self._left: dict[Scope, tuple[Instant | None, dict[str, int]]] = {}
 
     @classmethod
     def of(cls, state: ClusterState, running: Iterable[Job]) -> "Usage":
@@ -308,6 +370,32 @@ class Usage:
         """The QOS and associations whose limits bind ``job``."""
         return self._index.binding(job)
 
+    def run_minutes(self, scope: Scope) -> dict[str, int]:
+        """The TRES-minutes that the running jobs of ``scope`` have left of their time
+        limits, as slurmctld counts them for GrpTRESRunMins: a job's whole limit from its
+        start, charged down only by the decay thread (every PriorityCalcPeriod), so a job
+        counts in full until the decay thread's first pass after its start."""
+        if self.runs is None:
+            return {}
+        calc = self._state.last_usage_calc
+        known = self._left.get(scope)
+        if known is not None and known[0] == calc:
+            return known[1]
+        left: Counter[str] = Counter()
+        for job in self.runs.get(scope, {}).values():
+            started = job.start_time
+            ran = (
+                job.run_seconds(calc)
+                if calc is not None and started is not None and calc > started
+                else 0
+            )
+            rest = max(_limit_seconds(job, self._state) - ran, 0)
+            for name, n in {"node": len(job.alloc), **held_tres(self._state, job)}.items():
+                left[name] += n * rest
+        minutes = {name: secs // 60 for name, secs in left.items()}
+        self._left[scope] = (calc, minutes)
+        return minutes
+
     def _charge(self, job: Job, sign: int) -> None:
         if not self.active:
             return
@@ -324,6 +412,12 @@ class Usage:
                 if not on[node]:
                     del on[node]  # no job of the scope left there
             bucket["node"] = len(on)
+            if self.runs is not None:
+                self._left.pop(scope, None)
+                if sign > 0:
+                    self.runs[scope][job.job_id] = job
+                else:
+                    self.runs[scope].pop(job.job_id, None)
 
 
 # -- the checks ---------------------------------------------------------------------------
@@ -337,38 +431,71 @@ def _tres_over(
     kind: str, limit_text: str | None, req: Mapping[str, int], used: Mapping[str, int] | None
 ) -> str | None:
     """The reason for the first TRES (Slurm's order) that ``req`` (plus ``used``) exceeds."""
+    return _first(kind, limit_text, lambda name, cap: req.get(name, 0) + _get(used, name) > cap)
+
+
+def _tres_under(kind: str, limit_text: str | None, req: Mapping[str, int]) -> str | None:
+    """The reason for the first TRES of a minimum (MinTRESPerJob) that ``req`` falls short of."""
+    return _first(kind, limit_text, lambda name, floor: req.get(name, 0) < floor)
+
+
+def _first(kind: str, limit_text: str | None, broken: Callable[[str, int], bool]) -> str | None:
     if not limit_text:
         return None
     table = _REASONS[kind]
     caps = limits.decode_tres(limit_text)
     for name in sorted(caps, key=lambda n: (_TRES_RANK.get(n, len(_TRES_RANK)), n)):
-        cap, want = caps[name], req.get(name, 0)
-        extra = used.get(name, 0) if used is not None else 0
-        if (want > cap or want + extra > cap) and _word(name) in table:
+        if _word(name) in table and broken(name, caps[name]):
             return table[_word(name)]
     return None
+
+
+def _get(used: Mapping[str, int] | None, name: str) -> int:
+    return used.get(name, 0) if used is not None else 0
 
 
 def _count_reached(text: str | None, count: int) -> bool:
     return text is not None and count >= int(text)
 
 
-def _wall_over(text: str | None, job: Job, state: ClusterState) -> bool:
-    if text is None:
-        return False
+#: A time limit of UNLIMITED as limits count it (slurmctld's INFINITE minutes).
+_INFINITE = 0xFFFFFFFF * 60
+
+
+def _limit_seconds(job: Job, state: ClusterState) -> int:
+    """The job's time limit; with none of its own yet, its partition's MaxTime."""
     limit = job.time_limit
-    if limit is None:  # no limit of its own yet: the partition's MaxTime (maybe UNLIMITED)
+    if limit is None:
         part = state.partitions.get(job.request.partition)
         limit = part.max_time if part is not None else None
-    return limit is None or limit > Seconds(int(text))
+    return _INFINITE if limit is None else int(limit)
+
+
+def _wall_over(text: str | None, job: Job, state: ClusterState) -> bool:
+    return text is not None and _limit_seconds(job, state) > int(text)
+
+
+def _per_node(req: Mapping[str, int]) -> dict[str, int]:
+    """What a job asks of each node for MaxTRESPerNode: its whole request over its
+    fewest nodes, rounded down (``-N 2 --gpus=9`` asks 4 of a node)."""
+    nodes = max(req.get("node", 1), 1)
+    return {name: n // nodes for name, n in req.items()}
+
+
+def _minutes(job: Job, state: ClusterState, req: Mapping[str, int]) -> dict[str, int]:
+    """The TRES-minutes a job asks for: each TRES times its time limit in minutes."""
+    limit = _limit_seconds(job, state) // 60
+    return {name: n * limit for name, n in req.items()}
 
 
 def _counts_and_wall(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | None:
     """Slurm's checks before node selection: running-job counts, then wall time."""
-    user = job.request.user
+    user, account = job.request.user, job.request.account
     for q in bound.qos:
         if _count_reached(q.limits.get("GrpJobs"), usage.jobs[("qos", q.name)]):
             return "QOSGrpJobsLimit"
+        if _count_reached(q.limits.get("MaxJobsPA"), usage.jobs[("acct", q.name, account)]):
+            return "MaxJobsPerAccount"
         if _count_reached(q.limits.get("MaxJobsPU"), usage.jobs[("user", q.name, user)]):
             return "QOSMaxJobsPerUserLimit"
         if _wall_over(q.limits.get("MaxWall"), job, state):
@@ -386,17 +513,29 @@ def _counts_and_wall(state: ClusterState, job: Job, bound: Binding, usage: Usage
 
 
 def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | None:
-    """Slurm's checks once the job's TRES are known: group, per job, per user. Limits on
-    what jobs hold together leave nodes to ``after_selection``: which are new to them
-    depends on the nodes chosen."""
+    """Slurm's checks once the job's TRES are known, in its order: per QOS the group's
+    TRES and running TRES-minutes, the job's own TRES-minutes, TRES, TRES per node and
+    minimum, then the account's and the user's TRES; per association the group's, then
+    for the user the job's own. Limits on what jobs hold together leave nodes to
+    ``after_selection``: which are new to them depends on the nodes chosen."""
     req = requested_tres(state, job)
     shared = {name: n for name, n in req.items() if name != "node"}
-    user = job.request.user
+    mins = _minutes(job, state, req)
+    user, account = job.request.user, job.request.account
     for q in bound.qos:
         limit = q.limits.get
         found = (
             _tres_over("QOS GrpTRES", limit("GrpTRES"), shared, usage.tres[("qos", q.name)])
+            or _run_minutes_over(
+                "QOS GrpTRESRunMins", limit("GrpTRESRunMins"), mins, usage, ("qos", q.name)
+            )
+            or _tres_over("QOS MaxTRESMins", limit("MaxTRESMins"), mins, None)
             or _tres_over("QOS MaxTRES", limit("MaxTRES"), req, None)
+            or _tres_over("QOS MaxTRESPerNode", limit("MaxTRESPerNode"), _per_node(req), None)
+            or _tres_under("QOS MinTRES", limit("MinTRES"), req)
+            or _tres_over(
+                "QOS MaxTRESPA", limit("MaxTRESPA"), shared, usage.tres[("acct", q.name, account)]
+            )
             or _tres_over(
                 "QOS MaxTRESPU", limit("MaxTRESPU"), shared, usage.tres[("user", q.name, user)]
             )
@@ -405,12 +544,27 @@ def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | 
             return found
     for a in bound.assocs:
         scope = ("assoc", str(a.id))
-        found = _tres_over("Assoc GrpTRES", a.limits.get("GrpTRES"), shared, usage.tres[scope])
+        limit = a.limits.get
+        found = _tres_over("Assoc GrpTRES", limit("GrpTRES"), shared, usage.tres[scope]) or (
+            _run_minutes_over("Assoc GrpTRESRunMins", limit("GrpTRESRunMins"), mins, usage, scope)
+        )
         if not found and a.user_level:
-            found = _tres_over("Assoc MaxTRES", a.limits.get("MaxTRES"), req, None)
+            found = (
+                _tres_over("Assoc MaxTRESMins", limit("MaxTRESMins"), mins, None)
+                or _tres_over("Assoc MaxTRES", limit("MaxTRES"), req, None)
+                or _tres_over("Assoc MaxTRESPerNode", limit("MaxTRESPerNode"), _per_node(req), None)
+            )
         if found:
             return found
     return None
+
+
+def _run_minutes_over(
+    kind: str, text: str | None, mins: Mapping[str, int], usage: Usage, scope: Scope
+) -> str | None:
+    """GrpTRESRunMins: the job's TRES-minutes on top of what the scope's running jobs
+    have left of theirs."""
+    return _tres_over(kind, text, mins, usage.run_minutes(scope)) if text else None
 
 
 def after_selection(
@@ -418,18 +572,19 @@ def after_selection(
 ) -> str | None:
     """The node limit ``job`` must wait for once its nodes are chosen, if one holds it:
     slurmctld's second test, which counts only the chosen nodes that the jobs a limit
-    binds do not already run on (golden ``nodelimits/``). Per QOS, the group's limit then
-    the user's; then the associations' group limits."""
+    binds do not already run on (golden ``nodelimits/``). Per QOS, the group's limit,
+    the account's, then the user's; then the associations' group limits."""
     if not usage.active:
         return None
     bound = usage.binding(job)
     chosen = list(nodes)
-    user = job.request.user
+    user, account = job.request.user, job.request.account
     tests = [
         (kind, q.limits.get(key), scope)
         for q in bound.qos
         for kind, key, scope in (
             ("QOS GrpTRES", "GrpTRES", ("qos", q.name)),
+            ("QOS MaxTRESPA", "MaxTRESPA", ("acct", q.name, account)),
             ("QOS MaxTRESPU", "MaxTRESPU", ("user", q.name, user)),
         )
     ] + [("Assoc GrpTRES", a.limits.get("GrpTRES"), ("assoc", str(a.id))) for a in bound.assocs]
@@ -532,54 +687,100 @@ class _Judge:
         return self._submitted
 
     def refusal(self, job: Job) -> str | None:
+        """Slurm's order (recorded, golden ``limitkinds/``): per QOS the account's and
+        user's TRES, the group's TRES, submissions, TRES-minutes and running TRES-minutes,
+        wall, the job's own TRES and TRES per node, the account's and user's
+        submissions, the minimum TRES; then per association, user first, the group's
+        TRES, submissions and running TRES-minutes, then for the user the job's own TRES
+        and TRES per node, submissions, TRES-minutes and wall. Only the submission
+        counts refuse without DenyOnLimit."""
         state = self.state
         bound = self.index.binding(job)
         deny = bound.deny_on_limit
         req = requested_tres(state, job) if deny else {}
+        mins = _minutes(job, state, req) if deny else {}
         submitted = self.submitted() if _counts_submissions(bound) else Counter()
         new = _weight(job)
-        user = job.request.user
+        user, account = job.request.user, job.request.account
+
+        def over(text: str | None, scope: Scope) -> bool:
+            return text is not None and submitted[scope] + new > int(text)
+
         for q in bound.qos:
             own = q.limits.get
-            if deny:
-                found = _tres_over("QOS MaxTRESPU", own("MaxTRESPU"), req, None) or _tres_over(
-                    "QOS GrpTRES", own("GrpTRES"), req, None
+            found = (
+                _tres_over("QOS MaxTRESPA", own("MaxTRESPA"), req, None)
+                or _tres_over("QOS MaxTRESPU", own("MaxTRESPU"), req, None)
+                or _tres_over("QOS GrpTRES", own("GrpTRES"), req, None)
+                or ("QOSGrpSubmitJobsLimit" if over(own("GrpSubmit"), ("qos", q.name)) else None)
+                or _tres_over("QOS MaxTRESMins", own("MaxTRESMins"), mins, None)
+                or _tres_over("QOS GrpTRESRunMins", own("GrpTRESRunMins"), mins, None)
+                or (
+                    "QOSMaxWallDurationPerJobLimit"
+                    if deny and _wall_over(own("MaxWall"), job, state)
+                    else None
                 )
-                if found:
-                    return found
-                if _wall_over(own("MaxWall"), job, state):
-                    return "QOSMaxWallDurationPerJobLimit"
-                found = _tres_over("QOS MaxTRES", own("MaxTRES"), req, None)
-                if found:
-                    return found
-            cap = own("MaxSubmitPU")
-            if cap is not None and submitted[("user", q.name, user)] + new > int(cap):
-                return "QOSMaxSubmitJobPerUserLimit"
+                or _tres_over("QOS MaxTRES", own("MaxTRES"), req, None)
+                or _tres_over("QOS MaxTRESPerNode", own("MaxTRESPerNode"), _per_node(req), None)
+                or (
+                    "MaxSubmitJobsPerAccount"
+                    if over(own("MaxSubmitPA"), ("acct", q.name, account))
+                    else None
+                )
+                or (
+                    "QOSMaxSubmitJobPerUserLimit"
+                    if over(own("MaxSubmitPU"), ("user", q.name, user))
+                    else None
+                )
+                or (_tres_under("QOS MinTRES", own("MinTRES"), req) if deny else None)
+            )
+            if found:
+                return found
         for a in bound.assocs:
             own = a.limits.get
-            if a.user_level:
-                found = _tres_over("Assoc MaxTRES", own("MaxTRES"), req, None) if deny else None
-                if found:
-                    return found
-                cap = own("MaxSubmit")
-                if cap is not None and submitted[("assoc", str(a.id))] + new > int(cap):
-                    return "AssocMaxSubmitJobLimit"
-                if deny and _wall_over(own("MaxWall"), job, state):
-                    return "AssocMaxWallDurationPerJobLimit"
-            found = _tres_over("Assoc GrpTRES", own("GrpTRES"), req, None) if deny else None
+            scope = ("assoc", str(a.id))
+            found = (
+                _tres_over("Assoc GrpTRES", own("GrpTRES"), req, None)
+                or ("AssocGrpSubmitJobsLimit" if over(own("GrpSubmit"), scope) else None)
+                or _tres_over("Assoc GrpTRESRunMins", own("GrpTRESRunMins"), mins, None)
+            )
+            if not found and a.user_level:
+                found = (
+                    _tres_over("Assoc MaxTRES", own("MaxTRES"), req, None)
+                    or _tres_over(
+                        "Assoc MaxTRESPerNode", own("MaxTRESPerNode"), _per_node(req), None
+                    )
+                    or ("AssocMaxSubmitJobLimit" if over(own("MaxSubmit"), scope) else None)
+                    or _tres_over("Assoc MaxTRESMins", own("MaxTRESMins"), mins, None)
+                    or (
+                        "AssocMaxWallDurationPerJobLimit"
+                        if deny and _wall_over(own("MaxWall"), job, state)
+                        else None
+                    )
+                )
             if found:
                 return found
         return None
 
 
-def _any_limits(state: ClusterState) -> bool:
-    return any(q.limits for q in state.qos.values()) or any(a.limits for a in state.associations)
+def _any_limits(state: ClusterState, key: str | None = None) -> bool:
+    """Whether any QOS or association sets a limit (``key``, when given)."""
+    if key is None:
+        return any(q.limits for q in state.qos.values()) or any(
+            a.limits for a in state.associations
+        )
+    return any(key in q.limits for q in state.qos.values()) or any(
+        key in a.limits for a in state.associations
+    )
+
+
+#: The limits on how many jobs may be submitted, which count pending jobs too.
+_SUBMIT_KEYS = ("GrpSubmit", "MaxSubmitPA", "MaxSubmitPU", "MaxSubmit")
 
 
 def _counts_submissions(bound: Binding) -> bool:
-    return any("MaxSubmitPU" in q.limits for q in bound.qos) or any(
-        "MaxSubmit" in a.limits for a in bound.assocs
-    )
+    held: list[Mapping[str, str]] = [q.limits for q in bound.qos] + [a.limits for a in bound.assocs]
+    return any(key in own for own in held for key in _SUBMIT_KEYS)
 
 
 def _submitted(state: ClusterState, index: _Index) -> Counter[Scope]:

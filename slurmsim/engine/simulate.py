@@ -210,7 +210,7 @@ def _would_repeat(ctx: Context, kind: int) -> bool:
     elif kind == _BACKFILL:
         quiet = ctx.version == ctx.backfill_version
     else:
-        quiet = kind == _PRIORITY
+        quiet = kind == _PRIORITY and not _frees_run_minutes(ctx)
     # Else a pass's ``refresh`` may admit jobs, or its queue build split an array.
     return quiet and ctx.rechecked() and not ctx.splits_due()
 
@@ -376,6 +376,13 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             return [Event(now, "job_purge", step.job_id)]
         case Kind.PRIORITY:
             _priority_passes(ctx, now, now)
+            if _frees_run_minutes(ctx):
+                # The next periodic main pass looks again at the jobs GrpTRESRunMins held;
+                # backfill finds no new work (the decay thread changes no job record).
+                quiet_backfill = ctx.backfill_version == ctx.version
+                ctx.version += 1
+                if quiet_backfill:
+                    ctx.backfill_version = ctx.version
             return []
         case Kind.MAIN_TRIGGERED:
             state.sched_due = None
@@ -572,7 +579,15 @@ def _next_meaningful(ctx: Context) -> Instant | None:
         times.append(periodic[Kind.MAIN_PERIODIC])
     if Kind.BACKFILL in periodic and ctx.version != ctx.backfill_version:
         times.append(periodic[Kind.BACKFILL])
+    if Kind.PRIORITY in periodic and _frees_run_minutes(ctx):
+        times.append(periodic[Kind.PRIORITY])
     return Instant(min(times)) if times else None
+
+
+def _frees_run_minutes(ctx: Context) -> bool:
+    """May the decay thread's next pass let a pending job start? GrpTRESRunMins counts
+    what running jobs have left of their time limits as of that thread's last pass."""
+    return ctx.limits.runs is not None and bool(ctx.running) and bool(len(ctx.queue) or ctx.blocked)
 
 
 def _has_unadmitted(ctx: Context) -> bool:

@@ -713,3 +713,383 @@ def test_backfill_judges_each_users_start_against_a_node_limit() -> None:
     assert (bobs.state, alices.state, alices.nodes) == (
         JobState.PENDING, JobState.RUNNING, ("dgx2",)
     )  # fmt: skip
+
+
+# -- the limits of golden limitkinds/ ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("state", "busy", "new", "want"),
+    [
+        pytest.param(
+            limited({"MaxJobsPA": "1"}),
+            [running(job(user="bob"))],
+            job(),
+            "MaxJobsPerAccount",
+            id="MaxJobsPerAccount counts the account's jobs (bob's hold alice)",
+        ),
+        pytest.param(
+            limited({"MaxJobsPA": "1"}),
+            [running(job(user="carol"))],
+            job(),
+            None,
+            id="another account's jobs do not count",
+        ),
+        pytest.param(
+            limited({"MaxTRESPA": "gres/gpu=2"}),
+            [running(job(user="bob", gpus=1))],
+            job(gpus=2),
+            "MaxGRESPerAccount",
+            id="MaxTRESPerAccount",
+        ),
+        pytest.param(
+            limited({"MaxTRESPerNode": "gres/gpu=4"}),
+            [],
+            job(nodes=2, gpus=9),
+            None,
+            id="MaxTRESPerNode: 9 GPUs over 2 nodes ask 4 of a node",
+        ),
+        pytest.param(
+            limited({"MaxTRESPerNode": "gres/gpu=4"}),
+            [],
+            job(nodes=2, gpus_per_node=5),
+            "QOSMaxGRESPerNode",
+            id="MaxTRESPerNode: 5 GPUs per node",
+        ),
+        pytest.param(
+            limited({"MinTRES": "gres/gpu=1"}),
+            [],
+            job(),
+            "QOSMinGRES",
+            id="MinTRESPerJob: a job without GPUs",
+        ),
+        pytest.param(
+            limited({"MaxTRESMins": "gres/gpu=60"}),
+            [],
+            job(gpus=1, limit="1:01:00"),
+            "QOSMaxGRESMinutesPerJob",
+            id="MaxTRESMinsPerJob: 61 GPU-minutes",
+        ),
+        pytest.param(
+            limited({"MaxTRESMins": "gres/gpu=60"}),
+            [],
+            job(nodes=2, gpus=2, limit="30:00"),
+            None,
+            id="MaxTRESMinsPerJob: 2 GPUs for 30 minutes",
+        ),
+        pytest.param(
+            limited({"GrpTRESRunMins": "gres/gpu=120"}),
+            [running(job(user="bob", gpus=1))],
+            job(gpus=1, limit="1:01:00"),
+            "QOSGrpGRESRunMinutes",
+            id="GrpTRESRunMins: 60 left of a running job, 61 asked",
+        ),
+        pytest.param(
+            limited({"GrpTRESRunMins": "gres/gpu=120"}),
+            [running(job(user="bob", gpus=1))],
+            job(gpus=1, limit="1:00:00"),
+            None,
+            id="GrpTRESRunMins: 60 and 60",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"GrpTRESRunMins": "gres/gpu=60"}}),
+            [running(job(user="bob", gpus=1))],
+            job(gpus=1, limit="5:00"),
+            "AssocGrpGRESRunMinutes",
+            id="an account's GrpTRESRunMins",
+        ),
+        pytest.param(
+            limited(assocs={"research/alice": {"MaxTRESPerNode": "gres/gpu=4"}}),
+            [],
+            job(gpus=5),
+            "AssocMaxGRESPerNode",
+            id="a user's MaxTRESPerNode",
+        ),
+        pytest.param(
+            limited(
+                {
+                    "GrpTRES": "gres/gpu=8",
+                    "GrpTRESRunMins": "gres/gpu=100",
+                    "MaxTRESMins": "gres/gpu=100",
+                    "MaxTRES": "gres/gpu=8",
+                }
+            ),
+            [],
+            job(nodes=2, gpus=9, limit="2:00:00"),
+            "QOSGrpGRES",
+            id="order: GrpTRES first",
+        ),
+        pytest.param(
+            limited({"MaxTRESMins": "gres/gpu=100", "MaxTRES": "gres/gpu=8"}),
+            [],
+            job(nodes=2, gpus=9, limit="2:00:00"),
+            "QOSMaxGRESMinutesPerJob",
+            id="order: MaxTRESMinsPerJob before MaxTRESPerJob",
+        ),
+        pytest.param(
+            limited(
+                {"MinTRES": "gres/gpu=10", "MaxTRESPA": "gres/gpu=8", "MaxTRESPU": "gres/gpu=8"}
+            ),
+            [],
+            job(nodes=2, gpus=9),
+            "QOSMinGRES",
+            id="order: MinTRESPerJob before the account's and user's TRES",
+        ),
+        pytest.param(
+            limited({"MaxTRESPA": "gres/gpu=8", "MaxTRESPU": "gres/gpu=8"}),
+            [],
+            job(nodes=2, gpus=9),
+            "MaxGRESPerAccount",
+            id="order: the account's TRES before the user's",
+        ),
+        pytest.param(
+            limited({"GrpJobs": "1", "MaxJobsPA": "1"}),
+            [running(job())],
+            job(),
+            "QOSGrpJobsLimit",
+            id="order: GrpJobs before MaxJobsPerAccount",
+        ),
+        pytest.param(
+            limited({"MaxJobsPA": "1", "MaxJobsPU": "1"}),
+            [running(job())],
+            job(),
+            "MaxJobsPerAccount",
+            id="order: MaxJobsPerAccount before MaxJobsPerUser",
+        ),
+        pytest.param(
+            limited(
+                assocs={
+                    "research/alice": {
+                        "GrpTRESRunMins": "gres/gpu=100",
+                        "MaxTRESMins": "gres/gpu=100",
+                    }
+                }
+            ),
+            [],
+            job(nodes=2, gpus=9, limit="2:00:00"),
+            "AssocGrpGRESRunMinutes",
+            id="order: a user's GrpTRESRunMins before its MaxTRESMins",
+        ),
+    ],
+)
+def test_pending_reason_for_the_other_limits(
+    state: ClusterState, busy: list[Job], new: JobRequest, want: str | None
+) -> None:
+    assert pending_reason(state, pending(new), busy) == want
+
+
+def test_run_minutes_are_charged_down_at_the_decay_passes() -> None:
+    """A running job counts its whole limit until the decay thread's first pass after its
+    start; from then on what it has left (golden ``limitkinds/``, the oracle after 78 s)."""
+    state = limited({"GrpTRESRunMins": "gres/gpu=120"})
+    first = replace(running(job(user="bob", gpus=1), job_id=1), start_time=T0)  # 1 h limit
+    state.jobs = {1: first}
+    new = pending(job(gpus=1, limit="1:30:00"))
+    usage = Usage.of(state, [first])
+    assert usage.run_minutes(("qos", "normal"))["gres/gpu"] == 60
+    assert pending_reason(state, new, usage) == "QOSGrpGRESRunMinutes"
+    state.last_usage_calc = T0 + 29 * 60  # 31 minutes left: 31 + 90 > 120
+    assert pending_reason(state, new, usage) == "QOSGrpGRESRunMinutes"
+    state.last_usage_calc = T0 + 30 * 60
+    assert usage.run_minutes(("qos", "normal"))["gres/gpu"] == 30
+    assert pending_reason(state, new, usage) is None
+
+
+@pytest.mark.parametrize(
+    ("state", "queued", "new", "want"),
+    [
+        pytest.param(
+            limited({"GrpSubmit": "2"}),
+            [pending(job(user="bob"), job_id=1), pending(job(user="carol"), job_id=2)],
+            job(),
+            "QOSGrpSubmitJobsLimit",
+            id="GrpSubmitJobs counts everybody's",
+        ),
+        pytest.param(
+            limited({"MaxSubmitPA": "2"}),
+            [pending(job(user="bob"), job_id=1), pending(job(), job_id=2)],
+            job(),
+            "MaxSubmitJobsPerAccount",
+            id="MaxSubmitJobsPerAccount counts the account's",
+        ),
+        pytest.param(
+            limited({"MaxSubmitPA": "2"}),
+            [pending(job(user="bob"), job_id=1), pending(job(), job_id=2)],
+            job(user="carol"),
+            None,
+            id="another account submits",
+        ),
+        pytest.param(
+            limited(assocs={"research": {"GrpSubmit": "1"}}),
+            [pending(job(user="bob"), job_id=1)],
+            job(),
+            "AssocGrpSubmitJobsLimit",
+            id="an account's GrpSubmitJobs",
+        ),
+        pytest.param(
+            limited({"MinTRES": "gres/gpu=1"}),
+            [],
+            job(),
+            None,
+            id="MinTRESPerJob does not refuse without DenyOnLimit",
+        ),
+        pytest.param(
+            limited(
+                {
+                    "MaxTRESPA": "gres/gpu=8",
+                    "MaxTRESPU": "gres/gpu=8",
+                },
+                flags=DENY,
+            ),
+            [],
+            job(nodes=2, gpus=9),
+            "MaxGRESPerAccount",
+            id="deny order: MaxTRESPerAccount first",
+        ),
+        pytest.param(
+            limited({"GrpTRES": "gres/gpu=8", "GrpSubmit": "0"}, flags=DENY),
+            [],
+            job(nodes=2, gpus=9),
+            "QOSGrpGRES",
+            id="deny order: GrpTRES before GrpSubmitJobs",
+        ),
+        pytest.param(
+            limited(
+                {"GrpSubmit": "0", "MaxTRESMins": "gres/gpu=100", "GrpTRESRunMins": "gres/gpu=100"},
+                flags=DENY,
+            ),
+            [],
+            job(nodes=2, gpus=9, limit="2:00:00"),
+            "QOSGrpSubmitJobsLimit",
+            id="deny order: GrpSubmitJobs before the TRES-minutes",
+        ),
+        pytest.param(
+            limited({"GrpTRESRunMins": "gres/gpu=100", "MaxWall": "3600"}, flags=DENY),
+            [],
+            job(nodes=2, gpus=9, limit="2:00:00"),
+            "QOSGrpGRESRunMinutes",
+            id="deny order: GrpTRESRunMins before MaxWall",
+        ),
+        pytest.param(
+            limited({"MaxTRESPerNode": "gres/gpu=3", "MaxSubmitPA": "0"}, flags=DENY),
+            [],
+            job(nodes=2, gpus=9),
+            "QOSMaxGRESPerNode",
+            id="deny order: MaxTRESPerNode before MaxSubmitJobsPerAccount",
+        ),
+        pytest.param(
+            limited({"MaxSubmitPU": "0", "MinTRES": "gres/gpu=10"}, flags=DENY),
+            [],
+            job(nodes=2, gpus=9),
+            "QOSMaxSubmitJobPerUserLimit",
+            id="deny order: MaxSubmitJobsPerUser before MinTRESPerJob",
+        ),
+        pytest.param(
+            limited({"MinTRES": "gres/gpu=10"}, flags=DENY),
+            [],
+            job(nodes=2, gpus=9),
+            "QOSMinGRES",
+            id="deny: MinTRESPerJob last",
+        ),
+        pytest.param(
+            limited(
+                assocs={"research/alice": {"GrpTRES": "gres/gpu=8", "MaxTRES": "gres/gpu=8"}},
+                flags=DENY,
+            ),
+            [],
+            job(nodes=2, gpus=9),
+            "AssocGrpGRES",
+            id="association deny order: the user's GrpTRES before its MaxTRES",
+        ),
+        pytest.param(
+            limited(
+                assocs={
+                    "research/alice": {"MaxSubmit": "0", "MaxTRESMins": "gres/gpu=100"},
+                },
+                flags=DENY,
+            ),
+            [],
+            job(nodes=2, gpus=9, limit="2:00:00"),
+            "AssocMaxSubmitJobLimit",
+            id="association deny order: MaxSubmitJobs before MaxTRESMinsPerJob",
+        ),
+    ],
+)
+def test_submit_refusal_for_the_other_limits(
+    state: ClusterState, queued: list[Job], new: JobRequest, want: str | None
+) -> None:
+    state.jobs = {j.job_id: j for j in queued}
+    assert submit_refusal(state, pending(new)) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    busy=st.lists(
+        st.builds(
+            lambda user, gpus: running(job(user=user, gpus=gpus)),
+            st.sampled_from(("alice", "bob", "carol")),
+            st.integers(0, 8),
+        ),
+        max_size=8,
+    ),
+    nodes=st.integers(1, 3),
+    gpus=st.integers(0, 16),
+    per_account=maybe,
+    jobs_per_account=st.one_of(st.none(), st.integers(0, 6)),
+    per_node=maybe,
+    floor=st.one_of(st.none(), st.integers(0, 4)),
+)
+def test_account_node_and_minimum_limits_hold_a_job_iff_broken(
+    *,
+    busy: list[Job],
+    nodes: int,
+    gpus: int,
+    per_account: int | None,
+    jobs_per_account: int | None,
+    per_node: int | None,
+    floor: int | None,
+) -> None:
+    lims = {
+        key: (f"gres/gpu={value}" if "TRES" in key else str(value))
+        for key, value in {
+            "MaxTRESPA": per_account,
+            "MaxJobsPA": jobs_per_account,
+            "MaxTRESPerNode": per_node,
+            "MinTRES": floor,
+        }.items()
+        if value is not None
+    }
+    state = limited(lims)
+    new = pending(job(nodes=nodes, gpus=gpus) if gpus else job(nodes=nodes))
+    research = [j for j in busy if j.request.account == "research"]
+    held = sum(len(a.gpus) for j in research for a in j.alloc)
+    exceeded = {
+        "MaxGRESPerAccount": per_account is not None and held + gpus > per_account,
+        "MaxJobsPerAccount": jobs_per_account is not None and len(research) >= jobs_per_account,
+        "QOSMaxGRESPerNode": per_node is not None and gpus // nodes > per_node,
+        "QOSMinGRES": floor is not None and gpus < floor,
+    }
+    reason = pending_reason(state, new, busy)
+    if any(exceeded.values()):
+        assert reason is not None
+        assert exceeded[reason]
+    else:
+        assert reason is None
+
+
+def test_a_job_held_by_run_minutes_starts_after_the_decay_pass_that_frees_them() -> None:
+    """GrpTRESRunMins=gres/gpu=120, an hour's job running: a 90-minute job waits until a
+    decay pass (every PriorityCalcPeriod, 5 minutes) leaves the first 30 minutes or
+    less, then the next main pass starts it, even within one long advance."""
+    from slurmsim.engine.simulate import advance
+    from slurmsim.model.time import Instant
+
+    state = limited({"GrpTRESRunMins": "gres/gpu=120"})
+    first = submit(state, job("first", gpus=1, limit=3600))
+    advance(state, Instant(T0 + 10))
+    second = submit(state, job("second", user="bob", gpus=1, limit=5400))
+    advance(state, Instant(T0 + 45 * 60))
+    assert first.start_time is not None
+    assert second.start_time is not None
+    waited = second.start_time - first.start_time
+    assert 29 * 60 < waited <= 31 * 60  # minutes are counted whole, rounded down

@@ -13,7 +13,7 @@ cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03
 sb() { local nm=$1 u=$2; shift 2; cu "$nm" "$u" sbatch -p debug "$@" --wrap='sleep 900'; }
 sq() { c "$1" squeue -u dave,erin -o '%i %j %u %t %l %r' -S i; }
 pass() { sleep 4; }  # the oracle's main scheduler runs within 1-3 s of a submission
-for u in dave erin; do id "$u" >/dev/null 2>&1 || useradd -M -s /bin/bash "$u"; done
+for u in dave erin; do getent passwd "$u" >/dev/null || useradd -M -s /bin/bash "$u"; done
 
 c setup-qos sacctmgr -i add qos lim
 c setup-account sacctmgr -i add account lim
