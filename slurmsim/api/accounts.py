@@ -526,7 +526,8 @@ def _add_qos(s: Session, request: p.Request) -> _Change:
     shown = [
         (label, v) for label, v in _shown(changes, settings.QOS_SETTINGS) if label != "Description"
     ]
-    summary = say.adding_qos(new, description or new[0], shown)
+    # Without a Description, sacctmgr shows the last new QOS's own name as every one's.
+    summary = say.adding_qos(new, description or new[-1], shown)
     if not _is_admin(s, "qos"):
         raise _Abort(
             Rendered(summary, " Problem adding QOS: Access/permission denied\n", exit_code=1)
@@ -1132,8 +1133,11 @@ def _forget_usage(state: ClusterState, entity: str, conditions: Conditions) -> N
     """Every user association named, or below an account named, starts again from no
     usage (an account's is the sum below it). The fair-share numbers stay those of the
     last PriorityCalcPeriod until the next (sshare's RawUsage alone shows the reset at
-    once, as on the oracle). slurmsim keeps no usage per QOS: resetting one changes nothing."""
+    once, as on the oracle). The usage GrpTRESMins and GrpWall count goes with it, and a
+    QOS named forgets its own."""
     if entity == "qos":
+        for name in conditions.get("name", []):
+            state.qos_usage.pop(name, None)
         return
     names = conditions.get("name", [])
     if entity == "account":
@@ -1145,6 +1149,7 @@ def _forget_usage(state: ClusterState, entity: str, conditions: Conditions) -> N
     for assoc in chosen:
         if assoc.id in state.usage:
             state.usage[assoc.id] = 0.0
+        state.tres_usage.pop(assoc.id, None)
 
 
 def _next_assoc_id(state: ClusterState) -> int:

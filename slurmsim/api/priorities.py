@@ -112,11 +112,13 @@ def priority_weights(state: ClusterState) -> Weights:
 def share_lines(state: ClusterState) -> list[ShareLine]:
     """Every association's sshare numbers, in tree order."""
     run_secs = _run_seconds(state)
+    spent = _spent_seconds(state)
     names = _tres_names(state)
     lines = []
     for r in share_rows(state):
         a = r.assoc
         secs = run_secs.get(a.id, {})
+        used = spent.get(a.id, {})
         lines.append(
             ShareLine(
                 account=a.account,
@@ -130,10 +132,12 @@ def share_lines(state: ClusterState) -> list[ShareLine]:
                 fairshare=r.fairshare,
                 level_fs=None if r.is_root else r.level_fs,
                 tres_run_mins=",".join(f"{n}={int(secs.get(n, 0.0)) // 60}" for n in names),
-                # Per-TRES usage is not tracked: only billing (RawUsage) is known.
+                # Billing's is RawUsage's; the others' the usage GrpTRESMins counts.
                 grp_tres_raw=",".join(
-                    f"{n}={int(r.raw_usage) // 60 if n == 'billing' else 0}" for n in names
+                    f"{n}={int(r.raw_usage if n == 'billing' else used.get(n, 0.0)) // 60}"
+                    for n in names
                 ),
+                grp_tres_mins=a.limits.get("GrpTRESMins", ""),
                 cluster=state.config.cluster_name,
                 assoc_id=a.id,
             )
@@ -144,6 +148,20 @@ def share_lines(state: ClusterState) -> list[ShareLine]:
 def _tres_names(state: ClusterState) -> tuple[str, ...]:
     gres = tuple(f"gres/{g}" for g in state.config.gres_types if g == GPU)
     return _BASE_TRES + gres
+
+
+def _spent_seconds(state: ClusterState) -> dict[int, dict[str, float]]:
+    """TRES x seconds run (decayed), per association and its ancestors (GrpTRESRaw)."""
+    parents = _parents(state)
+    out: dict[int, dict[str, float]] = {}
+    for first, used in state.tres_usage.items():
+        assoc: int | None = first
+        while assoc is not None:
+            acc = out.setdefault(assoc, {})
+            for name, seconds in used.items():
+                acc[name] = acc.get(name, 0.0) + seconds
+            assoc = parents.get(assoc)
+    return out
 
 
 def _run_seconds(state: ClusterState) -> dict[int, dict[str, float]]:

@@ -49,6 +49,9 @@ TIMEOUT_PHASE: Seconds = Seconds(10)
 GRACE_END = "grace_end"
 #: Key in Job.extra: when the time-limit check ends a job whose reservation has ended.
 RESV_ENDED = "resv_ended"
+#: Key in Job.extra: when the time-limit check ends a job a GrpTRESMins or GrpWall ran
+#: out for (engine/limits.py ``spent_out``).
+LIMIT_SPENT = "limit_spent"
 
 #: Key in Job.extra: the job started with execution on (see engine/execution.py).
 _EXECUTED = "executed"
@@ -109,6 +112,24 @@ def outlived_reservation(job: Job, end: Instant) -> None:
     job.extra[RESV_ENDED] = str(check_after(end))
 
 
+def spent(job: Job, now: Instant) -> bool:
+    """A GrpTRESMins or GrpWall ran out for running ``job`` at ``now`` (a pass of the decay
+    thread, or another job's end, counted the usage that reached it): slurmctld ends it
+    TIMEOUT at its next time-limit check. False if that was known already; else the
+    caller queues its new end."""
+    if LIMIT_SPENT in job.extra:
+        return False
+    job.extra[LIMIT_SPENT] = str(check_after(now))
+    return True
+
+
+def ended_spent(job: Job, now: Instant) -> bool:
+    """Whether the time-limit check at ``now`` ends ``job`` for a limit that ran out
+    (it exits with no signal: ExitCode 0:0, where a time limit's is 0:15)."""
+    cut = job.extra.get(LIMIT_SPENT)
+    return cut is not None and int(cut) == now
+
+
 def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | None:
     """When a running job will stop and in which state (None: it runs forever, or is
     suspended and never times out until it is resumed)."""
@@ -122,9 +143,10 @@ def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | Non
     # A resumed job runs on as if it had started its suspended time later.
     origin = _origin(job)
     kill = timeout_at(origin, job.time_limit, state.config.over_time_limit)
-    cut = job.extra.get(RESV_ENDED)
-    if cut is not None and (kill is None or int(cut) < kill):
-        kill = Instant(int(cut))
+    for key in (RESV_ENDED, LIMIT_SPENT):
+        cut = job.extra.get(key)
+        if cut is not None and (kill is None or int(cut) < kill):
+            kill = Instant(int(cut))
     # A job whose script really runs ends when its process exits (engine/execution.py).
     runtime = None if _EXECUTED in job.extra else job.request.runtime
     done = None
@@ -365,6 +387,7 @@ def requeue(
     job.state = JobState.PENDING
     job.extra.pop(GRACE_END, None)
     job.extra.pop(RESV_ENDED, None)
+    job.extra.pop(LIMIT_SPENT, None)
     job.extra.pop(SECS_PRE_SUSPEND, None)
     job.extra.pop(SUSPENDED_BY, None)
     job.suspend_time = None

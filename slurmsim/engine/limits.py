@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from slurmsim.engine.priority import job_cpus, job_gpus
 from slurmsim.engine.resources import GPU
-from slurmsim.engine.usage import billing_of
+from slurmsim.engine.usage import WALL, billing_of
 from slurmsim.model import limits
 from slurmsim.model.accounts import Association, Qos
 from slurmsim.model.cluster import ClusterState
@@ -68,6 +68,13 @@ def _names(*names: str) -> dict[str, str]:
 _REASONS: dict[str, dict[str, str]] = {
     "QOS GrpTRES": _names(
         "QOSGrpCpuLimit", "QOSGrpMemLimit", "QOSGrpNodeLimit", "QOSGrpBilling", "QOSGrpGRES"
+    ),
+    "QOS GrpTRESMins": _names(
+        "QOSGrpCPUMinutesLimit",
+        "QOSGrpMemoryMinutes",
+        "QOSGrpNodeMinutes",
+        "QOSGrpBillingMinutes",
+        "QOSGrpGRESMinutes",
     ),
     "QOS GrpTRESRunMins": _names(
         "QOSGrpCPURunMinutesLimit",
@@ -120,6 +127,13 @@ _REASONS: dict[str, dict[str, str]] = {
         "AssocGrpNodeLimit",
         "AssocGrpBilling",
         "AssocGrpGRES",
+    ),
+    "Assoc GrpTRESMins": _names(
+        "AssocGrpCPUMinutesLimit",
+        "AssocGrpMemMinutes",
+        "AssocGrpNodeMinutes",
+        "AssocGrpBillingMinutes",
+        "AssocGrpGRESMinutes",
     ),
     "Assoc GrpTRESRunMins": _names(
         "AssocGrpCPURunMinutesLimit",
@@ -185,11 +199,21 @@ class _Index:
         self.by_user: dict[tuple[str, str], Association] = {}
         self.by_account: dict[str, Association] = {}
         self._bindings: dict[tuple[str, str, str, str], Binding] = {}
+        self._below: defaultdict[int, list[int]] | None = None
         for a in state.associations:
             if a.user is None:
                 self.by_account.setdefault(a.account, a)
             else:
                 self.by_user.setdefault((a.account, a.user), a)
+
+    def users_below(self, assoc_id: int) -> list[int]:
+        """The user associations at or below association ``assoc_id``."""
+        if self._below is None:
+            self._below = defaultdict(list)
+            for (account, user), a in self.by_user.items():
+                for above in self.chain(account, user):
+                    self._below[above.id].append(a.id)
+        return self._below.get(assoc_id, [])
 
     def chain(self, account: str, user: str) -> list[Association]:
         """The user's association, then each account association up to root."""
@@ -332,7 +356,7 @@ class Usage:
     they have left to run (``run_minutes``).
     """
 
-    __slots__ = ("_index", "_left", "_state", "active", "jobs", "nodes", "runs", "tres")
+    __slots__ = ("_index", "_left", "_state", "active", "jobs", "nodes", "runs", "spends", "tres")
 
     def __init__(self, state: ClusterState) -> None:
         self._state = state
@@ -344,6 +368,8 @@ class Usage:
         self.runs: defaultdict[Scope, dict[int, Job]] | None = (
             defaultdict(dict) if _any_limits(state, "GrpTRESRunMins") else None
         )
+        #: Whether a GrpTRESMins or GrpWall is set anywhere (``spent``, ``spent_out``).
+        self.spends = _any_limits(state, "GrpTRESMins") or _any_limits(state, "GrpWall")
         # ``run_minutes`` per scope, as of the decay pass it was worked out for.
         self._left: dict[Scope, tuple[Instant | None, dict[str, int]]] = {}
 
@@ -395,6 +421,19 @@ class Usage:
         minutes = {name: secs // 60 for name, secs in left.items()}
         self._left[scope] = (calc, minutes)
         return minutes
+
+    def spent(self, scope: Scope) -> dict[str, int]:
+        """The usage GrpTRESMins and GrpWall count for ``scope`` (a QOS's own, or an
+        association's and everything below it), in minutes: each TRES's, and ``wall``'s.
+        It moves at the decay thread's passes and when a job ends (engine/usage.py)."""
+        state = self._state
+        seconds: Counter[str] = Counter()
+        if scope[0] == "qos":
+            seconds.update(state.qos_usage.get(scope[1], {}))
+        else:
+            for user in self._index.users_below(int(scope[1])):
+                seconds.update(state.tres_usage.get(user, {}))
+        return {name: int(secs // 60) for name, secs in seconds.items()}
 
     def _charge(self, job: Job, sign: int) -> None:
         if not self.active:
@@ -494,6 +533,8 @@ def _counts_and_wall(state: ClusterState, job: Job, bound: Binding, usage: Usage
     for q in bound.qos:
         if _count_reached(q.limits.get("GrpJobs"), usage.jobs[("qos", q.name)]):
             return "QOSGrpJobsLimit"
+        if _wall_spent(q.limits.get("GrpWall"), usage, ("qos", q.name)):
+            return "QOSGrpWallLimit"
         if _count_reached(q.limits.get("MaxJobsPA"), usage.jobs[("acct", q.name, account)]):
             return "MaxJobsPerAccount"
         if _count_reached(q.limits.get("MaxJobsPU"), usage.jobs[("user", q.name, user)]):
@@ -503,6 +544,8 @@ def _counts_and_wall(state: ClusterState, job: Job, bound: Binding, usage: Usage
     for a in bound.assocs:
         if _count_reached(a.limits.get("GrpJobs"), usage.jobs[("assoc", str(a.id))]):
             return "AssocGrpJobsLimit"
+        if _wall_spent(a.limits.get("GrpWall"), usage, ("assoc", str(a.id))):
+            return "AssocGrpWallLimit"
         if not a.user_level:
             continue
         if _count_reached(a.limits.get("MaxJobs"), usage.jobs[("assoc", str(a.id))]):
@@ -514,9 +557,9 @@ def _counts_and_wall(state: ClusterState, job: Job, bound: Binding, usage: Usage
 
 def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | None:
     """Slurm's checks once the job's TRES are known, in its order: per QOS the group's
-    TRES and running TRES-minutes, the job's own TRES-minutes, TRES, TRES per node and
-    minimum, then the account's and the user's TRES; per association the group's, then
-    for the user the job's own. Limits on what jobs hold together leave nodes to
+    TRES-minutes spent, TRES and running TRES-minutes, the job's own TRES-minutes, TRES,
+    TRES per node and minimum, then the account's and the user's TRES; per association
+    the group's, then for the user the job's own. Limits on what jobs hold together leave nodes to
     ``after_selection``: which are new to them depends on the nodes chosen."""
     req = requested_tres(state, job)
     shared = {name: n for name, n in req.items() if name != "node"}
@@ -525,7 +568,8 @@ def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | 
     for q in bound.qos:
         limit = q.limits.get
         found = (
-            _tres_over("QOS GrpTRES", limit("GrpTRES"), shared, usage.tres[("qos", q.name)])
+            _spent_over("QOS GrpTRESMins", limit("GrpTRESMins"), req, usage, ("qos", q.name))
+            or _tres_over("QOS GrpTRES", limit("GrpTRES"), shared, usage.tres[("qos", q.name)])
             or _run_minutes_over(
                 "QOS GrpTRESRunMins", limit("GrpTRESRunMins"), mins, usage, ("qos", q.name)
             )
@@ -545,8 +589,12 @@ def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | 
     for a in bound.assocs:
         scope = ("assoc", str(a.id))
         limit = a.limits.get
-        found = _tres_over("Assoc GrpTRES", limit("GrpTRES"), shared, usage.tres[scope]) or (
-            _run_minutes_over("Assoc GrpTRESRunMins", limit("GrpTRESRunMins"), mins, usage, scope)
+        found = (
+            _spent_over("Assoc GrpTRESMins", limit("GrpTRESMins"), req, usage, scope)
+            or _tres_over("Assoc GrpTRES", limit("GrpTRES"), shared, usage.tres[scope])
+            or _run_minutes_over(
+                "Assoc GrpTRESRunMins", limit("GrpTRESRunMins"), mins, usage, scope
+            )
         )
         if not found and a.user_level:
             found = (
@@ -557,6 +605,23 @@ def _tres(state: ClusterState, job: Job, bound: Binding, usage: Usage) -> str | 
         if found:
             return found
     return None
+
+
+def _spent_over(
+    kind: str, text: str | None, req: Mapping[str, int], usage: Usage, scope: Scope
+) -> str | None:
+    """GrpTRESMins: the scope's usage of a TRES the job asks for has reached the limit.
+    A job that would take it over on its own is not held for it, and one that asks for
+    none of that TRES is not bound by it (golden ``usagelimits/``)."""
+    if not text:
+        return None
+    spent = usage.spent(scope)
+    return _first(kind, text, lambda name, cap: req.get(name, 0) > 0 and spent.get(name, 0) >= cap)
+
+
+def _wall_spent(text: str | None, usage: Usage, scope: Scope) -> bool:
+    """GrpWall: the minutes the scope's jobs have run (decayed) have reached the limit."""
+    return text is not None and usage.spent(scope).get(WALL, 0) >= int(text) // 60
 
 
 def _run_minutes_over(
@@ -596,6 +661,31 @@ def after_selection(
         if len(held) + sum(1 for name in chosen if name not in held) > cap:
             return _REASONS[kind]["node"]
     return None
+
+
+def spent_out(usage: Usage, jobs: Iterable[Job]) -> list[Job]:
+    """The running jobs among ``jobs`` bound by a GrpTRESMins or GrpWall that their
+    group's usage has reached: slurmctld's time-limit check ends them (golden
+    ``usagelimits/``). A GrpTRESMins binds only the jobs that hold its TRES."""
+    if not usage.spends:
+        return []
+    out = []
+    for job in jobs:
+        if job.state is JobState.RUNNING and _spent(usage, job):
+            out.append(job)
+    return out
+
+
+def _spent(usage: Usage, job: Job) -> bool:
+    bound = usage.binding(job)
+    req = held_tres(usage._state, job)
+    scopes = [("QOS", q.limits, ("qos", q.name)) for q in bound.qos]
+    scopes += [("Assoc", a.limits, ("assoc", str(a.id))) for a in bound.assocs]
+    return any(
+        _spent_over(f"{kind} GrpTRESMins", own.get("GrpTRESMins"), req, usage, scope) is not None
+        or _wall_spent(own.get("GrpWall"), usage, scope)
+        for kind, own, scope in scopes
+    )
 
 
 def pending_reason(state: ClusterState, job: Job, running: Iterable[Job] | Usage) -> str | None:
@@ -688,12 +778,13 @@ class _Judge:
 
     def refusal(self, job: Job) -> str | None:
         """Slurm's order (recorded, golden ``limitkinds/``): per QOS the account's and
-        user's TRES, the group's TRES, submissions, TRES-minutes and running TRES-minutes,
-        wall, the job's own TRES and TRES per node, the account's and user's
-        submissions, the minimum TRES; then per association, user first, the group's
-        TRES, submissions and running TRES-minutes, then for the user the job's own TRES
-        and TRES per node, submissions, TRES-minutes and wall. Only the submission
-        counts refuse without DenyOnLimit."""
+        user's TRES, the group's TRES, submissions, the job's TRES-minutes, the group's
+        TRES-minutes and running TRES-minutes, wall and the group's wall, the job's own
+        TRES and TRES per node, the account's and user's submissions, the minimum TRES;
+        then per association, user first, the group's TRES, submissions, TRES-minutes,
+        running TRES-minutes and wall, then for the user the job's own TRES and TRES per
+        node, submissions, TRES-minutes and wall. The groups' usage is not looked at; only
+        the submission counts refuse without DenyOnLimit."""
         state = self.state
         bound = self.index.binding(job)
         deny = bound.deny_on_limit
@@ -714,12 +805,14 @@ class _Judge:
                 or _tres_over("QOS GrpTRES", own("GrpTRES"), req, None)
                 or ("QOSGrpSubmitJobsLimit" if over(own("GrpSubmit"), ("qos", q.name)) else None)
                 or _tres_over("QOS MaxTRESMins", own("MaxTRESMins"), mins, None)
+                or _tres_over("QOS GrpTRESMins", own("GrpTRESMins"), mins, None)
                 or _tres_over("QOS GrpTRESRunMins", own("GrpTRESRunMins"), mins, None)
                 or (
                     "QOSMaxWallDurationPerJobLimit"
                     if deny and _wall_over(own("MaxWall"), job, state)
                     else None
                 )
+                or ("QOSGrpWallLimit" if deny and _wall_over(own("GrpWall"), job, state) else None)
                 or _tres_over("QOS MaxTRES", own("MaxTRES"), req, None)
                 or _tres_over("QOS MaxTRESPerNode", own("MaxTRESPerNode"), _per_node(req), None)
                 or (
@@ -742,7 +835,11 @@ class _Judge:
             found = (
                 _tres_over("Assoc GrpTRES", own("GrpTRES"), req, None)
                 or ("AssocGrpSubmitJobsLimit" if over(own("GrpSubmit"), scope) else None)
+                or _tres_over("Assoc GrpTRESMins", own("GrpTRESMins"), mins, None)
                 or _tres_over("Assoc GrpTRESRunMins", own("GrpTRESRunMins"), mins, None)
+                or (
+                    "AssocGrpWallLimit" if deny and _wall_over(own("GrpWall"), job, state) else None
+                )
             )
             if not found and a.user_level:
                 found = (

@@ -24,7 +24,7 @@ the last one looked at, which is cheap.
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from slurmsim.engine import preempt, reservations, usage
+from slurmsim.engine import lifecycle, limits, preempt, reservations, usage
 from slurmsim.engine.backfill import backfill_pass
 from slurmsim.engine.context import Context, Ticks
 from slurmsim.engine.event_kinds import Kind
@@ -210,7 +210,7 @@ def _would_repeat(ctx: Context, kind: int) -> bool:
     elif kind == _BACKFILL:
         quiet = ctx.version == ctx.backfill_version
     else:
-        quiet = kind == _PRIORITY and not _frees_run_minutes(ctx)
+        quiet = kind == _PRIORITY and not _decay_matters(ctx)
     # Else a pass's ``refresh`` may admit jobs, or its queue build split an array.
     return quiet and ctx.rechecked() and not ctx.splits_due()
 
@@ -343,10 +343,14 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             if step.final is JobState.PREEMPTED:  # a preempted job's grace is over
                 state.sched_due = now
                 return preempt.let_go(ctx, step.job, now)
+            if step.final is JobState.TIMEOUT and lifecycle.ended_spent(step.job, now):
+                signal = 0
             usage.charge_end(state, step.job, now, ctx.rates)
             events = ctx.end(
                 step.job, now, step.final, exit_code=code, signal=signal, reason=reason
             )
+            if ctx.limits.spends:
+                _end_spent(ctx, now)  # the usage it was charged may spend a limit
             # A job that ends frees its nodes for a pass in the same second (golden 176: job
             # 240 started at 19:06:33, when the two sweep tasks before it ended).
             state.sched_due = now
@@ -376,13 +380,14 @@ def _handle(ctx: Context, step: _Step) -> list[Event]:
             return [Event(now, "job_purge", step.job_id)]
         case Kind.PRIORITY:
             _priority_passes(ctx, now, now)
-            if _frees_run_minutes(ctx):
-                # The next periodic main pass looks again at the jobs GrpTRESRunMins held;
-                # backfill finds no new work (the decay thread changes no job record).
+            if _decay_matters(ctx):
+                # The next periodic main pass looks again at the jobs the usage limits
+                # held; backfill finds no new work (the decay thread changes no job record).
                 quiet_backfill = ctx.backfill_version == ctx.version
                 ctx.version += 1
                 if quiet_backfill:
                     ctx.backfill_version = ctx.version
+                _end_spent(ctx, now)
             return []
         case Kind.MAIN_TRIGGERED:
             state.sched_due = None
@@ -579,15 +584,26 @@ def _next_meaningful(ctx: Context) -> Instant | None:
         times.append(periodic[Kind.MAIN_PERIODIC])
     if Kind.BACKFILL in periodic and ctx.version != ctx.backfill_version:
         times.append(periodic[Kind.BACKFILL])
-    if Kind.PRIORITY in periodic and _frees_run_minutes(ctx):
+    if Kind.PRIORITY in periodic and _decay_matters(ctx):
         times.append(periodic[Kind.PRIORITY])
     return Instant(min(times)) if times else None
 
 
-def _frees_run_minutes(ctx: Context) -> bool:
-    """May the decay thread's next pass let a pending job start? GrpTRESRunMins counts
-    what running jobs have left of their time limits as of that thread's last pass."""
-    return ctx.limits.runs is not None and bool(ctx.running) and bool(len(ctx.queue) or ctx.blocked)
+def _decay_matters(ctx: Context) -> bool:
+    """May the decay thread's next pass change what jobs do? GrpTRESRunMins counts what
+    running jobs have left of their time limits as of its last pass (a pending job may
+    start), GrpTRESMins and GrpWall the usage it charges (running jobs may be ended)."""
+    lim = ctx.limits
+    if not ctx.running:
+        return False
+    return lim.spends or (lim.runs is not None and bool(len(ctx.queue) or ctx.blocked))
+
+
+def _end_spent(ctx: Context, now: Instant) -> None:
+    """Queue the end of the running jobs a GrpTRESMins or GrpWall has run out for."""
+    for job in limits.spent_out(ctx.limits, list(ctx.running.values())):
+        if lifecycle.spent(job, now):
+            ctx.reschedule_end(job)
 
 
 def _has_unadmitted(ctx: Context) -> bool:

@@ -15,11 +15,14 @@ of every ancestor adds up to.
 
 import time
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple, TypeVar
 
 from slurmsim.engine.resources import GPU
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.time import Instant
+
+_K = TypeVar("_K", int, str)
 
 #: Slurm linearises 2^(-t/half-life) per second with ln 2 rounded to this.
 _LN2 = 0.693
@@ -76,32 +79,52 @@ def association_id(state: ClusterState, job: Job) -> int | None:
 
 
 class Rates:
-    """Each running job's association, billing and QOS UsageFactor, remembered while its
-    allocation and request stay: the decay thread charges the same jobs at every pass."""
+    """Each running job's association, billing, QOS UsageFactor and what it is charged for
+    limits, remembered while its allocation and request stay: the decay thread charges the
+    same jobs at every pass."""
 
     def __init__(self) -> None:
-        self._known: dict[int, tuple[object, object, int | None, float, float]] = {}
+        self._known: dict[int, tuple[object, object, Rate]] = {}
 
-    def of(self, state: ClusterState, job: Job) -> tuple[int | None, float, float]:
-        """(association id, billing, usage factor) of ``job``."""
+    def of(self, state: ClusterState, job: Job) -> "Rate":
+        """What ``job`` is charged, per second it runs."""
         known = self._known.get(job.job_id)
         if known is None or known[0] is not job.alloc or known[1] is not job.request:
             qos = state.qos.get(job.request.qos)
             factor = qos.usage_factor if qos is not None else 1.0
-            assoc = association_id(state, job)
-            known = (job.alloc, job.request, assoc, billing(state, job), factor)
+            billed = billing(state, job)
+            held = {**job_tres(job), "billing": billed, WALL: 1.0}
+            rate = Rate(association_id(state, job), job.request.qos, billed, factor, held)
+            known = (job.alloc, job.request, rate)
             self._known[job.job_id] = known
-        return known[2], known[3], known[4]
+        return known[2]
 
     def forget(self, job_id: int) -> None:
         """``job_id`` stopped running."""
         self._known.pop(job_id, None)
 
 
+#: The usage GrpWall counts, kept beside each TRES's (seconds run, whatever the size).
+WALL = "wall"
+
+
+class Rate(NamedTuple):
+    """What a running job is charged per second: ``billing`` to its association's fair-share
+    usage, and ``held`` (each TRES, and ``WALL`` 1) to the usage GrpTRESMins and GrpWall
+    count of its association and its QOS; all scaled by the QOS's UsageFactor."""
+
+    assoc: int | None
+    qos: str
+    billing: float
+    factor: float
+    held: Mapping[str, float]
+
+
 def charge(
     state: ClusterState, job: Job, start: Instant, end: Instant, rates: Rates | None = None
 ) -> float:
-    """Add what ``job`` used from ``start`` to ``end`` to its association; the amount added.
+    """Add what ``job`` used from ``start`` to ``end`` to its association (and, for limits,
+    to its QOS); the fair-share amount added.
 
     Slurm decays the new usage over the interval itself (billing x seconds x d^seconds)
     and scales it by the QOS UsageFactor; intervals under a second charge nothing.
@@ -109,23 +132,52 @@ def charge(
     seconds = end - start
     if rates is None:
         rates = Rates()
-    assoc, billed, factor = rates.of(state, job)
-    if seconds < 1 or assoc is None:
+    rate = rates.of(state, job)
+    if seconds < 1 or rate.assoc is None:
         return 0.0
     d = decay_factor(state.config.priority_decay_half_life)
-    amount = billed * seconds * d**seconds * factor
-    state.usage[assoc] = state.usage.get(assoc, 0.0) + amount
+    weight = seconds * d**seconds * rate.factor
+    amount = rate.billing * weight
+    state.usage[rate.assoc] = state.usage.get(rate.assoc, 0.0) + amount
+    for bucket in _buckets(state, rate.assoc, rate.qos):
+        for name, n in rate.held.items():
+            bucket[name] = bucket.get(name, 0.0) + n * weight
     return amount
 
 
+def _buckets(state: ClusterState, assoc: int, qos: str) -> tuple[dict[str, float], ...]:
+    return (state.tres_usage.setdefault(assoc, {}), state.qos_usage.setdefault(qos, {}))
+
+
 def decay(state: ClusterState, since: Instant, until: Instant) -> None:
-    """Decay every association's usage over ``since``..``until`` by the half-life."""
+    """Decay every association's usage over ``since``..``until`` by the half-life, and
+    every QOS's but those flagged NoDecay."""
     d = decay_factor(state.config.priority_decay_half_life)
     if d == 1.0 or until <= since:
         return
     scale = d ** (until - since)
     for assoc in state.usage:
         state.usage[assoc] *= scale
+    for used in state.tres_usage.values():
+        for name in used:
+            used[name] *= scale
+    for qos, used in state.qos_usage.items():
+        if not _no_decay(state, qos):
+            for name in used:
+                used[name] *= scale
+
+
+def _no_decay(state: ClusterState, qos: str) -> bool:
+    found = state.qos.get(qos)
+    return found is not None and "NoDecay" in found.flags
+
+
+def reset(state: ClusterState) -> None:
+    """PriorityUsageResetPeriod's reset: all usage forgotten, but a NoDecay QOS's."""
+    state.usage.clear()
+    state.tres_usage.clear()
+    for qos in [q for q in state.qos_usage if not _no_decay(state, q)]:
+        del state.qos_usage[qos]
 
 
 def reset_due(period: str, last: Instant, now: Instant) -> bool:
@@ -209,39 +261,73 @@ def recalc_every(
         state.calc_usage = dict(state.usage)
 
 
-#: A job the decay thread charges: (start, association, billing, QOS UsageFactor).
-_Charged = tuple[Instant, int, float, float]
+#: A job the decay thread charges: (start, association, QOS, billing, UsageFactor, TRES).
+_Charged = tuple[Instant, int, str, float, float, Mapping[str, float]]
 
 
-def _charged(state: ClusterState, jobs: Iterable[Job], rates: Rates) -> list[_Charged]:
+class _Charges(NamedTuple):
+    """What the decay thread charges the jobs of a stretch of passes: each job, and the
+    sums of their TRES (times UsageFactor) per association and per QOS, so that a pass
+    charges the jobs that ran all through it at once."""
+
+    jobs: list[_Charged]
+    by_assoc: dict[int, dict[str, float]]
+    by_qos: dict[str, dict[str, float]]
+
+
+def _charged(state: ClusterState, jobs: Iterable[Job], rates: Rates) -> _Charges:
     """What the decay thread charges each of ``jobs`` that accrues usage under an
     association."""
     rows: list[_Charged] = []
+    by_assoc: dict[int, dict[str, float]] = {}
+    by_qos: dict[str, dict[str, float]] = {}
     for job in running(jobs):
-        assoc, billed, factor = rates.of(state, job)
-        if assoc is not None and job.start_time is not None:  # ``running`` has a start
-            rows.append((job.start_time, assoc, billed, factor))
-    return rows
+        rate = rates.of(state, job)
+        if rate.assoc is not None and job.start_time is not None:  # ``running`` has a start
+            rows.append(
+                (job.start_time, rate.assoc, rate.qos, rate.billing, rate.factor, rate.held)
+            )
+            for sums in (by_assoc.setdefault(rate.assoc, {}), by_qos.setdefault(rate.qos, {})):
+                for name, n in rate.held.items():
+                    sums[name] = sums.get(name, 0.0) + n * rate.factor
+    return _Charges(rows, by_assoc, by_qos)
 
 
-def _pass(state: ClusterState, last: Instant, now: Instant, charged: list[_Charged]) -> None:
+def _pass(state: ClusterState, last: Instant, now: Instant, charged: _Charges) -> None:
     """The decay thread's pass at ``now`` after one at ``last``: reset when a boundary
     passed, decay, and charge each job from ``last`` (or its start) to ``now``, with what
     every job shares worked out once."""
     cfg = state.config
     if reset_due(cfg.priority_usage_reset_period, last, now):
-        state.usage.clear()
+        reset(state)
     decay(state, last, now)
     d = decay_factor(cfg.priority_decay_half_life)
     used = state.usage
     full = now - last  # the seconds of every job that ran through the whole period
     full_decay = d**full
-    for start, assoc, billed, factor in charged:
+    whole = full * full_decay  # what a second of TRES that ran all through is charged
+    for start, assoc, qos, billed, factor, held in charged.jobs:
         seconds = full if start <= last else now - start
-        if seconds < 1:
-            continue
         scale = full_decay if seconds == full else d**seconds
-        used[assoc] = used.get(assoc, 0.0) + billed * seconds * scale * factor
+        if seconds >= 1:
+            used[assoc] = used.get(assoc, 0.0) + billed * seconds * scale * factor
+        if seconds != full:  # started since: charged ``whole`` below, take the difference
+            part = (seconds * scale if seconds >= 1 else 0.0) - whole
+            for bucket in _buckets(state, assoc, qos):
+                for name, n in held.items():
+                    bucket[name] = bucket.get(name, 0.0) + n * factor * part
+    _add(state.tres_usage, charged.by_assoc, whole)
+    _add(state.qos_usage, charged.by_qos, whole)
+
+
+def _add(
+    owners: dict[_K, dict[str, float]], sums: Mapping[_K, Mapping[str, float]], weight: float
+) -> None:
+    """Add ``weight`` times each owner's ``sums`` to its usage."""
+    for owner, rates in sums.items():
+        bucket = owners.setdefault(owner, {})
+        for name, n in rates.items():
+            bucket[name] = bucket.get(name, 0.0) + n * weight
 
 
 def charge_end(state: ClusterState, job: Job, end: Instant, rates: Rates | None = None) -> float:

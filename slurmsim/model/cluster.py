@@ -131,6 +131,12 @@ class ClusterState:
     calc_usage: dict[int, float] = field(default_factory=dict)
     #: When usage was last decayed and charged (None: never; fair share then reads ``usage``).
     last_usage_calc: Instant | None = None
+    #: The usage GrpTRESMins and GrpWall count, decayed as ``usage`` is: per user
+    #: association id (an account's is the sum below it) and per QOS name, the seconds
+    #: of each TRES held (``cpu``, ``mem`` in MB, ``node``, ``billing``, ``gres/gpu``)
+    #: and of ``wall`` time run.
+    tres_usage: dict[int, dict[str, float]] = field(default_factory=dict)
+    qos_usage: dict[str, dict[str, float]] = field(default_factory=dict)
     #: Advance reservations by name, in the order they were created.
     reservations: dict[str, Reservation] = field(default_factory=dict)
     #: The number the last reservation took (``alice_7``); the controller counts on from it.

@@ -8,7 +8,7 @@ the preset the cluster came from).
 from typing import Final
 
 #: Bump whenever a table or column changes; a store written by another version is refused.
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 
 SCHEMA_VERSION_KEY: Final = "schema_version"
 #: A digest of every table's columns: catches a model field added without a version bump.

@@ -8,8 +8,8 @@ is asked to save, and writes only the difference.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobRequest
@@ -28,6 +28,7 @@ from slurmsim.store.tables import (
     JOB_ALLOC,
     JOB_REQUEST,
     JOBS,
+    LIMIT_USAGE,
     NODE,
     NODE_ALLOC,
     NODE_CONFIG,
@@ -46,6 +47,7 @@ from slurmsim.store.tables import (
     decode_config,
 )
 
+_K = TypeVar("_K", int, str)
 Key = tuple[Any, ...]
 Row = tuple[Any, ...]
 Rows = dict[Key, Row]
@@ -142,6 +144,7 @@ def state_rows(state: ClusterState, loaded: LoadedJobs | None = None) -> TableRo
         USERS.name: _entities(USERS, USER, state.users.values()),
         ASSOCIATIONS.name: _entities(ASSOCIATIONS, ASSOCIATION, state.associations),
         USAGE.name: _usage_rows(state),
+        LIMIT_USAGE.name: _limit_usage_rows(state),
         RESERVATIONS.name: _entities(RESERVATIONS, RESERVATION, state.reservations.values()),
         JOBS.name: {(j.job_id,): _job_row(j, loaded) for j in state.jobs.values()},
         JOB_ALLOC.name: {
@@ -197,6 +200,8 @@ def state_from_rows(tables: TableRows, values: dict[str, str | None]) -> Cluster
         usage={row[0]: row[1] for row in tables[USAGE.name].values() if row[1] is not None},
         calc_usage={row[0]: row[2] for row in tables[USAGE.name].values() if row[2] is not None},
         last_usage_calc=_instant(values.get(meta.LAST_USAGE_CALC)),
+        tres_usage=_limit_usage(tables[LIMIT_USAGE.name].values(), "assoc", int),
+        qos_usage=_limit_usage(tables[LIMIT_USAGE.name].values(), "qos", str),
         reservations={r.name: r for r in _decode(RESERVATION, tables[RESERVATIONS.name].values())},
         last_resv_id=int(values.get(meta.LAST_RESV_ID) or 0),
         extra=json.loads(values.get(meta.STATE_EXTRA) or "{}"),
@@ -207,6 +212,28 @@ def _usage_rows(state: ClusterState) -> Rows:
     """One row per association with live or last-calculated usage (either may be NULL)."""
     ids = sorted(state.usage.keys() | state.calc_usage.keys())
     return {(a,): (a, state.usage.get(a), state.calc_usage.get(a)) for a in ids}
+
+
+def _limit_usage_rows(state: ClusterState) -> Rows:
+    """One row per association or QOS and TRES (or ``wall``) with usage GrpTRESMins and
+    GrpWall count."""
+    owners = [("assoc", str(a), used) for a, used in state.tres_usage.items()]
+    owners += [("qos", q, used) for q, used in state.qos_usage.items()]
+    return {
+        (holder, owner, name): (holder, owner, name, seconds)
+        for holder, owner, used in owners
+        for name, seconds in used.items()
+    }
+
+
+def _limit_usage(
+    rows: Iterable[Row], holder: str, key: Callable[[str], _K]
+) -> dict[_K, dict[str, float]]:
+    found: dict[_K, dict[str, float]] = {}
+    for kind, owner, name, seconds in rows:
+        if kind == holder:
+            found.setdefault(key(owner), {})[name] = seconds
+    return found
 
 
 def jobs_from_rows(jobs: Rows, allocs: Rows) -> list[Job]:

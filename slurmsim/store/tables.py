@@ -113,6 +113,19 @@ USAGE = TableLayout(
     key=("assoc_id",),
     order=("assoc_id",),
 )
+# What GrpTRESMins and GrpWall count: ClusterState.tres_usage (holder "assoc", owner the
+# association id) and qos_usage (holder "qos", owner the QOS name), seconds per TRES.
+LIMIT_USAGE = TableLayout(
+    "limit_usage",
+    (
+        Column("holder", Kind.TEXT),
+        Column("owner", Kind.TEXT),
+        Column("name", Kind.TEXT),
+        Column("seconds", Kind.FLOAT),
+    ),
+    key=("holder", "owner", "name"),
+    order=("holder", "owner", "name"),
+)
 RESERVATIONS = TableLayout(
     "reservations", (_POSITION, *RESERVATION.columns), key=("name",), order=("position",)
 )
@@ -150,6 +163,7 @@ STATE_TABLES = (
     USERS,
     ASSOCIATIONS,
     USAGE,
+    LIMIT_USAGE,
     RESERVATIONS,
     JOBS,
     JOB_ALLOC,

@@ -1093,3 +1093,122 @@ def test_a_job_held_by_run_minutes_starts_after_the_decay_pass_that_frees_them()
     assert second.start_time is not None
     waited = second.start_time - first.start_time
     assert 29 * 60 < waited <= 31 * 60  # minutes are counted whole, rounded down
+
+
+@pytest.mark.parametrize(
+    ("qos", "assocs", "spent", "new", "want"),
+    [
+        pytest.param(
+            {"GrpTRESMins": "gres/gpu=0"}, {}, {}, job(gpus=1), "QOSGrpGRESMinutes", id="0 left"
+        ),
+        pytest.param(
+            {"GrpTRESMins": "gres/gpu=100"},
+            {},
+            {},
+            job(gpus=2, limit="1:00:00"),
+            None,
+            id="a job over it on its own is not held (golden usagelimits/016)",
+        ),
+        pytest.param(
+            {"GrpTRESMins": "gres/gpu=100"},
+            {},
+            {"qos": {"gres/gpu": 100 * 60.0}},
+            job(),
+            None,
+            id="spent: a job without GPUs is not bound by it",
+        ),
+        pytest.param(
+            {"GrpTRESMins": "gres/gpu=100"},
+            {},
+            {"qos": {"gres/gpu": 100 * 60.0 - 1}},
+            job(gpus=1),
+            None,
+            id="whole minutes count",
+        ),
+        pytest.param(
+            {},
+            {"research": {"GrpTRESMins": "gres/gpu=10"}},
+            {"bob": {"gres/gpu": 600.0}},
+            job(gpus=1),
+            "AssocGrpGRESMinutes",
+            id="an account counts everyone's below it",
+        ),
+        pytest.param({"GrpWall": "0"}, {}, {}, job(), "QOSGrpWallLimit", id="GrpWall=0"),
+        pytest.param(
+            {"GrpWall": "1800"},
+            {},
+            {},
+            job(limit="1:00:00"),
+            None,
+            id="a time limit over GrpWall does not hold (golden usagelimits/051)",
+        ),
+        pytest.param(
+            {},
+            {"research/alice": {"GrpWall": "60"}},
+            {"alice": {"wall": 60.0}},
+            job(),
+            "AssocGrpWallLimit",
+            id="an association's wall minutes spent",
+        ),
+        pytest.param(
+            {"GrpJobs": "0", "GrpWall": "0"}, {}, {}, job(), "QOSGrpJobsLimit", id="GrpJobs first"
+        ),
+        pytest.param(
+            {"GrpWall": "0", "MaxJobsPA": "0"},
+            {},
+            {},
+            job(),
+            "QOSGrpWallLimit",
+            id="GrpWall before MaxJobsPerAccount",
+        ),
+        pytest.param(
+            {"GrpTRESMins": "gres/gpu=0", "GrpTRES": "gres/gpu=0"},
+            {},
+            {},
+            job(gpus=1),
+            "QOSGrpGRESMinutes",
+            id="GrpTRESMins before GrpTRES",
+        ),
+    ],
+)
+def test_usage_limits_hold_a_job_once_spent(
+    qos: Limits,
+    assocs: dict[str, Limits],
+    spent: dict[str, dict[str, float]],
+    new: JobRequest,
+    want: str | None,
+) -> None:
+    state = limited(qos, assocs=assocs)
+    ids = {"alice": 6, "bob": 7}
+    for owner, used in spent.items():
+        if owner == "qos":
+            state.qos_usage["normal"] = used
+        else:
+            state.tres_usage[ids[owner]] = used
+    assert pending_reason(state, pending(new), []) == want
+
+
+def test_running_jobs_a_limit_ran_out_for_are_ended_at_the_next_check() -> None:
+    """GrpTRESMins=gres/gpu=1 on research: alice's GPU job is ended TIMEOUT (ExitCode
+    0:0) at the time-limit check after the decay pass that counts a GPU-minute; bob's
+    CPU-only job, which the limit does not bind, and carol (product) run on (golden
+    usagelimits/)."""
+    from slurmsim.engine.simulate import advance
+    from slurmsim.model.time import Instant
+
+    state = limited(assocs={"research": {"GrpTRESMins": "gres/gpu=1"}})
+    gpu = submit(state, job("gpu", gpus=1, limit=3600))
+    cpu = submit(state, job("cpu", user="bob", limit=3600))
+    other = submit(state, job("other", user="carol", gpus=1, limit=3600))
+    advance(state, Instant(T0 + 11 * 60))
+    assert (gpu.state, cpu.state, other.state) == (
+        JobState.TIMEOUT, JobState.RUNNING, JobState.RUNNING
+    )  # fmt: skip
+    assert gpu.end_time is not None
+    assert gpu.end_time - T0 < 11 * 60
+    assert gpu.exit_signal == 0
+    again = submit(state, job("again", gpus=1, limit=600))
+    cpu_again = submit(state, job("cpu-again", user="bob", limit=600))
+    advance(state, Instant(T0 + 12 * 60))
+    assert (again.state, again.reason) == (JobState.PENDING, "AssocGrpGRESMinutes")
+    assert cpu_again.state is JobState.RUNNING

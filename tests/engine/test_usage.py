@@ -174,3 +174,40 @@ def test_the_team_that_used_less_rises_in_priority():
     assert even[0] == even[1] == 1.0
     assert product > research
     assert s.usage[4] < s.usage[6]  # carol (product) used less than alice (research)
+
+
+def test_passes_charge_each_tres_and_wall_to_the_association_and_the_qos():
+    """What GrpTRESMins and GrpWall count: per association and per QOS, each TRES times
+    the decayed seconds, and the seconds themselves as ``wall``; a job that started within
+    the period is charged from its start only."""
+    s = cluster()
+    running_job(s, 1, cpus=4, gpus=2)
+    late = running_job(s, 2, user="bob", cpus=1, start=T0 + 100)
+    recalc(s, T0)
+    recalc(s, Instant(T0 + 300))
+    d = decay_factor(WEEK)
+    whole, part = 300 * d**300, 200 * d**200
+    alice = s.tres_usage[6]
+    assert alice["gres/gpu"] == pytest.approx(2 * whole)
+    assert alice["cpu"] == pytest.approx(4 * whole)
+    assert alice["wall"] == pytest.approx(whole)
+    assert s.tres_usage[7]["wall"] == pytest.approx(part)
+    assert s.qos_usage["normal"]["wall"] == pytest.approx(whole + part)
+    assert s.qos_usage["normal"]["cpu"] == pytest.approx(4 * whole + part)
+    charge_end(s, late, Instant(T0 + 360))
+    assert s.tres_usage[7]["wall"] == pytest.approx(part + 60 * d**60)
+
+
+def test_a_nodecay_qos_keeps_its_usage_through_decay_and_resets():
+    s = cluster()
+    s.qos["high"] = replace(s.qos["high"], flags=("NoDecay",))
+    s.qos_usage = {"high": {"wall": 100.0}, "normal": {"wall": 100.0}}
+    s.tres_usage = {6: {"wall": 100.0}}
+    decay(s, T0, Instant(T0 + WEEK))
+    assert s.qos_usage["high"]["wall"] == 100.0
+    assert s.qos_usage["normal"]["wall"] == pytest.approx(50.0, rel=0.01)
+    assert s.tres_usage[6]["wall"] == pytest.approx(50.0, rel=0.01)
+    s.config = replace(s.config, priority_usage_reset_period="DAILY")
+    recalc(s, T0)
+    recalc(s, Instant(T0 + DAY))
+    assert (s.tres_usage, s.qos_usage) == ({}, {"high": {"wall": 100.0}})
