@@ -55,6 +55,7 @@ q wall-set GrpWall=30
 step wall-job-over -J w4 --time=60
 q wall-reset-30 GrpWall=-1
 c assoc-zero sacctmgr -i modify user gus set GrpTRESMins=gres/gpu=0 GrpWall=0
+c assoc-sshare sshare -a -A ux -o account,user,grptresmins
 step assoc-wall-first -J a1 --time=10 --gpus=1
 c assoc-lift-wall sacctmgr -i modify user gus set GrpWall=-1
 step assoc-mins -J a2 --time=10 --gpus=1
@@ -70,6 +71,7 @@ q deny-reset Flags=-1 GrpTRESMins=gres/gpu=-1 GrpWall=-1
 # Over time: the account's GPU-minutes (1) and the QOS's wall minutes (1) are spent at
 # the decay thread's next pass; the time-limit check then ends the jobs they bind.
 c spend-set-account sacctmgr -i modify account uma set GrpTRESMins=gres/gpu=1
+c spend-sshare sshare -a -A uma,umb -o account,user,grptresmins%30
 c spend-set-qos sacctmgr -i modify qos um set GrpWall=1
 sb spend-gpu dave -J g1 --time=60 --gpus=1
 g1=$(id)
