@@ -39,11 +39,14 @@ QOS_SETTINGS = (
     Setting("Flags", "flags", "flags"),
     Setting("GraceTime", "grace", "grace_time"),
     Setting("GrpJobs", "count", "limits:GrpJobs"),
+    Setting("GrpJobsAccrue", "count", "limits:GrpJobsAccrue"),
     Setting("GrpSubmitJobs", "count", "limits:GrpSubmit"),
     Setting("GrpTRES", "tres", "limits:GrpTRES"),
     Setting("GrpTRESMins", "tres", "limits:GrpTRESMins"),
     Setting("GrpTRESRunMins", "tres", "limits:GrpTRESRunMins"),
     Setting("GrpWall", "wall", "limits:GrpWall"),
+    Setting("MaxJobsAccruePerAccount", "count", "limits:MaxJobsAccruePA"),
+    Setting("MaxJobsAccruePerUser", "count", "limits:MaxJobsAccruePU"),
     Setting("MaxJobsPerAccount", "count", "limits:MaxJobsPA"),
     Setting("MaxJobsPerUser", "count", "limits:MaxJobsPU"),
     Setting("MaxSubmitJobsPerAccount", "count", "limits:MaxSubmitPA"),
@@ -52,6 +55,7 @@ QOS_SETTINGS = (
     Setting("MaxTRESPerJob", "tres", "limits:MaxTRES"),
     Setting("MaxTRESPerNode", "tres", "limits:MaxTRESPerNode"),
     Setting("MaxTRESPerUser", "tres", "limits:MaxTRESPU"),
+    Setting("MinPrioThresh", "count", "limits:MinPrioThresh"),
     Setting("MinTRESPerJob", "tres", "limits:MinTRES"),
     Setting("MaxTRESMins", "tres", "limits:MaxTRESMins"),
     Setting("MaxWall", "wall", "limits:MaxWall"),
@@ -80,17 +84,20 @@ QOS_SETTINGS = (
 ASSOC_SETTINGS = (
     Setting("Fairshare", "share", "shares"),
     Setting("GrpJobs", "count", "limits:GrpJobs"),
+    Setting("GrpJobsAccrue", "count", "limits:GrpJobsAccrue"),
     Setting("GrpSubmitJobs", "count", "limits:GrpSubmit"),
     Setting("GrpTRES", "tres", "limits:GrpTRES"),
     Setting("GrpTRESMins", "tres", "limits:GrpTRESMins"),
     Setting("GrpTRESRunMins", "tres", "limits:GrpTRESRunMins"),
     Setting("GrpWall", "wall", "limits:GrpWall"),
     Setting("MaxJobs", "count", "limits:MaxJobs"),
+    Setting("MaxJobsPrioAcc", "count", "limits:MaxJobsAccrue"),  # sic, sacctmgr's label
     Setting("MaxSubmitJobs", "count", "limits:MaxSubmit"),
     Setting("MaxTRES", "tres", "limits:MaxTRES"),
     Setting("MaxTRESPerNode", "tres", "limits:MaxTRESPerNode"),
     Setting("MaxTRESMins", "tres", "limits:MaxTRESMins"),
     Setting("MaxWall", "wall", "limits:MaxWall"),
+    Setting("MinPrioThresh", "count", "limits:MinPrioThresh"),
     Setting("Priority", "count", "limits:Priority"),
     Setting("QOS", "qos", "qos"),
     Setting("DefQOS", "qosname", "default_qos"),
@@ -147,14 +154,18 @@ _QOS_WORDS: Keywords = (
     ("name", 1, ""), ("description", 1, "Description"), ("flags", 2, "Flags"),
     ("gracetime", 3, "GraceTime"), ("grpcpumins", 7, "GrpCPUMins"),
     ("grpcpurunmins", 7, "GrpCPURunMins"), ("grpcpus", 7, "GrpCPUs"),
-    ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""), ("grpmemory", 4, "GrpMemory"),
+    ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, "GrpJobsAccrue"),
+    ("grpmemory", 4, "GrpMemory"),
     ("grpnodes", 4, "GrpNodes"), ("grpsubmitjobs", 4, "GrpSubmitJobs"),
     ("grptres", 7, "GrpTRES"), ("grptresmins", 8, "GrpTRESMins"),
     ("grptresrunmins", 8, "GrpTRESRunMins"), ("grpwall", 4, "GrpWall"),
     ("limitfactor", 6, ""), ("maxcpuminsperjob", 7, "MaxCPUMins"),
     ("maxcpusperjob", 7, "MaxCPUs"), ("maxcpusperuser", 11, "MaxCPUsPerUser"),
-    ("maxcpuspu", 9, "MaxCPUsPerUser"), ("maxjobsaccrueperaccount", 17, ""),
-    ("maxjobsaccruepa", 15, ""), ("maxjobsaccrueperuser", 17, ""), ("maxjobsaccruepu", 15, ""),
+    ("maxcpuspu", 9, "MaxCPUsPerUser"),
+    ("maxjobsaccrueperaccount", 17, "MaxJobsAccruePerAccount"),
+    ("maxjobsaccruepa", 15, "MaxJobsAccruePerAccount"),
+    ("maxjobsaccrueperuser", 17, "MaxJobsAccruePerUser"),
+    ("maxjobsaccruepu", 15, "MaxJobsAccruePerUser"),
     ("maxjobsperaccount", 11, "MaxJobsPerAccount"), ("maxjobspa", 9, "MaxJobsPerAccount"),
     ("maxjobsperuser", 4, "MaxJobsPerUser"), ("maxjobspu", 4, "MaxJobsPerUser"),
     ("maxnodesperjob", 4, "MaxNodesPerJob"), ("maxnodesperuser", 8, "MaxNodesPerUser"),
@@ -168,7 +179,7 @@ _QOS_WORDS: Keywords = (
     ("maxtresperuser", 11, "MaxTRESPerUser"), ("maxtrespu", 9, "MaxTRESPerUser"),
     ("maxtresminsperjob", 8, "MaxTRESMins"), ("maxtresrunminspa", 16, ""),
     ("maxtresrunminspu", 8, ""), ("maxwalldurationperjob", 4, "MaxWall"),
-    ("mincpusperjob", 7, "MinCPUs"), ("minpriothresh", 4, ""),
+    ("mincpusperjob", 7, "MinCPUs"), ("minpriothresh", 4, "MinPrioThresh"),
     ("mintresperjob", 7, "MinTRESPerJob"),
     ("preemptmode", 8, "PreemptMode"), ("preempt", 7, "Preempt"),
     ("preemptexempttime", 8, "PreemptExemptTime"), ("priority", 3, "Priority"),
@@ -179,14 +190,15 @@ _QOS_WORDS: Keywords = (
 _ASSOC_WORDS: Keywords = (
     ("defaultqos", 8, "DefQOS"), ("fairshare", 1, "Fairshare"), ("shares", 1, "Fairshare"),
     ("grpcpumins", 7, "GrpCPUMins"), ("grpcpurunmins", 7, "GrpCPURunMins"),
-    ("grpcpus", 7, "GrpCpus"), ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, ""),
+    ("grpcpus", 7, "GrpCpus"), ("grpjobs", 4, "GrpJobs"), ("grpjobsaccrue", 8, "GrpJobsAccrue"),
     ("grpmemory", 4, "GrpMemory"), ("grpnodes", 4, "GrpNodes"),
     ("grpsubmitjobs", 4, "GrpSubmitJobs"), ("grptres", 7, "GrpTRES"),
     ("grptresmins", 8, "GrpTRESMins"), ("grptresrunmins", 8, "GrpTRESRunMins"),
     ("grpwall", 4, "GrpWall"), ("maxcpuminsperjob", 7, "MaxCPUMinsPerJob"),
     ("maxcpurunmins", 7, "MaxCPURunMins"), ("maxcpusperjob", 7, "MaxCpusPerJob"),
-    ("maxjobs", 4, "MaxJobs"), ("maxjobsaccrue", 8, ""), ("maxnodesperjob", 4, "MaxNodes"),
-    ("minpriothresh", 4, ""), ("maxsubmitjobs", 4, "MaxSubmitJobs"),
+    ("maxjobs", 4, "MaxJobs"), ("maxjobsaccrue", 8, "MaxJobsPrioAcc"),
+    ("maxnodesperjob", 4, "MaxNodes"), ("minpriothresh", 4, "MinPrioThresh"),
+    ("maxsubmitjobs", 4, "MaxSubmitJobs"),
     ("maxtresperjob", 7, "MaxTRES"), ("maxtrespernode", 11, "MaxTRESPerNode"),
     ("maxtresminsperjob", 8, "MaxTRESMins"), ("maxtresrunmins", 8, ""),
     ("maxwalldurationperjob", 4, "MaxWall"), ("parent", 2, ""), ("priority", 2, "Priority"),
@@ -319,6 +331,7 @@ def _read(
     if kind == "qosname":
         default = names[0] if names else None
         return Change(setting, op, default, default or "")
+    names = sorted(set(names))  # sacctmgr lists QOS by name (golden accruelimits/)
     return Change(setting, op, tuple(names), ",".join(names))
 
 
@@ -342,6 +355,8 @@ def _read_legacy(setting: Setting, word: p.Word, warnings: list[str]) -> Change 
 _VALUE_NAMES = {
     "Fairshare": "FairShare", "MaxJobsPerAccount": "MaxJobsPA", "MaxJobsPerUser": "MaxJobsPU",
     "MaxSubmitJobsPerAccount": "MaxSubmitJobsPA", "MaxSubmitJobsPerUser": "MaxSubmitJobsPU",
+    "MaxJobsAccruePerAccount": "MaxJobsAccruePA", "MaxJobsAccruePerUser": "MaxJobsAccruePU",
+    "MaxJobsPrioAcc": "MaxJobsAccrue",
 }  # fmt: skip
 
 
@@ -428,7 +443,7 @@ def _set_limit(limits: Mapping[str, str], key: str, change: Change) -> dict[str,
 def _merged(current: object, change: Change) -> object:
     if isinstance(current, tuple) and isinstance(change.value, tuple):
         if change.op == "+=":
-            return (*current, *(v for v in change.value if v not in current))
+            return tuple(sorted({*current, *change.value}))
         if change.op == "-=":
             return tuple(v for v in current if v not in change.value)
     if change.setting.kind == "share" and change.value is None:

@@ -22,7 +22,16 @@ from slurmsim.format import sacctmgr as fmt
 from slurmsim.format import sacctmgr_changes as say
 from slurmsim.format.rendered import Rendered
 from slurmsim.model import limits
-from slurmsim.model.accounts import Account, AdminLevel, Association, Qos, User
+from slurmsim.model.accounts import (
+    Account,
+    AdminLevel,
+    Association,
+    Qos,
+    User,
+    account_nodes,
+    ancestors,
+    default_qos,
+)
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import NotSupported, SlurmError
 from slurmsim.model.keywords import Keywords, keyword
@@ -242,21 +251,16 @@ def _account_assocs(
 
 
 def _as_shown(state: ClusterState, rows: Iterable[Association]) -> Iterator[Association]:
-    """Each association with the Max* limits it inherits filled in, as sacctmgr shows it."""
-    nodes = {a.account: a for a in state.associations if a.user is None}
+    """Each association with the limits and DefQOS it inherits filled in, as sacctmgr
+    shows it."""
+    nodes = account_nodes(state.associations)
     for a in rows:
-        above = [n.limits for n in _ancestors(nodes, a)]
-        yield dataclasses.replace(a, limits=limits.with_inherited(a.limits, above)) if above else a
-
-
-def _ancestors(nodes: dict[str, Association], assoc: Association) -> Iterator[Association]:
-    """The account associations above ``assoc``, nearest first, up to root."""
-    name = assoc.account if assoc.user is not None else assoc.parent_account
-    seen = set()
-    while name is not None and name in nodes and name not in seen:
-        seen.add(name)
-        yield nodes[name]
-        name = nodes[name].parent_account
+        above = [n.limits for n in ancestors(nodes, a)]
+        if not above:
+            yield a
+            continue
+        inherited = limits.with_inherited(a.limits, above)
+        yield dataclasses.replace(a, limits=inherited, default_qos=default_qos(nodes, a))
 
 
 def _unknown_condition(entity: str, word: str) -> str:
@@ -650,9 +654,9 @@ def _add_account(s: Session, request: p.Request) -> _Change:
     assoc_shown = None
     if words:
         assoc_shown = _shown(changes, settings.ASSOC_SETTINGS)
+        after = ("Priority", "QOS", "DefQOS")  # sacctmgr shows Parent before these
         at = next(
-            (i for i, (label, _) in enumerate(assoc_shown) if label in ("QOS", "DefQOS")),
-            len(assoc_shown),
+            (i for i, (label, _) in enumerate(assoc_shown) if label in after), len(assoc_shown)
         )
         assoc_shown.insert(at, ("Parent", parent or ROOT))
     summary = say.adding_accounts(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from slurmsim.api.session import Session, session
 from slurmsim.model.accounting import SUBMIT_LINE
+from slurmsim.model.accounts import account_nodes, default_qos
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Dependency
 from slurmsim.model.digits import is_number
@@ -254,7 +255,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
             )
     if user is None or assoc is None:
         raise SlurmError("Invalid account or account/partition combination specified")
-    qos = opts.qos or assoc.default_qos or "normal"
+    qos = opts.qos or default_qos(account_nodes(state.associations), assoc) or "normal"
     qos = next((name for name in state.qos if name.lower() == qos.lower()), qos)
     if qos not in state.qos or qos not in assoc.qos:
         raise SlurmError("Invalid qos specification")

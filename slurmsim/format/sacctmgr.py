@@ -139,6 +139,12 @@ QOS_COLUMNS: dict[str, Column[Qos]] = {
     },
     "description": Column("Descr", 20, lambda _, q: q.description),
     "id": Column("ID", 6, lambda _, q: str(q.id)),
+    # Kept and shown, not enforced (docs/differences.md).
+    **{
+        key.lower(): Column(key, WIDTHS[key], _qos_limit(key))
+        for key in ("GrpJobsAccrue", "MaxJobsAccruePA", "MaxJobsAccruePU")
+    },
+    "minpriothres": Column("MinPrioThres", 12, _qos_limit("MinPrioThresh")),
 }
 QOS_DEFAULT = [
     "name", "priority", "gracetime", "preempt", "preemptexempttime", "preemptmode", "flags%40",
@@ -168,6 +174,9 @@ ASSOC_COLUMNS: dict[str, Column[Association]] = {
     "defaultqos": Column("Def QOS", 9, lambda _, a: a.default_qos or ""),
     "id": Column("ID", 6, lambda _, a: str(a.id)),
     "parentname": Column("ParentName", 10, _parent_name),
+    "grpjobsaccrue": Column("GrpJobsAccrue", 13, _assoc_limit("GrpJobsAccrue")),
+    "maxjobsaccrue": Column("MaxJobsAccrue", 13, _assoc_limit("MaxJobsAccrue")),
+    "minpriothres": Column("MinPrioThres", 12, _assoc_limit("MinPrioThresh")),
     **{
         header.lower(): Column(header, WIDTHS[header], _pre_tres(key, tres))
         for header, _, key, tres in _PRE_TRES

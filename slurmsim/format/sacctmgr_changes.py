@@ -61,7 +61,10 @@ def adding_users(
 
 
 def _assoc_settings(settings: Shown) -> list[str]:
-    return [f"  {label:<14}= {shown}" for label, shown in settings]
+    # Slurm pads every label to 14 but one, which it pads to 25 as a QOS's.
+    return [
+        f"  {label:<{25 if label == 'GrpJobsAccrue' else 14}}= {shown}" for label, shown in settings
+    ]
 
 
 def names_block(title: str, names: Sequence[str]) -> str:

@@ -1,6 +1,6 @@
 """Accounting objects: accounts, users, associations and QOS (sacctmgr's world)."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -54,6 +54,29 @@ class Association:
     #: Grp/Max limits and Priority by ``sacctmgr show assoc`` column name (``GrpTRES``,
     #: ``MaxJobs``, ...), in the stored form that ``slurmsim.model.limits`` reads.
     limits: dict[str, str] = field(default_factory=dict)
+
+
+def account_nodes(associations: Iterable[Association]) -> dict[str, Association]:
+    """Each account's own association, by account name."""
+    return {a.account: a for a in associations if a.user is None}
+
+
+def ancestors(nodes: Mapping[str, Association], assoc: Association) -> Iterator[Association]:
+    """The account associations above ``assoc``, nearest first, up to root."""
+    name = assoc.account if assoc.user is not None else assoc.parent_account
+    seen = set()
+    while name is not None and name in nodes and name not in seen:
+        seen.add(name)
+        yield nodes[name]
+        name = nodes[name].parent_account
+
+
+def default_qos(nodes: Mapping[str, Association], assoc: Association) -> str | None:
+    """``assoc``'s DefQOS, else that of the nearest account above that sets one: slurmdbd
+    fills an unset one in from above (golden ``accruelimits/``)."""
+    if assoc.default_qos is not None:
+        return assoc.default_qos
+    return next((a.default_qos for a in ancestors(nodes, assoc) if a.default_qos), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,10 +56,13 @@ def encode_tres(values: Mapping[str, int]) -> str:
     return ",".join(f"{name}={values[name]}" for name in ordered)
 
 
-#: An association's limits that the associations below it take when they set none
-#: themselves: a user's from its account, an account's from the accounts above it.
+#: An association's limits (and Priority) that the associations below it take when they
+#: set none themselves: a user's from its account, an account's from the accounts above it.
 #: A TRES limit is inherited TRES by TRES. Grp* limits are never inherited.
-INHERITED = ("MaxJobs", "MaxSubmit", "MaxWall", "MaxTRES", "MaxTRESPerNode", "MaxTRESMins")
+INHERITED = (
+    "MaxJobs", "MaxJobsAccrue", "MaxSubmit", "MaxWall", "MaxTRES", "MaxTRESPerNode",
+    "MaxTRESMins", "MinPrioThresh", "Priority",
+)  # fmt: skip
 
 
 def with_inherited(own: Mapping[str, str], above: Iterable[Mapping[str, str]]) -> dict[str, str]:
