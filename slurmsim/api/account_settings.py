@@ -65,6 +65,7 @@ QOS_SETTINGS = (
     Setting("Priority", "int", "priority"),
     Setting("UsageFactor", "float", "usage_factor"),
     Setting("UsageThreshold", "fraction", "limits:UsageThres"),
+    Setting("LimitFactor", "factor", "limits:LimitFactor"),
     # The limits from before TRES: each sets one TRES of a TRES limit (``kind`` "legacy",
     # ``target`` the TRES setting's label and the TRES), labelled as sacctmgr names them
     # when it cannot read the value.
@@ -159,7 +160,7 @@ _QOS_WORDS: Keywords = (
     ("grpnodes", 4, "GrpNodes"), ("grpsubmitjobs", 4, "GrpSubmitJobs"),
     ("grptres", 7, "GrpTRES"), ("grptresmins", 8, "GrpTRESMins"),
     ("grptresrunmins", 8, "GrpTRESRunMins"), ("grpwall", 4, "GrpWall"),
-    ("limitfactor", 6, ""), ("maxcpuminsperjob", 7, "MaxCPUMins"),
+    ("limitfactor", 6, "LimitFactor"), ("maxcpuminsperjob", 7, "MaxCPUMins"),
     ("maxcpusperjob", 7, "MaxCPUs"), ("maxcpusperuser", 11, "MaxCPUsPerUser"),
     ("maxcpuspu", 9, "MaxCPUsPerUser"),
     ("maxjobsaccrueperaccount", 17, "MaxJobsAccruePerAccount"),
@@ -299,8 +300,10 @@ def _read(
         if kind == "tres":
             # Stored raw and merged when applied: a TRES limit changes only the TRES named.
             return Change(setting, op, value, _tres_shown(p.parse_tres(value)))
-        if kind in ("float", "fraction"):
+        if kind in ("float", "fraction", "factor"):
             factor = p.parse_factor(value)
+            if kind == "factor" and factor < 0:  # -1 clears it
+                return Change(setting, op, None, "")
             return Change(setting, op, factor, f"{factor:.4f}")
     except ParseError as e:
         if e.message.startswith("slurmdb_format_tres_str"):

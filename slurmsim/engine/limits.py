@@ -253,12 +253,30 @@ def _binding(state: ClusterState, job: Job, index: _Index) -> Binding:
             seen.add(q.name)
             qos.append(QosLimits(q.name, _unset_before(q.limits, [x.limits for x in qos])))
     chain = index.chain(req.account, req.user)
+    factor = job_qos.limits.get("LimitFactor") if job_qos is not None else None
     assocs = []
     for i, a in enumerate(chain):
         own = limits.with_inherited(a.limits, (p.limits for p in chain[1:])) if i == 0 else a.limits
+        if factor is not None:
+            own = _factored(own, float(factor))
         assocs.append(AssocLimits(a.id, i == 0, own))
     deny = any("DenyOnLimit" in q.flags for q in ordered)
     return Binding(tuple(qos), tuple(assocs), deny)
+
+
+#: The association limits that the LimitFactor of a job's QOS scales for it (golden
+#: ``limitfactor/``: not MaxTRESPerNode, MaxTRESMins or GrpTRESRunMins).
+_FACTORED = ("GrpTRES", "MaxTRES")
+
+
+def _factored(own: Mapping[str, str], factor: float) -> dict[str, str]:
+    """``own`` with each TRES of ``_FACTORED`` times ``factor`` (rounded down)."""
+    scaled = dict(own)
+    for key in _FACTORED:
+        if key in own:
+            caps = limits.decode_tres(own[key])
+            scaled[key] = limits.encode_tres({n: int(v * factor) for n, v in caps.items()})
+    return scaled
 
 
 def _unset_before(own: Mapping[str, str], before: list[Mapping[str, str]]) -> dict[str, str]:

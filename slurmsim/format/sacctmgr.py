@@ -68,7 +68,7 @@ def limit_text(key: str, stored: str | None) -> str:
         return tres_text(stored)
     if key in ("MaxWall", "GrpWall", "PreemptExemptTime"):
         return format_hms(int(stored))
-    if key == "UsageThres":
+    if key in ("UsageThres", "LimitFactor"):
         return f"{float(stored):f}"
     return stored
 
@@ -145,6 +145,7 @@ QOS_COLUMNS: dict[str, Column[Qos]] = {
         for key in ("GrpJobsAccrue", "MaxJobsAccruePA", "MaxJobsAccruePU")
     },
     "minpriothres": Column("MinPrioThres", 12, _qos_limit("MinPrioThresh")),
+    "limitfactor": Column("LimitFactor", 11, _qos_limit("LimitFactor")),
 }
 QOS_DEFAULT = [
     "name", "priority", "gracetime", "preempt", "preemptexempttime", "preemptmode", "flags%40",

@@ -6,7 +6,7 @@
 * durations (``MaxWall``, ``GrpWall``, ``PreemptExemptTime``): whole seconds;
 * TRES (``GrpTRES``, ``MaxTRESPU``, ``MaxTRES``, ...): ``name=count`` pairs joined by
   commas in Slurm's TRES order (``cpu=4,mem=102400,gres/gpu=8``; mem in MB);
-* ``UsageThres``: a decimal fraction.
+* ``UsageThres`` and ``LimitFactor``: a decimal number.
 
 A missing key means no limit. Only ``sacctmgr`` writes these (through ``slurmsim.parse``),
 so a reader may trust the form.

@@ -303,6 +303,26 @@ def test_pending_reason_names_the_first_limit_exceeded(
     assert pending_reason(state, pending(new), busy) == want
 
 
+@pytest.mark.parametrize(
+    ("factor", "limits", "gpus", "want"),
+    [
+        ("2", {"GrpTRES": "gres/gpu=4"}, 6, None),
+        ("2", {"GrpTRES": "gres/gpu=4"}, 9, "AssocGrpGRES"),
+        ("0.5", {"GrpTRES": "gres/gpu=4"}, 3, "AssocGrpGRES"),
+        ("2", {"MaxTRES": "gres/gpu=4"}, 8, None),
+        ("2", {"MaxTRESPerNode": "gres/gpu=4"}, 8, "AssocMaxGRESPerNode"),
+    ],
+)
+def test_a_qos_limit_factor_scales_its_jobs_association_tres_limits(
+    factor: str, limits: dict[str, str], gpus: int, want: str | None
+) -> None:
+    """LimitFactor on the job's QOS multiplies the association's GrpTRES and MaxTRES (1
+    GPU already held), not its MaxTRESPerNode (golden ``limitfactor/``)."""
+    state = limited({"LimitFactor": factor}, assocs={"research/alice": limits})
+    busy = [running(job(gpus=1))] if "GrpTRES" in limits else []
+    assert pending_reason(state, pending(job(gpus=gpus)), busy) == want
+
+
 def test_pending_reason_sees_jobs_added_to_the_usage() -> None:
     """A pass adds each job it starts, so the next one is judged with it."""
     state = limited({"MaxJobsPU": "1"})
