@@ -17,6 +17,7 @@ from typing import NamedTuple, NoReturn
 
 from slurmsim.api import account_settings as settings
 from slurmsim.api.session import Session, session
+from slurmsim.engine import lifecycle
 from slurmsim.engine import limits as limits_engine
 from slurmsim.format import sacctmgr as fmt
 from slurmsim.format import sacctmgr_changes as say
@@ -34,6 +35,7 @@ from slurmsim.model.accounts import (
 )
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import NotSupported, SlurmError
+from slurmsim.model.jobs import JobState
 from slurmsim.model.keywords import Keywords, keyword
 from slurmsim.parse import sacctmgr as p
 from slurmsim.parse.errors import ParseError
@@ -558,6 +560,7 @@ def _modify_qos(s: Session, request: p.Request) -> _Change:
         raise _nothing("Nothing modified", _lines(warnings))
     for qos in chosen:
         s.state.qos[qos.name] = settings.apply(qos, changes)
+    _recut_running(s.state, changes)
     if _limit_keys(changes) & limits_engine.REJUDGED_ON_CHANGE:
         names = {q.name for q in chosen}
         limits_engine.rejudge(s.state, (j for j in s.state.jobs.values() if j.request.qos in names))
@@ -705,6 +708,7 @@ def _modify_account(s: Session, request: p.Request) -> _Change:
                 heirs = list(_heirs(s.state, assoc.account, keys))
                 blocks.append((assoc.account, assoc.parent_account or "", heirs))
                 _rejudge(s.state, [(a.account, a.user) for a, inherited in heirs if inherited])
+        _recut_running(s.state, changes)
         summary += say.account_associations(
             s.state.config.cluster_name,
             [(a, p, [(h.account, h.user or "") for h, _ in heirs]) for a, p, heirs in blocks],
@@ -779,6 +783,17 @@ def _rejudge(state: ClusterState, pairs: Iterable[tuple[str, str | None]]) -> No
     limits_engine.rejudge(
         state, (j for j in state.jobs.values() if (j.request.account, j.request.user) in wanted)
     )
+
+
+def _recut_running(state: ClusterState, changes: Iterable[settings.Change]) -> None:
+    """After a MaxTRESMinsPerJob changed: when slurmctld's time-limit check will end each
+    running job for it (engine/lifecycle.py ``cut_at_tres_minutes``)."""
+    if "MaxTRESMins" not in _limit_keys(changes):
+        return
+    for job in state.jobs.values():
+        if job.state in (JobState.RUNNING, JobState.SUSPENDED):
+            allowed = limits_engine.tres_minutes_allowed(state, job)
+            lifecycle.cut_at_tres_minutes(job, allowed, state.now)
 
 
 def _delete_account(s: Session, request: p.Request) -> _Change:
@@ -948,6 +963,7 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
                 pairs.append((assoc.account, assoc.user or ""))
         if _limit_keys(changes) & limits_engine.REJUDGED_ON_CHANGE:
             _rejudge(s.state, pairs)
+        _recut_running(s.state, changes)
         cluster = s.state.config.cluster_name
         summary += say.user_associations(
             "Modified user associations...",

@@ -52,6 +52,9 @@ RESV_ENDED = "resv_ended"
 #: Key in Job.extra: when the time-limit check ends a job a GrpTRESMins or GrpWall ran
 #: out for (engine/limits.py ``spent_out``).
 LIMIT_SPENT = "limit_spent"
+#: Key in Job.extra: when the time-limit check ends a job whose TRES-minutes reach a
+#: MaxTRESMinsPerJob lowered while it ran (``cut_at_tres_minutes``).
+TRES_MINS_CUT = "tres_mins_cut"
 
 #: Key in Job.extra: the job started with execution on (see engine/execution.py).
 _EXECUTED = "executed"
@@ -123,11 +126,27 @@ def spent(job: Job, now: Instant) -> bool:
     return True
 
 
+def cut_at_tres_minutes(job: Job, minutes: int | None, now: Instant) -> None:
+    """A MaxTRESMinsPerJob that binds running ``job`` changed at ``now``: its TRES times
+    the whole minutes it has run reach the limit once it has run ``minutes`` (None: never),
+    and slurmctld's time-limit check ends it TIMEOUT at the first check from then, and
+    after ``now`` (golden ``tresminskill/``). The caller queues its new end."""
+    if minutes is None or job.start_time is None:
+        job.extra.pop(TRES_MINS_CUT, None)
+        return
+    reached = Instant(max(_origin(job) + minutes * 60, now + 1))
+    cut = timeout_at(reached, Seconds(0))
+    assert cut is not None  # a limit was given
+    job.extra[TRES_MINS_CUT] = str(cut)
+
+
 def ended_spent(job: Job, now: Instant) -> bool:
     """Whether the time-limit check at ``now`` ends ``job`` for a limit that ran out
     (it exits with no signal: ExitCode 0:0, where a time limit's is 0:15)."""
-    cut = job.extra.get(LIMIT_SPENT)
-    return cut is not None and int(cut) == now
+    return any(
+        (cut := job.extra.get(key)) is not None and int(cut) == now
+        for key in (LIMIT_SPENT, TRES_MINS_CUT)
+    )
 
 
 def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | None:
@@ -143,7 +162,7 @@ def planned_end(state: ClusterState, job: Job) -> tuple[Instant, JobState] | Non
     # A resumed job runs on as if it had started its suspended time later.
     origin = _origin(job)
     kill = timeout_at(origin, job.time_limit, state.config.over_time_limit)
-    for key in (RESV_ENDED, LIMIT_SPENT):
+    for key in (RESV_ENDED, LIMIT_SPENT, TRES_MINS_CUT):
         cut = job.extra.get(key)
         if cut is not None and (kill is None or int(cut) < kill):
             kill = Instant(int(cut))
@@ -388,6 +407,7 @@ def requeue(
     job.extra.pop(GRACE_END, None)
     job.extra.pop(RESV_ENDED, None)
     job.extra.pop(LIMIT_SPENT, None)
+    job.extra.pop(TRES_MINS_CUT, None)
     job.extra.pop(SECS_PRE_SUSPEND, None)
     job.extra.pop(SUSPENDED_BY, None)
     job.suspend_time = None

@@ -694,6 +694,25 @@ def spent_out(usage: Usage, jobs: Iterable[Job]) -> list[Job]:
     return out
 
 
+def tres_minutes_allowed(state: ClusterState, job: Job) -> int | None:
+    """The whole minutes running ``job`` may run before its TRES times them reach the
+    lowest MaxTRESMinsPerJob that binds it (its QOS's, its association's); None when none
+    does. slurmctld's time-limit check counts whole minutes run (golden ``tresminskill/``:
+    2 GPUs under gres/gpu=2 are ended at the first check a minute after their start)."""
+    bound = _Index(state).binding(job)
+    texts = [q.limits.get("MaxTRESMins") for q in bound.qos]
+    texts += [a.limits.get("MaxTRESMins") for a in bound.assocs if a.user_level]
+    held = held_tres(state, job)
+    allowed: int | None = None
+    for text in texts:
+        for name, cap in limits.decode_tres(text or "").items():
+            n = held.get(name, 0)
+            if n > 0:
+                minutes = -(-cap // n)  # the first whole minute at which n x minutes >= cap
+                allowed = minutes if allowed is None else min(allowed, minutes)
+    return allowed
+
+
 def _spent(usage: Usage, job: Job) -> bool:
     bound = usage.binding(job)
     req = held_tres(usage._state, job)

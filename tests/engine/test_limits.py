@@ -1232,3 +1232,34 @@ def test_running_jobs_a_limit_ran_out_for_are_ended_at_the_next_check() -> None:
     advance(state, Instant(T0 + 12 * 60))
     assert (again.state, again.reason) == (JobState.PENDING, "AssocGrpGRESMinutes")
     assert cpu_again.state is JobState.RUNNING
+
+
+def test_a_max_tres_mins_lowered_under_running_jobs_ends_them_at_a_check() -> None:
+    """MaxTRESMinsPerJob=gres/gpu=2 set on QOS normal while they run: the 2-GPU job is
+    ended TIMEOUT (ExitCode 0:0) at the first time-limit check a whole minute after its
+    start, the 1-GPU one at the first two minutes after; cleared, it runs on (golden
+    tresminskill/)."""
+    from slurmsim.engine import lifecycle
+    from slurmsim.engine.limits import tres_minutes_allowed
+    from slurmsim.engine.simulate import advance
+    from slurmsim.model.time import Instant
+
+    state = limited()
+    two = submit(state, job("two", gpus=2, limit=3600))
+    one = submit(state, job("one", gpus=1, limit=3600))
+    kept = submit(state, job("kept", gpus=1, limit=3600))
+    advance(state, Instant(T0 + 5))
+    assert all(j.state is JobState.RUNNING for j in (two, one, kept))
+    state.qos["normal"] = replace(state.qos["normal"], limits={"MaxTRESMins": "gres/gpu=2"})
+    for j in (two, one, kept):
+        lifecycle.cut_at_tres_minutes(j, tres_minutes_allowed(state, j), state.now)
+    assert (tres_minutes_allowed(state, two), tres_minutes_allowed(state, one)) == (1, 2)
+    state.qos["normal"] = replace(state.qos["normal"], limits={})
+    lifecycle.cut_at_tres_minutes(kept, tres_minutes_allowed(state, kept), state.now)
+    advance(state, Instant(T0 + 300))
+    assert (two.state, one.state, kept.state) == (
+        JobState.TIMEOUT, JobState.TIMEOUT, JobState.RUNNING
+    )  # fmt: skip
+    assert two.end_time == lifecycle.timeout_at(Instant(T0 + 60), Seconds(0))
+    assert one.end_time == lifecycle.timeout_at(Instant(T0 + 120), Seconds(0))
+    assert (two.exit_signal, one.exit_signal) == (0, 0)
