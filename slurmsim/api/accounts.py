@@ -790,10 +790,10 @@ def _recut_running(state: ClusterState, changes: Iterable[settings.Change]) -> N
     running job for it (engine/lifecycle.py ``cut_at_tres_minutes``)."""
     if "MaxTRESMins" not in _limit_keys(changes):
         return
-    for job in state.jobs.values():
-        if job.state in (JobState.RUNNING, JobState.SUSPENDED):
-            allowed = limits_engine.tres_minutes_allowed(state, job)
-            lifecycle.cut_at_tres_minutes(job, allowed, state.now)
+    running = [j for j in state.jobs.values() if j.state in (JobState.RUNNING, JobState.SUSPENDED)]
+    allowed = limits_engine.tres_minutes_allowed(state, running)
+    for job in running:
+        lifecycle.cut_at_tres_minutes(job, allowed[job.job_id], state.now)
 
 
 def _delete_account(s: Session, request: p.Request) -> _Change:

@@ -681,7 +681,7 @@ def after_selection(
     return None
 
 
-def spent_out(usage: Usage, jobs: Iterable[Job]) -> list[Job]:
+def spent_out(state: ClusterState, usage: Usage, jobs: Iterable[Job]) -> list[Job]:
     """The running jobs among ``jobs`` bound by a GrpTRESMins or GrpWall that their
     group's usage has reached: slurmctld's time-limit check ends them (golden
     ``usagelimits/``). A GrpTRESMins binds only the jobs that hold its TRES."""
@@ -689,17 +689,22 @@ def spent_out(usage: Usage, jobs: Iterable[Job]) -> list[Job]:
         return []
     out = []
     for job in jobs:
-        if job.state is JobState.RUNNING and _spent(usage, job):
+        if job.state is JobState.RUNNING and _spent(state, usage, job):
             out.append(job)
     return out
 
 
-def tres_minutes_allowed(state: ClusterState, job: Job) -> int | None:
-    """The whole minutes running ``job`` may run before its TRES times them reach the
-    lowest MaxTRESMinsPerJob that binds it (its QOS's, its association's); None when none
-    does. slurmctld's time-limit check counts whole minutes run (golden ``tresminskill/``:
-    2 GPUs under gres/gpu=2 are ended at the first check a minute after their start)."""
-    bound = _Index(state).binding(job)
+def tres_minutes_allowed(state: ClusterState, jobs: Iterable[Job]) -> dict[int, int | None]:
+    """By job id, the whole minutes each running job may run before its TRES times them
+    reach the lowest MaxTRESMinsPerJob that binds it (its QOS's, its association's); None
+    when none does. slurmctld's time-limit check counts whole minutes run (golden
+    ``tresminskill/``: 2 GPUs under gres/gpu=2 end at the first check a minute after their
+    start)."""
+    index = _Index(state)
+    return {job.job_id: _tres_minutes_allowed(state, job, index.binding(job)) for job in jobs}
+
+
+def _tres_minutes_allowed(state: ClusterState, job: Job, bound: Binding) -> int | None:
     texts = [q.limits.get("MaxTRESMins") for q in bound.qos]
     texts += [a.limits.get("MaxTRESMins") for a in bound.assocs if a.user_level]
     held = held_tres(state, job)
@@ -713,9 +718,9 @@ def tres_minutes_allowed(state: ClusterState, job: Job) -> int | None:
     return allowed
 
 
-def _spent(usage: Usage, job: Job) -> bool:
+def _spent(state: ClusterState, usage: Usage, job: Job) -> bool:
     bound = usage.binding(job)
-    req = held_tres(usage._state, job)
+    req = held_tres(state, job)
     scopes = [("QOS", q.limits, ("qos", q.name)) for q in bound.qos]
     scopes += [("Assoc", a.limits, ("assoc", str(a.id))) for a in bound.assocs]
     return any(

@@ -601,7 +601,7 @@ def _decay_matters(ctx: Context) -> bool:
 
 def _end_spent(ctx: Context, now: Instant) -> None:
     """Queue the end of the running jobs a GrpTRESMins or GrpWall has run out for."""
-    for job in limits.spent_out(ctx.limits, list(ctx.running.values())):
+    for job in limits.spent_out(ctx.state, ctx.limits, list(ctx.running.values())):
         if lifecycle.spent(job, now):
             ctx.reschedule_end(job)
 

@@ -1251,11 +1251,12 @@ def test_a_max_tres_mins_lowered_under_running_jobs_ends_them_at_a_check() -> No
     advance(state, Instant(T0 + 5))
     assert all(j.state is JobState.RUNNING for j in (two, one, kept))
     state.qos["normal"] = replace(state.qos["normal"], limits={"MaxTRESMins": "gres/gpu=2"})
+    allowed = tres_minutes_allowed(state, [two, one, kept])
+    assert allowed == {two.job_id: 1, one.job_id: 2, kept.job_id: 2}
     for j in (two, one, kept):
-        lifecycle.cut_at_tres_minutes(j, tres_minutes_allowed(state, j), state.now)
-    assert (tres_minutes_allowed(state, two), tres_minutes_allowed(state, one)) == (1, 2)
+        lifecycle.cut_at_tres_minutes(j, allowed[j.job_id], state.now)
     state.qos["normal"] = replace(state.qos["normal"], limits={})
-    lifecycle.cut_at_tres_minutes(kept, tres_minutes_allowed(state, kept), state.now)
+    lifecycle.cut_at_tres_minutes(kept, tres_minutes_allowed(state, [kept])[kept.job_id], state.now)
     advance(state, Instant(T0 + 300))
     assert (two.state, one.state, kept.state) == (
         JobState.TIMEOUT, JobState.TIMEOUT, JobState.RUNNING
