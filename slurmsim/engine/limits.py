@@ -31,7 +31,7 @@ limit when it ends, before it has finished COMPLETING.
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from slurmsim.engine.priority import job_cpus, job_gpus
 from slurmsim.engine.resources import GPU
@@ -39,9 +39,9 @@ from slurmsim.engine.usage import WALL, billing_of
 from slurmsim.model import limits
 from slurmsim.model.accounts import Association, Qos
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.jobs import Job, JobRequest, JobState
 from slurmsim.model.partitions import Partition
-from slurmsim.model.time import Instant
+from slurmsim.model.time import Instant, Seconds
 
 #: The controller's error for a refused submission (sbatch prints the reason first).
 POLICY_VIOLATION = (
@@ -230,16 +230,18 @@ class _Index:
 
     def binding(self, job: Job) -> "Binding":
         """What binds ``job``; jobs of one partition, QOS, account and user share it."""
-        req = job.request
+        return self.binding_of(job.request)
+
+    def binding_of(self, req: JobRequest) -> "Binding":
+        """What binds a job of ``req``."""
         key = (req.partition, req.qos, req.account, req.user)
         found = self._bindings.get(key)
         if found is None:
-            found = self._bindings[key] = _binding(self.state, job, self)
+            found = self._bindings[key] = _binding(self.state, req, self)
         return found
 
 
-def _binding(state: ClusterState, job: Job, index: _Index) -> Binding:
-    req = job.request
+def _binding(state: ClusterState, req: JobRequest, index: _Index) -> Binding:
     part = state.partitions.get(req.partition)
     job_qos = state.qos.get(req.qos)
     part_qos = state.qos.get(part.qos) if part is not None and part.qos else None
@@ -694,6 +696,16 @@ def spent_out(state: ClusterState, usage: Usage, jobs: Iterable[Job]) -> list[Jo
     return out
 
 
+def default_wall(state: ClusterState, request: JobRequest) -> Seconds | None:
+    """The time limit a job without one takes in a partition without DefaultTime: the
+    MaxWall of its QOS (in the order they bind it), else of its association, own or
+    inherited; None when none sets one (golden ``walldefault/``)."""
+    bound = _Index(state).binding_of(request)
+    walls = [q.limits.get("MaxWall") for q in bound.qos]
+    walls += [a.limits.get("MaxWall") for a in bound.assocs if a.user_level]
+    return next((Seconds(int(text)) for text in walls if text is not None), None)
+
+
 def tres_minutes_allowed(state: ClusterState, jobs: Iterable[Job]) -> dict[int, int | None]:
     """By job id, the whole minutes each running job may run before its TRES times them
     reach the lowest MaxTRESMinsPerJob that binds it (its QOS's, its association's); None
@@ -793,16 +805,29 @@ def rejudge(state: ClusterState, jobs: Iterable[Job]) -> None:
     slurmctld does this when sacctmgr changes such a limit, counting each job once
     more than it should: a job among as many as MaxSubmitJobs allows fails, and shows
     ``AssocMaxSubmitJobLimit`` until the next pass judges it as usual (golden
-    limits/065). A job that passes keeps its reason.
+    limits/065). A job that passes keeps its reason. A job whose time limit came from a
+    MaxWall (``default_wall``) takes the one that binds it now (golden ``walldefault/``).
     """
+    pending = [job for job in jobs if job.state is JobState.PENDING]
+    for job in pending:
+        _wall_again(state, job)
     if not _any_limits(state):
         return
     judge = _Judge(state)
-    for job in jobs:
-        if job.state is JobState.PENDING:
-            found = judge.refusal(job)
-            if found is not None:
-                job.reason = found
+    for job in pending:
+        found = judge.refusal(job)
+        if found is not None:
+            job.reason = found
+
+
+def _wall_again(state: ClusterState, job: Job) -> None:
+    req = job.request
+    part = state.partitions.get(req.partition)
+    if req.time_limit_set or part is None or part.default_time is not None:
+        return
+    wall = default_wall(state, req)
+    job.request = replace(req, time_limit=wall)
+    job.time_limit = wall
 
 
 class _Judge:

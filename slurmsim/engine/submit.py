@@ -22,7 +22,13 @@ from dataclasses import replace
 
 from slurmsim.engine import reservations
 from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
-from slurmsim.engine.limits import POLICY_VIOLATION, Usage, submit_reason, submit_refusal
+from slurmsim.engine.limits import (
+    POLICY_VIOLATION,
+    Usage,
+    default_wall,
+    submit_reason,
+    submit_refusal,
+)
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
 from slurmsim.engine.resources import (
@@ -170,6 +176,7 @@ def submit(
     if request.max_nodes == 0 and not request.batch:
         raise SlurmError(NODE_COUNT_INVALID)  # zero nodes and no script: refused at once
     part = _validate(state, request, reservation=False)
+    request = _with_default_wall(state, request, part)
     late_refusal = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
@@ -321,6 +328,7 @@ def will_run(
     """
     check_alone(state, request.user, request.nice, None)
     part = _validate(state, request)
+    request = _with_default_wall(state, request, part)
     refusal = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
@@ -513,6 +521,16 @@ def _over_part_time(state: ClusterState, request: JobRequest) -> bool:
     """Does the job's QOS lift the partition's time limits (flag PartitionTimeLimit)?"""
     qos = state.qos.get(request.qos or "")
     return qos is not None and "PartitionTimeLimit" in qos.flags
+
+
+def _with_default_wall(state: ClusterState, request: JobRequest, part: Partition) -> JobRequest:
+    """Without ``--time``, in a partition without DefaultTime, a job takes the MaxWall of
+    its QOS, else of its association, whatever the partition's MaxTime (golden
+    ``walldefault/``)."""
+    if request.time_limit is not None or request.time_limit_set or part.default_time:
+        return request
+    wall = default_wall(state, request)
+    return request if wall is None else replace(request, time_limit=wall)
 
 
 def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:
