@@ -319,7 +319,8 @@ def will_run(
 ) -> tuple[Instant, tuple[str, ...], int, str]:
     """``--test-only``: (expected start, nodes, processors, partition), no job created.
 
-    It still uses up the would-be job id, as Slurm does (golden 020/021: ids 215, 216).
+    It still uses up the would-be job id, as Slurm does (golden 020/021: ids 215, 216),
+    unless a limit refuses it as it would refuse the submission (golden ``testonly/``).
     The features are judged as ``submit`` judges them (``constraint``, ``prefer``): the
     will-run test creates the job as a submission does before it places it. It then
     places the job on the nodes with the features, but ignores ``--prefer`` and, under a
@@ -339,6 +340,12 @@ def will_run(
     if prefer is not None and feature_nodes(state, part, prefer) is None:
         refusal = refusal or PREFER_ERROR
     probe = Job(state.next_job_id, request, state.now, time_limit=_time_limit(request, part))
+    if not refusal:
+        # The limits a submission is refused for refuse the test too, without using up an
+        # id (the oracle: the submission counts, and the rest under DenyOnLimit).
+        over = submit_refusal(state, probe)
+        if over is not None:
+            raise SlurmError(POLICY_VIOLATION, detail=over)
     state.next_job_id += 1
     if refusal:
         raise SlurmError(refusal)

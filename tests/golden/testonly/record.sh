@@ -1,25 +1,31 @@
 #!/bin/bash
-# Run as root on a running, idle oracle (shared/oracle/setup.sh) whose nodes have no
-# features (a fresh setup), holding the oracle lock; a few seconds. Records into cases/
-# how --test-only judges a job's features: as a submission does, before it places the
-# job (an unknown or unreadable --constraint, an unknown --prefer, sbatch and srun alike),
-# and on a node given a feature, where the estimate lands. The feature is taken off again.
+# Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; under a
+# minute. Records into cases/ how `sbatch --test-only` meets QOS limits: without DenyOnLimit
+# it ignores a job's size and time limits; the submission counts refuse it, and under
+# DenyOnLimit the other limits too, as they refuse a submission, without using up a job id
+# (the held job submitted last takes the next id). alice, under her own QOS "to" and "to2";
+# everything made here is removed at the end.
 . "$(dirname "$0")/../record-lib.sh"
-require_idle
 rm -f "$GOLDEN_DIR"/*.txt
-trap 'scontrol update NodeName=dgx2 AvailableFeatures= ActiveFeatures= >/dev/null 2>&1' EXIT
-a unknown-feature sbatch --test-only -C h100 --wrap=true
-a unknown-feature-srun srun --test-only -C h100 true
-a unreadable-feature sbatch --test-only -C 'h100&' --wrap=true
-a unknown-prefer sbatch --test-only --prefer=h100 --wrap=true
-a unknown-batch sbatch --test-only --batch=h100 --wrap=true
-a plain sbatch --test-only --wrap=true
-c root add-feature scontrol update NodeName=dgx2 AvailableFeatures=nvlink ActiveFeatures=nvlink
-a feature sbatch --test-only -C nvlink --wrap=true
-a feature-srun srun --test-only -C nvlink true
-a feature-or-unknown sbatch --test-only -C 'nvlink|h100' --wrap=true
-a feature-and-unknown sbatch --test-only -C 'nvlink&h100' --wrap=true
-a feature-count sbatch --test-only -N 2 -C 'nvlink*2' --wrap=true
-a prefer sbatch --test-only --prefer=nvlink --wrap=true
-a feature-two-nodes sbatch --test-only -N 2 -C nvlink --wrap=true
-a feature-debug sbatch --test-only -p debug -C nvlink --wrap=true
+require_idle
+c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
+t() { local nm=$1; shift; cu "$nm" alice sbatch --test-only "$@" --wrap=true; }
+
+c add-qos sacctmgr -i add qos to MaxTRESPerJob=gres/gpu=2 MaxWall=10
+c add-qos2 sacctmgr -i add qos to2 MaxSubmitJobsPerUser=0
+c grant sacctmgr -i modify user alice where account=research set qos+=to,to2
+t over-gpus -q to --gpus=4 -t 5
+t over-wall -q to -t 20
+t submit-count -q to2
+c deny sacctmgr -i modify qos to set Flags=DenyOnLimit
+t deny-gpus -q to --gpus=4 -t 5
+t deny-wall -q to -t 20
+t deny-default-time -q to --gpus=1
+t deny-fits -q to --gpus=1 -t 5
+cu held alice sbatch -H --wrap=true
+c held-id squeue -u alice -h -o %i
+cu cancel alice scancel -u alice
+c revoke sacctmgr -i modify user alice where account=research set qos-=to,to2
+c delete sacctmgr -i delete qos to,to2
+echo "recorded $n cases into $GOLDEN_DIR"

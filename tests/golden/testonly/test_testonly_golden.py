@@ -1,6 +1,8 @@
-"""``--test-only`` judging a job's features, recorded from Slurm (``record.sh``): refused
-as a submission is refused, before any placement, and estimated on the nodes that have
-them. Compared byte for byte."""
+"""``sbatch --test-only`` against QOS limits, recorded from Slurm 22.05 (``record.sh``):
+without DenyOnLimit a job's size and time limits are not looked at; the submission counts,
+and under DenyOnLimit the other limits, refuse the test as they refuse a submission,
+without using up a job id.
+"""
 
 from pathlib import Path
 
@@ -19,6 +21,6 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_test_only_judges_features_as_real_slurm(name: str, results: dict[str, Result]) -> None:
+def test_test_only_matches_real_slurm(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
     assert (got.exit, got.out.encode(), got.err.encode()) == (case.exit, case.stdout, case.stderr)
