@@ -151,6 +151,8 @@ def _test_only(values: dict[str, str | None]) -> int:
     except InvalidOption as e:
         return option_refused(PROG, e)
     except SlurmError as e:
+        for line in (e.detail or "").splitlines():  # the limit that refused it
+            error(PROG, line)
         err(f"allocation failure: {e.message}\n")
         return 1
     rendered = render_test_only(

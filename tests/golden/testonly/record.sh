@@ -1,6 +1,6 @@
 #!/bin/bash
 # Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; under a
-# minute. Records into cases/ how `sbatch --test-only` meets QOS limits: without DenyOnLimit
+# minute. Records into cases/ how `sbatch --test-only` (and srun's) meets QOS limits: without DenyOnLimit
 # it ignores a job's size and time limits; the submission counts refuse it, and under
 # DenyOnLimit the other limits too, as they refuse a submission, without using up a job id
 # (the held job submitted last takes the next id). alice, under her own QOS "to" and "to2";
@@ -23,6 +23,8 @@ t deny-gpus -q to --gpus=4 -t 5
 t deny-wall -q to -t 20
 t deny-default-time -q to --gpus=1
 t deny-fits -q to --gpus=1 -t 5
+cu srun-deny-wall alice srun --test-only -q to -t 20 true
+cu srun-fits alice srun --test-only -q to -t 5 true
 cu held alice sbatch -H --wrap=true
 c held-id squeue -u alice -h -o %i
 cu cancel alice scancel -u alice

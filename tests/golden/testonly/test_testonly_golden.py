@@ -1,7 +1,7 @@
-"""``sbatch --test-only`` against QOS limits, recorded from Slurm 22.05 (``record.sh``):
-without DenyOnLimit a job's size and time limits are not looked at; the submission counts,
-and under DenyOnLimit the other limits, refuse the test as they refuse a submission,
-without using up a job id.
+"""``sbatch --test-only`` (and srun's) against QOS limits, recorded from Slurm 22.05
+(``record.sh``): without DenyOnLimit a job's size and time limits are not looked at; the
+submission counts, and under DenyOnLimit the other limits, refuse the test as they refuse
+a submission, without using up a job id.
 """
 
 from pathlib import Path
