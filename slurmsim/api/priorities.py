@@ -4,6 +4,7 @@ Both read the cluster as it is (no write lock, the clock does not move) and hand
 the formatters plain rows: the formatters may not import the engine.
 """
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from slurmsim.engine.fairshare import fair_tree_enabled, fairshare_factors, share_rows
@@ -154,13 +155,8 @@ def _spent_seconds(state: ClusterState) -> dict[int, dict[str, float]]:
     """TRES x seconds run (decayed), per association and its ancestors (GrpTRESRaw)."""
     parents = _parents(state)
     out: dict[int, dict[str, float]] = {}
-    for first, used in state.tres_usage.items():
-        assoc: int | None = first
-        while assoc is not None:
-            acc = out.setdefault(assoc, {})
-            for name, seconds in used.items():
-                acc[name] = acc.get(name, 0.0) + seconds
-            assoc = parents.get(assoc)
+    for assoc, used in state.tres_usage.items():
+        _add_upwards(out, parents, assoc, used, 1.0)
     return out
 
 
@@ -186,12 +182,23 @@ def _run_seconds(state: ClusterState) -> dict[int, dict[str, float]]:
              if a.user == job.request.user and a.account == job.request.account),
             None,
         )  # fmt: skip
-        while assoc is not None:
-            acc = out.setdefault(assoc, {})
-            for name, count in tres.items():
-                acc[name] = acc.get(name, 0.0) + count * left
-            assoc = parents.get(assoc)
+        _add_upwards(out, parents, assoc, tres, left)
     return out
+
+
+def _add_upwards(
+    out: dict[int, dict[str, float]],
+    parents: Mapping[int, int],
+    assoc: int | None,
+    amounts: Mapping[str, float],
+    times: float,
+) -> None:
+    """Add ``amounts`` x ``times`` to association ``assoc`` and to every one above it."""
+    while assoc is not None:
+        acc = out.setdefault(assoc, {})
+        for name, n in amounts.items():
+            acc[name] = acc.get(name, 0.0) + n * times
+        assoc = parents.get(assoc)
 
 
 def _parents(state: ClusterState) -> dict[int, int]:

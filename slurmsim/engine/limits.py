@@ -700,9 +700,7 @@ def default_wall(state: ClusterState, request: JobRequest) -> Seconds | None:
     """The time limit a job without one takes in a partition without DefaultTime: the
     MaxWall of its QOS (in the order they bind it), else of its association, own or
     inherited; None when none sets one (golden ``walldefault/``)."""
-    bound = _Index(state).binding_of(request)
-    walls = [q.limits.get("MaxWall") for q in bound.qos]
-    walls += [a.limits.get("MaxWall") for a in bound.assocs if a.user_level]
+    walls = _job_limits(_Index(state).binding_of(request), "MaxWall")
     return next((Seconds(int(text)) for text in walls if text is not None), None)
 
 
@@ -716,12 +714,16 @@ def tres_minutes_allowed(state: ClusterState, jobs: Iterable[Job]) -> dict[int, 
     return {job.job_id: _tres_minutes_allowed(state, job, index.binding(job)) for job in jobs}
 
 
+def _job_limits(bound: Binding, key: str) -> list[str | None]:
+    """A per-job limit ``key`` as each QOS binding a job sets it, then its association."""
+    texts = [q.limits.get(key) for q in bound.qos]
+    return texts + [a.limits.get(key) for a in bound.assocs if a.user_level]
+
+
 def _tres_minutes_allowed(state: ClusterState, job: Job, bound: Binding) -> int | None:
-    texts = [q.limits.get("MaxTRESMins") for q in bound.qos]
-    texts += [a.limits.get("MaxTRESMins") for a in bound.assocs if a.user_level]
     held = held_tres(state, job)
     allowed: int | None = None
-    for text in texts:
+    for text in _job_limits(bound, "MaxTRESMins"):
         for name, cap in limits.decode_tres(text or "").items():
             n = held.get(name, 0)
             if n > 0:
@@ -810,7 +812,7 @@ def rejudge(state: ClusterState, jobs: Iterable[Job]) -> None:
     """
     pending = [job for job in jobs if job.state is JobState.PENDING]
     for job in pending:
-        _wall_again(state, job)
+        take_default_wall(state, job)
     if not _any_limits(state):
         return
     judge = _Judge(state)
@@ -820,14 +822,29 @@ def rejudge(state: ClusterState, jobs: Iterable[Job]) -> None:
             job.reason = found
 
 
-def _wall_again(state: ClusterState, job: Job) -> None:
+#: Key in Job.extra: the job's time limit is the MaxWall it took for want of one
+#: (``take_default_wall``; slurmctld's ``limit_set.time``).
+WALL_FROM_LIMIT = "wall_from_limit"
+
+
+def take_default_wall(state: ClusterState, job: Job) -> None:
+    """Without ``--time``, in a partition without DefaultTime, a job takes the MaxWall of
+    its QOS, else of its association, whatever the partition's MaxTime; when that limit
+    changes while it waits it takes the new one (golden ``walldefault/``). A time limit
+    the user gave, or a listed partition's DefaultTime (``submit.queued_in_list``), stays."""
     req = job.request
     part = state.partitions.get(req.partition)
     if req.time_limit_set or part is None or part.default_time is not None:
         return
+    if req.time_limit is not None and WALL_FROM_LIMIT not in job.extra:
+        return
     wall = default_wall(state, req)
     job.request = replace(req, time_limit=wall)
     job.time_limit = wall
+    if wall is None:
+        job.extra.pop(WALL_FROM_LIMIT, None)
+    else:
+        job.extra[WALL_FROM_LIMIT] = "1"
 
 
 class _Judge:

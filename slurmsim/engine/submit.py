@@ -25,9 +25,9 @@ from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import (
     POLICY_VIOLATION,
     Usage,
-    default_wall,
     submit_reason,
     submit_refusal,
+    take_default_wall,
 )
 from slurmsim.engine.permissions import is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
@@ -176,7 +176,6 @@ def submit(
     if request.max_nodes == 0 and not request.batch:
         raise SlurmError(NODE_COUNT_INVALID)  # zero nodes and no script: refused at once
     part = _validate(state, request, reservation=False)
-    request = _with_default_wall(state, request, part)
     late_refusal = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
@@ -198,6 +197,7 @@ def submit(
         time_limit=_time_limit(request, part),
         last_sched_eval=state.now,
     )
+    take_default_wall(state, job)
     if array:
         job.array_job_id = job.job_id
         job.array_tasks = tuple(sorted(set(array)))
@@ -329,7 +329,6 @@ def will_run(
     """
     check_alone(state, request.user, request.nice, None)
     part = _validate(state, request)
-    request = _with_default_wall(state, request, part)
     refusal = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
@@ -340,6 +339,7 @@ def will_run(
     if prefer is not None and feature_nodes(state, part, prefer) is None:
         refusal = refusal or PREFER_ERROR
     probe = Job(state.next_job_id, request, state.now, time_limit=_time_limit(request, part))
+    take_default_wall(state, probe)
     if not refusal:
         # The limits a submission is refused for refuse the test too, without using up an
         # id (the oracle: the submission counts, and the rest under DenyOnLimit).
@@ -528,16 +528,6 @@ def _over_part_time(state: ClusterState, request: JobRequest) -> bool:
     """Does the job's QOS lift the partition's time limits (flag PartitionTimeLimit)?"""
     qos = state.qos.get(request.qos or "")
     return qos is not None and "PartitionTimeLimit" in qos.flags
-
-
-def _with_default_wall(state: ClusterState, request: JobRequest, part: Partition) -> JobRequest:
-    """Without ``--time``, in a partition without DefaultTime, a job takes the MaxWall of
-    its QOS, else of its association, whatever the partition's MaxTime (golden
-    ``walldefault/``)."""
-    if request.time_limit is not None or request.time_limit_set or part.default_time:
-        return request
-    wall = default_wall(state, request)
-    return request if wall is None else replace(request, time_limit=wall)
 
 
 def _time_limit(request: JobRequest, part: Partition) -> Seconds | None:

@@ -1264,3 +1264,22 @@ def test_a_max_tres_mins_lowered_under_running_jobs_ends_them_at_a_check() -> No
     assert two.end_time == lifecycle.timeout_at(Instant(T0 + 60), Seconds(0))
     assert one.end_time == lifecycle.timeout_at(Instant(T0 + 120), Seconds(0))
     assert (two.exit_signal, one.exit_signal) == (0, 0)
+
+
+def test_only_a_time_limit_taken_from_a_max_wall_follows_it() -> None:
+    """In a partition without DefaultTime a job without --time takes QOS normal's MaxWall
+    and, pending, the new one when it changes; one queued there from ``-p gpu,debug``
+    keeps gpu's DefaultTime (golden ``walldefault/``)."""
+    from slurmsim.engine.limits import rejudge
+
+    state = limited({"MaxWall": "1800"})
+    state.partitions["debug"] = replace(state.partitions["debug"], default_time=None)
+    taken = submit(state, replace(job("taken"), partition="debug", time_limit=None))
+    listed = submit(state, replace(job("listed"), partition="debug", time_limit=Seconds(3600)))
+    assert (taken.time_limit, listed.time_limit) == (1800, 3600)
+    state.qos["normal"] = replace(state.qos["normal"], limits={"MaxWall": "600"})
+    rejudge(state, [taken, listed])
+    assert (taken.time_limit, listed.time_limit) == (600, 3600)
+    state.qos["normal"] = replace(state.qos["normal"], limits={})
+    rejudge(state, [taken])
+    assert taken.time_limit is None
