@@ -1,9 +1,10 @@
 """``sbatch``: submit a batch script to the simulated cluster.
 
-Options come from three places, in increasing precedence: ``#SBATCH``
-directives in the script, ``SBATCH_*`` environment variables, and the command
-line. Value errors end the command with status 255 before anything is sent, as
-Slurm's client does; refusals by the controller end it with status 1.
+Options come from four places, in increasing precedence: ``#SBATCH``
+directives in the script, its ``#PBS`` directives (``slurmsim.parse.pbs``),
+``SBATCH_*`` environment variables, and the command line. Value errors end the
+command with status 255 before anything is sent, as Slurm's client does; refusals
+by the controller end it with status 1.
 """
 
 import os
@@ -98,6 +99,8 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     given = dict(cmdline)
     script, path, args = _read_script(given.get("wrap"), operands)
     directives = _directives(script, path)
+    if not _ignore_pbs(cmdline, directives, env):
+        directives += _pbs_directives(script, path)
     _power_warnings(directives, env, cmdline)
     layers = _layers(directives, env, cmdline)
     values, origin = layers[-1]
@@ -469,6 +472,36 @@ def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
         error(PROG, f"Invalid directive found in batch script: {rest[0]}")
         raise _Exit(255)
     return pairs
+
+
+def _ignore_pbs(
+    cmdline: list[tuple[str, str | None]],
+    directives: list[tuple[str, str | None]],
+    env: Mapping[str, str],
+) -> bool:
+    """Whether ``--ignore-pbs`` is given anywhere (SBATCH_IGNORE_PBS as a flag)."""
+    given = any(key == "ignore-pbs" for key, _ in (*cmdline, *directives))
+    return given or ("SBATCH_IGNORE_PBS" in env and flag_on(env["SBATCH_IGNORE_PBS"]))
+
+
+def _pbs_directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
+    """The sbatch options of the script's ``#PBS`` lines, which overrule its ``#SBATCH``
+    ones (``slurmsim.parse.pbs``)."""
+    if "#PBS" not in script:
+        return []  # most scripts: spare the import
+    from slurmsim.parse.pbs import PbsError, pbs_options, pbs_words
+
+    try:
+        return pbs_options(pbs_words(script, os.path.basename(path) if path else "stdin"))
+    except ParseError as e:
+        err(f"{PROG}: fatal: {e.message}\n")
+    except PbsError as e:
+        for is_error, line in e.lines:
+            if is_error:
+                error(PROG, line)
+            else:
+                err(f"{PROG}: {line}\n")
+    raise _Exit(1)
 
 
 # ---- option values -------------------------------------------------------------------------

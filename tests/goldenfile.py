@@ -219,13 +219,11 @@ def give_recorded_id(case: Case) -> None:
 def replay_in_step(
     cases: dict[str, Case], run: Callable[[Case], Result] | None = None
 ) -> dict[str, Result]:
-    """Run ``cases`` in order on the store in use (``cluster_store``), each as its user,
-    the simulated clock moved as far as the wall clock had moved between the recordings,
-    every accepted submission given the job id the oracle gave it."""
+    """Run ``cases`` in order on the store in use (``cluster_store``), each as its user
+    (``run_as_recorded``, unless ``run`` is given), the simulated clock moved as far as
+    the wall clock had moved between the recordings, every accepted submission given the
+    job id the oracle gave it."""
     from slurmsim.api import cluster
-
-    def as_recorded(case: Case) -> Result:
-        return run_command(shlex.split(case.command), case.user, b"")
 
     first = recorded_at(next(iter(cases.values())))
     start = cluster.now()
@@ -235,7 +233,7 @@ def replay_in_step(
         if behind > 0:
             cluster.advance_clock(by=behind)
         give_recorded_id(case)
-        out[name] = (run or as_recorded)(case)
+        out[name] = (run or run_as_recorded)(case)
     return out
 
 

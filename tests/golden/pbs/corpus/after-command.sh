@@ -1,0 +1,5 @@
+#!/bin/bash
+echo starting
+#PBS -N late-pbs
+#PBS -l walltime=10:00
+hostname

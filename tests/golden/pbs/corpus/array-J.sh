@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -J 1-5
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -t bad
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -t 1-5%2
+hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#PBS -N from-pbs
+#SBATCH -J from-sbatch
+hostname

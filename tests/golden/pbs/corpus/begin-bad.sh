@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -a 202701011230
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -a 1230
+hostname

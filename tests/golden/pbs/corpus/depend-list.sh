@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -W depend=singleton,umask=022
+hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#PBS -e /tmp/slurm-oracle-jobs/pbs/only.err
+#PBS -j oe
+hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#PBS -v FOO=bar,BAZ
+#PBS -V
+hostname

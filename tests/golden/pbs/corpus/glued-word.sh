@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBSX -N glued
+hostname

@@ -1,0 +1,4 @@
+#!/bin/bash
+#PBS -m n
+#PBS -M x@example.org
+hostname

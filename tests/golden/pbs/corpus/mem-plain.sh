@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -l mem=3000
+hostname

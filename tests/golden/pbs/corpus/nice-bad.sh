@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -p bad
+hostname

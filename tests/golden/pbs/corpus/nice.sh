@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -p 100
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -r n
+hostname

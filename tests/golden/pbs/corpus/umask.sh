@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -W umask=022
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -l walltime=3600
+hostname
