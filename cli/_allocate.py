@@ -7,13 +7,13 @@ from dataclasses import replace
 from cli._common import err, error, immediate_seconds
 from cli._verify import too_few_for_plane, wants_x11
 from cli.sbatch import (
-    CORE_SPEC_IGNORED,
     NO_GPU_FOR_TASKS,
     check_gpu_memory,
     exclusive_options,
     fit_nodes,
     option_refused,
     refused_status,
+    spec_warnings,
     submit_options,
     tasks_without_gpus,
 )
@@ -85,8 +85,7 @@ def allocate(
         nodes = opts.nodes and opts.nodes[0]
         if prog == "salloc" and too_few_for_plane(prog, values, opts.ntasks, nodes):
             return 1
-        if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
-            error(prog, CORE_SPEC_IGNORED)
+        spec_warnings(prog, values)
         if tasks_without_gpus(values, opts.ntasks):
             error(prog, NO_GPU_FOR_TASKS)
         opts = replace(opts, submit_line=" ".join([prog, *argv]))

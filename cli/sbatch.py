@@ -58,6 +58,9 @@ PROG = "sbatch"
 CORE_SPEC_IGNORED = (
     "Ignoring -S since it's not allowed by configuration (AllowSpecResourcesUsage = No)"
 )
+THREAD_SPEC_IGNORED = (
+    "Ignoring --thread-spec since it's not allowed by configuration (AllowSpecResourcesUsage = No)"
+)
 
 
 class UnreadableNodes(InvalidOption):
@@ -127,8 +130,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
                 error(PROG, "Invalid --bbf specification")
                 return 1
             opts = replace(opts, script=spliced)
-        if "core-spec" in values:  # slurmsim's clusters keep AllowSpecResourcesUsage off
-            error(PROG, CORE_SPEC_IGNORED)
+        spec_warnings(PROG, values)
         if tasks_without_gpus(values, opts.ntasks):
             error(PROG, NO_GPU_FOR_TASKS)
         opts = replace(
@@ -323,9 +325,21 @@ def flag_on(value: str) -> bool:
 _MEMORY = ("mem", "mem-per-cpu", "mem-per-gpu")
 
 
+def spec_warnings(prog: str, values: Mapping[str, str | None]) -> None:
+    """slurmsim's clusters keep AllowSpecResourcesUsage off: the clients say they drop
+    ``--core-spec`` and ``--thread-spec``."""
+    if "core-spec" in values:
+        error(prog, CORE_SPEC_IGNORED)
+    if "thread-spec" in values:
+        error(prog, THREAD_SPEC_IGNORED)
+
+
 def exclusive_options(prog: str, values: Mapping[str, str | None]) -> bool:
     """Whether ``values`` hold a pair of options the clients refuse outright while reading
     them (``fatal:``, exit 1); said when they do."""
+    if "core-spec" in values and "thread-spec" in values:  # Slurm's own spelling, "thred"
+        err(f"{prog}: fatal: -S/--core-spec and --thred-spec options are mutually exclusive\n")
+        return True
     for other in ("gpus-per-task", "ntasks-per-node"):
         if other in values and "ntasks-per-gpu" in values:
             err(
@@ -670,7 +684,9 @@ def submit_options(
         nodelist=hosts("nodelist"),
         exclude=hosts("exclude"),
         # --exclusive=user (or mcs) shares nodes with the user's own jobs: not whole nodes.
-        exclusive="exclusive" in v and (v["exclusive"] or "").lower() not in ("user", "mcs"),
+        # Nodes rebooted for a job are its alone (the oracle: OverSubscribe=NO, cpu=112).
+        exclusive=("exclusive" in v and (v["exclusive"] or "").lower() not in ("user", "mcs"))
+        or "reboot" in v,
         contiguous="contiguous" in v,
         constraint=text("constraint"),
         reservation=text("reservation") or None,
@@ -812,6 +828,7 @@ def _warn_signal(value: str | None, *, batch: bool) -> WarnSignal | None:
 SHOWN_OPTIONS = (
     "batch",
     "bb",
+    "cluster-constraint",
     "container",
     "cpu-freq",
     "cpus-per-gpu",
@@ -826,6 +843,7 @@ SHOWN_OPTIONS = (
     "hint",
     "mail-type",
     "mail-user",
+    "mcs-label",
     "mincpus",
     "network",
     "ntasks-per-core",
@@ -833,8 +851,10 @@ SHOWN_OPTIONS = (
     "ntasks-per-socket",
     "overcommit",
     "oversubscribe",
+    "power",
     "prefer",
     "profile",
+    "reboot",
     "spread-job",
     "switches",
     "tmp",

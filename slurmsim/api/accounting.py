@@ -387,6 +387,7 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
         "comment": request.comment if _stores_comments(state) else None,
         "work_dir": request.work_dir,
         "constraints": request.features,
+        "mcs_label": request.shown_value("mcs-label"),
         "reservation": request.reservation,
         "array_job_id": job.array_job_id,
         "array_task_id": job.array_task_id,

@@ -242,7 +242,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
     state = s.state
     opts = settle_gpu_counts(opts)  # the client's test, before anything is sent
     _check_named(opts)
-    check_alone(state, s.user, opts.nice, opts.array)
+    check_alone(state, s.user, opts.nice, opts.array, any(k == "reboot" for k, _ in opts.shown))
     user = state.users.get(s.user)
     partitions = (opts.partition or _default_partition(state)).split(",")
     # slurmctld lowercases the account it is sent, and finds a QOS whatever its case.

@@ -29,7 +29,7 @@ from slurmsim.engine.limits import (
     submit_refusal,
     take_default_wall,
 )
-from slurmsim.engine.permissions import is_operator
+from slurmsim.engine.permissions import is_administrator, is_operator
 from slurmsim.engine.priority import Owns, Scale, job_cpus, priority
 from slurmsim.engine.resources import (
     GPU,
@@ -53,6 +53,7 @@ from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
+ACCESS_DENIED = "Access/permission denied"
 FEATURE_ERROR = "Invalid feature specification"
 PREFER_ERROR = "Invalid preferred feature specification"
 BATCH_FEATURE_ERROR = "Job --batch option is invalid or not a subset of --constraints"
@@ -172,7 +173,7 @@ def submit(
     module docstring for which refusals still use up a job id.
     Example: ``submit(state, JobRequest("train", "alice", "research", "gpu", "normal"))``.
     """
-    check_alone(state, request.user, request.nice, array)
+    check_alone(state, request.user, request.nice, array, request.reboot)
     if request.max_nodes == 0 and not request.batch:
         raise SlurmError(NODE_COUNT_INVALID)  # zero nodes and no script: refused at once
     part = _validate(state, request, reservation=False)
@@ -288,13 +289,22 @@ def _free_now(state: ClusterState, free: FreeNow | None) -> FreeNow:
     )
 
 
-def check_alone(state: ClusterState, user: str, nice: int, array: tuple[int, ...] | None) -> None:
+def check_alone(
+    state: ClusterState,
+    user: str,
+    nice: int,
+    array: tuple[int, ...] | None,
+    reboot: bool = False,
+) -> None:
     """What slurmctld checks of a request before its partition, account and QOS (the
     oracle: ``--nice=-5 -q nosuch`` is refused for its nice, ``-A nosuch --array=0-1001``
-    for its array): only an operator may ask for a negative nice, and the array's
-    indexes must be within bounds."""
+    for its array), in this order: only an operator may ask for a negative nice, only an
+    administrator for ``--reboot`` (the client names it), and the array's indexes must
+    be within bounds."""
     if nice < 0 and not is_operator(state, user):
         raise SlurmError("Invalid --nice value")
+    if reboot and not is_administrator(state, user):
+        raise SlurmError(ACCESS_DENIED, detail="rebooting of nodes is only allowed for admins")
     if array is not None:
         _check_array(state, array)
 
@@ -327,7 +337,7 @@ def will_run(
     constraint that counts nodes (``a*2``), the features altogether (the oracle: nodes
     ``dgx[1-2]`` for ``-N 2 -C a*2`` with ``a`` on dgx3 alone, which a submission refuses).
     """
-    check_alone(state, request.user, request.nice, None)
+    check_alone(state, request.user, request.nice, None, request.reboot)
     part = _validate(state, request)
     refusal = _batch_features_error(state, request, constraint, prefer)
     if constraint is not None:

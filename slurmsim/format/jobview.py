@@ -462,3 +462,10 @@ def list_order(jobs: Iterable[Job]) -> list[Job]:
             previous = task.job_id + 0.5
         place[array_id] = previous
     return sorted(records, key=lambda j: (place[j.job_id], j.job_id))
+
+
+def power(request: JobRequest) -> str:
+    """``Power=``: ``--power``'s flags Slurm knows (only ``level``; the others were warned
+    about at submission)."""
+    words = (request.shown_value("power") or "").split(",")
+    return "LEVEL" if any(w.lower() == "level" for w in words) else ""

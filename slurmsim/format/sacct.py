@@ -187,6 +187,7 @@ _KNOWN: list[Field] = [
     Field("Cluster", 10, lambda r: r.cluster),
     Field("Comment", 14, _job_only(lambda r: _opt(r.comment))),
     Field("Constraints", 19, _job_only(lambda r: _opt(r.constraints))),
+    Field("McsLabel", 20, _job_only(lambda r: _opt(r.mcs_label))),
     Field("ConsumedEnergy", 14, _energy),
     Field("ConsumedEnergyRaw", 17, _energy),
     Field("CPUTime", 10, lambda r: format_hms(r.elapsed * r.alloc_cpus)),

@@ -107,7 +107,7 @@ def job_record(head: AcctRecord, steps: list[AcctRecord], users: Mapping[int, st
         "het": {"job_id": 0, "job_offset": None},
         "job_id": head.job_id,
         "name": head.name,
-        "mcs": {"label": ""},
+        "mcs": {"label": head.mcs_label or ""},
         "nodes": compress(head.nodes) if head.nodes else "None assigned",
         "partition": head.partition,
         "priority": head.priority,

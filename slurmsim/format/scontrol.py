@@ -141,7 +141,8 @@ def _user_field(state: ClusterState, job: Job) -> list[str]:
     request = job.request
     user = state.users.get(request.user)
     uid, gid = (user.uid, user.gid) if user else (request.uid, request.gid)
-    return [f"UserId={request.user}({uid})", f"GroupId={request.user}({gid})", "MCS_label=N/A"]
+    mcs = request.shown_value("mcs-label") or "N/A"
+    return [f"UserId={request.user}({uid})", f"GroupId={request.user}({gid})", f"MCS_label={mcs}"]
 
 
 def _mail_line(request: JobRequest) -> list[list[str]]:
@@ -221,7 +222,7 @@ def _status(state: ClusterState, job: Job, detail: bool) -> _Lines:
             f"Requeue={int(request.requeue)}",
             f"Restarts={job.restarts}",
             f"BatchFlag={int(request.batch)}",
-            "Reboot=0",
+            f"Reboot={int(request.reboot)}",
             f"ExitCode={job.exit_code}:{job.exit_signal}",
         ],
     ]
@@ -355,6 +356,7 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
             f"Features={or_null(request.features)}",
             f"DelayBoot={format_hms(int(request.shown_value('delay-boot') or 0))}",
         ],
+        *([[f"ClusterFeatures={c}"]] if (c := request.shown_value("cluster-constraint")) else []),
         *([[f"Prefer={prefer}"]] if (prefer := request.shown_value("prefer")) else []),
         *([[f"Reservation={request.reservation}"]] if request.reservation else []),
         [
@@ -381,7 +383,7 @@ def _requirements(state: ClusterState, job: Job, task: int | None) -> _Lines:
         lines.append([f"BurstBuffer={buffer}"])
     if freq := request.shown_value("cpu-freq"):  # checked at submission
         lines.append([describe_cpu_freq(read_cpu_freq(freq))])
-    lines.append(["Power="])
+    lines.append([f"Power={jv.power(request)}"])
     return lines + _tres_request_lines(job)
 
 

@@ -352,13 +352,13 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "admin_comment": ("ADMIN_COMMENT", lambda r: None),
     "system_comment": ("SYSTEM_COMMENT", lambda r: None),
     "burstbufferstate": ("BURST_BUFFER_STATE", lambda r: None),
-    "clusterfeature": ("CLUSTER_FEATURES", lambda r: None),
-    "mcslabel": ("MCSLABEL", lambda r: None),
+    "clusterfeature": ("CLUSTER_FEATURES", _shown_or("cluster-constraint", None)),
+    "mcslabel": ("MCSLABEL", _shown_or("mcs-label", None)),
     "boardspernode": ("BOARDS_PER_NODE", lambda r: "0"),
     "sperboard": ("SOCKETS_PER_BOARD", lambda r: "0"),
     "ntperboard": ("NTASKS_PER_BOARD", lambda r: "0"),
     "derivedec": ("DERIVED_EC", lambda r: "0"),
-    "reboot": ("REBOOT", lambda r: "0"),
+    "reboot": ("REBOOT", lambda r: str(int(r.job.request.reboot))),
     "resizetime": ("RESIZE_TIME", lambda r: "N/A"),
     **{
         name: (header, lambda r: "N/A")

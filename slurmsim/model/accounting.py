@@ -128,6 +128,8 @@ class AcctRecord:
     qos_id: int | None = None
     #: A job row whose run had a step srun made end (its energy then counted: 0).
     step_energy: bool = False
+    #: ``--mcs-label`` (job rows only).
+    mcs_label: str | None = None
 
     @property
     def is_step(self) -> bool:

@@ -325,6 +325,12 @@ class JobRequest:
         return int(self.shown_value("tmp") or 0)
 
     @property
+    def reboot(self) -> bool:
+        """``--reboot``: its nodes are to be rebooted before it starts (``Reboot=1``; an
+        administrator's only, and slurmsim's nodes boot in no time)."""
+        return self.shown_value("reboot") is not None
+
+    @property
     def overcommit(self) -> bool:
         """``-O``: a node gives the job one task's CPUs, however many tasks run there."""
         return self.shown_value("overcommit") is not None
