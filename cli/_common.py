@@ -147,6 +147,13 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
     sys.exit(code)
 
 
+#: The word that separates the components of a heterogeneous job on a command line
+#: (``sbatch -N1 : -N2 job.sh``), which slurmsim does not emulate yet.
+HET_SEPARATOR = ":"
+#: The directive that does the same in a batch script (``#SBATCH hetjob``, once ``packjob``).
+HET_DIRECTIVES = ("hetjob", "packjob")
+
+
 def not_supported(prog: str) -> NoReturn:
     """The answer of a command that a later slurmsim release completes."""
     err(f"{prog}: error: not supported yet by slurmsim (see docs/differences.md)\n")

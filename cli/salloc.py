@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from cli._allocate import allocate, with_environment
-from cli._common import err, error, parse_args, run
+from cli._common import HET_SEPARATOR, err, error, not_supported, parse_args, run
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._verify import (
@@ -32,6 +32,8 @@ def salloc(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SALLOC_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
+    if operands[:1] == [HET_SEPARATOR]:  # salloc A : B allocates a heterogeneous job
+        not_supported(PROG)
     values = with_environment(dict(pairs), os.environ, SALLOC_ENV, SALLOC_OPTIONS)
     if gres_help(values):
         return 0

@@ -17,8 +17,11 @@ from math import prod
 from cli._clusters import check_clusters
 from cli._common import (
     C_SPACE,
+    HET_DIRECTIVES,
+    HET_SEPARATOR,
     err,
     error,
+    not_supported,
     out,
     parse_args,
     run,
@@ -100,6 +103,8 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         return 0
     error_exit = refused_status(env)
     given = dict(cmdline)
+    if operands[:1] == [HET_SEPARATOR]:  # sbatch A : B job.sh submits a heterogeneous job
+        not_supported(PROG)
     script, path, args = _read_script(given.get("wrap"), operands)
     directives = _directives(script, path)
     if not _ignore_pbs(cmdline, directives, env):
@@ -474,6 +479,8 @@ def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
     if found.slurm_prefix_used:
         error(PROG, SLURM_PREFIX_WARNING)
     pairs, rest = _getopt(list(found.args))
+    if rest and rest[0] in HET_DIRECTIVES:
+        not_supported(PROG)
     if rest:
         # sbatch checks each option's value as getopt reaches it, so a bad one before the
         # stray word is what it complains about.

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import err, error, parse_args, run
+from cli._common import HET_SEPARATOR, err, error, not_supported, parse_args, run
 from cli._defined import defined_options, verbosity
 from cli._help import answer_probe
 from cli._multi_prog import task_program
@@ -33,6 +33,8 @@ def srun(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SRUN_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
+    if HET_SEPARATOR in operands:  # srun A : B runs the components of a heterogeneous job
+        not_supported(PROG)
     values = dict(pairs)
     if gres_help(values) or mpi_list(values):
         return 0

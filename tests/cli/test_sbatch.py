@@ -320,3 +320,26 @@ def test_licenses_are_refused_without_using_a_job_id(cluster: Path) -> None:
         "sbatch: error: Batch job submission failed: Invalid license specification\n",
     )
     assert slurm("sbatch", "--parsable", "--wrap=true", user="alice").out == "1\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "body"),
+    [
+        (["sbatch", "-N1", ":", "-N2", "--wrap=true"], None),
+        (["sbatch", "JOB"], "#!/bin/sh\n#SBATCH -N1\n#SBATCH hetjob\n#SBATCH -N2\ntrue\n"),
+        (["sbatch", "JOB"], "#!/bin/sh\n#SBATCH packjob\ntrue\n"),
+        (["srun", "-N1", "true", ":", "-N1", "true"], None),
+        (["salloc", "-N1", ":", "-N1", "true"], None),
+    ],
+)
+def test_heterogeneous_jobs_are_not_supported_yet(
+    cluster: Path, tmp_path: Path, command: list[str], body: str | None
+) -> None:
+    if body is not None:
+        command = [script(tmp_path / "job.sh", body) if w == "JOB" else w for w in command]
+    before = dump(cluster)
+    got = slurm(*command, user="alice")
+    prog = command[0]
+    assert (got.exit, got.out) == (1, "")
+    assert got.err == f"{prog}: error: not supported yet by slurmsim (see docs/differences.md)\n"
+    assert dump(cluster) == before
