@@ -49,3 +49,18 @@ hold() {
     done
     sleep 3
 }
+
+# A suite of scripts: `with_corpus NAME` copies the suite's corpus/ into the oracle's job
+# directory as $JOBS/NAME (where the replay puts it too, tests.goldenfile.replay_corpus);
+# from then on `c NAME COMMAND...` runs COMMAND as alice from $JOBS, and on exit alice's
+# jobs are cancelled and the copy removed.
+JOBS=/tmp/slurm-oracle-jobs
+with_corpus() {
+    local name=$1
+    rm -rf "${JOBS:?}/$name"
+    cp -r "$HERE/corpus" "$JOBS/$name"
+    chmod -R a+rwX "$JOBS/$name"
+    # shellcheck disable=SC2064  # the names are fixed now
+    trap "rm -f '$OUT'; scancel -u alice; rm -rf '$JOBS/$name'" EXIT
+    c() { local nm=$1; shift; n=$((n+1)); (cd "$JOBS" && timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@") >"$OUT" 2>/dev/null; }
+}

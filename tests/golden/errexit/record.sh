@@ -8,20 +8,10 @@
 # srun that failed; srun's own refusal of a value, or of an option it does not know,
 # exits 255. sacct once all have ended: it keeps the low seven bits of an exit code (255
 # shows 127, 137 shows 9), scontrol all.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-JOBS=/tmp/slurm-oracle-jobs
-rm -rf "$JOBS/errexit"
-cp -r "$HERE/corpus" "$JOBS/errexit"
-chmod -R a+rwX "$JOBS/errexit"
-n=0
-OUT=$(mktemp)
-trap 'rm -f "$OUT"; scancel -u alice; rm -rf "$JOBS/errexit"' EXIT
-c() { local nm=$1; shift; n=$((n+1)); (cd "$JOBS" && timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@") >"$OUT" 2>/dev/null; }
-id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+require_idle
+with_corpus errexit
 c sbatch-errexit sbatch errexit/errexit.sh; E=$(id)
 c sbatch-lenient sbatch errexit/lenient.sh; L=$(id)
 c sbatch-orelse sbatch errexit/orelse.sh; O=$(id)

@@ -5,20 +5,10 @@
 # variables beside it), shown with `scontrol show job` and cancelled; a refused one shows
 # sbatch's words. The scripts are copied to the oracle's job directory, where the replay
 # puts them too.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-JOBS=/tmp/slurm-oracle-jobs
-rm -rf "$JOBS/pbs"
-cp -r "$HERE/corpus" "$JOBS/pbs"
-chmod -R a+rwX "$JOBS/pbs"
-n=0
-OUT=$(mktemp)
-trap 'rm -f "$OUT"; scancel -u alice; rm -rf "$JOBS/pbs"' EXIT
-c() { local nm=$1; shift; n=$((n+1)); (cd "$JOBS" && timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@") >"$OUT" 2>/dev/null; }
-id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+require_idle
+with_corpus pbs
 # `s NAME [OPTIONS...]`: submit pbs/NAME.sh held with OPTIONS, show the job, cancel it.
 s() {
     local nm=$1; shift

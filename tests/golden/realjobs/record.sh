@@ -8,20 +8,10 @@
 # --kill-on-invalid-dep, four ranks bound to their GPUs away from dgx1, a short job with
 # --time-min, a job whose typed GPUs its untyped srun may not ask for. The queue and the
 # steps are shown while they run, then sacct once they end; last, salloc and srun -Q.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-JOBS=/tmp/slurm-oracle-jobs
-rm -rf "$JOBS/realjobs"
-cp -r "$HERE/corpus" "$JOBS/realjobs"
-chmod -R a+rX "$JOBS/realjobs"
-n=0
-OUT=$(mktemp)
-trap 'rm -f "$OUT"; scancel -u alice; rm -rf "$JOBS/realjobs"' EXIT
-c() { local nm=$1; shift; n=$((n+1)); (cd "$JOBS" && timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@") >"$OUT" 2>/dev/null; }
-id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+require_idle
+with_corpus realjobs
 c sbatch-ddp sbatch realjobs/ddp.sh; DDP=$(id)
 c sbatch-tp sbatch realjobs/tp.sh; TP=$(id)
 c sbatch-fail sbatch --parsable realjobs/fail.sh; FAIL=$(cat "$OUT")

@@ -11,20 +11,10 @@
 # idle cluster at once, slurmsim 2 s later). The queue, the jobs and their steps are shown
 # while they run, sacct once all have ended (not while they run: slurmdbd had not heard of
 # some jobs yet, and showed others PENDING).
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-JOBS=/tmp/slurm-oracle-jobs
-rm -rf "$JOBS/realjobs2"
-cp -r "$HERE/corpus" "$JOBS/realjobs2"
-chmod -R a+rwX "$JOBS/realjobs2"
-n=0
-OUT=$(mktemp)
-trap 'rm -f "$OUT"; scancel -u alice; rm -rf "$JOBS/realjobs2"' EXIT
-c() { local nm=$1; shift; n=$((n+1)); (cd "$JOBS" && timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@") >"$OUT" 2>/dev/null; }
-id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+require_idle
+with_corpus realjobs2
 c sbatch-blocker sbatch -J blocker -N4 --exclusive -t 10 -q high --wrap 'sleep 600'; BLOCK=$(id)
 sleep 3  # it runs before the others come
 c sbatch-preproc sbatch realjobs2/preproc.sh; PRE=$(id)

@@ -8,20 +8,10 @@
 # after || ends the script with 4; a job with --ntasks-per-gpu=2 refuses `srun -n 1`
 # (the inherited SLURM_NTASKS_PER_GPU) but not `srun`; case, if/else and a while loop over
 # a pipe run at once. sacct once all have ended.
-HERE="$(cd "$(dirname "$0")" && pwd)"
-export GOLDEN_DIR="$HERE/cases"
-[ -z "$(squeue -h)" ] || { echo "the queue is not empty: record on an idle oracle" >&2; exit 1; }
+. "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
-C=/work/shared/oracle/capture.sh
-JOBS=/tmp/slurm-oracle-jobs
-rm -rf "$JOBS/shellflow"
-cp -r "$HERE/corpus" "$JOBS/shellflow"
-chmod -R a+rwX "$JOBS/shellflow"
-n=0
-OUT=$(mktemp)
-trap 'rm -f "$OUT"; scancel -u alice; rm -rf "$JOBS/shellflow"' EXIT
-c() { local nm=$1; shift; n=$((n+1)); (cd "$JOBS" && timeout 30 $C -u alice "$(printf '%03d-%s' $n "$nm")" "$@") >"$OUT" 2>/dev/null; }
-id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+require_idle
+with_corpus shellflow
 c sbatch-orexit sbatch -o /dev/null shellflow/orexit.sh; O=$(id)
 c sbatch-pergpu sbatch -o /dev/null shellflow/pergpu.sh; P=$(id)
 c sbatch-cond sbatch -o /dev/null shellflow/cond.sh; CO=$(id)
