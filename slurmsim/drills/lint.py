@@ -2,8 +2,9 @@
 
 :func:`lint` is pure: it reads the ``#SBATCH`` lines with slurmsim's own directive
 scanner and sbatch's getopt table (the caller passes it: the table belongs to the
-command line), and answers findings with a line number, plain words, and Slurm's own
-message where Slurm prints one.
+command line), then the ``#PBS`` lines as sbatch reads them over those (``parse.pbs``),
+and answers findings with a line number, plain words, and Slurm's own message where
+Slurm prints one.
 """
 
 import difflib
@@ -17,6 +18,8 @@ from slurmsim.parse.durations import format_duration, parse_time_limit
 from slurmsim.parse.errors import OptionError, ParseError
 from slurmsim.parse.gres import parse_gpus, parse_gres
 from slurmsim.parse.options import Opt, getopt
+from slurmsim.parse.pbs import PREFIX as PBS_PREFIX
+from slurmsim.parse.pbs import PbsError, pbs_options
 from slurmsim.parse.script import directive_words
 
 _PREFIX = "#SBATCH"
@@ -67,19 +70,44 @@ def lint(text: str, table: Sequence[Opt], site: Site = Site()) -> list[Finding]:
     findings: list[Finding] = []
     seen = _Seen()
     first_command = 0
+    pbs: list[tuple[int, str]] = []  # sbatch reads them all, after the #SBATCH lines
     for number, line in enumerate(text.split("\n"), start=1):
         if line.startswith(_PREFIX):
             if first_command:
                 findings.append(_after_command(number, first_command))
             else:
                 findings.extend(_directive(line[len(_PREFIX) :], number, table, seen))
+        elif line.startswith(PBS_PREFIX):
+            pbs.append((number, line[len(PBS_PREFIX) :]))
         elif not first_command and line.strip(_BLANKS) and not line.lstrip().startswith("#"):
             first_command = number
+    if "ignore-pbs" not in seen.values:
+        findings.extend(_pbs_directives(pbs, seen))
     body = text.split("\n")[first_command - 1 :] if first_command else []
     findings.extend(_conflicts(seen))
     findings.extend(_time(seen, site))
     findings.extend(_gpus(seen, body, first_command, site))
     return sorted(findings, key=lambda f: (f.line, f.code))
+
+
+def _pbs_directives(lines: list[tuple[int, str]], seen: _Seen) -> list[Finding]:
+    """The options of the ``#PBS`` lines, over those of the ``#SBATCH`` ones, or what
+    sbatch refuses in them."""
+    for number, rest in lines:
+        try:
+            pairs = pbs_options(directive_words(rest, "script", number))
+        except ParseError as e:
+            return [_unreadable(number, e)]
+        except PbsError as e:
+            said = "\n".join(f"sbatch: {'error: ' if bad else ''}{text}" for bad, text in e.lines)
+            return [Finding(number, "pbs", "sbatch refuses this #PBS line", said)]
+        for key, value in pairs:
+            seen.set(key, value, number)
+    return []
+
+
+def _unreadable(number: int, e: ParseError) -> Finding:
+    return Finding(number, "syntax", "sbatch cannot read this line", f"sbatch: fatal: {e}")
 
 
 def _after_command(number: int, first_command: int) -> Finding:
@@ -95,7 +123,7 @@ def _directive(rest: str, number: int, table: Sequence[Opt], seen: _Seen) -> lis
     try:
         words = directive_words(rest, "script", number)
     except ParseError as e:
-        return [Finding(number, "syntax", "sbatch cannot read this line", f"sbatch: fatal: {e}")]
+        return [_unreadable(number, e)]
     findings = [
         Finding(
             number,

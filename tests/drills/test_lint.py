@@ -88,6 +88,26 @@ def _codes(script: str) -> list[tuple[int, str]]:
             [(2, "wasted")],
             id="exclusive for a part of a node wastes the rest",
         ),
+        pytest.param(
+            "#!/bin/bash\n#SBATCH -t 30\n#PBS -l walltime=3-00:00:00\nsrun true\n",
+            [(3, "time-over-max")],
+            id="a #PBS walltime overrules --time, as sbatch reads it",
+        ),
+        pytest.param(
+            "#!/bin/bash\n#PBS -l nodes=1:gpus=8,walltime=1:00:00\nsrun -n 8 python x.py\n",
+            [],
+            id="a Torque script asking what it uses is clean",
+        ),
+        pytest.param(
+            "#!/bin/bash\n#SBATCH -t 30\n#PBS -N a b\nsrun true\n",
+            [(3, "pbs")],
+            id="a #PBS line sbatch refuses",
+        ),
+        pytest.param(
+            "#!/bin/bash\n#SBATCH -t 30 --ignore-pbs\n#PBS -N a b\nsrun true\n",
+            [],
+            id="--ignore-pbs leaves the #PBS lines out",
+        ),
     ],
 )
 def test_lint_finds_each_mistake_on_its_line(script: str, expected: list[tuple[int, str]]) -> None:
