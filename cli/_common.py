@@ -150,7 +150,7 @@ def run(prog: str, body: Callable[[], int]) -> NoReturn:
 #: The word that separates the components of a heterogeneous job on a command line
 #: (``sbatch -N1 : -N2 job.sh``), which slurmsim does not emulate yet.
 HET_SEPARATOR = ":"
-#: The directive that does the same in a batch script (``#SBATCH hetjob``, once ``packjob``).
+#: The directives that do the same in a batch script (``#SBATCH hetjob``, once ``packjob``).
 HET_DIRECTIVES = ("hetjob", "packjob")
 
 

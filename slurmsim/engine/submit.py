@@ -44,7 +44,7 @@ from slurmsim.engine.select import Free, Pool, can_place
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.errors import SlurmError
+from slurmsim.model.errors import AccessDenied, SlurmError
 from slurmsim.model.features import Constraint, Unreadable, counted, matches, names
 from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
 from slurmsim.model.nodes import NodeConfig, usable
@@ -53,7 +53,6 @@ from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
-ACCESS_DENIED = "Access/permission denied"
 FEATURE_ERROR = "Invalid feature specification"
 PREFER_ERROR = "Invalid preferred feature specification"
 BATCH_FEATURE_ERROR = "Job --batch option is invalid or not a subset of --constraints"
@@ -304,7 +303,7 @@ def check_alone(
     if nice < 0 and not is_operator(state, user):
         raise SlurmError("Invalid --nice value")
     if reboot and not is_administrator(state, user):
-        raise SlurmError(ACCESS_DENIED, detail="rebooting of nodes is only allowed for admins")
+        raise AccessDenied(detail="rebooting of nodes is only allowed for admins")
     if array is not None:
         _check_array(state, array)
 

@@ -32,8 +32,8 @@ class UnknownJob(InvalidJobId):
 
 
 class AccessDenied(SlurmError):
-    def __init__(self) -> None:
-        super().__init__("Access/permission denied")
+    def __init__(self, *, detail: str | None = None) -> None:
+        super().__init__("Access/permission denied", detail=detail)
 
 
 class Declined(SlurmError):
