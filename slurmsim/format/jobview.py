@@ -65,11 +65,17 @@ def _meta_tasks(job: Job, tasks: tuple[int, ...]) -> str:
 
 
 def _task_ranges(tasks: tuple[int, ...]) -> str:
-    """``0-3``, ``1,3,5,7``; six or more tasks evenly spaced (and nothing else) are a
-    stride, ``1-91:10``, as slurmctld writes them (the oracle: 1,4,...,16 is ``1-16:3``,
-    but 0,5,...,20 is a list)."""
+    """``0-3``, ``1,3,5,7``; six or more tasks evenly spaced (and nothing else) more than
+    ten apart from first to last are a stride, ``1-91:10``, as slurmctld writes them (the
+    oracle, golden ``arraysteps/``: 1,4,...,16 is ``1-16:3`` and 0,2,...,12 ``0-12:2``, but
+    0,2,...,10 and 0,5,...,20 are lists)."""
     steps = {b - a for a, b in pairwise(tasks)}
-    if len(tasks) >= 6 and len(steps) == 1 and (step := steps.pop()) > 1:
+    if (
+        len(tasks) >= 6
+        and tasks[-1] - tasks[0] > 10
+        and len(steps) == 1
+        and (step := steps.pop()) > 1
+    ):
         return f"{tasks[0]}-{tasks[-1]}:{step}"
     return format_ranges(tasks)
 

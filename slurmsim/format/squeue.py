@@ -27,6 +27,8 @@ from slurmsim.model.jobs import Job, JobRequest, JobState, state_code, state_nam
 from slurmsim.model.time import Instant
 
 DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R"
+#: The longest JOBID squeue prints (its buffer holds 32 bytes with the terminating NUL).
+_ID_BYTES = 31
 LONG_FORMAT = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R"
 START_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R"
 DEFAULT_SORT = "P,t,-p"
@@ -199,7 +201,8 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "G": ("GROUP", _group_id),
     "h": ("OVER_SUBSCRIBE", lambda r: jv.oversubscribe(r.job.request)),
     "H": ("SOCKETS_PER_NODE", lambda r: jv.sockets_cores_threads(r.job.request)[0]),
-    "i": ("JOBID", lambda r: jv.job_id_text(r.job, r.task)),
+    # squeue writes the id into 32 bytes: a long pending array's is cut (golden arraysteps/).
+    "i": ("JOBID", lambda r: jv.job_id_text(r.job, r.task)[:_ID_BYTES]),
     "I": ("CORES_PER_SOCKET", lambda r: jv.sockets_cores_threads(r.job.request)[1]),
     "j": ("NAME", lambda r: r.job.request.name),
     "J": ("THREADS_PER_CORE", lambda r: jv.sockets_cores_threads(r.job.request)[2]),

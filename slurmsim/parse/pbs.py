@@ -8,8 +8,11 @@ resources say several things at once:
 
 * ``walltime=T`` is ``--time=T``; ``mem=M`` ``--mem=M``; ``ncpus=N`` ``--mincpus=N``;
   ``naccelerators=N`` ``--gres=gpu:N``;
-* ``nodes=N[:ppn=P][:gpus=G]`` is ``-N N``, with ``-n N*P`` when P is a number above 0 and
-  ``--gres=gpu:G``; ``nodes=a+b`` names the nodes (``-w a,b``);
+* ``nodes=`` is read part by part (``+`` and ``:`` apart): a number adds to the node
+  count (``-N``), ``ppn=P`` to the tasks per node, ``gpus=G`` sets the GPUs per node
+  (``--gres=gpu:G``), any other word is a node's name (``-w``); the tasks are the node
+  count (1 without one) times the tasks per node, when above 0 (the oracle:
+  ``2:ppn=2+1:ppn=3`` is ``-N 3 -n 15``, ``1:ppn=4:shared`` names a node "shared");
 * ``select=N[:ncpus=C][:mem=M]`` is ``-N N``, ``--mincpus=C`` and ``--mem=M``, the memory
   running to the end of the value;
 * any other resource (``pmem``, ``procs``, ``ngpus``, ...) is ignored.
@@ -155,16 +158,30 @@ def _field(value: str, name: str) -> str | None:
     return None if at < 0 else value[at + len(name) + 2 :]
 
 
+_NODE_PART = re.compile(r"[^:+]+")
+
+
 def _nodes(value: str) -> Pairs:
-    if not value[:1].isdigit():  # nodes by name: a+b
-        names = ",".join(part.partition(":")[0] for part in value.split("+"))
-        return [("nodelist", names)]
-    count = _atoi(value)
-    out: Pairs = [("nodes", str(count))]
-    if (ppn := _field(value, "ppn")) is not None and _atoi(ppn) > 0:
-        out.append(("ntasks", str(count * _atoi(ppn))))
-    if (gpus := _field(value, "gpus")) is not None:
-        out.append(("gres", f"gpu:{_atoi(gpus)}"))
+    """``-l nodes=``'s parts (see the module's docstring)."""
+    count = per_node = 0
+    gpus: int | None = None
+    names: list[str] = []
+    for part in _NODE_PART.findall(value):
+        if part.startswith("ppn="):
+            per_node += _atoi(part[4:])
+        elif part.startswith("gpus="):
+            gpus = _atoi(part[5:])
+        elif part[0].isdigit():
+            count += _atoi(part)
+        elif part[0].isalpha():
+            names.append(part)
+    out: Pairs = [("nodes", str(count))] if count else []
+    if per_node > 0:
+        out.append(("ntasks", str((count or 1) * per_node)))
+    if gpus is not None:
+        out.append(("gres", f"gpu:{gpus}"))
+    if names:
+        out.append(("nodelist", ",".join(names)))
     return out
 
 

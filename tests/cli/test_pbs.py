@@ -19,7 +19,9 @@ from tests.cli.conftest import dump, slurm
     ("words", "options"),
     [
         (["-l", "nodes=4:ppn=8:gpus=8"], [("nodes", "4"), ("ntasks", "32"), ("gres", "gpu:8")]),
-        (["-l", "nodes=dgx3:ppn=2+dgx4"], [("nodelist", "dgx3,dgx4")]),
+        (["-l", "nodes=dgx3:ppn=2+dgx4"], [("ntasks", "2"), ("nodelist", "dgx3,dgx4")]),
+        (["-l", "nodes=2:ppn=2+1:ppn=3"], [("nodes", "3"), ("ntasks", "15")]),
+        (["-l", "nodes=1:ppn=4:shared"], [("nodes", "1"), ("ntasks", "4"), ("nodelist", "shared")]),
         (["-l", "select=3:mem=8gb"], [("nodes", "3"), ("mem", "8gb")]),
         (["-l", "walltime=12:00:00,pmem=1gb"], [("time", "12:00:00")]),
         (["-m", "be", "-M", "a@b"], [("mail-type", "BEGIN,END"), ("mail-user", "a@b")]),

@@ -24,7 +24,8 @@ for nm in torque over-sbatch before-sbatch ignored after-command combined two-on
     out-and-err begin begin-year begin-bad nice nice-bad requeue array-t array-J array-bad \
     depend depend-list depend-bad umask mail-none mail-ae mail-bad export no-effect quoted \
     unquoted stray dashdash missing-arg unknown no-partition no-account empty indented \
-    glued-word glued-option; do
+    glued-word glued-option nodes-shared nodes-ppn-twice nodes-parts named-ppn named-one-ppn \
+    count-and-name gpus-parts count-junk array-stride; do
     s "$nm"
 done
 s tasks-override -n 3

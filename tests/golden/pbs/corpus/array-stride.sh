@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -J 0-10:2
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -l nodes=2:dgx1
+hostname
