@@ -174,8 +174,9 @@ def test_only(opts: SubmitOptions) -> WillRun:
 
 def _work_dir(chdir: str | None) -> str:
     """WorkDir as sbatch sends it: ``-D`` as given, under the current directory when
-    relative (``-D .`` is ``/home/me/.``, and output files go to ``/home/me/./slurm-1.out``)."""
-    if not chdir:
+    relative (``-D .`` is ``/home/me/.``, and output files go to ``/home/me/./slurm-1.out``;
+    an empty one ``/home/me/``, the oracle)."""
+    if chdir is None:
         return os.getcwd()
     return chdir if chdir.startswith("/") else f"{os.getcwd()}/{chdir}"
 
@@ -482,7 +483,8 @@ def _begin(text: str, now: Instant) -> Instant:
 
 def _under(work_dir: str, path: str | None) -> str | None:
     """A file name as the controller keeps it: under the working directory unless
-    absolute (``squeue -O stdin`` and the JSON dumps print it so, codes unexpanded)."""
-    if not path or path.startswith("/"):
-        return path or None
+    absolute (``squeue -O stdin`` and the JSON dumps print it so, codes unexpanded); an
+    empty one (``-o ''``) is the directory itself, ``WorkDir/`` (the oracle)."""
+    if path is None or path.startswith("/"):
+        return path
     return f"{work_dir}/{path}"

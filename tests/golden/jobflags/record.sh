@@ -6,11 +6,17 @@
 # administrator: bob is made an operator, then an administrator, and put back; Reboot=1),
 # --thread-spec (ignored with a warning, as --core-spec is; both together are refused).
 # A job of root's with --reboot runs on a whole node, none rebooted (no RebootProgram).
+# First, empty file names and an empty -D: the working directory itself, WorkDir/.
 . "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
 require_idle
 trap 'rm -f "$OUT"; scancel -u alice; scancel -u bob; scancel -u root; sacctmgr -i modify user bob set adminlevel=none >/dev/null' EXIT
 SHOW='%.8i %.10j %.8u %.6t'
+a empty-paths sbatch -H -o '' -e '' -i '' --wrap=true; E=$(id)
+a show-empty-paths scontrol show job "$E"
+a empty-workdir sbatch -H -D '' -o x.out --wrap=true; W=$(id)
+a show-empty-workdir scontrol show job "$W"
+a cancel-empty scancel "$E" "$W"
 a sbatch-fields sbatch -H -J fields --mcs-label=lab --cluster-constraint=cc --power=level,foo --wrap=true; F=$(id)
 a show-fields scontrol show job "$F"
 a squeue-fields squeue -j "$F" -O jobid:8,mcslabel:10,clusterfeature:12,reboot:8
