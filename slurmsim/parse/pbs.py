@@ -7,14 +7,14 @@ and the command line overrule them. Each option is one sbatch option, but for ``
 resources say several things at once:
 
 * ``walltime=T`` is ``--time=T``; ``mem=M`` ``--mem=M``; ``ncpus=N`` ``--mincpus=N``;
-  ``naccelerators=N`` ``--gres=gpu:N``;
+  ``naccelerators=N`` ``--gres=gpu:N``, N a count above 0 (else sbatch refuses it);
 * ``nodes=`` is read part by part (``+`` and ``:`` apart): a number adds to the node
   count (``-N``), ``ppn=P`` to the tasks per node, ``gpus=G`` sets the GPUs per node
   (``--gres=gpu:G``), any other word is a node's name (``-w``); the tasks are the node
   count (1 without one) times the tasks per node, when above 0 (the oracle:
   ``2:ppn=2+1:ppn=3`` is ``-N 3 -n 15``, ``1:ppn=4:shared`` names a node "shared");
-* ``select=N[:ncpus=C][:mem=M]`` is ``-N N``, ``--mincpus=C`` and ``--mem=M``, the memory
-  running to the end of the value;
+* ``select=N[:ncpus=C][:mem=M]`` is ``-N N``, ``--mincpus=C`` and ``--mem=M``, each value
+  as written (checked as those options check it), the memory running to the end;
 * any other resource (``pmem``, ``procs``, ``ngpus``, ...) is ignored.
 
 ``-j``, ``-k``, ``-r``, ``-S``, ``-u``, ``-c``, ``-C``, ``-I``, ``-V`` and ``-z`` are accepted
@@ -142,9 +142,11 @@ def _resources(value: str) -> Pairs:
         elif name == "mem":
             out.append(("mem", v))
         elif name == "ncpus":
-            out.append(("mincpus", str(_atoi(v))))
+            out.append(("mincpus", v))
         elif name == "naccelerators":
-            out.append(("gres", f"gpu:{_atoi(v)}"))
+            if not (v.isdigit() and v.isascii() and int(v) > 0):
+                raise PbsError(((True, f'Invalid numeric value "{v}" for naccelerators.'),))
+            out.append(("gres", f"gpu:{int(v)}"))
         elif name == "nodes":
             out.extend(_nodes(v))
         elif name == "select":
@@ -186,9 +188,9 @@ def _nodes(value: str) -> Pairs:
 
 
 def _select(value: str) -> Pairs:
-    out: Pairs = [("nodes", str(_atoi(value)))]
+    out: Pairs = [("nodes", value.partition(":")[0])]
     if (cpus := _field(value, "ncpus")) is not None:
-        out.append(("mincpus", str(_atoi(cpus))))
+        out.append(("mincpus", cpus.partition(":")[0]))
     if (mem := _field(value, "mem")) is not None:
         out.append(("mem", mem))
     return out

@@ -25,7 +25,8 @@ for nm in torque over-sbatch before-sbatch ignored after-command combined two-on
     depend depend-list depend-bad umask mail-none mail-ae mail-bad export no-effect quoted \
     unquoted stray dashdash missing-arg unknown no-partition no-account empty indented \
     glued-word glued-option nodes-shared nodes-ppn-twice nodes-parts named-ppn named-one-ppn \
-    count-and-name gpus-parts count-junk array-stride; do
+    count-and-name gpus-parts count-junk array-stride naccelerators-zero naccelerators-word \
+    ncpus-bad select-count-bad select-cpus-chunks select-zero; do
     s "$nm"
 done
 s tasks-override -n 3

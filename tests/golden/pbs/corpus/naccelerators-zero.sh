@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -l naccelerators=0
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -l ncpus=x
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -l select=2:ncpus=4+1:ncpus=2
+hostname

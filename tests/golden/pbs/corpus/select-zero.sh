@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -l select=0
+hostname
