@@ -884,9 +884,12 @@ def check_gpu_memory(prog: str, opts: SubmitOptions) -> None:
 
 def _nodes(value: str | None) -> tuple[int, int | None] | None:
     """``-N min[-max]``, each a count with an optional k or m (x1024, x1024^2); an empty
-    minimum is 1, an empty maximum -1 (less than any minimum)."""
+    minimum is 1, an empty maximum -1 (less than any minimum); nothing at all is no count
+    (the oracle: ``"" is not a valid node count``)."""
     if value is None:
         return None
+    if not value:
+        raise InvalidOption('"" is not a valid node count')
     low, sep, high = value.partition("-")
     lo = _node_count(low) if low else 1
     hi = (_node_count(high) if high else -1) if sep else None

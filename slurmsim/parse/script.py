@@ -68,7 +68,10 @@ class Directives:
 
 
 def _split(rest: str, source: str, lineno: int) -> list[str]:
-    """The words of one directive line (``rest`` is the text after the prefix)."""
+    """The words of one directive line (``rest`` is the text after the prefix), up to the
+    first empty one (``""`` or ``''``): sbatch reads no further on the line, so nothing
+    after it counts, not even a bad word (the oracle: ``-J "" -p debug`` leaves ``-J``
+    without its argument, and ``-J x "" "abc`` is read as ``-J x``)."""
     from slurmsim.parse.transformers.directive import DirectiveTransformer  # lazy import
 
     try:
@@ -76,17 +79,36 @@ def _split(rest: str, source: str, lineno: int) -> list[str]:
     except ParseError as exc:
         # Only an unclosed quote can fail to lex; the error points at that quote.
         at = (exc.column or 1) - 1
+        if at > 0 and (head := _words_before(rest[:at])) is not None:
+            return head  # an empty word ended the line before the quote
         quote = rest[at] if at < len(rest) and rest[at] in "'\"" else '"'
         before = rest[:at].rstrip(_NOT_BLANK)  # up to the blank before the quote's word
         raise ParseError(
             f"{source}: line {lineno}: Unmatched `{quote}` in [{_from(rest, before)}]",
             exc.column,
         ) from None
-    for i, (_, starts_with_colon, _) in enumerate(words):
+    out = []
+    for i, (text, starts_with_colon, _) in enumerate(words):
+        if not text:
+            break
         if starts_with_colon:
             before = rest[: words[i - 1][2]] if i else ""
             raise ParseError(f"{source}: line {lineno}: Unexpected `:` in [{_from(rest, before)}]")
-    return [text for text, _, _ in words]
+        out.append(text)
+    return out
+
+
+def _words_before(head: str) -> list[str] | None:
+    """The words of ``head`` up to its first empty one, None when it has none (or does
+    not lex)."""
+    from slurmsim.parse.transformers.directive import DirectiveTransformer  # lazy import
+
+    try:
+        words = transform(DirectiveTransformer(), parse_tree("directive", head, "unmatched"))
+    except ParseError:
+        return None
+    texts = [text for text, _, _ in words]
+    return texts[: texts.index("")] if "" in texts else None
 
 
 #: Everything but blanks, to strip a word off the end of a line's start.

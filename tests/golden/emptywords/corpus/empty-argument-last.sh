@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH -p debug
+#SBATCH -J ""
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH -p debug "" -J x
+hostname

@@ -1,0 +1,3 @@
+#!/bin/bash
+#PBS -N "" -q debug
+hostname
