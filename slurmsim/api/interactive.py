@@ -25,7 +25,13 @@ from types import FrameType
 from typing import IO, TYPE_CHECKING, Final
 
 from slurmsim.api.session import session
-from slurmsim.api.submit import SubmitOptions, build_request, keep_extras, read_constraint
+from slurmsim.api.submit import (
+    SubmitOptions,
+    build_request,
+    keep_extras,
+    read_constraint,
+    unreadable_dependency,
+)
 from slurmsim.execution.environment import (
     Task,
     allocation_environment,
@@ -135,6 +141,7 @@ def submit(
                 request,
                 hold=Hold.USER if opts.hold else Hold.NONE,
                 constraint=read_constraint(opts.constraint),
+                unreadable_dependency=unreadable_dependency(opts),
             )
         except SlurmError as e:
             # Raised after the commit: salloc hears the allocation revoked when the

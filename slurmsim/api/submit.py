@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from slurmsim.api.session import Session, session
+from slurmsim.model import dependency as deps
 from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.accounts import account_nodes, default_qos
 from slurmsim.model.cluster import ClusterState
@@ -116,6 +117,7 @@ def submit(opts: SubmitOptions) -> Submitted:
                 hold=hold,
                 constraint=read_constraint(opts.constraint),
                 prefer=read_constraint(request.shown_value("prefer")),
+                unreadable_dependency=unreadable_dependency(opts),
             )
         except SlurmError as e:
             rejected = e  # raised after the commit: a rejected submission still used its job id
@@ -164,6 +166,7 @@ def test_only(opts: SubmitOptions) -> WillRun:
                 request,
                 constraint=read_constraint(opts.constraint),
                 prefer=read_constraint(request.shown_value("prefer")),
+                unreadable_dependency=unreadable_dependency(opts),
             )
         except SlurmError as e:
             refused = e  # raised after the commit: a test that fails still used its job id
@@ -316,7 +319,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
         features=opts.constraint,
         reservation=opts.reservation,
         begin_time=begin,
-        dependency=_dependency(opts.dependency),
+        dependency=dep if isinstance(dep := read_dependency(opts.dependency), Dependency) else None,
         kill_on_invalid_dep=opts.kill_on_invalid_dep,
         nice=opts.nice,
         requeue=state.config.job_requeue if opts.requeue is None else opts.requeue,
@@ -459,16 +462,22 @@ def _default_name(opts: SubmitOptions) -> str:
     return os.path.basename(opts.script_path)
 
 
-def _dependency(text: str | None) -> Dependency | None:
-    """``--dependency`` read for the controller, which refuses what it cannot read."""
+def read_dependency(text: str | None) -> Dependency | deps.Unreadable | None:
+    """``--dependency`` read for the controller, which refuses what it cannot read (and
+    uses up the job id: ``engine.submit``)."""
     if not text:
         return None
-    from slurmsim.parse.dependency import DEPENDENCY_ERROR, ParseError, parse_dependency
+    from slurmsim.parse.dependency import ParseError, parse_dependency
 
     try:
         return parse_dependency(text)
     except ParseError:
-        raise SlurmError(DEPENDENCY_ERROR) from None
+        return deps.UNREADABLE
+
+
+def unreadable_dependency(opts: SubmitOptions) -> bool:
+    """Was ``--dependency`` given and unreadable (the request then holds none)?"""
+    return isinstance(read_dependency(opts.dependency), deps.Unreadable)
 
 
 def _begin(text: str, now: Instant) -> Instant:

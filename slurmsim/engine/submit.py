@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from slurmsim.engine import reservations
+from slurmsim.engine.dependency import DEPENDENCY_PROBLEM
 from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import (
     POLICY_VIOLATION,
@@ -44,6 +45,7 @@ from slurmsim.engine.select import Free, Pool, can_place
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.dependency import DepKind
 from slurmsim.model.errors import AccessDenied, SlurmError
 from slurmsim.model.features import Constraint, Unreadable, counted, matches, names
 from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
@@ -53,6 +55,7 @@ from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
+NOT_SUPPORTED = "Requested operation not supported on this system"
 FEATURE_ERROR = "Invalid feature specification"
 PREFER_ERROR = "Invalid preferred feature specification"
 BATCH_FEATURE_ERROR = "Job --batch option is invalid or not a subset of --constraints"
@@ -155,11 +158,13 @@ def submit(
     checked: Checked | None = None,
     owns: Owns | None = None,
     free: FreeNow | None = None,
+    unreadable_dependency: bool = False,
 ) -> Job:
     """Validate like slurmctld's submit RPC and add the job (PENDING, then ``trigger()``).
 
     ``constraint`` is ``request.features`` read (``UNREADABLE`` when it could not be),
-    ``prefer`` the ``--prefer`` features read;
+    ``prefer`` the ``--prefer`` features read, ``unreadable_dependency`` whether the
+    ``--dependency`` given could not be read (``request.dependency`` is then None);
     ``usage`` (what running jobs count against limits), ``fairshare`` (the factor of
     each association) and ``totals`` (the cluster totals priorities are measured
     against) spare working them out again when the caller keeps them current;
@@ -176,7 +181,9 @@ def submit(
     if request.max_nodes == 0 and not request.batch:
         raise SlurmError(NODE_COUNT_INVALID)  # zero nodes and no script: refused at once
     part = _validate(state, request, reservation=False)
-    late_refusal = _batch_features_error(state, request, constraint, prefer)
+    late_refusal = _dependency_refusal(request, unreadable_dependency) or _batch_features_error(
+        state, request, constraint, prefer
+    )
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
         if allowed is None:
@@ -325,6 +332,7 @@ def will_run(
     *,
     constraint: Constraint | Unreadable | None = None,
     prefer: Constraint | Unreadable | None = None,
+    unreadable_dependency: bool = False,
 ) -> tuple[Instant, tuple[str, ...], int, str]:
     """``--test-only``: (expected start, nodes, processors, partition), no job created.
 
@@ -338,7 +346,9 @@ def will_run(
     """
     check_alone(state, request.user, request.nice, None, request.reboot)
     part = _validate(state, request)
-    refusal = _batch_features_error(state, request, constraint, prefer)
+    refusal = _dependency_refusal(request, unreadable_dependency) or _batch_features_error(
+        state, request, constraint, prefer
+    )
     if constraint is not None:
         allowed = feature_nodes(state, part, constraint)
         if allowed is None:
@@ -383,6 +393,19 @@ def will_run(
     start, alloc = found
     cpus = sum(a.cpus for a in alloc) or job_cpus(request)
     return start, tuple(a.node for a in alloc), cpus, part.name
+
+
+def _dependency_refusal(request: JobRequest, unreadable: bool) -> str | None:
+    """What the controller answers a ``--dependency`` it will not take, once it has judged
+    the partition, account, QOS and node names and before the features (the oracle; the
+    job id is used up): one it cannot read, or ``expand:`` (it needs
+    ``SchedulerParameters=permit_job_expansion``, which slurmsim's clusters never set)."""
+    if unreadable:
+        return DEPENDENCY_PROBLEM
+    dep = request.dependency
+    if dep is not None and any(term.kind is DepKind.EXPAND for term in dep.terms):
+        return NOT_SUPPORTED
+    return None
 
 
 def _validate(state: ClusterState, request: JobRequest, *, reservation: bool = True) -> Partition:

@@ -1,5 +1,6 @@
 """sbatch: options, directives, environment, and Slurm's messages and exit codes."""
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -343,3 +344,33 @@ def test_heterogeneous_jobs_are_not_supported_yet(
     assert (got.exit, got.out) == (1, "")
     assert got.err == f"{prog}: error: not supported yet by slurmsim (see docs/differences.md)\n"
     assert dump(cluster) == before
+
+
+def test_a_refused_dependency_uses_up_a_job_id(cluster: Path) -> None:
+    """The oracle (golden deprefusals/): held jobs 1162, 1164, 1166, 1173 around an
+    unreadable dependency, expand:, and six refusals by --test-only, srun and salloc;
+    none for a refusal judged before it (the partition)."""
+    ids = []
+
+    def held() -> None:
+        got = slurm("sbatch", "-H", "--parsable", "--wrap=true", user="alice")
+        ids.append(int(got.out))
+
+    held()
+    assert slurm("sbatch", "-H", "-d", "bogus:1", "--wrap=true", user="alice").exit == 1
+    held()
+    assert slurm("sbatch", "-H", "-d", "expand:1", "--wrap=true", user="alice").exit == 1
+    held()
+    for command in (
+        ["sbatch", "--test-only", "-d", "afterok:abc", "--wrap=true"],
+        ["sbatch", "--test-only", "-d", "expand:1", "--wrap=true"],
+        ["srun", "-d", "bogus:1", "true"],
+        ["srun", "-d", "expand:1", "true"],
+        ["salloc", "-d", "bogus:1", "true"],
+        ["salloc", "-d", "expand:1", "true"],
+    ):
+        assert slurm(*command, user="alice").exit == 1
+    held()
+    assert slurm("sbatch", "-H", "-p", "nosuch", "-d", "bogus:1", "--wrap=true").exit == 1
+    held()
+    assert [b - a for a, b in pairwise(ids)] == [2, 2, 7, 1]
