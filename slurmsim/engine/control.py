@@ -10,7 +10,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from slurmsim.engine import lifecycle, node_accounting, resize, usage
-from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, check_dependency
+from slurmsim.engine.dependency import (
+    DEPENDENCY_PROBLEM,
+    NOT_SUPPORTED,
+    check_dependency,
+    expands,
+)
 from slurmsim.engine.eligibility import DEPENDENCY_NEVER
 from slurmsim.engine.execution import is_executed, process_exited
 from slurmsim.engine.lifecycle import SIGTERM, count_loss, finish, resume_under
@@ -640,6 +645,8 @@ def _request_changes(
     }
     if update.licenses:  # slurmsim's clusters have no Licenses=
         raise SlurmError("Invalid license specification")
+    if update.cluster_features is not None:  # the oracle: no cluster is federated
+        raise SlurmError("Unspecified error")
     if update.partition is not None:
         names = update.partition.split(",")
         if any(name not in state.partitions for name in names):
@@ -662,6 +669,8 @@ def _request_changes(
     fields.update(_count_changes(req, update, shown))
     if isinstance(update.dependency, Unreadable):
         raise SlurmError(DEPENDENCY_PROBLEM)
+    if update.dependency is not None and expands(update.dependency):
+        raise SlurmError(NOT_SUPPORTED)
     if update.dependency is not None:
         check_dependency(state, job, update.dependency)
         if job.reason in ("Dependency", DEPENDENCY_NEVER):

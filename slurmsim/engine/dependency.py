@@ -4,12 +4,20 @@ shared with the formatters.
 """
 
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.dependency import Dependency
+from slurmsim.model.dependency import Dependency, DepKind
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job
 
 DEPENDENCY_PROBLEM = "Job dependency problem"
 CIRCULAR = "Circular job dependency"
+#: What slurmctld answers ``expand:`` without ``SchedulerParameters=permit_job_expansion``,
+#: which slurmsim's clusters never set (the oracle).
+NOT_SUPPORTED = "Requested operation not supported on this system"
+
+
+def expands(dep: Dependency) -> bool:
+    """Does ``dep`` ask to expand another job (``expand:``)?"""
+    return any(term.kind is DepKind.EXPAND for term in dep.terms)
 
 
 def check_dependency(state: ClusterState, job: Job, dep: Dependency) -> None:

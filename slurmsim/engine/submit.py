@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from slurmsim.engine import reservations
-from slurmsim.engine.dependency import DEPENDENCY_PROBLEM
+from slurmsim.engine.dependency import DEPENDENCY_PROBLEM, NOT_SUPPORTED, expands
 from slurmsim.engine.eligibility import blocker, over_limits, partition_limit
 from slurmsim.engine.limits import (
     POLICY_VIOLATION,
@@ -45,7 +45,6 @@ from slurmsim.engine.select import Free, Pool, can_place
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.dependency import DepKind
 from slurmsim.model.errors import AccessDenied, SlurmError
 from slurmsim.model.features import Constraint, Unreadable, counted, matches, names
 from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
@@ -55,7 +54,6 @@ from slurmsim.model.time import Instant, Seconds
 from slurmsim.model.tres import Gres
 
 NODE_CONFIG_UNAVAILABLE = "Requested node configuration is not available"
-NOT_SUPPORTED = "Requested operation not supported on this system"
 FEATURE_ERROR = "Invalid feature specification"
 PREFER_ERROR = "Invalid preferred feature specification"
 BATCH_FEATURE_ERROR = "Job --batch option is invalid or not a subset of --constraints"
@@ -402,8 +400,7 @@ def _dependency_refusal(request: JobRequest, unreadable: bool) -> str | None:
     ``SchedulerParameters=permit_job_expansion``, which slurmsim's clusters never set)."""
     if unreadable:
         return DEPENDENCY_PROBLEM
-    dep = request.dependency
-    if dep is not None and any(term.kind is DepKind.EXPAND for term in dep.terms):
+    if request.dependency is not None and expands(request.dependency):
         return NOT_SUPPORTED
     return None
 

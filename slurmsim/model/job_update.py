@@ -67,6 +67,7 @@ class JobUpdate:
     mail_user: str | None = None
     mail_type: str | None = None
     licenses: str | None = None
+    cluster_features: str | None = None  # refused: no cluster is federated
     wckey: str | None = None
     delay_boot: int | None = None  # ``Delay=``, in seconds
     num_tasks: int | None = None  # ``NumTasks=``

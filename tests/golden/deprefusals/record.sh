@@ -5,7 +5,8 @@
 # on this system, without permit_job_expansion), from sbatch, its --test-only, srun and
 # salloc, and where they fall among the other refusals: after the partition, account,
 # QOS, node names and nice, before the features. Held jobs submitted between them show
-# that each refusal uses up a job id.
+# that each refusal uses up a job id. Last, scontrol update refuses expand: too, and
+# ClusterFeatures (no cluster is federated: Unspecified error).
 . "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
 require_idle
@@ -30,6 +31,11 @@ a nice-first sbatch -H --nice=-5 -d bogus:1 --wrap=true
 a array-first sbatch -H --array=0-5000 -d bogus:1 --wrap=true
 a before-features sbatch -H -C nosuch -d bogus:1 --wrap=true
 a before-reservation sbatch -H --reservation=nosuch -d expand:1 --wrap=true
-a last sbatch -H --wrap=true
+a last sbatch -H --wrap=true; L=$(id)
+a update-expand scontrol update jobid="$L" dependency=expand:1
+a update-expand-or scontrol update jobid="$L" dependency=afterok:999999?expand:1
+a update-cluster-features scontrol update jobid="$L" clusterfeatures=x
+a update-cluster-features-after scontrol update jobid="$L" name=renamed clusterfeatures=x
+a show-last scontrol show job "$L"
 a queue squeue -u alice -o '%i %j %t'
 echo "recorded $n cases into $GOLDEN_DIR"
