@@ -299,6 +299,9 @@ def _release(state: ClusterState, job: Job, actor: str) -> None:
         job.priority = priority(state, job)
         return
     job.hold = Hold.NONE
+    begin = job.request.begin_time
+    if begin is None or begin <= state.now:
+        job.eligible_time = None  # judged again by the next pass (the oracle: Unknown)
     note_db_reason(job)
     job.reason = "None"
     job.state_desc = None
@@ -645,7 +648,9 @@ def _request_changes(
     }
     if update.licenses:  # slurmsim's clusters have no Licenses=
         raise SlurmError("Invalid license specification")
-    if update.cluster_features is not None:  # the oracle: no cluster is federated
+    if update.burst_buffer is not None:  # the oracle: no burst buffer plugin
+        raise SlurmError(NOT_SUPPORTED)
+    if update.cluster_features is not None or update.clusters is not None:  # not federated
         raise SlurmError("Unspecified error")
     if update.partition is not None:
         names = update.partition.split(",")
@@ -692,9 +697,14 @@ def _request_changes(
         later = update.begin_time > state.now
         if (update.begin_time if later else state.now) != job.eligible_time:
             job.accrue_time = None  # a new begin: accrued time is dropped (limits enforced)
-        job.eligible_time = job.start_time = update.begin_time if later else None
+        # One at or before now is now: the controller shows it as the eligible time at
+        # once, held or waiting on a dependency (the oracle).
+        job.eligible_time = update.begin_time if later else state.now
+        job.start_time = update.begin_time if later else None
         if later and job.hold is Hold.NONE:
             job.reason = "BeginTime"
+        elif not later and job.reason in ("BeginTime", "Dependency"):
+            job.reason = "None"  # until the next pass judges it (the oracle)
         fields["begin_time"] = update.begin_time
     return fields
 

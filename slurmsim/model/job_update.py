@@ -67,7 +67,11 @@ class JobUpdate:
     mail_user: str | None = None
     mail_type: str | None = None
     licenses: str | None = None
-    cluster_features: str | None = None  # refused: no cluster is federated
+    # Refused by the controller, whatever the value: no cluster is federated, and none has
+    # a burst buffer plugin (the oracle).
+    cluster_features: str | None = None
+    clusters: str | None = None
+    burst_buffer: str | None = None
     wckey: str | None = None
     delay_boot: int | None = None  # ``Delay=``, in seconds
     num_tasks: int | None = None  # ``NumTasks=``

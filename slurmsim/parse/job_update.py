@@ -49,7 +49,8 @@ _KEYS: tuple[tuple[str, int], ...] = (
 _TEXT = {"Name": "name", "JobName": "name", "Comment": "comment", "Partition": "partition",
          "QOS": "qos", "Account": "account", "ReservationName": "reservation",
          "WorkDir": "work_dir", "StdOut": "std_out", "MailUser": "mail_user", "WCKey": "wckey",
-         "Licenses": "licenses", "ClusterFeatures": "cluster_features"}  # fmt: skip
+         "Licenses": "licenses", "ClusterFeatures": "cluster_features", "Clusters": "clusters",
+         "BurstBuffer": "burst_buffer"}  # fmt: skip
 _MEMORY = {"MinMemoryNode": "mem_per_node", "MinMemoryCPU": "mem_per_cpu"}
 #: Fields only an operator may change (slurmctld answers a user Access/permission denied);
 #: slurmsim does not model them.
@@ -214,7 +215,6 @@ def _read(key: str, value: str, fields: dict[str, object], lines: list[str], now
     elif key == "wait-for-switch":
         fields["switch_wait"] = _number(value, key, _UINT32)
     elif key != "UserID":  # sent, but nothing changes the owner of a job
-        # Clusters, BurstBuffer: nothing slurmsim's clusters have.
         raise ParseError(
             f"Update of this parameter is not supported: {key}={value}\nRequest aborted"
         )
