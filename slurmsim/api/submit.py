@@ -291,6 +291,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
     mem_per_node, mem_per_cpu = opts.mem, opts.mem_per_cpu
     if mem_per_cpu == 0:  # the controller takes it as --mem=0: all of each node's memory
         mem_per_node, mem_per_cpu = 0, None
+    dependency = _read_dependency(opts.dependency)  # the controller refuses it (engine)
     request = JobRequest(
         name=name,
         user=s.user,
@@ -319,7 +320,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
         features=opts.constraint,
         reservation=opts.reservation,
         begin_time=begin,
-        dependency=dep if isinstance(dep := read_dependency(opts.dependency), Dependency) else None,
+        dependency=dependency if isinstance(dependency, Dependency) else None,
         kill_on_invalid_dep=opts.kill_on_invalid_dep,
         nice=opts.nice,
         requeue=state.config.job_requeue if opts.requeue is None else opts.requeue,
@@ -462,7 +463,7 @@ def _default_name(opts: SubmitOptions) -> str:
     return os.path.basename(opts.script_path)
 
 
-def read_dependency(text: str | None) -> Dependency | deps.Unreadable | None:
+def _read_dependency(text: str | None) -> Dependency | deps.Unreadable | None:
     """``--dependency`` read for the controller, which refuses what it cannot read (and
     uses up the job id: ``engine.submit``)."""
     if not text:
@@ -477,7 +478,7 @@ def read_dependency(text: str | None) -> Dependency | deps.Unreadable | None:
 
 def unreadable_dependency(opts: SubmitOptions) -> bool:
     """Was ``--dependency`` given and unreadable (the request then holds none)?"""
-    return isinstance(read_dependency(opts.dependency), deps.Unreadable)
+    return isinstance(_read_dependency(opts.dependency), deps.Unreadable)
 
 
 def _begin(text: str, now: Instant) -> Instant:
