@@ -130,7 +130,8 @@ def sacctmgr(argv: list[str]) -> int:
             immediate = "immediate" in flags
             rendered = show_reservations(rest, layout, lambda q: _ask(q, immediate))
         else:
-            rendered = accounts.show(entity, rest, layout)
+            immediate = "immediate" in flags
+            rendered = accounts.show(entity, rest, layout, lambda q: _ask(q, immediate))
     else:
         change = {"add": accounts.add, "modify": accounts.modify, "delete": accounts.delete}[verb]
         immediate = "immediate" in flags

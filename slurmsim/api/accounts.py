@@ -101,7 +101,7 @@ _CONDITIONS: dict[str, Keywords] = {
 _UNSELECTED = {
     "qos": {"preemptmode"},
     "account": {"id", "defaultqos", "partition", "qos"},
-    "user": {"defaultwckey", "id", "defaultqos", "partition", "parent", "qos"},
+    "user": {"defaultwckey", "id", "defaultqos", "parent"},
     "association": {"defaultqos", "qos"},
 }
 #: The bare words each entity's ``show`` takes as options, not names, in sacctmgr's order.
@@ -141,8 +141,24 @@ class _Change(NamedTuple):
 # -- show ----------------------------------------------------------------------------------
 
 
-def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
-    """``sacctmgr show <entity> [name...] [where] [key=value...] [format=...]``."""
+#: What sacctmgr asks before it lists users by their associations without ``withassoc``.
+ASK_WITHASSOC = (
+    "You requested options that are only valid when querying with the withassoc option.\n"
+    "Are you sure you want to continue?"
+)
+#: The conditions on a user's associations (``cluster`` is one on the user too).
+_ASSOC_KEYS = ("account", "partition", "qos")
+
+
+def show(
+    entity: str,
+    words: Sequence[str],
+    layout: fmt.Layout,
+    confirm: Callable[[str], bool] = lambda _: True,
+) -> Rendered:
+    """``sacctmgr show <entity> [name...] [where] [key=value...] [format=...]``;
+    ``confirm`` asks the person at the terminal a question (users listed by their
+    associations without ``withassoc``)."""
     try:
         request = p.parse_request(words)
         fields = None
@@ -172,6 +188,9 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         )
     except _Abort as e:
         return e.rendered
+    by_assoc = {k: conditions[k] for k in _ASSOC_KEYS if entity == "user" and k in conditions}
+    if by_assoc and not layout.with_assocs and not confirm(ASK_WITHASSOC):
+        return Rendered(stdout="Aborted\n")
     with session(write=False) as s:
         rows = _select(entity, s.state, conditions)
         if entity in ("wckey", "problem") and not _operates(s.state, s.user):
@@ -189,7 +208,8 @@ def show(entity: str, words: Sequence[str], layout: fmt.Layout) -> Rendered:
         if entity == "association":
             rows = list(_as_shown(s.state, [a for a in rows if isinstance(a, Association)]))
         if entity == "user" and layout.with_assocs:
-            return fmt.show("userassoc", s.state, _with_assocs(s.state, rows), fields, layout)
+            paired = _with_assocs(s.state, rows, by_assoc)
+            return fmt.show("userassoc", s.state, paired, fields, layout)
         if entity == "account" and layout.with_assocs:
             lines = _account_assocs(s.state, rows, conditions.get("user"))
             return fmt.show("accountassoc", s.state, lines, fields, layout)
@@ -223,14 +243,35 @@ def _operates(state: ClusterState, user: str) -> bool:
     return is_operator(state, user)
 
 
-def _with_assocs(state: ClusterState, users: Iterable[object]) -> list[fmt.UserAssoc]:
-    """Each user beside each of its associations, by account name (the oracle lists root's
-    ``research`` before its ``root``)."""
-    shown = list(_as_shown(state, [a for a in state.associations if a.user is not None]))
-    shown.sort(key=lambda a: a.account)  # stable: one account's partitions keep their order
-    return [
-        fmt.UserAssoc(u, a) for u in users if isinstance(u, User) for a in shown if a.user == u.name
+def _with_assocs(
+    state: ClusterState, users: Iterable[object], by_assoc: Conditions
+) -> list[fmt.UserAssoc]:
+    """Each user beside each of its associations that meet ``by_assoc``, by account name
+    (the oracle lists root's ``research`` before its ``root``); a user with none beside
+    an empty one (``fmt.UserAssoc.assoc`` None), as slurmdbd lists every user."""
+    shown = [
+        a
+        for a in _as_shown(state, [a for a in state.associations if a.user is not None])
+        if _assoc_meets(a, by_assoc)
     ]
+    shown.sort(key=lambda a: a.account)  # stable: one account's partitions keep their order
+    lines = []
+    for user in users:
+        if isinstance(user, User):
+            own = [fmt.UserAssoc(user, a) for a in shown if a.user == user.name]
+            lines += own or [fmt.UserAssoc(user, None)]
+    return lines
+
+
+def _assoc_meets(assoc: Association, by_assoc: Conditions) -> bool:
+    """Does ``assoc`` meet the conditions on associations (no association has a partition;
+    a QOS condition wants one of its QOS)?"""
+    if "partition" in by_assoc:
+        return False
+    accounts, qos = by_assoc.get("account"), by_assoc.get("qos")
+    return (accounts is None or assoc.account.lower() in accounts) and (
+        qos is None or any(q.lower() in qos for q in assoc.qos)
+    )
 
 
 def _account_assocs(
@@ -377,21 +418,28 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
             and ok("user", *users_of.get(a.name, ()))
         ]
     if entity == "user":
-        member_of: dict[str, set[str]] = {}
-        for assoc in state.associations:
-            if assoc.user is not None:
-                member_of.setdefault(assoc.user, set()).add(assoc.account)
-        # A user's default account is its cluster's: of a cluster not asked for, none.
+        # A user's default account is its cluster's: of a cluster not asked for, none; under
+        # conditions on associations, of one that meets none of them, none either (the
+        # oracle). Those conditions pick associations, not users: every user is listed.
+        by_assoc = {k: conditions[k] for k in _ASSOC_KEYS if k in conditions}
+        met = {
+            (a.user, a.account)
+            for a in state.associations
+            if a.user is not None and _assoc_meets(a, by_assoc)
+        }
         users = sorted(state.users.values(), key=lambda u: u.name)
-        if not cluster_ok:
-            users = [dataclasses.replace(u, default_account="") for u in users]
+        users = [
+            u
+            if cluster_ok and (not by_assoc or (u.name, u.default_account) in met)
+            else dataclasses.replace(u, default_account="")
+            for u in users
+        ]
         return [
             u
             for u in users
             if ok("name", u.name)
             and ok("defaultaccount", u.default_account)
             and ok("adminlevel", u.admin_level.value)
-            and ok("account", *member_of.get(u.name, ()))
         ]
     return list(
         tree_order(

@@ -208,22 +208,37 @@ USER_DEFAULT = ["user", "defaultaccount", "adminlevel"]
 
 
 class UserAssoc(NamedTuple):
-    """One line of ``sacctmgr show user -s``: a user beside one of its associations."""
+    """One line of ``sacctmgr show user -s``: a user beside one of its associations, or
+    beside none (None) when it has none that the conditions pick."""
 
     user: User
-    assoc: Association
+    assoc: Association | None
 
 
 def _on_user(column: Column[User]) -> Column[UserAssoc]:
     return Column(column.header, column.width, lambda s, r: column.value(s, r.user))
 
 
-def _on_assoc(column: Column[Association]) -> Column[UserAssoc]:
-    return Column(column.header, column.width, lambda s, r: column.value(s, r.assoc))
+def _on_assoc(key: str, column: Column[Association]) -> Column[UserAssoc]:
+    empty = _NO_ASSOC.get(key, "")
+
+    def value(state: ClusterState, row: UserAssoc) -> str | None:
+        return empty if row.assoc is None else column.value(state, row.assoc)
+
+    return Column(column.header, column.width, value)
+
+
+#: What slurmdbd shows of the association a user line has none of (a record of zeros): its
+#: counts and limits 0, its wall limit 00:00:00, the rest blank (the oracle).
+_NO_ASSOC = {
+    "share": "0", "maxjobs": "0", "maxsubmit": "0", "maxwall": "00:00:00", "maxnodes": "0",
+    "maxcpus": "0", "maxcpumins": "0", "grpjobs": "0", "grpsubmit": "0", "grpwall": "00:00:00",
+    "grpnodes": "0", "grpcpus": "0", "grpcpumins": "0", "grpcpurunmins": "0", "grpmem": "0",
+}  # fmt: skip
 
 
 USER_ASSOC_COLUMNS: dict[str, Column[UserAssoc]] = {
-    **{key: _on_assoc(column) for key, column in ASSOC_COLUMNS.items()},
+    **{key: _on_assoc(key, column) for key, column in ASSOC_COLUMNS.items()},
     **{key: _on_user(column) for key, column in USER_COLUMNS.items()},
 }
 USER_ASSOC_DEFAULT = [

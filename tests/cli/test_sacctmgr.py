@@ -39,9 +39,10 @@ def _state():  # type: ignore[no-untyped-def]
             id="where user= selects that user's associations",
         ),
         pytest.param(
-            ["-P", "show", "user", "where", "account=product"],
-            "User|Def Acct|Admin\ncarol|product|None\n",
-            id="users by the accounts they are in",
+            ["-P", "-i", "show", "user", "where", "account=product"],
+            "User|Def Acct|Admin\nalice||None\nbob||None\ncarol|product|None\n"
+            "root||Administrator\n",
+            id="a condition on associations picks default accounts, not users",
         ),
         pytest.param(
             ["-P", "show", "account", "research,product"],

@@ -1,0 +1,25 @@
+#!/bin/bash
+# Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; a few
+# seconds, and it changes nothing. Records into cases/ how sacctmgr lists users under
+# conditions on their associations (account, partition, qos): without withassoc it asks
+# first (answered from stdin/); it lists every user, showing a default account only
+# where an association in it meets the conditions, and under -s each user's associations
+# that meet them, or one line of zeros.
+. "$(dirname "$0")/../record-lib.sh"
+rm -f "$GOLDEN_DIR"/*.txt
+ci() { local in=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u alice -i "$HERE/stdin/$in" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
+ci answer-y account sacctmgr show user where account=research
+ci answer-n account-no sacctmgr show user where account=research
+ci answer-y account-bare sacctmgr show user account=research
+ci answer-y account-format sacctmgr show user where account=research format=user,defaultaccount
+ci answer-y partition sacctmgr show user where partition=gpu
+ci answer-y qos sacctmgr show user where qos=normal
+a immediate sacctmgr -i -P show user where account=product
+a cluster sacctmgr show user where cluster=dgxcluster
+a default-account sacctmgr show user where defaultaccount=research
+a withassoc-account sacctmgr show user where account=product -s
+a withassoc-format sacctmgr show user where account=research -s format=user,account,defaultaccount
+a withassoc-user sacctmgr show user where user=root -s format=user,account
+a withassoc-qos sacctmgr show user where qos=high -s format=user,account,qos
+a withassoc-partition sacctmgr -P show user withassoc where partition=gpu
+echo "recorded $n cases into $GOLDEN_DIR"
