@@ -100,7 +100,7 @@ _CONDITIONS: dict[str, Keywords] = {
 #: The conditions sacctmgr takes that slurmsim does not select by, per entity.
 _UNSELECTED = {
     "qos": {"preemptmode"},
-    "account": {"id", "defaultqos", "partition", "qos"},
+    "account": {"id", "defaultqos"},
     "user": {"defaultwckey", "id", "defaultqos", "parent"},
     "association": {"defaultqos", "qos"},
 }
@@ -146,8 +146,12 @@ ASK_WITHASSOC = (
     "You requested options that are only valid when querying with the withassoc option.\n"
     "Are you sure you want to continue?"
 )
-#: The conditions on a user's associations (``cluster`` is one on the user too).
-_ASSOC_KEYS = ("account", "partition", "qos")
+#: The conditions on the associations of a user (``cluster`` is one on the user too) and
+#: of an account.
+_ASSOC_KEYS = {
+    "user": ("account", "partition", "qos"),
+    "account": ("user", "cluster", "partition", "qos", "parent"),
+}
 
 
 def show(
@@ -188,11 +192,13 @@ def show(
         )
     except _Abort as e:
         return e.rendered
-    by_assoc = {k: conditions[k] for k in _ASSOC_KEYS if entity == "user" and k in conditions}
+    by_assoc = {k: conditions[k] for k in _ASSOC_KEYS.get(entity, ()) if k in conditions}
     if by_assoc and not layout.with_assocs and not confirm(ASK_WITHASSOC):
         return Rendered(stdout="Aborted\n")
+    if entity == "user" and "cluster" in conditions:  # a user's condition, its lines' too
+        by_assoc["cluster"] = conditions["cluster"]
     with session(write=False) as s:
-        rows = _select(entity, s.state, conditions)
+        rows = _select(entity, s.state, conditions, listing=True)
         if entity in ("wckey", "problem") and not _operates(s.state, s.user):
             # The format is checked first, by sacctmgr; then slurmdbd refuses the list.
             shown = fmt.show(entity, s.state, rows, fields, layout)
@@ -211,7 +217,7 @@ def show(
             paired = _with_assocs(s.state, rows, by_assoc)
             return fmt.show("userassoc", s.state, paired, fields, layout)
         if entity == "account" and layout.with_assocs:
-            lines = _account_assocs(s.state, rows, conditions.get("user"))
+            lines = _account_assocs(s.state, rows, by_assoc)
             return fmt.show("accountassoc", s.state, lines, fields, layout)
         return fmt.show(entity, s.state, rows, fields, layout)
 
@@ -252,7 +258,7 @@ def _with_assocs(
     shown = [
         a
         for a in _as_shown(state, [a for a in state.associations if a.user is not None])
-        if _assoc_meets(a, by_assoc)
+        if _assoc_meets(state, a, by_assoc)
     ]
     shown.sort(key=lambda a: a.account)  # stable: one account's partitions keep their order
     lines = []
@@ -263,33 +269,38 @@ def _with_assocs(
     return lines
 
 
-def _assoc_meets(assoc: Association, by_assoc: Conditions) -> bool:
+def _assoc_meets(state: ClusterState, assoc: Association, by_assoc: Conditions) -> bool:
     """Does ``assoc`` meet the conditions on associations (no association has a partition;
-    a QOS condition wants one of its QOS)?"""
+    a QOS condition wants one of its QOS; a user condition, one of its users)?"""
     if "partition" in by_assoc:
         return False
-    accounts, qos = by_assoc.get("account"), by_assoc.get("qos")
-    return (accounts is None or assoc.account.lower() in accounts) and (
-        qos is None or any(q.lower() in qos for q in assoc.qos)
+    accounts, qos, users = by_assoc.get("account"), by_assoc.get("qos"), by_assoc.get("user")
+    clusters, parents = by_assoc.get("cluster"), by_assoc.get("parent")
+    return (
+        (accounts is None or assoc.account.lower() in accounts)
+        and (parents is None or (assoc.parent_account or "").lower() in parents)
+        and (qos is None or any(q.lower() in qos for q in assoc.qos))
+        and (users is None or (assoc.user is not None and assoc.user.lower() in users))
+        and (clusters is None or state.config.cluster_name.lower() in clusters)
     )
 
 
 def _account_assocs(
-    state: ClusterState, accounts: Iterable[object], only_users: list[str] | None = None
+    state: ClusterState, accounts: Iterable[object], by_assoc: Conditions
 ) -> list[fmt.AccountAssoc]:
     """Each account beside its own association and then its users', the latest added
-    first (slurmdbd puts a new association first among its parent's); only those of
-    ``only_users`` when given."""
-    shown = list(_as_shown(state, state.associations))
-    if only_users is not None:
-        shown = [a for a in shown if a.user is not None and a.user.lower() in only_users]
+    first (slurmdbd puts a new association first among its parent's), those that meet
+    ``by_assoc``; an account with none beside an empty one, as slurmdbd lists every
+    account."""
+    shown = [a for a in _as_shown(state, state.associations) if _assoc_meets(state, a, by_assoc)]
     lines = []
     for account in accounts:
         if not isinstance(account, Account):
             continue
         own = [a for a in shown if a.user is None and a.account == account.name]
         users = [a for a in shown if a.user is not None and a.account == account.name]
-        lines += [fmt.AccountAssoc(account, a) for a in [*own, *reversed(users)]]
+        pairs = [fmt.AccountAssoc(account, a) for a in [*own, *reversed(users)]]
+        lines += pairs or [fmt.AccountAssoc(account, None)]
     return lines
 
 
@@ -372,7 +383,13 @@ def _check_ids(values: Iterable[str]) -> None:
             raise _Abort(Rendered(stderr=said, exit_code=1))
 
 
-def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[object]:
+def _select(
+    entity: str, state: ClusterState, conditions: Conditions, *, listing: bool = False
+) -> list[object]:
+    """The records of ``entity`` that ``conditions`` pick. A change (``modify``, ``delete``)
+    picks users and accounts by their associations too; a listing (``show``) picks every
+    one, its associations only (``_assoc_meets``), as slurmdbd lists them (the oracle)."""
+
     def ok(key: str, *values: str | None) -> bool:
         wanted = conditions.get(key)
         return wanted is None or any(v is not None and v.lower() in wanted for v in values)
@@ -402,44 +419,48 @@ def _select(entity: str, state: ClusterState, conditions: Conditions) -> list[ob
             for q in state.qos.values()
             if ok("name", q.name) and ok("id", str(q.id)) and ok("description", q.description)
         ]
+    members: dict[str, set[str]] = {}  # account -> users, and user -> accounts
+    for assoc in state.associations:
+        if assoc.user is not None:
+            members.setdefault(assoc.account, set()).add(assoc.user)
+            members.setdefault(f"user:{assoc.user}", set()).add(assoc.account)
     if entity == "account":
-        users_of: dict[str, set[str]] = {}
-        for assoc in state.associations:
-            if assoc.user is not None:
-                users_of.setdefault(assoc.account, set()).add(assoc.user)
         return [
             a
             for a in sorted(state.accounts.values(), key=lambda a: a.name)
-            if cluster_ok
-            and ok("name", a.name)
+            if ok("name", a.name)
             and ok("description", a.description)
             and ok("organization", a.organization)
-            and ok("parent", a.parent)
-            and ok("user", *users_of.get(a.name, ()))
+            and (
+                listing
+                or (cluster_ok and ok("parent", a.parent) and ok("user", *members.get(a.name, ())))
+            )
         ]
     if entity == "user":
-        # A user's default account is its cluster's: of a cluster not asked for, none; under
-        # conditions on associations, of one that meets none of them, none either (the
-        # oracle). Those conditions pick associations, not users: every user is listed.
-        by_assoc = {k: conditions[k] for k in _ASSOC_KEYS if k in conditions}
+        # As listed, a user's default account is its cluster's: of a cluster not asked for,
+        # none; under conditions on associations, of one that meets none of them, none
+        # either (the oracle).
+        by_assoc = {k: conditions[k] for k in _ASSOC_KEYS["user"] if k in conditions}
         met = {
             (a.user, a.account)
             for a in state.associations
-            if a.user is not None and _assoc_meets(a, by_assoc)
+            if a.user is not None and _assoc_meets(state, a, by_assoc)
         }
         users = sorted(state.users.values(), key=lambda u: u.name)
-        users = [
-            u
-            if cluster_ok and (not by_assoc or (u.name, u.default_account) in met)
-            else dataclasses.replace(u, default_account="")
-            for u in users
-        ]
+        if listing:  # as shown: a change keeps the records as they are
+            users = [
+                u
+                if cluster_ok and (not by_assoc or (u.name, u.default_account) in met)
+                else dataclasses.replace(u, default_account="")
+                for u in users
+            ]
         return [
             u
             for u in users
             if ok("name", u.name)
             and ok("defaultaccount", u.default_account)
             and ok("adminlevel", u.admin_level.value)
+            and (listing or ok("account", *members.get(f"user:{u.name}", ())))
         ]
     return list(
         tree_order(

@@ -219,13 +219,17 @@ def _on_user(column: Column[User]) -> Column[UserAssoc]:
     return Column(column.header, column.width, lambda s, r: column.value(s, r.user))
 
 
-def _on_assoc(key: str, column: Column[Association]) -> Column[UserAssoc]:
+def _assoc_value(
+    key: str, column: Column[Association]
+) -> Callable[[ClusterState, Association | None], str | None]:
+    """``column``'s value of an association, or what slurmdbd shows of a line without one."""
     empty = _NO_ASSOC.get(key, "")
+    return lambda state, assoc: empty if assoc is None else column.value(state, assoc)
 
-    def value(state: ClusterState, row: UserAssoc) -> str | None:
-        return empty if row.assoc is None else column.value(state, row.assoc)
 
-    return Column(column.header, column.width, value)
+def _on_assoc(key: str, column: Column[Association]) -> Column[UserAssoc]:
+    value = _assoc_value(key, column)
+    return Column(column.header, column.width, lambda s, r: value(s, r.assoc))
 
 
 #: What slurmdbd shows of the association a user line has none of (a record of zeros): its
@@ -250,14 +254,16 @@ USER_ASSOC_DEFAULT = [
 
 class AccountAssoc(NamedTuple):
     """One line of ``sacctmgr show account withassoc``: an account beside one of its
-    associations (its own, then its users')."""
+    associations (its own, then its users'), or beside none (None) when it has none that
+    the conditions pick."""
 
     account: Account
-    assoc: Association
+    assoc: Association | None
 
 
-def _of_assoc(column: Column[Association]) -> Column[AccountAssoc]:
-    return Column(column.header, column.width, lambda s, r: column.value(s, r.assoc))
+def _of_assoc(key: str, column: Column[Association]) -> Column[AccountAssoc]:
+    value = _assoc_value(key, column)
+    return Column(column.header, column.width, lambda s, r: value(s, r.assoc))
 
 
 def _of_account(column: Column[Account]) -> Column[AccountAssoc]:
@@ -265,7 +271,7 @@ def _of_account(column: Column[Account]) -> Column[AccountAssoc]:
 
 
 ACCOUNT_ASSOC_COLUMNS: dict[str, Column[AccountAssoc]] = {
-    **{key: _of_assoc(column) for key, column in ASSOC_COLUMNS.items()},
+    **{key: _of_assoc(key, column) for key, column in ASSOC_COLUMNS.items()},
     **{key: _of_account(column) for key, column in ACCOUNT_COLUMNS.items()},
 }
 ACCOUNT_ASSOC_DEFAULT = [

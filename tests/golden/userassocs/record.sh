@@ -1,10 +1,11 @@
 #!/bin/bash
 # Run as root on a running oracle (shared/oracle/setup.sh), holding the oracle lock; a few
-# seconds, and it changes nothing. Records into cases/ how sacctmgr lists users under
-# conditions on their associations (account, partition, qos): without withassoc it asks
-# first (answered from stdin/); it lists every user, showing a default account only
-# where an association in it meets the conditions, and under -s each user's associations
-# that meet them, or one line of zeros.
+# seconds, and it changes nothing. Records into cases/ how sacctmgr lists users and
+# accounts under conditions on their associations (a user's account, partition, qos; an
+# account's user, cluster, partition, qos, parent): without withassoc it asks first
+# (answered from stdin/); it lists every user or account, a user's default account only
+# where an association in it meets the conditions, and under -s the associations that
+# meet them, or one line of zeros.
 . "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
 ci() { local in=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u alice -i "$HERE/stdin/$in" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
@@ -22,4 +23,14 @@ a withassoc-format sacctmgr show user where account=research -s format=user,acco
 a withassoc-user sacctmgr show user where user=root -s format=user,account
 a withassoc-qos sacctmgr show user where qos=high -s format=user,account,qos
 a withassoc-partition sacctmgr -P show user withassoc where partition=gpu
+a withassoc-cluster sacctmgr show user where cluster=nosuch -s format=user,account
+ci answer-y accounts-user sacctmgr show account where user=alice
+ci answer-n accounts-user-no sacctmgr show account where user=alice
+ci answer-y accounts-cluster sacctmgr show account where cluster=nosuch
+ci answer-y accounts-parent sacctmgr show account where parent=root format=account
+ci answer-y accounts-qos sacctmgr show account where qos=high
+a accounts-withassoc-user sacctmgr show account where user=carol -s
+a accounts-withassoc-qos sacctmgr show account where qos=high -s format=account,user,qos
+a accounts-withassoc-parent sacctmgr show account where parent=root -s format=account,user,parentname
+a accounts-withassoc sacctmgr show account -s format=account,user
 echo "recorded $n cases into $GOLDEN_DIR"

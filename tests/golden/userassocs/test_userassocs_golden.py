@@ -1,8 +1,8 @@
-"""sacctmgr's users under conditions on their associations, recorded from Slurm 22.05
-(``record.sh``): without ``withassoc`` it asks first (standard input is in ``stdin/``);
-it lists every user, a default account only where an association in it meets the
-conditions, and under ``-s`` each user's associations that meet them, or a line of
-zeros. Compared byte for byte.
+"""sacctmgr's users and accounts under conditions on their associations, recorded from
+Slurm 22.05 (``record.sh``): without ``withassoc`` it asks first (standard input is in
+``stdin/``); it lists every user or account, a user's default account only where an
+association in it meets the conditions, and under ``-s`` the associations that meet
+them, or a line of zeros. Compared byte for byte.
 """
 
 from pathlib import Path
