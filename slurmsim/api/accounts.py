@@ -102,7 +102,7 @@ _UNSELECTED = {
     "qos": {"preemptmode"},
     "account": {"id", "defaultqos"},
     "user": {"defaultwckey", "id", "defaultqos", "parent"},
-    "association": {"defaultqos", "qos"},
+    "association": set(),
 }
 #: The bare words each entity's ``show`` takes as options, not names, in sacctmgr's order.
 _WITH: Keywords = (
@@ -166,6 +166,7 @@ def show(
     try:
         request = p.parse_request(words)
         fields = None
+        only_defaults = False
         conditions_words = []
         options = _SHOW_OPTIONS.get(entity, ())
         for word in [*request.head, *request.where, *request.set]:
@@ -177,7 +178,9 @@ def show(
             elif option == "withcoord":
                 layout = layout._replace(with_coords=True)
             elif option == "onlydefaults":
-                raise NotSupported
+                if entity != "association":
+                    raise NotSupported
+                only_defaults = True
             elif option is not None:
                 pass  # slurmsim keeps no deleted records and no raw QOS levels
             elif word.op is not None and keyword(word.key, _CONDITIONS[entity]) == "format":
@@ -193,11 +196,13 @@ def show(
     except _Abort as e:
         return e.rendered
     by_assoc = {k: conditions[k] for k in _ASSOC_KEYS.get(entity, ()) if k in conditions}
-    if by_assoc and not layout.with_assocs and not confirm(ASK_WITHASSOC):
-        return Rendered(stdout="Aborted\n")
-    if entity == "user" and "cluster" in conditions:  # a user's condition, its lines' too
-        by_assoc["cluster"] = conditions["cluster"]
     with session(write=False) as s:
+        if (bad := _bad_qos(s.state, entity, conditions_words)) is not None:
+            return bad
+        if by_assoc and not layout.with_assocs and not confirm(ASK_WITHASSOC):
+            return Rendered(stdout="Aborted\n")
+        if entity == "user" and "cluster" in conditions:  # a user's condition, its lines' too
+            by_assoc["cluster"] = conditions["cluster"]
         rows = _select(entity, s.state, conditions, listing=True)
         if entity in ("wckey", "problem") and not _operates(s.state, s.user):
             # The format is checked first, by sacctmgr; then slurmdbd refuses the list.
@@ -212,7 +217,9 @@ def show(
                 exit_code=1,
             )
         if entity == "association":
-            rows = list(_as_shown(s.state, [a for a in rows if isinstance(a, Association)]))
+            filled = _as_shown(s.state, [a for a in rows if isinstance(a, Association)])
+            kept = [a for a in filled if _shown_meets(s.state, a, conditions, only_defaults)]
+            rows = list(tree_order(kept))  # one whose parent is left out heads a tree
         if entity == "user" and layout.with_assocs:
             paired = _with_assocs(s.state, rows, by_assoc)
             return fmt.show("userassoc", s.state, paired, fields, layout)
@@ -267,6 +274,38 @@ def _with_assocs(
             own = [fmt.UserAssoc(user, a) for a in shown if a.user == user.name]
             lines += own or [fmt.UserAssoc(user, None)]
     return lines
+
+
+def _bad_qos(state: ClusterState, entity: str, words: Iterable[p.Word]) -> Rendered | None:
+    """sacctmgr's refusal of a QOS or DefQOS condition naming a QOS there is none of."""
+    names = list(state.qos)
+    for word in words:
+        key = keyword(word.key, _CONDITIONS[entity]) if word.op is not None else None
+        if key not in ("qos", "defaultqos"):
+            continue
+        for name in p.split_list(word.value):
+            if name.lower() not in names:
+                said = f"sacctmgr: error: You gave a bad qos '{name.lower()}'. Valid QOS's are "
+                text = said + ",".join(names) + "\n" + _unknown_condition(entity, str(word))
+                return Rendered(stderr=text, exit_code=1)
+    return None
+
+
+def _shown_meets(
+    state: ClusterState, assoc: Association, conditions: Conditions, only_defaults: bool
+) -> bool:
+    """What ``show assoc`` judges of an association as shown, its QOS and DefQOS filled in
+    from above: a QOS condition wants one of its QOS, a DefQOS one its DefQOS, and
+    ``onlydefaults`` a user's association in its default account (the oracle)."""
+    qos, default_qos = conditions.get("qos"), conditions.get("defaultqos")
+    if qos is not None and not any(q.lower() in qos for q in assoc.qos):
+        return False
+    if default_qos is not None and (assoc.default_qos or "").lower() not in default_qos:
+        return False
+    if only_defaults:
+        user = state.users.get(assoc.user or "")
+        return user is not None and user.default_account == assoc.account
+    return True
 
 
 def _assoc_meets(state: ClusterState, assoc: Association, by_assoc: Conditions) -> bool:

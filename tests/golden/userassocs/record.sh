@@ -5,7 +5,8 @@
 # account's user, cluster, partition, qos, parent): without withassoc it asks first
 # (answered from stdin/); it lists every user or account, a user's default account only
 # where an association in it meets the conditions, and under -s the associations that
-# meet them, or one line of zeros.
+# meet them, or one line of zeros. Associations are picked by QOS, DefQOS and
+# onlydefaults; a QOS there is none of is refused.
 . "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
 ci() { local in=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u alice -i "$HERE/stdin/$in" "$(printf '%03d-%s' $n "$nm")" "$@" >/dev/null 2>&1; }
@@ -33,4 +34,13 @@ a accounts-withassoc-user sacctmgr show account where user=carol -s
 a accounts-withassoc-qos sacctmgr show account where qos=high -s format=account,user,qos
 a accounts-withassoc-parent sacctmgr show account where parent=root -s format=account,user,parentname
 a accounts-withassoc sacctmgr show account -s format=account,user
+a assoc-qos sacctmgr show assoc where qos=high
+a assoc-qos-normal sacctmgr -P show assoc where qos=normal format=account,user,qos
+a assoc-defaultqos sacctmgr show assoc where defaultqos=normal
+a assoc-onlydefaults sacctmgr show assoc where onlydefaults
+a assoc-qos-tree sacctmgr show assoc tree where qos=high format=account,user
+a assoc-bad-qos sacctmgr show assoc where qos=nosuch,high format=account,user
+a assoc-bad-defaultqos sacctmgr show assoc where defaultqos=nosuch
+a user-bad-qos sacctmgr show user where qos=nosuch
+a account-bad-qos sacctmgr show account where qos=nosuch -s
 echo "recorded $n cases into $GOLDEN_DIR"

@@ -2,7 +2,8 @@
 Slurm 22.05 (``record.sh``): without ``withassoc`` it asks first (standard input is in
 ``stdin/``); it lists every user or account, a user's default account only where an
 association in it meets the conditions, and under ``-s`` the associations that meet
-them, or a line of zeros. Compared byte for byte.
+them, or a line of zeros; associations picked by QOS, DefQOS and ``onlydefaults``.
+Compared byte for byte.
 """
 
 from pathlib import Path
