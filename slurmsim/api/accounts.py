@@ -434,6 +434,8 @@ def _select(
         return wanted is None or any(v is not None and v.lower() in wanted for v in values)
 
     cluster_ok = ok("cluster", state.config.cluster_name)
+    if not listing and entity in ("user", "account") and conditions.keys() & {"qos", "partition"}:
+        raise NotSupported  # a change picks by them only as a listing does
     if entity in ("wckey", "resource", "federation"):  # none is ever recorded
         return []
     if entity == "problem":
