@@ -103,9 +103,13 @@ def sacctmgr(argv: list[str]) -> int:
     if entity is None:
         err(_NO_ENTITY[verb])
         return 1
+    from slurmsim.api import accounts
+
+    if verb == "show" and entity == "stats" and (refused := accounts.stats_refused()):
+        err(refused.stderr)
+        return refused.exit_code
     if entity in _MISSING or (verb != "show" and entity in _SHOWN_ONLY):
         not_supported(PROG)
-    from slurmsim.api import accounts
     from slurmsim.format.sacctmgr import Layout
 
     rest = words[2:]

@@ -590,6 +590,22 @@ def _unknown_option(word: str) -> str:
     return f" Unknown option: {word}\n Use keyword 'where' to modify condition\n"
 
 
+def stats_refused() -> Rendered | None:
+    """``sacctmgr show stats``: slurmdbd's refusal of anyone but an administrator (the
+    oracle refused an operator too); None for an administrator, whom slurmsim cannot
+    answer yet."""
+    from slurmsim.engine.permissions import is_administrator
+
+    with session(write=False) as s:
+        if is_administrator(s.state, s.user):
+            return None
+    return Rendered(
+        stderr="sacctmgr: accounting_storage/slurmdbd: acct_storage_p_get_stats: RC:2002 Your "
+        "user doesn't have privilege to perform this action\n",
+        exit_code=1,
+    )
+
+
 def _is_admin(s: Session, entity: str) -> bool:
     from slurmsim.engine.permissions import may_change_accounting
 

@@ -43,4 +43,5 @@ a assoc-bad-qos sacctmgr show assoc where qos=nosuch,high format=account,user
 a assoc-bad-defaultqos sacctmgr show assoc where defaultqos=nosuch
 a user-bad-qos sacctmgr show user where qos=nosuch
 a account-bad-qos sacctmgr show account where qos=nosuch -s
+a stats-user sacctmgr show stats
 echo "recorded $n cases into $GOLDEN_DIR"
