@@ -460,11 +460,12 @@ def _select(
             for q in state.qos.values()
             if ok("name", q.name) and ok("id", str(q.id)) and ok("description", q.description)
         ]
-    members: dict[str, set[str]] = {}  # account -> users, and user -> accounts
+    users_of: dict[str, set[str]] = {}
+    accounts_of: dict[str, set[str]] = {}
     for assoc in state.associations:
         if assoc.user is not None:
-            members.setdefault(assoc.account, set()).add(assoc.user)
-            members.setdefault(f"user:{assoc.user}", set()).add(assoc.account)
+            users_of.setdefault(assoc.account, set()).add(assoc.user)
+            accounts_of.setdefault(assoc.user, set()).add(assoc.account)
     if entity == "account":
         return [
             a
@@ -474,7 +475,7 @@ def _select(
             and ok("organization", a.organization)
             and (
                 listing
-                or (cluster_ok and ok("parent", a.parent) and ok("user", *members.get(a.name, ())))
+                or (cluster_ok and ok("parent", a.parent) and ok("user", *users_of.get(a.name, ())))
             )
         ]
     if entity == "user":
@@ -501,7 +502,7 @@ def _select(
             if ok("name", u.name)
             and ok("defaultaccount", u.default_account)
             and ok("adminlevel", u.admin_level.value)
-            and (listing or ok("account", *members.get(f"user:{u.name}", ())))
+            and (listing or ok("account", *accounts_of.get(u.name, ())))
         ]
     return list(
         tree_order(
