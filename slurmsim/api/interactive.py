@@ -141,7 +141,7 @@ def submit(
                 request,
                 hold=Hold.USER if opts.hold else Hold.NONE,
                 constraint=read_constraint(opts.constraint),
-                unreadable_dependency=unreadable_dependency(opts),
+                unreadable_dependency=unreadable_dependency(opts, request),
             )
         except SlurmError as e:
             # Raised after the commit: salloc hears the allocation revoked when the

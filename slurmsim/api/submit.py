@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from slurmsim.api.session import Session, session
-from slurmsim.model import dependency as deps
 from slurmsim.model.accounting import SUBMIT_LINE
 from slurmsim.model.accounts import account_nodes, default_qos
 from slurmsim.model.cluster import ClusterState
@@ -117,7 +116,7 @@ def submit(opts: SubmitOptions) -> Submitted:
                 hold=hold,
                 constraint=read_constraint(opts.constraint),
                 prefer=read_constraint(request.shown_value("prefer")),
-                unreadable_dependency=unreadable_dependency(opts),
+                unreadable_dependency=unreadable_dependency(opts, request),
             )
         except SlurmError as e:
             rejected = e  # raised after the commit: a rejected submission still used its job id
@@ -166,7 +165,7 @@ def test_only(opts: SubmitOptions) -> WillRun:
                 request,
                 constraint=read_constraint(opts.constraint),
                 prefer=read_constraint(request.shown_value("prefer")),
-                unreadable_dependency=unreadable_dependency(opts),
+                unreadable_dependency=unreadable_dependency(opts, request),
             )
         except SlurmError as e:
             refused = e  # raised after the commit: a test that fails still used its job id
@@ -291,7 +290,6 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
     mem_per_node, mem_per_cpu = opts.mem, opts.mem_per_cpu
     if mem_per_cpu == 0:  # the controller takes it as --mem=0: all of each node's memory
         mem_per_node, mem_per_cpu = 0, None
-    dependency = _read_dependency(opts.dependency)  # the controller refuses it (engine)
     request = JobRequest(
         name=name,
         user=s.user,
@@ -320,7 +318,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
         features=opts.constraint,
         reservation=opts.reservation,
         begin_time=begin,
-        dependency=dependency if isinstance(dependency, Dependency) else None,
+        dependency=_read_dependency(opts.dependency),
         kill_on_invalid_dep=opts.kill_on_invalid_dep,
         nice=opts.nice,
         requeue=state.config.job_requeue if opts.requeue is None else opts.requeue,
@@ -463,9 +461,9 @@ def _default_name(opts: SubmitOptions) -> str:
     return os.path.basename(opts.script_path)
 
 
-def _read_dependency(text: str | None) -> Dependency | deps.Unreadable | None:
-    """``--dependency`` read for the controller, which refuses what it cannot read (and
-    uses up the job id: ``engine.submit``)."""
+def _read_dependency(text: str | None) -> Dependency | None:
+    """``--dependency`` read for the controller; None when it cannot read it, which it
+    refuses later, using up the job id (``unreadable_dependency``, ``engine.submit``)."""
     if not text:
         return None
     from slurmsim.parse.dependency import ParseError, parse_dependency
@@ -473,12 +471,13 @@ def _read_dependency(text: str | None) -> Dependency | deps.Unreadable | None:
     try:
         return parse_dependency(text)
     except ParseError:
-        return deps.UNREADABLE
+        return None
 
 
-def unreadable_dependency(opts: SubmitOptions) -> bool:
-    """Was ``--dependency`` given and unreadable (the request then holds none)?"""
-    return isinstance(_read_dependency(opts.dependency), deps.Unreadable)
+def unreadable_dependency(opts: SubmitOptions, request: JobRequest) -> bool:
+    """Was ``--dependency`` given but unreadable? ``build_request`` then left the
+    request without one."""
+    return bool(opts.dependency) and request.dependency is None
 
 
 def _begin(text: str, now: Instant) -> Instant:

@@ -21,6 +21,8 @@ trap 'rm -f "$OUT"' EXIT  # a suite's own trap removes it too
 c() { local who=$1 nm=$2; shift 2; n=$((n+1)); timeout 20 $C -u "$who" "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 # The id of the job the last case submitted.
 id() { sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$OUT"; }
+# `cu NAME WHO COMMAND...`: the same, the name first (the limit suites' order).
+cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 r() { c root "$@"; }
 a() { c alice "$@"; }
 b() { c bob "$@"; }

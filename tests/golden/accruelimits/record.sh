@@ -9,7 +9,6 @@
 . "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
-cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 show() { c "$1" sacctmgr show assoc where account=acx format=account,user,maxjobsaccrue,grpjobsaccrue,minpriothresh "${@:2}"; }
 
 c add-qos sacctmgr -i add qos acq GrpJobs=1 GrpJobsAccrue=4 GrpSubmitJobs=2 GrpWall=5 \

@@ -9,7 +9,6 @@
 rm -f "$GOLDEN_DIR"/*.txt
 require_idle
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
-cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 sb() { local nm=$1; shift; cu "$nm" alice sbatch -J "$nm" -t 60 "$@" --wrap='sleep 600'; }
 sq() { c "$1" squeue -u alice -o '%j %q %t %r' -S i; }
 pass() { sleep 4; }

@@ -11,7 +11,6 @@
 . "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
-cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 sb() { local nm=$1 u=$2; shift 2; cu "$nm" "$u" sbatch -p debug "$@" --wrap='sleep 900'; }
 sq() { c "$1" squeue -u dave,erin,frank -o '%i %j %u %a %t %l %b %r' -S i; }
 q() { local nm=$1; shift; c "$nm" sacctmgr -i modify qos lk set "$@"; }

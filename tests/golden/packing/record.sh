@@ -11,7 +11,6 @@ rm -f "$GOLDEN_DIR"/*.txt
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
-cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 job() { local nm=$1; shift; cu "$nm" alice sbatch -t 5 "$@" --wrap='sleep 300'; sleep 4; }
 show() {
   c "$1-sinfo" sinfo -N -h -O 'NodeList:6,CPUsState:14,AllocMem:10,GresUsed:30'

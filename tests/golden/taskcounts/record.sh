@@ -13,7 +13,6 @@ rm -f "$GOLDEN_DIR"/*.txt
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 c() { local nm=$1; shift; n=$((n+1)); timeout 20 $C "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
-cu() { local nm=$1 u=$2; shift 2; n=$((n+1)); timeout 20 $C -u $u "$(printf '%03d-%s' $n "$nm")" "$@" >"$OUT" 2>/dev/null; }
 held() {  # sbatch -H ARGS, then scontrol show job and squeue of what it submitted
   local nm=$1; shift
   cu "$nm" alice sbatch -H "$@" --wrap='sleep 1'
