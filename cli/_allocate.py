@@ -79,7 +79,7 @@ def allocate(
     try:
         if exclusive_options(prog, values):
             return 1
-        opts = submit_options(values, "", None, (), layout_tasks=prog != "srun")
+        opts = submit_options(values, "", None, (), layout_tasks=prog != "srun", range_tasks=True)
         check_gpu_memory(prog, opts)
         opts = fit_nodes(prog, opts, "ntasks" in values)
         nodes = opts.nodes and opts.nodes[0]

@@ -535,13 +535,16 @@ def submit_options(
     args: tuple[str, ...],
     *,
     layout_tasks: bool = True,
+    range_tasks: bool = False,
 ) -> SubmitOptions:
     """The options in ``v`` (in the order given) read and checked as sbatch reads them.
 
     ``layout_tasks``: a fixed node count with sockets, cores or threads per node asked
     for and no task count gives a task to each of them, as sbatch and salloc do (the
     oracle showed ``-N 2 --sockets-per-node=2`` with NumTasks=4, and ``-B 2:4`` alone
-    with 8 on one node); srun does not.
+    with 8 on one node); srun does not. ``range_tasks``: tasks a node over a node range
+    are a task count the client sends, as srun and salloc send them; sbatch sends none
+    (the oracle: it refuses ``-N 2-4 --ntasks-per-node=2 --gpus-per-task=1``).
     """
     from slurmsim.parse import durations, gres, hostlist, memory
 
@@ -640,8 +643,12 @@ def submit_options(
         if counts:
             ntasks = max(nodes[0] if nodes else 1, 1) * prod(counts)
     per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
+    # Over a node range sbatch sends tasks a node as no task count (``range_tasks``).
+    per_node_tasks = integer("ntasks-per-node")
+    unsent = not (range_tasks or fixed or nodes is None or ntasks is not None)
     # (No GPUs per task needs no task count: the oracle took --gpus-per-task=0 alone.)
-    if per_task and per_task.count and per_job is None and not v.keys() & _TASK_COUNTS:
+    told = "ntasks" in v or (per_node_tasks is not None and not unsent) or fixed
+    if per_task and per_task.count and per_job is None and not told:
         raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
     asks_gpus = per_node or per_job or per_task or per_socket
     if "ntasks-per-gpu" in v and not asks_gpus:
@@ -677,7 +684,7 @@ def submit_options(
         qos=text("qos"),
         nodes=nodes,
         ntasks=ntasks,
-        ntasks_per_node=integer("ntasks-per-node"),
+        ntasks_per_node=per_node_tasks,
         cpus_per_task=integer("cpus-per-task"),
         mem=mem("mem"),
         mem_per_cpu=mem("mem-per-cpu"),
@@ -718,10 +725,24 @@ def submit_options(
             *((key, "") for key in _EMPTY_SHOWN if empty(key)),
             *layout.items(),
             *typed,
+            *_unsent_task_cpus(v, nodes, per_node_tasks if unsent else None),
         ),
         gpus_per_node_count=max(gpus_per_node) if gpus_per_node else None,
         gpus_per_socket_count=None if per_socket is None else per_socket.count,
     )
+
+
+def _unsent_task_cpus(
+    v: Mapping[str, str | None], nodes: tuple[int, int | None] | None, per_node: int | None
+) -> list[tuple[str, str]]:
+    """The CPUs sbatch asks for when it sends tasks a node over a node range as no task
+    count: one task's when it has at least as many CPUs as there are tasks on the fewest
+    nodes (the oracle, ``-N 2-4 --ntasks-per-node=2``: 12 CPUs with ``-c 3``, 4 with
+    ``-c 4``), else all their CPUs, as for any count."""
+    if not per_node or nodes is None or v.keys() & {"overcommit", "ntasks-per-gpu"}:
+        return []
+    cpus = int(v.get("cpus-per-task") or 1)
+    return [("client-cpus", str(cpus))] if cpus >= nodes[0] * per_node else []
 
 
 #: The GPU options a job's environment repeats as typed (``SLURM_GPUS_PER_NODE=h100:2``).
@@ -738,12 +759,15 @@ def _node_layout(
 ) -> dict[str, str]:
     """Sockets per node, cores per socket and threads per core asked for, from -B
     (``S[:C[:T]]``, each a count, a ``min-max`` range read as its minimum, or ``*``
-    for any) and from their own options, the one given later winning."""
+    for any) and from their own options, the one given later winning. -B sets all
+    three: a field it leaves out unsets its option given before (the oracle:
+    ``--threads-per-core=2 -B 2:4`` shows ``ReqB:S:C:T=0:0:4:*``)."""
     found: dict[str, str] = {}
     for key, value in v.items():
         if key in NODE_LAYOUT:
             found[key] = str(integer(key))
         elif key == "extra-node-info":
+            found.clear()
             for name, nth, field in zip(
                 NODE_LAYOUT, _B_FIELDS, (value or "").split(":"), strict=False
             ):
@@ -803,8 +827,6 @@ NO_GPU_FOR_TASKS = (
     "to gres_list"
 )
 
-#: Options that give a job its task count, which --gpus-per-task needs (or --gpus).
-_TASK_COUNTS = frozenset({"ntasks", "ntasks-per-node", "nodes"})
 _NTASKS_PER_GPU_ALONE = (
     "gres_job_state_validate: --ntasks-per-tres needs either a GRES GPU specification or a "
     "node/ntask specification"

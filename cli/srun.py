@@ -148,7 +148,7 @@ def _test_only(values: dict[str, str | None]) -> int:
     from slurmsim.format.sbatch import render_test_only
 
     try:
-        opts = submit_options(values, "", None, (), layout_tasks=False)
+        opts = submit_options(values, "", None, (), layout_tasks=False, range_tasks=True)
         will = api.test_only(opts)
     except InvalidOption as e:
         return option_refused(PROG, e)

@@ -183,8 +183,16 @@ def node_counts(request: JobRequest, partition_size: int) -> range:
     count; a range ``-N min-max`` is tried from the most nodes its tasks can use down (the
     oracle runs ``-N 2-3 -n 4`` on three nodes and ``-N 1-2`` on two), but from the fewest
     for a job's ``--gpus`` (``--gpus=4 -N 1-2`` runs on one); without ``-N`` the tasks
-    decide, the fewest nodes first."""
+    decide, the fewest nodes first. ``--spread-job`` tries from ``-N``'s most down, or
+    from a node a task where tasks were asked for or no range was, unless its GPUs are
+    counted a job or a task (the oracle: ``-n 8`` runs on four nodes, or on the two with
+    room; ``-N 2-4`` on four, ``-N 1-4 -n 2`` on two, ``-n 3 --gpus=3`` on one)."""
     low = request.implied_nodes
+    if request.spread_job and request.gpus_per_job is None and request.gpus_per_task is None:
+        most = min(request.max_nodes or partition_size, partition_size)
+        if request.ntasks_set or request.ntasks_per_node or request.max_nodes is None:
+            most = min(most, request.num_tasks)
+        return range(max(low, most), low - 1, -1)
     if request.max_nodes is not None:
         # More nodes than the partition has are never worth a try (``NumNodes=*`` asks
         # for up to 2147483647).
@@ -223,6 +231,7 @@ def layout_fields(request: JobRequest) -> tuple[object, ...]:
         r.shown_value("ntasks-per-socket"),
         r.shown_value("ntasks-per-gpu"),
         r.num_cpus,
+        r.spread_job,  # not a layout, but how many nodes it may take
     )
 
 

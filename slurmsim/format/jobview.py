@@ -232,13 +232,16 @@ def counted_nodes(request: JobRequest, widest: int) -> int:
 
 
 def task_count(job: Job) -> int:
-    """``NumTasks``: the tasks asked for; a job that asked for none (no ``-n``, none a node)
-    has one a node once it holds nodes (the oracle: ``-N 2-3`` shows 2 pending and 3 on
-    three nodes, ``--gpus=12`` 2 on two)."""
+    """``NumTasks``: the tasks asked for. Once a job holds nodes the controller counts
+    them again: ``--ntasks-per-node`` on each node it got, even beside ``-n`` (the oracle:
+    ``-N 2 -n 3 --ntasks-per-node=2`` shows 4), and one a node for a job that asked for
+    none (``-N 2-3`` shows 2 pending and 3 on three nodes, ``--gpus=12`` 2 on two)."""
     request = job.request
-    asked = request.ntasks_set or request.ntasks_per_node or request.gpu_tasks is not None
-    if job.alloc and not asked:
-        return len(job.alloc)
+    if job.alloc and request.gpu_tasks is None:
+        if request.ntasks_per_node:
+            return len(job.alloc) * request.ntasks_per_node
+        if not request.ntasks_set:
+            return len(job.alloc)
     return request.shown_tasks
 
 

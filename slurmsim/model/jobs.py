@@ -331,6 +331,11 @@ class JobRequest:
         return self.shown_value("reboot") is not None
 
     @property
+    def spread_job(self) -> bool:
+        """``--spread-job``: as many nodes as its tasks can spread over, a task on each."""
+        return self.shown_value("spread-job") is not None
+
+    @property
     def overcommit(self) -> bool:
         """``-O``: a node gives the job one task's CPUs, however many tasks run there."""
         return self.shown_value("overcommit") is not None
