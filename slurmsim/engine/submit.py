@@ -98,7 +98,10 @@ class FreeNow:
             self._held = None
             self._seen = self.pool.changes
         r = request
-        key = (part.name, r.req_nodes, r.exc_nodes, r.feature_nodes, *layout_fields(r))
+        key = (
+            part.name, r.min_nodes, r.max_nodes, r.req_nodes, r.exc_nodes, r.feature_nodes,
+            *layout_fields(r),
+        )  # fmt: skip
         found = self._fits.get(key)
         if found is None:
             found = self._fits[key] = self._test(state, request, part, key)

@@ -147,3 +147,23 @@ def test_will_run_on_a_full_cluster_waits_for_the_earliest_limit():
     advance(s, T0 + 10)
     start, nodes, _, _ = will_run(s, job(nodes=2, gpus_per_node=8, limit=3600))
     assert (start, nodes) == (T0 + 2 + 3600, ("dgx1", "dgx2"))
+
+
+def test_a_kept_simulation_tells_node_counts_apart_at_submission():
+    """The submission test remembers its answers by what a request asks for: a request
+    that differs only in its node count is asked again (with three nodes held whole, one
+    node of tasks could run at once and two could not: ``Resources``)."""
+    from slurmsim.engine.simulation import Simulation
+
+    def reasons(kept: bool) -> list[str | None]:
+        s = cluster()
+        sim = Simulation(s)
+        sim.submit(job("whole", user="bob", nodes=3, exclusive=True, limit=3600))
+        sim.advance(Instant(T0 + 5))
+        asks = [job(nodes=1, tasks=8, limit=60), job(nodes=2, tasks=8, limit=60)]
+        if kept:
+            return [sim.submit(r).reason for r in asks]
+        sim.settle()
+        return [Simulation(s).submit(r).reason for r in asks]
+
+    assert reasons(kept=True) == reasons(kept=False)
