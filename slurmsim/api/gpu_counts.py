@@ -58,7 +58,7 @@ def settle(
     if per_node and any(n and n > per_node for n in (per_task, per_socket)):
         _refuse("Failed to ensure --gpus >= --gpus-per-task")
     if cpus_per_gpu and cpus is not None:
-        _refuse("--cpus-per-gpu is mutually exclusive with --cpus-per-task")
+        refuse_cpus_per_gpu()
     if per_job and per_node:
         if per_job % per_node:
             _refuse(
@@ -139,6 +139,11 @@ def _share(whole: int, part: int, given: int | None, not_multiple: str, differs:
     if given and given != whole // part:
         _refuse(differs)
     return whole // part
+
+
+def refuse_cpus_per_gpu() -> NoReturn:
+    """-c and --cpus-per-gpu together: the client's refusal."""
+    _refuse("--cpus-per-gpu is mutually exclusive with --cpus-per-task")
 
 
 def _refuse(line: str) -> NoReturn:

@@ -192,6 +192,14 @@ def settle_gpu_counts(opts: SubmitOptions) -> SubmitOptions:
         value = next((v for k, v in opts.shown if k == key), None)
         return int(value) if value is not None and is_number(value.strip()) else None
 
+    if _mixed_gpu_naming(opts):
+        # The client keeps a typed and an untyped GPU request apart, so their counts are
+        # never weighed against each other; it refuses the pair after -c beside
+        # --cpus-per-gpu (the oracle: ``--gpus-per-node=h100:3 --gpus=2`` is refused for
+        # the naming, not for the counts).
+        if shown("cpus-per-gpu") and opts.cpus_per_task is not None:
+            gpu_counts.refuse_cpus_per_gpu()
+        raise InvalidGres(_MIXED_NAMING)
     settled = gpu_counts.settle(
         gpu_counts.Counts(
             opts.ntasks,
@@ -305,7 +313,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
         mem_per_cpu=mem_per_cpu,
         mem_per_node=mem_per_node,
         mem_per_gpu=opts.mem_per_gpu,
-        gres_per_node=_per_node_gres(state, _one_gpu_naming(opts)),
+        gres_per_node=_per_node_gres(state, opts.gres),
         gpus_per_job=opts.gpus,
         gpus_per_task=opts.gpus_per_task,
         time_limit=opts.time,
@@ -354,16 +362,15 @@ def _listed(asked: str | None, names: list[str]) -> tuple[tuple[str, str], ...]:
     return (("partition", asked),) if asked is not None and len(names) > 1 else ()
 
 
-def _one_gpu_naming(opts: SubmitOptions) -> tuple[Gres, ...]:
-    """``opts.gres``, once the job's GPU requests (per job, node and task) are seen to
-    all name a type or all leave it out, as the client requires of the job it sends
-    (oracle: ``-G 4 --gpus-per-node=h100:2`` is refused; the counts are settled before,
-    ``cli._gpu_counts``)."""
+_MIXED_NAMING = "Invalid GRES specification (with and without type identification)"
+
+
+def _mixed_gpu_naming(opts: SubmitOptions) -> bool:
+    """Do the job's GPU requests (per job, node, socket and task) name a type in some and
+    leave it out in others? The client refuses such a job (oracle: ``-G 4
+    --gpus-per-node=h100:2``)."""
     gpus = [g for g in (*opts.gres, opts.gpus, opts.gpus_per_task) if g is not None]
-    typed = {g.type is not None for g in gpus if g.name == "gpu"}
-    if len(typed) > 1:
-        raise InvalidGres("Invalid GRES specification (with and without type identification)")
-    return opts.gres
+    return len({g.type is not None for g in gpus if g.name == "gpu"}) > 1
 
 
 def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, ...]:
@@ -379,7 +386,7 @@ def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, 
         counts[g.name, g.type] = max(counts.get((g.name, g.type), 0), g.count)
     typed = {name for name, typ in counts if typ is not None}
     if typed & {name for name, typ in counts if typ is None}:
-        raise InvalidGres("Invalid GRES specification (with and without type identification)")
+        raise InvalidGres(_MIXED_NAMING)
     return tuple(Gres(name, typ, count) for (name, typ), count in counts.items())
 
 

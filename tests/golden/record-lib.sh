@@ -27,6 +27,14 @@ r() { c root "$@"; }
 a() { c alice "$@"; }
 b() { c bob "$@"; }
 
+# `held NAME OPTIONS...`: a held job of alice's with OPTIONS, shown and cancelled (when
+# sbatch takes it).
+held() {
+    local nm=$1; shift
+    a "$nm" sbatch -H "$@" --wrap=true; local j; j=$(id)
+    [ -n "$j" ] && { a "$nm-show" scontrol show job "$j"; a "$nm-cancel" scancel "$j"; }
+}
+
 # Where one job runs: `try NAME OPTIONS...` submits, as alice, a five-minute job with
 # OPTIONS (after the suite's own TRY options), shows where it runs or why it waits
 # (scontrol show -d job) and cancels it; `release` cancels every job of alice's.

@@ -12,11 +12,6 @@
 rm -f "$GOLDEN_DIR"/*.txt
 require_idle
 trap 'rm -f "$OUT"; scancel -u alice; scancel -u bob' EXIT
-held() {  # held NAME OPTIONS...: a held job of alice's with OPTIONS, shown and cancelled
-    local nm=$1; shift
-    a "$nm" sbatch -H "$@" --wrap=true; local j; j=$(id)
-    [ -n "$j" ] && { a "$nm-show" scontrol show job "$j"; a "$nm-cancel" scancel "$j"; }
-}
 held range-c1 -N 2-4 --ntasks-per-node=2 -c 1
 held range-c3 -N 2-4 --ntasks-per-node=2 -c 3
 held range-c4 -N 2-4 --ntasks-per-node=2 -c 4
