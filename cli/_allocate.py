@@ -8,14 +8,14 @@ from cli._common import err, error, immediate_seconds
 from cli._verify import too_few_for_plane, wants_x11
 from cli.sbatch import (
     NO_GPU_FOR_TASKS,
-    check_gpu_memory,
     exclusive_options,
     fit_nodes,
+    memory_conflict,
     option_refused,
     refused_status,
-    spec_warnings,
     submit_options,
     tasks_without_gpus,
+    verified_options,
 )
 from slurmsim.api.interactive import Allocation
 from slurmsim.model.errors import InvalidOption, SlurmError
@@ -79,13 +79,20 @@ def allocate(
     try:
         if exclusive_options(prog, values):
             return 1
-        opts = submit_options(values, "", None, (), layout_tasks=prog != "srun", range_tasks=True)
-        check_gpu_memory(prog, opts)
-        opts = fit_nodes(prog, opts, "ntasks" in values)
+        verified = verified_options(
+            prog,
+            values,
+            memory_conflict(prog, dict(values)),
+            lambda: submit_options(
+                values, "", None, (), layout_tasks=prog != "srun", range_tasks=True
+            ),
+        )
+        if verified is None:
+            return 1
+        opts = fit_nodes(prog, verified, "ntasks" in values)
         nodes = opts.nodes and opts.nodes[0]
         if prog == "salloc" and too_few_for_plane(prog, values, opts.ntasks, nodes):
             return 1
-        spec_warnings(prog, values)
         if tasks_without_gpus(values, opts.ntasks):
             error(prog, NO_GPU_FOR_TASKS)
         opts = replace(opts, submit_line=" ".join([prog, *argv]))

@@ -18,6 +18,7 @@ from cli._verify import (
     wants_x11,
     x11_unusable,
 )
+from cli.sbatch import spec_warnings
 from slurmsim.parse.option_tables import SALLOC_ENV, SALLOC_OPTIONS
 
 PROG = "salloc"
@@ -41,6 +42,7 @@ def salloc(argv: list[str]) -> int:
         from slurmsim.api.session import current_user
 
         if current_user() != "root":  # the oracle's words for any other user
+            spec_warnings(PROG, values)  # verifying the options, it warns first
             error(PROG, "SlurmdUser must be root to use --get-user-env")
             return 1
     loud = verbosity(pairs, values)

@@ -123,9 +123,13 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             or burst_buffer_refused(PROG, values)
         ):
             return 1
-        _check_memory_options(values, origin)
-        opts = submit_options(values, script, path, args)
-        check_gpu_memory(PROG, opts)
+        conflict = memory_conflict(PROG, values, origin)
+        verified = verified_options(
+            PROG, values, conflict, lambda: submit_options(values, script, path, args)
+        )
+        if verified is None:
+            return 1
+        opts = verified
         opts = fit_nodes(PROG, opts, "ntasks" in values)
         if too_few_for_plane(PROG, values, opts.ntasks, opts.nodes and opts.nodes[0]):
             return 1
@@ -135,7 +139,6 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
                 error(PROG, "Invalid --bbf specification")
                 return 1
             opts = replace(opts, script=spliced)
-        spec_warnings(PROG, values)
         if tasks_without_gpus(values, opts.ntasks):
             error(PROG, NO_GPU_FOR_TASKS)
         opts = replace(
@@ -401,24 +404,51 @@ def _node_file(path: str | None) -> str:
     return names
 
 
-def _check_memory_options(values: dict[str, str | None], origin: Origin) -> None:
+def verified_options(
+    prog: str,
+    values: Mapping[str, str | None],
+    conflict: str | None,
+    read: Callable[[], SubmitOptions],
+) -> SubmitOptions | None:
+    """The options ``read`` gives, verified as the clients verify them once read (an
+    unreadable value was refused at once): the spec warnings, then a memory ``conflict``
+    (said, and None), then a refused GPU request, then --mem-per-gpu without GPUs (the
+    oracle: "Ignoring -S" comes before the last three, after an unreadable --time)."""
+    got: SubmitOptions | InvalidGres
+    try:
+        got = read()
+    except InvalidGres as refused:
+        got = refused
+    spec_warnings(prog, values)
+    if conflict:
+        err(conflict)
+        return None
+    if isinstance(got, InvalidGres):
+        raise got
+    check_gpu_memory(prog, got)
+    return got
+
+
+def memory_conflict(
+    prog: str, values: dict[str, str | None], origin: Origin | None = None
+) -> str | None:
     """Of --mem, --mem-per-cpu and --mem-per-gpu, one given as an option (directive or
-    command line) clears the others set by the environment; two options, or two
-    variables alone, are refused."""
-    given = [k for k in _MEMORY if k in values and origin[k] != "env"]
-    from_env = [k for k in _MEMORY if k in values and origin[k] == "env"]
+    command line) clears the others set by the environment (``origin``: where each value
+    came from, None when all are options); two options, or two variables alone, are
+    refused: the fatal line then, said once the options are read."""
+    given = [k for k in _MEMORY if k in values and (origin is None or origin[k] != "env")]
+    from_env = [k for k in _MEMORY if k in values and origin is not None and origin[k] == "env"]
     if len(given) > 1:
-        err(f"{PROG}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n")
-        raise _Exit(1)
+        return f"{prog}: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n"
     if given:
         for key in from_env:
             del values[key]
     elif len(from_env) > 1:
-        err(
-            f"{PROG}: fatal: SLURM_MEM_PER_CPU, SLURM_MEM_PER_GPU, and SLURM_MEM_PER_NODE "
+        return (
+            f"{prog}: fatal: SLURM_MEM_PER_CPU, SLURM_MEM_PER_GPU, and SLURM_MEM_PER_NODE "
             "are mutually exclusive.\n"
         )
-        raise _Exit(1)
+    return None
 
 
 def refused_status(env: Mapping[str, str], prog: str = PROG) -> int:
@@ -636,19 +666,22 @@ def submit_options(
     nodes = _nodes(text("nodes") if "nodes" in v or not empty("nodelist") else "0")
     ntasks = integer("ntasks")
     fixed = nodes is not None and nodes[1] in (None, nodes[0])
-    # A node count, or -B alone (on one node), but not --sockets-per-node and the like alone.
-    by_layout = (nodes and fixed) or ("extra-node-info" in v and nodes is None)
-    if layout_tasks and ntasks is None and by_layout and "ntasks-per-node" not in v:
+    # A node count, the nodes -w names, or -B alone (on one node), but not
+    # --sockets-per-node and the like alone (the oracle: with -w dgx[1-2], -B 2:4 is 16).
+    if layout_tasks and ntasks is None and layout and "ntasks-per-node" not in v:
+        named = len(set(hosts("nodelist"))) if nodes is None and "nodelist" in v else 0
         counts = [int(n) for n in layout.values() if int(n)]
-        if counts:
-            ntasks = max(nodes[0] if nodes else 1, 1) * prod(counts)
+        if counts and ((nodes and fixed) or named or ("extra-node-info" in v and nodes is None)):
+            ntasks = max(nodes[0] if nodes else named, 1) * prod(counts)
     per_job, per_task = gpus("gpus"), gpus("gpus-per-task")
     # Over a node range sbatch sends tasks a node as no task count (``range_tasks``).
     per_node_tasks = integer("ntasks-per-node")
     unsent = not (range_tasks or fixed or nodes is None or ntasks is not None)
     # (No GPUs per task needs no task count: the oracle took --gpus-per-task=0 alone.)
     told = "ntasks" in v or (per_node_tasks is not None and not unsent) or fixed
-    if per_task and per_task.count and per_job is None and not told:
+    # A --gpus named otherwise (typed, or not) is another request, no count for this one.
+    alike = per_job is not None and per_task is not None and per_job.type == per_task.type
+    if per_task and per_task.count and not alike and not told:
         raise InvalidGres(detail=_GPUS_PER_TASK_ALONE)
     asks_gpus = per_node or per_job or per_task or per_socket
     if "ntasks-per-gpu" in v and not asks_gpus:
@@ -657,8 +690,10 @@ def submit_options(
             raise InvalidGres(detail=_NTASKS_PER_GPU_ALONE)
         per_gpu = integer("ntasks-per-gpu")
         # Fewer tasks than one GPU takes make no GPU: the controller says so and goes on
-        # (``tasks_without_gpus``), where a count that is not a multiple is refused.
-        if ntasks is not None and per_gpu and ntasks >= per_gpu and ntasks % per_gpu:
+        # (``tasks_without_gpus``), where a count that is not a multiple is refused, as
+        # is any such count beside --mem-per-gpu (the oracle: -n 1 --ntasks-per-gpu=2).
+        fewer = ntasks is not None and per_gpu and ntasks < per_gpu and not mem("mem-per-gpu")
+        if ntasks is not None and per_gpu and ntasks % per_gpu and not fewer:
             raise InvalidGres(detail=_NTASKS_NOT_A_MULTIPLE)
     gpus_per_node = [g.count for g in per_node if g.name == "gpu"]
     typed = [  # the controller shows them as typed (gres:gpu for --gres=gpu)
@@ -893,11 +928,12 @@ SHOWN_OPTIONS = (
 
 def check_gpu_memory(prog: str, opts: SubmitOptions) -> None:
     """--mem-per-gpu needs a GPU request, which the clients check before sending the job
-    (0 asks for nothing, and needs none)."""
+    (0 asks for nothing, and needs none); --ntasks-per-gpu makes one (the oracle: ``-N 1
+    --ntasks-per-gpu=2 --mem-per-gpu=10G`` holds a GPU and 10G)."""
     if not opts.mem_per_gpu:
         return
     gpus = opts.gpus or opts.gpus_per_task or any(g.name == "gpu" for g in opts.gres)
-    if gpus or any(key == "gpus-per-socket" for key, _ in opts.shown):
+    if gpus or any(key in ("gpus-per-socket", "ntasks-per-gpu") for key, _ in opts.shown):
         return
     raise InvalidGres(
         detail=f"Requested mem_per_tres=gres:gpu:{opts.mem_per_gpu} but did not request any GPU."

@@ -127,6 +127,10 @@ def settle(
             _refuse("Failed to validate job spec, --gpus < -N")
         if high is not None and per_job < high:
             high = per_job  # no more nodes than GPUs
+            if high == low and sent is None and ntasks is None and not per_node_tasks:
+                # The range the client sent no tasks for is fixed only now: it asked
+                # for one task's CPUs (the oracle: -N 2-3 --gpus=2 shows NumCPUs=1).
+                client_cpus = cpus or 1
     settled = None if low is None else (low, high)
     return Counts(ntasks, settled, per_node_tasks, per_socket_tasks, sockets, cpus, client_cpus)
 

@@ -197,8 +197,8 @@ def node_counts(request: JobRequest, partition_size: int) -> range:
         # More nodes than the partition has are never worth a try (``NumNodes=*`` asks
         # for up to 2147483647).
         high = max(low, min(request.max_nodes, partition_size))
-        if request.gpus_per_job is not None:
-            return range(low, high + 1)
+        if request.gpus_per_job is not None or request.gpus_of_tasks:
+            return range(low, high + 1)  # (or the GPUs --ntasks-per-gpu makes: -n 8 on one)
         if request.ntasks_set != bool(request.ntasks_per_node):
             # Every node needs a task: -n's, or the client's lowest count at so many a node
             # (the oracle runs -N 1-3 --ntasks-per-node=2 on two).

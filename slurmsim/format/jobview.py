@@ -235,12 +235,13 @@ def task_count(job: Job) -> int:
     """``NumTasks``: the tasks asked for. Once a job holds nodes the controller counts
     them again: ``--ntasks-per-node`` on each node it got, even beside ``-n`` (the oracle:
     ``-N 2 -n 3 --ntasks-per-node=2`` shows 4), and one a node for a job that asked for
-    none (``-N 2-3`` shows 2 pending and 3 on three nodes, ``--gpus=12`` 2 on two)."""
+    none (``-N 2-3`` shows 2 pending and 3 on three nodes, ``--gpus=12`` 2 on two; those
+    of ``--ntasks-per-gpu`` count as asked: ``-N 1 --ntasks-per-gpu=2`` shows 2)."""
     request = job.request
     if job.alloc and request.gpu_tasks is None:
         if request.ntasks_per_node:
             return len(job.alloc) * request.ntasks_per_node
-        if not request.ntasks_set:
+        if not request.ntasks_set and request.shown_value("ntasks-per-gpu") is None:
             return len(job.alloc)
     return request.shown_tasks
 

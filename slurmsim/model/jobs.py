@@ -234,10 +234,10 @@ class JobRequest:
         an update set them, else its tasks' (with -O, one a node until it runs)."""
         if self.num_cpus is not None:
             return self.num_cpus
-        if (counted := self.shown_value("client-cpus")) is not None:
-            return int(counted)  # the client's, before --cpus-per-gpu set the CPUs per task
         if self.overcommit:
             return max(self.min_nodes, 1)
+        if (counted := self.shown_value("client-cpus")) is not None:
+            return int(counted)  # the client's, before --cpus-per-gpu set the CPUs per task
         ranged = self.max_nodes is not None and self.max_nodes != self.min_nodes
         asked = self.ntasks_set or self.ntasks_per_node or self.gpu_tasks or self.req_nodes
         if ranged and not asked:

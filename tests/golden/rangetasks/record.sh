@@ -7,7 +7,7 @@
 # a node runs (those tasks on every node it got, even beside -n); and --spread-job (a
 # node a task, on as many nodes as have room, unless its GPUs are a job's or a task's).
 # Last, -B's tasks a node: -B sets sockets, cores and threads at once, a field it leaves
-# out unsetting the option given before it.
+# out unsetting the option given before it; and those tasks on the nodes -w names.
 . "$(dirname "$0")/../record-lib.sh"
 rm -f "$GOLDEN_DIR"/*.txt
 require_idle
@@ -22,6 +22,13 @@ held range-one-c3 -N 3-4 --ntasks-per-node=1 -c 3
 held range-c4-overcommit -N 2-4 --ntasks-per-node=2 -c 4 -O
 held range-c4-ntasks -N 2-4 -n 4 --ntasks-per-node=2 -c 4
 held fixed-c4 -N 2 --ntasks-per-node=2 -c 4
+# A range --gpus fixes (no more nodes than GPUs): still one task's CPUs.
+held gpus-fix-range -N 2-3 --gpus=2
+held gpus-fix-range-c3 -N 2-3 --gpus=2 -c 3
+held gpus-fix-range-mincpus -N 2-3 --gpus=h100:2 --mincpus=16
+held gpus-fix-range-tpn -N 2-3 --gpus=2 --ntasks-per-node=2
+held gpus-fix-range-overcommit -N 2-3 --gpus=2 -O
+held gpus-keep-range -N 2-3 --gpus=3
 held gpt-range -N 2-4 --gpus-per-task=1
 held gpt-range-tpn -N 2-4 --ntasks-per-node=2 --gpus-per-task=1
 held gpt-range-ntasks -N 2-4 -n 4 --gpus-per-task=1
@@ -75,4 +82,9 @@ held b-after-cores --cores-per-socket=2 -B 2
 held b-star-after-cores --cores-per-socket=2 -B 2:*:1
 held threads-after-b -B 2:4 --threads-per-core=1
 held b-after-b -B 1:2:1 -B 2
+held layout-named --sockets-per-node=1 --cores-per-socket=8 -w dgx2
+held sockets-named --sockets-per-node=2 -w dgx2
+held b-named -B 2:4 -w 'dgx[1-2]'
+held cores-excluded --cores-per-socket=4 -x dgx1
+held b-named-range -B 2:4 -w 'dgx[1-2]' -N 2-3
 echo "recorded $n cases into $GOLDEN_DIR"
