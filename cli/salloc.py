@@ -8,7 +8,15 @@ import sys
 from collections.abc import Sequence
 
 from cli._allocate import allocate, with_environment
-from cli._common import HET_SEPARATOR, err, error, not_supported, parse_args, run
+from cli._common import (
+    HET_SEPARATOR,
+    err,
+    error,
+    not_supported,
+    parse_args,
+    run,
+    short_hostname,
+)
 from cli._defined import defined_options, plugins_loaded, verbosity
 from cli._help import answer_probe
 from cli._verify import (
@@ -81,6 +89,7 @@ def salloc(argv: list[str]) -> int:
             err(f"salloc: Job allocation {got.job_id} has been revoked.\n")
 
     env = api.shell_environment(got, dict(os.environ))
+    env["SLURM_SUBMIT_HOST"] = short_hostname()  # the client's own, as sbatch's
     code, sig = api.run_command(got, command, env, missing, revoked, kill_with=_kill_signal(values))
     if not ended and "quiet" not in values:
         err(f"salloc: Relinquishing job allocation {got.job_id}\n")

@@ -213,6 +213,7 @@ def _job_environment(
     extra = {
         "SLURM_SUBMIT_DIR": os.getcwd(),
         "SLURM_SUBMIT_HOST": short_hostname(),
+        "SLURM_PRIO_PROCESS": str(os.getpriority(os.PRIO_PROCESS, 0)),  # sbatch's nice
     }
     mode = values.get("open-mode")
     if mode:

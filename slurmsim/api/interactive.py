@@ -227,8 +227,8 @@ def revoked(job_id: int) -> Revoked | None:
 
 def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[str, str]:
     """salloc's command's environment: the allocation's, as salloc sets it (the oracle: no
-    ``SLURM_JOB_USER``, a memory variable only for a memory option given, and
-    ``SLURM_SUBMIT_DIR``)."""
+    ``SLURM_JOB_USER``, ``SLURM_JOB_UID`` or ``SLURM_JOB_GID``, a memory variable only for
+    a memory option given, and ``SLURM_SUBMIT_DIR``; salloc adds ``SLURM_SUBMIT_HOST``)."""
     env = allocation_environment(
         alloc.job,
         cluster=alloc.cluster,
@@ -239,7 +239,8 @@ def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[s
     request = alloc.job.request
     if (request.mem_per_cpu, request.mem_per_gpu, request.mem_per_node) == (None, None, None):
         env.pop("SLURM_MEM_PER_NODE", None)
-    env.pop("SLURM_JOB_USER", None)
+    for name in ("SLURM_JOB_USER", "SLURM_JOB_UID", "SLURM_JOB_GID"):
+        env.pop(name, None)
     env["SLURM_SUBMIT_DIR"] = os.getcwd()
     return env
 

@@ -129,6 +129,16 @@ def test_salloc_command_sees_the_allocation_and_no_task(cluster: Path) -> None:
     assert got.out == "dgx[1-2] none\n"
 
 
+def test_salloc_command_sees_no_job_ids_of_the_user_but_the_submit_host(cluster: Path) -> None:
+    """salloc sets neither SLURM_JOB_UID nor SLURM_JOB_GID (nor SLURM_JOB_USER) for its
+    command, and does set SLURM_SUBMIT_HOST (the oracle)."""
+    import os
+
+    show = "echo ${SLURM_JOB_UID:-none} ${SLURM_JOB_GID:-none} ${SLURM_JOB_USER:-none}"
+    got = slurm("salloc", "sh", "-c", f"{show} $SLURM_SUBMIT_HOST")
+    assert got.out == f"none none none {os.uname().nodename.split('.')[0]}\n"
+
+
 def test_salloc_that_must_wait_says_so(cluster: Path) -> None:
     slurm(*FULL, user="bob")
     got = slurm("salloc", "--no-shell", "--gres=gpu:8", user="alice")

@@ -374,3 +374,16 @@ def test_a_refused_dependency_uses_up_a_job_id(cluster: Path) -> None:
     assert slurm("sbatch", "-H", "-p", "nosuch", "-d", "bogus:1", "--wrap=true").exit == 1
     held()
     assert [b - a for a, b in pairwise(ids)] == [2, 2, 7, 1]
+
+
+def test_the_job_environment_carries_sbatchs_host_and_nice() -> None:
+    """sbatch hands its job its submit host and its own nice value (SLURM_PRIO_PROCESS,
+    the oracle's 0 for a shell at nice 0), beside the shell's variables."""
+    import os
+
+    from cli.sbatch import _job_environment
+
+    got = dict(_job_environment({"HOME": "/home/ana"}, {}, None))
+    assert got["HOME"] == "/home/ana"
+    assert got["SLURM_PRIO_PROCESS"] == str(os.getpriority(os.PRIO_PROCESS, 0))
+    assert got["SLURM_SUBMIT_HOST"] == os.uname().nodename.split(".")[0]
