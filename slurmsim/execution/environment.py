@@ -260,14 +260,17 @@ def srun_job_environment(
 ) -> dict[str, str]:
     """What the tasks of the job srun makes for itself share: the job's variables, none of
     sbatch's, and what srun says of itself (``launcher_variables``). Two oddities are the
-    oracle's: a memory option makes ``SLURM_DISTRIBUTION=cyclic``, and ``--gpus-per-task``
+    oracle's: a memory option sets ``SLURM_DISTRIBUTION``, and ``--gpus-per-task``
     binds each task's GPUs (``SLURMD_TRES_BIND=gpu:per_task:N``)."""
     env = batch_environment(job, cluster=cluster, submitted=submitted, uid=uid, gid=gid)
     for name in SBATCH_ONLY:
         env.pop(name, None)
     request = job.request
     if request.mem_per_cpu is not None or request.mem_per_node is not None:
-        env.setdefault("SLURM_DISTRIBUTION", "cyclic")
+        # The layout's own: a task a node is cyclic, more on one node block (the oracle:
+        # -n 1 and -N 2 -n 2 show cyclic, -n 2 on one node block).
+        crowded = max(tasks_per_node(job), default=1) > 1
+        env.setdefault("SLURM_DISTRIBUTION", "block" if crowded else "cyclic")
     if request.gpus_per_task is not None:
         env["SLURMD_TRES_BIND"] = f"gpu:per_task:{request.gpus_per_task.count}"
     env.update(launcher)

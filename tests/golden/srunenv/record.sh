@@ -7,7 +7,8 @@
 # --gpus-per-task's SLURMD_TRES_BIND) and the step's CPUs and GPUs. Variables that depend
 # on the host or the caller (job ids, ports, pids, umask, nice, host name) and the GPUs' device
 # lists (the oracle's GPUs are files: docs/differences.md) are left out by the command.
-# Then salloc's command's environment.
+# Then salloc's command's environment (its own SLURM_SUBMIT_HOST shown only as set), and
+# the SLURM_DISTRIBUTION a memory option makes srun's tasks see: the layout's own.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -32,3 +33,11 @@ sleep 2
 SHOWA="${SHOW#sleep \$SLURM_PROCID; }"  # salloc's command is no task
 a salloc salloc -t 5 -n 2 sh -c "$SHOWA"
 a salloc-memory salloc -t 5 -N 2 --mem=1000 --gpus-per-node=1 sh -c "$SHOWA"
+a salloc-ids salloc -t 5 -n 1 sh -c 'echo ${SLURM_JOB_UID:-none} ${SLURM_JOB_GID:-none} ${SLURM_SUBMIT_HOST:+set}'
+DIST='sleep $SLURM_PROCID; echo $SLURM_PROCID ${SLURM_DISTRIBUTION:-none}'
+a dist-two-tasks srun -t 5 -n 2 --mem=2G sh -c "$DIST"
+a dist-one-task srun -t 5 -n 1 -c 2 --mem=2G sh -c "$DIST"
+a dist-two-nodes srun -t 5 -N 2 -n 2 --mem=2G sh -c "$DIST"
+a dist-per-cpu srun -t 5 -n 2 --mem-per-cpu=1G sh -c "$DIST"
+a dist-crowded srun -t 5 -n 4 -c 3 --mem=1G sh -c "$DIST"
+a dist-no-memory srun -t 5 -n 2 -c 2 sh -c "$DIST"
