@@ -263,13 +263,17 @@ def _report(ends: Sequence[Ended], between: str) -> None:
 
 def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
     """What srun's own options put in its tasks' environment: ``--label``'s
-    ``SLURM_LABELIO``, ``--ntasks-per-node``'s ``SLURM_NTASKS_PER_NODE`` and
-    ``--cpu-bind``'s ``SLURM_CPU_BIND*`` (the oracle)."""
+    ``SLURM_LABELIO``, ``--ntasks-per-node``'s ``SLURM_NTASKS_PER_NODE``,
+    ``--ntasks-per-gpu``'s binding (also as a batch job's ``SLURM_NTASKS_PER_GPU`` hands it
+    down) and ``--cpu-bind``'s ``SLURM_CPU_BIND*`` (the oracle)."""
     from slurmsim.parse.binding import cpu_bind_variables
 
     env = {"SLURM_LABELIO": "1"} if "label" in values else {}
     if per_node := values.get("ntasks-per-node"):
         env["SLURM_NTASKS_PER_NODE"] = per_node
+    if per_gpu := values.get("ntasks-per-gpu") or os.environ.get("SLURM_NTASKS_PER_GPU"):
+        env["SLURMD_TRES_BIND"] = f"gpu:single:{per_gpu}"
+        env["SLURM_NTASKS_PER_TRES"] = per_gpu
     if bind := values.get("cpu-bind"):
         env.update(cpu_bind_variables(bind))
     return env

@@ -213,12 +213,16 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
             stdin, opened = _stdin(io.input, task, names, cwd, len(tasks))
         argv = program(task.rank)
         problem = None if argv else "No executable program specified for this task"
+        task_env = env_of(task)
+        if argv and "/" not in argv[0] and "PATH" not in task_env:
+            # No PATH to search (--export=NONE): execve finds no bare name (the oracle).
+            problem, argv = f"execve(): {argv[0]}: No such file or directory", None
         proc = None
         try:
             if argv:
                 proc = subprocess.Popen(
                     list(argv),
-                    env=env_of(task),
+                    env=task_env,
                     cwd=cwd,
                     preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
                     stdin=stdin,

@@ -526,3 +526,17 @@ def test_scancel_of_a_step_refused(
     got = slurm("scancel", *argv, user=user)
     assert (got.exit, got.out, got.err) == (code, "", err)
     assert "1.0" in slurm("squeue", "-s", "-h", "-o", "%i").out
+
+
+def test_a_step_binds_gpus_by_the_tasks_per_gpu_its_batch_job_hands_down(monkeypatch) -> None:
+    """srun's tasks see --ntasks-per-gpu's binding, from srun's option or, in a batch job,
+    from the SLURM_NTASKS_PER_GPU sbatch set (the oracle: gpu:single:1 and 1)."""
+    from cli._step import task_variables
+
+    monkeypatch.delenv("SLURM_NTASKS_PER_GPU", raising=False)
+    assert task_variables({"ntasks-per-gpu": "2"}) == {
+        "SLURMD_TRES_BIND": "gpu:single:2",
+        "SLURM_NTASKS_PER_TRES": "2",
+    }
+    monkeypatch.setenv("SLURM_NTASKS_PER_GPU", "1")
+    assert task_variables({})["SLURMD_TRES_BIND"] == "gpu:single:1"

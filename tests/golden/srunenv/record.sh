@@ -8,7 +8,8 @@
 # on the host or the caller (job ids, ports, pids, umask, nice, host name) and the GPUs' device
 # lists (the oracle's GPUs are files: docs/differences.md) are left out by the command.
 # Then salloc's command's environment (its own SLURM_SUBMIT_HOST shown only as set), and
-# the SLURM_DISTRIBUTION a memory option makes srun's tasks see: the layout's own.
+# the SLURM_DISTRIBUTION a memory option makes srun's tasks see (the layout's own), the
+# binding --ntasks-per-gpu makes, and --export=NONE leaving no PATH to find a bare name in.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -41,3 +42,6 @@ a dist-two-nodes srun -t 5 -N 2 -n 2 --mem=2G sh -c "$DIST"
 a dist-per-cpu srun -t 5 -n 2 --mem-per-cpu=1G sh -c "$DIST"
 a dist-crowded srun -t 5 -n 4 -c 3 --mem=1G sh -c "$DIST"
 a dist-no-memory srun -t 5 -n 2 -c 2 sh -c "$DIST"
+a tasks-per-gpu srun -t 5 -n 2 --ntasks-per-gpu=1 --gpus-per-node=2 sh -c "$SHOW"
+a export-none srun -t 5 -n 1 --export=NONE sh -c 'echo ${PATH:-none}'
+a export-none-path srun -t 5 -n 1 --export=NONE /bin/sh -c 'echo ${PATH:-none}'
