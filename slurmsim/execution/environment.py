@@ -272,7 +272,11 @@ def srun_job_environment(
         crowded = max(tasks_per_node(job), default=1) > 1
         env.setdefault("SLURM_DISTRIBUTION", "block" if crowded else "cyclic")
     if request.gpus_per_task is not None:
-        env["SLURMD_TRES_BIND"] = f"gpu:per_task:{request.gpus_per_task.count}"
+        # --gpu-bind's own binding replaces it (the oracle: gpu:closest); without GPUs a
+        # task, srun binds none.
+        bound = request.shown_value("gpu-bind")
+        per_task = f"per_task:{request.gpus_per_task.count}"
+        env["SLURMD_TRES_BIND"] = f"gpu:{bound or per_task}"
     env.update(launcher)
     return env
 

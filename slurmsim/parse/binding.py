@@ -129,6 +129,56 @@ def cpu_bind_variables(value: str) -> dict[str, str]:
     }
 
 
+def mem_bind_variables(value: str) -> dict[str, str]:
+    """The ``SLURM_MEM_BIND*`` variables srun gives its tasks for a valid ``--mem-bind``
+    value, as ``cpu_bind_variables`` words the CPU's, but a type without a list lists
+    nothing (the oracle: ``quiet,local`` with an empty ``_LIST``; ``map_mem:0``)."""
+    verbose, kind, listed = False, "", ""
+    for word in _words(value):
+        lower = word.lower()
+        if lower in ("v", "verbose"):
+            verbose = True
+        elif lower in ("q", "quiet"):
+            verbose = False
+        elif lower in ("no", "none", "local", "rank"):
+            kind, listed = "none" if lower == "no" else lower, ""
+        else:
+            for prefix, name in _MEM_LISTS:
+                if lower.startswith(prefix):
+                    items = word[len(prefix) :].lstrip(":=").split(",")
+                    if name.startswith("mask"):
+                        items = [i[2:] if i.lower().startswith("0x") else i for i in items]
+                    kind, listed = f"{name}:", ",".join(items)
+                    break
+    mode = "verbose" if verbose else "quiet"
+    return {
+        "SLURM_MEM_BIND": f"{mode},{kind}{listed}",
+        "SLURM_MEM_BIND_LIST": listed,
+        "SLURM_MEM_BIND_TYPE": kind,
+        "SLURM_MEM_BIND_VERBOSE": mode,
+    }
+
+
+#: The binding and counts srun's tasks see for each --hint (the oracle).
+HINT_VARIABLES = {
+    "compute_bound": ("cores", "SLURM_THREADS_PER_CORE", "1"),
+    "memory_bound": ("cores", "SLURM_THREADS_PER_CORE", "1"),
+    "nomultithread": ("threads", "SLURM_THREADS_PER_CORE", "1"),
+    "multithread": ("threads", "SLURM_NTASKS_PER_CORE", "65535"),
+}
+
+
+def implied_cpu_bind(kind: str) -> dict[str, str]:
+    """The ``SLURM_CPU_BIND*`` variables of a binding srun chose itself (for --hint,
+    --ntasks-per-core or --threads-per-core): no list, unlike a ``--cpu-bind`` of it."""
+    return {
+        "SLURM_CPU_BIND": f"quiet,{kind}",
+        "SLURM_CPU_BIND_LIST": "",
+        "SLURM_CPU_BIND_TYPE": kind,
+        "SLURM_CPU_BIND_VERBOSE": "quiet",
+    }
+
+
 def check_mem_bind(value: str) -> BindCheck:
     """Check a ``--mem-bind`` value word by word, as the clients do."""
     for word in _words(value):

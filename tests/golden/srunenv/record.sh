@@ -9,7 +9,9 @@
 # lists (the oracle's GPUs are files: docs/differences.md) are left out by the command.
 # Then salloc's command's environment (its own SLURM_SUBMIT_HOST shown only as set), and
 # the SLURM_DISTRIBUTION a memory option makes srun's tasks see (the layout's own), the
-# binding --ntasks-per-gpu makes, and --export=NONE leaving no PATH to find a bare name in.
+# binding --ntasks-per-gpu makes, --export=NONE leaving no PATH to find a bare name in, and
+# the bindings and CPU frequency srun hands its tasks for --hint, --ntasks-per-core,
+# --threads-per-core, --mem-bind, --gpu-bind and --cpu-freq.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -45,3 +47,15 @@ a dist-no-memory srun -t 5 -n 2 -c 2 sh -c "$DIST"
 a tasks-per-gpu srun -t 5 -n 2 --ntasks-per-gpu=1 --gpus-per-node=2 sh -c "$SHOW"
 a export-none srun -t 5 -n 1 --export=NONE sh -c 'echo ${PATH:-none}'
 a export-none-path srun -t 5 -n 1 --export=NONE /bin/sh -c 'echo ${PATH:-none}'
+a bind-per-core srun -t 5 -n 2 --ntasks-per-core=1 sh -c "$SHOW"
+a bind-per-thread srun -t 5 -n 1 --threads-per-core=1 sh -c "$SHOW"
+a bind-nomultithread srun -t 5 -n 1 --hint=nomultithread sh -c "$SHOW"
+a bind-compute-bound srun -t 5 -n 1 --hint=compute_bound sh -c "$SHOW"
+a bind-multithread srun -t 5 -n 1 --hint=multithread sh -c "$SHOW"
+a bind-memory srun -t 5 -n 1 --mem-bind=verbose,local sh -c "$SHOW"
+a bind-memory-map srun -t 5 -n 1 --mem-bind=map_mem:0 sh -c "$SHOW"
+a bind-memory-mask srun -t 5 -n 1 --mem-bind=mask_mem:0x1 sh -c "$SHOW"
+a bind-gpu srun -t 5 -n 2 --gpus-per-task=1 --gpu-bind=closest sh -c "$SHOW"
+a bind-gpu-job srun -t 5 -n 1 --gpus=1 --gpu-bind=closest sh -c "$SHOW"
+a cpu-freq srun -t 5 -n 1 --cpu-freq=low-high:ondemand sh -c "$SHOW"
+a cpu-freq-userspace srun -t 5 -n 1 --cpu-freq=userspace sh -c "$SHOW"
