@@ -6,7 +6,6 @@ step asks for is read as ``slurmsim.parse.step_options`` reads it.
 from __future__ import annotations
 
 import os
-import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -269,12 +268,8 @@ def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
     down), ``--cpu-bind``'s ``SLURM_CPU_BIND*`` or the binding ``--hint``,
     ``--ntasks-per-core`` and ``--threads-per-core`` imply, ``--mem-bind``'s
     ``SLURM_MEM_BIND*`` and ``--cpu-freq``'s ``SLURM_CPU_FREQ_REQ`` (the oracle)."""
-    from slurmsim.parse.binding import (
-        HINT_VARIABLES,
-        cpu_bind_variables,
-        implied_cpu_bind,
-        mem_bind_variables,
-    )
+    from slurmsim.model.task_hints import HINT_VARIABLES, cpu_freq_shown
+    from slurmsim.parse.binding import cpu_bind_variables, implied_cpu_bind, mem_bind_variables
 
     env = {"SLURM_LABELIO": "1"} if "label" in values else {}
     if per_node := values.get("ntasks-per-node"):
@@ -283,7 +278,8 @@ def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
         env["SLURMD_TRES_BIND"] = f"gpu:single:{per_gpu}"
         env["SLURM_NTASKS_PER_TRES"] = per_gpu
     implied = None
-    if hint := HINT_VARIABLES.get((values.get("hint") or "").lower()):
+    hint = HINT_VARIABLES.get((values.get("hint") or "").lower())
+    if hint and not values.keys() & {"ntasks-per-core", "threads-per-core"}:
         implied, name, count = hint
         env[name] = count
     if per_core := values.get("ntasks-per-core"):
@@ -297,22 +293,8 @@ def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
     if mem := values.get("mem-bind"):
         env.update(mem_bind_variables(mem))
     if freq := values.get("cpu-freq"):
-        env["SLURM_CPU_FREQ_REQ"] = _cpu_freq_shown(freq)
+        env["SLURM_CPU_FREQ_REQ"] = cpu_freq_shown(freq)
     return env
-
-
-#: How srun words --cpu-freq's names in its tasks' SLURM_CPU_FREQ_REQ (the oracle).
-_FREQ_WORDS = {
-    "low": "Low", "medium": "Medium", "high": "High", "highm1": "Highm1",
-    "conservative": "Conservative", "ondemand": "OnDemand", "performance": "Performance",
-    "powersave": "PowerSave", "userspace": "UserSpace", "schedutil": "SchedUtil",
-}  # fmt: skip
-
-
-def _cpu_freq_shown(value: str) -> str:
-    """``--cpu-freq`` as srun hands it on: its names capitalised, numbers as given
-    (``low-high:ondemand`` is ``Low-High:OnDemand``)."""
-    return re.sub(r"[A-Za-z0-9]+", lambda m: _FREQ_WORDS.get(m[0].lower(), m[0]), value)
 
 
 def step_io(values: Mapping[str, str | None]) -> StepIo:

@@ -757,7 +757,8 @@ def submit_options(
         export=text("export"),
         signal=_warn_signal(text("signal"), batch=bool(script)),
         shown=(
-            *((key, v[key] or "") for key in SHOWN_OPTIONS if key in v),
+            *((key, v[key] or "") for key in SHOWN_OPTIONS if key in v and key != "hint"),
+            *((("hint", v["hint"] or ""),) if _hint_in_force(v) else ()),
             *((key, "") for key in _EMPTY_SHOWN if empty(key)),
             *layout.items(),
             *typed,
@@ -821,14 +822,20 @@ def _node_layout(
 _HINT_RIVALS = frozenset({"ntasks-per-core", "threads-per-core", "extra-node-info"})
 
 
+def _hint_in_force(v: Mapping[str, str | None]) -> bool:
+    """Does --hint count? Not beside a layout option that rivals it, nor a --cpu-bind
+    other than ``verbose``: the clients drop it then (the oracle: no SLURM_HINT)."""
+    binds = (v.get("cpu-bind") or "verbose").lower() not in ("verbose", "v")
+    return "hint" in v and not (v.keys() & _HINT_RIVALS or binds)
+
+
 def _hinted(v: Mapping[str, str | None], layout: dict[str, str]) -> dict[str, str]:
     """``layout`` with --hint's sockets, cores and threads, as the clients settle them:
     --hint is ignored beside --ntasks-per-core, --threads-per-core or -B, and otherwise
     overrides --sockets-per-node and --cores-per-socket (the oracle: ``--hint=memory_bound
     --cores-per-socket=4`` asks for one core per socket)."""
     hint = v.get("hint")
-    binds = (v.get("cpu-bind") or "verbose").lower() not in ("verbose", "v")
-    if hint is None or v.keys() & _HINT_RIVALS or binds:
+    if hint is None or not _hint_in_force(v):
         return layout
     sockets, cores, threads = NODE_LAYOUT
     out = dict(layout)
@@ -909,6 +916,7 @@ SHOWN_OPTIONS = (
     "mail-type",
     "mail-user",
     "mcs-label",
+    "mem-bind",
     "mincpus",
     "network",
     "ntasks-per-core",

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from slurmsim.model.hostlist import compress
-from slurmsim.model.jobs import Job
+from slurmsim.model.jobs import Job, JobRequest
+from slurmsim.model.task_hints import HINT_VARIABLES, cpu_freq_shown
 
 #: Variables that ``--export=NONE`` or a list of names still lets through.
 _ALWAYS = "SLURM_"
@@ -145,6 +146,7 @@ def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]
     for option, name in _GPU_VARIABLES:
         if (typed := request.shown_value(option)) is not None:
             env[name] = typed  # as typed: h100:2 (not from --gres; the oracle)
+    env.update(_task_layout(request))
     if request.reservation:
         env["SLURM_JOB_RESERVATION"] = request.reservation
     if job.array_job_id is not None and job.array_task_id is not None:
@@ -165,6 +167,36 @@ _GPU_VARIABLES = (
     ("ntasks-per-gpu", "SLURM_NTASKS_PER_GPU"),
     ("distribution", "SLURM_DISTRIBUTION"),
 )
+
+
+#: Task layout options a batch job's environment repeats, as given (the oracle).
+_LAYOUT_VARIABLES = (
+    ("ntasks-per-core", "SLURM_NTASKS_PER_CORE"),
+    ("ntasks-per-socket", "SLURM_NTASKS_PER_SOCKET"),
+    ("threads-per-core", "SLURM_THREADS_PER_CORE"),
+)
+
+
+def _task_layout(request: JobRequest) -> dict[str, str]:
+    """What a batch job's environment says of its tasks' layout and binding: the layout
+    options, ``--hint`` and the count it stands for, ``--mem-bind`` as given with its
+    verbosity, ``--cpu-freq`` as srun words it (the oracle: ``SLURM_HINT=nomultithread``
+    and ``SLURM_THREADS_PER_CORE=1``, ``SLURM_MEM_BIND=local``, ``SLURM_CPU_FREQ_REQ=High``)."""
+    env: dict[str, str] = {}
+    for option, name in _LAYOUT_VARIABLES:
+        if (value := request.shown_value(option)) is not None:
+            env[name] = value
+    if (hint := request.shown_value("hint")) is not None:  # one in force (cli.sbatch)
+        env["SLURM_HINT"] = hint
+        if (implied := HINT_VARIABLES.get(hint.lower())) is not None:
+            env.setdefault(implied[1], implied[2])
+    if (bind := request.shown_value("mem-bind")) is not None:
+        env["SLURM_MEM_BIND"] = bind
+        words = bind.lower().split(",")
+        env["SLURM_MEM_BIND_VERBOSE"] = "verbose" if {"v", "verbose"} & set(words) else "quiet"
+    if (freq := request.shown_value("cpu-freq")) is not None:
+        env["SLURM_CPU_FREQ_REQ"] = cpu_freq_shown(freq)
+    return env
 
 
 def _memory(job: Job, def_mem_per_cpu: int | None) -> dict[str, str]:

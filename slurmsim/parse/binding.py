@@ -159,15 +159,6 @@ def mem_bind_variables(value: str) -> dict[str, str]:
     }
 
 
-#: The binding and counts srun's tasks see for each --hint (the oracle).
-HINT_VARIABLES = {
-    "compute_bound": ("cores", "SLURM_THREADS_PER_CORE", "1"),
-    "memory_bound": ("cores", "SLURM_THREADS_PER_CORE", "1"),
-    "nomultithread": ("threads", "SLURM_THREADS_PER_CORE", "1"),
-    "multithread": ("threads", "SLURM_NTASKS_PER_CORE", "65535"),
-}
-
-
 def implied_cpu_bind(kind: str) -> dict[str, str]:
     """The ``SLURM_CPU_BIND*`` variables of a binding srun chose itself (for --hint,
     --ntasks-per-core or --threads-per-core): no list, unlike a ``--cpu-bind`` of it."""
