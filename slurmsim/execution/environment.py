@@ -180,7 +180,8 @@ _LAYOUT_VARIABLES = (
 def _task_layout(request: JobRequest) -> dict[str, str]:
     """What a batch job's environment says of its tasks' layout and binding: the layout
     options, ``--hint`` and the count it stands for, ``--mem-bind`` as given with its
-    verbosity, ``--cpu-freq`` as srun words it (the oracle: ``SLURM_HINT=nomultithread``
+    verbosity, ``--cpu-freq`` as srun words it, ``--profile``, a plane distribution and
+    ``--overcommit`` (the oracle: ``SLURM_HINT=nomultithread``
     and ``SLURM_THREADS_PER_CORE=1``, ``SLURM_MEM_BIND=local``, ``SLURM_CPU_FREQ_REQ=High``)."""
     env: dict[str, str] = {}
     for option, name in _LAYOUT_VARIABLES:
@@ -196,7 +197,28 @@ def _task_layout(request: JobRequest) -> dict[str, str]:
         env["SLURM_MEM_BIND_VERBOSE"] = "verbose" if {"v", "verbose"} & set(words) else "quiet"
     if (freq := request.shown_value("cpu-freq")) is not None:
         env["SLURM_CPU_FREQ_REQ"] = cpu_freq_shown(freq)
+    if (profile := request.shown_value("profile")) is not None:
+        env["SLURM_PROFILE"] = _profile_shown(profile)
+    distribution = request.shown_value("distribution") or ""
+    if distribution.lower().startswith("plane="):  # the oracle: plane and its size apart
+        env["SLURM_DISTRIBUTION"] = "plane"
+        env["SLURM_DIST_PLANESIZE"] = distribution.split("=", 1)[1]
+    if request.overcommit:
+        env["SLURM_OVERCOMMIT"] = "1"
     return env
+
+
+#: ``--profile``'s kinds of data, in the order Slurm names them.
+_PROFILES = ("Energy", "Lustre", "Network", "Task")
+
+
+def _profile_shown(value: str) -> str:
+    """``--profile`` as a batch job sees it: its kinds in Slurm's order, ``all`` each of
+    them, ``none`` alone (the oracle: ``task,energy`` is ``Energy,Task``)."""
+    words = value.lower().split(",")
+    if "none" in words:
+        return "None"
+    return ",".join(p for p in _PROFILES if "all" in words or p.lower() in words)
 
 
 def _memory(job: Job, def_mem_per_cpu: int | None) -> dict[str, str]:

@@ -199,8 +199,9 @@ def test_batch_scripts_see_the_variables_of_their_options(
     """Realtime with execution: ``data/batchenv/dump.sh`` submitted with each line of
     ``options.txt`` (an array, tasks per node, GPUs by total, by node and by task, a whole
     node, ``--export=NONE``, a QOS, the debug partition, hints, layout options,
-    ``--mem-bind``, ``--cpu-freq``) writes the SLURM_* variables the oracle's copy wrote
-    (``NAME-TASK.out``, ``4294967294`` for no array task).
+    ``--mem-bind``, ``--cpu-freq``, ``--profile``, a plane, ``--overcommit``) writes the
+    SLURM_* variables the oracle's copy wrote (``NAME-TASK.out``, ``4294967294`` for no
+    array task).
 
     The jobs are submitted held and released by one command, so that one scheduling pass
     places them all, as the oracle's did: on a slow machine a pass may fall between two
