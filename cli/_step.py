@@ -266,8 +266,9 @@ def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
     ``SLURM_LABELIO``, ``--ntasks-per-node``'s ``SLURM_NTASKS_PER_NODE``,
     ``--ntasks-per-gpu``'s binding (also as a batch job's ``SLURM_NTASKS_PER_GPU`` hands it
     down), ``--cpu-bind``'s ``SLURM_CPU_BIND*`` or the binding ``--hint``,
-    ``--ntasks-per-core`` and ``--threads-per-core`` imply, ``--mem-bind``'s
-    ``SLURM_MEM_BIND*`` and ``--cpu-freq``'s ``SLURM_CPU_FREQ_REQ`` (the oracle)."""
+    ``--ntasks-per-socket``, ``--ntasks-per-core`` and ``--threads-per-core`` imply,
+    ``--mem-bind``'s ``SLURM_MEM_BIND*``, ``--cpu-freq``'s ``SLURM_CPU_FREQ_REQ``,
+    ``--overcommit`` and a plane distribution's size (the oracle)."""
     from slurmsim.model.task_hints import HINT_VARIABLES, cpu_freq_shown
     from slurmsim.parse.binding import cpu_bind_variables, implied_cpu_bind, mem_bind_variables
 
@@ -282,6 +283,8 @@ def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
     if hint and not values.keys() & {"ntasks-per-core", "threads-per-core"}:
         implied, name, count = hint
         env[name] = count
+    if per_socket := values.get("ntasks-per-socket"):
+        implied, env["SLURM_NTASKS_PER_SOCKET"] = "sockets", per_socket
     if per_core := values.get("ntasks-per-core"):
         implied, env["SLURM_NTASKS_PER_CORE"] = "cores", per_core
     if per_thread := values.get("threads-per-core"):
@@ -294,6 +297,12 @@ def task_variables(values: Mapping[str, str | None]) -> dict[str, str]:
         env.update(mem_bind_variables(mem))
     if freq := values.get("cpu-freq"):
         env["SLURM_CPU_FREQ_REQ"] = cpu_freq_shown(freq)
+    if "overcommit" in values:
+        env["SLURM_OVERCOMMIT"] = "1"
+    distribution = values.get("distribution") or ""
+    if distribution.lower().startswith("plane="):
+        env["SLURM_DISTRIBUTION"] = "plane"
+        env["SLURM_DIST_PLANESIZE"] = distribution.split("=", 1)[1]
     return env
 
 

@@ -320,6 +320,10 @@ def srun_job_environment(
     for name in SBATCH_ONLY:
         env.pop(name, None)
     request = job.request
+    for name in _task_layout(request):  # sbatch's words for them: srun's own stand
+        env.pop(name, None)
+        if name in submitted and name not in SBATCH_ONLY:
+            env[name] = submitted[name]
     if request.mem_per_cpu is not None or request.mem_per_node is not None:
         # The layout's own: a task a node is cyclic, more on one node block (the oracle:
         # -n 1 and -N 2 -n 2 show cyclic, -n 2 on one node block).

@@ -109,24 +109,12 @@ def cpu_bind_variables(value: str) -> dict[str, str]:
             none = True
         elif lower in _CPU_TYPES:
             kind, listed = _CPU_TYPES[lower], ""
-        else:
-            for prefix, name in _CPU_LISTS:
-                if lower.startswith(prefix):
-                    items = word[len(prefix) :].lstrip(":=").split(",")
-                    if name.startswith("mask"):
-                        items = [i[2:] if i.lower().startswith("0x") else i for i in items]
-                    kind, listed = f"{name}:", ",".join(items)
-                    break
+        elif (found := _list_word(word, _CPU_LISTS)) is not None:
+            kind, listed = found
     if kind in ("sockets", "cores", "threads", "ldoms") and not none:
         listed = value
     shown = ",".join(k for k in (kind, "none" if none else "") if k)
-    mode = "verbose" if verbose else "quiet"
-    return {
-        "SLURM_CPU_BIND": f"{mode},{shown}{listed}",
-        "SLURM_CPU_BIND_LIST": listed,
-        "SLURM_CPU_BIND_TYPE": shown,
-        "SLURM_CPU_BIND_VERBOSE": mode,
-    }
+    return _bind_variables("CPU", verbose, shown, listed)
 
 
 def mem_bind_variables(value: str) -> dict[str, str]:
@@ -142,31 +130,38 @@ def mem_bind_variables(value: str) -> dict[str, str]:
             verbose = False
         elif lower in ("no", "none", "local", "rank"):
             kind, listed = "none" if lower == "no" else lower, ""
-        else:
-            for prefix, name in _MEM_LISTS:
-                if lower.startswith(prefix):
-                    items = word[len(prefix) :].lstrip(":=").split(",")
-                    if name.startswith("mask"):
-                        items = [i[2:] if i.lower().startswith("0x") else i for i in items]
-                    kind, listed = f"{name}:", ",".join(items)
-                    break
-    mode = "verbose" if verbose else "quiet"
-    return {
-        "SLURM_MEM_BIND": f"{mode},{kind}{listed}",
-        "SLURM_MEM_BIND_LIST": listed,
-        "SLURM_MEM_BIND_TYPE": kind,
-        "SLURM_MEM_BIND_VERBOSE": mode,
-    }
+        elif (found := _list_word(word, _MEM_LISTS)) is not None:
+            kind, listed = found
+    return _bind_variables("MEM", verbose, kind, listed)
 
 
 def implied_cpu_bind(kind: str) -> dict[str, str]:
     """The ``SLURM_CPU_BIND*`` variables of a binding srun chose itself (for --hint,
     --ntasks-per-core or --threads-per-core): no list, unlike a ``--cpu-bind`` of it."""
+    return _bind_variables("CPU", False, kind, "")
+
+
+def _list_word(word: str, lists: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
+    """A map's or mask's binding type (with its colon) and list, masks without ``0x``;
+    None for a word that is neither."""
+    lower = word.lower()
+    for prefix, name in lists:
+        if lower.startswith(prefix):
+            items = word[len(prefix) :].lstrip(":=").split(",")
+            if name.startswith("mask"):
+                items = [i[2:] if i.lower().startswith("0x") else i for i in items]
+            return f"{name}:", ",".join(items)
+    return None
+
+
+def _bind_variables(what: str, verbose: bool, kind: str, listed: str) -> dict[str, str]:
+    """``SLURM_<what>_BIND`` and its ``_LIST``, ``_TYPE`` and ``_VERBOSE``."""
+    mode = "verbose" if verbose else "quiet"
     return {
-        "SLURM_CPU_BIND": f"quiet,{kind}",
-        "SLURM_CPU_BIND_LIST": "",
-        "SLURM_CPU_BIND_TYPE": kind,
-        "SLURM_CPU_BIND_VERBOSE": "quiet",
+        f"SLURM_{what}_BIND": f"{mode},{kind}{listed}",
+        f"SLURM_{what}_BIND_LIST": listed,
+        f"SLURM_{what}_BIND_TYPE": kind,
+        f"SLURM_{what}_BIND_VERBOSE": mode,
     }
 
 

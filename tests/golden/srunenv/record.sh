@@ -11,7 +11,8 @@
 # the SLURM_DISTRIBUTION a memory option makes srun's tasks see (the layout's own), the
 # binding --ntasks-per-gpu makes, --export=NONE leaving no PATH to find a bare name in, and
 # the bindings and CPU frequency srun hands its tasks for --hint, --ntasks-per-core,
-# --threads-per-core, --mem-bind, --gpu-bind and --cpu-freq.
+# --threads-per-core, --ntasks-per-socket, --mem-bind, --gpu-bind, --cpu-freq, --overcommit
+# and a plane distribution.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -59,3 +60,7 @@ a bind-gpu srun -t 5 -n 2 --gpus-per-task=1 --gpu-bind=closest sh -c "$SHOW"
 a bind-gpu-job srun -t 5 -n 1 --gpus=1 --gpu-bind=closest sh -c "$SHOW"
 a cpu-freq srun -t 5 -n 1 --cpu-freq=low-high:ondemand sh -c "$SHOW"
 a cpu-freq-userspace srun -t 5 -n 1 --cpu-freq=userspace sh -c "$SHOW"
+a overcommit srun -t 5 -n 1 --overcommit sh -c "$SHOW"
+a plane srun -t 5 -n 2 --distribution=plane=2 sh -c "$SHOW"
+a per-socket srun -t 5 -n 1 --ntasks-per-socket=1 sh -c "$SHOW"
+a profile srun -t 5 -n 1 --profile=task sh -c "$SHOW"
