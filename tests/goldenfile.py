@@ -289,6 +289,14 @@ def holdings(data: bytes, cores: bool = True) -> str:
     return held if cores else _CORES.sub("CPU_IDs=*", held)
 
 
+def holdings_or_times(case: Case, data: bytes) -> str:
+    """``holdings`` of a case's ``scontrol show -d job`` (what a running job holds where),
+    ``without_times`` of any other: for suites of requests shown and then run."""
+    if case.command.startswith("scontrol show -d job"):
+        return holdings(data)
+    return without_times(data)
+
+
 #: A priority slurmctld worked out (a held job's 0 is kept): the oracle's fair share, its
 #: users' past work, shapes it.
 _WORKED_OUT_PRIORITY = re.compile(r"Priority=[1-9]\d*")

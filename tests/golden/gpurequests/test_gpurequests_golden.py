@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import holdings, load_case, replay_from_job_dir, without_times
+from tests.goldenfile import holdings_or_times, load_case, replay_from_job_dir
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -21,14 +21,9 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     return replay_from_job_dir(CASES, tmp_path_factory.mktemp("gpurequests"))
 
 
-def _seen(name: str, data: bytes) -> str:
-    if CASES[name].command.startswith("scontrol show -d job"):
-        return holdings(data)
-    return without_times(data)
-
-
 @pytest.mark.parametrize("name", list(CASES))
 def test_gpu_requests_match_real_slurm(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
-    want = (case.exit, _seen(name, case.stdout), _seen(name, case.stderr))
-    assert (got.exit, _seen(name, got.out.encode()), _seen(name, got.err.encode())) == want
+    want = (case.exit, holdings_or_times(case, case.stdout), holdings_or_times(case, case.stderr))
+    seen = (holdings_or_times(case, got.out.encode()), holdings_or_times(case, got.err.encode()))
+    assert (got.exit, *seen) == want
