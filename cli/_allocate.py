@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from cli._common import err, error, immediate_seconds
@@ -64,10 +65,15 @@ def with_environment(
 
 
 def allocate(
-    prog: str, values: Mapping[str, str | None], argv: Sequence[str], command: Sequence[str]
+    prog: str,
+    values: Mapping[str, str | None],
+    argv: Sequence[str],
+    command: Sequence[str],
+    given: AbstractSet[str],
 ) -> Allocation | int:
     """Create the job, wait for it to start saying what Slurm says, and return it (or the
-    exit code when it was refused or never started)."""
+    exit code when it was refused or never started). ``given``: the options of the command
+    line (the others came from input variables)."""
     from slurmsim.api import interactive as api
     from slurmsim.api.waiting import until_started
     from slurmsim.model.jobs import JobState
@@ -79,10 +85,13 @@ def allocate(
     try:
         if exclusive_options(prog, values):
             return 1
+        values = dict(values)  # an option clears the memory variables that rival it
+        origin = {key: "option" if key in given else "env" for key in values}
+        conflict = memory_conflict(prog, values, origin)
         verified = verified_options(
             prog,
             values,
-            memory_conflict(prog, dict(values)),
+            conflict,
             lambda: submit_options(
                 values, "", None, (), layout_tasks=prog != "srun", range_tasks=True
             ),

@@ -43,6 +43,7 @@ def salloc(argv: list[str]) -> int:
         return 0
     if operands[:1] == [HET_SEPARATOR]:  # salloc A : B allocates a heterogeneous job
         not_supported(PROG)
+    given = {key for key, _ in pairs}
     values = with_environment(dict(pairs), os.environ, SALLOC_ENV, SALLOC_OPTIONS)
     if gres_help(values):
         return 0
@@ -67,7 +68,7 @@ def salloc(argv: list[str]) -> int:
     no_shell = "no-shell" in values
     command = [] if no_shell else operands or [os.environ.get("SHELL") or "/bin/sh"]
     values.setdefault("job-name", "no-shell" if no_shell else "interactive")
-    got = allocate(PROG, values, argv, command)
+    got = allocate(PROG, values, argv, command, given)
     if isinstance(got, int):
         return got
     if no_shell:

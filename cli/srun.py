@@ -63,6 +63,7 @@ def srun(argv: list[str]) -> int:
 
     # Input variables set options for a new job only: inside an allocation they are the
     # job's own (SLURM_JOB_NAME, SLURM_NTASKS...), which the step reads its own way.
+    given = set(values)
     values = with_environment(values, os.environ, SRUN_ENV, SRUN_OPTIONS)
     values.setdefault("job-name", os.path.basename(operands[0]))
     if "test-only" in values:
@@ -75,7 +76,7 @@ def srun(argv: list[str]) -> int:
     if isinstance(chosen, int):
         return chosen
     values, program = chosen
-    got = allocate(PROG, values, argv, operands)
+    got = allocate(PROG, values, argv, operands, given)
     if isinstance(got, int):
         return got
     from cli._step import exited_code, report_ends, step_io, task_variables

@@ -89,3 +89,16 @@ def test_srun_refuses_a_bad_variable_as_its_option(cluster, monkeypatch):
     monkeypatch.setenv("SLURM_TIMELIMIT", "abc")
     got = slurm("srun", "true")
     assert (got.exit, got.err) == (255, "srun: error: Invalid --time specification\n")
+
+
+@pytest.mark.usefixtures("cluster")
+def test_a_memory_option_clears_the_rival_memory_variable_of_salloc(monkeypatch):
+    """SALLOC_MEM_PER_CPU beside --mem: the option wins (the oracle); two options are
+    refused in salloc's words, after its warnings."""
+    monkeypatch.setenv("SALLOC_MEM_PER_CPU", "1G")
+    got = slurm("salloc", "--mem=2G", "sh", "-c", "echo $SLURM_MEM_PER_NODE")
+    assert (got.exit, got.out) == (0, "2048\n")
+    monkeypatch.delenv("SALLOC_MEM_PER_CPU")
+    got = slurm("salloc", "--mem=2G", "--mem-per-cpu=1G", "true")
+    fatal = "salloc: fatal: --mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.\n"
+    assert (got.exit, got.err) == (1, fatal)
