@@ -14,7 +14,6 @@ import argparse
 import random
 import time
 from contextlib import suppress
-from dataclasses import replace
 
 from slurmsim.config.presets import load_preset
 from slurmsim.engine.simulation import Simulation
@@ -41,11 +40,12 @@ def workload(n: int, seed: int = 1) -> list[JobRequest]:
     for i in range(n):
         nodes, gpus, _ = rng.choices(shapes, weights=[s[2] for s in shapes])[0]
         limit = rng.choice([600, 1800, 3600, 4 * 3600])
+        user = rng.choice(["alice", "bob", "carol"])
         requests.append(
             JobRequest(
                 name=f"job{i}",
-                user=rng.choice(["alice", "bob", "carol"]),
-                account="research",
+                user=user,
+                account="product" if user == "carol" else "research",
                 partition="gpu",
                 qos="normal",
                 min_nodes=nodes,
@@ -61,9 +61,8 @@ def workload(n: int, seed: int = 1) -> list[JobRequest]:
 
 
 def _submit(sim: Simulation, request: JobRequest) -> None:
-    account = "product" if request.user == "carol" else "research"
     with suppress(SlurmError):
-        sim.submit(replace(request, account=account))
+        sim.submit(request)
 
 
 def mean_gap(state: ClusterState, requests: list[JobRequest]) -> float:

@@ -317,7 +317,10 @@ class JobRequest:
 
     def shown_value(self, option: str) -> str | None:
         """The value of a shown-only option (see ``shown``), None when not given."""
-        return next((value for key, value in self.shown if key == option), None)
+        for key, value in self.shown:  # a loop: most requests show nothing
+            if key == option:
+                return value
+        return None
 
     @property
     def tmp_disk(self) -> int:
