@@ -25,23 +25,29 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import IO
 
 from slurmsim.api.execution import run_root
+from slurmsim.store.errors import StoreError
 
 TICK_S = 1.0
 #: In the run directory: the supervisor's pid, for those who wake it.
 PID_FILE = "supervisor.pid"
 
 
-def _lock_path() -> str:
+def _open_lock() -> IO[str]:
+    """This store's supervisor lock file, opened (the run directory made if need be)."""
     root = run_root()
-    os.makedirs(root, exist_ok=True)
-    return os.path.join(root, "supervisor.lock")
+    try:
+        os.makedirs(root, exist_ok=True)
+        return open(os.path.join(root, "supervisor.lock"), "a")
+    except OSError as exc:  # a store set up by another user, say root
+        raise StoreError(f"slurmsim: cannot use the run directory {root}: {exc.strerror}") from None
 
 
 def is_running() -> bool:
     """Whether a supervisor holds the lock for this store."""
-    with open(_lock_path(), "a") as f:
+    with _open_lock() as f:
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -54,7 +60,7 @@ def is_running() -> bool:
 def standing_in() -> Iterator[None]:
     """Hold this store's supervisor lock while the block runs, for a caller that opens the
     writing sessions itself: no supervisor is started meanwhile (``slurmsim grade``)."""
-    with open(_lock_path(), "a") as lock:
+    with _open_lock() as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
 
@@ -95,7 +101,7 @@ def tick() -> float | None:
 
 
 def main() -> int:
-    with open(_lock_path(), "a") as lock:
+    with _open_lock() as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

@@ -36,11 +36,14 @@ def connect(url: str) -> Connection:
 class Connection:
     """A DB-API connection plus what differs between back ends: locking and DDL dialect."""
 
-    def __init__(self, raw: Any, where: str, paramstyle: str) -> None:
+    def __init__(self, raw: Any, where: str, paramstyle: str, error: type[Exception]) -> None:
         self.raw = raw
         #: The store's location as users should see it (never with a password).
         self.where = where
         self._paramstyle = paramstyle
+        #: What the driver raises when the database fails it (a read-only file, a full
+        #: disk): the repository turns it into a ``StoreError``.
+        self.error = error
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         cursor = self.raw.cursor()
@@ -102,7 +105,7 @@ class SqliteConnection(Connection):
             raw.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.Error as exc:
             raise StoreError(f"slurmsim: cannot open the store at {path}: {exc}") from None
-        super().__init__(raw, path, "qmark")
+        super().__init__(raw, path, "qmark", sqlite3.Error)
 
     def begin(self, *, write: bool) -> None:
         # IMMEDIATE takes the write lock before the first read, so two sbatch never read
@@ -110,7 +113,9 @@ class SqliteConnection(Connection):
         try:
             self.raw.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         except sqlite3.OperationalError as exc:
-            raise StoreError(f"slurmsim: the store at {self.where} is busy: {exc}") from None
+            busy = exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+            state = "is busy" if busy else "cannot be written"
+            raise StoreError(f"slurmsim: the store at {self.where} {state}: {exc}") from None
 
     def has_table(self, name: str) -> bool:
         sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
@@ -136,7 +141,8 @@ class SqlAlchemyConnection(Connection):
             raw = self._engine.raw_connection()
         except (exc.SQLAlchemyError, ImportError, ValueError) as error:
             raise StoreError(f"slurmsim: cannot open the store at {url}: {error}") from None
-        super().__init__(raw, where, self._engine.dialect.loaded_dbapi.paramstyle)
+        dbapi = self._engine.dialect.loaded_dbapi
+        super().__init__(raw, where, dbapi.paramstyle, dbapi.Error)
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         # Drivers hand binary columns back as buffers (psycopg2: a memoryview of format

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from types import TracebackType
 from typing import Any
 
@@ -151,10 +151,17 @@ class Store:
         self._conn.begin(write=write)
         try:
             yield
+            self._conn.commit()
+        except self._conn.error as exc:  # e.g. a store file the user may read but not write
+            self._rollback()
+            raise StoreError(f"slurmsim: cannot use the store at {self.where}: {exc}") from None
         except BaseException:
-            self._conn.rollback()
+            self._rollback()
             raise
-        self._conn.commit()
+
+    def _rollback(self) -> None:
+        with suppress(self._conn.error):  # a failed commit may have ended it
+            self._conn.rollback()
 
     def _version(self) -> int | None:
         """The schema version of the store, or None when it holds no cluster.

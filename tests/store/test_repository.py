@@ -256,6 +256,31 @@ def test_open_gives_a_store_error_when_the_path_cannot_be_created(tmp_path: Path
         Store.open(str(tmp_path / "missing" / "dir" / "x.db"))
 
 
+def test_a_store_that_refuses_writes_gives_a_store_error_and_keeps_its_state(store: Store):
+    """A store file the user may read but not write (root's, say): the driver's error
+    becomes the command's clean one, whether the write lock or a later write meets it, and
+    nothing of the transaction is kept. ``query_only`` refuses writes even to root."""
+    before = load(store)
+
+    def write(refuse_at_begin: bool) -> None:
+        if refuse_at_begin:
+            store._conn.execute("PRAGMA query_only = ON")
+        try:
+            with store.transaction(write=True) as tx:
+                state = tx.load()
+                state.jobs = {}
+                store._conn.execute("PRAGMA query_only = ON")  # a file that takes the lock only
+                tx.save(state)
+        finally:
+            store._conn.execute("PRAGMA query_only = OFF")
+
+    with pytest.raises(StoreError, match=r"store at .* cannot be written: attempt to write a read"):
+        write(refuse_at_begin=True)
+    with pytest.raises(StoreError, match=r"cannot use the store at .*: attempt to write a read"):
+        write(refuse_at_begin=False)
+    assert load(store) == before
+
+
 def test_store_uses_wal_when_it_is_a_sqlite_file(store: Store, db: Path):
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
