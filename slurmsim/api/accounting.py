@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from slurmsim.api.session import session
+from slurmsim.model import distribution
 from slurmsim.model.accounting import (
     BATCH_SIGNAL,
     CANCELLED_BY,
@@ -28,7 +29,7 @@ from slurmsim.model.accounting import (
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
+from slurmsim.model.steps import Step, ended, own_step_distribution, runs_as_step_zero, steps_of
 from slurmsim.model.time import Instant, Seconds
 
 #: States in which the batch script was stopped by a signal (its step shows CANCELLED 0:15).
@@ -575,6 +576,7 @@ def _numbered_step(state: ClusterState, head: AcctRecord, step: Step) -> AcctRec
         elapsed=Seconds(max(until - step.start_time, 0)),
         suspended=Seconds(0),
         exit_known=True,
+        layout=distribution.name(step.distribution),
     )
 
 
@@ -582,10 +584,11 @@ def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list
     if not alloc:
         return []
     if job.request.batch:
-        return [_step(head, "batch", "batch", alloc[:1], 1)]
+        return [replace(_step(head, "batch", "batch", alloc[:1], 1), layout="Unknown")]
     if not runs_as_step_zero(job):
         return []
-    return [_step(head, "0", job.request.name, alloc, job.request.shown_tasks)]
+    zero = _step(head, "0", job.request.name, alloc, job.request.shown_tasks)
+    return [replace(zero, layout=distribution.name(own_step_distribution(job)))]
 
 
 def _step(

@@ -8,6 +8,7 @@ replaced by ``+``; a header is just cut.
 """
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from slurmsim.format.hostlist import compress
@@ -204,7 +205,7 @@ _KNOWN: list[Field] = [
     Field("JobID", -12, job_id),
     Field("JobIDRaw", -12, _raw_id),
     Field("JobName", 10, lambda r: r.name),
-    Field("Layout", 9, _batch_step("Unknown")),
+    Field("Layout", 9, attrgetter("layout")),
     Field("NCPUS", 10, lambda r: str(r.alloc_cpus)),
     Field("NNodes", 8, _nnodes),
     Field("NodeList", 15, _nodes),

@@ -161,7 +161,7 @@ def _step(step: AcctRecord) -> Value:
             "id": step.step,
             "name": step.name,
         },
-        "task": {"distribution": "Unknown"},
+        "task": {"distribution": step.layout or "Unknown"},
     }
 
 

@@ -13,7 +13,7 @@ from slurmsim.format.times import format_instant
 from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.steps import Step, ended, runs_as_step_zero, steps_of
+from slurmsim.model.steps import Step, ended, own_step_distribution, runs_as_step_zero, steps_of
 
 _LIVE = (JobState.RUNNING, JobState.SUSPENDED)
 
@@ -84,7 +84,9 @@ def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> st
         f"Nodes={len(allocs)} CPUs={cpus} Tasks={tasks} Name={name} Network=(null)",
         f"TRES={tres}",
         "ResvPorts=(null)",
-        "CPUFreqReq=Default" if batch else "CPUFreqReq=Default Dist=Block",
+        "CPUFreqReq=Default"
+        if batch
+        else f"CPUFreqReq=Default Dist={distribution.name(own_step_distribution(job))}",
         f"SrunHost:Pid={srun}",
     ]
     if oneliner:

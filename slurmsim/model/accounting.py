@@ -130,6 +130,9 @@ class AcctRecord:
     step_energy: bool = False
     #: ``--mcs-label`` (job rows only).
     mcs_label: str | None = None
+    #: A step's task distribution as sacct names it (``Layout``: ``Block``, ``BCyclic``;
+    #: ``Unknown`` for the batch step); empty on job rows.
+    layout: str = ""
 
     @property
     def is_step(self) -> bool:

@@ -34,7 +34,9 @@ def name(text: str) -> str:
     one as the node level's initial and the others' names (``CCyclicBlock``)."""
     layout, _, packing = text.lower().partition(",")
     levels = layout.partition("=")[0].split(":")
-    if len(levels) == 1:
+    if levels == ["arbitrary"]:
+        shown = "arbitrary task distribution"  # slurmctld's words for it (the oracle)
+    elif len(levels) == 1:
         shown = levels[0].capitalize()
     else:
         shown = levels[0][:1].upper() + "".join(_WORDS.get(p, p) for p in levels[1:])

@@ -152,6 +152,16 @@ def runs_as_step_zero(job: Job) -> bool:
     return not job.request.batch and not job.extra.get(SUBMIT_LINE, "").startswith("salloc")
 
 
+def own_step_distribution(job: Job) -> str:
+    """The distribution of an interactive ``srun``'s step ``0``: ``-m`` as srun settles it
+    (``model.distribution``), else block, whatever the tasks a node (the oracle: ``srun -N 2
+    -n 2`` and ``srun -n 1`` are Block, unlike a step in an allocation)."""
+    from slurmsim.model.distribution import resolved
+
+    typed = job.request.shown_value("distribution") or "block"
+    return resolved(typed, job.request.shown_tasks, len(job.alloc))
+
+
 def steps_of(job: Job) -> list[Step]:
     """The numbered steps ``job`` has had, oldest first."""
     text = job.extra.get(STEPS)

@@ -24,6 +24,7 @@ from slurmsim.model.distribution import environment, name, resolved
         ("cyclic:cyclic:block", "cyclic:cyclic:block", "CCyclicBlock"),
         ("block,Pack", "block,pack", "Block,Pack"),
         ("cyclic:cyclic,NoPack", "cyclic:cyclic,nopack", "CCyclic,NoPack"),
+        ("arbitrary", "arbitrary", "arbitrary task distribution"),
     ],
 )
 def test_a_distribution_is_settled_and_named_as_srun_does(
