@@ -26,7 +26,12 @@ from slurmsim.engine.priority import priority
 from slurmsim.engine.resources import GPU
 from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
-from slurmsim.model.accounting import BATCH_SIGNAL, CANCELLED_BY, note_db_reason
+from slurmsim.model.accounting import (
+    BATCH_SIGNAL,
+    CANCELLED_BY,
+    note_db_priority,
+    note_db_reason,
+)
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency import Unreadable
@@ -268,6 +273,7 @@ def _hold(state: ClusterState, job: Job, actor: str, user_hold: bool) -> None:
         return
     job.hold = Hold.ADMIN if admin else Hold.USER
     job.priority = 0
+    note_db_priority(job, state.last_main)
     job.reason = job.hold.value
     job.accrue_time = None
     begin = job.request.begin_time
@@ -309,6 +315,7 @@ def _release(state: ClusterState, job: Job, actor: str) -> None:
     job.priority_set = False  # released to a computed priority, as slurmctld does
     job.priority = priority(state, job)
     _judge_constraints(state, job)
+    note_db_priority(job, state.last_main)
     trigger(state)
 
 
@@ -403,6 +410,7 @@ def _requeue_one(state: ClusterState, job: Job, actor: str, hold: bool) -> list[
         job.state_desc = REQUEUED_HELD
     elif held is Hold.NONE:
         job.priority = priority(state, job)
+    note_db_priority(job, state.last_main)  # its new record's
     trigger(state)
     return node_accounting.drained_on(state, left, state.now)
 
@@ -454,6 +462,7 @@ def _nice_by(state: ClusterState, job: Job, delta: int) -> None:
     if delta:
         job.request = replace(job.request, nice=job.request.nice + delta)
         job.priority = priority(state, job)
+        note_db_priority(job, state.last_main)
 
 
 def named_jobs(state: ClusterState, name: str, user: str | None) -> list[str]:
@@ -550,6 +559,7 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
             note_db_reason(job)
             job.reason = "None"
         _judge_constraints(state, job)
+        note_db_priority(job, state.last_main)
         trigger(state)
         if _over_partition(state, job.request, update):
             _keep_tres(job, *counted)  # refused, but kept (the oracle)
@@ -1207,6 +1217,7 @@ def kill_jobs_on(state: ClusterState, node: str) -> list[Event]:
         if job.request.batch and job.request.requeue and state.config.job_requeue:
             requeue_job(state, job, now, ended="NODE_FAIL")
             job.priority = priority(state, job)
+            note_db_priority(job, state.last_main)
             events.append(Event(now, "job_requeue", job.job_id, "NODE_FAIL"))
         else:
             count_loss(job, now)

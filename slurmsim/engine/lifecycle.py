@@ -10,11 +10,13 @@ from dataclasses import replace
 
 from slurmsim.engine import usage
 from slurmsim.model.accounting import (
+    DB_PRIORITY,
     DB_REASON,
     RECORD_START,
     RESIZE_TIME,
     PastRun,
     add_past_run,
+    db_priority,
     note_db_reason,
     record_start,
     record_submit,
@@ -424,6 +426,7 @@ def requeue(
     job.reason = hold_reason or "BeginTime"
     job.extra.pop(DB_REASON, None)  # a new record: what it waits for now is noted afresh
     note_db_reason(job)
+    job.extra[DB_PRIORITY] = str(job.priority)  # until a pass sends it (``note_db_priority``)
 
 
 def _keep_run(job: Job, now: Instant, ended: str) -> None:
@@ -441,7 +444,7 @@ def _keep_run(job: Job, now: Instant, ended: str) -> None:
             alloc=job.alloc,
             exit_code=job.exit_code,
             exit_signal=job.exit_signal,
-            priority=job.priority,
+            priority=db_priority(job),
             scheduler=job.scheduler,
         ),
     )

@@ -43,6 +43,7 @@ from slurmsim.engine.resources import (
 )
 from slurmsim.engine.select import Free, Pool, can_place
 from slurmsim.engine.trigger import trigger
+from slurmsim.model.accounting import note_db_priority
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import AccessDenied, SlurmError
@@ -259,6 +260,7 @@ def submit(
                 job.reason = "Resources"
             elif not _top_priority(state, job):
                 job.reason = "Priority"  # slurmctld's _top_priority at submission (the oracle)
+    note_db_priority(job, state.last_main)
     trigger(state)
     return job
 

@@ -162,6 +162,11 @@ SUBMIT_LINE = "submit_line"
 #: and Resources (slurmctld's ``state_reason_prev_db``): sacct's Reason for a job that ran
 #: (``JobArrayTaskLimit`` for a throttled task).
 DB_REASON = "db_reason"
+#: Key in ``Job.extra``: the priority slurmdbd's record of the job holds (sacct's Priority).
+#: The controller sends the record at the first main pass after the submission (or a
+#: requeue), and nothing after changes it: a later nice, hold, Priority= or age leaves it
+#: as it was, and a job held before that pass shows 0 even once it ran (the oracle).
+DB_PRIORITY = "db_priority"
 #: What squeue shows for a job whose partition has too few usable nodes: slurmctld's
 #: reason is Resources, with this text as its description.
 NODES_UNAVAILABLE = (
@@ -179,6 +184,19 @@ def note_db_reason(job: Job) -> None:
     noted too)."""
     if job.state is JobState.PENDING and job.reason not in _NOT_NOTED:
         job.extra[DB_REASON] = job.reason
+
+
+def note_db_priority(job: Job, last_main: Instant | None) -> None:
+    """Note ``job``'s priority as its record's (``DB_PRIORITY``) while no main pass has run
+    since it was submitted or requeued (``last_main``: when one last ran)."""
+    if last_main is None or last_main <= job.submit_time:
+        job.extra[DB_PRIORITY] = str(job.priority)
+
+
+def db_priority(job: Job) -> int:
+    """sacct's Priority of ``job``: its record's (``DB_PRIORITY``), else its own."""
+    noted = job.extra.get(DB_PRIORITY)
+    return int(noted) if noted is not None else job.priority
 
 
 @dataclass(frozen=True, slots=True)
