@@ -238,12 +238,10 @@ def age_factor(state: ClusterState, job: Job, now: Instant | None = None) -> flo
 
 
 def job_cpus(request: JobRequest) -> int:
-    """The CPU count a pending job asks for (what the job-size factor uses)."""
-    per_node = request.ntasks_per_node
-    tasks = per_node * request.min_nodes if per_node else request.num_tasks
-    if request.overcommit:  # one task's CPUs on each node
-        tasks = request.min_nodes
-    return max(tasks * max(request.cpus_per_task, 1), request.min_nodes, 1)
+    """The CPU count a pending job asks for, as the job-size factor counts it: the CPUs it
+    shows while pending (``NumCPUs``, the controller's minimum; the oracle: ``-n 5
+    --ntasks-per-node=2 -N 3`` counts 5, ``-c 4 -N 2-4`` 4, ``-c 7 -O`` 1)."""
+    return max(request.asked_cpus, 1)
 
 
 def job_size_factor(state: ClusterState, job: Job, totals: Scale | None = None) -> float:
