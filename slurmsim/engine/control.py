@@ -567,6 +567,8 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
         job.extra.pop(TRES_NODES, None)
         if update.num_cpus is not None or update.min_cpus_node:
             job.extra.pop(TRES_CPUS, None)  # the CPUs set: the TRES counts them
+    if job.state is JobState.RUNNING and update.nice is not None and update.priority is None:
+        job.priority = priority(state, job)  # a running job's moves with its nice too (the oracle)
     if keep is not None:
         resize.shrink(state, job, keep)
 

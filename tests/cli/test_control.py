@@ -161,3 +161,20 @@ def test_digits_of_other_scripts_are_refused_like_any_word(cluster: Path, argv: 
         return got.exit, got.out, got.err.replace(word, "<word>")
 
     assert run("²") == run("x") == run("٣")
+
+
+def test_a_nice_moves_a_running_jobs_priority_unless_an_operator_set_it(cluster: Path) -> None:
+    """The oracle: Nice=100 on a running job takes 100 off its priority at once; after an
+    operator's Priority=300 a nice changes nothing."""
+    job = submit("alice", "-t", "5", "--wrap=sleep 600")
+    advance(3)
+
+    def shown() -> int:
+        return int(slurm("squeue", "-h", "-j", job, "-o", "%Q").out)
+
+    before = shown()
+    assert slurm("scontrol", "update", f"JobId={job}", "Nice=100", user="alice").exit == 0
+    assert shown() == before - 100
+    assert slurm("scontrol", "update", f"JobId={job}", "Priority=300", user="root").exit == 0
+    assert slurm("scontrol", "update", f"JobId={job}", "Nice=50", user="alice").exit == 0
+    assert shown() == 300
