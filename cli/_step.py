@@ -63,6 +63,8 @@ def step_in_job(values: Mapping[str, str | None], program: Program, argv: Sequen
     created = _create(job_id, request, wait)
     if isinstance(created, int):
         return created
+    if request.ntasks_per_node is None:  # dropped: the tasks see the job's own (the oracle)
+        values = {k: v for k, v in values.items() if k != "ntasks-per-node"}
     return _run(*created, program, values)
 
 

@@ -38,6 +38,11 @@ _NOT_ATTACHED = (
 )  # fmt: skip
 
 
+#: What both the job's variables and srun's own options set: an attaching srun's tasks have
+#: srun's (``--ntasks-per-node=3`` kept: 3; dropped or not given: none).
+_SRUN_OWN = ("SLURM_NTASKS_PER_NODE",)
+
+
 def step_base_environment(
     job: Job,
     step: Step,
@@ -69,6 +74,11 @@ def step_base_environment(
         env["SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0"] = env.pop("SLURM_JOB_CPUS_PER_NODE")
         for name in _NOT_ATTACHED:
             env.pop(name, None)
+        for name in _SRUN_OWN:  # srun's own option, not the job's (the oracle)
+            if name in srun_env:
+                env[name] = srun_env[name]
+            else:
+                env.pop(name, None)
     elif "SLURM_JOB_CPUS_PER_NODE" in env:  # srun in the job tells its tasks this way too
         env["SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0"] = env["SLURM_JOB_CPUS_PER_NODE"]
     nodelist = compress(step.nodes)

@@ -94,10 +94,10 @@ def step_request(
     if nodes is None and "nodes" not in values:  # -N 0 takes nothing from the job either
         nodes = number("nodes", "SLURM_NNODES")
     warning = None
-    # The job's tasks on the nodes asked for: its tasks per node no longer hold (srun's own
-    # rule; it warns only when there are more tasks than that).
-    inherited = nodes_given and "ntasks" not in values
-    if inherited and ntasks and nodes and per_node is not None and per_node != ntasks // nodes:
+    # Tasks per node that do not divide the tasks over the nodes (given or the job's) are
+    # dropped, as srun drops them; it warns only when there are more tasks than that (the
+    # oracle: -n 9 --ntasks-per-node=3 on two nodes warns, -n 5 --ntasks-per-node=2 not).
+    if ntasks and nodes and per_node is not None and per_node != ntasks // nodes:
         if ntasks > per_node:
             warning = (
                 f"Warning: can't honor --ntasks-per-node set to {per_node} which doesn't "

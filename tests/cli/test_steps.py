@@ -540,3 +540,27 @@ def test_a_step_binds_gpus_by_the_tasks_per_gpu_its_batch_job_hands_down(monkeyp
     }
     monkeypatch.setenv("SLURM_NTASKS_PER_GPU", "1")
     assert task_variables({})["SLURMD_TRES_BIND"] == "gpu:single:1"
+
+
+def test_an_attaching_sruns_tasks_see_its_own_tasks_per_node(cluster: Path) -> None:
+    """The oracle, ``srun --jobid`` in a job of two nodes of four tasks: tasks per node that
+    do not divide the tasks are dropped with a warning and the tasks see none; kept, they
+    see srun's (3), never the job's (4)."""
+    job = slurm(
+        "sbatch", "--parsable", "-N", "2", "--ntasks-per-node=4", "-t", "5", "--wrap=sleep 300",
+        user="alice",
+    ).out.strip()  # fmt: skip
+    advance(3)
+
+    def shown(*options: str) -> tuple[int, list[str], str]:
+        got = slurm(
+            "srun", f"--jobid={job}", "-N", "2", *options, "-l",
+            "printenv", "SLURM_NTASKS_PER_NODE", user="alice",
+        )  # fmt: skip
+        values = sorted(line.split(": ", 1)[1] for line in got.out.splitlines())
+        return got.exit, values, got.err
+
+    code, values, err = shown("-n", "8", "--ntasks-per-node=3")
+    assert (code, values) == (1, [])
+    assert "can't honor --ntasks-per-node set to 3" in err
+    assert shown("-n", "6", "--ntasks-per-node=3")[:2] == (0, ["3"] * 6)

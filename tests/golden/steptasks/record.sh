@@ -1,0 +1,30 @@
+#!/bin/bash
+# Run as root on a running, idle oracle (shared/oracle/setup.sh), holding the oracle lock;
+# about 20 seconds. Records into cases/, as alice, how srun settles --ntasks-per-node against
+# the tasks and nodes of a step in a job of two nodes of four tasks: tasks per node that do
+# not divide the tasks over the nodes are dropped, with a warning when there are more tasks
+# than that (-n 9 at 3 a node on 2 nodes), silently otherwise (-n 2 at 3 a node); -n 5 at 2
+# a node is kept (5 / 2 nodes is 2). sacct shows the steps' nodes and tasks. An srun
+# attaching from outside gives its tasks its own SLURM_NTASKS_PER_NODE when kept, none
+# when dropped, never the job's.
+. "$(dirname "$0")/../record-lib.sh"
+require_idle
+rm -f "$GOLDEN_DIR"/*.txt
+trap 'rm -f "$OUT"; scancel -u alice' EXIT
+a job sbatch -J steptasks -N 2 --ntasks-per-node=4 -c 2 -t 5 --wrap='sleep 300'
+J=$(id)
+sleep 4  # it runs
+st() { local nm=$1; shift; a "$nm" srun --jobid="$J" "$@" true; sleep 1; }
+st more-tasks -N 2 -n 9 --ntasks-per-node=3
+st not-dividing -N 2 -n 5 --ntasks-per-node=2
+st one-node -N 1 -n 4 --ntasks-per-node=2
+st fewer-tasks -N 2 -n 2 --ntasks-per-node=3
+st fewer-a-node -N 2 -n 7 --ntasks-per-node=4
+st dividing -N 2 -n 6 --ntasks-per-node=3
+a env-kept srun --jobid="$J" -N 1 -n 1 --ntasks-per-node=1 printenv SLURM_NTASKS_PER_NODE
+sleep 1
+a env-dropped srun --jobid="$J" -N 1 -n 2 --ntasks-per-node=1 printenv SLURM_NTASKS_PER_NODE
+sleep 1
+a env-none srun --jobid="$J" -N 1 -n 1 printenv SLURM_NTASKS_PER_NODE
+sleep 1
+a sacct sacct -j "$J" -o JobID,NNodes,NTasks,NodeList,State
