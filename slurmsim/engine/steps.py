@@ -70,12 +70,12 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
     cpus = [
         min(n * cpt, a.cpus) if request.exact else a.cpus for a, n in zip(nodes, tasks, strict=True)
     ]
-    mems = [_memory(request, c) for c in cpus]
-    if not request.overlap and not _memory_free(job, steps, nodes, mems):
-        return None  # other steps hold the memory it asks for
     gpus = _gpus(nodes, tasks, request, held)
     if gpus is None:
         return None
+    mems = [_memory(request, c, len(g)) for c, g in zip(cpus, gpus, strict=True)]
+    if not request.overlap and not _memory_free(job, steps, nodes, mems):
+        return None  # other steps hold the memory it asks for
     alloc = tuple(
         NodeAlloc(a.node, c, a.mem if m is None else m, g)
         for a, c, m, g in zip(nodes, cpus, mems, gpus, strict=True)
@@ -161,8 +161,21 @@ def gres_fits(job: Job, request: StepRequest) -> None:
             )
     ntasks = _num_tasks(request)
     nodes = _num_nodes(request, ntasks, len(job.alloc))
-    asked = [request.gpus_per_node or 0, (request.gpus_per_task or 0) * -(-ntasks // nodes)]
-    if max(asked) > top or (request.gpus or 0) > top * nodes:
+    if (request.gpus_per_node or 0) > top:
+        raise SlurmError(
+            GRES_ERROR,
+            detail=f"Step requested gres_per_node=gpu:{request.gpus_per_node} is more than "
+            f"the job's gres_per_node=gpu:{top}",
+        )
+    if request.gpus is not None and 0 < request.gpus < nodes:  # a GPU on each node at least
+        raise SlurmError(
+            GRES_ERROR,
+            detail=f"Step requested gres=gpu:{request.gpus} is less than the requested min "
+            f"nodes={nodes}",
+        )
+    if (request.gpus_per_task or 0) * -(-ntasks // nodes) > top or (
+        request.gpus or 0
+    ) > top * nodes:
         raise SlurmError(GRES_ERROR)
 
 
@@ -218,13 +231,16 @@ def _cpu_cap(a: NodeAlloc, request: StepRequest) -> int:
     return a.cpus
 
 
-def _memory(request: StepRequest, cpus: int) -> int | None:
-    """The memory (MB) the step asks for on a node where it takes ``cpus`` CPUs; None when
-    it asks for none."""
+def _memory(request: StepRequest, cpus: int, gpus: int) -> int | None:
+    """The memory (MB) the step asks for on a node where it takes ``cpus`` CPUs and
+    ``gpus`` GPUs; None when it asks for none (the oracle: ``--mem-per-gpu=2G`` on a node
+    where the step has 4 GPUs holds 8G)."""
     if request.mem:
         return request.mem
     if request.mem_per_cpu:
         return request.mem_per_cpu * cpus
+    if request.mem_per_gpu:
+        return request.mem_per_gpu * gpus
     return None
 
 

@@ -80,6 +80,9 @@ class StepRequest:
     #: ``--mem-per-cpu``: memory of the job's the step holds; None or 0: none asked for.
     mem: int | None = None
     mem_per_cpu: int | None = None
+    #: ``--mem-per-gpu`` (MB; also from SLURM_MEM_PER_GPU): a node's memory is that many
+    #: times the step's GPUs there.
+    mem_per_gpu: int | None = None
     srun_host: str = "localhost"
     srun_pid: int = 0
     #: The TRES srun asks for (``StepTres``), and the CPUs it counts for each task in

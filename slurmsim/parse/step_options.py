@@ -137,7 +137,7 @@ def step_request(
     if relative is not None and not is_number(relative):
         raise InvalidOption(f'Invalid numeric value "{relative}" for --relative.', status=1)
     _check_tasks_per_gpu(given("ntasks-per-gpu"), ntasks)  # the job's own too (golden shellflow/)
-    mem, mem_per_cpu = _memory(values, env)
+    mem, mem_per_cpu, mem_per_gpu = _memory(values, env)
     cpus_per_task = number("cpus-per-task")
     tres, tres_cpus = _tres(given, specs, cpus_per_task, gpus_per_task)
     request = StepRequest(
@@ -159,6 +159,7 @@ def step_request(
         exact="exact" in values or "exclusive" in values or cpus_per_task is not None,
         mem=mem,
         mem_per_cpu=mem_per_cpu,
+        mem_per_gpu=mem_per_gpu,
         srun_host=srun_host,
         srun_pid=srun_pid,
         tres=tres,
@@ -261,14 +262,18 @@ _INHERITED = {
     "distribution": "SLURM_DISTRIBUTION",
 }
 #: srun's memory options, with the variables that set them (a batch job sets one).
-_MEMORY = (("mem", "SLURM_MEM_PER_NODE"), ("mem-per-cpu", "SLURM_MEM_PER_CPU"))
+_MEMORY = (
+    ("mem", "SLURM_MEM_PER_NODE"),
+    ("mem-per-cpu", "SLURM_MEM_PER_CPU"),
+    ("mem-per-gpu", "SLURM_MEM_PER_GPU"),
+)
 
 
 def _memory(
     values: Mapping[str, str | None], env: Mapping[str, str]
-) -> tuple[int | None, int | None]:
-    """(``--mem``, ``--mem-per-cpu``) in MB, None when not asked for (or 0): the command
-    line's, else the one its variable sets."""
+) -> tuple[int | None, int | None, int | None]:
+    """(``--mem``, ``--mem-per-cpu``, ``--mem-per-gpu``) in MB, None when not asked for (or
+    0): the command line's, else the one its variable sets."""
     given = {key: values[key] for key, _ in _MEMORY if key in values}
     if not given:
         given = {key: env[var] for key, var in _MEMORY if var in env}
@@ -279,4 +284,4 @@ def _memory(
             found.append(parse_memory(text, option=f"--{key}") or None if text else None)
         except ParseError as e:
             raise InvalidOption(e.message, status=255) from None
-    return found[0], found[1]
+    return found[0], found[1], found[2]

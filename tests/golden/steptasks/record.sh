@@ -6,7 +6,9 @@
 # than that (-n 9 at 3 a node on 2 nodes), silently otherwise (-n 2 at 3 a node); -n 5 at 2
 # a node is kept (5 / 2 nodes is 2). sacct shows the steps' nodes and tasks. An srun
 # attaching from outside gives its tasks its own SLURM_NTASKS_PER_NODE when kept, none
-# when dropped, never the job's.
+# when dropped, never the job's. In a job of two nodes of four GPUs: a step may not ask
+# more GPUs a node than the job has there, nor fewer GPUs than its nodes; --mem-per-gpu
+# gives a step that many times its GPUs on each node.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -28,3 +30,15 @@ sleep 1
 a env-none srun --jobid="$J" -N 1 -n 1 printenv SLURM_NTASKS_PER_NODE
 sleep 1
 a sacct sacct -j "$J" -o JobID,NNodes,NTasks,NodeList,State
+a gpu-job sbatch -J stepgres -N 2 --ntasks-per-node=4 -c 2 --gpus-per-node=4 --mem=32G -t 5 --wrap='sleep 300'
+G=$(id)
+sleep 4  # it runs
+a more-gpus-a-node srun --jobid="$G" --gpus-per-node=5 true
+a fewer-gpus-than-nodes srun --jobid="$G" -n 3 --gpus=1 true
+a gpus-on-one-node srun --jobid="$G" -N 1 -n 3 --gpus=1 true
+sleep 1
+a mem-per-gpu-one srun --jobid="$G" -n 1 --mem-per-gpu=2G true
+sleep 1
+a mem-per-gpu-two srun --jobid="$G" -N 2 -n 2 --mem-per-gpu=2G true
+sleep 1
+a gpu-sacct sacct -j "$G" -o JobID,NNodes,NTasks,AllocTRES%40,State
