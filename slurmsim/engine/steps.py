@@ -59,11 +59,14 @@ def check_job(state: ClusterState, job_id: int, user: str) -> Job:
 def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -> Step | None:
     """The step ``request`` gets in running ``job``, or None while the resources it needs
     are held by other steps. Raises what slurmctld would refuse for good (``check``)."""
+    request = _settled(job, request)
     candidates, ntasks, count, cpt = _checked(job, request)
     held = _held(job, steps)
     chosen = _choose(candidates, count, ntasks, cpt, request=request, held=held)
     if chosen is None:
         return None
+    place_of = {a.node: i for i, a in enumerate(job.alloc)}
+    chosen.sort(key=lambda c: place_of[c[0].node])  # the job's order, named nodes or not
     nodes = [a for a, _ in chosen]
     slots = [_slots(a, left, cpt, request) for a, left in chosen]
     tasks = _spread(slots, ntasks, request.ntasks_per_node)
@@ -107,7 +110,19 @@ def check(job: Job, request: StepRequest) -> None:
     """Raise what slurmctld refuses ``request`` for in ``job`` for good: more nodes, CPUs,
     memory or GPUs than the allocation has, nodes it does not have. Other steps play no
     part, so a simulated script's srun is judged once, as its job starts."""
-    _checked(job, request)
+    _checked(job, _settled(job, request))
+
+
+def _settled(job: Job, request: StepRequest) -> StepRequest:
+    """``request`` with a node range (``-N 1-2``) settled as srun settles it: as many of
+    the job's nodes as the range and the tasks allow (the oracle: ``-N 1-2 -n 5`` in a job
+    of two nodes runs on both, ``-N 1-2 -n 1`` on one)."""
+    if request.max_nodes is None:
+        return request
+    most = min(request.max_nodes, len(job.alloc))
+    if request.num_tasks is not None:
+        most = min(most, request.num_tasks)
+    return replace(request, num_nodes=max(request.num_nodes or 1, most), max_nodes=None)
 
 
 def _checked(job: Job, request: StepRequest) -> tuple[list[NodeAlloc], int, int, int]:
@@ -145,7 +160,12 @@ def _candidates(job: Job, request: StepRequest) -> list[NodeAlloc]:
         raise SlurmError("Requested node configuration is not available")
     if request.relative is not None:
         kept = kept[request.relative :]
-    return [a for a in kept if not request.nodelist or a.node in request.nodelist]
+    if not request.nodelist:
+        return kept
+    # The nodes named first, then, when more nodes are asked for, the job's others (the
+    # oracle: ``-w dgx2 -N 2`` runs on dgx1 and dgx2).
+    named = [a for a in kept if a.node in request.nodelist]
+    return named + [a for a in kept if a.node not in request.nodelist]
 
 
 def gres_fits(job: Job, request: StepRequest) -> None:
@@ -204,10 +224,13 @@ def _num_tasks(request: StepRequest) -> int:
 
 
 def _num_nodes(request: StepRequest, ntasks: int, have: int) -> int:
-    """``-N``, else every node the step may use, or one a task when there are fewer tasks
-    (the oracle: ``-n 4 --ntasks-per-node=2`` in a four-node job takes all four)."""
+    """``-N``, else the nodes ``-w`` names, else every node the step may use, or one a task
+    when there are fewer tasks (the oracle: ``-n 4 --ntasks-per-node=2`` in a four-node
+    job takes all four; ``-w dgx2 -n 6`` runs on dgx2 alone)."""
     if request.num_nodes is not None:
         return request.num_nodes
+    if request.nodelist:
+        return len(request.nodelist)
     return min(ntasks, have)
 
 
@@ -295,6 +318,8 @@ def _choose(
     chosen = usable[:count]
     if len(chosen) < count or sum(left // cpt for _, left in chosen) < ntasks:
         return None
+    if len({a.node for a, _ in chosen} & set(request.nodelist)) < len(request.nodelist):
+        return None  # a node it names is busy: it waits for that one
     return chosen
 
 

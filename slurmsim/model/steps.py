@@ -61,6 +61,8 @@ class StepRequest:
     user: str
     num_tasks: int | None = None
     num_nodes: int | None = None
+    #: ``-N MIN-MAX``'s most (None: no range): srun takes as many of the job's nodes.
+    max_nodes: int | None = None
     ntasks_per_node: int | None = None
     cpus_per_task: int = 1
     gpus: int | None = None  # --gpus: for the whole step

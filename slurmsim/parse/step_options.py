@@ -45,11 +45,12 @@ def step_request(
         head = (inherited or "").split("-")[0].split("(")[0]
         return int(head) if is_number(head) and int(head) >= 1 else None
 
-    def node_count() -> int | None:
-        """``-N MIN[-MAX]``: the least; 0 counts as not given (srun takes it)."""
+    def node_count() -> tuple[int | None, int | None]:
+        """``-N MIN[-MAX]``: the least (0 counts as not given: srun takes it) and the most
+        of a range (None: none)."""
         text = values.get("nodes")
         if text is None:
-            return None
+            return None, None
         least, dash, most = text.partition("-")
         if not is_number(least) or (dash and not is_number(most)):
             raise InvalidOption(f'"{text}" is not a valid node count', status=255)
@@ -57,7 +58,7 @@ def step_request(
             raise InvalidOption(
                 f"Maximum node count {most} is less than minimum node count {least}", status=255
             )
-        return int(least) or None
+        return int(least) or None, int(most) if dash and int(most) > int(least) else None
 
     def given(key: str) -> str | None:
         """The option's value, else the job's variable that stands for it."""
@@ -86,7 +87,7 @@ def step_request(
     if (per_gpu_mem := values.get("mem-per-gpu")) and _mem_per_gpu(per_gpu_mem) is None:
         raise InvalidOption("Invalid --mem-per-gpu specification", status=255)
     ntasks = number("ntasks")
-    nodes = node_count()
+    nodes, max_nodes = node_count()
     nodes_given = nodes is not None
     if ntasks is None:
         ntasks = number("ntasks", "SLURM_NTASKS")
@@ -145,6 +146,7 @@ def step_request(
         user=user,
         num_tasks=ntasks,
         num_nodes=nodes,
+        max_nodes=max_nodes,
         ntasks_per_node=per_node,
         cpus_per_task=cpus_per_task or 1,
         gpus=gpus_asked,

@@ -8,7 +8,8 @@
 # attaching from outside gives its tasks its own SLURM_NTASKS_PER_NODE when kept, none
 # when dropped, never the job's. In a job of two nodes of four GPUs: a step may not ask
 # more GPUs a node than the job has there, nor fewer GPUs than its nodes; --mem-per-gpu
-# gives a step that many times its GPUs on each node.
+# gives a step that many times its GPUs on each node. Which nodes a step runs on: a node
+# range takes as many as the tasks allow, -w's nodes alone unless -N asks for more.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -29,6 +30,12 @@ a env-dropped srun --jobid="$J" -N 1 -n 2 --ntasks-per-node=1 printenv SLURM_NTA
 sleep 1
 a env-none srun --jobid="$J" -N 1 -n 1 printenv SLURM_NTASKS_PER_NODE
 sleep 1
+for o in "-N 1-2 -n 2" "-N 1-2" "-N 1-2 -n 5" "-w dgx2 -n 6" "-w dgx2 -N 2 -n 2"; do
+    # shellcheck disable=SC2016,SC2086  # the task expands it; $o is words
+    a "nodes${o//[ =]/}" srun --jobid="$J" $o bash -c \
+        '[ "$SLURM_PROCID" != 0 ] || echo "$SLURM_STEP_NODELIST $SLURM_STEP_TASKS_PER_NODE"'
+    sleep 1
+done
 a sacct sacct -j "$J" -o JobID,NNodes,NTasks,NodeList,State
 a gpu-job sbatch -J stepgres -N 2 --ntasks-per-node=4 -c 2 --gpus-per-node=4 --mem=32G -t 5 --wrap='sleep 300'
 G=$(id)
