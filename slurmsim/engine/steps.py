@@ -193,9 +193,8 @@ def gres_fits(job: Job, request: StepRequest) -> None:
             detail=f"Step requested gres=gpu:{request.gpus} is less than the requested min "
             f"nodes={nodes}",
         )
-    if (request.gpus_per_task or 0) * -(-ntasks // nodes) > top or (
-        request.gpus or 0
-    ) > top * nodes:
+    crowded = -(-ntasks // nodes)  # the most tasks a node of the step runs
+    if (request.gpus_per_task or 0) * crowded > top or (request.gpus or 0) > top * nodes:
         raise SlurmError(GRES_ERROR)
 
 

@@ -10,6 +10,7 @@ runs), so that the store needs no new table.
 import json
 from dataclasses import asdict, dataclass, replace
 
+from slurmsim.model import distribution
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.time import Instant
@@ -161,10 +162,8 @@ def own_step_distribution(job: Job) -> str:
     """The distribution of an interactive ``srun``'s step ``0``: ``-m`` as srun settles it
     (``model.distribution``), else block, whatever the tasks a node (the oracle: ``srun -N 2
     -n 2`` and ``srun -n 1`` are Block, unlike a step in an allocation)."""
-    from slurmsim.model.distribution import resolved
-
     typed = job.request.shown_value("distribution") or "block"
-    return resolved(typed, job.request.shown_tasks, len(job.alloc))
+    return distribution.resolved(typed, job.request.shown_tasks, len(job.alloc))
 
 
 def steps_of(job: Job) -> list[Step]:
