@@ -343,19 +343,22 @@ def spec_warnings(prog: str, values: Mapping[str, str | None]) -> None:
         error(prog, THREAD_SPEC_IGNORED)
 
 
-def exclusive_options(prog: str, values: Mapping[str, str | None]) -> bool:
+def exclusive_options(
+    prog: str, values: Mapping[str, str | None], job_env: Mapping[str, str] | None = None
+) -> bool:
     """Whether ``values`` hold a pair of options the clients refuse outright while reading
-    them (``fatal:``, exit 1); said when they do."""
+    them (``fatal:``, exit 1); said when they do. ``job_env``: a step's job variables,
+    which srun counts as given (the oracle: ``SLURM_NTASKS_PER_NODE is mutually exclusive
+    with --ntasks-per-gpu ...`` in a job with ``--ntasks-per-node``)."""
     if "core-spec" in values and "thread-spec" in values:  # Slurm's own spelling, "thred"
         err(f"{prog}: fatal: -S/--core-spec and --thred-spec options are mutually exclusive\n")
         return True
-    for other in ("gpus-per-task", "ntasks-per-node"):
-        if other in values and "ntasks-per-gpu" in values:
-            err(
-                f"{prog}: fatal: --{other} is mutually exclusive with --ntasks-per-gpu and "
-                "SLURM_NTASKS_PER_GPU\n"
-            )
-            return True
+    from slurmsim.parse.step_options import tasks_per_gpu_conflict
+
+    conflict = tasks_per_gpu_conflict(values, job_env or {})
+    if conflict is not None:
+        err(f"{prog}: fatal: {conflict}\n")
+        return True
     return False
 
 

@@ -54,7 +54,10 @@ def srun(argv: list[str]) -> int:
         err(defined_options(PROG, values, loud, now))
     if "test-only" not in values and ("jobid" in values or "SLURM_JOB_ID" in os.environ):
         from cli._step import step_in_job
+        from cli.sbatch import exclusive_options
 
+        if exclusive_options(PROG, values, os.environ):
+            return 1
         chosen = task_program(values, operands, ntasks_given(values))
         if isinstance(chosen, int):
             return chosen

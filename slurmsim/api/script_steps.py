@@ -32,7 +32,7 @@ from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.script_flow import OWN_STATUS
 from slurmsim.parse.shown_checks import BadNumber, check_shown
 from slurmsim.parse.simulated import ScriptStep, refused_status
-from slurmsim.parse.step_options import step_request
+from slurmsim.parse.step_options import step_request, tasks_per_gpu_conflict
 
 #: Where the made-up process ids of a script's sruns start (shown as ``SrunHost:Pid``).
 _SRUN_PID = 4000
@@ -306,6 +306,8 @@ def _asked(
         check_shown(options)
     except InvalidOption as e:
         return None, 1 if isinstance(e, BadNumber) else 255
+    if tasks_per_gpu_conflict(options, env) is not None:
+        return None, 1  # srun's fatal
     try:
         request, _ = step_request(
             options,

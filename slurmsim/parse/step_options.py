@@ -263,7 +263,24 @@ _INHERITED = {
     "ntasks-per-gpu": "SLURM_NTASKS_PER_GPU",
     "distribution": "SLURM_DISTRIBUTION",
 }
+
+
 #: srun's memory options, with the variables that set them (a batch job sets one).
+def tasks_per_gpu_conflict(values: Mapping[str, str | None], env: Mapping[str, str]) -> str | None:
+    """What the clients refuse ``--ntasks-per-gpu`` beside (their ``fatal:`` line, exit 1):
+    ``--gpus-per-task`` or ``--ntasks-per-node``, given or, for a step, the job's variable
+    standing for it (the oracle: ``SLURM_NTASKS_PER_NODE is mutually exclusive ...`` in a
+    job with ``--ntasks-per-node``, even beside ``-n``); None when there is none."""
+    if "ntasks-per-gpu" not in values:
+        return None
+    for other in ("gpus-per-task", "ntasks-per-node"):
+        variable = "SLURM_" + other.upper().replace("-", "_")
+        if other in values or variable in env:
+            named = f"--{other}" if other in values else variable
+            return f"{named} is mutually exclusive with --ntasks-per-gpu and SLURM_NTASKS_PER_GPU"
+    return None
+
+
 _MEMORY = (
     ("mem", "SLURM_MEM_PER_NODE"),
     ("mem-per-cpu", "SLURM_MEM_PER_CPU"),

@@ -564,3 +564,28 @@ def test_an_attaching_sruns_tasks_see_its_own_tasks_per_node(cluster: Path) -> N
     assert (code, values) == (1, [])
     assert "can't honor --ntasks-per-node set to 3" in err
     assert shown("-n", "6", "--ntasks-per-node=3")[:2] == (0, ["3"] * 6)
+
+
+@pytest.mark.parametrize(
+    ("variable", "options", "named"),
+    [
+        ("SLURM_NTASKS_PER_NODE", ["-n", "2"], "SLURM_NTASKS_PER_NODE"),
+        ("SLURM_NTASKS_PER_NODE", ["--ntasks-per-node=2"], "--ntasks-per-node"),
+        ("SLURM_GPUS_PER_TASK", ["--ntasks-per-node=2"], "SLURM_GPUS_PER_TASK"),
+    ],
+)
+def test_srun_in_a_job_refuses_tasks_per_gpu_beside_the_jobs_own_layout(
+    cluster: Path, monkeypatch: pytest.MonkeyPatch, variable: str, options: list[str], named: str
+) -> None:
+    """The oracle, srun inside a batch script: the job's --gpus-per-task or
+    --ntasks-per-node (their variables) rule --ntasks-per-gpu out, the former first."""
+    job = slurm("sbatch", "--parsable", "-t", "5", "--wrap=sleep 300", user="alice").out.strip()
+    advance(3)
+    monkeypatch.setenv("SLURM_JOB_ID", job)
+    monkeypatch.setenv(variable, "1")
+    got = slurm("srun", *options, "--ntasks-per-gpu=1", "true", user="alice")
+    assert (got.exit, got.out) == (1, "")
+    assert got.err == (
+        f"srun: fatal: {named} is mutually exclusive with --ntasks-per-gpu and "
+        "SLURM_NTASKS_PER_GPU\n"
+    )

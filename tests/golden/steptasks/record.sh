@@ -9,7 +9,9 @@
 # when dropped, never the job's. In a job of two nodes of four GPUs: a step may not ask
 # more GPUs a node than the job has there, nor fewer GPUs than its nodes; --mem-per-gpu
 # gives a step that many times its GPUs on each node. Which nodes a step runs on: a node
-# range takes as many as the tasks allow, -w's nodes alone unless -N asks for more.
+# range takes as many as the tasks allow, -w's nodes alone unless -N asks for more. In a
+# batch script, srun refuses --ntasks-per-gpu beside the job's --ntasks-per-node or
+# --gpus-per-task (their variables): the script's `|| exit N` ends it.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -49,3 +51,11 @@ sleep 1
 a mem-per-gpu-two srun --jobid="$G" -N 2 -n 2 --mem-per-gpu=2G true
 sleep 1
 a gpu-sacct sacct -j "$G" -o JobID,NNodes,NTasks,AllocTRES%40,State
+a pergpu-per-node sbatch -J pgnode -N 1 --ntasks-per-node=4 --gpus-per-node=2 -t 5 -o /dev/null --wrap='srun --ntasks-per-gpu=1 true || exit 7'
+P1=$(id)
+a pergpu-per-task sbatch -J pgtask -n 2 --gpus-per-task=1 -t 5 -o /dev/null --wrap='srun -n 2 --ntasks-per-gpu=1 true || exit 8'
+P2=$(id)
+a pergpu-alone sbatch -J pgalone -N 1 --gpus-per-node=2 -t 5 -o /dev/null --wrap='srun -n 2 --ntasks-per-gpu=1 true || exit 9'
+P3=$(id)
+sleep 6
+a pergpu-sacct sacct -j "$P1,$P2,$P3" -o JobID,JobName,State,ExitCode
