@@ -63,6 +63,14 @@ def test_scancel_signal_reaches_what_its_options_name(live: dict[str, str], tmp_
     for n, case in enumerate(SCANCEL_CASES, 1):
         _wait_for(live, n, tmp_path)
         run(live, "scancel", *case.values[0], str(n))
+    # The traps answer within a moment, later on a loaded machine: wait for the lines the
+    # signals should bring (a signal that reaches nothing has no line to wait for).
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(
+        not case.values[1] <= _lines(tmp_path / f"out-{n}")
+        for n, case in enumerate(SCANCEL_CASES, 1)
+    ):
+        time.sleep(0.1)
     time.sleep(0.6)
     run(live, "scancel", "1", "2", "3")
     wait_idle(live)
