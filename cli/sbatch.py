@@ -353,6 +353,8 @@ def exclusive_options(
     if "core-spec" in values and "thread-spec" in values:  # Slurm's own spelling, "thred"
         err(f"{prog}: fatal: -S/--core-spec and --thred-spec options are mutually exclusive\n")
         return True
+    if "ntasks-per-gpu" not in values:
+        return False  # the common case: spare every command reading the step options
     from slurmsim.parse.step_options import tasks_per_gpu_conflict
 
     conflict = tasks_per_gpu_conflict(values, job_env or {})
