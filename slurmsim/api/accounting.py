@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from slurmsim.api.session import session
 from slurmsim.model import distribution
 from slurmsim.model.accounting import (
-    BATCH_SIGNAL,
     CANCELLED_BY,
     DB_REASON,
     RESIZE_TIME,
@@ -30,6 +29,7 @@ from slurmsim.model.accounting import (
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.signals import SIGHUP, SIGKILL, SIGTERM
 from slurmsim.model.steps import Step, ended, own_step_distribution, runs_as_step_zero, steps_of
 from slurmsim.model.time import Instant, Seconds
 
@@ -39,8 +39,6 @@ _KILLED = frozenset(
 )
 #: Job states whose job row shows no signal: the signal belongs to the batch step.
 _SIGNAL_ON_STEP = _KILLED | {AcctState.NODE_FAIL}
-SIGTERM = 15
-SIGKILL = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +129,7 @@ def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctR
             # for those), by task, then by job id.
             task = head.array_task_id if head.array_task_id is not None else 1 << 32
             key = (head.submit or 0, head.array_job_id or 0, task, head.job_id)
-            steps = [] if q.allocations_only else [r for r in run[1:] if _step_wanted(r, q)]
+            steps = [] if _no_steps(q) else [r for r in run[1:] if _step_wanted(r, q)]
             if q.jobs and not _any_whole_job(head, q) and not steps:
                 continue
             rows = steps if q.jobs and not _any_whole_job(head, q) else [head, *steps]
@@ -163,10 +161,25 @@ def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecor
     steps = _steps(state, job, head)
     if any(r.step is not None and r.step.isdigit() and r.end is not None for r in steps):
         head = replace(head, step_energy=True)
-    return [*runs, [head, *steps]]
+    return [*runs, [_as_stored(head), *steps]]
+
+
+def _as_stored(head: AcctRecord) -> AcctRecord:
+    """The job's record as slurmdbd keeps it: a status word of 1 (a shell killed by SIGHUP)
+    it takes for a failure slurmctld set and keeps as exit code 1 (the oracle: sacct ``1:0``
+    where scontrol shows ``0:1``, its batch step ``CANCELLED 0:1``)."""
+    if head.exit_code == 0 and head.exit_signal == SIGHUP:
+        return replace(head, exit_code=1, exit_signal=0)
+    return head
 
 
 # --- selection -------------------------------------------------------------------------
+
+
+def _no_steps(q: AcctQuery) -> bool:
+    """``-X``; and ``-s PD`` alone: slurmdbd fetches no steps for jobs asked for as pending
+    only (the oracle shows the jobs, whatever their state now, without their steps)."""
+    return q.allocations_only or (bool(q.states) and set(q.states) == {AcctState.PENDING})
 
 
 def _matches_job(head: AcctRecord, q: AcctQuery) -> bool:
@@ -532,7 +545,8 @@ def _past(
         restarts=index,
         flags=_sched_flags(run.scheduler) if run.alloc else _RECEIVED,
     )
-    return [head, *_run_steps(job, head, run.alloc)] if with_steps else [head]
+    steps = _run_steps(job, head, run.alloc) if with_steps else []
+    return [_as_stored(head), *steps]
 
 
 def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
@@ -547,9 +561,6 @@ def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
         return numbered  # srun's steps inside an allocation: it has no step 0 of its own
     if RESIZE_TIME in job.extra:
         return numbered  # its batch step is under the run's first record
-    shell = job.extra.get(BATCH_SIGNAL)
-    if shell is not None:  # the shell died of a signal the job's exit code does not show
-        head = replace(head, exit_code=0, exit_signal=int(shell))
     own = job.extra.get(STEP_EXIT)
     if own is not None and head.state is AcctState.FAILED:  # srun killed what outlived --wait
         final = AcctState.COMPLETED if own == "0" else AcctState.FAILED

@@ -27,7 +27,6 @@ from slurmsim.engine.resources import GPU
 from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
 from slurmsim.model.accounting import (
-    BATCH_SIGNAL,
     CANCELLED_BY,
     note_db_priority,
     note_db_reason,
@@ -241,8 +240,6 @@ def signal_jobs(
         if is_executed(job) or not job.request.batch:
             queue_signal(job, signal, target)
         elif job.state is JobState.RUNNING and (end := shell_end(job, signal, target)):
-            if end[1] != signal:
-                job.extra[BATCH_SIGNAL] = str(signal)
             events.extend(process_exited(state, job, *end))
     return events
 

@@ -15,6 +15,7 @@ from slurmsim.engine.node_accounting import drained_by
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
+from slurmsim.model.launch import LAUNCH_FAILURE
 
 #: Key in ``ClusterState.extra``: "on" when started jobs run their scripts.
 EXECUTION: Final = "execution"
@@ -30,13 +31,18 @@ def process_exited(state: ClusterState, job: Job, exit_code: int, signal: int) -
     """The script of running ``job`` ended with ``exit_code`` (or was killed by ``signal``):
     COMPLETED when both are 0, else FAILED; its event, then the records of the nodes it
     leaves drained. Nothing when the job is no longer running (it was ended first,
-    e.g. cancelled; its state stands)."""
+    e.g. cancelled; its state stands).
+
+    slurmctld gives a batch job whose shell died of a signal, whichever, the reason it
+    gives a launch that failed (the oracle: ``kill -HUP $$`` in a script, ``JobLaunchFailure``
+    and ``ExitCode=0:1``)."""
     if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
         return []
     now = state.now
     usage.charge_end(state, job, now)
     final = JobState.COMPLETED if exit_code == 0 and signal == 0 else JobState.FAILED
-    event = finish(job, now, final, exit_code=exit_code, signal=signal)
+    reason = LAUNCH_FAILURE if signal and job.request.batch else None
+    event = finish(job, now, final, reason=reason, exit_code=exit_code, signal=signal)
     resume_under(state, job, now)
     state.sched_due = now  # its nodes are free for a pass at once, as after any end
     return [event, *drained_by(state, job, now)]

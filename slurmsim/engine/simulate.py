@@ -32,13 +32,12 @@ from slurmsim.engine.lifecycle import SIGTERM, outlived_reservation, shell_warne
 from slurmsim.engine.liveness import answers_before, next_answer
 from slurmsim.engine.passes import main_pass
 from slurmsim.engine.trigger import trigger
-from slurmsim.model.accounting import BATCH_SIGNAL
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.launch import LAUNCH_FAILED, LAUNCH_FAILURE, LAUNCH_FAILURE_SIGNAL
 from slurmsim.model.nodes import usable
-from slurmsim.model.signals import SIGHUP, WARN_SIGNAL
+from slurmsim.model.signals import WARN_SIGNAL
 from slurmsim.model.time import EPOCH, Instant, Seconds
 
 #: PriorityCalcPeriod (5 min in Slurm 22.05): pending jobs' priorities are refreshed.
@@ -179,9 +178,6 @@ def _warned_end(job: Job, now: Instant, code: int) -> tuple[int, int, str | None
     if warned is None or warned[0] != now:
         return code, 0, None
     _, code, signal = warned
-    if not signal:  # SIGHUP: exit code 1, the batch step showing the signal
-        job.extra[BATCH_SIGNAL] = str(SIGHUP)
-        return code, 0, None
     return code, signal, LAUNCH_FAILURE
 
 

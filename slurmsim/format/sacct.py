@@ -71,9 +71,9 @@ def state_text(r: AcctRecord) -> str:
     return r.state.value
 
 
-def tres_text(pairs: Sequence[tuple[str, int]]) -> str:
-    """``billing=1,cpu=1,gres/gpu=8,mem=16G,node=1``."""
-    return ",".join(f"{k}={format_mem(v) if k == 'mem' else v}" for k, v in pairs)
+def tres_text(pairs: Sequence[tuple[str, int]], memory: Callable[[int], str] = format_mem) -> str:
+    """``billing=1,cpu=1,gres/gpu=8,mem=16G,node=1`` (``mem`` shown by ``memory``)."""
+    return ",".join(f"{k}={memory(v) if k == 'mem' else v}" for k, v in pairs)
 
 
 def _job_only(get: Callable[[AcctRecord], str]) -> Getter:
@@ -428,9 +428,16 @@ def columns(fmt: str, memory: Callable[[int], str] | None = None) -> list[Column
 
 
 def _with_memory(field: Field, memory: Callable[[int], str]) -> Field:
-    if field.name != "ReqMem":
-        return field
-    return field._replace(value=_job_only(lambda r: memory(r.req_mem) if r.req_mem else "0"))
+    """``field`` with its memory sizes in ``memory``'s unit: ReqMem's, and the ``mem=`` of the
+    TRES lists (the oracle: ``--units=K`` gives ``mem=16777216K``, ``--noconvert``
+    ``mem=16384M``)."""
+    if field.name == "ReqMem":
+        return field._replace(value=_job_only(lambda r: memory(r.req_mem) if r.req_mem else "0"))
+    if field.name == "AllocTRES":
+        return field._replace(value=lambda r: tres_text(r.alloc_tres, memory))
+    if field.name == "ReqTRES":
+        return field._replace(value=lambda r: tres_text(r.req_tres, memory))
+    return field
 
 
 def memory_in(unit: str) -> Callable[[int], str]:

@@ -147,9 +147,6 @@ RESIZE_TIME = "resize_time"
 RECORD_START = "record_start"
 #: Key in ``Job.extra``: who cancelled the job (a user name).
 CANCELLED_BY = "cancelled_by"
-#: Key in ``Job.extra``: the signal that killed the batch shell, when the job's exit code
-#: says otherwise (SIGHUP: the job shows 1:0, its batch step 0:1).
-BATCH_SIGNAL = "batch_signal"
 #: ``Job.extra`` key: the exit code of the step 0 of a job srun made for itself, where it
 #: differs from the job's (``srun --wait`` killed tasks: the job shows ``0:9``, the step
 #: the exit of the tasks that ended by themselves, the oracle's ``COMPLETED 0:0``).
@@ -235,6 +232,16 @@ def add_past_run(job: Job, run: PastRun) -> None:
     """Keep ``run`` among the job's earlier runs."""
     items = [asdict(r) for r in past_runs(job)] + [asdict(run)]
     job.extra[PAST_RUNS] = json.dumps(items, separators=(",", ":"))
+
+
+def note_step_exit(job: Job, exit_code: int, signal: int) -> None:
+    """Count a step's end in the job's DerivedExitCode, as slurmctld keeps the highest status
+    word of its steps: any exit code above any signal, and the highest of either."""
+    if signal:
+        if signal > int(job.extra.get(DERIVED_SIGNAL, "0")):
+            job.extra[DERIVED_SIGNAL] = str(signal)
+    else:
+        job.derived_exit_code = max(job.derived_exit_code, exit_code)
 
 
 def derived_exit(job: Job) -> tuple[int, int]:

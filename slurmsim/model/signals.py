@@ -147,10 +147,9 @@ def shell_end(job: Job, signal: int, target: Target) -> tuple[int, int] | None:
     With ``-b`` (or ``--signal``'s ``B:``) the shell alone gets it, and bash puts off
     SIGINT until its command ends (which did not get it); with ``-f`` the command dies of
     it too. A shell that traps the signal, or ignores or stops on it by default, goes on.
-    SIGHUP leaves the job exit code 1 (its batch step still shows the signal).
     """
     if target is Target.STEPS or signal in LIVES_THROUGH:
         return None
     if (signal == SIGINT and target is Target.BATCH) or signal in trapped(job.request.script or ""):
         return None
-    return (1, 0) if signal == SIGHUP else (0, signal)
+    return 0, signal

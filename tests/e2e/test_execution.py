@@ -179,6 +179,34 @@ def test_srun_in_a_batch_script_runs_its_steps(live: dict[str, str], tmp_path: P
     )
 
 
+def test_a_script_killed_by_a_signal_fails_as_a_launch_does(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """The oracle: a batch shell that dies of a signal is ``Reason=JobLaunchFailure`` with
+    ``ExitCode=0:SIG``, which sacct shows as ``1:0`` for SIGHUP; a step that dies of one
+    leaves its signal as the job's DerivedExitCode."""
+    env = _srun_on_path(tmp_path, live)
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    for line in ("kill -HUP $$", "kill -USR1 $$", "srun sh -c 'kill -9 $$'"):
+        run(env, "sbatch", "-o", "/dev/null", "--wrap", line)
+    wait_idle(env)
+    shown = run(env, "squeue", "-h", "-t", "all", "-o", "%i %T %r")
+    assert sorted(shown.splitlines()) == [
+        "1 FAILED JobLaunchFailure",
+        "2 FAILED JobLaunchFailure",
+        "3 FAILED NonZeroExitCode",
+    ]
+    shown = "".join(run(env, "scontrol", "show", "job", str(j)) for j in (1, 2, 3))
+    assert re.findall(r"ExitCode=(\S+)", shown) == ["0:1", "0:10", "137:0"]
+    states = run(env, "sacct", "-n", "-P", "-o", "jobid,state,exitcode,derivedexitcode")
+    assert states == (
+        "1|FAILED|1:0|0:0\n1.batch|CANCELLED|0:1|\n"
+        "2|FAILED|0:10|0:0\n2.batch|CANCELLED|0:10|\n"
+        "3|FAILED|9:0|0:9\n3.batch|FAILED|9:0|\n3.0|CANCELLED|0:9|\n"
+    )
+
+
 def test_a_batch_script_and_its_steps_see_slurms_variables(
     live: dict[str, str], tmp_path: Path
 ) -> None:

@@ -86,8 +86,8 @@ def test_warning_is_an_event_once_and_queued_for_a_running_script(executed, queu
         pytest.param(
             WarnSignal(1, 120, batch_only=True),
             "#!/bin/bash\nsleep 9999\n",
-            (JobState.FAILED, 1, 0, "NonZeroExitCode", EPOCH + 460),
-            id="B:HUP leaves exit code 1",
+            (JobState.FAILED, 0, 1, "JobLaunchFailure", EPOCH + 460),
+            id="B:HUP kills it too (sacct alone shows 1:0)",
         ),
         pytest.param(
             WarnSignal(USR1, 120, batch_only=True),
@@ -142,7 +142,7 @@ INT, HUP, STOP = 2, 1, 19
         pytest.param(KILL, Target.BATCH, (0, KILL), id="-b KILL: the shell is killed"),
         pytest.param(INT, Target.BATCH, None, id="-b INT: bash waits for its command"),
         pytest.param(INT, Target.FULL, (0, INT), id="-f INT: the command dies of it too"),
-        pytest.param(HUP, Target.BATCH, (1, 0), id="-b HUP: exit code 1"),
+        pytest.param(HUP, Target.BATCH, (0, HUP), id="-b HUP (sacct alone shows 1:0)"),
         pytest.param(CONT, Target.BATCH, None, id="CONT: ignored"),
         pytest.param(STOP, Target.FULL, None, id="STOP: stopped, not ended"),
         pytest.param(USR2, Target.STEPS, None, id="no -b or -f: no steps to get it"),
@@ -157,6 +157,7 @@ def test_scancel_signal_ends_a_simulated_batch_job_as_bash_would(sig, target, en
         assert a.state is JobState.RUNNING
         return
     assert (a.state, a.exit_code, a.exit_signal, a.end_time) == (JobState.FAILED, *ends, s.now)
+    assert a.reason == "JobLaunchFailure"  # as slurmctld names any batch shell killed
     assert [e.kind for e in events][:2] == ["job_signal", "job_end"]
 
 

@@ -3,9 +3,10 @@
 # about 15 s. Records into cases/, as alice, what a signal sent with scancel -b (the batch
 # shell alone) or -f (the shell and its command) does to a job whose script waits for a
 # command: bash puts SIGINT off until its command ends (-b) or dies of it with the command
-# (-f); USR1 and most others end the job FAILED with the signal, its batch step CANCELLED;
-# SIGHUP leaves the job exit code 1; CONT and a signal the script traps change nothing;
-# -f KILL cancels as plain scancel does; WINCH is no signal scancel knows.
+# (-f); USR1 and most others end the job FAILED with the signal and Reason=JobLaunchFailure,
+# its batch step CANCELLED; so does SIGHUP, but sacct shows that job's exit code as 1:0; CONT
+# and a signal the script traps change nothing; -f KILL cancels as plain scancel does; WINCH
+# is no signal scancel knows.
 . "$(dirname "$0")/../record-lib.sh"
 require_idle
 rm -f "$GOLDEN_DIR"/*.txt
@@ -36,4 +37,7 @@ sleep 3
 ALL="$USR1,$INTB,$INTF,$HUP,$KILLF,$TRAP,$WINCH,$CONT,$TERMB"
 c sacct sacct -j "$ALL" -o JobID,JobName,State,ExitCode,DerivedExitCode
 c squeue squeue -j "$ALL" -o '%.10i %.8j %.8T %r'
+c squeue-all squeue -j "$ALL" -t all -o '%.10i %.8j %.10T %r'
+c show-hup scontrol show job "$HUP"
+c show-usr1 scontrol show job "$USR1"
 c cancel scancel -u alice
