@@ -1,8 +1,10 @@
 """What srun and salloc share when they create a job: options, Slurm's lines, the wait."""
 
 import os
-from collections.abc import Mapping, Sequence
+import signal
+from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from dataclasses import replace
 
 from cli._common import err, error, immediate_seconds
@@ -138,7 +140,11 @@ def allocate(
         if prog == "salloc":
             say(f"salloc: Pending job allocation {job_id}\n")
         say(f"{prog}: job {job_id} queued and waiting for resources\n")
-        state = until_started(job_id, within=wait or None)
+        try:
+            with _revoked_by_signals():
+                state = until_started(job_id, within=wait or None)
+        except _Revoked:
+            return _revoke(prog, job_id)
         if state is JobState.PENDING:  # --immediate=SECONDS ran out
             return _gave_up(prog, job_id)
         if state is not JobState.RUNNING:
@@ -148,6 +154,43 @@ def allocate(
     if prog == "salloc":
         say(f"salloc: Granted job allocation {job_id}\n")
     return api.allocation(job_id)
+
+
+class _Revoked(Exception):
+    """A signal that ends the client reached it while its allocation was pending."""
+
+
+@contextmanager
+def _revoked_by_signals() -> Iterator[None]:
+    """While the allocation waits, SIGINT, SIGTERM and SIGHUP end the wait (``_Revoked``):
+    the store's transaction, if one is open, is rolled back by it."""
+
+    def revoke(signum: int, frame: object) -> None:
+        raise _Revoked
+
+    ends = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    before = {s: signal.signal(s, revoke) for s in ends}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
+def _revoke(prog: str, job_id: int) -> int:
+    """The client was told to end while its allocation waited: it cancels the pending job
+    and says so (the oracle, for SIGINT, SIGTERM and SIGHUP alike: exit 1, the job
+    CANCELLED by its user with the reason it waited for)."""
+    from slurmsim.api import interactive as api
+
+    api.give_up(job_id)
+    if prog == "salloc":
+        err(f"salloc: Job allocation {job_id} has been revoked.\n")
+        err("salloc: Job aborted due to signal\n")
+    else:
+        err(f"srun: Job allocation {job_id} has been revoked\n")
+        err(f"srun: Force Terminated JobId={job_id}\n")
+    return 1
 
 
 def _gave_up(prog: str, job_id: int) -> int:

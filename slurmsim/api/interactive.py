@@ -168,8 +168,8 @@ def submit(
 
 
 def give_up(job_id: int) -> None:
-    """The client stopped waiting for its allocation (``--immediate=SECONDS`` ran out): it
-    completes the still pending job itself, as srun and salloc do."""
+    """The client stopped waiting for its allocation (``--immediate=SECONDS`` ran out, or
+    a signal ended it): it cancels the still pending job itself, as srun and salloc do."""
     from slurmsim.engine.allocate import withdraw
 
     with session(write=True) as s:

@@ -21,13 +21,20 @@ from dataclasses import astuple, replace
 from slurmsim.engine import steps as placing
 from slurmsim.engine.execution import is_executed, process_exited
 from slurmsim.execution.environment import batch_environment
-from slurmsim.model.accounting import DERIVED_SIGNAL
+from slurmsim.model.accounting import note_step_exit
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.signals import LIVES_THROUGH
-from slurmsim.model.steps import SCRIPT_STEPS, Step, StepRequest, put_steps, steps_of
+from slurmsim.model.steps import (
+    SCRIPT_STEPS,
+    NumberedRefusal,
+    Step,
+    StepRequest,
+    put_steps,
+    steps_of,
+)
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.script_flow import OWN_STATUS
 from slurmsim.parse.shown_checks import BadNumber, check_shown
@@ -112,7 +119,7 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
     for i in killed:
         step, _ = entries[i]
         entries[i] = (step, (now, signal))
-        job.extra[DERIVED_SIGNAL] = str(signal)
+        note_step_exit(job, 0, signal)
         if i < len(entries) and _failed(job, entries, i, now)[0]:
             _write(job, entries)
             _bring_up_to_date(state, job)
@@ -130,13 +137,15 @@ def begin(state: ClusterState, job: Job) -> None:
     nothing does, ends right then with status 1. srun's error goes to the job's output,
     which a simulated script does not write."""
     text = job.extra.get(SCRIPT_STEPS)
-    if text is None or not job.alloc:
+    if text is None or not job.alloc or job.start_time is None:
         return
+    started = job.start_time
     entries = _read(text)
     env = _environment(state, job)
     statuses = [_asked(state, job, env, s, i)[1] for i, (s, _) in enumerate(entries)]
     refused = [i for i, status in enumerate(statuses) if status]
     dropped, skipped_to = 0, -1  # entries an && list took out so far; the last one's index
+    ended = False
     for index in refused:
         if index <= skipped_to:
             continue  # in an && list a refusal before it skipped: its srun never runs
@@ -147,8 +156,67 @@ def begin(state: ClusterState, job: Job) -> None:
             job.request = replace(job.request, exit_code=_script_status(step, statuses[index]))
             break
         dropped, skipped_to = dropped + skipped, index + skipped
-    if refused:
+    waited = False
+    for _ in range(2 * len(entries)):  # each round settles one srun: a bound, not a guess
+        if ended:
+            break
+        found: list[tuple[int, int]] = []
+        made = _made(state, job, entries, _NEVER, found)
+        lags = ((i, step.start_time - started - entries[i][0].at) for i, step in made)
+        late = next(((i, lag) for i, lag in lags if lag > 0), None)
+        if late is not None and (not found or late[0] < found[0][0]):
+            _waits(job, entries, *late)  # srun waits for what other steps hold
+            waited = True
+        elif found:  # the controller refuses it for what other steps hold
+            i, at = found[0]
+            entries[i] = (replace(entries[i][0], refused=True), entries[i][1])
+            refused.append(i)
+            ended = _failed(job, entries, i, at)[0]
+            if ended:
+                job.request = replace(job.request, exit_code=_script_status(entries[i][0], 1))
+        else:
+            break
+    if refused or waited:
         _write(job, entries)
+
+
+def _waits(job: Job, entries: list[_Entry], i: int, lag: int) -> None:
+    """The srun of ``entries[i]`` waits ``lag`` seconds for what other steps hold (srun's
+    "step creation temporarily disabled") before its step starts: the script waits with it,
+    so what follows starts that much later and the job runs that much longer; in the
+    background, only the ``wait`` for it may end later (the oracle: two ``srun -n2 sleep 5
+    &`` in a two-task job run one after the other, and the ``wait`` for them ends at 10 s)."""
+    step, killed = entries[i]
+    if not step.background:
+        entries[i:] = [(_moved(s, -lag), k) for s, k in entries[i:]]
+        _ran_longer(job, lag)
+        return
+    entries[i] = (replace(step, at=step.at + lag), killed)
+    if step.wait_until < 0 or step.runs is None:
+        return  # no wait waits for it, or nobody can tell when it ends
+    end = step.at + lag + step.runs
+    over = end - step.wait_until
+    if over <= 0:
+        return
+    for j in range(i, len(entries)):
+        s, k = entries[j]
+        if s.at >= step.wait_until and j > i:  # after the wait
+            entries[j] = (_moved(s, -over), k)
+        elif s.wait_until == step.wait_until:  # waited for by the same wait
+            others = s.wait_others if j == i else max(s.wait_others, end)
+            entries[j] = (replace(s, wait_until=end, wait_others=others), k)
+    _ran_longer(job, over)
+
+
+def _ran_longer(job: Job, seconds: int) -> None:
+    """The script runs ``seconds`` longer (unless nobody can tell how long it runs)."""
+    runtime = job.request.runtime
+    if runtime is not None:
+        job.request = replace(job.request, runtime=Seconds(runtime + seconds))
+
+
+#: Far enough ahead to place every step of a script.
+_NEVER = 1 << 62
 
 
 def _script_status(step: ScriptStep, status: int) -> int:
@@ -237,11 +305,17 @@ def _moved(step: ScriptStep, sooner: int) -> ScriptStep:
 
 
 def _made(
-    state: ClusterState, job: Job, script: list[_Entry], until: int
+    state: ClusterState,
+    job: Job,
+    script: list[_Entry],
+    until: int,
+    refusals: list[tuple[int, int]] | None = None,
 ) -> list[tuple[int, Step]]:
     """The steps ``job``'s script has started by ``until``, each ended if its command is
     done by then. An srun refused makes none (``begin``); one whose resources other
-    steps hold starts when they let go, as srun waits for them."""
+    steps hold starts when they let go, as srun waits for them. One the controller
+    refuses for what the others hold makes none either, and is noted in ``refusals``
+    (its place in the script, and when, in seconds into the job)."""
     if job.start_time is None or not job.alloc:
         return []
     env = _environment(state, job)
@@ -251,14 +325,25 @@ def _made(
     made: list[Step] = []
     ends: list[_End] = []
     places: list[int] = []
+    used = 0  # step ids refused steps used up
     for i, (s, killed) in enumerate(script):
+        if s.refused:
+            used += 1  # the controller numbered it before it refused it
+            continue
         request = _request(state, job, env, s, i)
         if request is None:
             continue
         start: int | None = job.start_time + s.at
         step = None
         while start is not None and start <= until and step is None:
-            step = placing.place(running, _as_of(made, ends, start), request, Instant(start))
+            try:
+                step = placing.place(
+                    running, _as_of(made, ends, start), request, Instant(start), ids_used=used
+                )
+            except NumberedRefusal:
+                if refusals is not None:
+                    refusals.append((i, start - job.start_time))
+                break
             if step is None:  # it waits for the first step holding what it needs to end
                 start = min((e[0] for e in ends if e and e[0] > start), default=None)
         if step is not None:

@@ -9,8 +9,18 @@ Between them srun runs the tasks itself (``slurmsim.api.launch``), watching the 
 from dataclasses import dataclass
 
 from slurmsim.api.session import session
+from slurmsim.model.accounting import note_step_exit
 from slurmsim.model.jobs import Job, JobState
-from slurmsim.model.steps import Step, StepRequest, ended, put_steps, steps_of
+from slurmsim.model.steps import (
+    NumberedRefusal,
+    Step,
+    StepRequest,
+    ended,
+    ids_used,
+    put_steps,
+    steps_of,
+    use_id,
+)
 from slurmsim.model.time import Instant
 
 SIGKILL = 9
@@ -33,15 +43,23 @@ def create(job_id: int, request: StepRequest) -> Created:
     it must wait). Raises Slurm's refusals (``SlurmError``)."""
     from slurmsim.engine.steps import check_job, check_names, place
 
+    refused = None
     with session(write=True) as s:
         job = check_job(s.state, job_id, request.user)
         check_names(s.state, request)
         steps = steps_of(job)
-        step = place(job, steps, request, s.state.now)
+        try:
+            step = place(job, steps, request, s.state.now, ids_used=ids_used(job))
+        except NumberedRefusal as e:
+            use_id(job)  # kept: the refusal still used up the step's id
+            refused, step = e, None
         if step is not None:
             put_steps(job, [*steps, step])
         cfg = s.state.config
-        return Created(job, step, cfg.cluster_name, cfg.kill_wait, cfg.def_mem_per_cpu)
+        created = Created(job, step, cfg.cluster_name, cfg.kill_wait, cfg.def_mem_per_cpu)
+    if refused is not None:
+        raise refused
+    return created
 
 
 def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
@@ -60,9 +78,7 @@ def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
                     end_step(step, s.state.now, exit_code, signal) if shown is step else shown
                 )
         put_steps(job, steps)
-        # The job's DerivedExitCode: the highest exit code of its steps (a step a signal
-        # ended has none: ``end_step``).
-        job.derived_exit_code = max(job.derived_exit_code, 0 if signal else exit_code)
+        note_step_exit(job, exit_code, signal)
 
 
 @dataclass(frozen=True)

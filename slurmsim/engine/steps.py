@@ -29,6 +29,7 @@ from slurmsim.model.steps import (
     AllocationUnconfirmed,
     JobExpired,
     NodeCountError,
+    NumberedRefusal,
     Step,
     StepRefused,
     StepRequest,
@@ -56,9 +57,13 @@ def check_job(state: ClusterState, job_id: int, user: str) -> Job:
     return job
 
 
-def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -> Step | None:
+def place(
+    job: Job, steps: Sequence[Step], request: StepRequest, now: Instant, *, ids_used: int = 0
+) -> Step | None:
     """The step ``request`` gets in running ``job``, or None while the resources it needs
-    are held by other steps. Raises what slurmctld would refuse for good (``check``)."""
+    are held by other steps; numbered after ``steps`` and the ``ids_used`` by refused
+    ones. Raises what slurmctld would refuse for good (``check``), and
+    ``NumberedRefusal`` for what it refuses only for what other steps hold."""
     request = _settled(job, request)
     candidates, ntasks, count, cpt = _checked(job, request)
     held = _held(job, steps)
@@ -77,14 +82,24 @@ def place(job: Job, steps: Sequence[Step], request: StepRequest, now: Instant) -
     if gpus is None:
         return None
     mems = [_memory(request, c, len(g)) for c, g in zip(cpus, gpus, strict=True)]
-    if not request.overlap and not _memory_free(job, steps, nodes, mems):
+    held_mem = _memory_held(job, steps)
+    if (
+        request.overlap
+        and request.mem_per_cpu
+        and any(a.mem <= held_mem.get(a.node, 0) for a in nodes)
+    ):
+        # The oracle: an --overlap step with memory per CPU (SLURM_MEM_PER_CPU in a batch
+        # script) is refused where other steps hold all of the job's memory, though it
+        # waits for nothing they hold when some is left, and --mem or --mem=0 take none.
+        raise NumberedRefusal(MEMORY_UNAVAILABLE)
+    if not request.overlap and not _memory_free(held_mem, nodes, mems):
         return None  # other steps hold the memory it asks for
     alloc = tuple(
         NodeAlloc(a.node, c, a.mem if m is None else m, g)
         for a, c, m, g in zip(nodes, cpus, mems, gpus, strict=True)
     )
     return Step(
-        step_id=len(steps),
+        step_id=len(steps) + ids_used,
         name=request.name,
         start_time=now,
         alloc=alloc,
@@ -266,18 +281,23 @@ def _memory(request: StepRequest, cpus: int, gpus: int) -> int | None:
     return None
 
 
-def _memory_free(
-    job: Job, steps: Sequence[Step], nodes: Sequence[NodeAlloc], mems: Sequence[int | None]
-) -> bool:
-    """Whether the job's memory left on each node, after what running steps that asked
-    for memory hold, takes ``mems``. An ``--overlap`` step shares everything: it holds
-    nothing from the others and waits for none (the oracle ran two that each asked for
-    all of the job's memory side by side)."""
+def _memory_held(job: Job, steps: Sequence[Step]) -> dict[str, int]:
+    """The memory (MB) running steps that asked for some hold on each node. An
+    ``--overlap`` step shares everything: it holds nothing from the others and waits for
+    none (the oracle ran two that each asked for all of the job's memory side by side)."""
     held: dict[str, int] = {}
     for step in steps:
         if step.mem_held and not step.overlap and ended(step, job).state is JobState.RUNNING:
             for a in step.alloc:
                 held[a.node] = held.get(a.node, 0) + a.mem
+    return held
+
+
+def _memory_free(
+    held: dict[str, int], nodes: Sequence[NodeAlloc], mems: Sequence[int | None]
+) -> bool:
+    """Whether the job's memory left on each node, after what other steps hold
+    (``_memory_held``), takes ``mems``."""
     return all(
         m is None or m <= a.mem - held.get(a.node, 0) for a, m in zip(nodes, mems, strict=True)
     )

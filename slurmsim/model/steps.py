@@ -21,6 +21,24 @@ STEPS = "steps"
 #: Key in ``Job.extra``: a simulated script's srun lines not all written as steps yet
 #: (JSON, see ``api.script_steps``).
 SCRIPT_STEPS = "script_steps"
+#: Key in ``Job.extra``: how many step ids the controller used up on steps it refused
+#: once it had numbered them (``NumberedRefusal``): the steps after count on from them.
+IDS_USED = "step_ids_used"
+
+
+class NumberedRefusal(SlurmError):
+    """A step the controller refused after giving it its id, which no later step gets (the
+    oracle: an ``--overlap`` step refused for memory, and the next step is one further on)."""
+
+
+def ids_used(job: Job) -> int:
+    """The step ids ``job``'s refused steps used up (``NumberedRefusal``)."""
+    return int(job.extra.get(IDS_USED, "0"))
+
+
+def use_id(job: Job) -> None:
+    """A step of ``job`` was refused after it was numbered (``NumberedRefusal``)."""
+    job.extra[IDS_USED] = str(ids_used(job) + 1)
 
 
 class StepRefused(SlurmError):

@@ -290,7 +290,8 @@ class ScriptStep:
     knows when that wait ends (``wait_until``) and when it would have ended without the
     step (``wait_others``): it ends sooner when the step does (-1: no wait). An ``exit``
     after ``||`` (``srun ... || exit 3``) ends the script when the srun fails, with that
-    status (``or_exit``; ``OWN_STATUS``: srun's)."""
+    status (``or_exit``; ``OWN_STATUS``: srun's). ``refused``: the controller refused the
+    step as it came, for what the script's other steps held then (its srun exits 1)."""
 
     at: int
     runs: int | None
@@ -305,6 +306,7 @@ class ScriptStep:
     wait_until: int = -1
     wait_others: int = -1
     or_exit: int | None = None
+    refused: bool = False
 
 
 class _Timeline:

@@ -226,3 +226,36 @@ def test_a_crashed_runner_fails_its_job_and_takes_the_script_along(
     states = run(live, "sacct", "-X", "-n", "-P", "-o", "jobid,state,exitcode")
     assert states == "1|FAILED|0:9\n2|FAILED|0:9\n"
     assert _process_states(group) == set()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=str)
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("srun", "srun: Job allocation 1 has been revoked\nsrun: Force Terminated JobId=1\n"),
+        (
+            "salloc",
+            "salloc: Job allocation 1 has been revoked.\nsalloc: Job aborted due to signal\n",
+        ),
+    ],
+)
+def test_a_signal_while_the_allocation_waits_cancels_it(
+    live: dict[str, str], command: str, said: str, sig: int
+) -> None:
+    """The oracle: srun or salloc told to end while its job pends cancels the job (by its
+    user, the reason kept) and exits 1; the job is never left waiting without it."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    proc = _start(live, command, "-N", "5", "true")  # more nodes than the partition has
+    deadline = time.monotonic() + 10
+    while "1 PENDING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+        assert time.monotonic() < deadline, "the job was not queued"
+        time.sleep(0.1)
+    time.sleep(0.5)  # the command is in its wait
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=20)
+    assert (proc.returncode, err.splitlines(keepends=True)[-2:]) == (
+        1,
+        said.splitlines(keepends=True),
+    )
+    shown = run(live, "scontrol", "show", "job", "1")
+    assert "JobState=CANCELLED Reason=PartitionNodeLimit" in shown
