@@ -71,6 +71,20 @@ class _Bare(Exception):
     """Input sacct refuses with a message of its own, no prefix."""
 
 
+class _Silent(Exception):
+    """Input sacct gives up on without a word (exit 1): a ``-u`` or ``-g`` list of no
+    user or group (the oracle: ``--user=``, ``-u ,``)."""
+
+
+class _Operands(Exception):
+    """Words that are no option's: sacct says so once it has read every option (its own
+    refusals come first) and before it asks slurmdbd anything."""
+
+    def __init__(self, words: list[str]) -> None:
+        super().__init__(words)
+        self.words = words
+
+
 class _InvalidArgument(Exception):
     """A query slurmdbd refuses (a ``-N`` it cannot read as a hostlist): sacct has printed
     its header by then, then says ``Invalid argument`` and exits 22 (EINVAL)."""
@@ -93,11 +107,6 @@ def sacct(argv: list[str]) -> int:
         if name == "whole-hetjob" and value is not None and value.lower() not in ("yes", "no"):
             error(PROG, f'Invalid --whole-hetjob value "{value}". Valid values: [yes|no].')
             return 1
-    if operands:
-        error(PROG, "Unknown arguments:")
-        for word in operands:
-            error(PROG, f" {word}")
-        return 1
     from slurmsim.format import sacct as fmt
 
     if "helpformat" in flags:
@@ -124,8 +133,14 @@ def sacct(argv: list[str]) -> int:
     try:
         if "json" in flags or "yaml" in flags:
             yaml = [name for name, _ in pairs if name in ("json", "yaml")][-1] == "yaml"
-            return _dump(given, flags, yaml=yaml)
-        return _list(given, flags, cols)
+            return _dump(given, flags, operands, yaml=yaml)
+        return _list(given, flags, operands, cols)
+    except _Silent:
+        pass
+    except _Operands as e:
+        error(PROG, "Unknown arguments:")
+        for word in e.words:
+            error(PROG, f" {word}")
     except _BadInput as e:
         error(PROG, str(e))
     except SlurmError as e:  # a -q QOS the cluster does not have
@@ -150,14 +165,18 @@ def _format(given: dict[str, list[str]], flags: set[str]) -> str:
     return os.environ.get("SACCT_FORMAT") or fmt.DEFAULT_FORMAT
 
 
-def _list(given: dict[str, list[str]], flags: set[str], cols: "list[Column]") -> int:
+def _list(
+    given: dict[str, list[str]], flags: set[str], operands: list[str], cols: "list[Column]"
+) -> int:
     from slurmsim.api.accounting import query
     from slurmsim.format import sacct as fmt
 
     delimiter = given.get("delimiter", ["|"])[-1]
     layout = fmt.Layout("parsable" in flags, "parsable2" in flags, "noheader" in flags, delimiter)
     try:
-        answer = query(lambda now, users, groups: _query(given, flags, now, users, groups))
+        answer = query(
+            lambda now, users, groups: _query(given, flags, now, users, groups, operands=operands)
+        )
     except _InvalidArgument:
         out(fmt.render([], cols, layout))
         error(PROG, "Invalid argument")
@@ -166,7 +185,7 @@ def _list(given: dict[str, list[str]], flags: set[str], cols: "list[Column]") ->
     return 0
 
 
-def _dump(given: dict[str, list[str]], flags: set[str], *, yaml: bool) -> int:
+def _dump(given: dict[str, list[str]], flags: set[str], operands: list[str], *, yaml: bool) -> int:
     """``--json``/``--yaml`` (the last one given wins): every run of each job chosen, its
     steps inside it. 22.05 ignores the formats, ``-u`` (any user sees everyone's jobs)
     and a step named in ``-j`` (the whole job is dumped), and lists duplicates as ``-D``
@@ -179,7 +198,7 @@ def _dump(given: dict[str, list[str]], flags: set[str], *, yaml: bool) -> int:
     names: dict[int, str] = {}
 
     def build(now: int, known: "Mapping[str, str]", groups: "Mapping[str, int]") -> "AcctQuery":
-        q = _query(given, flags, now, known, groups)
+        q = _query(given, flags, now, known, groups, operands=operands)
         names.update((int(key), name) for key, name in known.items() if is_number(key))
         jobs = tuple(dict.fromkeys((job, task, None) for job, task, _ in q.jobs))
         return replace(q, jobs=jobs, users=(), duplicates=True)
@@ -195,9 +214,12 @@ def _query(
     now: int,
     known: "Mapping[str, str]",
     groups: "Mapping[str, int]",
+    *,
+    operands: list[str],
 ) -> "AcctQuery":
     """What the options ask for, given the clock (the window's defaults depend on it) and
-    the users and groups the cluster knows (by name and by id)."""
+    the users and groups the cluster knows (by name and by id). Raises ``_Operands`` for
+    ``operands`` once the options are read, before the node list slurmdbd reads."""
     from slurmsim.api.accounting import AcctQuery
     from slurmsim.api.session import current_user
 
@@ -207,15 +229,22 @@ def _query(
     if not users and "allusers" not in flags and not jobs and current_user() != "root":
         users = (current_user(),)
     start, end = _window(given, bool(jobs), now)
+    states = _states(given)
+    least_limit = _time_limit(given, "timelimit-min")
+    most_limit = _time_limit(given, "timelimit-max")
+    node_range = _range(given, "nnodes", "node")
+    cpu_range = _range(given, "ncpus", "cpu")
+    if operands:
+        raise _Operands(operands)
     return AcctQuery(
         jobs=jobs,
         users=users,
         groups=gids,
-        accounts=comma_list(given.get("accounts", [])),
-        partitions=comma_list(given.get("partition", [])),
-        qos=comma_list(given.get("qos", [])),
-        names=comma_list(given.get("name", [])),
-        states=_states(given),
+        accounts=_listed(given, "accounts"),
+        partitions=_listed(given, "partition"),
+        qos=_listed(given, "qos"),
+        names=_listed(given, "name"),
+        states=states,
         nodes=_nodes(given),
         start=start,
         end=end,
@@ -223,11 +252,22 @@ def _query(
         allocations_only="allocations" in flags,
         duplicates="duplicates" in flags,
         truncate="truncate" in flags,
-        least_limit=_time_limit(given, "timelimit-min"),
-        most_limit=_time_limit(given, "timelimit-max"),
-        node_range=_range(given, "nnodes", "node"),
-        cpu_range=_range(given, "ncpus", "cpu"),
+        least_limit=least_limit,
+        most_limit=most_limit,
+        node_range=node_range,
+        cpu_range=cpu_range,
     )
+
+
+#: What an option given an empty value asks for: a name no record has, so it lists none
+#: (the oracle: ``--name=``, ``-A ''``, ``-u ''`` list no job).
+_NOTHING = ""
+
+
+def _listed(given: dict[str, list[str]], key: str) -> tuple[str, ...]:
+    """An option's comma-separated values; given with none, ``_NOTHING``."""
+    values = comma_list(given.get(key, []))
+    return values if values or key not in given else (_NOTHING,)
 
 
 def _range(given: dict[str, list[str]], key: str, what: str) -> tuple[int, int | None] | None:
@@ -283,17 +323,23 @@ def _job(text: str) -> tuple[int, int | None, str | None]:
 
 def _associations(given: dict[str, list[str]]) -> tuple[int, ...]:
     """``-x``: association ids (Slurm reads each as a number; others match nothing)."""
-    return tuple(int(a) if is_number(a) else -1 for a in comma_list(given.get("associations", [])))
+    return tuple(int(a) if is_number(a) else -1 for a in _listed(given, "associations"))
 
 
 def _users(given: dict[str, list[str]], known: "Mapping[str, str]") -> tuple[str, ...]:
     """``-u``: user names or uids, as names; one the cluster does not know is refused."""
-    return _known_ids(comma_list(given.get("uid", [])), known, "user")
+    words = _listed(given, "uid")
+    if words == (_NOTHING,):
+        raise _Silent
+    return _known_ids(words, known, "user")
 
 
 def _groups(given: dict[str, list[str]], known: "Mapping[str, int]") -> tuple[int, ...]:
     """``-g``: group names or ids, as gids; one the cluster does not know is refused."""
-    return _known_ids(comma_list(given.get("gid", [])), known, "group")
+    words = _listed(given, "gid")
+    if words == (_NOTHING,):
+        raise _Silent
+    return _known_ids(words, known, "group")
 
 
 T = TypeVar("T")
@@ -324,9 +370,10 @@ def _nodes(given: dict[str, list[str]]) -> tuple[str, ...]:
     from slurmsim.parse.hostlist import expand
 
     try:
-        return tuple(n for value in given.get("nodelist", []) for n in expand(value))
+        nodes = tuple(n for value in given.get("nodelist", []) for n in expand(value))
     except ParseError:
         raise _InvalidArgument() from None
+    return nodes if nodes or "nodelist" not in given else (_NOTHING,)
 
 
 def _window(
@@ -339,7 +386,7 @@ def _window(
 
     start = _time(given, "starttime", now)
     end = _time(given, "endtime", now)
-    states = "state" in given
+    states = bool(comma_list(given.get("state", [])))  # -s '' asks for no state
     if start is None and end is None and jobs:
         # With -s, slurmdbd still asks for the states in a window: all time until now.
         return (Instant(0), Instant(now)) if states else (None, None)

@@ -101,7 +101,7 @@ def query(
             users[user.name] = users[str(user.uid)] = user.name
             groups[user.name] = groups[str(user.gid)] = user.gid
         q = build(s.state.now, users, groups)
-        unknown = next((name for name in q.qos if name not in s.state.qos), None)
+        unknown = next((name for name in q.qos if name and name not in s.state.qos), None)
         if unknown is not None:
             raise SlurmError(
                 f"You gave a bad qos '{unknown}'. Valid QOS's are {','.join(s.state.qos)}"
