@@ -101,6 +101,11 @@ def sacct(argv: list[str]) -> int:
         err(f"{PROG}: {e.message}\n")
         return 1
     given, flags = gather(pairs)
+    chosen = [name for name, _ in pairs if name in ("allclusters", "clusters")]
+    if chosen and chosen[-1] == "clusters":  # -L and -M: the last one given counts
+        flags.discard("allclusters")
+    else:
+        given.pop("clusters", None)
     if answer_probe(PROG, (name for name, _ in pairs if name in ("help", "usage", "version"))):
         return 0
     for name, value in pairs:  # read as it comes: yes or no, in any case, or nothing
@@ -249,6 +254,7 @@ def _query(
         start=start,
         end=end,
         associations=_associations(given),
+        clusters=_clusters(given),
         allocations_only="allocations" in flags,
         duplicates="duplicates" in flags,
         truncate="truncate" in flags,
@@ -319,6 +325,13 @@ def _job(text: str) -> tuple[int, int | None, str | None]:
     job = re.match(r"\d+", job, re.ASCII).group()  # type: ignore[union-attr]  # starts with one
     task_id = int(re.match(r"\d+", task, re.ASCII).group()) if under else None  # type: ignore[union-attr]
     return int(job), task_id, step if dot else None
+
+
+def _clusters(given: dict[str, list[str]]) -> tuple[str, ...]:
+    """``-M``: the clusters asked about, lower case, as slurmdbd keeps their names; none for
+    ``-L``, ``-M all`` or no ``-M`` (the oracle: ``-M foo`` lists no job)."""
+    names = tuple(name.lower() for name in comma_list(given.get("clusters", [])))
+    return () if "all" in names else names
 
 
 def _associations(given: dict[str, list[str]]) -> tuple[int, ...]:

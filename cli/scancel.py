@@ -64,6 +64,19 @@ def scancel(argv: list[str]) -> int:
     from slurmsim.model.errors import SlurmError
     from slurmsim.model.signals import Target, signal_number
 
+    # The options are read before the job ids, each refused as it is read.
+    states = _split(opts.get("state"))
+    for s in states:
+        if s.upper() not in _STATES and s.upper() not in {"CD", "COMPLETED", "CA", "F"}:
+            err(f"Invalid job state specified: {s}\n")
+            err("Valid job states are PENDING, RUNNING, and SUSPENDED\n")
+            return 1
+    signal = None
+    if (sig := opts.get("signal")) is not None:
+        signal = signal_number(sig)
+        if not signal:  # none named, or 0: scancel's reading gives 0 for both
+            err(f"Unknown job signal: {sig}\n")
+            return 1
     refs, steps = [], []
     for word in operands:
         for found in _JOB_SPECS.finditer(word):
@@ -77,18 +90,6 @@ def scancel(argv: list[str]) -> int:
                 # scancel names the rest of the word from the id it could not read.
                 err(f"{PROG}: error: Invalid job id {word[found.start() :]}\n")
                 return 1
-    states = _split(opts.get("state"))
-    for s in states:
-        if s.upper() not in _STATES and s.upper() not in {"CD", "COMPLETED", "CA", "F"}:
-            err(f"Invalid job state specified: {s}\n")
-            err("Valid job states are PENDING, RUNNING, and SUSPENDED\n")
-            return 1
-    signal = None
-    if (sig := opts.get("signal")) is not None:
-        signal = signal_number(sig)
-        if not signal:  # none named, or 0: scancel's reading gives 0 for both
-            err(f"Unknown job signal: {sig}\n")
-            return 1
     filters = any(
         k in opts
         for k in ("user", "me", "partition", "state", "name", "account", "qos", "nodelist")

@@ -140,6 +140,7 @@ def _show(
         show_hidden="all" in flags or sees_hidden(state, user),
     )
     rendered = render_sinfo(state, opts, state.now)
+    err(rendered.stderr)  # said as the options are read, before any output
     if dated and "long" not in flags and "noheader" not in flags:
         from slurmsim.format.times import date_line
 
@@ -148,7 +149,6 @@ def _show(
         out(cluster_header(rendered.stdout, name, after_date="long" in flags))
     else:
         out(rendered.stdout)
-    err(rendered.stderr)
     return rendered.exit_code
 
 

@@ -52,14 +52,16 @@ def sprio(argv: list[str]) -> int:
         if not is_number(job):  # sprio takes whole numbers only (not squeue's 12x)
             err(f"{PROG}: error: Invalid job id: {job}\n")
             return 1
+    from slurmsim.api.views import current_state
+
+    state, _ = current_state()
+    users = comma_list(given.get("user", []))
+    for bad in (u for u in users if u not in state.users):  # said as -u is read
+        err(f"{PROG}: error: Invalid user: {bad}\n\n")
     if operands:
         err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
         out(usage_text(PROG))
         return 1
-
-    from slurmsim.api.views import current_state
-
-    state, _ = current_state()
     if state.config.priority_type != "priority/multifactor":
         err(
             "You are not running a supported priority plugin\n"
@@ -78,8 +80,6 @@ def _show(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -
     users = comma_list(given.get("user", []))
     partitions = comma_list(given.get("partition", []))
     valid_users = tuple(u for u in users if u in state.users)
-    for bad in (u for u in users if u not in state.users):
-        err(f"{PROG}: error: Invalid user: {bad}\n\n")
     rows = priority_rows(state)
     if jobs:
         rows = [r for r in rows if str(r.job_id) in jobs]
@@ -99,6 +99,6 @@ def _show(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) -
         filtered=bool(jobs),  # sprio says so for -j alone; -u matching nothing shows the header
     )
     rendered = render_sprio(rows, priority_weights(state), opts)
+    err(rendered.stderr)  # said as the options are read, before any output
     out(rendered.stdout)
-    err(rendered.stderr)
     return rendered.exit_code

@@ -118,9 +118,14 @@ def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) 
         now=state.now,
         long_fmt=given.get("Format", [None])[-1],
     )
-    out(rendered.stdout)
     err(rendered.stderr)
+    out(rendered.stdout)
     return rendered.exit_code
+
+
+#: Filters a later option replaces rather than adds to (the oracle: ``-t CD -t PD`` lists
+#: pending jobs alone, ``-n zzz -n one`` the job named one).
+_LAST_WINS = ("states", "user", "partition", "account", "qos", "name", "nodelist")
 
 
 def squeue(argv: list[str]) -> int:
@@ -128,6 +133,15 @@ def squeue(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     given, flags = gather(pairs)
+    for value in given.get("states", [])[:-1]:  # each -t is read, and refused, as it comes
+        from slurmsim.format.squeue import bad_state, bad_state_message
+
+        if (name := bad_state(comma_list([value]))) is not None:
+            err(bad_state_message(name))
+            return 1
+    for key in _LAST_WINS:
+        if key in given:
+            given[key] = given[key][-1:]
     clash = _format_clash(pairs)
     if clash is not None:
         err(clash)
@@ -140,9 +154,7 @@ def squeue(argv: list[str]) -> int:
             err(f"{PROG}: error: Invalid job id: {spec}\n")
             return 1
     if operands:
-        err(f"{PROG}: error: Unrecognized option: {operands[0]}\n")
-        answer_probe(PROG, ["usage"])
-        return 1
+        return _unrecognized(given, operands[0])
     nodelist = _nodelist(given.get("nodelist", []))
     if nodelist is None:
         return 1
@@ -242,6 +254,7 @@ def _show(
         hidden=_hidden(state, user, given, flags),
     )
     rendered = render_squeue(state, opts, state.now)
+    err(rendered.stderr)  # said as the options are read, before any output
     if dated and "long" not in flags and "noheader" not in flags:
         from slurmsim.format.times import date_line
 
@@ -250,8 +263,33 @@ def _show(
         out(cluster_header(rendered.stdout, name, after_date="long" in flags))
     else:
         out(rendered.stdout)
-    err(rendered.stderr)
     return rendered.exit_code
+
+
+def _unrecognized(given: dict[str, list[str]], word: str) -> int:
+    """A word no option takes: squeue refuses it once it has read its options, each of
+    which says what is wrong with it first (a user it does not know, a state it ends on)."""
+    from slurmsim.format.squeue import bad_state, bad_state_message
+
+    if "user" in given:
+        _unknown_users(given)
+    if (name := bad_state(comma_list(given.get("states", [])))) is not None:
+        err(bad_state_message(name))
+        return 1
+    err(f"{PROG}: error: Unrecognized option: {word}\n")
+    answer_probe(PROG, ["usage"])
+    return 1
+
+
+def _unknown_users(given: dict[str, list[str]]) -> None:
+    """Say which ``-u`` users the cluster does not know (squeue goes on without them)."""
+    from slurmsim.api.views import current_state
+
+    state, _ = current_state()
+    known = set(state.users) | {str(u.uid) for u in state.users.values()}
+    for user in comma_list(given.get("user", [])):
+        if user not in known:
+            err(f"{PROG}: error: Invalid user: {user}\n\n")
 
 
 def _dump(
@@ -276,10 +314,7 @@ def _dump(
         if node not in state.nodes:
             err(f"{PROG}: error: Invalid node name {node}\n")
             return 1
-    known = set(state.users) | {str(u.uid) for u in state.users.values()}
-    for user in comma_list(given.get("user", [])):
-        if user not in known:
-            err(f"{PROG}: error: Invalid user: {user}\n\n")
+    _unknown_users(given)
     yaml = [key for key, _ in pairs if key in ("json", "yaml")][-1] == "yaml"
     out(render_json(state, yaml=yaml))
     return 0

@@ -60,6 +60,9 @@ class AcctQuery:
     states: tuple[AcctState, ...] = ()
     nodes: tuple[str, ...] = ()
     associations: tuple[int, ...] = ()
+    #: ``-M``: the clusters asked about, lower case (empty: this one; ``-M all`` and ``-L``
+    #: ask about every cluster the database keeps, here the one).
+    clusters: tuple[str, ...] = ()
     start: Instant | None = None
     end: Instant | None = None
     allocations_only: bool = False
@@ -219,6 +222,7 @@ def _wanted(head: AcctRecord, q: AcctQuery, now: Instant, gid_of: Mapping[str, i
         not q.names or head.name in q.names,
         not q.nodes or bool(set(head.nodes) & set(q.nodes)),
         not q.associations or head.assoc_id in q.associations,
+        not q.clusters or head.cluster.lower() in q.clusters,
         _limit_between(head.time_limit, q.least_limit, q.most_limit),
         _in_range(head.alloc_nodes, q.node_range),
         _in_range(_cpus_as_slurmdbd_reads(head), q.cpu_range),

@@ -579,9 +579,10 @@ def _parse_states(names: Iterable[str]) -> frozenset[str] | str:
     not a state. A flag's name matches the jobs carrying it, a base state's those in it
     carrying none (``-t R`` leaves a STOPPED job out), as squeue compares them."""
     wanted: set[str] = set()
+    names = list(names)
     for name in names:
         upper = name.upper()
-        if upper == "ALL":
+        if upper == "ALL" and len(names) == 1:  # alone: in a list it is no state's name
             return frozenset(_STATE_NAMES.values())
         if upper not in _STATE_NAMES:
             return name
