@@ -297,6 +297,9 @@ def _show(
     if not args:
         err(f"too few arguments for keyword:{tag}\n")
         return 1
+    if len(args) > 2:  # an entity and one name at most, whatever the entity
+        err(f"too many arguments for keyword:{tag}\n")
+        return 1
     head, eq, value = args[0].partition("=")
     entity = _show_entity(head if eq else args[0])
     name = value if eq else (args[1] if len(args) > 1 else None)
@@ -823,6 +826,8 @@ def _job_control(command: str, tag: str, args: list[str]) -> int:
         err(f"too few arguments for keyword:{tag}\n")
         return 1
     api_name = "slurm_suspend" if command in ("hold", "uhold", "release") else None
+    if api_name and len(args) > 1:  # each word a request of its own, answered in turn
+        return max([_job_control(command, tag, [arg]) for arg in args])
     refs = []
     for word in words:
         text = word.split("=", 1)[1] if word.lower().startswith(("jobid=", "job=")) else word
