@@ -1069,12 +1069,18 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
         raise _Abort(Rendered(stderr=f"{_NOTHING_TO_SET}\n", exit_code=1))
     warnings: list[str] = []
     fields, changes = _user_set(s, request.set, warnings)
-    _require_admin(s, "user")
+    if not _is_admin(s, "user") and conditions.get("name") == [s.user]:
+        _own_changes_allowed(fields, changes)
+    else:
+        _require_admin(s, "user")
     if "admin_level" in fields and not _is_admin(s, "adminlevel"):
         raise _Abort(Rendered(stderr=_NOT_SUPER_USER, exit_code=1))
     chosen = [u for u in _select("user", s.state, conditions) if isinstance(u, User)]
     if not chosen:
         raise _nothing("Nothing modified")
+    default = fields.get("default_account")
+    if isinstance(default, str):
+        _default_account_held(s.state, chosen, default)
     summary = ""
     if fields:
         for user in chosen:
@@ -1099,6 +1105,44 @@ def _modify_user(s: Session, request: p.Request) -> _Change:
             wide=True,
         )
     return _Change(summary, _lines(warnings))
+
+
+#: slurmdbd's answer to a user who changes settings of their own associations.
+_OWN_ASSOCIATIONS = (
+    "sacctmgr: accounting_storage/slurmdbd: acct_storage_p_modify_assocs: Request didn't "
+    "affect anything or your user doesn't have privilege to perform this action\n"
+)
+_OWN_DEFAULTS_ONLY = (
+    "sacctmgr: error: You can only change your own default account, default wckey nothing "
+    "else\n Error with request: Access/permission denied\n"
+)
+
+
+def _own_changes_allowed(fields: dict[str, object], changes: list[settings.Change]) -> None:
+    """A user who is no operator may change their own default account and nothing else of
+    their own (the oracle: another field is refused by name, an association setting
+    changes nothing, exit 1 each)."""
+    if set(fields) - {"default_account"}:
+        raise _Abort(Rendered(stderr=_OWN_DEFAULTS_ONLY, exit_code=1))
+    if changes:
+        raise _Abort(Rendered(stdout=" Nothing modified\n", stderr=_OWN_ASSOCIATIONS, exit_code=1))
+
+
+def _default_account_held(state: ClusterState, users: Sequence[User], account: str) -> None:
+    """A default account must be one of each user's associations: slurmdbd names the users
+    that have none with it, and changes nothing (the oracle: exit 1)."""
+    lacking = [
+        u.name
+        for u in users
+        if not any(a.user == u.name and a.account == account for a in state.associations)
+    ]
+    if lacking:
+        cluster = state.config.cluster_name
+        text = (
+            f" Can't modify because these users aren't associated with new default account "
+            f"'{account}'...\n" + "".join(f"  U = {name} C = {cluster}\n" for name in lacking)
+        )
+        raise _Abort(Rendered(stdout=text, exit_code=1))
 
 
 def _user_set(
