@@ -153,7 +153,7 @@ def allocate(
         say(f"{prog}: job {job_id} has been allocated resources\n")
     if prog == "salloc":
         say(f"salloc: Granted job allocation {job_id}\n")
-    return api.allocation(job_id)
+    return api.allocation(job_id, claim=bool(command))  # salloc --no-shell runs nothing
 
 
 class _Revoked(Exception):

@@ -176,16 +176,17 @@ def give_up(job_id: int) -> None:
         s.events.extend(withdraw(s.state, job_id))
 
 
-def allocation(job_id: int) -> Allocation:
+def allocation(job_id: int, *, claim: bool = True) -> Allocation:
     """The job as it runs now, claimed by this process: the job's processes are this
     command's, so that a command that ends the job (scancel, the time limit, a crash of
-    this process) tells this one, or ends the job itself (``api/execution.py``)."""
+    this process) tells this one, or ends the job itself (``api/execution.py``). Unclaimed
+    (``salloc --no-shell``), it runs on without a process until scancel or its limit."""
     from slurmsim import clock
     from slurmsim.api import execution
 
     with session(write=True) as s:
         job = s.state.jobs[job_id]
-        if job.state is JobState.RUNNING:
+        if job.state is JobState.RUNNING and claim:
             job.extra[execution.RUNNER_PID] = str(os.getpid())
             job.extra[execution.RUN_START] = str(job.start_time)
             job.extra[execution.INTERACTIVE] = "1"

@@ -345,3 +345,15 @@ def test_scancel_signal_reaches_the_steps_of_a_batch_job(
     wait_idle(env)
     lines = sorted((tmp_path / "main.out").read_text().splitlines())
     assert lines == ["task 0 got USR1", "task 1 got USR1"]
+
+
+def test_salloc_no_shell_leaves_its_allocation_running(live: dict[str, str]) -> None:
+    """salloc --no-shell exits at once and its job runs on without a process until
+    scancel (the oracle); it used to fail, 0:9, as soon as salloc's process was gone."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    run(live, "slurmsim", "exec", "on")
+    run(live, "salloc", "-N1", "--no-shell")
+    time.sleep(1.5)  # the supervisor looks at the job's processes meanwhile
+    assert run(live, "squeue", "-h", "-o", "%i %j %T") == "1 no-shell RUNNING\n"
+    run(live, "scancel", "1")
+    assert run(live, "sacct", "-n", "-X", "-P", "-o", "jobid,state") == "1|CANCELLED by 0\n"
