@@ -19,9 +19,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_commands_read_their_options_in_slurms_order(
-    name: str, results: dict[str, Result]
-) -> None:
+def test_commands_read_their_options_in_slurms_order(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
     want = (case.exit, without_times(case.stdout), without_times(case.stderr))
     assert (got.exit, without_times(got.out.encode()), without_times(got.err.encode())) == want
