@@ -109,7 +109,9 @@ def allocate(
         opts = replace(opts, submit_line=" ".join([prog, *argv]))
         if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
             raise SlurmError("X11 forwarding not available")
-        submitted = api.submit(opts, command, immediate=wait == 1)
+        # slurmctld keeps the program srun runs, and nothing of what salloc runs.
+        shown = command if prog == "srun" else None
+        submitted = api.submit(opts, shown, immediate=wait == 1)
     except InvalidOption as e:
         return option_refused(prog, e)
     except api.NotImmediate as e:

@@ -119,7 +119,8 @@ def submit(
 ) -> Submitted:
     """Queue the allocation request and try it at once (see ``Submitted``). With
     ``immediate``, a request that cannot start at once fails instead of waiting
-    (``NotImmediate``, raised once its record is kept)."""
+    (``NotImmediate``, raised once its record is kept). The job's ``Command`` is the name
+    of the program ``command`` runs (srun's), or none (salloc's): the oracle's."""
     from slurmsim.engine.allocate import allocate
     from slurmsim.engine.submit import submit as engine_submit
 
@@ -127,7 +128,7 @@ def submit(
         request = replace(
             build_request(s, opts, Simulated(runtime=None)),
             batch=False,
-            command=" ".join(command) if command else None,
+            command=command[0] if command else None,
             script="",
             std_in="/dev/null",
             environment=(),

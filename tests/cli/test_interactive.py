@@ -124,6 +124,22 @@ def test_salloc_grants_runs_and_relinquishes(
     assert "BatchFlag=0" in shown
 
 
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        pytest.param(["srun", "sh", "-c", "exit 0"], "Command=sh", id="srun: its program"),
+        pytest.param(["salloc", "sh", "-c", "exit 0"], "Command=(null)", id="salloc: none"),
+    ],
+)
+def test_an_interactive_job_keeps_its_programs_name_alone(
+    cluster: Path, argv: list[str], shown: str
+) -> None:
+    """The oracle: slurmctld keeps the program srun runs, not its arguments, and nothing
+    of what salloc runs."""
+    slurm(*argv, user="alice")
+    assert f"   {shown}\n" in slurm("scontrol", "show", "job", "1").out
+
+
 def test_salloc_command_sees_the_allocation_and_no_task(cluster: Path) -> None:
     got = slurm("salloc", "-N2", "sh", "-c", "echo $SLURM_JOB_NODELIST ${SLURM_PROCID:-none}")
     assert got.out == "dgx[1-2] none\n"
