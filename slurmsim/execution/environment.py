@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job, JobRequest
+from slurmsim.model.steps import runs_as_step_zero
 from slurmsim.model.task_hints import HINT_VARIABLES, cpu_freq_shown
+from slurmsim.model.tres_specs import gpus_asked
 
 #: Variables that ``--export=NONE`` or a list of names still lets through.
 _ALWAYS = "SLURM_"
@@ -66,8 +68,14 @@ def tasks_per_node(job: Job) -> list[int]:
     cpt = max(request.cpus_per_task, 1)
     held = [a.cpus // cpt for a in job.alloc]
     whole = request.exclusive or request.overcommit
-    if not whole and (not request.ntasks_set or sum(held) == request.num_tasks):
-        return held  # without -n, as many as the CPUs hold (--cpus-per-gpu=4 -G 3: 12)
+    # Without -n a job has as many as the CPUs hold (sbatch --cpus-per-gpu=4 -G 3: 12); srun
+    # runs its own count, one a node (the oracle: srun --cpus-per-gpu=4 -G 1 runs one task).
+    own = runs_as_step_zero(job)
+    counted = request.ntasks_set or own
+    if not whole and (not counted or sum(held) == request.num_tasks):
+        return held
+    if whole and own and not request.ntasks_set and cpt > 1:
+        return held  # the oracle: srun --exclusive -c4 runs 28 tasks on a node of 112
     base, extra = divmod(max(request.num_tasks, 1), nodes)
     return [base + (1 if i < extra else 0) for i in range(nodes)]
 
@@ -382,9 +390,11 @@ def task_environment(
     request = job.request
     cpus, gpus = node.cpus, node.gpus
     if request.exclusive:
-        cpus = min(cpus, per_node[task.node_index] * request.cpus_per_task)
-        if not (request.gres_per_node or request.gpus_per_job or request.gpus_per_task):
-            gpus = ()
+        # With -n the step holds its tasks' CPUs, without it the node's (the oracle: srun
+        # --exclusive shows 112); its GPUs are those asked, none when none was.
+        if request.ntasks_set:
+            cpus = min(cpus, per_node[task.node_index] * request.cpus_per_task)
+        gpus = gpus[: gpus_asked(request, per_node, task.node_index)]
     nodelist = compress(job.nodes)
     first_rank = sum(per_node[: task.node_index])
     env = {k: v for k, v in job_env.items() if k != "ENVIRONMENT"}

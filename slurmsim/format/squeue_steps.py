@@ -11,7 +11,7 @@ from typing import NamedTuple
 from slurmsim.format.columns import Column, literal, parse_long, parse_percent, printed
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
-from slurmsim.format.steps import job_text, running_steps, step_ids
+from slurmsim.format.steps import job_text, own_step, running_steps, step_ids
 from slurmsim.format.times import date_line, format_elapsed
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job
@@ -137,7 +137,9 @@ def step_lines(state: ClusterState, now: Instant) -> list[StepLine]:
     for job in state.jobs.values():
         numbered = {str(s.step_id): s for s in running_steps(job)}
         for step_id in step_ids(job):
-            if step_id == "batch" or step_id in numbered:
+            if step_id == "0" and step_id not in numbered:
+                lines.append(StepLine(job, own_step(job), state, now))  # an srun's own
+            elif step_id == "batch" or step_id in numbered:
                 lines.append(StepLine(job, numbered.get(step_id), state, now))
     return sorted(
         lines,

@@ -6,6 +6,8 @@ from the job); the numbered steps srun creates inside a job are kept on it
 (``slurmsim.model.steps``) and shown while they run.
 """
 
+from dataclasses import replace
+
 from slurmsim.format import jobview as jv
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
@@ -14,6 +16,8 @@ from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import Step, ended, own_step_distribution, runs_as_step_zero, steps_of
+from slurmsim.model.time import Instant
+from slurmsim.model.tres_specs import StepTres, gpus_asked, own_step_tres
 
 _LIVE = (JobState.RUNNING, JobState.SUSPENDED)
 
@@ -59,39 +63,75 @@ def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> st
 
     slurmctld reports a batch step with no CPUs and no TRES (oracle: scontrol/013)."""
     real = next((s for s in steps_of(job) if str(s.step_id) == step), None)
+    if real is None and step != "batch":
+        real = own_step(job)
     if real is not None:
         return _show_real(state, job, real, oneliner=oneliner)
-    batch = step == "batch"
-    allocs = [_first(job)] if batch else list(job.alloc)
     user = state.users.get(job.request.user)
     uid = user.uid if user is not None else job.request.uid
-    cpus = 0 if batch else sum(a.cpus for a in allocs)
-    tres = "(null)"
-    if not batch:
-        gpus = sum(len(a.gpus) for a in allocs)
-        mem = sum(a.mem for a in allocs)
-        tres = jv.tres_text(
-            [("cpu", cpus), ("mem", mem), ("node", len(allocs)), ("gres/gpu", gpus)]
-        )
-    name = "batch" if batch else job.request.name
-    tasks = 1 if batch else job.request.num_tasks
-    srun = "(null):0" if batch else f"{job.request.alloc_node}:{job.request.alloc_sid}"
     lines = [
-        f"StepId={job_text(job)}.{step} UserId={uid} "
+        f"StepId={job_text(job)}.batch UserId={uid} "
         f"StartTime={format_instant(job.start_time)} TimeLimit=UNLIMITED",
-        f"State={job.state.value} Partition={job.request.partition} "
-        f"NodeList={compress(a.node for a in allocs)}",
-        f"Nodes={len(allocs)} CPUs={cpus} Tasks={tasks} Name={name} Network=(null)",
-        f"TRES={tres}",
+        f"State={job.state.value} Partition={job.request.partition} NodeList={_first(job).node}",
+        "Nodes=1 CPUs=0 Tasks=1 Name=batch Network=(null)",
+        "TRES=(null)",
         "ResvPorts=(null)",
-        "CPUFreqReq=Default"
-        if batch
-        else f"CPUFreqReq=Default Dist={distribution.name(own_step_distribution(job))}",
-        f"SrunHost:Pid={srun}",
+        "CPUFreqReq=Default",
+        "SrunHost:Pid=(null):0",
     ]
     if oneliner:
         return " ".join(lines) + "\n"
     return "\n   ".join(lines) + "\n\n"
+
+
+def own_step(job: Job) -> Step:
+    """The step ``0`` an interactive srun runs its command as, from its job's start: on all
+    the job's nodes, with its tasks; under ``--exclusive`` the node is the job's, the step's
+    only the GPUs asked and, when ``-n`` counts them, its tasks' CPUs (the oracle: ``srun
+    --exclusive -n2`` holds 2 CPUs, without ``-n`` all 112)."""
+    r = job.request
+    base, extra = divmod(r.num_tasks, max(len(job.alloc), 1))
+    tasks = [base + (1 if i < extra else 0) for i in range(len(job.alloc))]
+    allocs = list(job.alloc)
+    if r.exclusive:
+        allocs = [
+            replace(
+                a,
+                cpus=min(a.cpus, n * r.cpus_per_task) if r.ntasks_set else a.cpus,
+                gpus=a.gpus[: gpus_asked(r, tasks, i)],
+            )
+            for i, (a, n) in enumerate(zip(allocs, tasks, strict=True))
+        ]
+    cpus = sum(a.cpus for a in allocs)
+    return Step(
+        step_id=0,
+        name=r.name,
+        start_time=job.start_time or Instant(0),
+        alloc=tuple(allocs),
+        tasks=tuple(tasks),
+        cpus_per_task=r.cpus_per_task,
+        distribution=own_step_distribution(job),
+        tres=own_step_tres(r, cpus),
+        srun_host=r.alloc_node,
+        srun_pid=r.alloc_sid,
+        state=job.state,
+    )
+
+
+def _tres_lines(tres: StepTres) -> list[str]:
+    """``CpusPerTres=`` to ``TresPerTask=``, those the step has."""
+    return [
+        f"{label}={value}"
+        for label, value in (
+            ("CpusPerTres", tres.cpus_per_tres),
+            ("MemPerTres", tres.mem_per_tres),
+            ("TresBind", tres.bind),
+            ("TresPerStep", tres.per_step),
+            ("TresPerNode", tres.per_node),
+            ("TresPerTask", tres.per_task),
+        )
+        if value
+    ]
 
 
 def step_tres(alloc: tuple[NodeAlloc, ...]) -> str:
@@ -120,18 +160,8 @@ def _show_real(state: ClusterState, job: Job, step: Step, *, oneliner: bool) -> 
         "ResvPorts=(null)",
         f"CPUFreqReq=Default Dist={distribution.name(step.distribution)}",
         f"SrunHost:Pid={step.srun_host}:{step.srun_pid}",
+        *_tres_lines(step.tres),
     ]
-    tres = step.tres
-    for label, value in (
-        ("CpusPerTres", tres.cpus_per_tres),
-        ("MemPerTres", tres.mem_per_tres),
-        ("TresBind", tres.bind),
-        ("TresPerStep", tres.per_step),
-        ("TresPerNode", tres.per_node),
-        ("TresPerTask", tres.per_task),
-    ):
-        if value:
-            lines.append(f"{label}={value}")
     if oneliner:
         return " ".join(lines) + "\n"
     return "\n   ".join(lines) + "\n\n"

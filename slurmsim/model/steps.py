@@ -178,10 +178,14 @@ def runs_as_step_zero(job: Job) -> bool:
 
 def own_step_distribution(job: Job) -> str:
     """The distribution of an interactive ``srun``'s step ``0``: ``-m`` as srun settles it
-    (``model.distribution``), else block, whatever the tasks a node (the oracle: ``srun -N 2
-    -n 2`` and ``srun -n 1`` are Block, unlike a step in an allocation)."""
-    typed = job.request.shown_value("distribution") or "block"
-    return distribution.resolved(typed, job.request.shown_tasks, len(job.alloc))
+    (``model.distribution``); else, for a job that asks memory (``--mem``, ``--mem-per-cpu``),
+    as a step in an allocation gets it, and block otherwise, whatever the tasks a node (the
+    oracle: ``srun -N 2 -n 2`` and ``srun -n 1`` are Block, ``srun --mem=8G`` is Cyclic)."""
+    r = job.request
+    typed = r.shown_value("distribution")
+    if typed is None and not (r.mem_per_node or r.mem_per_cpu):
+        typed = "block"
+    return distribution.resolved(typed, r.shown_tasks, len(job.alloc))
 
 
 def steps_of(job: Job) -> list[Step]:

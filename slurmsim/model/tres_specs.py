@@ -81,3 +81,45 @@ class StepTres:
     per_step: str | None = None  # cpu:8,gres:gpu:2 (--gpus)
     per_node: str | None = None  # gres:gpu:2 (--gpus-per-node, --gres)
     per_task: str | None = None  # cpu:2,gres:gpu:1 (-c, --gpus-per-task)
+
+
+def gpus_asked(request: JobRequest, per_node: list[int], index: int) -> int:
+    """How many GPUs the job's options ask for on its ``index``-th node, with ``per_node``
+    tasks on each: a whole-node job holds them all, its srun's step only these (the oracle:
+    ``srun --exclusive --gpus=1`` has one)."""
+    if request.gres_per_node:
+        return sum(g.count for g in request.gres_per_node if g.name == "gpu")
+    if request.gpus_per_task is not None:
+        return request.gpus_per_task.count * per_node[index]
+    if request.gpus_per_job is not None:
+        base, extra = divmod(request.gpus_per_job.count, len(per_node))
+        return base + (1 if index < extra else 0)
+    return 0
+
+
+def own_step_tres(request: JobRequest, cpus: int) -> StepTres:
+    """The TRES of the step ``0`` an interactive srun makes for itself with ``cpus`` CPUs:
+    those of a step srun asks for with the job's options, when the job asks for some GRES
+    (the oracle: ``srun -c2 --gres=gpu:1`` shows ``TresPerStep=cpu:2``,
+    ``TresPerNode=gres:gpu:1``, ``TresPerTask=cpu:2``); none without."""
+    per_job, per_node, per_task = (
+        tres_per_job(request),
+        tres_per_node(request),
+        tres_per_task(request),
+    )
+    if not any(spec and "gres" in spec for spec in (per_job, per_node, per_task)):
+        return StepTres()
+    cpt = request.cpus_per_task
+    bind = tres_bind(request)
+    if bind is None and (single := request.shown_value("ntasks-per-gpu")) is not None:
+        bind = f"gpu:single:{single}"
+    elif bind is None and request.gpus_per_task is not None:
+        bind = f"gpu:per_task:{request.gpus_per_task.count}"
+    return StepTres(
+        cpus_per_tres=cpus_per_tres(request),
+        mem_per_tres=mem_per_tres(request),
+        bind=bind,
+        per_step=",".join(filter(None, (f"cpu:{cpus}", per_job))),
+        per_node=per_node,
+        per_task=",".join(filter(None, (f"cpu:{cpt}" if cpt > 1 else None, per_task))) or None,
+    )

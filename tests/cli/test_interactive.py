@@ -191,3 +191,43 @@ def test_srun_wait_kills_what_outlives_the_first_task_from_slurm_wait(
     assert "srun: StepId=1.0 task 1: running\n" in got.err
     states = slurm("sacct", "-n", "-P", "-o", "JobID,State,ExitCode").out.split()
     assert states == ["1|FAILED|0:9", "1.0|COMPLETED|0:0"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "lines"),
+    [
+        pytest.param(["--exclusive"], {"1 112 none"}, id="--exclusive: the whole node's CPUs"),
+        pytest.param(["-n1", "--exclusive"], {"1 1 none"}, id="-n1 --exclusive: its task's"),
+        pytest.param(["--exclusive", "-c56"], {"2 112 none"}, id="--exclusive -c: as many tasks"),
+        pytest.param(["--exclusive", "--gpus=1"], {"1 112 1"}, id="--exclusive: the GPUs asked"),
+        pytest.param(["--gpus=1", "--cpus-per-gpu=4"], {"1 4 1"}, id="the GPU's CPUs: one task"),
+    ],
+)
+def test_srun_gives_its_own_tasks_what_slurm_gives_them(
+    cluster: Path, argv: list[str], lines: set[str]
+) -> None:
+    """The oracle: srun's own step holds the node's CPUs under --exclusive unless -n counts
+    its tasks, only the GPUs asked, and one task unless -n or -c says otherwise."""
+    show = "echo $SLURM_NTASKS $SLURM_CPUS_ON_NODE ${SLURM_GPUS_ON_NODE:-none}"
+    got = slurm("srun", *argv, "sh", "-c", show, user="alice")
+    assert set(got.out.splitlines()) == lines
+
+
+@pytest.mark.parametrize(
+    ("argv", "layout"),
+    [
+        pytest.param(["-n1"], "Block", id="one task: Block"),
+        pytest.param(["--mem=8G"], "Cyclic", id="memory asked, a task a node: Cyclic"),
+        pytest.param(["--mem=8G", "-n2"], "Block", id="memory asked, two tasks a node: Block"),
+        pytest.param(["--mem-per-cpu=4G", "-N2"], "Cyclic", id="memory per CPU, two nodes"),
+        pytest.param(["--mem=8G", "-m", "block"], "Block", id="-m as typed"),
+    ],
+)
+def test_srun_own_step_is_distributed_as_slurm_settles_it(
+    cluster: Path, argv: list[str], layout: str
+) -> None:
+    """The oracle: an srun's step 0 is Block, but for a job that asks memory, whose step is
+    settled as any step's: Block with more than one task on a node, else Cyclic."""
+    slurm("srun", *argv, "true", user="alice")
+    got = slurm("sacct", "-j", "1.0", "-n", "-P", "-o", "Layout", user="alice")
+    assert got.out == f"{layout}\n"
