@@ -78,7 +78,7 @@ def place(
     cpus = [
         min(n * cpt, a.cpus) if request.exact else a.cpus for a, n in zip(nodes, tasks, strict=True)
     ]
-    gpus = _gpus(nodes, tasks, request, held)
+    gpus = _gpus(nodes, tasks, request, held, job_asked=job.request.asks_gpus)
     if gpus is None:
         return None
     mems = [_memory(request, c, len(g)) for c, g in zip(cpus, gpus, strict=True)]
@@ -365,11 +365,14 @@ def _gpus(
     tasks: Sequence[int],
     request: StepRequest,
     held: dict[str, tuple[int, frozenset[int]]],
+    *,
+    job_asked: bool,
 ) -> list[tuple[int, ...]] | None:
     """The GPU indices the step takes on each node, or None while too few are free. A
     ``--gpus`` total falls evenly on the nodes where it can, else as a job's does
     (``resources.fill``: the oracle runs ``srun -G 10`` and ``-G 9`` on two nodes of a
-    job that holds 8 and 2 GPUs there)."""
+    job that holds 8 and 2 GPUs there). A step that asks none has the job's free ones, or
+    none when the job asked none either (its GPUs came with ``--exclusive``: the oracle)."""
     free = []
     for a in chosen:
         taken = frozenset() if request.overlap else held.get(a.node, (0, frozenset()))[1]
@@ -382,7 +385,7 @@ def _gpus(
     picked = []
     for want, f in zip(wants, free, strict=True):
         if want is None:
-            picked.append(tuple(f))
+            picked.append(tuple(f) if job_asked else ())
         elif want > len(f):
             return None
         else:

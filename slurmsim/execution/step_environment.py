@@ -138,7 +138,8 @@ def task_environment(
     asked = any(
         "gpu" in (t or "") for t in (step.tres.per_step, step.tres.per_node, step.tres.per_task)
     )
-    on_node = share.gpus if asked else job_node.gpus
+    # Neither asked: the job's, none when they came with --exclusive (the oracle).
+    on_node = share.gpus if asked else job_node.gpus if job.request.asks_gpus else ()
     if on_node:
         env["SLURM_GPUS_ON_NODE"] = str(len(on_node))
     if job_node.gpus and inherited:

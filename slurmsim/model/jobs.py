@@ -288,6 +288,13 @@ class JobRequest:
         return None
 
     @property
+    def asks_gpus(self) -> bool:
+        """Whether the job asks for GPUs in any way (a whole node's come without asking)."""
+        return bool(self.gres_per_node or self.gpus_per_job or self.gpus_per_task) or bool(
+            self.gpus_of_tasks
+        )
+
+    @property
     def gpus_of_tasks(self) -> int:
         """The GPUs the controller adds for ``--ntasks-per-gpu`` when no GPU is asked for:
         one for each so many tasks, none for fewer (the oracle: ``-n 4 --ntasks-per-gpu=2``

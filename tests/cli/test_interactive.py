@@ -231,3 +231,13 @@ def test_srun_own_step_is_distributed_as_slurm_settles_it(
     slurm("srun", *argv, "true", user="alice")
     got = slurm("sacct", "-j", "1.0", "-n", "-P", "-o", "Layout", user="alice")
     assert got.out == f"{layout}\n"
+
+
+def test_a_step_of_an_exclusive_job_that_asked_no_gpu_has_none(cluster: Path) -> None:
+    """The oracle: salloc --exclusive holds the node's 8 GPUs (gres/gpu=8), but a step
+    asking none gets none, where one asking for a GPU gets it."""
+    show = "echo ${SLURM_GPUS_ON_NODE:-none} ${CUDA_VISIBLE_DEVICES:-none}"
+    got = slurm(
+        "salloc", "--exclusive", "sh", "-c", f"srun sh -c '{show}'; srun --gpus=1 sh -c '{show}'"
+    )
+    assert got.out.splitlines() == ["none none", "1 0"]
