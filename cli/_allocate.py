@@ -149,6 +149,12 @@ def allocate(
             return _revoke(prog, job_id)
         if state is JobState.PENDING:  # --immediate=SECONDS ran out
             return _gave_up(prog, job_id)
+        if state is JobState.CANCELLED:  # scancel'd while it waited (the oracle's words)
+            err(f"{prog}: Job has been cancelled\n")
+            if prog == "salloc":
+                err(f"salloc: Job allocation {job_id} has been revoked.\n")
+            error(prog, f"{_REFUSED[prog]}Job/step already completing or completed")
+            return 1
         if state is not JobState.RUNNING:
             error(prog, f"Job allocation {job_id} has been revoked.")
             return 1

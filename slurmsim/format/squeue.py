@@ -140,7 +140,18 @@ def _in_mb(mb: int) -> str:
 
 def _raw_err(row: _Row) -> str:
     request = row.job.request
+    if not request.batch:
+        return "N/A"  # srun's and salloc's output is their own (the oracle)
     return jv.raw_path(row.job, request.std_err or request.std_out)
+
+
+def _exec_host(row: _Row) -> str:
+    """``%B``: a batch job's first node; an interactive job's is where srun or salloc runs,
+    its AllocNode (the oracle: ``localhost``, where scontrol says ``BatchHost=dgx1``)."""
+    job = row.job
+    if not job.request.batch:
+        return job.request.alloc_node
+    return job.nodes[0] if job.alloc else "n/a"
 
 
 def _max_nodes(row: _Row) -> str:
@@ -188,7 +199,7 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "a": ("ACCOUNT", lambda r: r.job.request.account),
     "A": ("JOBID", lambda r: str(r.job.job_id)),
     "b": ("TRES_PER_NODE", lambda r: ts.tres_per_node(r.job.request) or "N/A"),
-    "B": ("EXEC_HOST", lambda r: r.job.nodes[0] if r.job.alloc else "n/a"),
+    "B": ("EXEC_HOST", _exec_host),
     "c": ("MIN_CPUS", lambda r: str(jv.min_cpus_per_node(r.job.request))),
     "C": ("CPUS", lambda r: str(jv.cpu_count(r.job))),
     "d": ("MIN_TMP_DISK", lambda r: jv.min_memory_text(_min_tmp_disk_mb(r))),
@@ -419,7 +430,7 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "requeue": ("REQUEUE", lambda r: str(int(r.job.request.requeue))),
     "restartcnt": ("RESTART_COUNT", lambda r: str(r.job.restarts)),
     "stderr": ("STDERR", _raw_err),
-    "stdin": ("STDIN", lambda r: r.job.request.std_in),
+    "stdin": ("STDIN", lambda r: r.job.request.std_in if r.job.request.batch else None),
     "stdout": ("STDOUT", lambda r: jv.raw_path(r.job, r.job.request.std_out)),
     "tres-alloc": ("TRES_ALLOC", _tres),
     "tres": ("TRES_ALLOC", _tres),

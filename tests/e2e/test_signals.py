@@ -259,3 +259,36 @@ def test_a_signal_while_the_allocation_waits_cancels_it(
     )
     shown = run(live, "scontrol", "show", "job", "1")
     assert "JobState=CANCELLED Reason=PartitionNodeLimit" in shown
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            "srun",
+            "srun: Job has been cancelled\n"
+            "srun: error: Unable to allocate resources: Job/step already completing or completed\n",
+        ),
+        (
+            "salloc",
+            "salloc: Job has been cancelled\nsalloc: Job allocation 1 has been revoked.\n"
+            "salloc: error: Job submit/allocate failed: Job/step already completing or completed\n",
+        ),
+    ],
+)
+def test_an_allocation_cancelled_while_it_waits_ends_its_client(
+    live: dict[str, str], command: str, said: str
+) -> None:
+    """The oracle: scancel of a held srun's or salloc's job ends the client, exit 1."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    proc = _start(live, command, "-H", "true")
+    deadline = time.monotonic() + 10
+    while "1 PENDING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+        assert time.monotonic() < deadline, "the job was not queued"
+        time.sleep(0.1)
+    run(live, "scancel", "1")
+    _, err = proc.communicate(timeout=20)
+    assert (proc.returncode, err.splitlines(keepends=True)[-len(said.splitlines()) :]) == (
+        1,
+        said.splitlines(keepends=True),
+    )
