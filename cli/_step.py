@@ -6,6 +6,7 @@ step asks for is read as ``slurmsim.parse.step_options`` reads it.
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -125,7 +126,32 @@ def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created,
             err(f"{PROG}: Job {job_id} step creation temporarily disabled, retrying ")
             err("(Requested nodes are busy)\n")
             waited = True
-        time.sleep(RETRY_S)
+        signum = _sleep_unless_signalled(RETRY_S)
+        if signum is not None:  # told to end while it waited: it gives the step up
+            err(f"{PROG}: Cancelled pending job step with signal {signum}\n")
+            error(PROG, f"Unable to create step for job {job_id}: {_GIVEN_UP}")
+            return 1
+
+
+#: What the controller answers a step request srun has withdrawn (the oracle).
+_GIVEN_UP = "Job/step already completing or completed"
+
+
+def _sleep_unless_signalled(seconds: float) -> int | None:
+    """Sleep ``seconds``, unless SIGINT, SIGTERM or SIGHUP comes first: its number then."""
+    got: list[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        got.append(signum)
+
+    ends = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    before = {s: signal.signal(s, note) for s in ends}
+    try:
+        time.sleep(seconds)
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+    return got[0] if got else None
 
 
 def _run(created: Created, step: Step, program: Program, values: Mapping[str, str | None]) -> int:

@@ -292,3 +292,29 @@ def test_an_allocation_cancelled_while_it_waits_ends_its_client(
         1,
         said.splitlines(keepends=True),
     )
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=str)
+def test_a_signal_while_a_step_waits_withdraws_it(live: dict[str, str], sig: int) -> None:
+    """The oracle: an srun whose step waits for what the job's steps hold gives it up when
+    told to end, says with which signal, and exits 1."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    run(live, "slurmsim", "exec", "on")
+    run(live, "sbatch", "-n2", "-o", "/dev/null", "--wrap", "srun sleep 30")
+    deadline = time.monotonic() + 10
+    while "1.0" not in run(live, "squeue", "-h", "-s", "-o", "%i"):
+        assert time.monotonic() < deadline, "the job's step did not start"
+        time.sleep(0.1)
+    proc = _start(live, "srun", "--jobid=1", "-n1", "true")
+    time.sleep(1.5)  # it waits for the step's CPUs
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=20)
+    assert (proc.returncode, err.splitlines()[-2:]) == (
+        1,
+        [
+            f"srun: Cancelled pending job step with signal {int(sig)}",
+            "srun: error: Unable to create step for job 1: "
+            "Job/step already completing or completed",
+        ],
+    )
+    run(live, "scancel", "1")
