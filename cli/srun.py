@@ -107,7 +107,8 @@ def srun(argv: list[str]) -> int:
     report_ends(ends, f"{got.job_id}.0", cut, io, got.kill_wait)
     code, sig = api.job_status(ends)
     waited = cut is Cut.WAITED
-    if sig and not revoked and not waited:  # its tasks were ended by the controller, not forced
+    passed_on = cut is Cut.PASSED_ON  # a signal srun itself was sent ended them
+    if sig and not revoked and not waited and not passed_on:  # ended by the controller
         err(f"srun: Force Terminated StepId={got.job_id}.0\n")
     api.end(got.job_id, code, sig, step_exit=exited_code(ends) if waited else None)
     return 128 + sig if sig else code

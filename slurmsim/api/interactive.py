@@ -203,7 +203,8 @@ def end(job_id: int, exit_code: int, sig: int, step_exit: int | None = None) -> 
     outlived ``--wait`` were killed: the step is recorded by those that exited)."""
     from slurmsim.api import execution
     from slurmsim.engine.execution import process_exited
-    from slurmsim.model.accounting import STEP_EXIT
+    from slurmsim.model.accounting import STEP_EXIT, note_step_exit
+    from slurmsim.model.steps import runs_as_step_zero
 
     with session(write=True) as s:
         job = s.state.jobs.get(job_id)
@@ -213,6 +214,10 @@ def end(job_id: int, exit_code: int, sig: int, step_exit: int | None = None) -> 
         execution.forget(job)
         if step_exit is not None and job.state is JobState.RUNNING:
             job.extra[STEP_EXIT] = str(step_exit)
+        if runs_as_step_zero(job) and job.state is JobState.RUNNING:
+            # srun's command is its step 0, whose end the job's DerivedExitCode counts (the
+            # oracle: srun sh -c 'exit 3' derives 3:0, one killed by SIGUSR1 0:10).
+            note_step_exit(job, exit_code if step_exit is None else step_exit, sig)
         s.events.extend(process_exited(s.state, job, exit_code, sig))
 
 
@@ -320,7 +325,7 @@ def run_tasks(
     running = [p for _, p in procs if p is not None]
     cut: list[Cut] = []  # why srun ended the tasks, if it did
     reap = _reaper(cut, io) if io.kill_on_bad_exit or io.wait else _wait_all
-    waited = iter(_wait(alloc, running, on_revoked, reap=reap))
+    waited = iter(_wait(alloc, running, on_revoked, reap=reap, passed_on=cut))
     codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in procs]
     finish_io(started)
     ends: list[Ended] = []
@@ -386,6 +391,8 @@ def _wait(
     on_revoked: Callable[[Revoked], None],
     stop_with: int | None = signal.SIGTERM,
     reap: _Reap = _wait_all,
+    *,
+    passed_on: "list[Cut] | None" = None,
 ) -> list[int]:
     """Wait for ``procs``; their return codes.
 
@@ -399,10 +406,21 @@ def _wait(
     def interrupt(_sig: int, _frame: FrameType | None) -> None:
         raise _Ending
 
+    def forward(sig: int, _frame: FrameType | None) -> None:
+        from slurmsim.api.launch import Cut
+
+        if passed_on is not None and not passed_on:
+            passed_on.append(Cut.PASSED_ON)  # so srun forces nothing of its own
+        _signal_all(procs, sig)
+
     try:
         previous = signal.signal(signal.SIGTERM, interrupt)
     except ValueError:  # not the main thread: nobody can tell us, just wait
         return reap(procs)
+    # srun passes these on to its tasks (the oracle: SIGUSR1 to srun ends ``sleep`` with
+    # "User defined signal 1"), where they would end srun itself.
+    passed = {sig: signal.signal(sig, forward) for sig in _PASSED_ON}
+    passed[signal.SIGALRM] = signal.signal(signal.SIGALRM, signal.SIG_IGN)  # srun's own
     try:
         while True:
             try:
@@ -422,6 +440,12 @@ def _wait(
                 timer.start()
     finally:
         signal.signal(signal.SIGTERM, previous)
+        for sig, handler in passed.items():
+            signal.signal(sig, handler)
+
+
+#: The signals srun passes on to the tasks of its step as they come.
+_PASSED_ON = (signal.SIGUSR1, signal.SIGUSR2)
 
 
 def _signal_all(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:

@@ -70,6 +70,7 @@ class Cut(Enum):
     CANCELLED = "scancel ended the step"
     BAD_EXIT = "a task failed under --kill-on-bad-exit"
     WAITED = "tasks ran on longer than --wait after the first exited"
+    PASSED_ON = "srun passed a signal it was sent on to them"
 
 
 class RankedTask(Protocol):

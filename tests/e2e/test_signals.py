@@ -318,3 +318,22 @@ def test_a_signal_while_a_step_waits_withdraws_it(live: dict[str, str], sig: int
         ],
     )
     run(live, "scancel", "1")
+
+
+def test_srun_passes_user_signals_on_to_its_tasks(live: dict[str, str]) -> None:
+    """The oracle: SIGUSR1 to an interactive srun ends its tasks with it (srun says so, exits
+    128+10, the job FAILED 0:10 with DerivedExitCode 0:10); SIGALRM it ignores."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    proc = _start(live, "srun", "-n2", "sleep", "30")
+    deadline = time.monotonic() + 10
+    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+        assert time.monotonic() < deadline, "the job did not start"
+        time.sleep(0.1)
+    time.sleep(0.5)  # its tasks run
+    proc.send_signal(signal.SIGALRM)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGUSR1)
+    _, err = proc.communicate(timeout=20)
+    assert (proc.returncode, err) == (138, "srun: error: dgx1: tasks 0-1: User defined signal 1\n")
+    states = run(live, "sacct", "-n", "-P", "-o", "jobid,state,exitcode,derivedexitcode")
+    assert states == "1|FAILED|0:10|0:10\n1.0|CANCELLED|0:10|\n"
