@@ -11,9 +11,8 @@ from dataclasses import dataclass
 
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job, JobRequest
-from slurmsim.model.steps import runs_as_step_zero
+from slurmsim.model.steps import own_share, runs_as_step_zero
 from slurmsim.model.task_hints import HINT_VARIABLES, cpu_freq_shown
-from slurmsim.model.tres_specs import gpus_asked
 
 #: Variables that ``--export=NONE`` or a list of names still lets through.
 _ALWAYS = "SLURM_"
@@ -388,13 +387,8 @@ def task_environment(
     per_node = tasks_per_node(job)
     node = job.alloc[task.node_index]
     request = job.request
-    cpus, gpus = node.cpus, node.gpus
-    if request.exclusive:
-        # With -n the step holds its tasks' CPUs, without it the node's (the oracle: srun
-        # --exclusive shows 112); its GPUs are those asked, none when none was.
-        if request.ntasks_set:
-            cpus = min(cpus, per_node[task.node_index] * request.cpus_per_task)
-        gpus = gpus[: gpus_asked(request, per_node, task.node_index)]
+    share = own_share(request, node, per_node, task.node_index)
+    cpus, gpus = share.cpus, share.gpus
     nodelist = compress(job.nodes)
     first_rank = sum(per_node[: task.node_index])
     env = {k: v for k, v in job_env.items() if k != "ENVIRONMENT"}

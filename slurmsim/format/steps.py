@@ -6,8 +6,6 @@ from the job); the numbered steps srun creates inside a job are kept on it
 (``slurmsim.model.steps``) and shown while they run.
 """
 
-from dataclasses import replace
-
 from slurmsim.format import jobview as jv
 from slurmsim.format.hostlist import compress
 from slurmsim.format.rendered import Rendered
@@ -15,9 +13,16 @@ from slurmsim.format.times import format_instant
 from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
-from slurmsim.model.steps import Step, ended, own_step_distribution, runs_as_step_zero, steps_of
+from slurmsim.model.steps import (
+    Step,
+    ended,
+    own_share,
+    own_step_distribution,
+    runs_as_step_zero,
+    steps_of,
+)
 from slurmsim.model.time import Instant
-from slurmsim.model.tres_specs import StepTres, gpus_asked, own_step_tres
+from slurmsim.model.tres_specs import StepTres, own_step_tres
 
 _LIVE = (JobState.RUNNING, JobState.SUSPENDED)
 
@@ -92,16 +97,7 @@ def own_step(job: Job) -> Step:
     r = job.request
     base, extra = divmod(r.num_tasks, max(len(job.alloc), 1))
     tasks = [base + (1 if i < extra else 0) for i in range(len(job.alloc))]
-    allocs = list(job.alloc)
-    if r.exclusive:
-        allocs = [
-            replace(
-                a,
-                cpus=min(a.cpus, n * r.cpus_per_task) if r.ntasks_set else a.cpus,
-                gpus=a.gpus[: gpus_asked(r, tasks, i)],
-            )
-            for i, (a, n) in enumerate(zip(allocs, tasks, strict=True))
-        ]
+    allocs = [own_share(r, a, tasks, i) for i, a in enumerate(job.alloc)]
     cpus = sum(a.cpus for a in allocs)
     return Step(
         step_id=0,

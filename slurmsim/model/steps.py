@@ -8,13 +8,14 @@ runs), so that the store needs no new table.
 """
 
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 
 from slurmsim.model import distribution
 from slurmsim.model.errors import SlurmError
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.time import Instant
-from slurmsim.model.tres_specs import StepTres
+from slurmsim.model.tres_specs import StepTres, gpus_asked
 
 #: Key in ``Job.extra``: the job's numbered steps, oldest first (JSON, see ``Step``).
 STEPS = "steps"
@@ -174,6 +175,17 @@ def runs_as_step_zero(job: Job) -> bool:
     from slurmsim.model.accounting import SUBMIT_LINE
 
     return not job.request.batch and not job.extra.get(SUBMIT_LINE, "").startswith("salloc")
+
+
+def own_share(request: JobRequest, node: NodeAlloc, tasks: Sequence[int], index: int) -> NodeAlloc:
+    """What an interactive srun's step ``0`` uses of ``node``, its ``index``-th, with
+    ``tasks`` tasks on each node: all the job holds there, but under ``--exclusive`` (the
+    node is the job's) only the GPUs asked, and its tasks' CPUs when ``-n`` counts them (the
+    oracle: ``srun --exclusive`` shows 112 CPUs and no GPU, ``-n2`` 2 CPUs, ``--gpus=1`` 1)."""
+    if not request.exclusive:
+        return node
+    cpus = min(node.cpus, tasks[index] * request.cpus_per_task) if request.ntasks_set else node.cpus
+    return replace(node, cpus=cpus, gpus=node.gpus[: gpus_asked(request, tasks, index)])
 
 
 def own_step_distribution(job: Job) -> str:

@@ -1,6 +1,7 @@
 """The TRES a job or a step asks for, as slurmctld keeps them in text: what ``scontrol
 show job`` and ``show step`` print as ``TresPerNode=gres:gpu:8`` and the like."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from slurmsim.model.jobs import JobRequest
@@ -83,7 +84,7 @@ class StepTres:
     per_task: str | None = None  # cpu:2,gres:gpu:1 (-c, --gpus-per-task)
 
 
-def gpus_asked(request: JobRequest, per_node: list[int], index: int) -> int:
+def gpus_asked(request: JobRequest, per_node: Sequence[int], index: int) -> int:
     """How many GPUs the job's options ask for on its ``index``-th node, with ``per_node``
     tasks on each: a whole-node job holds them all, its srun's step only these (the oracle:
     ``srun --exclusive --gpus=1`` has one)."""
