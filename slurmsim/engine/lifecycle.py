@@ -29,6 +29,7 @@ from slurmsim.model.jobs import (
     SECS_PRE_SUSPEND,
     STOPPED,
     SUSPENDED_BY,
+    TIME_MIN_UNLIMITED,
     Job,
     JobState,
     NodeAlloc,
@@ -261,6 +262,8 @@ def start(
     if running.time_limit is None:
         part = state.partitions.get(running.request.partition)
         running.time_limit = part.max_time if part else None
+    if scheduler == "Backfill":
+        running.time_limit = _backfill_limit(running)
     limit = running.time_limit
     running.end_time = Instant(now + limit) if limit is not None else None
     running.extra.pop(LAUNCH_FAILED, None)
@@ -275,6 +278,16 @@ def start(
         elif launcher is not None:  # before its end is planned: the script may end sooner
             launcher.simulate(state, running)
     return running
+
+
+def _backfill_limit(job: Job) -> Seconds | None:
+    """The limit backfill starts ``job`` with: its --time-min, which it planned with,
+    and nothing it could have had beyond (the oracle: 2:00 of 10:00 with a reservation
+    3 minutes off); the main scheduler starts it with its full limit."""
+    time_min, limit = job.request.time_min, job.time_limit
+    if time_min is None or time_min == TIME_MIN_UNLIMITED:
+        return limit
+    return time_min if limit is None or time_min < limit else limit
 
 
 def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
