@@ -26,6 +26,7 @@ from slurmsim.engine.priority import priority
 from slurmsim.engine.resources import GPU
 from slurmsim.engine.submit import never_runs, queued_in_list
 from slurmsim.engine.trigger import trigger
+from slurmsim.model import dependency_status
 from slurmsim.model.accounting import (
     CANCELLED_BY,
     note_db_priority,
@@ -269,6 +270,7 @@ def _hold(state: ClusterState, job: Job, actor: str, user_hold: bool) -> None:
         job.priority, job.reason = 0, job.hold.value
         return
     job.hold = Hold.ADMIN if admin else Hold.USER
+    dependency_status.hold(state, job)
     job.priority = 0
     note_db_priority(job, state.last_main)
     job.reason = job.hold.value
@@ -302,6 +304,7 @@ def _release(state: ClusterState, job: Job, actor: str) -> None:
         job.priority = priority(state, job)
         return
     job.hold = Hold.NONE
+    dependency_status.release(job)
     begin = job.request.begin_time
     if begin is None or begin <= state.now:
         job.eligible_time = None  # judged again by the next pass (the oracle: Unknown)

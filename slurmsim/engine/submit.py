@@ -43,6 +43,7 @@ from slurmsim.engine.resources import (
 )
 from slurmsim.engine.select import Free, Pool, can_place
 from slurmsim.engine.trigger import trigger
+from slurmsim.model import dependency_status
 from slurmsim.model.accounting import note_db_priority
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
@@ -218,6 +219,8 @@ def submit(
     if late_refusal:
         raise SlurmError(late_refusal)
     state.jobs[job.job_id] = job
+    if hold is not Hold.NONE:
+        dependency_status.hold(state, job)
     # A held job is not tested against the nodes until it is released (the oracle took
     # --gres=gpu:9, -n 113 and --mem=3T under -H); the test of any other gives the
     # controller its guess at the node count.

@@ -11,7 +11,6 @@ from itertools import pairwise
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
-from slurmsim.model.dependency_status import Met, is_whole_array, judge, judge_term
 from slurmsim.model.jobs import ARRAY_EMPTIED, Hold, Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
@@ -382,29 +381,6 @@ def std_err(job: Job, task: int | None = None) -> str:
     if job.request.std_err is None:
         return std_out(job, task)
     return expand_path(job, job.request.std_err, task)
-
-
-def dependency_text(job: Job, state: ClusterState) -> str | None:
-    """``Dependency=`` / ``%E``: the entries not yet met, e.g. ``afterok:233(unfulfilled)``.
-
-    Met entries are dropped, and once the whole dependency holds (any entry of an OR)
-    nothing is left. An entry naming a whole array prints as ``12_*``.
-    """
-    dep = job.request.dependency
-    if dep is None or judge(state, job, dep).met is Met.YES:
-        return None
-    shown: list[str] = []
-    for term in dep.terms:
-        met = judge_term(state, job, term).met
-        if met is Met.YES:
-            continue
-        if term.job is None:
-            shown.append(f"{term.kind.value}({met.value})")
-            continue
-        target = f"{term.job.job_id}_*" if is_whole_array(state, term) else str(term.job)
-        delay = f"+{term.minutes}" if term.minutes is not None else ""
-        shown.append(f"{term.kind.value}:{target}{delay}({met.value})")
-    return ("?" if dep.any_of else ",").join(shown) or None
 
 
 def oversubscribe(request: JobRequest) -> str:

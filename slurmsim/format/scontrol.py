@@ -18,7 +18,7 @@ from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_hms, format_instant, format_limit_hms
 from slurmsim.format.units import format_mem
 from slurmsim.format.version import SLURM_VERSION
-from slurmsim.model import limits
+from slurmsim.model import dependency_status, limits
 from slurmsim.model import tres_specs as ts
 from slurmsim.model.accounting import derived_exit, resize_time
 from slurmsim.model.alloc import node_usage
@@ -213,7 +213,7 @@ def _identity(state: ClusterState, job: Job, task: int | None) -> _Lines:
 def _status(state: ClusterState, job: Job, detail: bool) -> _Lines:
     """State, reason, dependency, requeue counters and exit codes."""
     request = job.request
-    dependency = jv.dependency_text(job, state) or "(null)"
+    dependency = dependency_status.shown(state, job) or "(null)"
     # scontrol prints a free-text reason with its blanks turned into underscores.
     reason = jv.reason_text(job).replace(" ", "_")
     lines = [

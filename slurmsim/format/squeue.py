@@ -21,6 +21,7 @@ from slurmsim.format.times import (
     format_instant,
     format_limit,
 )
+from slurmsim.model import dependency_status
 from slurmsim.model import tres_specs as ts
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobRequest, JobState, state_code, state_name
@@ -205,7 +206,7 @@ LETTERS: dict[str, tuple[str, _Value]] = {
     "d": ("MIN_TMP_DISK", lambda r: jv.min_memory_text(_min_tmp_disk_mb(r))),
     "D": ("NODES", lambda r: str(jv.shown_node_count(r.job, r.state))),
     "e": ("END_TIME", _end),
-    "E": ("DEPENDENCY", lambda r: jv.dependency_text(r.job, r.state)),
+    "E": ("DEPENDENCY", lambda r: dependency_status.shown(r.state, r.job)),
     "f": ("FEATURES", lambda r: r.job.request.features),
     "F": ("ARRAY_JOB_ID", _array_job),
     "g": ("GROUP", lambda r: r.job.request.user),

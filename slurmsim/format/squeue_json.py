@@ -15,6 +15,7 @@ from slurmsim.format import jobview as jv
 from slurmsim.format import openapi
 from slurmsim.format.cores import CoreMap
 from slurmsim.format.hostlist import compress, format_ranges
+from slurmsim.model import dependency_status
 from slurmsim.model import tres_specs as ts
 from slurmsim.model.accounting import NODES_UNAVAILABLE, derived_exit
 from slurmsim.model.alloc import HOLDS_RESOURCES
@@ -204,7 +205,7 @@ def job_record(state: ClusterState, job: Job, known: Known) -> openapi.Record:
         "cpus_per_tres": "",
         "deadline": 0,
         "delay_boot": 0,
-        "dependency": jv.dependency_text(job, state) or "",
+        "dependency": dependency_status.shown(state, job) or "",
         "derived_exit_code": _derived_status(job),
         "eligible_time": job.eligible_time or 0,
         "end_time": jv.end_time(job) or 0,

@@ -144,6 +144,49 @@ def _only_a_pass_lifts(job: Job) -> Verdict:
     return Verdict(Met.WAITING if job.hold is not Hold.NONE else Met.YES)
 
 
+#: Key in ``Job.extra``: a held job's ``Dependency=`` as its hold found it ("": none
+#: left). No pass looks at a held job, so slurmctld shows its entries as the last pass
+#: left them until the release (the oracle: ``afterany:46(unfulfilled)`` after 46 ended).
+HELD_AS = "dependency_held"
+
+
+def hold(state: ClusterState, job: Job) -> None:
+    """``job`` is held now: its dependency shows as it stands until the release."""
+    if job.request.dependency is not None:
+        job.extra[HELD_AS] = shown(state, job) or ""
+
+
+def release(job: Job) -> None:
+    job.extra.pop(HELD_AS, None)
+
+
+def shown(state: ClusterState, job: Job) -> str | None:
+    """What Slurm prints of ``job``'s dependency: the entries not yet met, e.g.
+    ``afterok:233(unfulfilled)``.
+
+    Met entries are dropped, and once the whole dependency holds (any entry of an OR)
+    nothing is left. An entry naming a whole array prints as ``12_*``.
+    """
+    dep = job.request.dependency
+    held = job.extra.get(HELD_AS) if job.hold is not Hold.NONE else None
+    if held is not None:
+        return held or None
+    if dep is None or judge(state, job, dep).met is Met.YES:
+        return None
+    entries: list[str] = []
+    for term in dep.terms:
+        met = judge_term(state, job, term).met
+        if met is Met.YES:
+            continue
+        if term.job is None:
+            entries.append(f"{term.kind.value}({met.value})")
+            continue
+        target = f"{term.job.job_id}_*" if is_whole_array(state, term) else str(term.job)
+        delay = f"+{term.minutes}" if term.minutes is not None else ""
+        entries.append(f"{term.kind.value}:{target}{delay}({met.value})")
+    return ("?" if dep.any_of else ",").join(entries) or None
+
+
 def _singleton(state: ClusterState, job: Job) -> Verdict:
     for other in state.jobs.values():
         if other.job_id == job.job_id or other.state.finished:
