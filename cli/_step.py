@@ -16,7 +16,7 @@ from slurmsim.model.errors import InvalidJobId, InvalidOption, OptionHelp, Slurm
 from slurmsim.parse.shown_checks import BadNumber, check_shown
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Cut, Ended, Program, StepIo
+    from slurmsim.api.launch import Cut, Ended, Program, Report, StepIo
     from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import Step, StepRequest
 
@@ -177,8 +177,9 @@ def _run(created: Created, step: Step, program: Program, values: Mapping[str, st
         seen.append(api.watch(job.job_id, step.step_id))
         return seen[-1]
 
-    ends, cut = launch.run_step(job, step, program, base, io=io, look=look)
     step_text = f"StepId={job.job_id}.{step.step_id}"
+    report = interrupt_report(f"{job.job_id}.{step.step_id}")
+    ends, cut = launch.run_step(job, step, program, base, io=io, look=look, report=report)
     if cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED):
         _aborted(created, step, seen[-1], by_scancel=cut is launch.Cut.CANCELLED)
     report_ends(ends, f"{job.job_id}.{step.step_id}", cut, io, created.kill_wait)
@@ -187,9 +188,11 @@ def _run(created: Created, step: Step, program: Program, values: Mapping[str, st
     if cut is launch.Cut.WAITED:  # the step is recorded by the tasks that exited
         api.finish(job.job_id, step.step_id, exited_code(ends), 0)
         return 128 + sig
-    if sig and cut not in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED) and not _signalled(seen):
+    aborted = cut in (launch.Cut.INTERRUPTED, launch.Cut.FORCED)  # a user's signal
+    ended_by_srun = aborted or cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED)
+    if sig and not ended_by_srun and not _signalled(seen):
         err(f"{PROG}: Force Terminated {step_text}\n")
-    api.finish(job.job_id, step.step_id, code, sig)
+    api.finish(job.job_id, step.step_id, code, sig, aborted=aborted)
     return 128 + sig if sig else code
 
 
@@ -248,7 +251,57 @@ def report_ends(
             f"{PROG}: Job step aborted: Waiting up to {kill_wait + 2} seconds for job step "
             "to finish.\n"
         )
-    _report(ends, between)
+    if cut in (Cut.INTERRUPTED, Cut.FORCED):
+        between += _aborted_by_user(ends, step_id, cut, io.label, kill_wait)
+    _report(ends, between, killed=cut is not Cut.INTERRUPTED)
+
+
+def interrupt_report(step_id: str) -> Report:
+    """srun's lines as it answers a user's signal (``launch.Interrupts``): at the first
+    SIGINT how its tasks stand (running, exited, exited abnormally), at the second that it
+    sends them Ctrl-C, at SIGTERM or SIGHUP that it forces the job's end (the oracle)."""
+    from slurmsim.api.launch import Interrupt
+
+    def report(what: Interrupt, tasks: Sequence[tuple[int, int | None]]) -> None:
+        if what is Interrupt.FORCE:
+            err(f"{PROG}: forcing job termination\n")
+        elif what is Interrupt.CTRL_C:
+            err(f"{PROG}: sending Ctrl-C to StepId={step_id}\n")
+        else:
+            lines = f"{PROG}: interrupt (one more within 1 sec to abort)\n"
+            for how, of in (
+                ("running", lambda code: code is None),
+                ("exited", lambda code: code == 0),
+                ("exited abnormally", lambda code: code is not None and code != 0),
+            ):
+                ranks = [rank for rank, code in tasks if of(code)]
+                if ranks:
+                    lines += f"{PROG}: StepId={step_id} {task_ranks(ranks)}: {how}\n"
+            err(lines)
+
+    return report
+
+
+def _aborted_by_user(
+    ends: Sequence[Ended], step_id: str, cut: Cut, label: bool, kill_wait: int
+) -> str:
+    """srun's lines once the tasks of a step it aborted have ended, and the first node's
+    slurmstepd's: after a Ctrl-C that srun forces the end too, and slurmstepd speaks only
+    where the node ran more than one of the tasks and a signal ended one (the oracle: none
+    for ``-n1`` nor ``-N2 -n2``, dgx1's for ``-n2`` and ``-N2 -n4``)."""
+    from slurmsim.api.launch import Cut
+
+    lines = f"{PROG}: forcing job termination\n" if cut is Cut.INTERRUPTED else ""
+    lines += (
+        f"{PROG}: Job step aborted: Waiting up to {kill_wait + 2} seconds for job step to finish.\n"
+    )
+    first = min(ends, key=lambda e: e.task.rank, default=None)
+    if first is None:
+        return lines
+    there = [e for e in ends if e.node == first.node]
+    if cut is Cut.FORCED or (len(there) > 1 and any(e.signal for e in there)):
+        lines += _step_cancelled(there, step_id, label)
+    return lines
 
 
 def _step_cancelled(ends: Sequence[Ended], step_id: str, label: bool) -> str:
@@ -270,9 +323,10 @@ def _step_cancelled(ends: Sequence[Ended], step_id: str, label: bool) -> str:
     return lines
 
 
-def _report(ends: Sequence[Ended], between: str) -> None:
+def _report(ends: Sequence[Ended], between: str, *, killed: bool = True) -> None:
     """srun's line for each node's tasks that failed alike (``dgx1: tasks 0-2: Exited with
-    exit code 1``): those that exited first, then ``between``, then those killed."""
+    exit code 1``): those that exited first, then ``between``, then those killed (unless
+    not ``killed``: after a Ctrl-C srun names none)."""
     from slurmsim.api.interactive import signal_name
 
     groups: dict[tuple[bool, int, str, int, int], list[int]] = {}
@@ -281,11 +335,11 @@ def _report(ends: Sequence[Ended], between: str) -> None:
             key = (bool(end.signal), end.task.node_index, end.node, end.exit_code, end.signal)
             groups.setdefault(key, []).append(end.task.rank)
     exited = [item for item in sorted(groups.items()) if not item[0][0]]
-    killed = [item for item in sorted(groups.items()) if item[0][0]]
+    signalled = [item for item in sorted(groups.items()) if item[0][0]]
     for (_, _, node, code, _), ranks in exited:
         error(PROG, f"{node}: {task_ranks(ranks)}: Exited with exit code {code}")
     err(between)
-    for (_, _, node, _, sig), ranks in killed:
+    for (_, _, node, _, sig), ranks in signalled if killed else []:
         error(PROG, f"{node}: {task_ranks(ranks)}: {signal_name(sig)}")
 
 
@@ -348,6 +402,7 @@ def step_io(values: Mapping[str, str | None]) -> StepIo:
         chdir=values.get("chdir"),
         append=_open_mode(values, os.environ) == "append",
         wait=int(values.get("wait") or os.environ.get("SLURM_WAIT") or 0),  # srun_verify read it
+        disable_status="disable-status" in values or "SLURM_DISABLE_STATUS" in os.environ,
     )
 
 

@@ -82,7 +82,7 @@ def srun(argv: list[str]) -> int:
     got = allocate(PROG, values, argv, operands, given)
     if isinstance(got, int):
         return got
-    from cli._step import exited_code, report_ends, step_io, task_variables
+    from cli._step import exited_code, interrupt_report, report_ends, step_io, task_variables
     from cli.sbatch import tasks_without_gpus
     from slurmsim.api import interactive as api
 
@@ -101,16 +101,25 @@ def srun(argv: list[str]) -> int:
         _aborted(job)
 
     submitted = {**os.environ, **task_variables(values)}
-    ends, cut = api.run_tasks(got, program, submitted, on_revoked=aborted, io=io)
+    report = interrupt_report(f"{got.job_id}.0")
+    ends, cut = api.run_tasks(got, program, submitted, on_revoked=aborted, io=io, report=report)
     from slurmsim.api.launch import Cut  # loaded by now, to run the tasks
 
     report_ends(ends, f"{got.job_id}.0", cut, io, got.kill_wait)
     code, sig = api.job_status(ends)
     waited = cut is Cut.WAITED
-    passed_on = cut is Cut.PASSED_ON  # a signal srun itself was sent ended them
-    if sig and not revoked and not waited and not passed_on:  # ended by the controller
+    # A signal srun itself was sent ended them: passed on, or its own abort.
+    by_user = cut in (Cut.PASSED_ON, Cut.INTERRUPTED, Cut.FORCED)
+    if sig and not revoked and not waited and not by_user:  # ended by the controller
         err(f"srun: Force Terminated StepId={got.job_id}.0\n")
-    api.end(got.job_id, code, sig, step_exit=exited_code(ends) if waited else None)
+    api.end(
+        got.job_id,
+        code,
+        sig,
+        step_exit=exited_code(ends) if waited else None,
+        aborted=cut in (Cut.INTERRUPTED, Cut.FORCED),
+        cancel=cut is Cut.INTERRUPTED,  # after a Ctrl-C srun cancels its job
+    )
     return 128 + sig if sig else code
 
 

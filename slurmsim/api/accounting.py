@@ -15,6 +15,7 @@ from slurmsim.model.accounting import (
     CANCELLED_BY,
     DB_REASON,
     RESIZE_TIME,
+    STEP_ABORTED,
     STEP_EXIT,
     SUBMIT_LINE,
     AcctRecord,
@@ -569,7 +570,24 @@ def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
     if own is not None and head.state is AcctState.FAILED:  # srun killed what outlived --wait
         final = AcctState.COMPLETED if own == "0" else AcctState.FAILED
         head = replace(head, state=final, exit_code=int(own), exit_signal=0)
-    return [*_run_steps(job, head, job.alloc), *numbered]
+    run = _run_steps(job, head, job.alloc)
+    aborted = job.extra.get(STEP_ABORTED)
+    if aborted is not None and run:
+        run = [_aborted_step(state, job, run[0], aborted)]
+    return [*run, *numbered]
+
+
+def _aborted_step(state: ClusterState, job: Job, zero: AcctRecord, ended: str) -> AcctRecord:
+    """srun's step 0 that it aborted at a user's signal (``STEP_ABORTED``): CANCELLED by the
+    job's user with the signal that ended its tasks, else as they exited."""
+    code, sig = (int(n) for n in ended.split(":"))
+    if sig:
+        by = _uid_of(state, job.request.user)
+        return replace(
+            zero, state=AcctState.CANCELLED, cancelled_by=by, exit_code=0, exit_signal=sig
+        )
+    final = AcctState.FAILED if code else AcctState.COMPLETED
+    return replace(zero, state=final, cancelled_by=None, exit_code=code, exit_signal=0)
 
 
 def _numbered_step(state: ClusterState, head: AcctRecord, step: Step) -> AcctRecord:

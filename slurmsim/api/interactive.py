@@ -45,7 +45,7 @@ from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.parse.simulated import Simulated
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Cut, Ended, Program, StepIo
+    from slurmsim.api.launch import Cut, Ended, Interrupts, Program, Report, StepIo
 
 #: The exit status of a command that could not be started (slurmstepd's execve failure).
 NOT_FOUND: Final = 2
@@ -197,13 +197,23 @@ def allocation(job_id: int, *, claim: bool = True) -> Allocation:
         return Allocation(job_id, job, cfg.cluster_name, kill_wait, cfg.kill_wait)
 
 
-def end(job_id: int, exit_code: int, sig: int, step_exit: int | None = None) -> None:
+def end(
+    job_id: int,
+    exit_code: int,
+    sig: int,
+    step_exit: int | None = None,
+    *,
+    aborted: bool = False,
+    cancel: bool = False,
+) -> None:
     """The command has exited: end the job (unless it ended already). ``step_exit``: its
     step 0's own exit code where the step ended otherwise than the job (the tasks that
-    outlived ``--wait`` were killed: the step is recorded by those that exited)."""
+    outlived ``--wait`` were killed: the step is recorded by those that exited).
+    ``aborted``: srun aborted its step 0 at a user's signal; ``cancel``: and cancels its
+    job for it (a Ctrl-C), where the job otherwise ends as its tasks did."""
     from slurmsim.api import execution
-    from slurmsim.engine.execution import process_exited
-    from slurmsim.model.accounting import STEP_EXIT, note_step_exit
+    from slurmsim.engine.execution import cancelled_by_command, process_exited
+    from slurmsim.model.accounting import STEP_ABORTED, STEP_EXIT, note_step_exit
     from slurmsim.model.steps import runs_as_step_zero
 
     with session(write=True) as s:
@@ -218,7 +228,12 @@ def end(job_id: int, exit_code: int, sig: int, step_exit: int | None = None) -> 
             # srun's command is its step 0, whose end the job's DerivedExitCode counts (the
             # oracle: srun sh -c 'exit 3' derives 3:0, one killed by SIGUSR1 0:10).
             note_step_exit(job, exit_code if step_exit is None else step_exit, sig)
-        s.events.extend(process_exited(s.state, job, exit_code, sig))
+        if aborted and job.state is JobState.RUNNING:
+            job.extra[STEP_ABORTED] = f"{exit_code}:{sig}"
+        if cancel:
+            s.events.extend(cancelled_by_command(s.state, job))
+        else:
+            s.events.extend(process_exited(s.state, job, exit_code, sig))
 
 
 def revoked(job_id: int) -> Revoked | None:
@@ -279,14 +294,18 @@ def run_tasks(
     alloc: Allocation,
     program: "Program",
     submitted: Mapping[str, str],
+    *,
     on_revoked: Callable[[Revoked], None] = lambda _: None,
     io: "StepIo | None" = None,
+    report: "Report | None" = None,
 ) -> tuple[list["Ended"], "Cut | None"]:
     """srun's step: each task's ``program``, all at once, in the job's working directory,
     its output, errors and input where srun's options say (``io``). When the controller
     ends the job meanwhile, ``on_revoked`` says so and the tasks get SIGTERM (SIGKILL
-    after KillWait). How each task ended, and why srun ended them, if it did."""
-    from slurmsim.api.launch import Ended, StepIo, finish_io, start_tasks
+    after KillWait); a user's SIGINT, SIGTERM and SIGHUP get srun's own answer, which
+    ``report`` prints (``launch.Interrupts``). How each task ended, and why srun ended
+    them, if it did."""
+    from slurmsim.api.launch import Ended, Interrupts, StepIo, finish_io, start_tasks
 
     job = alloc.job
     io = io or StepIo()
@@ -325,14 +344,18 @@ def run_tasks(
     running = [p for _, p in procs if p is not None]
     cut: list[Cut] = []  # why srun ended the tasks, if it did
     reap = _reaper(cut, io) if io.kill_on_bad_exit or io.wait else _wait_all
-    waited = iter(_wait(alloc, running, on_revoked, reap=reap, passed_on=cut))
+    # Under --pty the terminal is task 0's: its Ctrl-C goes there, not to srun.
+    interrupts = Interrupts(procs, report, io) if report is not None and not io.pty else None
+    waited = iter(_wait(alloc, running, on_revoked, reap=reap, passed_on=cut, srun=interrupts))
     codes = [next(waited) if proc is not None else NOT_FOUND for _, proc in procs]
     finish_io(started)
     ends: list[Ended] = []
     for (task, _), code in zip(procs, codes, strict=True):
         node = job.alloc[task.node_index].node
         ends.append(Ended(task, node, max(code, 0), -code if code < 0 else 0))
-    return ends, cut[0] if cut else None
+    if cut:
+        return ends, cut[0]
+    return ends, interrupts.cut if interrupts is not None else None
 
 
 def _launcher() -> dict[str, str]:
@@ -393,18 +416,24 @@ def _wait(
     reap: _Reap = _wait_all,
     *,
     passed_on: "list[Cut] | None" = None,
+    srun: "Interrupts | None" = None,
 ) -> list[int]:
     """Wait for ``procs``; their return codes.
 
     A SIGTERM to this process means the job was ended by the controller (another command
     saw it and told us, ``api/execution.reconcile``) or comes from a user. Ended: say so
     (``on_revoked``) and stop the processes: ``stop_with`` (after SIGCONT, in case they
-    were suspended), SIGKILL after KillWait; None: let them run on. Still running: pass
-    the SIGTERM on, as srun forwards signals to its tasks.
+    were suspended), SIGKILL after KillWait; None: let them run on. Still running: srun's
+    own answer to a user's SIGTERM, SIGHUP and SIGINT (``srun``), or without one pass
+    the SIGTERM on.
     """
 
     def interrupt(_sig: int, _frame: FrameType | None) -> None:
         raise _Ending
+
+    def interrupted(_sig: int, _frame: FrameType | None) -> None:
+        if srun is not None:
+            srun.interrupt()
 
     def forward(sig: int, _frame: FrameType | None) -> None:
         from slurmsim.api.launch import Cut
@@ -421,6 +450,9 @@ def _wait(
     # "User defined signal 1"), where they would end srun itself.
     passed = {sig: signal.signal(sig, forward) for sig in _PASSED_ON}
     passed[signal.SIGALRM] = signal.signal(signal.SIGALRM, signal.SIG_IGN)  # srun's own
+    if srun is not None:
+        passed[signal.SIGINT] = signal.signal(signal.SIGINT, interrupted)
+        passed[signal.SIGHUP] = signal.signal(signal.SIGHUP, interrupt)
     try:
         while True:
             try:
@@ -428,7 +460,10 @@ def _wait(
             except _Ending:
                 ended = revoked(alloc.job_id)
                 if ended is None:
-                    _signal_all(procs, signal.SIGTERM)
+                    if srun is not None:
+                        srun.force()
+                    else:
+                        _signal_all(procs, signal.SIGTERM)
                     continue
                 on_revoked(ended)
                 if stop_with is None:

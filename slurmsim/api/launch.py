@@ -1,12 +1,13 @@
 """Running a step's tasks: what slurmstepd does on each node, done here by srun.
 
 Every task is a local process, started at once, in srun's process group (so that
-whatever ends the job's script ends them too), with the environment of its rank and
-node. Output goes where ``--output``/``--error`` say, per task when the name depends on
-the task (``%t``, ``%n``, ``%N``), else to one file or to srun's own streams; ``--label``
-puts ``rank: `` before each line. srun's standard input goes to task 0 (``--input``
-says otherwise). While the tasks run, srun watches the job: when it ends (scancel, time
-limit), the tasks are ended too.
+whatever ends the job's script ends them too; at a terminal in one of their own, see
+``terminal_input``), with the environment of its rank and node. Output goes where
+``--output``/``--error`` say, per task when the name depends on the task (``%t``,
+``%n``, ``%N``), else to one file or to srun's own streams; ``--label`` puts ``rank: ``
+before each line. srun's standard input goes to task 0 (``--input`` says otherwise).
+While the tasks run, srun watches the job: when it ends (scancel, time limit), the tasks
+are ended too; a user's SIGINT, SIGTERM and SIGHUP get srun's own answer (``Interrupts``).
 """
 
 import contextlib
@@ -61,6 +62,8 @@ class StepIo:
     #: --wait: how long (wall seconds) the other tasks may run on once one has exited; 0:
     #: as long as they take.
     wait: int = 0
+    #: -X (--disable-status): a Ctrl-C goes straight to the tasks, with no status first.
+    disable_status: bool = False
 
 
 class Cut(Enum):
@@ -71,6 +74,8 @@ class Cut(Enum):
     BAD_EXIT = "a task failed under --kill-on-bad-exit"
     WAITED = "tasks ran on longer than --wait after the first exited"
     PASSED_ON = "srun passed a signal it was sent on to them"
+    INTERRUPTED = "a second SIGINT within a second: srun sent them SIGINT, aborting the step"
+    FORCED = "SIGTERM or SIGHUP: srun killed them, aborting the step"
 
 
 class RankedTask(Protocol):
@@ -95,6 +100,78 @@ class Ended:
 T = TypeVar("T", bound=RankedTask)
 
 
+class Interrupt(Enum):
+    """What srun does about a signal a user sends it while its step runs."""
+
+    STATUS = "the first SIGINT: it shows how its tasks stand"
+    CTRL_C = "a second SIGINT within a second: it sends its tasks SIGINT"
+    FORCE = "SIGTERM or SIGHUP: it kills its tasks"
+
+
+#: srun's lines for an ``Interrupt``, given each task's rank and return code (None while
+#: it runs).
+Report = Callable[[Interrupt, Sequence[tuple[int, int | None]]], None]
+
+#: Within how many seconds of the first a second SIGINT aborts the step.
+INTERRUPT_WINDOW_S: Final = 1.0
+
+
+class Interrupts:
+    """srun's own answer to the signals a user sends it while its step runs (the oracle,
+    ``srun sleep 8`` sent SIGINT, SIGTERM or SIGHUP): at a first SIGINT it shows how its
+    tasks stand; at a second within a second it sends them SIGINT (its Ctrl-C) and aborts
+    the step, waiting for them to end (under -X it passes each on at once, aborting
+    nothing); SIGTERM and SIGHUP abort it at once, the tasks killed. ``cut`` says which
+    abort it made, if any."""
+
+    def __init__(
+        self,
+        procs: Sequence[tuple[RankedTask, subprocess.Popen[bytes] | None]],
+        report: Report,
+        io: StepIo,
+    ) -> None:
+        self._procs = [(task.rank, proc) for task, proc in procs]
+        self._report = report
+        self._passes_on = io.disable_status  # -X: a Ctrl-C is passed on, nothing aborted
+        self._last: float | None = None
+        self.cut: Cut | None = None
+
+    def interrupt(self) -> None:
+        if self._passes_on:
+            self._say(Interrupt.CTRL_C)
+            self.cut = self.cut or Cut.PASSED_ON
+            _send(self._running(), signal.SIGINT)
+            return
+        if self.cut is not None:
+            return  # aborting already
+        now = time.monotonic()
+        if self._last is None or now - self._last > INTERRUPT_WINDOW_S:
+            self._last = now
+            self._say(Interrupt.STATUS)
+            return
+        self._say(Interrupt.CTRL_C)
+        self.cut = Cut.INTERRUPTED
+        _send(self._running(), signal.SIGINT)
+
+    def force(self) -> None:
+        if self.cut is Cut.FORCED:
+            return
+        self._say(Interrupt.FORCE)
+        self.cut = Cut.FORCED
+        _send(self._running(), signal.SIGCONT)  # should they be stopped
+        _send(self._running(), signal.SIGKILL)
+
+    def _say(self, what: Interrupt) -> None:
+        with contextlib.suppress(OSError):  # its terminal hung up: it acts all the same
+            self._report(what, self._standing())
+
+    def _standing(self) -> list[tuple[int, int | None]]:
+        return [(r, p.poll() if p is not None else NOT_STARTED) for r, p in self._procs]
+
+    def _running(self) -> list[subprocess.Popen[bytes]]:
+        return [proc for _, proc in self._procs if proc is not None]
+
+
 @dataclass
 class _Launch(Generic[T]):
     """What srun holds while its tasks run."""
@@ -112,9 +189,10 @@ def run_step(
     *,
     io: StepIo,
     look: Callable[[], Watch],
+    report: Report,
 ) -> tuple[list[Ended], Cut | None]:
     """Run ``program`` as the tasks of ``step``; how each task ended, and why srun ended
-    them, if it did."""
+    them, if it did. ``report`` says what srun does about a user's signal."""
     cwd = io.chdir or os.getcwd()  # srun's own directory, as Slurm's tasks start in
     if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
         for node in step.nodes:
@@ -128,7 +206,7 @@ def run_step(
 
     # scancel --signal and --signal's warning reach a batch job's steps through this.
     noted = note_step_tasks(job, step.step_id, [p.pid for _, p in launch.procs if p])
-    cut = _wait(launch, io, look)
+    cut = _wait(launch, io, look, Interrupts(launch.procs, report, io))
     if noted is not None:
         with contextlib.suppress(OSError):
             os.unlink(noted)
@@ -178,6 +256,7 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
     width = len(str(len(tasks) - 1))
     files: dict[str, int] = {}  # one descriptor per file name, shared by the tasks
     lock = threading.Lock()
+    apart = not io.pty and terminal_input()  # see ``terminal_input``
     for task in tasks:
         node = node_of(task.node_index)
         names = Names(
@@ -226,6 +305,7 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
                     env=task_env,
                     cwd=cwd,
                     preexec_fn=_DIE_WITH_SRUN,  # noqa: PLW1509  # calls prctl only: no lock
+                    process_group=0 if apart else None,
                     stdin=stdin,
                     stdout=_through(out, label, terminal=terminal, file=out in files.values()),
                     stderr=_through(err, label, terminal=terminal, file=err in files.values()),
@@ -274,16 +354,27 @@ def _through(dest: int | None, label: str, *, terminal: bool, file: bool) -> int
 
 
 def _die_with_srun() -> Callable[[], None] | None:
-    """What a task runs before its command so that it is killed when srun dies, even by
-    SIGKILL (Linux's parent-death signal); None where there is no prctl."""
+    """What a task runs before its command: it is killed when srun dies, even by SIGKILL
+    (Linux's parent-death signal), and takes SIGINT and SIGQUIT as slurmstepd's tasks do,
+    whatever srun was left with (a shell ignores them in a command it runs in the
+    background, and that would pass on); None where there is no prctl."""
     try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
+        libc = ctypes.CDLL(None, use_errno=True)
+        prctl, disposition = libc.prctl, libc.signal
     except (OSError, AttributeError):
         return None
-    return lambda: prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    disposition.argtypes = (ctypes.c_int, ctypes.c_void_p)
+
+    def start() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        for sig in (signal.SIGINT, signal.SIGQUIT):
+            disposition(sig, _SIG_DFL)
+
+    return start
 
 
 _PR_SET_PDEATHSIG: Final = 1
+_SIG_DFL: Final = 0
 _DIE_WITH_SRUN = _die_with_srun()
 
 
@@ -323,7 +414,9 @@ def _stdin(
         if not _has_stdin() or (spec is not None and is_number(spec) and task.rank != int(spec)):
             return subprocess.DEVNULL, False
         several = ntasks > 1 and (spec is None or spec == "all")
-        return (subprocess.PIPE if several else sys.stdin.fileno()), False
+        # From a terminal srun copies what is typed, as slurmstepd's tasks read a pipe.
+        piped = several or terminal_input()
+        return (subprocess.PIPE if piped else sys.stdin.fileno()), False
     if spec == "none":
         return subprocess.DEVNULL, False
     return os.open(expand(spec, names, cwd), os.O_RDONLY), True
@@ -342,6 +435,16 @@ def _broadcast(targets: Sequence[IO[bytes]]) -> None:
     for target in live:
         with contextlib.suppress(BrokenPipeError, ValueError):
             target.close()
+
+
+def terminal_input() -> bool:
+    """Whether srun reads a terminal: its tasks then run in a process group of their own,
+    as slurmstepd's run apart from srun's terminal, so that a Ctrl-C typed there reaches
+    srun alone (``Interrupts``), and read what srun copies to them."""
+    try:
+        return os.isatty(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _has_stdin() -> bool:
@@ -387,13 +490,17 @@ def _write(data: bytes, dest: int | None, stream: IO[str], lock: threading.Lock)
     return True
 
 
-def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | None:
+def _wait(
+    launch: _Launch[Any], io: StepIo, look: Callable[[], Watch], interrupts: Interrupts
+) -> Cut | None:
     """Wait for every task, looking at the step once a second: end the tasks when the job
     ends or the step is cancelled, pass on the signals scancel sends; under
     ``--kill-on-bad-exit`` end them when one fails, under ``--wait`` kill them when they
-    outlive it. Says why it ended them, if it did."""
+    outlive it; answer a user's signals as srun does (``interrupts``). Says why it ended
+    them, if it did."""
     running = [proc for _, proc in launch.procs if proc is not None]
-    forward = _forward_signals(running)
+    terms: list[int] = []  # SIGTERM or SIGHUP: from the job's end, or from a user
+    undo = _on_signals(running, io, interrupts, terms)
     cut, delivered = None, 0
     outlived = Outlived(io.wait)
     try:
@@ -406,7 +513,7 @@ def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | 
             if cut is None and outlived(codes):
                 cut = Cut.WAITED
                 _send(running, signal.SIGKILL)  # slurmstepd kills the step's tasks
-            if time.monotonic() >= next_look:
+            if terms or time.monotonic() >= next_look:
                 seen = look()
                 if seen.job_ended:
                     end_tasks(running)
@@ -414,14 +521,17 @@ def _wait(launch: _Launch[Any], io: StepIo, look: Callable[[], Watch]) -> Cut | 
                 if seen.cancelled:
                     _send(running, signal.SIGKILL)
                     return Cut.CANCELLED
+                if terms:
+                    del terms[:]
+                    interrupts.force()
                 for sig in seen.signals[delivered:]:
                     _send(running, sig)
                 delivered = len(seen.signals)
                 next_look = time.monotonic() + WATCH_S
             time.sleep(0.02)
-        return cut
+        return cut or interrupts.cut
     finally:
-        forward()
+        undo()
 
 
 class Outlived:
@@ -469,18 +579,31 @@ def end_tasks(procs: Sequence[subprocess.Popen[bytes]]) -> None:
             proc.wait()
 
 
-def _forward_signals(procs: Sequence[subprocess.Popen[bytes]]) -> Callable[[], None]:
-    """Pass SIGINT and SIGTERM sent to srun on to its tasks; returns the undo."""
+def _on_signals(
+    procs: Sequence[subprocess.Popen[bytes]], io: StepIo, interrupts: Interrupts, terms: list[int]
+) -> Callable[[], None]:
+    """srun's handlers while its step runs: SIGINT to ``interrupts``, SIGTERM and SIGHUP
+    noted in ``terms`` (the wait decides whether the job ended). Under ``--pty`` the
+    terminal is task 0's, where its SIGINT goes: srun passes SIGINT and SIGTERM on. The
+    undo."""
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
 
     def forward(sig: int, _frame: object) -> None:
-        for proc in procs:
-            if proc.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    proc.send_signal(sig)
+        _send(procs, sig)
 
-    saved = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
+    def interrupt(_sig: int, _frame: object) -> None:
+        interrupts.interrupt()
+
+    def note(sig: int, _frame: object) -> None:
+        terms.append(sig)
+
+    handlers: dict[int, Callable[[int, Any], None]]
+    if io.pty:
+        handlers = {signal.SIGINT: forward, signal.SIGTERM: forward}
+    else:
+        handlers = {signal.SIGINT: interrupt, signal.SIGTERM: note, signal.SIGHUP: note}
+    saved = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
 
     def undo() -> None:
         for sig, handler in saved.items():

@@ -62,8 +62,12 @@ def create(job_id: int, request: StepRequest) -> Created:
     return created
 
 
-def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
-    """Record the end of the step's tasks (a step the job's end has ended stays so)."""
+def finish(
+    job_id: int, step_id: int, exit_code: int, signal: int, *, aborted: bool = False
+) -> None:
+    """Record the end of the step's tasks (a step the job's end has ended stays so).
+    ``aborted``: srun aborted it at a user's signal, so a signal that ended its tasks is
+    the job's user's (CANCELLED by them, the oracle)."""
     from slurmsim.engine.steps import end_step
 
     with session(write=True) as s:
@@ -74,8 +78,11 @@ def finish(job_id: int, step_id: int, exit_code: int, signal: int) -> None:
         for i, step in enumerate(steps):
             if step.step_id == step_id and step.state is JobState.RUNNING:
                 shown = ended(step, job)
+                by = job.request.user if aborted else None
                 steps[i] = (
-                    end_step(step, s.state.now, exit_code, signal) if shown is step else shown
+                    end_step(step, s.state.now, exit_code, signal, by=by)
+                    if shown is step
+                    else shown
                 )
         put_steps(job, steps)
         note_step_exit(job, exit_code, signal)

@@ -12,6 +12,7 @@ from typing import Final
 from slurmsim.engine import usage
 from slurmsim.engine.lifecycle import finish, resume_under
 from slurmsim.engine.node_accounting import drained_by
+from slurmsim.model.accounting import CANCELLED_BY
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
 from slurmsim.model.jobs import Job, JobState
@@ -45,4 +46,18 @@ def process_exited(state: ClusterState, job: Job, exit_code: int, signal: int) -
     event = finish(job, now, final, reason=reason, exit_code=exit_code, signal=signal)
     resume_under(state, job, now)
     state.sched_due = now  # its nodes are free for a pass at once, as after any end
+    return [event, *drained_by(state, job, now)]
+
+
+def cancelled_by_command(state: ClusterState, job: Job) -> list[Event]:
+    """The interactive srun that made running ``job`` cancels it as it exits, its step
+    aborted by a Ctrl-C: CANCELLED by the job's user, with ExitCode 0:0 (the oracle)."""
+    if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
+        return []
+    now = state.now
+    usage.charge_end(state, job, now)
+    job.extra[CANCELLED_BY] = job.request.user
+    event = finish(job, now, JobState.CANCELLED)
+    resume_under(state, job, now)
+    state.sched_due = now
     return [event, *drained_by(state, job, now)]

@@ -213,18 +213,22 @@ def gres_fits(job: Job, request: StepRequest) -> None:
         raise SlurmError(GRES_ERROR)
 
 
-def end_step(step: Step, now: Instant, exit_code: int, signal: int) -> Step:
+def end_step(
+    step: Step, now: Instant, exit_code: int, signal: int, *, by: str | None = None
+) -> Step:
     """``step`` once its tasks have ended, as slurmdbd records it: CANCELLED with the
     signal that killed a task (exit code 0, whatever the others exited with: the oracle's
-    ``CANCELLED 0:9`` beside a task that exited 4), else FAILED with the highest exit code
-    when one exited non-zero, else COMPLETED."""
+    ``CANCELLED 0:9`` beside a task that exited 4), by user ``by`` when theirs, else FAILED
+    with the highest exit code when one exited non-zero, else COMPLETED."""
     if signal:
         state, exit_code = JobState.CANCELLED, 0
     elif exit_code:
-        state = JobState.FAILED
+        state, by = JobState.FAILED, None
     else:
-        state = JobState.COMPLETED
-    return replace(step, state=state, end_time=now, exit_code=exit_code, exit_signal=signal)
+        state, by = JobState.COMPLETED, None
+    return replace(
+        step, state=state, end_time=now, exit_code=exit_code, exit_signal=signal, cancelled_by=by
+    )
 
 
 def _num_tasks(request: StepRequest) -> int:

@@ -151,6 +151,11 @@ CANCELLED_BY = "cancelled_by"
 #: differs from the job's (``srun --wait`` killed tasks: the job shows ``0:9``, the step
 #: the exit of the tasks that ended by themselves, the oracle's ``COMPLETED 0:0``).
 STEP_EXIT = "step_exit"
+#: ``Job.extra`` key: ``code:signal``, how the tasks of the step 0 of a job srun made for
+#: itself ended when srun aborted the step at a user's signal (a Ctrl-C, SIGTERM or
+#: SIGHUP): slurmdbd records the step CANCELLED by the job's user when a signal ended them
+#: (the oracle's ``CANCELLED by 1001`` with ``0:2`` under a job CANCELLED ``0:0``).
+STEP_ABORTED = "step_aborted"
 #: Key in ``Job.extra``: the signal a step died of, when a step did (DerivedExitCode 0:SIG).
 DERIVED_SIGNAL = "derived_signal"
 #: Key in ``Job.extra``: the command line that submitted the job (sacct's SubmitLine).

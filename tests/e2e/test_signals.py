@@ -337,3 +337,141 @@ def test_srun_passes_user_signals_on_to_its_tasks(live: dict[str, str]) -> None:
     assert (proc.returncode, err) == (138, "srun: error: dgx1: tasks 0-1: User defined signal 1\n")
     states = run(live, "sacct", "-n", "-P", "-o", "jobid,state,exitcode,derivedexitcode")
     assert states == "1|FAILED|0:10|0:10\n1.0|CANCELLED|0:10|\n"
+
+
+INTERRUPT = "srun: interrupt (one more within 1 sec to abort)\n"
+FORCED = "srun: forcing job termination\n"
+#: (srun's arguments, the signals a user sends it once its tasks run with the wall seconds
+#: before each, its exit code, its errors, and sacct's job and step 0: state, exit code and
+#: derived exit code), as the oracle printed them (``sig.sh`` sending them to srun's pid).
+SRUN_SIGNAL_CASES = [
+    pytest.param(
+        ["-n2", "sleep", "8"],
+        [(0, signal.SIGINT), (0.3, signal.SIGINT)],
+        130,
+        INTERRUPT
+        + "srun: StepId={id}.0 tasks 0-1: running\n"
+        + "srun: sending Ctrl-C to StepId={id}.0\n"
+        + FORCED
+        + ABORTED
+        + STEPD.replace("{why}", ""),
+        "{id}|CANCELLED by <uid>|0:0|0:2\n{id}.0|CANCELLED by <uid>|0:2|\n",
+        id="Ctrl-C twice: the tasks get SIGINT, srun cancels its job",
+    ),
+    pytest.param(
+        ["-n1", "sleep", "8"],
+        [(0, signal.SIGINT), (0.3, signal.SIGINT)],
+        130,
+        INTERRUPT
+        + "srun: StepId={id}.0 task 0: running\n"
+        + "srun: sending Ctrl-C to StepId={id}.0\n"
+        + FORCED
+        + ABORTED,
+        "{id}|CANCELLED by <uid>|0:0|0:2\n{id}.0|CANCELLED by <uid>|0:2|\n",
+        id="one task: no slurmstepd line",
+    ),
+    pytest.param(
+        ["-n2", "sleep", "3"],
+        [(0, signal.SIGINT)],
+        0,
+        INTERRUPT + "srun: StepId={id}.0 tasks 0-1: running\n",
+        "{id}|COMPLETED|0:0|0:0\n{id}.0|COMPLETED|0:0|\n",
+        id="Ctrl-C once: the status, and the tasks run on",
+    ),
+    pytest.param(
+        ["-n2", "sleep", "8"],
+        [(0, signal.SIGTERM)],
+        137,
+        FORCED + ABORTED + STEPD.replace("{why}", "") + "srun: error: dgx1: tasks 0-1: Killed\n",
+        "{id}|FAILED|0:9|0:9\n{id}.0|CANCELLED by <uid>|0:9|\n",
+        id="SIGTERM: the tasks are killed, the job fails",
+    ),
+    pytest.param(
+        ["-n1", "sleep", "8"],
+        [(0, signal.SIGHUP)],
+        137,
+        FORCED + ABORTED + STEPD.replace("{why}", "") + "srun: error: dgx1: task 0: Killed\n",
+        "{id}|FAILED|0:9|0:9\n{id}.0|CANCELLED by <uid>|0:9|\n",
+        id="SIGHUP as SIGTERM",
+    ),
+    pytest.param(
+        ["-X", "-n2", "sleep", "8"],
+        [(0, signal.SIGINT)],
+        130,
+        "srun: sending Ctrl-C to StepId={id}.0\nsrun: error: dgx1: tasks 0-1: Interrupt\n",
+        "{id}|FAILED|0:2|0:2\n{id}.0|CANCELLED|0:2|\n",
+        id="-X: Ctrl-C goes to the tasks at once",
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "signals", "code", "said", "recorded"), SRUN_SIGNAL_CASES)
+def test_srun_answers_a_users_signals_as_slurm_does(  # noqa: PLR0917 (a case's parts)
+    live: dict[str, str],
+    argv: list[str],
+    signals: list[tuple[float, int]],
+    code: int,
+    said: str,
+    recorded: str,
+) -> None:
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    proc = _start(live, "srun", "-t", "1", *argv)
+    deadline = time.monotonic() + 10
+    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+        assert time.monotonic() < deadline, "the job did not start"
+        time.sleep(0.1)
+    time.sleep(1)  # its tasks run
+    for delay, sig in signals:
+        time.sleep(delay)
+        proc.send_signal(sig)
+    _, err = proc.communicate(timeout=20)
+    assert (proc.returncode, re.sub(r"AT \S+", "AT <time>", err)) == (
+        code,
+        said.replace("{id}", "1"),
+    )
+    wait_idle(live)
+    rows = run(live, "sacct", "-n", "-P", "-o", "jobid,state,exitcode,derivedexitcode")
+    assert re.sub(r"by \d+", "by <uid>", rows) == recorded.replace("{id}", "1")
+
+
+def test_srun_in_an_allocation_answers_a_users_signals_as_slurm_does(
+    live: dict[str, str],
+) -> None:
+    """The oracle: steps of an allocation aborted by Ctrl-C and SIGTERM are CANCELLED by
+    their user; the job runs on."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    run(live, "salloc", "--no-shell", "-n2", "-t", "5")
+    said = []
+    for signals in ([(0, signal.SIGINT), (0.3, signal.SIGINT)], [(0, signal.SIGTERM)]):
+        proc = _start(live, "srun", "--jobid=1", "-n2", "sleep", "8")
+        time.sleep(1.5)  # its step runs
+        for delay, sig in signals:
+            time.sleep(delay)
+            proc.send_signal(sig)
+        _, err = proc.communicate(timeout=20)
+        said.append((proc.returncode, re.sub(r"AT \S+", "AT <time>", err)))
+    step = STEPD.replace("{why}", "").replace("{id}.0", "1.{step}")
+    assert said == [
+        (
+            130,
+            INTERRUPT
+            + "srun: StepId=1.0 tasks 0-1: running\n"
+            + "srun: sending Ctrl-C to StepId=1.0\n"
+            + FORCED
+            + ABORTED
+            + step.replace("{step}", "0"),
+        ),
+        (
+            137,
+            FORCED
+            + ABORTED
+            + step.replace("{step}", "1")
+            + "srun: error: dgx1: tasks 0-1: Killed\n",
+        ),
+    ]
+    rows = run(live, "sacct", "-n", "-P", "-o", "jobid,state,exitcode")
+    assert re.sub(r"by \d+", "by <uid>", rows) == (
+        "1|RUNNING|0:0\n1.0|CANCELLED by <uid>|0:2\n1.1|CANCELLED by <uid>|0:9\n"
+    )
+    run(live, "scancel", "1")
+    wait_idle(live)
