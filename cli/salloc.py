@@ -91,11 +91,26 @@ def salloc(argv: list[str]) -> int:
 
     env = api.shell_environment(got, dict(os.environ))
     env["SLURM_SUBMIT_HOST"] = short_hostname()  # the client's own, as sbatch's
-    code, sig = api.run_command(got, command, env, missing, revoked, kill_with=_kill_signal(values))
+    ran = api.run_command(got, command, env, missing, revoked, kill_with=_kill_signal(values))
     if not ended and "quiet" not in values:
         err(f"salloc: Relinquishing job allocation {got.job_id}\n")
+    if ran is None:  # hung up: it gave the allocation back and left its command (the oracle)
+        api.end(got.job_id, 0, 0)
+        return 1
+    code, sig = ran
     api.end(got.job_id, code, sig)
-    return 128 + sig if sig else code
+    return _exit_status(code, sig)
+
+
+def _exit_status(code: int, sig: int) -> int:
+    """salloc's exit status: its command's exit code; for a command killed by a signal 0
+    when a user most likely sent it (SIGHUP, SIGINT, SIGQUIT, SIGKILL), else 1 (the
+    oracle: ``kill -INT $$`` 0, ``kill -TERM $$`` 1)."""
+    import signal
+
+    if not sig:
+        return code
+    return 0 if sig in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGKILL) else 1
 
 
 def _kill_signal(values: dict[str, str | None]) -> int | None:

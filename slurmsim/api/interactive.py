@@ -275,19 +275,57 @@ def run_command(
     on_revoked: Callable[[Revoked], None],
     *,
     kill_with: int | None = None,
-) -> tuple[int, int]:
+) -> tuple[int, int] | None:
     """Run salloc's command in the foreground: its (exit code, signal); 127 when it could
     not be started. When the controller ends the job meanwhile, ``on_revoked`` says so;
     salloc then waits for its command as before, unless ``kill_with`` (``--kill-command``)
-    names a signal to send it."""
+    names a signal to send it. The command runs in a process group of its own, as
+    salloc's does, and has the terminal to itself, so that what is typed there (Ctrl-C)
+    reaches it alone. None: salloc was hung up (SIGHUP), and left its command."""
+    from slurmsim.api.launch import terminal_input
+
+    own = terminal_input()
     with _output() as (out, errors):
         try:
-            proc = subprocess.Popen(list(argv), env=dict(env), stdout=out, stderr=errors)
+            proc = subprocess.Popen(
+                list(argv),
+                env=dict(env),
+                stdout=out,
+                stderr=errors,
+                preexec_fn=_take_terminal if own else None,  # noqa: PLW1509  # no lock taken
+                process_group=None if own else 0,
+            )
         except (FileNotFoundError, PermissionError):
             on_missing()
             return 127, 0
-        (code,) = _wait(alloc, [proc], on_revoked, kill_with)
+        if own:
+            _foreground(proc.pid)
+        try:
+            (code,) = _wait(alloc, [proc], on_revoked, kill_with, salloc=True)
+        except _HungUp:
+            return None
+        finally:
+            if own:
+                _foreground(os.getpgrp())
     return (code, 0) if code >= 0 else (0, -code)
+
+
+def _take_terminal() -> None:
+    """In salloc's command before it starts: a process group of its own, in the terminal's
+    foreground from the first, so that it never reads it from the background (and stops);
+    salloc makes it so too (``_foreground``), as a shell does for its jobs."""
+    os.setpgid(0, 0)
+    _foreground(os.getpgrp())
+
+
+def _foreground(group: int) -> None:
+    """Make ``group`` the terminal's foreground process group (a shell's job control)."""
+    before = signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # asked from the background
+    try:
+        with contextlib.suppress(OSError):
+            os.tcsetpgrp(sys.stdin.fileno(), group)
+    finally:
+        signal.signal(signal.SIGTTOU, before)
 
 
 def run_tasks(
@@ -378,7 +416,16 @@ def _note_tasks(alloc: Allocation, procs: Sequence[subprocess.Popen[bytes] | Non
 
 
 class _Ending(Exception):
-    """SIGTERM arrived while the command's processes ran."""
+    """SIGTERM (or another signal that ends the wait) arrived while the command's
+    processes ran."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _HungUp(Exception):
+    """salloc was sent SIGHUP: it gives its allocation back at once."""
 
 
 _Reap = Callable[[Sequence[subprocess.Popen[bytes]]], list[int]]
@@ -417,6 +464,7 @@ def _wait(
     *,
     passed_on: "list[Cut] | None" = None,
     srun: "Interrupts | None" = None,
+    salloc: bool = False,
 ) -> list[int]:
     """Wait for ``procs``; their return codes.
 
@@ -425,11 +473,16 @@ def _wait(
     (``on_revoked``) and stop the processes: ``stop_with`` (after SIGCONT, in case they
     were suspended), SIGKILL after KillWait; None: let them run on. Still running: srun's
     own answer to a user's SIGTERM, SIGHUP and SIGINT (``srun``), or without one pass
-    the SIGTERM on.
+    the SIGTERM on. ``salloc`` cancels its job at a user's SIGINT, SIGTERM, SIGQUIT,
+    SIGUSR1 or SIGUSR2 and waits on, and at SIGHUP passes it on and stops waiting
+    (``_HungUp``), as the oracle's salloc does.
     """
 
-    def interrupt(_sig: int, _frame: FrameType | None) -> None:
-        raise _Ending
+    told: list[Revoked] = []  # the revocation, once said: no signal ends the wait again
+
+    def interrupt(sig: int, _frame: FrameType | None) -> None:
+        if not told:
+            raise _Ending(sig)
 
     def interrupted(_sig: int, _frame: FrameType | None) -> None:
         if srun is not None:
@@ -448,8 +501,11 @@ def _wait(
         return reap(procs)
     # srun passes these on to its tasks (the oracle: SIGUSR1 to srun ends ``sleep`` with
     # "User defined signal 1"), where they would end srun itself.
-    passed = {sig: signal.signal(sig, forward) for sig in _PASSED_ON}
-    passed[signal.SIGALRM] = signal.signal(signal.SIGALRM, signal.SIG_IGN)  # srun's own
+    if salloc:  # each of these ends its wait (SIGTERM's handler is set above)
+        passed = {sig: signal.signal(sig, interrupt) for sig in _SALLOC_ENDS}
+    else:
+        passed = {sig: signal.signal(sig, forward) for sig in _PASSED_ON}
+        passed[signal.SIGALRM] = signal.signal(signal.SIGALRM, signal.SIG_IGN)  # srun's own
     if srun is not None:
         passed[signal.SIGINT] = signal.signal(signal.SIGINT, interrupted)
         passed[signal.SIGHUP] = signal.signal(signal.SIGHUP, interrupt)
@@ -457,14 +513,22 @@ def _wait(
         while True:
             try:
                 return reap(procs)
-            except _Ending:
+            except _Ending as ending:
                 ended = revoked(alloc.job_id)
+                if ended is None and salloc:
+                    if ending.signum == signal.SIGHUP:
+                        for proc in procs:  # its group: slurmstepd's steps are apart
+                            with contextlib.suppress(ProcessLookupError):
+                                os.killpg(proc.pid, signal.SIGHUP)
+                        raise _HungUp from None
+                    ended = _cancel(alloc.job_id)  # then told of it, as of any revocation
                 if ended is None:
                     if srun is not None:
                         srun.force()
-                    else:
+                    elif not salloc:
                         _signal_all(procs, signal.SIGTERM)
                     continue
+                told.append(ended)
                 on_revoked(ended)
                 if stop_with is None:
                     continue
@@ -481,6 +545,22 @@ def _wait(
 
 #: The signals srun passes on to the tasks of its step as they come.
 _PASSED_ON = (signal.SIGUSR1, signal.SIGUSR2)
+#: The signals that end salloc's wait for its command (besides SIGTERM): SIGHUP gives the
+#: allocation back, the others cancel it (the oracle).
+_SALLOC_ENDS = (signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2, signal.SIGHUP)
+
+
+def _cancel(job_id: int) -> Revoked | None:
+    """salloc cancels its running job (CANCELLED by its user, 0:0); the job as revoked,
+    None when it had ended already."""
+    from slurmsim.engine.execution import cancelled_by_command
+
+    with session(write=True) as s:
+        job = s.state.jobs.get(job_id)
+        if job is None:
+            return None
+        s.events.extend(cancelled_by_command(s.state, job))
+        return Revoked(job, s.state.config.kill_wait)
 
 
 def _signal_all(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:

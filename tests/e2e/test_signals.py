@@ -173,7 +173,7 @@ INTERACTIVE_CASES = [
     pytest.param(
         ["salloc", "-K", "sleep", "300"],
         True,
-        143,
+        1,  # a command killed by SIGTERM: 1 (by SIGHUP, SIGINT, SIGQUIT or SIGKILL: 0)
         "salloc: Granted job allocation {id}\nsalloc: Job allocation {id} has been revoked.\n",
         id="salloc -K: its command gets SIGTERM (no terminal)",
     ),
@@ -475,3 +475,71 @@ def test_srun_in_an_allocation_answers_a_users_signals_as_slurm_does(
     )
     run(live, "scancel", "1")
     wait_idle(live)
+
+
+GRANTED = "salloc: Granted job allocation 1\n"
+#: (the signal a user sends salloc while its command runs, salloc's exit code, its errors,
+#: and sacct's job: state and exit code), as the oracle printed them (``sig.sh`` sending it
+#: to salloc's pid; the command ``sleep 3``, its exit 0 salloc's own).
+SALLOC_SIGNAL_CASES = [
+    pytest.param(
+        signal.SIGINT,
+        0,
+        GRANTED + "salloc: Job allocation 1 has been revoked.\n",
+        "CANCELLED by <uid>|0:0",
+        id="SIGINT: salloc cancels its job and waits for its command",
+    ),
+    pytest.param(
+        signal.SIGUSR1,
+        0,
+        GRANTED + "salloc: Job allocation 1 has been revoked.\n",
+        "CANCELLED by <uid>|0:0",
+        id="SIGUSR1 alike",
+    ),
+    pytest.param(
+        signal.SIGHUP,
+        1,
+        GRANTED + "salloc: Relinquishing job allocation 1\n",
+        "COMPLETED|0:0",
+        id="SIGHUP: salloc gives the job back at once, its command told",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sig", "code", "said", "recorded"), SALLOC_SIGNAL_CASES)
+def test_salloc_answers_a_users_signal_as_slurm_does(
+    live: dict[str, str], sig: int, code: int, said: str, recorded: str
+) -> None:
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    proc = _start(live, "salloc", "-t", "1", "sleep", "3")
+    deadline = time.monotonic() + 10
+    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+        assert time.monotonic() < deadline, "the job did not start"
+        time.sleep(0.1)
+    time.sleep(0.5)  # its command runs
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=20)
+    assert (proc.returncode, err) == (code, said)
+    wait_idle(live)
+    row = run(live, "sacct", "-X", "-n", "-P", "-o", "state,exitcode")
+    assert re.sub(r"by \d+", "by <uid>", row) == recorded + "\n"
+
+
+@pytest.mark.parametrize(
+    ("kill", "code"), [("INT", 0), ("QUIT", 0), ("KILL", 0), ("TERM", 1), ("SEGV", 1)]
+)
+def test_salloc_exits_0_for_a_command_a_user_most_likely_killed(
+    live: dict[str, str], kill: str, code: int
+) -> None:
+    """The oracle: ``salloc sh -c 'kill -SIG $$'`` exits 0 for SIGHUP, SIGINT, SIGQUIT and
+    SIGKILL, 1 for any other signal."""
+    salloc = [sys.executable, "-c", "from cli.salloc import main; main()"]
+    done = subprocess.run(
+        [*salloc, "-Q", "sh", "-c", f"kill -{kill} $$"],
+        check=False,
+        env=live,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert (done.returncode, done.stderr) == (code, "")
