@@ -31,7 +31,14 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.signals import SIGHUP, SIGKILL, SIGTERM
-from slurmsim.model.steps import Step, ended, own_step_distribution, runs_as_step_zero, steps_of
+from slurmsim.model.steps import (
+    Step,
+    ended,
+    node_filling_tasks,
+    own_step_distribution,
+    runs_as_step_zero,
+    steps_of,
+)
 from slurmsim.model.time import Instant, Seconds
 
 #: States in which the batch script was stopped by a signal (its step shows CANCELLED 0:15).
@@ -621,7 +628,9 @@ def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list
         return [replace(_step(head, "batch", "batch", alloc[:1], 1), layout="Unknown")]
     if not runs_as_step_zero(job):
         return []
-    zero = _step(head, "0", job.request.name, alloc, job.request.shown_tasks)
+    filling = node_filling_tasks(job)
+    ntasks = sum(filling) if filling is not None else job.request.shown_tasks
+    zero = _step(head, "0", job.request.name, alloc, ntasks)
     return [replace(zero, layout=distribution.name(own_step_distribution(job)))]
 
 

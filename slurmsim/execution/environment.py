@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job, JobRequest
-from slurmsim.model.steps import own_share, runs_as_step_zero
+from slurmsim.model.steps import node_filling_tasks, own_share, runs_as_step_zero
 from slurmsim.model.task_hints import HINT_VARIABLES, cpu_freq_shown
 
 #: Variables that ``--export=NONE`` or a list of names still lets through.
@@ -73,8 +73,9 @@ def tasks_per_node(job: Job) -> list[int]:
     counted = request.ntasks_set or own
     if not whole and (not counted or sum(held) == request.num_tasks):
         return held
-    if whole and own and not request.ntasks_set and cpt > 1:
-        return held  # the oracle: srun --exclusive -c4 runs 28 tasks on a node of 112
+    filling = node_filling_tasks(job)
+    if filling is not None:
+        return filling
     base, extra = divmod(max(request.num_tasks, 1), nodes)
     return [base + (1 if i < extra else 0) for i in range(nodes)]
 

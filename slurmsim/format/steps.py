@@ -16,6 +16,7 @@ from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import (
     Step,
     ended,
+    node_filling_tasks,
     own_share,
     own_step_distribution,
     runs_as_step_zero,
@@ -95,8 +96,10 @@ def own_step(job: Job) -> Step:
     only the GPUs asked and, when ``-n`` counts them, its tasks' CPUs (the oracle: ``srun
     --exclusive -n2`` holds 2 CPUs, without ``-n`` all 112)."""
     r = job.request
-    base, extra = divmod(r.num_tasks, max(len(job.alloc), 1))
-    tasks = [base + (1 if i < extra else 0) for i in range(len(job.alloc))]
+    tasks = node_filling_tasks(job)
+    if tasks is None:
+        base, extra = divmod(r.num_tasks, max(len(job.alloc), 1))
+        tasks = [base + (1 if i < extra else 0) for i in range(len(job.alloc))]
     allocs = [own_share(r, a, tasks, i) for i, a in enumerate(job.alloc)]
     cpus = sum(a.cpus for a in allocs)
     return Step(

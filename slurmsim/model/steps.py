@@ -177,6 +177,19 @@ def runs_as_step_zero(job: Job) -> bool:
     return not job.request.batch and not job.extra.get(SUBMIT_LINE, "").startswith("salloc")
 
 
+def node_filling_tasks(job: Job) -> list[int] | None:
+    """The tasks on each node of an interactive srun's step ``0`` on whole nodes
+    (``--exclusive``, or ``-O``) with ``-c`` and no ``-n``: as many as each node's CPUs
+    hold (the oracle: ``srun --exclusive -c 4`` runs 28 tasks on a node of 112); None
+    otherwise."""
+    r = job.request
+    cpt = r.cpus_per_task
+    fills = (r.exclusive or r.overcommit) and not r.ntasks_set and cpt > 1
+    if not fills or r.ntasks_per_node is not None or r.gpu_tasks is not None:
+        return None
+    return [a.cpus // cpt for a in job.alloc] if runs_as_step_zero(job) else None
+
+
 def own_share(request: JobRequest, node: NodeAlloc, tasks: Sequence[int], index: int) -> NodeAlloc:
     """What an interactive srun's step ``0`` uses of ``node``, its ``index``-th, with
     ``tasks`` tasks on each node: all the job holds there, but under ``--exclusive`` (the

@@ -233,6 +233,15 @@ def test_srun_own_step_is_distributed_as_slurm_settles_it(
     assert got.out == f"{layout}\n"
 
 
+def test_srun_own_step_on_a_whole_node_with_c_counts_the_tasks_it_ran(cluster: Path) -> None:
+    """The oracle: ``srun --exclusive -c 4`` runs 28 tasks on a node of 112, and sacct's
+    step 0 counts them."""
+    got = slurm("srun", "--exclusive", "-c", "4", "true", user="alice")
+    assert got.exit == 0
+    got = slurm("sacct", "-j", "1.0", "-n", "-P", "-o", "NTasks,AllocCPUS", user="alice")
+    assert got.out == "28|112\n"
+
+
 def test_a_step_of_an_exclusive_job_that_asked_no_gpu_has_none(cluster: Path) -> None:
     """The oracle: salloc --exclusive holds the node's 8 GPUs (gres/gpu=8), but a step
     asking none gets none, where one asking for a GPU gets it."""
