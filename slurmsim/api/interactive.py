@@ -184,11 +184,14 @@ def allocation(job_id: int, *, claim: bool = True) -> Allocation:
     (``salloc --no-shell``), it runs on without a process until scancel or its limit."""
     from slurmsim import clock
     from slurmsim.api import execution
+    from slurmsim.model.steps import SRUN_AT, runs_as_step_zero
 
     with session(write=True) as s:
         job = s.state.jobs[job_id]
         if job.state is JobState.RUNNING and claim:
             job.extra[execution.RUNNER_PID] = str(os.getpid())
+            if runs_as_step_zero(job):  # srun: its command is the job's step 0
+                job.extra[SRUN_AT] = f"{os.uname().nodename.split('.')[0]}:{os.getpid()}"
             job.extra[execution.RUN_START] = str(job.start_time)
             job.extra[execution.INTERACTIVE] = "1"
             os.makedirs(execution.run_dir(job), exist_ok=True)

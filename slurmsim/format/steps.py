@@ -14,6 +14,7 @@ from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import (
+    SRUN_AT,
     Step,
     ended,
     node_filling_tasks,
@@ -102,6 +103,7 @@ def own_step(job: Job) -> Step:
         tasks = [base + (1 if i < extra else 0) for i in range(len(job.alloc))]
     allocs = [own_share(r, a, tasks, i) for i, a in enumerate(job.alloc)]
     cpus = sum(a.cpus for a in allocs)
+    host, _, pid = job.extra.get(SRUN_AT, f"{r.alloc_node}:{r.alloc_sid}").rpartition(":")
     return Step(
         step_id=0,
         name=r.name,
@@ -111,8 +113,8 @@ def own_step(job: Job) -> Step:
         cpus_per_task=r.cpus_per_task,
         distribution=own_step_distribution(job),
         tres=own_step_tres(r, cpus),
-        srun_host=r.alloc_node,
-        srun_pid=r.alloc_sid,
+        srun_host=host,
+        srun_pid=int(pid),
         state=job.state,
     )
 

@@ -10,6 +10,7 @@ runs), so that the store needs no new table.
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
+from typing import Final
 
 from slurmsim.model import distribution
 from slurmsim.model.errors import SlurmError
@@ -167,6 +168,11 @@ class Step:
     @property
     def num_cpus(self) -> int:
         return sum(a.cpus for a in self.alloc)
+
+
+#: ``Job.extra`` key: ``host:pid`` of the interactive srun whose command is the job's step
+#: ``0``, its ``SrunHost:Pid`` (the oracle: ``vm:2785``, where AllocNode is ``localhost``).
+SRUN_AT: Final = "srun_at"
 
 
 def runs_as_step_zero(job: Job) -> bool:

@@ -357,3 +357,22 @@ def test_salloc_no_shell_leaves_its_allocation_running(live: dict[str, str]) -> 
     assert run(live, "squeue", "-h", "-o", "%i %j %T") == "1 no-shell RUNNING\n"
     run(live, "scancel", "1")
     assert run(live, "sacct", "-n", "-X", "-P", "-o", "jobid,state") == "1|CANCELLED by 0\n"
+
+
+def test_srun_own_step_names_the_host_and_pid_of_srun(live: dict[str, str]) -> None:
+    """The oracle: ``SrunHost:Pid=vm:2785``, srun's host and process, where the job's
+    AllocNode is ``localhost``."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    srun = [sys.executable, "-c", "from cli.srun import main; main()", "sleep", "5"]
+    proc = subprocess.Popen(srun, env=live, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+            assert time.monotonic() < deadline, "the job did not start"
+            time.sleep(0.1)
+        shown = run(live, "scontrol", "show", "step", "1.0")
+    finally:
+        proc.kill()
+        proc.wait()
+    assert f"SrunHost:Pid={os.uname().nodename.split('.')[0]}:{proc.pid}\n" in shown
+    wait_idle(live)
