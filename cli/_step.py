@@ -85,7 +85,7 @@ def _refused(e: InvalidOption) -> int:
 
 def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created, Step] | int:
     """The new step (and what came with it), once the resources it needs are free, saying
-    so while it waits as srun does; srun's exit status when the controller refuses it, or
+    that it waited as srun does; srun's exit status when the controller refuses it, or
     when ``--immediate`` gave it ``immediate`` wall seconds (0: no limit) and they ran out
     (srun then says nothing of the wait)."""
     from slurmsim.api import steps as api
@@ -116,16 +116,15 @@ def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created,
             return 1
         if created.step is not None:
             if waited:
-                err(f"{PROG}: Step created for job {job_id}\n")
+                # The controller holds a step request it cannot grant and answers both
+                # once it can: srun says so then (the oracle, 23 s on: both lines at once).
+                err(f"{PROG}: Job {job_id} step creation temporarily disabled, retrying ")
+                err(f"(Requested nodes are busy)\n{PROG}: Step created for job {job_id}\n")
             return created, created.step
-        if deadline is not None:
-            if time.monotonic() >= deadline:
-                error(PROG, f"Unable to create step for job {job_id}: Requested nodes are busy")
-                return 1
-        elif not waited:
-            err(f"{PROG}: Job {job_id} step creation temporarily disabled, retrying ")
-            err("(Requested nodes are busy)\n")
-            waited = True
+        if deadline is not None and time.monotonic() >= deadline:
+            error(PROG, f"Unable to create step for job {job_id}: Requested nodes are busy")
+            return 1
+        waited = deadline is None
         signum = _sleep_unless_signalled(RETRY_S)
         if signum is not None:  # told to end while it waited: it gives the step up
             err(f"{PROG}: Cancelled pending job step with signal {signum}\n")
