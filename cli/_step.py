@@ -402,6 +402,7 @@ def step_io(values: Mapping[str, str | None]) -> StepIo:
         append=_open_mode(values, os.environ) == "append",
         wait=int(values.get("wait") or os.environ.get("SLURM_WAIT") or 0),  # srun_verify read it
         disable_status="disable-status" in values or "SLURM_DISABLE_STATUS" in os.environ,
+        quit_on_interrupt="quit-on-interrupt" in values,
     )
 
 

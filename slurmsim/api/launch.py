@@ -64,6 +64,8 @@ class StepIo:
     wait: int = 0
     #: -X (--disable-status): a Ctrl-C goes straight to the tasks, with no status first.
     disable_status: bool = False
+    #: --quit-on-interrupt: the first Ctrl-C aborts the step, as a second would.
+    quit_on_interrupt: bool = False
 
 
 class Cut(Enum):
@@ -120,8 +122,9 @@ class Interrupts:
     """srun's own answer to the signals a user sends it while its step runs (the oracle,
     ``srun sleep 8`` sent SIGINT, SIGTERM or SIGHUP): at a first SIGINT it shows how its
     tasks stand; at a second within a second it sends them SIGINT (its Ctrl-C) and aborts
-    the step, waiting for them to end (under -X it passes each on at once, aborting
-    nothing); SIGTERM and SIGHUP abort it at once, the tasks killed. ``cut`` says which
+    the step, waiting for them to end (under --quit-on-interrupt at the first; under -X
+    it passes each on at once, aborting nothing); SIGTERM and SIGHUP abort it at once, the
+    tasks killed. ``cut`` says which
     abort it made, if any."""
 
     def __init__(
@@ -133,6 +136,7 @@ class Interrupts:
         self._procs = [(task.rank, proc) for task, proc in procs]
         self._report = report
         self._passes_on = io.disable_status  # -X: a Ctrl-C is passed on, nothing aborted
+        self._quits = io.quit_on_interrupt  # the first Ctrl-C is the second
         self._last: float | None = None
         self.cut: Cut | None = None
 
@@ -145,7 +149,7 @@ class Interrupts:
         if self.cut is not None:
             return  # aborting already
         now = time.monotonic()
-        if self._last is None or now - self._last > INTERRUPT_WINDOW_S:
+        if not self._quits and (self._last is None or now - self._last > INTERRUPT_WINDOW_S):
             self._last = now
             self._say(Interrupt.STATUS)
             return

@@ -402,6 +402,14 @@ SRUN_SIGNAL_CASES = [
         "{id}|FAILED|0:2|0:2\n{id}.0|CANCELLED|0:2|\n",
         id="-X: Ctrl-C goes to the tasks at once",
     ),
+    pytest.param(
+        ["--quit-on-interrupt", "-n2", "sleep", "8"],
+        [(0, signal.SIGINT)],
+        130,
+        "srun: sending Ctrl-C to StepId={id}.0\n" + FORCED + ABORTED + STEPD.replace("{why}", ""),
+        "{id}|CANCELLED by <uid>|0:0|0:2\n{id}.0|CANCELLED by <uid>|0:2|\n",
+        id="--quit-on-interrupt: the first Ctrl-C aborts",
+    ),
 ]
 
 
