@@ -43,6 +43,16 @@ def _wait_for(env: dict[str, str], job_id: int, tmp_path: Path, timeout_s: float
     pytest.fail(f"job {job_id} did not start")
 
 
+def _tasks_started(tmp_path: Path, job: int, step: int, timeout_s: float = 15) -> None:
+    """Wait until srun has started the step's tasks (and so answers signals as srun)."""
+    tasks = tmp_path / "c.db.run" / str(job) / f"tasks.{step}"
+    deadline = time.monotonic() + timeout_s
+    while not (tasks.exists() and tasks.read_text()):
+        assert time.monotonic() < deadline, f"the tasks of step {job}.{step} did not start"
+        time.sleep(0.05)
+    time.sleep(0.3)  # srun sets its handlers as it starts waiting for them
+
+
 def _lines(path: Path) -> set[str]:
     return {line for line in path.read_text().splitlines() if "got" in line}
 
@@ -416,6 +426,7 @@ SRUN_SIGNAL_CASES = [
 @pytest.mark.parametrize(("argv", "signals", "code", "said", "recorded"), SRUN_SIGNAL_CASES)
 def test_srun_answers_a_users_signals_as_slurm_does(  # noqa: PLR0917 (a case's parts)
     live: dict[str, str],
+    tmp_path: Path,
     argv: list[str],
     signals: list[tuple[float, int]],
     code: int,
@@ -424,11 +435,7 @@ def test_srun_answers_a_users_signals_as_slurm_does(  # noqa: PLR0917 (a case's 
 ) -> None:
     run(live, "slurmsim", "clock", "mode", "realtime")
     proc = _start(live, "srun", "-t", "1", *argv)
-    deadline = time.monotonic() + 10
-    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
-        assert time.monotonic() < deadline, "the job did not start"
-        time.sleep(0.1)
-    time.sleep(1)  # its tasks run
+    _tasks_started(tmp_path, 1, 0)
     for delay, sig in signals:
         time.sleep(delay)
         proc.send_signal(sig)
@@ -443,16 +450,18 @@ def test_srun_answers_a_users_signals_as_slurm_does(  # noqa: PLR0917 (a case's 
 
 
 def test_srun_in_an_allocation_answers_a_users_signals_as_slurm_does(
-    live: dict[str, str],
+    live: dict[str, str], tmp_path: Path
 ) -> None:
     """The oracle: steps of an allocation aborted by Ctrl-C and SIGTERM are CANCELLED by
     their user; the job runs on."""
     run(live, "slurmsim", "clock", "mode", "realtime")
     run(live, "salloc", "--no-shell", "-n2", "-t", "5")
     said = []
-    for signals in ([(0, signal.SIGINT), (0.3, signal.SIGINT)], [(0, signal.SIGTERM)]):
+    for step, signals in enumerate(
+        ([(0, signal.SIGINT), (0.3, signal.SIGINT)], [(0, signal.SIGTERM)])
+    ):
         proc = _start(live, "srun", "--jobid=1", "-n2", "sleep", "8")
-        time.sleep(1.5)  # its step runs
+        _tasks_started(tmp_path, 1, step)
         for delay, sig in signals:
             time.sleep(delay)
             proc.send_signal(sig)
@@ -524,7 +533,7 @@ def test_salloc_answers_a_users_signal_as_slurm_does(
     while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
         assert time.monotonic() < deadline, "the job did not start"
         time.sleep(0.1)
-    time.sleep(0.5)  # its command runs
+    time.sleep(1)  # its command runs
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=20)
     assert (proc.returncode, err) == (code, said)
