@@ -450,7 +450,7 @@ def test_srun_answers_a_users_signals_as_slurm_does(  # noqa: PLR0917 (a case's 
 
 
 def test_srun_in_an_allocation_answers_a_users_signals_as_slurm_does(
-    live: dict[str, str], tmp_path: Path
+    live: dict[str, str],
 ) -> None:
     """The oracle: steps of an allocation aborted by Ctrl-C and SIGTERM are CANCELLED by
     their user; the job runs on."""
@@ -461,7 +461,11 @@ def test_srun_in_an_allocation_answers_a_users_signals_as_slurm_does(
         ([(0, signal.SIGINT), (0.3, signal.SIGINT)], [(0, signal.SIGTERM)])
     ):
         proc = _start(live, "srun", "--jobid=1", "-n2", "sleep", "8")
-        _tasks_started(tmp_path, 1, step)
+        deadline = time.monotonic() + 15
+        while f"1.{step}" not in run(live, "squeue", "-h", "-s", "-o", "%i"):
+            assert time.monotonic() < deadline, f"step 1.{step} did not start"
+            time.sleep(0.1)
+        time.sleep(1)  # its tasks run (a step of an unclaimed allocation notes none)
         for delay, sig in signals:
             time.sleep(delay)
             proc.send_signal(sig)
