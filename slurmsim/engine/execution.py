@@ -37,27 +37,35 @@ def process_exited(state: ClusterState, job: Job, exit_code: int, signal: int) -
     slurmctld gives a batch job whose shell died of a signal, whichever, the reason it
     gives a launch that failed (the oracle: ``kill -HUP $$`` in a script, ``JobLaunchFailure``
     and ``ExitCode=0:1``)."""
-    if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
-        return []
-    now = state.now
-    usage.charge_end(state, job, now)
     final = JobState.COMPLETED if exit_code == 0 and signal == 0 else JobState.FAILED
     reason = LAUNCH_FAILURE if signal and job.request.batch else None
-    event = finish(job, now, final, reason=reason, exit_code=exit_code, signal=signal)
-    resume_under(state, job, now)
-    state.sched_due = now  # its nodes are free for a pass at once, as after any end
-    return [event, *drained_by(state, job, now)]
+    return _ended(state, job, final, reason=reason, exit_code=exit_code, signal=signal)
 
 
 def cancelled_by_command(state: ClusterState, job: Job) -> list[Event]:
-    """The interactive srun that made running ``job`` cancels it as it exits, its step
-    aborted by a Ctrl-C: CANCELLED by the job's user, with ExitCode 0:0 (the oracle)."""
+    """The interactive command (srun after a Ctrl-C, salloc told to end) that made running
+    ``job`` cancels it: CANCELLED by the job's user, with ExitCode 0:0 (the oracle)."""
+    if job.state in (JobState.RUNNING, JobState.SUSPENDED):
+        job.extra[CANCELLED_BY] = job.request.user
+    return _ended(state, job, JobState.CANCELLED)
+
+
+def _ended(
+    state: ClusterState,
+    job: Job,
+    final: JobState,
+    *,
+    reason: str | None = None,
+    exit_code: int = 0,
+    signal: int = 0,
+) -> list[Event]:
+    """Running ``job`` ends ``final`` now: its event, then the records of the nodes it
+    leaves drained; nothing when it is no longer running (ended first, its state stands)."""
     if job.state not in (JobState.RUNNING, JobState.SUSPENDED):
         return []
     now = state.now
     usage.charge_end(state, job, now)
-    job.extra[CANCELLED_BY] = job.request.user
-    event = finish(job, now, JobState.CANCELLED)
+    event = finish(job, now, final, reason=reason, exit_code=exit_code, signal=signal)
     resume_under(state, job, now)
-    state.sched_due = now
+    state.sched_due = now  # its nodes are free for a pass at once, as after any end
     return [event, *drained_by(state, job, now)]
