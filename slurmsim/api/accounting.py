@@ -21,6 +21,7 @@ from slurmsim.model.accounting import (
     AcctRecord,
     AcctState,
     PastRun,
+    db_eligible,
     db_priority,
     derived_exit,
     past_runs,
@@ -470,7 +471,7 @@ def _current(state: ClusterState, job: Job, now: Instant) -> AcctRecord:
         exit_code=job.exit_code,
         exit_signal=signal,
         submit=record_submit(job),
-        eligible=job.eligible_time,
+        eligible=db_eligible(job),
         start=begun if started or _refused(job) else None,
         end=end,
         elapsed=Seconds(run),
@@ -505,12 +506,13 @@ def _reason(job: Job, acct_state: AcctState, started: bool) -> str:
 def _reserved(job: Job, end: Instant | None, now: Instant) -> int:
     """sacct's Reserved: from eligible to start (a job that ended pending: to its end), or to
     now while it waits; 0 if it never was eligible."""
-    if job.eligible_time is None:
+    eligible = db_eligible(job)
+    if eligible is None:
         return 0
     if job.state is JobState.PENDING:
-        return now - job.eligible_time
+        return now - eligible
     began = job.start_time if job.start_time is not None else end
-    return (began if began is not None else now) - job.eligible_time
+    return (began if began is not None else now) - eligible
 
 
 #: slurmdbd's flag that it got the job's record, misspelt as Slurm spells it.

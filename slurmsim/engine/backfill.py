@@ -34,6 +34,7 @@ from typing import NamedTuple
 from slurmsim.engine import limits, preempt, reservations, whatif
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
+from slurmsim.engine.eligibility import judged, throttle_reached
 from slurmsim.engine.passes import candidate_nodes
 from slurmsim.engine.queue import GONE, Order, Walker
 from slurmsim.engine.resources import Shape
@@ -336,6 +337,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
             deferred.stop(walk, limit - tested)
             break
         tested += 1
+        judged(job, now)
         key = ctx.repeat_key(job)
         startable.reached(key)
         reached.add(job.job_id)
@@ -1098,6 +1100,7 @@ def _array_held(ctx: Context, job: Job) -> bool:
     (Its reason then says why.)"""
     if ctx.throttled(job):
         job.reason = "JobArrayTaskLimit"
+        throttle_reached(job)
         return True
     held = limits.pending_reason(ctx.state, job, ctx.limits)
     if held is not None:

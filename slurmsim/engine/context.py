@@ -29,7 +29,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from slurmsim.engine import node_accounting
-from slurmsim.engine.eligibility import Blocked, Recheck, blocker, mark_eligible
+from slurmsim.engine.eligibility import (
+    Blocked,
+    Recheck,
+    blocker,
+    judged,
+    mark_eligible,
+    throttle_reached,
+)
 from slurmsim.engine.fairshare import FairShare
 from slurmsim.engine.lifecycle import (
     correspond_split,
@@ -365,7 +372,7 @@ class Context:
         if job.reason in ("Dependency", "BeginTime"):
             note_db_reason(job)
             job.reason = "None"
-        mark_eligible(job, now)
+        mark_eligible(job, now, self.throttled(job))
         part = self.state.partitions.get(job.request.partition)
         tier = part.priority_tier if part else 0
         seq = self.next_seq()
@@ -483,6 +490,12 @@ class Context:
         job.reason = reason
         self.reason_seq[job.job_id] = seq
 
+    def hold_at_throttle(self, job: Job, seq: int) -> None:
+        """``job``'s array is at its task throttle (``throttled``): it waits on
+        JobArrayTaskLimit, not eligible while so (``eligibility.throttle_reached``)."""
+        self.write_reason(job, ARRAY_LIMIT, seq)
+        throttle_reached(job)
+
     def schedulable(self, job: Job) -> bool:
         """Is ``job`` in the queue the passes walk (pending, not blocked, not throttled)?"""
         return job.job_id in self.queue and not self.throttled(job)
@@ -530,8 +543,9 @@ class Context:
                 continue
             if job.array_job_id is not None and self.throttled(job):
                 if self.reason_seq[job.job_id] <= tail.seq:
-                    self.write_reason(job, ARRAY_LIMIT, tail.seq)
+                    self.hold_at_throttle(job, tail.seq)
                 continue
+            judged(job, tail.time)
             if (job.last_sched_eval or 0) < tail.time:
                 job.last_sched_eval = tail.time
             if self.reason_seq[job.job_id] <= tail.seq:

@@ -13,7 +13,7 @@ from enum import Enum
 
 from slurmsim.engine import reservations
 from slurmsim.engine.lifecycle import finish, requeue_begin
-from slurmsim.model.accounting import note_db_reason
+from slurmsim.model.accounting import DB_UNELIGIBLE, note_db_reason
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.dependency_status import Met, judge, remember_failed
 from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
@@ -125,16 +125,30 @@ def not_permitted(part: Partition, request: JobRequest) -> str | None:
     return None
 
 
-def mark_eligible(job: Job, now: Instant) -> None:
+def mark_eligible(job: Job, now: Instant, throttled: bool = False) -> None:
     """First time the scheduler sees a job that may run: its eligible time is set if it
-    was not, and its age accrues from then (AccrueTime, Unknown before).
-
-    An array's meta record with a task throttle (``%N``) keeps ``EligibleTime=Unknown``
-    (golden 093), its tasks getting theirs when they are split off; one without a
-    throttle is eligible like any job (the oracle showed a plain ``--array=1-3``
-    waiting on Resources with its EligibleTime set, and sprio listing it).
-    """
-    if job.eligible_time is None and not (job.array_tasks and job.array_throttle):
+    was not, and its age accrues from then (AccrueTime, Unknown before). An array at its
+    task throttle is not eligible (``throttle_reached``), its age accruing all the same."""
+    if throttled:
+        throttle_reached(job)
+    elif job.eligible_time is None:
         job.eligible_time = now
     if job.accrue_time is None:
         job.accrue_time = job.eligible_time or now  # from when it could first run
+
+
+def throttle_reached(job: Job) -> None:
+    """A pass finds ``job``'s array at its task throttle (``%N``): not eligible while so
+    (``EligibleTime=Unknown``, left out by sprio and sacct's windows; golden 093), its
+    age still accruing. ``judged`` makes it eligible again; its accounting record keeps
+    showing it was not (``DB_UNELIGIBLE``) until it starts a task."""
+    job.eligible_time = None
+    job.extra[DB_UNELIGIBLE] = "1"
+
+
+def judged(job: Job, now: Instant) -> None:
+    """A pass finds queued ``job`` free to start: eligible from now if a pass had found
+    its array at its throttle (the oracle: a ``%1`` array whose task ended shows the
+    second of that end; a task split off keeps the array's time, ``lifecycle``)."""
+    if job.eligible_time is None:
+        job.eligible_time = now

@@ -12,6 +12,7 @@ from slurmsim.engine import usage
 from slurmsim.model.accounting import (
     DB_PRIORITY,
     DB_REASON,
+    DB_UNELIGIBLE,
     RECORD_START,
     RESIZE_TIME,
     PastRun,
@@ -255,6 +256,7 @@ def start(
     running.scheduler = scheduler
     running.sched_nodes = ()
     running.extra.pop(STOPPED, None)  # a requeued job's stop flagged its last run only
+    running.extra.pop(DB_UNELIGIBLE, None)  # its record is now a running job's
     if running.eligible_time is None:
         running.eligible_time = now
     if running.accrue_time is None:
@@ -299,7 +301,10 @@ def _split_task(state: ClusterState, meta: Job, now: Instant) -> Job:
         meta.eligible_time = meta.eligible_time or now
         return meta
     task_job = split_task(state, meta, task)
-    task_job.eligible_time = now
+    meta.extra.pop(DB_UNELIGIBLE, None)  # its record went with the task: the next is new
+    # A task keeps the array's eligible time (the oracle: one split off at 10:13:17
+    # showed the array's 10:13:01).
+    task_job.eligible_time = meta.eligible_time or now
     # The tasks left have no plan until a cycle makes one (the oracle: a throttled array's
     # record shows StartTime=Unknown and no SchedNodeList once its tasks start).
     meta.start_time = meta.end_time = None

@@ -19,7 +19,8 @@ try failed is not placed again until resources are given back (``_memo_key``).
 from dataclasses import dataclass, field
 
 from slurmsim.engine import limits, preempt, reservations
-from slurmsim.engine.context import ARRAY_LIMIT, PRIORITY, Context, MainMark, Tail
+from slurmsim.engine.context import PRIORITY, Context, MainMark, Tail
+from slurmsim.engine.eligibility import judged
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
 from slurmsim.engine.submit import idle_fit
@@ -61,9 +62,10 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
         seen += 1
         tried.add(job.job_id)
         if job.array_job_id is not None and ctx.throttled(job):
-            ctx.write_reason(job, ARRAY_LIMIT, seq)  # checked first, without an evaluation stamp
+            ctx.hold_at_throttle(job, seq)  # checked first, without an evaluation stamp
             unstamped.add(job.job_id)
             continue
+        judged(job, now)
         job.last_sched_eval = now
         if job.request.partition in run.failed:
             ctx.write_reason(job, PRIORITY, seq)
@@ -72,7 +74,7 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
     if depth is None:
         for job_id, job in ctx.arrays.items():
             if job_id not in tried and ctx.throttled(job):
-                ctx.write_reason(job, ARRAY_LIMIT, seq)
+                ctx.hold_at_throttle(job, seq)
                 unstamped.add(job_id)
         old = ctx.main_mark
         if old is not None and old.time > old.at:
@@ -103,7 +105,7 @@ def _try(ctx: Context, job: Job, now: Instant, run: _Pass, seq: int) -> None:
     part = state.partitions[job.request.partition]
     while True:
         if ctx.throttled(job):
-            ctx.write_reason(job, ARRAY_LIMIT, seq)
+            ctx.hold_at_throttle(job, seq)
             return
         held = limits.pending_reason(state, job, ctx.limits)
         if held is not None:

@@ -169,6 +169,11 @@ DB_REASON = "db_reason"
 #: requeue), and nothing after changes it: a later nice, hold, Priority= or age leaves it
 #: as it was, and a job held before that pass shows 0 even once it ran (the oracle).
 DB_PRIORITY = "db_priority"
+#: Key in ``Job.extra``, on an array's pending record: its row in the accounting store
+#: shows no eligible time. The row a task's split leaves it is written by the next pass,
+#: and one that finds the array at its task throttle writes it Unknown; no later pass
+#: writes it again (the oracle: ``26_[2-3%1] PENDING Unknown`` once eligible anew).
+DB_UNELIGIBLE = "db_uneligible"
 #: What squeue shows for a job whose partition has too few usable nodes: slurmctld's
 #: reason is Resources, with this text as its description.
 NODES_UNAVAILABLE = (
@@ -193,6 +198,11 @@ def note_db_priority(job: Job, last_main: Instant | None) -> None:
     since it was submitted or requeued (``last_main``: when one last ran)."""
     if last_main is None or last_main <= job.submit_time:
         job.extra[DB_PRIORITY] = str(job.priority)
+
+
+def db_eligible(job: Job) -> Instant | None:
+    """sacct's Eligible of ``job``: None while its record shows none (``DB_UNELIGIBLE``)."""
+    return None if DB_UNELIGIBLE in job.extra else job.eligible_time
 
 
 def db_priority(job: Job) -> int:
