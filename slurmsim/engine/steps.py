@@ -24,7 +24,7 @@ from slurmsim.engine.resources import fill
 from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.steps import (
     AllocationUnconfirmed,
     JobExpired,
@@ -196,12 +196,9 @@ def gres_fits(job: Job, request: StepRequest) -> None:
             )
     ntasks = _num_tasks(request)
     nodes = _num_nodes(request, ntasks, len(job.alloc))
+    _within_job_counts(job.request, request)
     if (request.gpus_per_node or 0) > top:
-        raise SlurmError(
-            GRES_ERROR,
-            detail=f"Step requested gres_per_node=gpu:{request.gpus_per_node} is more than "
-            f"the job's gres_per_node=gpu:{top}",
-        )
+        raise SlurmError(GRES_ERROR)
     if request.gpus is not None and 0 < request.gpus < nodes:  # a GPU on each node at least
         raise SlurmError(
             GRES_ERROR,
@@ -211,6 +208,27 @@ def gres_fits(job: Job, request: StepRequest) -> None:
     crowded = -(-ntasks // nodes)  # the most tasks a node of the step runs
     if (request.gpus_per_task or 0) * crowded > top or (request.gpus or 0) > top * nodes:
         raise SlurmError(GRES_ERROR)
+
+
+def _within_job_counts(asked: JobRequest, request: StepRequest) -> None:
+    """Refuse a step that asks for more GPUs a task, a node or in all than the job asked
+    for in the same terms, naming both counts; a count the job did not give is not
+    compared (the oracle: ``--gpus-per-task=3`` in a job of ``-n4 --gpus-per-task=1`` is
+    refused on one node of 4 GPUs, in one of ``--gpus-per-node=4`` it runs; ``-n4
+    --gpus-per-task=1`` gave the job ``gres=gpu:4``)."""
+    per_task = asked.gpus_per_task.count if asked.gpus_per_task is not None else 0
+    per_job = asked.gpus_per_job.count if asked.gpus_per_job is not None else 0
+    compared = (
+        ("gres_per_task", request.gpus_per_task, per_task),
+        ("gres_per_node", request.gpus_per_node, asked.gpus_per_node),
+        ("gres", request.gpus, per_job or per_task * asked.num_tasks),
+    )
+    for term, step, job in compared:
+        if step and job and step > job:
+            raise SlurmError(
+                GRES_ERROR,
+                detail=f"Step requested {term}=gpu:{step} is more than the job's {term}=gpu:{job}",
+            )
 
 
 def end_step(
