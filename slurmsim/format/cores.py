@@ -11,6 +11,10 @@ node's free cores (its default cyclic core distribution, ``_cyclic_sync_core_bit
   and ``-c 57``, too large for a socket, ``0-28,56-83``);
 * with ``--ntasks-per-socket``, in turn too, leaving out a socket only when the others
   hold the job within their share.
+* for a GPU job whose tasks on the node its request settles (``--ntasks-per-node``, or
+  ``-n`` on one node or one task a node), as many from each socket, the later sockets
+  taking what does not divide (``-n 1 --gpus=1`` is ``56``, ``-n 1 -c 3`` ``0,56-57``,
+  ``--ntasks-per-node=4 -c 4`` ``0-7,56-63``), whatever the tasks' size.
 
 Threads are not modelled (slurmsim's nodes have one per core).
 """
@@ -18,19 +22,32 @@ Threads are not modelled (slurmsim's nodes have one per core).
 from collections.abc import Collection
 
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, NodeAlloc
+from slurmsim.model.jobs import Job, JobRequest, NodeAlloc
 
 
 def pick(
-    free: list[list[int]], cpus: int, per_task: int, per_socket_tasks: int | None
+    free: list[list[int]],
+    cpus: int,
+    per_task: int,
+    per_socket_tasks: int | None,
+    even: bool = False,
 ) -> list[int]:
     """The cores a job of ``cpus`` CPUs takes from ``free`` (each socket's free cores, in
-    order); short of free cores, it is given ids past the node's (an oversubscribed node
-    still shows a full count)."""
+    order), ``even`` across the sockets or not (see the module docstring); short of free
+    cores, it is given ids past the node's (an oversubscribed node still shows a full
+    count)."""
     starts = [0] * len(free)
     taken: list[int] = []
     avoid = [False] * len(free)
-    if per_socket_tasks is not None:
+    if even:
+        sockets = len(free)
+        for s, cores in enumerate(free):
+            share = cpus // sockets + int(s >= sockets - cpus % sockets)
+            take = min(share, len(cores))
+            taken += cores[:take]
+            starts[s] = take
+        cpus -= len(taken)  # what a full socket could not take goes to the others in turn
+    elif per_socket_tasks is not None:
         share = per_socket_tasks * per_task
         counts = [len(cores) for cores in free]
         total = sum(counts)
@@ -119,6 +136,25 @@ class CoreMap:
                 ]
                 request = job.request
                 tasks = request.shown_value("ntasks-per-socket")
-                ids = pick(free, alloc.cpus, request.cpus_per_task, int(tasks) if tasks else None)
+                socket_tasks = int(tasks) if tasks else None
+                even = socket_tasks is None and _tasks_settled(request)
+                ids = pick(free, alloc.cpus, request.cpus_per_task, socket_tasks, even)
             self._cores[(job.job_id, node_name)] = ids
             taken.append((job, ids))
+
+
+def _tasks_settled(request: JobRequest) -> bool:
+    """Does a GPU job's request settle how many of its tasks each node runs, so that
+    cons_tres shares its CPUs out over a node's sockets? With ``--ntasks-per-node``, or
+    ``-n`` on one node (``-n 1``, ``-N 1 -n 3``) or one task a node (``-N 2 -n 2``); not
+    ``-n 3`` alone, ``-N 2 -n 6`` (packed 5 and 1) nor a job without ``-n`` (the oracle)."""
+    if not request.asks_gpus:
+        return False
+    if request.ntasks_per_node:
+        return True
+    if not request.ntasks_set:
+        return False
+    if request.num_tasks == 1:
+        return True
+    fixed = request.max_nodes is not None and request.max_nodes == request.min_nodes
+    return fixed and request.min_nodes in (1, request.num_tasks)
