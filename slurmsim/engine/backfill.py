@@ -42,7 +42,7 @@ from slurmsim.engine.select import Free, Pool, gathered_nodes, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, NodeAlloc
+from slurmsim.model.jobs import Job, NodeAlloc, list_place
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant, Seconds
 
@@ -928,8 +928,10 @@ def _clear_plan(job: Job) -> None:
 
 
 def running_by_end(ctx: Context, now: Instant) -> list[Running]:
-    """The jobs holding resources by their (limit-based) end, then id; never-ending ones
-    left out."""
+    """The jobs holding resources by their (limit-based) end, then their place in
+    slurmctld's job list (``list_place``: an array's own record after the task last
+    split off it; the oracle planned a job on the node of the one of two ending at once
+    that came second there); never-ending ones left out."""
     soonest = now + 1
     rows: list[tuple[int, int, Job]] = []
     for job in ctx.running.values():
@@ -937,8 +939,8 @@ def running_by_end(ctx: Context, now: Instant) -> list[Running]:
         if start is None or limit is None or job.state not in HOLDS_RESOURCES:
             continue  # no limit: never ends as far as planning goes
         end = start + limit
-        rows.append((end if end > soonest else soonest, job.job_id, job))
-    rows.sort()  # ids are unique: jobs themselves are never compared
+        rows.append((end if end > soonest else soonest, list_place(job), job))
+    rows.sort()  # places are unique: jobs themselves are never compared
     return [Running(end, job) for end, _, job in rows]
 
 
