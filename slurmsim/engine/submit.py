@@ -628,8 +628,16 @@ def idle_fit(state: ClusterState, request: JobRequest, part: Partition) -> int |
         if not configs:
             return LAYOUT_UNSATISFIABLE
     most = max((cfg.cpus for cfg in configs), default=0)
-    if configs and max(request.cpus_per_task, request.mincpus) > most:
-        return CPUS_UNSATISFIABLE  # one task's CPUs (-c 200), or --mincpus, fit on no node
+    if configs and _cpus_a_node(request) > most:
+        # One task's CPUs (-c 200), --mincpus or --ntasks-per-node's tasks fit on no node.
+        return CPUS_UNSATISFIABLE
+    per_node, per_socket = request.ntasks_per_node or 0, request.shown_value("ntasks-per-socket")
+    if configs and request.overcommit and per_node > most:
+        return ""  # one CPU a task need not be given, but no more tasks than CPUs (the oracle)
+    if per_socket and per_socket.isdigit():
+        configs = [cfg for cfg in configs if cfg.cores_per_socket >= int(per_socket)]
+        if not configs:
+            return ""  # more tasks a socket than any node's sockets have cores
     gpu_tasks = request.gpu_tasks
     if configs and gpu_tasks and -(-gpu_tasks // request.min_nodes) * request.cpus_per_task > most:
         return ""  # --ntasks-per-gpu: a node's GPUs' tasks need more CPUs than it has
@@ -655,6 +663,17 @@ def idle_fit(state: ClusterState, request: JobRequest, part: Partition) -> int |
         if fitting >= min(n, size) > 0 and all(fits_config(s, cfg)[0] for cfg, _ in required):
             return n
     return MEMORY_UNSATISFIABLE if memory_only else ""
+
+
+def _cpus_a_node(request: JobRequest) -> int:
+    """The fewest CPUs a node of the job must have, as the controller checks them at
+    submission: a task's, ``--mincpus``, or ``--ntasks-per-node``'s tasks' (not under
+    ``--overcommit``, nor beyond ``-n``'s tasks: the oracle refused ``-n 1
+    --ntasks-per-node=113`` without naming the CPU count)."""
+    per_node = request.ntasks_per_node or 0
+    if request.overcommit or (request.ntasks_set and request.num_tasks < per_node):
+        per_node = 0
+    return max(request.cpus_per_task, request.mincpus, per_node * request.cpus_per_task)
 
 
 def _holds_layout(cfg: NodeConfig, layout: tuple[int, int, int]) -> bool:
