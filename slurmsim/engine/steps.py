@@ -66,6 +66,8 @@ def place(
     ``NumberedRefusal`` for what it refuses only for what other steps hold."""
     request = _settled(job, request)
     candidates, ntasks, count, cpt = _checked(job, request)
+    if not request.nodelist:
+        candidates = _idle_first(job, steps, candidates)
     held = _held(job, steps)
     chosen = _choose(candidates, count, ntasks, cpt, request=request, held=held)
     if chosen is None:
@@ -323,6 +325,19 @@ def _memory_free(
     return all(
         m is None or m <= a.mem - held.get(a.node, 0) for a, m in zip(nodes, mems, strict=True)
     )
+
+
+def _idle_first(job: Job, steps: Sequence[Step], candidates: list[NodeAlloc]) -> list[NodeAlloc]:
+    """``candidates`` with the nodes no running step uses first, each part in the job's
+    order: slurmctld gives a step idle nodes before busy ones (the oracle: a one-task step
+    beside a running ``--overlap`` one on dgx1 ran on dgx2, whether it asked for memory,
+    one CPU of four or none; an ``--overlap`` step beside a running one so too)."""
+    busy = {
+        a.node for step in steps if ended(step, job).state is JobState.RUNNING for a in step.alloc
+    }
+    if not busy:
+        return candidates
+    return sorted(candidates, key=lambda a: a.node in busy)
 
 
 def _held(job: Job, steps: Sequence[Step]) -> dict[str, tuple[int, frozenset[int]]]:

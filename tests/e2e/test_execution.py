@@ -376,3 +376,34 @@ def test_srun_own_step_names_the_host_and_pid_of_srun(live: dict[str, str]) -> N
         proc.wait()
     assert f"SrunHost:Pid={os.uname().nodename.split('.')[0]}:{proc.pid}\n" in shown
     wait_idle(live)
+
+
+def test_a_step_goes_to_a_node_no_running_step_uses(live: dict[str, str], tmp_path: Path) -> None:
+    """The oracle (ov2.sh, two nodes of four CPUs): beside an ``--overlap`` step running on
+    dgx1, a one-task step ran on dgx2 whether the first took no memory or one CPU of four;
+    beside a plain step, an ``--overlap`` one ran on dgx2 too."""
+    script = tmp_path / "scripts" / "idle.sh"
+    script.parent.mkdir()
+    script.write_text(
+        "#!/bin/sh\n"
+        "#SBATCH -N 2 --ntasks-per-node=2 -c 2 -o idle.out\n"
+        "srun --overlap --mem=0 -n 1 sh -c 'echo a $SLURMD_NODENAME; sleep 2' &\n"
+        "sleep 1\n"
+        "srun -n 1 sh -c 'echo b $SLURMD_NODENAME'\n"
+        "wait\n"
+        "srun --overlap -n 1 --exact -c 1 sh -c 'echo c $SLURMD_NODENAME; sleep 2' &\n"
+        "sleep 1\n"
+        "srun -n 1 --exact -c 1 sh -c 'echo d $SLURMD_NODENAME'\n"
+        "wait\n"
+        "srun -n 1 --mem=0 sh -c 'echo e $SLURMD_NODENAME; sleep 2' &\n"
+        "sleep 1\n"
+        "srun -n 1 --overlap sh -c 'echo f $SLURMD_NODENAME'\n"
+        "wait\n"
+    )
+    _run_to_the_end(live, tmp_path, script)
+    lines = [
+        line
+        for line in (tmp_path / "idle.out").read_text().splitlines()
+        if not line.startswith("srun: Warning")
+    ]
+    assert lines == ["a dgx1", "b dgx2", "c dgx1", "d dgx2", "e dgx1", "f dgx2"]

@@ -95,9 +95,12 @@ def _holding(job: Job, request: StepRequest) -> list[Step]:
                      id="an --overlap step holds nothing"),
         pytest.param(ask(num_tasks=1, exact=True), ask(num_tasks=1, exact=True), False,
                      id="two --exact steps share a node's CPUs"),
-        pytest.param(ask(num_tasks=1, exact=True, gpus_per_node=2),
+        pytest.param(ask(num_tasks=2, exact=True, gpus_per_node=2),
                      ask(num_tasks=1, exact=True, gpus_per_node=1), True,
                      id="GPUs another step holds are not given twice"),
+        pytest.param(ask(num_tasks=1, exact=True, gpus_per_node=2),
+                     ask(num_tasks=1, exact=True, gpus_per_node=1), False,
+                     id="a step goes to a node no step uses first"),
     ],
 )  # fmt: skip
 def test_place_waits_for_what_other_steps_hold(
