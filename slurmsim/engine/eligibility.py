@@ -131,8 +131,8 @@ def mark_eligible(job: Job, now: Instant, throttled: bool = False) -> None:
     task throttle is not eligible (``throttle_reached``), its age accruing all the same."""
     if throttled:
         throttle_reached(job)
-    elif job.eligible_time is None:
-        job.eligible_time = now
+    else:
+        judged(job, now)
     if job.accrue_time is None:
         job.accrue_time = job.eligible_time or now  # from when it could first run
 
