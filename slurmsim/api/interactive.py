@@ -441,7 +441,7 @@ def _wait_all(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
 def _reaper(cut: list["Cut"], io: "StepIo") -> _Reap:
     """Wait; under ``--kill-on-bad-exit`` end the others once a task fails, under
     ``--wait`` kill those that outlive it (why, noted in ``cut``)."""
-    from slurmsim.api.launch import Cut, Outlived, end_tasks
+    from slurmsim.api.launch import Cut, Outlived, end_tasks, signal_task
 
     def reap(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
         outlived = Outlived(io.wait)
@@ -451,7 +451,9 @@ def _reaper(cut: list["Cut"], io: "StepIo") -> _Reap:
                 end_tasks(procs)
             if not cut and outlived(codes):
                 cut.append(Cut.WAITED)
-                _signal_all(procs, signal.SIGKILL)  # slurmstepd kills the step's tasks
+                for proc in procs:  # slurmstepd kills the step's tasks
+                    if proc.returncode is None:
+                        signal_task(proc, signal.SIGKILL)
             time.sleep(0.02)
         return [p.wait() for p in procs]
 

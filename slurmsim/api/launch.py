@@ -571,16 +571,52 @@ def end_tasks(procs: Sequence[subprocess.Popen[bytes]]) -> None:
     """SIGTERM to every task still running, SIGKILL to those left after the grace."""
     for proc in procs:
         if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.send_signal(signal.SIGTERM)
+            signal_task(proc, signal.SIGTERM)
     deadline = time.monotonic() + GRACE_S
     while time.monotonic() < deadline and any(p.poll() is None for p in procs):
         time.sleep(0.02)
     for proc in procs:
         if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.kill()
+            signal_task(proc, signal.SIGKILL)
             proc.wait()
+
+
+def signal_task(proc: subprocess.Popen[bytes], sig: int) -> None:
+    """``sig`` to a task and to everything it started: slurmstepd signals every process
+    of the step, so a shell's ``sleep`` ends with the shell instead of holding the
+    task's output open. Children first, so that none is left without its parent's
+    signal (a task in srun's own process group cannot be signalled as a group)."""
+    for pid in (*_descendants(proc.pid), proc.pid):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, sig)
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes below ``pid``, as /proc shows them (none where there is no /proc)."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        # The parent follows the command name in parentheses, which may hold anything.
+        fields = stat[stat.rfind(b")") + 2 :].split()
+        if len(fields) > 1:
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
 
 
 def _on_signals(
