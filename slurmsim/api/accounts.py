@@ -32,6 +32,7 @@ from slurmsim.model.accounts import (
     account_nodes,
     ancestors,
     default_qos,
+    nested_lefts,
 )
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import NotSupported, SlurmError
@@ -798,13 +799,19 @@ def _add_account(s: Session, request: p.Request) -> _Change:
         )
     above = parent or ROOT
     parent_node = next(a for a in s.state.associations if a.account == above and a.user is None)
+    batch = _next_assoc_id(s.state) if len(new) > 1 else 0
     for name in new:
         organization = fields.get("organization") or (name if above == ROOT else above)
         s.state.accounts[name] = Account(
             name, above, fields.get("description") or name, organization
         )
         node = Association(
-            _next_assoc_id(s.state), name, None, qos=parent_node.qos, parent_account=above
+            _next_assoc_id(s.state),
+            name,
+            None,
+            qos=parent_node.qos,
+            parent_account=above,
+            batch=batch,
         )
         s.state.associations.append(settings.apply(node, changes))
     return _Change(summary, _lines(warnings))
@@ -894,7 +901,8 @@ def _heirs(state: ClusterState, account: str, keys: set[str]) -> Iterator[tuple[
         return
     below = [a for a in state.associations if a.account == account and a.user is not None]
     below += [a for a in state.associations if a.user is None and a.parent_account == account]
-    for a in tree_order(below):
+    lft = nested_lefts(state.associations)
+    for a in sorted(below, key=lambda a: lft[a.id]):
         unset = {k for k in keys if k not in a.limits}
         if not unset or (a.user is None and a.account == account):
             continue
@@ -1057,8 +1065,11 @@ def _add_user(s: Session, request: p.Request) -> _Change:
             level if isinstance(level, AdminLevel) else AdminLevel.NONE,
         )
     nodes = {a.account: a for a in s.state.associations if a.user is None}
+    batch = _next_assoc_id(s.state) if len(pairs) > 1 else 0
     for user, account in pairs:
-        assoc = Association(_next_assoc_id(s.state), account, user, qos=nodes[account].qos)
+        assoc = Association(
+            _next_assoc_id(s.state), account, user, qos=nodes[account].qos, batch=batch
+        )
         s.state.associations.append(settings.apply(assoc, changes))
     return _Change(summary, _lines(warnings))
 

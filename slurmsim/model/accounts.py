@@ -54,6 +54,41 @@ class Association:
     #: Grp/Max limits and Priority by ``sacctmgr show assoc`` column name (``GrpTRES``,
     #: ``MaxJobs``, ...), in the stored form that ``slurmsim.model.limits`` reads.
     limits: dict[str, str] = field(default_factory=dict)
+    #: The id of the first association the sacctmgr command that added this one added,
+    #: when it added several (0: added alone): slurmdbd places them as one block.
+    batch: int = 0
+
+
+def nested_lefts(associations: Iterable[Association]) -> dict[int, int]:
+    """Each association's left number in slurmdbd's nested sets (``Lft``).
+
+    Each sacctmgr command's new associations went in, in the order of their ids, as a
+    block of first children of their parent, moving every number right of it on: the
+    newest come first among their siblings. sacctmgr lists what a change reaches in
+    this order."""
+    assocs = sorted(associations, key=lambda a: a.id)
+    nodes = {a.account: a.id for a in assocs if a.user is None}
+    commands: dict[int, list[Association]] = {}
+    for a in assocs:
+        commands.setdefault(a.batch or a.id, []).append(a)
+    lft: dict[int, int] = {}
+    rgt: dict[int, int] = {}
+    for command in sorted(commands):
+        blocks: dict[int | None, list[Association]] = {}
+        for a in commands[command]:
+            parent = nodes.get(a.account if a.user is not None else a.parent_account or "")
+            blocks.setdefault(parent if parent in lft else None, []).append(a)
+        for parent, block in blocks.items():
+            at = lft[parent] if parent is not None else 0  # the root: a tree of its own
+            width = 2 * len(block)
+            for k, left in lft.items():
+                if rgt[k] > at:
+                    rgt[k] += width
+                if left > at:
+                    lft[k] = left + width
+            for i, a in enumerate(block):
+                lft[a.id], rgt[a.id] = at + 1 + 2 * i, at + 2 + 2 * i
+    return lft
 
 
 def account_nodes(associations: Iterable[Association]) -> dict[str, Association]:

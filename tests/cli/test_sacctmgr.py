@@ -204,13 +204,13 @@ _ROW = "  C = dgxcluster A = {:<20} U = {:<9}\n"
     [
         pytest.param(
             "MaxWall=20",
-            [("research", "alice"), ("research", "root"), ("nlp", "dave")],
+            [("nlp", "dave"), ("research", "root"), ("research", "alice")],
             id="a Max limit lists every user below that inherits it, through sub-accounts",
         ),
         pytest.param("GrpTRES=gres/gpu=8", [], id="a Grp limit is not inherited: no users"),
         pytest.param(
             "MaxJobs=4",
-            [("research", "alice"), ("research", "root")],
+            [("research", "root"), ("research", "alice")],
             id="users that set it, and accounts that set it for theirs, are left out",
         ),
     ],
@@ -218,6 +218,8 @@ _ROW = "  C = dgxcluster A = {:<20} U = {:<9}\n"
 def test_account_limit_change_lists_the_user_associations_that_inherit_it(
     cluster: Path, setting: str, heirs: list[tuple[str, str]]
 ) -> None:
+    """In slurmdbd's nested-set order, newest first among siblings (the oracle, with these
+    commands: nlp's dave, then research's root, then alice)."""
     slurm("sacctmgr", "-i", "add", "account", "nlp", "parent=research", "MaxJobs=1")
     slurm("sacctmgr", "-i", "add", "user", "dave", "account=nlp")
     slurm("sacctmgr", "-i", "modify", "user", "bob", "set", "MaxJobs=2", "MaxWall=5")
@@ -391,3 +393,29 @@ def test_usage_reset_by_someone_without_the_right_is_silent_and_changes_nothing(
         "",
     )
     assert dump(cluster) == before
+
+
+def test_new_associations_take_their_place_in_slurmdbds_nested_sets(cluster: Path) -> None:
+    """The oracle, an account with two users added in one command, then two alone: each
+    command's go in as first children of their account, a command's several as a block,
+    so the newest come first; everything right of them moves on."""
+    slurm("sacctmgr", "-i", "add", "account", "tlft")
+    slurm("sacctmgr", "-i", "add", "user", "dave,erin", "account=tlft")
+    slurm("sacctmgr", "-i", "add", "user", "bob", "account=tlft")
+    slurm("sacctmgr", "-i", "add", "user", "alice", "account=tlft")
+    got = slurm("scontrol", "-o", "show", "assoc_mgr", "flags=assoc", "accounts=tlft,root")
+    records = [line for line in got.out.splitlines() if line.startswith("ClusterName=")]
+    lfts = [(_field(r, "UserName").split("(")[0], _field(r, "Lft")) for r in records]
+    assert lfts == [
+        ("", "1"),
+        ("root", "24"),  # 14 on the default cluster, moved on by the five added
+        ("", "2"),
+        ("alice", "3"),
+        ("bob", "5"),
+        ("dave", "7"),
+        ("erin", "9"),
+    ]
+
+
+def _field(record: str, key: str) -> str:
+    return record.split(f" {key}=")[1].split(" ", maxsplit=1)[0]
