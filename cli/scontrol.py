@@ -281,6 +281,54 @@ _OTHER_JOB_COMMANDS = {
 }
 
 
+#: ``show assoc_mgr``'s words, each taken from its first letter on.
+_ASSOC_MGR_WORDS: Keywords = (
+    ("accounts", 1, "accounts"), ("flags", 1, "flags"), ("qos", 1, "qos"), ("users", 1, "users"),
+)  # fmt: skip
+#: What ``flags=`` may hold, anywhere in its value.
+_ASSOC_MGR_KINDS = ("users", "assoc", "qos")
+
+
+def _assoc_mgr(tag: str, words: list[str], *, oneliner: bool) -> int:
+    """``show assoc_mgr [users=...] [accounts=...] [qos=...] [flags=users,assoc,qos]``."""
+    from slurmsim.format.assoc_mgr import AssocMgrRequest
+
+    names: dict[str, list[str]] = {"users": [], "accounts": [], "qos": []}
+    kinds: set[str] = set()
+    for word in words:
+        name, eq, value = word.partition("=")
+        if not eq or not value:
+            err(f"No value given for option {word}\n")
+            return 0
+        meant = keyword(name, _ASSOC_MGR_WORDS)
+        if meant is None:
+            err(f"invalid entity: {word} for keyword:{tag} assoc_mgr\n")
+            return 1
+        if meant == "flags":
+            found = {k for k in _ASSOC_MGR_KINDS if k in value.lower()}
+            if not found:
+                err(f"invalid flag '{value}', valid options are 'Assoc, QOS, and/or Users'\n")
+                return 0
+            kinds |= found
+        else:
+            names[meant] += _names(value)
+    from slurmsim.api.assoc_mgr import assoc_mgr_report
+
+    request = AssocMgrRequest(
+        users=tuple(names["users"]),
+        accounts=tuple(names["accounts"]),
+        qos=tuple(names["qos"]),
+        kinds=frozenset(kinds),
+    )
+    out(assoc_mgr_report(request, oneliner=oneliner))
+    return 0
+
+
+def _names(value: str) -> list[str]:
+    """A comma list of names; empty ones are passed over."""
+    return [item for item in value.split(",") if item]
+
+
 def _show_entity(word: str) -> str | None:
     return keyword(word, _SHOW_ENTITIES)
 
@@ -297,11 +345,13 @@ def _show(
     if not args:
         err(f"too few arguments for keyword:{tag}\n")
         return 1
+    head, eq, value = args[0].partition("=")
+    entity = _show_entity(head if eq else args[0])
+    if entity == "assoc_mgr":  # its own words follow, as many as given
+        return _assoc_mgr(tag, args[1:], oneliner=oneliner)
     if len(args) > 2:  # an entity and one name at most, whatever the entity
         err(f"too many arguments for keyword:{tag}\n")
         return 1
-    head, eq, value = args[0].partition("=")
-    entity = _show_entity(head if eq else args[0])
     name = value if eq else (args[1] if len(args) > 1 else None)
     if entity in ("hostnames", "hostlist", "hostlistsorted"):
         return _hostlist(entity, name)
@@ -325,8 +375,6 @@ def _show(
 
         out(" ".join(daemons_here(short_hostname())) + "\n")
         return 0
-    if entity == "assoc_mgr":
-        not_supported(PROG)
     if entity == "step":
         from slurmsim.api.views import current_state
         from slurmsim.format.steps import show_steps

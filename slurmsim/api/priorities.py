@@ -19,7 +19,18 @@ from slurmsim.model.jobs import Hold, Job, JobState
 from slurmsim.model.time import Instant
 from slurmsim.model.tres import BASE_TRES
 
-__all__ = ["fair_tree_enabled", "priority_rows", "priority_weights", "share_lines"]
+__all__ = [
+    "add_upwards",
+    "fair_tree_enabled",
+    "left_to_run",
+    "parent_ids",
+    "priority_rows",
+    "priority_weights",
+    "run_seconds",
+    "share_lines",
+    "spent_seconds",
+    "tres_names",
+]
 
 #: The TRES slurmdbd always tracks, in its order; GRES come after them.
 _BASE_TRES = tuple(t.key for t in BASE_TRES)
@@ -112,9 +123,9 @@ def priority_weights(state: ClusterState) -> Weights:
 
 def share_lines(state: ClusterState) -> list[ShareLine]:
     """Every association's sshare numbers, in tree order."""
-    run_secs = _run_seconds(state)
-    spent = _spent_seconds(state)
-    names = _tres_names(state)
+    run_secs = run_seconds(state)
+    spent = spent_seconds(state)
+    names = tres_names(state)
     lines = []
     for r in share_rows(state):
         a = r.assoc
@@ -146,47 +157,55 @@ def share_lines(state: ClusterState) -> list[ShareLine]:
     return lines
 
 
-def _tres_names(state: ClusterState) -> tuple[str, ...]:
+def tres_names(state: ClusterState) -> tuple[str, ...]:
     gres = tuple(f"gres/{g}" for g in state.config.gres_types if g == GPU)
     return _BASE_TRES + gres
 
 
-def _spent_seconds(state: ClusterState) -> dict[int, dict[str, float]]:
+def spent_seconds(state: ClusterState) -> dict[int, dict[str, float]]:
     """TRES x seconds run (decayed), per association and its ancestors (GrpTRESRaw)."""
-    parents = _parents(state)
+    parents = parent_ids(state)
     out: dict[int, dict[str, float]] = {}
     for assoc, used in state.tres_usage.items():
-        _add_upwards(out, parents, assoc, used, 1.0)
+        add_upwards(out, parents, assoc, used, 1.0)
     return out
 
 
-def _run_seconds(state: ClusterState) -> dict[int, dict[str, float]]:
-    """TRES x seconds still to run, per association and its ancestors (TRESRunMins).
-
-    slurmctld adds a job's whole time limit when it starts and takes off what ran at
-    each PriorityCalcPeriod, so between two passes the figure does not move.
-    """
-    parents = _parents(state)
+def run_seconds(state: ClusterState) -> dict[int, dict[str, float]]:
+    """TRES x seconds still to run, per association and its ancestors (TRESRunMins)."""
+    parents = parent_ids(state)
     out: dict[int, dict[str, float]] = {}
-    last = state.last_usage_calc
-    for job in running(state.jobs.values()):
-        assert job.start_time is not None
-        if job.time_limit is None:
-            continue
-        ran = max(0, last - job.start_time) if last is not None else 0
-        left = max(0, job.time_limit - ran)
-        tres = job_tres(job)
-        tres["billing"] = billing(state, job)
+    for job, tres, left in left_to_run(state):
         assoc = next(
             (a.id for a in state.associations
              if a.user == job.request.user and a.account == job.request.account),
             None,
         )  # fmt: skip
-        _add_upwards(out, parents, assoc, tres, left)
+        add_upwards(out, parents, assoc, tres, left)
     return out
 
 
-def _add_upwards(
+def left_to_run(state: ClusterState) -> list[tuple[Job, dict[str, float], int]]:
+    """Each running job with a time limit, the TRES it holds (billing too) and the seconds
+    it has left as slurmctld counts them for GrpTRESRunMins and TRESRunMins.
+
+    slurmctld adds a job's whole time limit when it starts and takes off what ran at
+    each PriorityCalcPeriod, so between two passes the figure does not move.
+    """
+    last = state.last_usage_calc
+    rows = []
+    for job in running(state.jobs.values()):
+        assert job.start_time is not None
+        if job.time_limit is None:
+            continue
+        ran = max(0, last - job.start_time) if last is not None else 0
+        tres = job_tres(job)
+        tres["billing"] = billing(state, job)
+        rows.append((job, tres, max(0, job.time_limit - ran)))
+    return rows
+
+
+def add_upwards(
     out: dict[int, dict[str, float]],
     parents: Mapping[int, int],
     assoc: int | None,
@@ -201,7 +220,7 @@ def _add_upwards(
         assoc = parents.get(assoc)
 
 
-def _parents(state: ClusterState) -> dict[int, int]:
+def parent_ids(state: ClusterState) -> dict[int, int]:
     """Each association's parent association id (root has none)."""
     accounts = {a.account: a.id for a in state.associations if a.user is None}
     parents: dict[int, int] = {}

@@ -973,3 +973,50 @@ def _submitted(state: ClusterState, index: _Index) -> Counter[Scope]:
             for scope in _scopes(job, index):
                 counts[scope] += weight
     return counts
+
+
+# -- what counts against each limit, for the association manager's report ----------------
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What counts against the limits of each scope now, whether or not one is set
+    (``scontrol show assoc_mgr``): jobs running, accruing age and submitted (an array's
+    pending tasks each count), and the TRES the running jobs hold (``node``: how many
+    nodes they run on)."""
+
+    running: Mapping[Scope, int]
+    accruing: Mapping[Scope, int]
+    submitted: Mapping[Scope, int]
+    held: Mapping[Scope, Mapping[str, int]]
+
+
+def standing(state: ClusterState) -> Standing:
+    """What counts against every scope's limits now (see ``Standing``)."""
+    index = _Index(state)
+    usage = Usage(state)
+    usage.active = True  # counted whatever limits are set: the report shows them all
+    accruing: Counter[Scope] = Counter()
+    for job in state.jobs.values():
+        if job.state in CHARGED:
+            usage.add(job)
+        elif job.state is JobState.PENDING and job.accrue_time is not None:
+            for scope in _scopes(job, index):
+                accruing[scope] += _weight(job)
+    return Standing(usage.jobs, accruing, _submitted(state, index), usage.tres)
+
+
+def counted_by_qos(
+    state: ClusterState, jobs: Iterable[Job]
+) -> dict[str, tuple[list[str], list[str]]]:
+    """The accounts and the users each QOS has counted jobs of, each in the order of its
+    first job among ``jobs`` (given in submission order): slurmctld keeps an entry from a
+    job's submission until it restarts, which a simulated controller never does."""
+    index = _Index(state)
+    seen: dict[str, tuple[dict[str, None], dict[str, None]]] = {}
+    for job in jobs:
+        for scope in _scopes(job, index):
+            if scope[0] in ("acct", "user"):
+                accounts, users = seen.setdefault(scope[1], ({}, {}))
+                (accounts if scope[0] == "acct" else users)[scope[2]] = None
+    return {qos: (list(a), list(u)) for qos, (a, u) in seen.items()}

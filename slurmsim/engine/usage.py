@@ -234,7 +234,7 @@ def recalc(
     if last is not None and now > last:
         jobs = state.jobs.values() if running_jobs is None else running_jobs
         _pass(state, last, now, _charged(state, jobs, rates or Rates()))
-    state.calc_usage = dict(state.usage)
+    take_snapshot(state)
     state.last_usage_calc = now
 
 
@@ -258,7 +258,7 @@ def recalc_every(
         state.last_usage_calc = now
         made = True
     if made:
-        state.calc_usage = dict(state.usage)
+        take_snapshot(state)
 
 
 #: A job the decay thread charges: (start, association, QOS, billing, UsageFactor, TRES).
@@ -338,6 +338,19 @@ def charge_end(state: ClusterState, job: Job, end: Instant, rates: Rates | None 
     last = state.last_usage_calc
     start = job.start_time if last is None else max(job.start_time, last)
     return charge(state, job, start, end, rates)
+
+
+def take_snapshot(state: ClusterState) -> None:
+    """Keep the usage a pass saw, for fair share to read until the next one: every
+    association's, none left out, so that one added since shows as new (``new_since``)."""
+    state.calc_usage = {a.id: 0.0 for a in state.associations}
+    state.calc_usage.update(state.usage)
+
+
+def new_since_calc(state: ClusterState, assoc: int) -> bool:
+    """Was association ``assoc`` added since the decay thread's last pass? Its fair
+    share and normalised usage are not worked out until the next one."""
+    return state.last_usage_calc is not None and assoc not in state.calc_usage
 
 
 def next_calc(state: ClusterState) -> Instant:

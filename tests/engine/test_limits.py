@@ -23,7 +23,7 @@ from slurmsim.engine.submit import submit
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
 from slurmsim.model.jobs import Hold, Job, JobRequest, JobState, NodeAlloc
-from slurmsim.model.time import Seconds
+from slurmsim.model.time import Instant, Seconds
 from tests.engine.builders import T0, cluster, job
 
 Limits = dict[str, str]
@@ -1283,3 +1283,29 @@ def test_only_a_time_limit_taken_from_a_max_wall_follows_it() -> None:
     state.qos["normal"] = replace(state.qos["normal"], limits={})
     rejudge(state, [taken])
     assert taken.time_limit is None
+
+
+def test_standing_counts_what_every_scope_holds_whether_or_not_a_limit_is_set() -> None:
+    """``scontrol show assoc_mgr``'s counts: an account counts its users' jobs, a node two
+    of them share counts once, a pending job accrues (each array task apart) unless it is
+    held, and every job counts as submitted."""
+    from slurmsim.engine.limits import standing
+    from slurmsim.engine.simulation import Simulation
+
+    state = cluster()
+    submit(state, job(user="alice", gpus_per_node=2, limit=600, req_nodes=("dgx1",)))
+    submit(state, job(user="bob", gpus_per_node=2, limit=600, req_nodes=("dgx1",)))
+    Simulation(state).advance(Instant(T0 + 10))
+    submit(state, job(user="bob", nodes=4, gpus_per_node=8, limit=600), array=(1, 2, 3))
+    submit(state, job(user="alice", limit=600), hold=Hold.USER)
+    Simulation(state).advance(Instant(T0 + 20))
+    now = standing(state)
+    research = next(a.id for a in state.associations if (a.account, a.user) == ("research", None))
+    bob = next(a.id for a in state.associations if (a.account, a.user) == ("research", "bob"))
+    assert now.running[("assoc", str(research))] == 2
+    assert now.held[("assoc", str(research))]["node"] == 1
+    assert now.held[("assoc", str(research))]["gres/gpu"] == 4
+    assert now.accruing[("assoc", str(bob))] == 3
+    assert now.accruing[("user", "normal", "alice")] == 0
+    assert now.submitted[("assoc", str(research))] == 2 + 3 + 1
+    assert now.submitted[("acct", "normal", "research")] == 6

@@ -123,13 +123,14 @@ def test_reset_happens_at_the_period_boundary(period, last, now, want):
 def test_recalc_decays_charges_running_jobs_and_takes_the_snapshot():
     s = cluster(usage={6: 100.0})
     j = running_job(s, 1, cpus=4)
-    recalc(s, T0)  # the first pass only takes the snapshot
-    assert (s.usage, s.calc_usage, s.last_usage_calc) == ({6: 100.0}, {6: 100.0}, T0)
+    recalc(s, T0)  # the first pass only takes the snapshot (of every association)
+    none = dict.fromkeys((a.id for a in s.associations), 0.0)
+    assert (s.usage, s.calc_usage, s.last_usage_calc) == ({6: 100.0}, {**none, 6: 100.0}, T0)
     recalc(s, Instant(T0 + 300))
     d = decay_factor(WEEK)
     want = 100.0 * d**300 + 4 * 300 * d**300
     assert s.usage[6] == pytest.approx(want)
-    assert s.calc_usage == s.usage
+    assert s.calc_usage == {**none, **s.usage}
     assert next_calc(s) == T0 + 600
     assert j.state is JobState.RUNNING
 
