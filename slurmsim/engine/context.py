@@ -47,7 +47,7 @@ from slurmsim.engine.lifecycle import (
     start,
     waits_on_correspondents,
 )
-from slurmsim.engine.limits import CHARGED, Usage
+from slurmsim.engine.limits import CHARGED, Usage, pending_reason
 from slurmsim.engine.liveness import next_answer
 from slurmsim.engine.priority import Owns, Scale, own_part, scale, static_key
 from slurmsim.engine.queue import ReadyQueue, Walker
@@ -490,6 +490,13 @@ class Context:
         job.reason = reason
         self.reason_seq[job.job_id] = seq
 
+    def write_waiting(self, job: Job, seq: int) -> None:
+        """``job`` waits behind a higher job of its partition: Priority, unless a limit
+        holds it, whose reason slurmctld finds first (the oracle: AssocMaxJobsLimit stays
+        while a larger job above it waits on Resources)."""
+        held = pending_reason(self.state, job, self.limits)
+        self.write_reason(job, held if held is not None else PRIORITY, seq)
+
     def hold_at_throttle(self, job: Job, seq: int) -> None:
         """``job``'s array is at its task throttle (``throttled``): it waits on
         JobArrayTaskLimit, not eligible while so (``eligibility.throttle_reached``)."""
@@ -525,7 +532,7 @@ class Context:
                 if not exempt and (job.last_sched_eval or 0) < mark.time:
                     job.last_sched_eval = mark.time
                 if job_id not in mark.tried and self.reason_seq[job_id] <= mark.seq:
-                    self.write_reason(job, PRIORITY, mark.seq)
+                    self.write_waiting(job, mark.seq)
         for tail in self.tails:
             self._finish_tail(tail)
         self.tails.clear()
@@ -549,7 +556,7 @@ class Context:
             if (job.last_sched_eval or 0) < tail.time:
                 job.last_sched_eval = tail.time
             if self.reason_seq[job.job_id] <= tail.seq:
-                self.write_reason(job, PRIORITY, tail.seq)
+                self.write_waiting(job, tail.seq)
 
     # -- starting and ending --------------------------------------------------------
 

@@ -19,7 +19,7 @@ try failed is not placed again until resources are given back (``_memo_key``).
 from dataclasses import dataclass, field
 
 from slurmsim.engine import limits, preempt, reservations
-from slurmsim.engine.context import PRIORITY, Context, MainMark, Tail
+from slurmsim.engine.context import Context, MainMark, Tail
 from slurmsim.engine.eligibility import judged
 from slurmsim.engine.resources import node_counts
 from slurmsim.engine.select import Pool, place
@@ -68,7 +68,7 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
         judged(job, now)
         job.last_sched_eval = now
         if job.request.partition in run.failed:
-            ctx.write_reason(job, PRIORITY, seq)
+            ctx.write_waiting(job, seq)
             continue
         _try(ctx, job, now, run, seq)
     if depth is None:
