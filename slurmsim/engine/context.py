@@ -494,7 +494,7 @@ class Context:
         """``job`` waits behind a higher job of its partition: Priority, unless a limit
         holds it, whose reason slurmctld finds first (the oracle: AssocMaxJobsLimit stays
         while a larger job above it waits on Resources)."""
-        held = pending_reason(self.state, job, self.limits)
+        held = pending_reason(self.state, job, self.limits) if self.limits.active else None
         self.write_reason(job, held if held is not None else PRIORITY, seq)
 
     def hold_at_throttle(self, job: Job, seq: int) -> None:
