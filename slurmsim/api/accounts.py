@@ -799,7 +799,7 @@ def _add_account(s: Session, request: p.Request) -> _Change:
         )
     above = parent or ROOT
     parent_node = next(a for a in s.state.associations if a.account == above and a.user is None)
-    batch = _next_assoc_id(s.state) if len(new) > 1 else 0
+    batch = _assoc_id_due(s.state) if len(new) > 1 else 0
     for name in new:
         organization = fields.get("organization") or (name if above == ROOT else above)
         s.state.accounts[name] = Account(
@@ -1065,7 +1065,7 @@ def _add_user(s: Session, request: p.Request) -> _Change:
             level if isinstance(level, AdminLevel) else AdminLevel.NONE,
         )
     nodes = {a.account: a for a in s.state.associations if a.user is None}
-    batch = _next_assoc_id(s.state) if len(pairs) > 1 else 0
+    batch = _assoc_id_due(s.state) if len(pairs) > 1 else 0
     for user, account in pairs:
         assoc = Association(
             _next_assoc_id(s.state), account, user, qos=nodes[account].qos, batch=batch
@@ -1355,7 +1355,15 @@ def _forget_usage(state: ClusterState, entity: str, conditions: Conditions) -> N
 
 
 def _next_assoc_id(state: ClusterState) -> int:
-    return max((a.id for a in state.associations), default=0) + 1
+    """The id of a new association; the one after it is the next's (slurmdbd's counter)."""
+    given = _assoc_id_due(state)
+    state.next_assoc_id = given + 1
+    return given
+
+
+def _assoc_id_due(state: ClusterState) -> int:
+    """The id the next association will get: slurmdbd never gives one twice."""
+    return max(state.next_assoc_id, max((a.id for a in state.associations), default=0) + 1)
 
 
 def _next_uid(state: ClusterState) -> int:

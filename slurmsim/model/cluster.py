@@ -114,6 +114,9 @@ class ClusterState:
     jobs: dict[int, Job]  # by job id
     now: Instant
     next_job_id: int = 1
+    #: The id slurmdbd gives the next association (0: one past the highest): it never
+    #: gives an id again, even once its association is removed.
+    next_assoc_id: int = 0
     #: When the engine last ran each pass, so passes keep Slurm's intervals across commands.
     last_sched: Instant | None = None
     last_backfill: Instant | None = None

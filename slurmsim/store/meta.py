@@ -28,6 +28,7 @@ SLURM_CONF_DIGEST: Final = "slurm_conf_digest"
 # Written by Transaction.save from the ClusterState; do not set them with set_meta.
 NOW: Final = "now"
 NEXT_JOB_ID: Final = "next_job_id"
+NEXT_ASSOC_ID: Final = "next_assoc_id"
 LAST_SCHED: Final = "last_sched"
 LAST_BACKFILL: Final = "last_backfill"
 LAST_MAIN: Final = "last_main"

@@ -78,6 +78,7 @@ def state_meta(state: ClusterState) -> dict[str, str | None]:
     values: dict[str, str | None] = {
         meta.NOW: str(state.now),
         meta.NEXT_JOB_ID: str(state.next_job_id),
+        meta.NEXT_ASSOC_ID: str(state.next_assoc_id),
         meta.STATE_EXTRA: dumps(state.extra),
         meta.LAST_RESV_ID: str(state.last_resv_id),
     }
@@ -193,6 +194,7 @@ def state_from_rows(tables: TableRows, values: dict[str, str | None]) -> Cluster
         jobs={j.job_id: j for j in jobs},
         now=Instant(int(values.get(meta.NOW) or 0)),
         next_job_id=int(values.get(meta.NEXT_JOB_ID) or 1),
+        next_assoc_id=int(values.get(meta.NEXT_ASSOC_ID) or 0),
         last_sched=_instant(values.get(meta.LAST_SCHED)),
         last_backfill=_instant(values.get(meta.LAST_BACKFILL)),
         last_main=_instant(values.get(meta.LAST_MAIN)),

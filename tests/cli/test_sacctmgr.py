@@ -419,3 +419,14 @@ def test_new_associations_take_their_place_in_slurmdbds_nested_sets(cluster: Pat
 
 def _field(record: str, key: str) -> str:
     return record.split(f" {key}=")[1].split(" ", maxsplit=1)[0]
+
+
+def test_a_removed_associations_id_is_never_given_again(cluster: Path) -> None:
+    """slurmdbd's ids only grow (the oracle gave 11 after removing 9 and 10)."""
+    slurm("sacctmgr", "-i", "add", "account", "sub", "parent=research")
+    slurm("sacctmgr", "-i", "add", "user", "bob", "account=sub")
+    slurm("sacctmgr", "-i", "remove", "user", "bob", "account=sub")
+    slurm("sacctmgr", "-i", "remove", "account", "sub")
+    slurm("sacctmgr", "-i", "add", "user", "bob", "account=product")
+    got = slurm("sacctmgr", "-n", "-P", "show", "assoc", "user=bob", "format=account,id")
+    assert got.out.splitlines() == ["product|11", "research|6"]
