@@ -17,7 +17,7 @@ from slurmsim.api.priorities import (
 from slurmsim.api.session import session
 from slurmsim.engine.fairshare import ShareRow, share_rows
 from slurmsim.engine.limits import Scope, Standing, counted_by_qos, standing
-from slurmsim.engine.usage import WALL, new_since_calc
+from slurmsim.engine.usage import WALL
 from slurmsim.format.assoc_mgr import (
     NO_UID,
     AssocMgrRequest,
@@ -85,7 +85,6 @@ def _assocs(state: ClusterState, now: Standing) -> list[AssocRecord]:
         mins["billing"] = int(row.raw_usage) // 60  # billing's minutes are RawUsage's
         parent = by_id.get(parents[a.id]) if a.user is None and a.id in parents else None
         user = state.users.get(a.user) if a.user is not None else None
-        new = new_since_calc(state, a.id)
         out.append(
             AssocRecord(
                 cluster=state.config.cluster_name,
@@ -98,14 +97,14 @@ def _assocs(state: ClusterState, now: Standing) -> list[AssocRecord]:
                     a.shares,
                     0.0 if row.is_root else row.norm_shares,
                     level[a.id],
-                    0.0 if new or a.user is None else row.fairshare or 0.0,
+                    0.0 if a.user is None else row.fairshare or 0.0,
                 ),
-                # The root's are 1 by definition; a new association's stay as slurmctld
-                # sets them up (1 and 0) until the decay thread's next pass.
+                # The root's are 1 by definition; an association added since the decay
+                # thread's last pass has no normalised usage yet, which shows as 1.
                 usage=(
                     row.raw_usage,
-                    1.0 if row.is_root or new else row.norm_usage,
-                    1.0 if row.is_root else 0.0 if new else row.effective_usage,
+                    1.0 if row.is_root or row.norm_usage is None else row.norm_usage,
+                    1.0 if row.is_root else row.effective_usage,
                 ),
                 parent=(parent.account, parent.id) if parent is not None else None,
                 lft=lft[a.id],

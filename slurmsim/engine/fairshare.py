@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from slurmsim.engine.usage import usage_seen
+from slurmsim.engine.usage import new_since_calc, usage_seen
 from slurmsim.model.accounts import Association
 from slurmsim.model.cluster import ClusterState
 
@@ -34,7 +34,7 @@ class ShareRow:
     depth: int  # 0 for the root account
     norm_shares: float  # Fair Tree: shares / siblings' shares; classic: share of the cluster
     raw_usage: float  # live usage of the association and everything below it
-    norm_usage: float  # usage / root usage (at the last calculation)
+    norm_usage: float | None  # usage / root usage (at the last calculation); None: new since
     effective_usage: float  # Fair Tree: usage / parent usage; classic: blended with parents
     level_fs: float | None  # Fair Tree's S / U (inf when U is 0); None under classic
     fairshare: float | None  # the factor; Fair Tree gives users only
@@ -77,7 +77,7 @@ class FairShare:
             return {}
         tree.used = tree._totals(usage)
         ranks = tree._ranks()
-        return {a.id: ranks[a.id] for a in tree.user_order if a.id in ranks}
+        return {a.id: ranks.get(a.id, 0.0) for a in tree.user_order}
 
 
 def share_rows(state: ClusterState) -> list[ShareRow]:
@@ -108,11 +108,15 @@ class _Tree:
             total = sum(k.shares for k in kids)
             for k in kids:
                 self._shares[k.id] = k.shares / total if total else 0.0
-        self.users = sum(1 for a in assocs if a.user is not None)
+        #: Associations added since the decay thread's last pass: slurmctld ranks them at
+        #: its next one (the factor is 0 until then) and the others as that pass did.
+        self.fresh = frozenset(a.id for a in assocs if new_since_calc(state, a.id))
+        ranked = {a.id: a for a in assocs if a.id not in self.fresh}
+        self.users = sum(1 for a in ranked.values() if a.user is not None)
         #: Each account association's children as ranking reads them: (id, S, is an account).
         self._kid_ids: dict[int, list[tuple[int, float, bool]]] = {
-            a.id: [(k.id, self._shares[k.id], k.user is None) for k in self.kids(a)]
-            for a in assocs
+            a.id: _ranked_kids([k for k in self.kids(a) if k.id in ranked])
+            for a in ranked.values()
             if a.user is None
         }
         #: Everything below the root in sshare's order, and its user associations.
@@ -177,7 +181,10 @@ class _Tree:
         def walk(parent: Association, depth: int, global_s: float, parent_eff: float) -> None:
             for k, s, u, lf in self.level(parent):
                 norm = self.used[k.id] / root_used if root_used else 0.0
-                if fair_tree:
+                if k.id in self.fresh:  # as slurmctld set it up, until the next pass
+                    row = ShareRow(k, depth, s, self.live[k.id], None, 0.0, 0.0, 0.0)
+                    eff, share = 0.0, global_s * s
+                elif fair_tree:
                     row = ShareRow(k, depth, s, self.live[k.id], norm, u, lf, factors.get(k.id))
                     eff, share = u, s
                 else:
@@ -245,6 +252,12 @@ class _Tree:
             out[kid] = at[0] / self.users if self.users else 0.0
             at[1] -= 1
             i += 1
+
+
+def _ranked_kids(kids: list[Association]) -> list[tuple[int, float, bool]]:
+    """``kids`` as ranking reads them: (id, shares over the siblings' shares, is an account)."""
+    total = sum(k.shares for k in kids)
+    return [(k.id, k.shares / total if total else 0.0, k.user is None) for k in kids]
 
 
 def _classic(effective_usage: float, share: float, dampening: int) -> float:
