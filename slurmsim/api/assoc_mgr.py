@@ -178,8 +178,7 @@ def _qos_records(state: ClusterState, now: Standing, jobs: list[Job]) -> list[Qo
                 priority=q.priority,
                 accounts=tuple(_used(q, ("acct", q.name, a), a, now, names) for a in accounts),
                 users=tuple(
-                    _used(q, ("user", q.name, u), _uid_text(state, u), now, names)
-                    for u in users
+                    _used(q, ("user", q.name, u), _uid_text(state, u), now, names) for u in users
                 ),
             )
         )
