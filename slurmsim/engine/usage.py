@@ -342,7 +342,7 @@ def charge_end(state: ClusterState, job: Job, end: Instant, rates: Rates | None 
 
 def take_snapshot(state: ClusterState) -> None:
     """Keep the usage a pass saw, for fair share to read until the next one: every
-    association's, none left out, so that one added since shows as new (``new_since``)."""
+    association's, none left out, so that one added since shows as new (``new_since_calc``)."""
     state.calc_usage = {a.id: 0.0 for a in state.associations}
     state.calc_usage.update(state.usage)
 
