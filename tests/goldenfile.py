@@ -200,6 +200,23 @@ def recorded_at(case: Case) -> int:
     return calendar.timegm(time.strptime(case.when, "%Y-%m-%dT%H:%M:%S"))
 
 
+def decay_pass_without_usage(**state_fields: object) -> None:
+    """A pass of slurmsim's decay thread now, with no usage anywhere: what a recording that
+    put the oracle's usage at zero and began as its thread's next pass saw none starts
+    from. ``state_fields`` set more of the cluster's state as the oracle had it."""
+    from slurmsim.api.session import session
+    from slurmsim.engine.usage import take_snapshot
+
+    with session(write=True) as s:
+        s.state.usage.clear()
+        s.state.tres_usage.clear()
+        s.state.qos_usage.clear()
+        s.state.last_usage_calc = s.state.now
+        take_snapshot(s.state)
+        for name, value in state_fields.items():
+            setattr(s.state, name, value)
+
+
 def give_recorded_id(case: Case) -> None:
     """Let the next job take the id the oracle gave ``case``'s submission, if it made one."""
     from slurmsim.api.session import session

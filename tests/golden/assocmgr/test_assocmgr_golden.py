@@ -19,6 +19,7 @@ import pytest
 from tests.clirunner import Result
 from tests.goldenfile import (
     Case,
+    decay_pass_without_usage,
     load_case,
     replay_from_job_dir,
     run_as_recorded,
@@ -37,17 +38,9 @@ _CHARGED = re.compile(r"(UsageRaw(?:/Norm/Efctv)?=|GrpWall=\w+\()[\d.]+|(GrpTRES
 def _as_recording_began(case: Case) -> Result:
     """What ``record.sh`` did before its first case: a job of root's until the decay
     thread's next pass (its QOS counts root for good), usage put at zero, and a pass."""
-    from slurmsim.api.session import session
-    from slurmsim.engine.usage import take_snapshot
-
     run_command(["sbatch", "-o", "/dev/null", "-t", "10", "--wrap=sleep 600"], "root", b"")
     run_command(["scancel", "-u", "root"], "root", b"")
-    with session(write=True) as s:
-        s.state.usage.clear()
-        s.state.tres_usage.clear()
-        s.state.qos_usage.clear()
-        s.state.last_usage_calc = s.state.now
-        take_snapshot(s.state)
+    decay_pass_without_usage()
     return run_as_recorded(case)
 
 

@@ -13,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from tests.clirunner import Result
-from tests.goldenfile import Case, load_case, replay_from_job_dir, run_as_recorded, scrub
+from tests.goldenfile import (
+    Case,
+    decay_pass_without_usage,
+    load_case,
+    replay_from_job_dir,
+    run_as_recorded,
+    scrub,
+)
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
@@ -21,19 +28,13 @@ CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
-    from slurmsim.api.session import session
-    from slurmsim.engine.usage import take_snapshot
-
     first = next(iter(CASES))
 
     def run(case: Case) -> Result:
-        if case is CASES[first]:  # a pass of the decay thread that saw no usage
-            with session(write=True) as s:
-                s.state.last_usage_calc = s.state.now
-                take_snapshot(s.state)
-                # The oracle's slurmdbd had given ids 9 and 10 to associations that an
-                # earlier recording (assocmgr/) added and removed: it never reuses one.
-                s.state.next_assoc_id = 11
+        if case is CASES[first]:
+            # The oracle's slurmdbd had given ids 9 and 10 to associations that an earlier
+            # recording (assocmgr/) added and removed: it never reuses one.
+            decay_pass_without_usage(next_assoc_id=11)
         return run_as_recorded(case)
 
     return replay_from_job_dir(CASES, tmp_path_factory.mktemp("newassoc"), run)
