@@ -23,6 +23,7 @@ from typing import Final
 
 from slurmsim import clock
 from slurmsim.api.host_files import output_files
+from slurmsim.api.processes import signal_tree
 from slurmsim.engine.execution import EXECUTION, is_executed, process_exited
 from slurmsim.execution.environment import batch_environment
 from slurmsim.model.cluster import ClusterState
@@ -242,6 +243,7 @@ def _send(job: Job, sig: int, target: Target) -> bool:
     the processes listed in the run directory's ``tasks`` (an interactive srun's tasks).
     """
     where = run_dir(job)
+    group = None  # the process group signalled already
     if target is not Target.STEPS and job.request.batch:
         try:
             with open(os.path.join(where, "child")) as f:
@@ -253,10 +255,19 @@ def _send(job: Job, sig: int, target: Target) -> bool:
         else:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(shell, sig)
+                group = shell
     if target is not Target.BATCH:
-        for pid in _task_pids(where):
-            _signal(pid, sig)
+        # Each process once: the script's own steps are in its group already.
+        signal_tree([pid for pid in _task_pids(where) if _group(pid) != group], sig)
     return True
+
+
+def _group(pid: int) -> int | None:
+    """The process group of ``pid`` (None: it has gone)."""
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return None
 
 
 #: Why slurmstepd says a job was cancelled, by the state the controller left it in.

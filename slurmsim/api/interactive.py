@@ -441,7 +441,7 @@ def _wait_all(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
 def _reaper(cut: list["Cut"], io: "StepIo") -> _Reap:
     """Wait; under ``--kill-on-bad-exit`` end the others once a task fails, under
     ``--wait`` kill those that outlive it (why, noted in ``cut``)."""
-    from slurmsim.api.launch import Cut, Outlived, end_tasks, signal_task
+    from slurmsim.api.launch import Cut, Outlived, end_tasks, signal_tasks
 
     def reap(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
         outlived = Outlived(io.wait)
@@ -451,9 +451,7 @@ def _reaper(cut: list["Cut"], io: "StepIo") -> _Reap:
                 end_tasks(procs)
             if not cut and outlived(codes):
                 cut.append(Cut.WAITED)
-                for proc in procs:  # slurmstepd kills the step's tasks
-                    if proc.returncode is None:
-                        signal_task(proc, signal.SIGKILL)
+                signal_tasks(procs, signal.SIGKILL)  # slurmstepd kills the step's tasks
             time.sleep(0.02)
         return [p.wait() for p in procs]
 
@@ -569,10 +567,9 @@ def _cancel(job_id: int) -> Revoked | None:
 
 
 def _signal_all(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
-    for proc in procs:
-        if proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.send_signal(sig)
+    from slurmsim.api.launch import signal_tasks
+
+    signal_tasks(procs, sig)
 
 
 def job_status(ends: Sequence["Ended"]) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
+from slurmsim.api.processes import signal_tree
 from slurmsim.api.steps import Watch
 from slurmsim.execution.patterns import Names, expand
 from slurmsim.execution.step_environment import StepTask, step_layout, task_environment
@@ -558,10 +559,7 @@ class Outlived:
 
 
 def _send(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
-    for proc in procs:
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.send_signal(sig)
+    signal_tasks(procs, sig)
     if sig == signal.SIGKILL:
         for proc in procs:
             proc.wait()
@@ -569,54 +567,17 @@ def _send(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
 
 def end_tasks(procs: Sequence[subprocess.Popen[bytes]]) -> None:
     """SIGTERM to every task still running, SIGKILL to those left after the grace."""
-    for proc in procs:
-        if proc.poll() is None:
-            signal_task(proc, signal.SIGTERM)
+    signal_tasks(procs, signal.SIGTERM)
     deadline = time.monotonic() + GRACE_S
     while time.monotonic() < deadline and any(p.poll() is None for p in procs):
         time.sleep(0.02)
-    for proc in procs:
-        if proc.poll() is None:
-            signal_task(proc, signal.SIGKILL)
-            proc.wait()
+    _send(procs, signal.SIGKILL)
 
 
-def signal_task(proc: subprocess.Popen[bytes], sig: int) -> None:
-    """``sig`` to a task and to everything it started: slurmstepd signals every process
-    of the step, so a shell's ``sleep`` ends with the shell instead of holding the
-    task's output open. Children first, so that none is left without its parent's
-    signal (a task in srun's own process group cannot be signalled as a group)."""
-    for pid in (*_descendants(proc.pid), proc.pid):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(pid, sig)
-
-
-def _descendants(pid: int) -> list[int]:
-    """The processes below ``pid``, as /proc shows them (none where there is no /proc)."""
-    children: dict[int, list[int]] = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        # The parent follows the command name in parentheses, which may hold anything.
-        fields = stat[stat.rfind(b")") + 2 :].split()
-        if len(fields) > 1:
-            children.setdefault(int(fields[1]), []).append(int(entry))
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
+def signal_tasks(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
+    """``sig`` to the tasks still running and to everything they started
+    (``processes.signal_tree``: slurmstepd signals every process of the step)."""
+    signal_tree([proc.pid for proc in procs if proc.poll() is None], sig)
 
 
 def _on_signals(
@@ -624,8 +585,8 @@ def _on_signals(
 ) -> Callable[[], None]:
     """srun's handlers while its step runs: SIGINT to ``interrupts``, SIGTERM and SIGHUP
     noted in ``terms`` (the wait decides whether the job ended). Under ``--pty`` the
-    terminal is task 0's, where its SIGINT goes: srun passes SIGINT and SIGTERM on. The
-    undo."""
+    terminal is task 0's, where its SIGINT goes: srun passes SIGINT and SIGTERM on.
+    SIGUSR1 and SIGUSR2 are passed on, SIGALRM ignored, as ever. The undo."""
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
 
@@ -638,11 +599,14 @@ def _on_signals(
     def note(sig: int, _frame: object) -> None:
         terms.append(sig)
 
-    handlers: dict[int, Callable[[int, Any], None]]
+    handlers: dict[int, Callable[[int, Any], None] | signal.Handlers]
     if io.pty:
         handlers = {signal.SIGINT: forward, signal.SIGTERM: forward}
     else:
         handlers = {signal.SIGINT: interrupt, signal.SIGTERM: note, signal.SIGHUP: note}
+    # The user's signals go on to the tasks, where they would end srun itself (the oracle:
+    # ``scancel --full -s USR1`` of a batch job whose srun's tasks trap it ends COMPLETED).
+    handlers |= {signal.SIGUSR1: forward, signal.SIGUSR2: forward, signal.SIGALRM: signal.SIG_IGN}
     saved = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
 
     def undo() -> None:

@@ -324,7 +324,9 @@ def test_the_end_of_a_job_ends_its_steps(
 def test_scancel_signal_reaches_the_steps_of_a_batch_job(
     live: dict[str, str], tmp_path: Path
 ) -> None:
-    """``scancel -s USR1 JOB`` (no -b/-f) signals the steps: srun's tasks, not the shell."""
+    """``scancel -s USR1 JOB`` (no -b/-f) signals the steps: srun's tasks and what they
+    started, not the shell. The oracle's output: each task's trap, and bash's note of the
+    ``sleep`` it was waiting for, killed by the signal too."""
     env = _srun_on_path(tmp_path, live)
     run(env, "slurmsim", "clock", "mode", "realtime")
     run(env, "slurmsim", "exec", "on")
@@ -343,8 +345,48 @@ def test_scancel_signal_reaches_the_steps_of_a_batch_job(
         time.sleep(0.1)
     run(env, "scancel", "-s", "USR1", "1")
     wait_idle(env)
-    lines = sorted((tmp_path / "main.out").read_text().splitlines())
-    assert lines == ["task 0 got USR1", "task 1 got USR1"]
+    lines = (tmp_path / "main.out").read_text().splitlines()
+    assert sorted(line for line in lines if line.startswith("task")) == [
+        "task 0 got USR1",
+        "task 1 got USR1",
+    ]
+    # A task between two sleeps has no child to lose: the note is there when one was.
+    assert {line for line in lines if not line.startswith("task")} <= {"User defined signal 1"}
+    assert "User defined signal 1" in lines
+
+
+def test_scancel_full_signal_reaches_the_shell_srun_and_the_tasks(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """``scancel --full -s USR1 JOB``: the shell, srun and the tasks all get it; srun passes
+    it on rather than dying of it, so the tasks' traps run and the job ends COMPLETED
+    (the oracle; srun used to die, and the job ended FAILED 10:0)."""
+    env = _srun_on_path(tmp_path, live)
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    script = tmp_path / "trap.sh"
+    script.write_text(
+        "#!/bin/bash\n#SBATCH -n2 -o main.out\n"
+        "trap 'echo shell got USR1' USR1\n"
+        'srun -n2 bash -c \'trap "echo task $SLURM_PROCID got USR1; exit 0" USR1; '
+        "touch up.$SLURM_PROCID; for i in $(seq 1 300); do sleep 0.1; done'\n"
+    )
+    run(env, "sbatch", str(script))
+    deadline = time.monotonic() + 20
+    while not all((tmp_path / f"up.{i}").exists() for i in (0, 1)):
+        if time.monotonic() > deadline:
+            pytest.fail("the step's tasks did not start")
+        time.sleep(0.1)
+    run(env, "scancel", "--full", "-s", "USR1", "1")
+    wait_idle(env)
+    lines = (tmp_path / "main.out").read_text().splitlines()
+    assert sorted(line for line in lines if "got" in line) == [
+        "shell got USR1",
+        "task 0 got USR1",
+        "task 1 got USR1",
+    ]
+    assert lines[-1] == "shell got USR1"  # bash runs its trap once srun has returned
+    assert run(env, "sacct", "-n", "-X", "-P", "-o", "state,exitcode") == "COMPLETED|0:0\n"
 
 
 def test_salloc_no_shell_leaves_its_allocation_running(live: dict[str, str]) -> None:

@@ -349,6 +349,27 @@ def test_srun_passes_user_signals_on_to_its_tasks(live: dict[str, str]) -> None:
     assert states == "1|FAILED|0:10|0:10\n1.0|CANCELLED|0:10|\n"
 
 
+def test_srun_passes_user_signals_on_to_what_its_tasks_started(live: dict[str, str]) -> None:
+    """The oracle: SIGUSR1 to ``srun bash -c 'sleep 20; echo done'`` ends the step at once,
+    ``sleep`` with its shell (slurmstepd signals every process of the step)."""
+    run(live, "slurmsim", "clock", "mode", "realtime")
+    proc = _start(live, "srun", "-n1", "bash", "-c", "sleep 20; echo done")
+    deadline = time.monotonic() + 10
+    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
+        assert time.monotonic() < deadline, "the job did not start"
+        time.sleep(0.1)
+    time.sleep(0.5)  # its shell has started sleep
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGUSR1)
+    out, err = proc.communicate(timeout=20)
+    assert (proc.returncode, out, err) == (
+        138,
+        "",
+        "srun: error: dgx1: task 0: User defined signal 1\n",
+    )
+    assert time.monotonic() - sent < 5, "sleep held the step until it ended by itself"
+
+
 INTERRUPT = "srun: interrupt (one more within 1 sec to abort)\n"
 FORCED = "srun: forcing job termination\n"
 #: (srun's arguments, the signals a user sends it once its tasks run with the wall seconds
