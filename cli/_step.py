@@ -287,7 +287,8 @@ def _aborted_by_user(
     """srun's lines once the tasks of a step it aborted have ended, and the first node's
     slurmstepd's: after a Ctrl-C that srun forces the end too, and slurmstepd speaks only
     where the node ran more than one of the tasks and a signal ended one (the oracle: none
-    for ``-n1`` nor ``-N2 -n2``, dgx1's for ``-n2`` and ``-N2 -n4``)."""
+    for ``-n1`` nor ``-N2 -n2``, dgx1's for ``-n2`` and ``-N2 -n4``), or where it had to
+    kill a task the Ctrl-C left running (``-n1`` with a task that ignores SIGINT)."""
     from slurmsim.api.launch import Cut
 
     lines = f"{PROG}: forcing job termination\n" if cut is Cut.INTERRUPTED else ""
@@ -298,7 +299,8 @@ def _aborted_by_user(
     if first is None:
         return lines
     there = [e for e in ends if e.node == first.node]
-    if cut is Cut.FORCED or (len(there) > 1 and any(e.signal for e in there)):
+    killed = any(e.signal == signal.SIGKILL for e in there)
+    if cut is Cut.FORCED or killed or (len(there) > 1 and any(e.signal for e in there)):
         lines += _step_cancelled(there, step_id, label)
     return lines
 

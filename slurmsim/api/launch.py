@@ -117,6 +117,8 @@ Report = Callable[[Interrupt, Sequence[tuple[int, int | None]]], None]
 
 #: Within how many seconds of the first a second SIGINT aborts the step.
 INTERRUPT_WINDOW_S: Final = 1.0
+#: How long after the aborting Ctrl-C slurmstepd kills the tasks still running.
+ABORT_KILL_S: Final = 0.02
 
 
 class Interrupts:
@@ -157,6 +159,12 @@ class Interrupts:
         self._say(Interrupt.CTRL_C)
         self.cut = Cut.INTERRUPTED
         _send(self._running(), signal.SIGINT)
+        # srun then cancels the step, and slurmstepd kills what the Ctrl-C left running
+        # (the oracle: a task that ignores SIGINT is killed 5 to 20 ms after it, exit 137);
+        # the pause lets a shell that lost its child to the SIGINT die of it first.
+        killer = threading.Timer(ABORT_KILL_S, self._kill_left)
+        killer.daemon = True
+        killer.start()
 
     def force(self) -> None:
         if self.cut is Cut.FORCED:
@@ -165,6 +173,11 @@ class Interrupts:
         self.cut = Cut.FORCED
         _send(self._running(), signal.SIGCONT)  # should they be stopped
         _send(self._running(), signal.SIGKILL)
+
+    def _kill_left(self) -> None:
+        running = [proc for proc in self._running() if proc.poll() is None]
+        signal_tasks(running, signal.SIGCONT)  # should they be stopped
+        signal_tasks(running, signal.SIGKILL)
 
     def _say(self, what: Interrupt) -> None:
         with contextlib.suppress(OSError):  # its terminal hung up: it acts all the same

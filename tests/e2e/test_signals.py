@@ -402,6 +402,19 @@ SRUN_SIGNAL_CASES = [
         id="one task: no slurmstepd line",
     ),
     pytest.param(
+        ["-n1", "bash", "-c", "trap '' INT; sleep 8"],
+        [(0, signal.SIGINT), (0.3, signal.SIGINT)],
+        137,
+        INTERRUPT
+        + "srun: StepId={id}.0 task 0: running\n"
+        + "srun: sending Ctrl-C to StepId={id}.0\n"
+        + FORCED
+        + ABORTED
+        + STEPD.replace("{why}", ""),
+        "{id}|CANCELLED by <uid>|0:0|0:9\n{id}.0|CANCELLED by <uid>|0:9|\n",
+        id="a task that ignores the Ctrl-C: killed at once",
+    ),
+    pytest.param(
         ["-n2", "sleep", "3"],
         [(0, signal.SIGINT)],
         0,
