@@ -14,9 +14,27 @@ from cli._common import error
 ENV = "SLURM_CLUSTERS"
 
 
+def _names(value: str) -> tuple[list[str], str | None]:
+    """The clusters of a -M value, read as a hostlist (``a[1-2]`` names a1 and a2), and
+    what the hostlist reader says when it cannot read it: then the names are the value's
+    comma-separated words (the oracle: ``[cluster]`` is a name, after ``Invalid range``).
+    A ``[`` that no ``]`` follows opens nothing."""
+    from slurmsim.parse.errors import ParseError
+    from slurmsim.parse.hostlist import expand, range_complaint
+
+    words = [n for n in value.split(",") if n]
+    if "[" not in value or value.rfind("]") < value.rfind("["):
+        return words, None
+    try:
+        return [n for n in expand(value) if n], None
+    except ParseError:
+        complaint = range_complaint(value)
+        return words, complaint and f"_parse_single_range: {complaint}"
+
+
 def names_cluster(value: str, cluster_name: str) -> bool:
     """Whether a -M value names this cluster (alone, among others, or as ``all``)."""
-    names = [n for n in value.split(",") if n]
+    names, _ = _names(value)
     if len(names) == 1 and names[0].lower() == "all":
         return True
     return any(n.lower() == cluster_name.lower() for n in names)
@@ -26,7 +44,9 @@ def check_clusters(prog: str, value: str, cluster_name: str, source: str) -> boo
     """Say, as Slurm does, which clusters of a -M value its database does not know (``all``
     is one, but alone); False, after saying the list leads nowhere, when this cluster is
     not among them. ``source`` names where the value came from (``--cluster``, ...)."""
-    names = [n for n in value.split(",") if n]
+    names, complaint = _names(value)
+    if complaint is not None:
+        error(prog, complaint)
     if len(names) == 1 and names[0].lower() == "all":
         return True
     for name in names:

@@ -251,9 +251,20 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
     from slurmsim.engine.submit import check_alone
 
     state = s.state
-    opts = settle_gpu_counts(opts)  # the client's test, before anything is sent
-    _check_named(opts)
+    opts = settle_gpu_counts(opts)  # the client's tests, before anything is sent
+    begin = _begin(opts.begin, state.now) if opts.begin else None
+    deadline = _deadline(opts.shown, state.now)
+    if begin is not None and deadline is not None and deadline < begin:
+        raise IncompatibleOptions("Incompatible begin and deadline time specification")
+    gres_per_node = _per_node_gres(state, opts.gres)
+    # Then the controller's, in its order (the oracle, two wrong at a time): the nice
+    # value and the array, the required nodes (``-w nosuch -p nosuch`` is refused for the
+    # node; excluded nodes are looked up later), the names given empty, the partitions,
+    # the account, the QOS.
     check_alone(state, s.user, opts.nice, opts.array, any(k == "reboot" for k, _ in opts.shown))
+    if any(n not in state.nodes for n in opts.nodelist):
+        raise SlurmError("Invalid node name specified")
+    _check_named(opts)
     user = state.users.get(s.user)
     partitions = (opts.partition or _default_partition(state)).split(",")
     # slurmctld lowercases the account it is sent, and finds a QOS whatever its case.
@@ -286,10 +297,6 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
         # a node (with GPUs, the request's ``gpu_tasks`` decide, below).
         fixed = per_gpu if per_gpu and max_nodes == min_nodes else None
         ntasks = min_nodes * (fixed or opts.ntasks_per_node or 1)
-    begin = _begin(opts.begin, state.now) if opts.begin else None
-    deadline = _deadline(opts.shown, state.now)
-    if begin is not None and deadline is not None and deadline < begin:
-        raise IncompatibleOptions("Incompatible begin and deadline time specification")
     if deadline is not None and deadline < state.now:  # the controller's, before any id
         raise SlurmError("Requested time limit is invalid (missing or exceeds some limit)")
     command = None
@@ -313,7 +320,7 @@ def build_request(s: Session, opts: SubmitOptions, sim: Simulated) -> JobRequest
         mem_per_cpu=mem_per_cpu,
         mem_per_node=mem_per_node,
         mem_per_gpu=opts.mem_per_gpu,
-        gres_per_node=_per_node_gres(state, opts.gres),
+        gres_per_node=gres_per_node,
         gpus_per_job=opts.gpus,
         gpus_per_task=opts.gpus_per_task,
         time_limit=opts.time,
@@ -376,12 +383,16 @@ def _mixed_gpu_naming(opts: SubmitOptions) -> bool:
 def _per_node_gres(state: ClusterState, asked: tuple[Gres, ...]) -> tuple[Gres, ...]:
     """The GRES per node as the controller counts them: one entry per name and type, with
     the largest count asked (``--gres=gpu:1,gpu:2`` asks for 2); a name the cluster does
-    not have, or one asked both with and without a type, is refused."""
+    not have (the client's check against GresTypes, before any the controller makes;
+    a count of 0 asks for nothing, so it passes), or one asked both with and without a
+    type, is refused."""
     known = set(state.config.gres_types)
     known.update(g.name for node in state.nodes.values() for g in node.config.gres)
     counts: dict[tuple[str, str | None], int] = {}
     for g in asked:
         if g.name not in known:
+            if g.count == 0:
+                continue
             raise InvalidGres
         counts[g.name, g.type] = max(counts.get((g.name, g.type), 0), g.count)
     typed = {name for name, typ in counts if typ is not None}
