@@ -837,18 +837,19 @@ def _hint_in_force(v: Mapping[str, str | None]) -> bool:
 def _hinted(v: Mapping[str, str | None], layout: dict[str, str]) -> dict[str, str]:
     """``layout`` with --hint's sockets, cores and threads, as the clients settle them:
     --hint is ignored beside --ntasks-per-core, --threads-per-core or -B, and otherwise
-    overrides --sockets-per-node and --cores-per-socket (the oracle: ``--hint=memory_bound
-    --cores-per-socket=4`` asks for one core per socket)."""
+    unsets --sockets-per-node and --cores-per-socket, whatever the hint (the oracle:
+    ``--hint=memory_bound --cores-per-socket=4`` asks for one core per socket, and
+    ``--sockets-per-node=1 --cores-per-socket=32 --hint=nomultithread`` for neither)."""
     hint = v.get("hint")
     if hint is None or not _hint_in_force(v):
         return layout
     sockets, cores, threads = NODE_LAYOUT
     out = dict(layout)
+    out.pop(sockets, None)
+    out.pop(cores, None)
     for word in hint.lower().split(","):
         match word:
             case "compute_bound":  # every core of every socket, one thread each
-                out.pop(sockets, None)
-                out.pop(cores, None)
                 out[threads] = "1"
             case "memory_bound":  # one core per socket
                 out[cores] = out[threads] = "1"
