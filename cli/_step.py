@@ -168,6 +168,7 @@ def _run(created: Created, step: Step, program: Program, values: Mapping[str, st
         uid=os.getuid(),
         gid=os.getgid(),
         def_mem_per_cpu=created.def_mem_per_cpu,
+        export=values.get("export"),
     )
     io = step_io(values)
     seen: list[api.Watch] = []

@@ -441,18 +441,21 @@ def _wait_all(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
 def _reaper(cut: list["Cut"], io: "StepIo") -> _Reap:
     """Wait; under ``--kill-on-bad-exit`` end the others once a task fails, under
     ``--wait`` kill those that outlive it (why, noted in ``cut``)."""
-    from slurmsim.api.launch import Cut, Outlived, end_tasks, signal_tasks
+    from slurmsim.api.launch import BadExit, Cut, Outlived, end_tasks, signal_tasks
 
     def reap(procs: Sequence[subprocess.Popen[bytes]]) -> list[int]:
         outlived = Outlived(io.wait)
+        bad_exit = BadExit(io.kill_on_bad_exit)
         while None in (codes := [p.poll() for p in procs]):
-            if not cut and io.kill_on_bad_exit and any(codes):
+            if not cut and bad_exit(codes):
                 cut.append(Cut.BAD_EXIT)
                 end_tasks(procs)
             if not cut and outlived(codes):
                 cut.append(Cut.WAITED)
                 signal_tasks(procs, signal.SIGKILL)  # slurmstepd kills the step's tasks
             time.sleep(0.02)
+        if not cut and io.kill_on_bad_exit and any(codes):
+            cut.append(Cut.BAD_EXIT)  # srun signals the step whether or not a task is left
         return [p.wait() for p in procs]
 
     return reap

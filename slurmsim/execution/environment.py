@@ -14,6 +14,9 @@ from slurmsim.model.jobs import Job, JobRequest
 from slurmsim.model.steps import node_filling_tasks, own_share, runs_as_step_zero
 from slurmsim.model.task_hints import HINT_VARIABLES, cpu_freq_shown
 
+#: What slurmstepd gives a batch script or a task whose environment has no TMPDIR (the
+#: oracle, with ``--export=NONE`` too; not salloc's command, which it does not start).
+DEFAULT_TMPDIR = "/tmp"
 #: Variables that ``--export=NONE`` or a list of names still lets through.
 _ALWAYS = "SLURM_"
 
@@ -112,6 +115,8 @@ def batch_environment(
     env.update(_job_variables(job, cluster, uid, gid))
     env.update(_memory(job, def_mem_per_cpu))
     env.update(_first_node_variables(job))
+    if request.batch:
+        env.setdefault("TMPDIR", DEFAULT_TMPDIR)
     return env
 
 
@@ -344,6 +349,7 @@ def srun_job_environment(
         per_task = f"per_task:{request.gpus_per_task.count}"
         env["SLURMD_TRES_BIND"] = f"gpu:{bound or per_task}"
     env.update(launcher)
+    env.setdefault("TMPDIR", DEFAULT_TMPDIR)
     return env
 
 

@@ -6,7 +6,13 @@ job's variables), the job's variables when srun was pointed at the job from outs
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from slurmsim.execution.environment import SBATCH_ONLY, allocation_environment, counted
+from slurmsim.execution.environment import (
+    DEFAULT_TMPDIR,
+    SBATCH_ONLY,
+    allocation_environment,
+    counted,
+    exported,
+)
 from slurmsim.model import distribution
 from slurmsim.model.hostlist import compress
 from slurmsim.model.jobs import Job
@@ -52,9 +58,12 @@ def step_base_environment(
     uid: int,
     gid: int,
     def_mem_per_cpu: int | None = None,
+    export: str | None = None,
 ) -> dict[str, str]:
-    """What every task of ``step`` shares: srun's environment, the job's variables when
-    srun does not run inside the job already, and the step's own."""
+    """What every task of ``step`` shares: srun's environment as its ``--export`` lets it
+    through, the job's variables when srun does not run inside the job already, and the
+    step's own."""
+    srun_env = exported(export, srun_env)
     env = dict(srun_env)
     if env.get("SLURM_JOB_ID") != str(job.job_id):
         env = allocation_environment(
@@ -84,6 +93,7 @@ def step_base_environment(
     nodelist = compress(step.nodes)
     per_node = counted(step.tasks)
     env.pop("ENVIRONMENT", None)  # BATCH belongs to the batch script alone
+    env.setdefault("TMPDIR", DEFAULT_TMPDIR)
     env.update(
         {
             "SLURM_STEP_ID": str(step.step_id),

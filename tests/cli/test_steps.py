@@ -88,6 +88,28 @@ def job(cluster: Path) -> Path:
             id="--kill-on-bad-exit ends the other tasks when one fails",
         ),
         pytest.param(
+            ["-n2", "-K", "sh", "-c", "exit $SLURM_PROCID"],
+            1,
+            [],
+            "srun: error: dgx2: task 1: Exited with exit code 1\n"
+            "srun: launch/slurm: _step_signal: Terminating StepId=1.0\n",
+            id="--kill-on-bad-exit signals the step when no task is left in it too (oracle)",
+        ),
+        pytest.param(
+            ["-n1", "--export=ALL,FOO=bar", "sh", "-c", "echo $FOO $TMPDIR"],
+            0,
+            ["bar /tmp"],
+            "",
+            id="srun's --export sets what it names; slurmstepd gives TMPDIR=/tmp (oracle)",
+        ),
+        pytest.param(
+            ["-n1", "--export=NONE", "/bin/sh", "-c", "echo ${HOME-gone} ${SLURM_JOB_ID} $TMPDIR"],
+            0,
+            ["gone 1 /tmp"],
+            "",
+            id="--export=NONE lets only SLURM_* through, and TMPDIR is given (oracle)",
+        ),
+        pytest.param(
             ["-N3", "true"],
             1,
             [],
