@@ -832,6 +832,17 @@ def _update_job(pairs: list[tuple[str, str | None]]) -> int:
         err("".join(f"{line}\n" for line in (e.detail or "").splitlines()))
         err(f"{e.message}\n")
         return 0 if isinstance(e, Declined) else 1
+    if not ids and any(is_job_id_key(key) for key, _ in pairs):
+        # ``JobId=`` with no id: scontrol sends the update for no job and the controller
+        # answers success, but for a change scontrol must load the job for first (the
+        # oracle: ``jobid= TimeLimit=5`` exits 0, ``jobid= NumNodes=2`` is refused).
+        if update.nodes is not None or update.req_nodes is not None:
+            err(
+                "scontrol: error: Could not load state information for job : "
+                "Invalid job id specified\n"
+            )
+            return 1
+        return 0
     if not ids and update.name is not None:  # the caller's jobs by that name (UserId's)
         from slurmsim.api.control import ids_named
 

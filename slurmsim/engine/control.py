@@ -56,6 +56,7 @@ from slurmsim.model.jobs import (
     STOPPED,
     SUSPENDED_BY,
     TRES_CPUS,
+    TRES_GPUS,
     TRES_NODES,
     Hold,
     Job,
@@ -542,7 +543,12 @@ def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> Non
     if update.reset_accrue and job.accrue_time is not None:
         job.accrue_time = state.now  # counted afresh from now, as slurmctld resets it
     asked = _asked(job.request)
+    gpus = job.extra.get(TRES_GPUS, str(job.request.requested_gpus))  # as the TRES count them
     job.request = replace(job.request, **fields)  # type: ignore[arg-type]  # JobRequest fields
+    if {"gres_per_node", "gpus_per_job", "gpus_per_task"} & fields.keys():
+        job.extra.pop(TRES_GPUS, None)  # the GRES asked for changed: counted afresh
+    elif job.state is JobState.PENDING and str(job.request.requested_gpus) != gpus:
+        job.extra[TRES_GPUS] = gpus  # the node count moved: the GRES are not counted again
     if _asked(job.request) != asked:
         job.node_guess = None  # what it asks for changed: the controller's guess goes
     if "time_limit" in fields:

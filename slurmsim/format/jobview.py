@@ -11,7 +11,7 @@ from itertools import pairwise
 from slurmsim.format.hostlist import compress, format_ranges
 from slurmsim.format.units import format_mem
 from slurmsim.model.cluster import ClusterConfig, ClusterState
-from slurmsim.model.jobs import ARRAY_EMPTIED, Hold, Job, JobRequest, JobState
+from slurmsim.model.jobs import ARRAY_EMPTIED, TRES_GPUS, Hold, Job, JobRequest, JobState
 from slurmsim.model.time import Instant
 
 #: What ``%a`` expands to for a job that is not an array task (Slurm's NO_VAL - 1).
@@ -145,14 +145,8 @@ def cpu_count(job: Job) -> int:
 
 
 def requested_gpus(request: JobRequest) -> int:
-    """The GPUs a job asks for in all: the most any of its GPU options comes to (the
-    clients have settled them to agree, ``cli._gpu_counts``), as the controller counts."""
-    total = request.gpus_per_node * request.min_nodes
-    if request.gpus_per_job is not None:
-        total = max(total, request.gpus_per_job.count)
-    if request.gpus_per_task is not None:
-        total = max(total, request.gpus_per_task.count * request.num_tasks)
-    return total or request.gpus_of_tasks
+    """The GPUs a job asks for in all (``JobRequest.requested_gpus``)."""
+    return request.requested_gpus
 
 
 def mem_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
@@ -286,7 +280,8 @@ def job_tres(job: Job, config: ClusterConfig, whole_node: int = 0) -> str:
         if job.request.mem_per_node == 0:
             mem = whole_node * job.request.min_nodes
         nodes = job.tres_nodes
-        gpus = requested_gpus(job.request)
+        pinned = job.extra.get(TRES_GPUS)
+        gpus = int(pinned) if pinned is not None else requested_gpus(job.request)
     return tres_text(
         [("cpu", cpus), ("mem", mem), ("node", nodes), ("billing", cpus), ("gres/gpu", gpus)]
     )

@@ -113,6 +113,10 @@ TRES_CPUS = "tres_cpus"
 #: Key in ``Job.extra``: likewise the node count of the TRES of a pending job an update
 #: was refused after it had moved ``NumNodes`` (until an update is accepted).
 TRES_NODES = "tres_nodes"
+#: Key in ``Job.extra``: the GPU count a pending job's TRES still shows after an update
+#: moved its node count (slurmctld counts the GRES of the TRES again only when the GRES
+#: asked for change: the oracle's ``--gres=gpu:1`` job shows ``gres/gpu=1`` on 2 nodes).
+TRES_GPUS = "tres_gpus"
 
 
 #: The options -B sets, by sbatch's names, in -B's order.
@@ -293,6 +297,17 @@ class JobRequest:
         return bool(self.gres_per_node or self.gpus_per_job or self.gpus_per_task) or bool(
             self.gpus_of_tasks
         )
+
+    @property
+    def requested_gpus(self) -> int:
+        """The GPUs the job asks for in all: the most any of its GPU options comes to (the
+        clients have settled them to agree, ``api.gpu_counts``), as the controller counts."""
+        total = self.gpus_per_node * self.min_nodes
+        if self.gpus_per_job is not None:
+            total = max(total, self.gpus_per_job.count)
+        if self.gpus_per_task is not None:
+            total = max(total, self.gpus_per_task.count * self.num_tasks)
+        return total or self.gpus_of_tasks
 
     @property
     def gpus_of_tasks(self) -> int:
