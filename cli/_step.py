@@ -259,12 +259,16 @@ def report_ends(
 def interrupt_report(step_id: str) -> Report:
     """srun's lines as it answers a user's signal (``launch.Interrupts``): at the first
     SIGINT how its tasks stand (running, exited, exited abnormally), at the second that it
-    sends them Ctrl-C, at SIGTERM or SIGHUP that it forces the job's end (the oracle)."""
+    sends them Ctrl-C, at SIGTERM or SIGHUP that it forces the job's end (at SIGQUIT, that
+    it quits first), at SIGCONT that it got it (the oracle)."""
     from slurmsim.api.launch import Interrupt
 
     def report(what: Interrupt, tasks: Sequence[tuple[int, int | None]]) -> None:
-        if what is Interrupt.FORCE:
-            err(f"{PROG}: forcing job termination\n")
+        if what is Interrupt.CONTINUED:
+            err(f"{PROG}: got SIGCONT\n")
+        elif what in (Interrupt.FORCE, Interrupt.QUIT):
+            quit_line = f"{PROG}: Quit\n" if what is Interrupt.QUIT else ""
+            err(f"{quit_line}{PROG}: forcing job termination\n")
         elif what is Interrupt.CTRL_C:
             err(f"{PROG}: sending Ctrl-C to StepId={step_id}\n")
         else:

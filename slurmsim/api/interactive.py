@@ -513,8 +513,12 @@ def _wait(
         passed = {sig: signal.signal(sig, forward) for sig in _PASSED_ON}
         passed[signal.SIGALRM] = signal.signal(signal.SIGALRM, signal.SIG_IGN)  # srun's own
     if srun is not None:
+        from slurmsim.api.launch import FORCING
+
         passed[signal.SIGINT] = signal.signal(signal.SIGINT, interrupted)
-        passed[signal.SIGHUP] = signal.signal(signal.SIGHUP, interrupt)
+        passed[signal.SIGCONT] = signal.signal(signal.SIGCONT, lambda *_: srun.continued())
+        for sig in FORCING.keys() - {signal.SIGTERM}:  # SIGTERM's is set above
+            passed[signal.Signals(sig)] = signal.signal(sig, interrupt)
     try:
         while True:
             try:
@@ -530,7 +534,7 @@ def _wait(
                     ended = _cancel(alloc.job_id)  # then told of it, as of any revocation
                 if ended is None:
                     if srun is not None:
-                        srun.force()
+                        srun.force(ending.signum)
                     elif not salloc:
                         _signal_all(procs, signal.SIGTERM)
                     continue

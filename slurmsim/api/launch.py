@@ -109,6 +109,18 @@ class Interrupt(Enum):
     STATUS = "the first SIGINT: it shows how its tasks stand"
     CTRL_C = "a second SIGINT within a second: it sends its tasks SIGINT"
     FORCE = "SIGTERM or SIGHUP: it kills its tasks"
+    QUIT = "SIGQUIT: it says so, and kills its tasks"
+    CONTINUED = "SIGCONT: it says so, and passes it on"
+
+
+#: The signals after which srun kills its tasks and aborts the step (the oracle: each
+#: ends the job FAILED 0:9), and what it says first; SIGPIPE, nothing.
+FORCING: Final[dict[int, Interrupt | None]] = {
+    signal.SIGTERM: Interrupt.FORCE,
+    signal.SIGHUP: Interrupt.FORCE,
+    signal.SIGQUIT: Interrupt.QUIT,
+    signal.SIGPIPE: None,
+}
 
 
 #: srun's lines for an ``Interrupt``, given each task's rank and return code (None while
@@ -168,13 +180,21 @@ class Interrupts:
         killer.daemon = True
         killer.start()
 
-    def force(self) -> None:
+    def force(self, sig: int = signal.SIGTERM) -> None:
+        """Kill the tasks and abort the step at ``sig`` (one of ``FORCING``)."""
         if self.cut is Cut.FORCED:
             return
-        self._say(Interrupt.FORCE)
+        said = FORCING.get(sig, Interrupt.FORCE)
+        if said is not None:
+            self._say(said)
         self.cut = Cut.FORCED
         _send(self._running(), signal.SIGCONT)  # should they be stopped
         _send(self._running(), signal.SIGKILL)
+
+    def continued(self) -> None:
+        """SIGCONT: srun says so and passes it on (after a stop, its tasks go on too)."""
+        self._say(Interrupt.CONTINUED)
+        _send(self._running(), signal.SIGCONT)
 
     def _kill_left(self) -> None:
         running = [proc for proc in self._running() if proc.poll() is None]
@@ -543,8 +563,9 @@ def _wait(
                     _send(running, signal.SIGKILL)
                     return Cut.CANCELLED
                 if terms:
+                    sig = terms[0]
                     del terms[:]
-                    interrupts.force()
+                    interrupts.force(sig)
                 for sig in seen.signals[delivered:]:
                     _send(running, sig)
                 delivered = len(seen.signals)
@@ -641,14 +662,18 @@ def _on_signals(
     def note(sig: int, _frame: object) -> None:
         terms.append(sig)
 
+    def continued(sig: int, _frame: object) -> None:
+        interrupts.continued()
+
     handlers: dict[int, Callable[[int, Any], None] | signal.Handlers]
     if io.pty:
         handlers = {signal.SIGINT: forward, signal.SIGTERM: forward}
     else:
-        handlers = {signal.SIGINT: interrupt, signal.SIGTERM: note, signal.SIGHUP: note}
+        handlers = {signal.SIGINT: interrupt, **dict.fromkeys(FORCING, note)}
     # The user's signals go on to the tasks, where they would end srun itself (the oracle:
     # ``scancel --full -s USR1`` of a batch job whose srun's tasks trap it ends COMPLETED).
     handlers |= {signal.SIGUSR1: forward, signal.SIGUSR2: forward, signal.SIGALRM: signal.SIG_IGN}
+    handlers[signal.SIGCONT] = continued
     saved = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
 
     def undo() -> None:

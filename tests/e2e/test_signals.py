@@ -439,6 +439,34 @@ SRUN_SIGNAL_CASES = [
         id="SIGHUP as SIGTERM",
     ),
     pytest.param(
+        ["-n1", "sleep", "8"],
+        [(0, signal.SIGQUIT)],
+        137,
+        "srun: Quit\n"
+        + FORCED
+        + ABORTED
+        + STEPD.replace("{why}", "")
+        + "srun: error: dgx1: task 0: Killed\n",
+        "{id}|FAILED|0:9|0:9\n{id}.0|CANCELLED by <uid>|0:9|\n",
+        id="SIGQUIT: srun says Quit, then as SIGTERM",
+    ),
+    pytest.param(
+        ["-n1", "sleep", "8"],
+        [(0, signal.SIGPIPE)],
+        137,
+        ABORTED + STEPD.replace("{why}", "") + "srun: error: dgx1: task 0: Killed\n",
+        "{id}|FAILED|0:9|0:9\n{id}.0|CANCELLED by <uid>|0:9|\n",
+        id="SIGPIPE: as SIGTERM, without a word of its own",
+    ),
+    pytest.param(
+        ["-n1", "sleep", "3"],
+        [(0, signal.SIGCONT)],
+        0,
+        "srun: got SIGCONT\n",
+        "{id}|COMPLETED|0:0|0:0\n{id}.0|COMPLETED|0:0|\n",
+        id="SIGCONT: srun says it got it, and the tasks go on",
+    ),
+    pytest.param(
         ["-X", "-n2", "sleep", "8"],
         [(0, signal.SIGINT)],
         130,
