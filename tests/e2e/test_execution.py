@@ -321,12 +321,9 @@ def test_the_end_of_a_job_ends_its_steps(
     assert states == f"1|{ending}|0:0\n1.batch|CANCELLED|0:15\n1.0|CANCELLED|0:15\n"
 
 
-def test_scancel_signal_reaches_the_steps_of_a_batch_job(
-    live: dict[str, str], tmp_path: Path
-) -> None:
-    """``scancel -s USR1 JOB`` (no -b/-f) signals the steps: srun's tasks and what they
-    started, not the shell. The oracle's output: each task's trap, and bash's note of the
-    ``sleep`` it was waiting for, killed by the signal too."""
+def _trapping_job(live: dict[str, str], tmp_path: Path) -> dict[str, str]:
+    """Job 1 runs, executed: a shell and a two-task step that trap SIGUSR1 and say so in
+    main.out, the tasks each waiting on a ``sleep``; once both tasks run, its environment."""
     env = _srun_on_path(tmp_path, live)
     run(env, "slurmsim", "clock", "mode", "realtime")
     run(env, "slurmsim", "exec", "on")
@@ -343,6 +340,16 @@ def test_scancel_signal_reaches_the_steps_of_a_batch_job(
         if time.monotonic() > deadline:
             pytest.fail("the step's tasks did not start")
         time.sleep(0.1)
+    return env
+
+
+def test_scancel_signal_reaches_the_steps_of_a_batch_job(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """``scancel -s USR1 JOB`` (no -b/-f) signals the steps: srun's tasks and what they
+    started, not the shell. The oracle's output: each task's trap, and bash's note of the
+    ``sleep`` it was waiting for, killed by the signal too."""
+    env = _trapping_job(live, tmp_path)
     run(env, "scancel", "-s", "USR1", "1")
     wait_idle(env)
     lines = (tmp_path / "main.out").read_text().splitlines()
@@ -361,22 +368,7 @@ def test_scancel_full_signal_reaches_the_shell_srun_and_the_tasks(
     """``scancel --full -s USR1 JOB``: the shell, srun and the tasks all get it; srun passes
     it on rather than dying of it, so the tasks' traps run and the job ends COMPLETED
     (the oracle; srun used to die, and the job ended FAILED 10:0)."""
-    env = _srun_on_path(tmp_path, live)
-    run(env, "slurmsim", "clock", "mode", "realtime")
-    run(env, "slurmsim", "exec", "on")
-    script = tmp_path / "trap.sh"
-    script.write_text(
-        "#!/bin/bash\n#SBATCH -n2 -o main.out\n"
-        "trap 'echo shell got USR1' USR1\n"
-        'srun -n2 bash -c \'trap "echo task $SLURM_PROCID got USR1; exit 0" USR1; '
-        "touch up.$SLURM_PROCID; for i in $(seq 1 300); do sleep 0.1; done'\n"
-    )
-    run(env, "sbatch", str(script))
-    deadline = time.monotonic() + 20
-    while not all((tmp_path / f"up.{i}").exists() for i in (0, 1)):
-        if time.monotonic() > deadline:
-            pytest.fail("the step's tasks did not start")
-        time.sleep(0.1)
+    env = _trapping_job(live, tmp_path)
     run(env, "scancel", "--full", "-s", "USR1", "1")
     wait_idle(env)
     lines = (tmp_path / "main.out").read_text().splitlines()
