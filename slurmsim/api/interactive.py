@@ -478,8 +478,8 @@ def _wait(
     saw it and told us, ``api/execution.reconcile``) or comes from a user. Ended: say so
     (``on_revoked``) and stop the processes: ``stop_with`` (after SIGCONT, in case they
     were suspended), SIGKILL after KillWait; None: let them run on. Still running: srun's
-    own answer to a user's SIGTERM, SIGHUP and SIGINT (``srun``), or without one pass
-    the SIGTERM on. ``salloc`` cancels its job at a user's SIGINT, SIGTERM, SIGQUIT,
+    own answer to a user's SIGINT, SIGCONT and the signals that force the step's end
+    (``srun``, ``launch.FORCING``), or without one pass the SIGTERM on. ``salloc`` cancels its job at a user's SIGINT, SIGTERM, SIGQUIT,
     SIGUSR1 or SIGUSR2 and waits on, and at SIGHUP passes it on and stops waiting
     (``_HungUp``), as the oracle's salloc does.
     """

@@ -582,15 +582,11 @@ class BadExit:
     """``--kill-on-bad-exit``: whether the tasks still running are due their end, asked with
     every poll of their codes. slurmstepd's signal reaches them about a tenth of a second
     after a task failed (the oracle: a task ending 0.1 s after the failure ends by itself,
-    one ending 0.12 s after it is Terminated); ``failed`` once one has."""
+    one ending 0.12 s after it is Terminated)."""
 
     def __init__(self, on: bool) -> None:
         self.on = on
         self.failed_at: float | None = None
-
-    @property
-    def failed(self) -> bool:
-        return self.failed_at is not None
 
     def __call__(self, codes: Sequence[int | None]) -> bool:
         if not self.on:
@@ -646,10 +642,11 @@ def signal_tasks(procs: Sequence[subprocess.Popen[bytes]], sig: int) -> None:
 def _on_signals(
     procs: Sequence[subprocess.Popen[bytes]], io: StepIo, interrupts: Interrupts, terms: list[int]
 ) -> Callable[[], None]:
-    """srun's handlers while its step runs: SIGINT to ``interrupts``, SIGTERM and SIGHUP
-    noted in ``terms`` (the wait decides whether the job ended). Under ``--pty`` the
-    terminal is task 0's, where its SIGINT goes: srun passes SIGINT and SIGTERM on.
-    SIGUSR1 and SIGUSR2 are passed on, SIGALRM ignored, as ever. The undo."""
+    """srun's handlers while its step runs: SIGINT to ``interrupts``, the signals that
+    force the step's end (``FORCING``) noted in ``terms`` (the wait decides whether the
+    job ended). Under ``--pty`` the terminal is task 0's, where its SIGINT goes: srun
+    passes SIGINT and SIGTERM on. Either way SIGUSR1 and SIGUSR2 are passed on, SIGALRM
+    is ignored and SIGCONT said and passed on. The undo."""
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
 
