@@ -479,9 +479,10 @@ def _wait(
     (``on_revoked``) and stop the processes: ``stop_with`` (after SIGCONT, in case they
     were suspended), SIGKILL after KillWait; None: let them run on. Still running: srun's
     own answer to a user's SIGINT, SIGCONT and the signals that force the step's end
-    (``srun``, ``launch.FORCING``), or without one pass the SIGTERM on. ``salloc`` cancels its job at a user's SIGINT, SIGTERM, SIGQUIT,
-    SIGUSR1 or SIGUSR2 and waits on, and at SIGHUP passes it on and stops waiting
-    (``_HungUp``), as the oracle's salloc does.
+    (``srun``, ``launch.FORCING``), or without one pass the SIGTERM on. ``salloc``
+    cancels its job at a user's SIGINT, SIGTERM, SIGQUIT, SIGUSR1 or SIGUSR2 and waits
+    on, and at SIGHUP passes it on and stops waiting (``_HungUp``), as the oracle's
+    salloc does.
     """
 
     told: list[Revoked] = []  # the revocation, once said: no signal ends the wait again
