@@ -157,6 +157,7 @@ def _run(created: Created, step: Step, program: Program, values: Mapping[str, st
     """Run the step's tasks, say how they ended as srun does, record the step's end."""
     from slurmsim.api import launch
     from slurmsim.api import steps as api
+    from slurmsim.api.processes import children_cpu_us
     from slurmsim.execution.step_environment import step_base_environment
 
     job = created.job
@@ -179,20 +180,23 @@ def _run(created: Created, step: Step, program: Program, values: Mapping[str, st
 
     step_text = f"StepId={job.job_id}.{step.step_id}"
     report = interrupt_report(f"{job.job_id}.{step.step_id}")
+    before = children_cpu_us()
     ends, cut = launch.run_step(job, step, program, base, io=io, look=look, report=report)
+    after = children_cpu_us()
+    cpu = (after[0] - before[0], after[1] - before[1])  # what its tasks used
     if cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED):
         _aborted(created, step, seen[-1], by_scancel=cut is launch.Cut.CANCELLED)
     report_ends(ends, f"{job.job_id}.{step.step_id}", cut, io, created.kill_wait)
     code = max((e.exit_code for e in ends), default=0)
     sig = max((e.signal for e in ends), default=0)
     if cut is launch.Cut.WAITED:  # the step is recorded by the tasks that exited
-        api.finish(job.job_id, step.step_id, exited_code(ends), 0)
+        api.finish(job.job_id, step.step_id, exited_code(ends), 0, cpu=cpu)
         return 128 + sig
     aborted = cut in (launch.Cut.INTERRUPTED, launch.Cut.FORCED)  # a user's signal
     ended_by_srun = aborted or cut in (launch.Cut.JOB_ENDED, launch.Cut.CANCELLED)
     if sig and not ended_by_srun and not _signalled(seen):
         err(f"{PROG}: Force Terminated {step_text}\n")
-    api.finish(job.job_id, step.step_id, code, sig, aborted=aborted)
+    api.finish(job.job_id, step.step_id, code, sig, aborted=aborted, cpu=cpu)
     return 128 + sig if sig else code
 
 

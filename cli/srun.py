@@ -102,7 +102,11 @@ def srun(argv: list[str]) -> int:
 
     submitted = {**os.environ, **task_variables(values)}
     report = interrupt_report(f"{got.job_id}.0")
+    from slurmsim.api.processes import children_cpu_us
+
+    before = children_cpu_us()
     ends, cut = api.run_tasks(got, program, submitted, on_revoked=aborted, io=io, report=report)
+    after = children_cpu_us()
     from slurmsim.api.launch import Cut  # loaded by now, to run the tasks
 
     report_ends(ends, f"{got.job_id}.0", cut, io, got.kill_wait)
@@ -119,6 +123,7 @@ def srun(argv: list[str]) -> int:
         step_exit=exited_code(ends) if waited else None,
         aborted=cut in (Cut.INTERRUPTED, Cut.FORCED),
         cancel=cut is Cut.INTERRUPTED,  # after a Ctrl-C srun cancels its job
+        cpu=(after[0] - before[0], after[1] - before[1]),  # what its tasks used
     )
     return 128 + sig if sig else code
 

@@ -14,6 +14,7 @@ from slurmsim.model import distribution
 from slurmsim.model.accounting import (
     CANCELLED_BY,
     DB_REASON,
+    OWN_CPU,
     RESIZE_TIME,
     STEP_ABORTED,
     STEP_EXIT,
@@ -173,6 +174,12 @@ def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecor
     steps = _steps(state, job, head)
     if any(r.step is not None and r.step.isdigit() and r.end is not None for r in steps):
         head = replace(head, step_energy=True)
+    if steps:  # a job's CPU time is its steps'
+        head = replace(
+            head,
+            user_cpu_us=sum(r.user_cpu_us for r in steps),
+            system_cpu_us=sum(r.system_cpu_us for r in steps),
+        )
     return [*runs, [_as_stored(head), *steps]]
 
 
@@ -583,7 +590,19 @@ def _steps(state: ClusterState, job: Job, head: AcctRecord) -> list[AcctRecord]:
     aborted = job.extra.get(STEP_ABORTED)
     if aborted is not None and run:
         run = [_aborted_step(state, job, run[0], aborted)]
+    if run and OWN_CPU in job.extra:
+        run = [_own_cpu(run[0], job.extra[OWN_CPU], numbered)]
     return [*run, *numbered]
+
+
+def _own_cpu(own: AcctRecord, used: str, numbered: list[AcctRecord]) -> AcctRecord:
+    """The job's own step (batch, or srun's 0) with the CPU time its processes used
+    (``OWN_CPU``): a batch script's counts the srun steps it waited for, which have their
+    own rows."""
+    user, system = (int(n) for n in used.split())
+    user -= sum(r.user_cpu_us for r in numbered)
+    system -= sum(r.system_cpu_us for r in numbered)
+    return replace(own, user_cpu_us=max(user, 0), system_cpu_us=max(system, 0))
 
 
 def _aborted_step(state: ClusterState, job: Job, zero: AcctRecord, ended: str) -> AcctRecord:
@@ -620,6 +639,8 @@ def _numbered_step(state: ClusterState, head: AcctRecord, step: Step) -> AcctRec
         suspended=Seconds(0),
         exit_known=True,
         layout=distribution.name(step.distribution),
+        user_cpu_us=step.user_cpu_us,
+        system_cpu_us=step.system_cpu_us,
     )
 
 

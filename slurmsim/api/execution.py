@@ -26,6 +26,7 @@ from slurmsim.api.host_files import output_files
 from slurmsim.api.processes import signal_tree
 from slurmsim.engine.execution import EXECUTION, is_executed, process_exited
 from slurmsim.execution.environment import batch_environment
+from slurmsim.model.accounting import OWN_CPU
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.digits import is_number
 from slurmsim.model.events import Event
@@ -189,12 +190,17 @@ def _current(job: Job) -> bool:
 
 
 def _exit_status(job: Job) -> tuple[int, int] | None:
+    """How the script ended (exit code, signal), once the runner has said; the CPU time it
+    says the script used is noted on the job (``OWN_CPU``)."""
     try:
         with open(os.path.join(run_dir(job), "exit")) as f:
-            code, sig = f.read().split()
+            code, sig, *cpu = f.read().split()
+        status = int(code), int(sig)
     except (OSError, ValueError):
         return None
-    return int(code), int(sig)
+    if len(cpu) == 2 and all(is_number(n) for n in cpu):
+        job.extra[OWN_CPU] = " ".join(cpu)
+    return status
 
 
 def _alive(pid: int) -> bool:

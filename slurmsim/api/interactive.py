@@ -208,15 +208,17 @@ def end(
     *,
     aborted: bool = False,
     cancel: bool = False,
+    cpu: tuple[int, int] | None = None,
 ) -> None:
     """The command has exited: end the job (unless it ended already). ``step_exit``: its
     step 0's own exit code where the step ended otherwise than the job (the tasks that
     outlived ``--wait`` were killed: the step is recorded by those that exited).
     ``aborted``: srun aborted its step 0 at a user's signal; ``cancel``: and cancels its
-    job for it (a Ctrl-C), where the job otherwise ends as its tasks did."""
+    job for it (a Ctrl-C), where the job otherwise ends as its tasks did. ``cpu``: the
+    CPU time (user, system; µs) srun's tasks used, its step 0's."""
     from slurmsim.api import execution
     from slurmsim.engine.execution import cancelled_by_command, process_exited
-    from slurmsim.model.accounting import STEP_ABORTED, STEP_EXIT, note_step_exit
+    from slurmsim.model.accounting import OWN_CPU, STEP_ABORTED, STEP_EXIT, note_step_exit
     from slurmsim.model.steps import runs_as_step_zero
 
     with session(write=True) as s:
@@ -227,6 +229,8 @@ def end(
         execution.forget(job)
         if step_exit is not None and job.state is JobState.RUNNING:
             job.extra[STEP_EXIT] = str(step_exit)
+        if cpu is not None and runs_as_step_zero(job):
+            job.extra[OWN_CPU] = f"{cpu[0]} {cpu[1]}"
         if runs_as_step_zero(job) and job.state is JobState.RUNNING:
             # srun's command is its step 0, whose end the job's DerivedExitCode counts (the
             # oracle: srun sh -c 'exit 3' derives 3:0, one killed by SIGUSR1 0:10).

@@ -2,6 +2,7 @@
 
 import contextlib
 import os
+import resource
 from collections.abc import Sequence
 
 
@@ -44,3 +45,10 @@ def descendants(pids: Sequence[int]) -> list[int]:
             found.append(child)
             todo.append(child)
     return found
+
+
+def children_cpu_us() -> tuple[int, int]:
+    """The CPU time (user, system; µs) this process's waited-for children have used: what a
+    step's tasks used is the difference across their run."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return round(used.ru_utime * 1e6), round(used.ru_stime * 1e6)

@@ -6,7 +6,7 @@ Between them srun runs the tasks itself (``slurmsim.api.launch``), watching the 
 (``job_ended``) so that no task outlives it.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from slurmsim.api.session import session
 from slurmsim.model.accounting import note_step_exit
@@ -63,11 +63,18 @@ def create(job_id: int, request: StepRequest) -> Created:
 
 
 def finish(
-    job_id: int, step_id: int, exit_code: int, signal: int, *, aborted: bool = False
+    job_id: int,
+    step_id: int,
+    exit_code: int,
+    signal: int,
+    *,
+    aborted: bool = False,
+    cpu: tuple[int, int] = (0, 0),
 ) -> None:
-    """Record the end of the step's tasks (a step the job's end has ended stays so).
-    ``aborted``: srun aborted it at a user's signal, so a signal that ended its tasks is
-    the job's user's (CANCELLED by them, the oracle)."""
+    """Record the end of the step's tasks (a step the job's end has ended stays so), with
+    the CPU time they used (user, system; µs). ``aborted``: srun aborted it at a user's
+    signal, so a signal that ended its tasks is the job's user's (CANCELLED by them, the
+    oracle)."""
     from slurmsim.engine.steps import end_step
 
     with session(write=True) as s:
@@ -79,10 +86,12 @@ def finish(
             if step.step_id == step_id and step.state is JobState.RUNNING:
                 shown = ended(step, job)
                 by = job.request.user if aborted else None
-                steps[i] = (
+                steps[i] = replace(
                     end_step(step, s.state.now, exit_code, signal, by=by)
                     if shown is step
-                    else shown
+                    else shown,
+                    user_cpu_us=cpu[0],
+                    system_cpu_us=cpu[1],
                 )
         put_steps(job, steps)
         note_step_exit(job, exit_code, signal)

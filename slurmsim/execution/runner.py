@@ -3,7 +3,8 @@
 Started detached (its own session) by ``slurmsim.api.execution``; it survives the
 command that started it. It runs the script in a process group of its own, so that
 ending the job ends everything the script started; writes the script's pid to
-``child`` and, once the script is gone, ``"<exit code> <signal>"`` to ``exit`` (both
+``child`` and, once the script is gone, ``"<exit code> <signal> <user µs> <system µs>"``
+(the CPU time of the script and all it waited for) to ``exit`` (both
 in the job's run directory, written whole or not at all), then wakes the supervisor.
 A SIGTERM sent to it ends the job: SIGCONT and SIGTERM to the script's group, SIGKILL
 after KillWait if still there. Other signals (scancel --signal, suspension) are sent
@@ -15,6 +16,7 @@ Usage: ``python -m slurmsim.execution.runner RUN_DIR``
 import contextlib
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -89,6 +91,9 @@ def run(run_dir: str) -> int:
     code = child.wait()
     _kill_group(child.pid, signal.SIGKILL)  # nothing the script left behind outlives it
     status = f"0 {-code}" if code < 0 else f"{code} 0"
+    # The script and all it waited for: its only child's, this process's children's.
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    status += f" {round(used.ru_utime * 1e6)} {round(used.ru_stime * 1e6)}"
     _write(os.path.join(run_dir, "exit"), status)
     _wake_supervisor(os.path.dirname(run_dir))
     return 0

@@ -174,8 +174,21 @@ def _ended_step(value: str) -> Getter:
     return lambda r: value if r.is_step and r.end is not None else ""
 
 
-def _zero_time(_: AcctRecord) -> str:
-    return "00:00:00"
+def cpu_time(us: int) -> str:
+    """A CPU time as sacct prints it: ``D-HH:MM:SS`` from a day, ``HH:MM:SS`` from an
+    hour, else ``MM:SS.mmm`` when it has milliseconds and ``00:MM:SS`` when it has none
+    (the oracle: ``00:00.016`` for a short script, ``00:00:00`` for a job that never ran)."""
+    secs, rest = divmod(us, 1_000_000)
+    days, secs = divmod(secs, 86400)
+    hours, secs = divmod(secs, 3600)
+    minutes, secs = divmod(secs, 60)
+    if days:
+        return f"{days}-{hours:02d}:{minutes:02d}:{secs:02d}"
+    if hours:
+        return f"{hours:02d}:{minutes:02d}:{secs:02d}"
+    if rest >= 1000:
+        return f"{minutes:02d}:{secs:02d}.{rest // 1000:03d}"
+    return f"00:{minutes:02d}:{secs:02d}"
 
 
 _KNOWN: list[Field] = [
@@ -233,17 +246,17 @@ _KNOWN: list[Field] = [
     Field("Submit", 19, _instant(lambda r: r.submit)),
     Field("SubmitLine", 20, _job_only(lambda r: _opt(r.submit_line))),
     Field("Suspended", 10, lambda r: format_hms(r.suspended)),
-    Field("SystemCPU", 10, _zero_time),
+    Field("SystemCPU", 10, lambda r: cpu_time(r.system_cpu_us)),
     Field("Timelimit", 10, _limit),
     Field("TimelimitRaw", 10, _limit_raw),
-    Field("TotalCPU", 10, _zero_time),
+    Field("TotalCPU", 10, lambda r: cpu_time(r.user_cpu_us + r.system_cpu_us)),
     Field("TRESUsageInAve", 14, _ended_step("energy=0")),
     Field("TRESUsageInTot", 14, _ended_step("energy=0")),
     Field("TRESUsageOutAve", 15, _ended_step("energy=0")),
     Field("TRESUsageOutTot", 15, _ended_step("energy=0")),
     Field("UID", 6, _job_only(lambda r: str(r.uid))),
     Field("User", 9, _job_only(lambda r: r.user)),
-    Field("UserCPU", 10, _zero_time),
+    Field("UserCPU", 10, lambda r: cpu_time(r.user_cpu_us)),
     Field("WCKeyID", 7, _job_only(lambda r: "0")),  # no job has a WCKey
     Field("WorkDir", 20, _job_only(lambda r: _opt(r.work_dir))),
 ]

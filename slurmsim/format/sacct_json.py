@@ -96,10 +96,10 @@ def job_record(head: AcctRecord, steps: list[AcctRecord], users: Mapping[int, st
             "start": head.start or 0,
             "submission": head.submit or 0,
             "suspended": head.suspended,
-            "system": _NO_CPU_TIME,
+            "system": _cpu(head.system_cpu_us),
             "limit": None if head.time_limit is None else head.time_limit // 60,
-            "total": _NO_CPU_TIME,
-            "user": _NO_CPU_TIME,
+            "total": _cpu(head.user_cpu_us + head.system_cpu_us),
+            "user": _cpu(head.user_cpu_us),
         },
         "exit_code": _exit(head.exit_code, head.exit_signal),
         "flags": _flags(head.flags) if started else [],
@@ -144,9 +144,9 @@ def _step(step: AcctRecord) -> Value:
             "end": step.end or 0,
             "start": step.start or 0,
             "suspended": step.suspended,
-            "system": _NO_CPU_TIME,
-            "total": _NO_CPU_TIME,
-            "user": _NO_CPU_TIME,
+            "system": _cpu(step.system_cpu_us),
+            "total": _cpu(step.user_cpu_us + step.system_cpu_us),
+            "user": _cpu(step.user_cpu_us),
         },
         "exit_code": _exit(step.exit_code, step.exit_signal),
         "tasks": {"count": step.ntasks or 0},
@@ -165,7 +165,9 @@ def _step(step: AcctRecord) -> Value:
     }
 
 
-_NO_CPU_TIME: Value = {"seconds": 0, "microseconds": 0}
+def _cpu(us: int) -> Value:
+    """A CPU time as slurmdbd's records give it."""
+    return {"seconds": us // 1_000_000, "microseconds": us % 1_000_000}
 
 
 def _exit(code: int, signal: int) -> Value:

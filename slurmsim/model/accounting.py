@@ -133,6 +133,10 @@ class AcctRecord:
     #: A step's task distribution as sacct names it (``Layout``: ``Block``, ``BCyclic``;
     #: ``Unknown`` for the batch step); empty on job rows.
     layout: str = ""
+    #: CPU time its processes used, in µs (user, system): an executed step's, a job's the
+    #: sum of its steps'; 0 where nothing ran.
+    user_cpu_us: int = 0
+    system_cpu_us: int = 0
 
     @property
     def is_step(self) -> bool:
@@ -160,6 +164,10 @@ STEP_ABORTED = "step_aborted"
 DERIVED_SIGNAL = "derived_signal"
 #: Key in ``Job.extra``: the command line that submitted the job (sacct's SubmitLine).
 SUBMIT_LINE = "submit_line"
+#: Key in ``Job.extra``: the CPU time the processes of an executed job's own step used,
+#: ``"<user µs> <system µs>"``: its batch script's and everything the script waited for
+#: (the srun steps it ran included), or an interactive srun's step 0's.
+OWN_CPU = "own_cpu"
 #: Key in ``Job.extra``: the last reason the job was seen pending for, but None, Priority
 #: and Resources (slurmctld's ``state_reason_prev_db``): sacct's Reason for a job that ran
 #: (``JobArrayTaskLimit`` for a throttled task).

@@ -156,6 +156,9 @@ class Step:
     cancelled_by: str | None = None
     #: Signals ``scancel --signal`` sent to the step's tasks, in order; srun delivers them.
     signals: tuple[int, ...] = ()
+    #: CPU time its tasks used, in µs (user, system), as srun counted it when they ended.
+    user_cpu_us: int = 0
+    system_cpu_us: int = 0
 
     @property
     def nodes(self) -> tuple[str, ...]:

@@ -381,6 +381,37 @@ def test_scancel_full_signal_reaches_the_shell_srun_and_the_tasks(
     assert run(env, "sacct", "-n", "-X", "-P", "-o", "state,exitcode") == "COMPLETED|0:0\n"
 
 
+def test_sacct_counts_the_cpu_time_a_job_used(live: dict[str, str], tmp_path: Path) -> None:
+    """An executed job's rows show the CPU time its processes used, as the oracle's do
+    (``00:00.534``): the srun step its tasks', the batch step the script's without the
+    step's, the job the sum of its steps'."""
+    env = _srun_on_path(tmp_path, live)
+    run(env, "slurmsim", "clock", "mode", "realtime")
+    run(env, "slurmsim", "exec", "on")
+    busy = "for i in $(seq 1 100000); do :; done"
+    run(env, "sbatch", "-n2", "-o", "/dev/null", f"--wrap=srun -n2 bash -c '{busy}'; {busy}")
+    wait_idle(env)
+    rows = run(env, "sacct", "-n", "-P", "-o", "jobid,usercpu,systemcpu,totalcpu")
+    times = {
+        row.split("|")[0]: [_cpu_us(field) for field in row.split("|")[1:]]
+        for row in rows.splitlines()
+    }
+    assert list(times) == ["1", "1.batch", "1.0"]
+    assert all(total > 0 for *_, total in times.values())
+    for step in times.values():
+        assert abs(step[0] + step[1] - step[2]) <= 1000  # to the millisecond shown
+    assert abs(times["1"][2] - times["1.batch"][2] - times["1.0"][2]) <= 2000
+
+
+def _cpu_us(shown: str) -> int:
+    """``MM:SS.mmm`` or ``HH:MM:SS`` in µs."""
+    if "." in shown:
+        minutes, rest = shown.split(":")
+        return round((int(minutes) * 60 + float(rest)) * 1e6)
+    hours, minutes, seconds = (int(n) for n in shown.split(":"))
+    return (hours * 3600 + minutes * 60 + seconds) * 1_000_000
+
+
 def test_salloc_no_shell_leaves_its_allocation_running(live: dict[str, str]) -> None:
     """salloc --no-shell exits at once and its job runs on without a process until
     scancel (the oracle); it used to fail, 0:9, as soon as salloc's process was gone."""
