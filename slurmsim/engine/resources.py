@@ -89,7 +89,11 @@ class Shape:
     def need(self, i: int, cfg: NodeConfig) -> Need:
         """What node ``cfg`` must give when it is the ``i``-th node of the allocation."""
         if self.exclusive:
-            cpus, gpus = cfg.cpus, cfg.gres_count(GPU)
+            # The whole node, which must hold its share all the same (the oracle runs
+            # ``-n 192 --exclusive`` on two 112-CPU nodes, 224 CPUs, not on one).
+            share_cpus = self.cpus_for(1 if self.overcommit else self.tasks[i], self.gpus[i])
+            cpus = max(cfg.cpus, share_cpus)
+            gpus = max(cfg.gres_count(GPU), self.gpus[i])
         else:
             tasks = 1 if self.overcommit else self.tasks[i]
             gpus = self.gpus[i]
