@@ -114,12 +114,14 @@ class Interrupt(Enum):
 
 
 #: The signals after which srun kills its tasks and aborts the step (the oracle: each
-#: ends the job FAILED 0:9), and what it says first; SIGPIPE, nothing.
-FORCING: Final[dict[int, Interrupt | None]] = {
+#: ends the job FAILED 0:9), and what it says first. (Slurm's srun aborts at a SIGPIPE
+#: sent to it too, but not at one its own write to a reader gone raises, which only its
+#: output thread gets; here the two cannot be told apart, and the second is common:
+#: ``srun ... | head``. SIGPIPE stays ignored.)
+FORCING: Final[dict[int, Interrupt]] = {
     signal.SIGTERM: Interrupt.FORCE,
     signal.SIGHUP: Interrupt.FORCE,
     signal.SIGQUIT: Interrupt.QUIT,
-    signal.SIGPIPE: None,
 }
 
 
@@ -184,9 +186,7 @@ class Interrupts:
         """Kill the tasks and abort the step at ``sig`` (one of ``FORCING``)."""
         if self.cut is Cut.FORCED:
             return
-        said = FORCING.get(sig, Interrupt.FORCE)
-        if said is not None:
-            self._say(said)
+        self._say(FORCING.get(sig, Interrupt.FORCE))
         self.cut = Cut.FORCED
         _send(self._running(), signal.SIGCONT)  # should they be stopped
         _send(self._running(), signal.SIGKILL)

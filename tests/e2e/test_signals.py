@@ -451,14 +451,6 @@ SRUN_SIGNAL_CASES = [
         id="SIGQUIT: srun says Quit, then as SIGTERM",
     ),
     pytest.param(
-        ["-n1", "sleep", "8"],
-        [(0, signal.SIGPIPE)],
-        137,
-        ABORTED + STEPD.replace("{why}", "") + "srun: error: dgx1: task 0: Killed\n",
-        "{id}|FAILED|0:9|0:9\n{id}.0|CANCELLED by <uid>|0:9|\n",
-        id="SIGPIPE: as SIGTERM, without a word of its own",
-    ),
-    pytest.param(
         ["-n1", "sleep", "3"],
         [(0, signal.SIGCONT)],
         0,
