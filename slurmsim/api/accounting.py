@@ -367,7 +367,6 @@ def _requested(state: ClusterState, job: Job) -> tuple[int, int, int, int]:
     node's memory)."""
     from slurmsim.format.jobview import (
         requested_cpus,
-        requested_gpus,
         requested_mem,
         whole_node_memory,
     )
@@ -377,7 +376,7 @@ def _requested(state: ClusterState, job: Job) -> tuple[int, int, int, int]:
     mem = requested_mem(request, state.config)
     if request.mem_per_node == 0:
         mem = whole_node_memory(state, job) * request.min_nodes
-    return cpus, mem, requested_gpus(request), request.min_nodes
+    return cpus, mem, request.requested_gpus, request.min_nodes
 
 
 def _base(state: ClusterState, job: Job) -> dict[str, object]:

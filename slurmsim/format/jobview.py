@@ -144,11 +144,6 @@ def cpu_count(job: Job) -> int:
     return job.num_cpus if job.alloc else requested_cpus(job.request)
 
 
-def requested_gpus(request: JobRequest) -> int:
-    """The GPUs a job asks for in all (``JobRequest.requested_gpus``)."""
-    return request.requested_gpus
-
-
 def mem_per_cpu(request: JobRequest, config: ClusterConfig) -> int | None:
     """The per-CPU memory in force: asked for, or DefMemPerCPU when nothing else was."""
     if request.mem_per_cpu is not None:
@@ -252,7 +247,7 @@ def requested_mem(request: JobRequest, config: ClusterConfig) -> int:
     if request.mem_per_node is not None:
         return request.mem_per_node * request.min_nodes
     if request.mem_per_gpu_in_force is not None:
-        return request.mem_per_gpu_in_force * requested_gpus(request)
+        return request.mem_per_gpu_in_force * request.requested_gpus
     return 0
 
 
@@ -281,7 +276,7 @@ def job_tres(job: Job, config: ClusterConfig, whole_node: int = 0) -> str:
             mem = whole_node * job.request.min_nodes
         nodes = job.tres_nodes
         pinned = job.extra.get(TRES_GPUS)
-        gpus = int(pinned) if pinned is not None else requested_gpus(job.request)
+        gpus = int(pinned) if pinned is not None else job.request.requested_gpus
     return tres_text(
         [("cpu", cpus), ("mem", mem), ("node", nodes), ("billing", cpus), ("gres/gpu", gpus)]
     )

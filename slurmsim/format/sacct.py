@@ -175,20 +175,13 @@ def _ended_step(value: str) -> Getter:
 
 
 def cpu_time(us: int) -> str:
-    """A CPU time as sacct prints it: ``D-HH:MM:SS`` from a day, ``HH:MM:SS`` from an
-    hour, else ``MM:SS.mmm`` when it has milliseconds and ``00:MM:SS`` when it has none
-    (the oracle: ``00:00.016`` for a short script, ``00:00:00`` for a job that never ran)."""
+    """A CPU time as sacct prints it: ``MM:SS.mmm`` under an hour when it has milliseconds,
+    else as ``format_hms`` (the oracle: ``00:00.016`` for a short script, ``00:00:00`` for
+    a job that never ran)."""
     secs, rest = divmod(us, 1_000_000)
-    days, secs = divmod(secs, 86400)
-    hours, secs = divmod(secs, 3600)
-    minutes, secs = divmod(secs, 60)
-    if days:
-        return f"{days}-{hours:02d}:{minutes:02d}:{secs:02d}"
-    if hours:
-        return f"{hours:02d}:{minutes:02d}:{secs:02d}"
-    if rest >= 1000:
-        return f"{minutes:02d}:{secs:02d}.{rest // 1000:03d}"
-    return f"00:{minutes:02d}:{secs:02d}"
+    if secs < 3600 and rest >= 1000:
+        return f"{secs // 60:02d}:{secs % 60:02d}.{rest // 1000:03d}"
+    return format_hms(secs)
 
 
 _KNOWN: list[Field] = [

@@ -148,7 +148,7 @@ def _requested_tres(job: Job, state: ClusterState) -> str:
             ("mem", jv.requested_mem(request, state.config)),
             ("node", request.min_nodes),
             ("billing", cpus),
-            ("gres/gpu", jv.requested_gpus(request)),
+            ("gres/gpu", request.requested_gpus),
         ]
     )
 
