@@ -314,7 +314,8 @@ def option_refused(prog: str, e: InvalidOption) -> int:
         err(f"{e.detail}\n")
     for line in e.errors:
         error(prog, line)
-    error(prog, e.message)
+    if e.message:  # else said already
+        error(prog, e.message)
     return (
         1 if isinstance(e, (BadNumber, InvalidGres, IncompatibleOptions, UnreadableNodes)) else 255
     )
@@ -377,11 +378,15 @@ def fit_nodes(prog: str, opts: SubmitOptions, tasks_given: bool) -> SubmitOption
     nodelist = tuple(dict.fromkeys(opts.nodelist))
     nodes = opts.nodes  # None: no -N, and the job asks for one node or its list's
     listed = len(nodelist)
+    refused = False
     if listed and nodes is not None:
         low, high = nodes
         most = low if high is None else high
         if 0 <= most < listed:
-            raise BadNumber(f"invalid number of nodes (-N {listed}-{most})")
+            # Said at once; the checks go on, and the task count's warning follows (the
+            # oracle: ``-N1 -n1 -w`` a list of 24 nodes).
+            error(prog, f"invalid number of nodes (-N {listed}-{most})")
+            refused = True
         nodes = (max(low, listed), high)
     least = nodes[0] if nodes is not None else max(listed, 1)
     if tasks_given and opts.ntasks is not None and opts.ntasks < least:
@@ -392,6 +397,8 @@ def fit_nodes(prog: str, opts: SubmitOptions, tasks_given: bool) -> SubmitOption
         nodes, nodelist = (opts.ntasks, opts.ntasks), nodelist[: opts.ntasks]
     elif tasks_given and opts.ntasks is not None and nodes and (nodes[1] or 0) > opts.ntasks:
         nodes = (nodes[0], opts.ntasks)  # never more nodes than tasks (-n 1 -N 1-3: 1-1)
+    if refused:
+        raise BadNumber("")  # said above
     return replace(opts, nodes=nodes, nodelist=nodelist)
 
 
@@ -564,6 +571,12 @@ def _pbs_directives(script: str, path: str | None) -> list[tuple[str, str | None
 # ---- option values -------------------------------------------------------------------------
 
 
+#: The options whose values sbatch reads as it meets them: times, sizes and counts.
+_READ_TIMES = frozenset({"time", "time-min"})
+_READ_SIZES = frozenset({"mem", "mem-per-cpu", "mem-per-gpu"})
+_READ_COUNTS = frozenset({"ntasks", "cpus-per-task", "ntasks-per-node", "ntasks-per-gpu"})
+
+
 def submit_options(
     v: Mapping[str, str | None],
     script: str,
@@ -642,6 +655,18 @@ def submit_options(
             # The controller reads the excluded nodes (the oracle).
             raise SlurmError("Invalid node name specified") from None
 
+    # sbatch reads a count, time or size as getopt reaches it, in the order given: the
+    # first bad one is refused before anything read as a whole, the GRES among them (the
+    # oracle: ``--mem= --nodes=`` names --mem, ``--gres=gpu: --nodes=`` the node count).
+    for key in v:
+        if key == "nodes":
+            _nodes(text(key))
+        elif key in _READ_TIMES:
+            duration(key)
+        elif key in _READ_SIZES:
+            mem(key)
+        elif key in _READ_COUNTS:
+            integer(key)
     # --gpus-per-node and --gres both ask per node: the controller keeps them all, the
     # former first (the count of a GRES asked twice is the larger one; see build_request).
     per_node = [gpn] if (gpn := gpus("gpus-per-node")) is not None else []
