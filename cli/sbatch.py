@@ -66,6 +66,25 @@ THREAD_SPEC_IGNORED = (
 )
 
 
+PACKJOB_WARNING = (
+    'the "packjob" component separator is being deprecated. Please, use "hetjob" instead.'
+)
+#: The options sbatch sets anew for each heterogeneous job component: every other one a
+#: component leaves in force carries on to the next (the oracle: the name, time limit,
+#: QOS, --mem and -x carry on; the node and task counts, GRES, --mem-per-cpu, -w and
+#: the partition do not).
+HET_RESET = frozenset(
+    {
+        "nodes", "ntasks", "cpus-per-task", "cpus-per-gpu", "gres", "gres-flags", "gpus",
+        "gpus-per-node", "gpus-per-socket", "gpus-per-task", "mem-per-cpu", "mem-per-gpu",
+        "ntasks-per-core", "ntasks-per-gpu", "ntasks-per-node", "ntasks-per-socket",
+        "exclusive", "tmp", "mincpus", "contiguous", "constraint", "nodelist",
+        "partition", "sockets-per-node", "cores-per-socket", "threads-per-core",
+        "extra-node-info", "array", "wrap",
+    }
+)  # fmt: skip
+
+
 class UnreadableNodes(InvalidOption):
     """A ``--nodelist`` the client cannot read as a hostlist: Slurm's client then fails to
     build its request and says ``memory allocation failure`` (exit 1), after the
@@ -98,19 +117,81 @@ def sbatch(argv: list[str], env: Mapping[str, str]) -> int:
 
 
 def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
-    cmdline, operands = _getopt(argv)
+    cmdlines, operands = _components(argv)
+    cmdline = [pair for part in cmdlines for pair in part]
     if answer_probe(PROG, (key for key, _ in cmdline)):
         return 0
     error_exit = refused_status(env)
     given = dict(cmdline)
-    if operands[:1] == [HET_SEPARATOR]:  # sbatch A : B job.sh submits a heterogeneous job
-        not_supported(PROG)
     script, path, args = _read_script(given.get("wrap"), operands)
-    directives = _directives(script, path)
-    if not _ignore_pbs(cmdline, directives, env):
-        directives += _pbs_directives(script, path)
-    _power_warnings(directives, env, cmdline)
-    layers = _layers(directives, env, cmdline)
+    groups = _directives(script, path)
+    if not _ignore_pbs(cmdline, groups[0], env):
+        groups[0] = groups[0] + _pbs_directives(script, path)
+    _power_warnings([pair for group in groups for pair in group], env, cmdline)
+    count = max(len(cmdlines), len(groups))
+    if count == 1:
+        layers = _layers(groups[0], env, cmdline)
+        chosen = _options(layers, (script, path, args), argv, env, error_exit)
+        if isinstance(chosen, int):
+            return chosen
+        opts, values = chosen
+        return _submit(opts, values, cmdline, env, error_exit)
+    layered: list[list[tuple[dict[str, str | None], Origin]]] = []
+    carried = _first_pass(cmdlines) if len(cmdlines) > 1 else []
+    for i in range(count):
+        own = cmdlines[i] if len(cmdlines) > 1 and i < len(cmdlines) else []
+        line = own if len(cmdlines) > 1 else cmdline  # one command line is every component's
+        if "wrap" in given and "wrap" not in dict(line):  # the script is every component's
+            line = [*line, ("wrap", given["wrap"])]
+        layers = _layers(carried + (groups[i] if i < len(groups) else []), env, line)
+        layered.append(layers)
+        carried = [(k, v) for k, v in layers[-1][0].items() if k not in HET_RESET]
+    # Each component keeps off the nodes the others ask for by name (the oracle: a later
+    # component's -w dgx3 shows in the leader's ExcNodeList).
+    named = [layers[-1][0].get("nodelist") or "" for layers in layered]
+    parts: list[SubmitOptions] = []
+    for i, layers in enumerate(layered):
+        values = layers[-1][0]
+        others = [n for j, n in enumerate(named) if j != i and n]
+        if others:
+            values["exclude"] = ",".join(filter(None, [values.get("exclude"), *others]))
+        chosen = _options(layers, (script, path, args), argv, env, error_exit)
+        if isinstance(chosen, int):
+            return chosen
+        parts.append(chosen[0])
+    return _submit_het(parts, values, cmdline, error_exit)
+
+
+def _components(argv: list[str]) -> tuple[list[list[tuple[str, str | None]]], list[str]]:
+    """The command line's options, a list per heterogeneous job component (``A : B``),
+    and the operands after them."""
+    cmdline, operands = _getopt(argv)
+    parts = [cmdline]
+    while operands[:1] == [HET_SEPARATOR]:
+        more, operands = _getopt(operands[1:])
+        parts.append(more)
+    return parts, operands
+
+
+def _first_pass(cmdlines: list[list[tuple[str, str | None]]]) -> list[tuple[str, str | None]]:
+    """What the first component starts from when the command line has several: sbatch
+    reads the whole line once before each component's own options, so the first one
+    takes those of the later ones that are not set anew for each (the oracle: ``-N1 :
+    -N2 -t 7 -J b`` gives the leader 7 minutes and the name b, not the partition)."""
+    return [(k, v) for part in cmdlines[1:] for k, v in part if k not in HET_RESET]
+
+
+def _options(
+    layers: list[tuple[dict[str, str | None], "Origin"]],
+    source: tuple[str, str | None, tuple[str, ...]],
+    argv: list[str],
+    env: Mapping[str, str],
+    error_exit: int,
+) -> tuple[SubmitOptions, dict[str, str | None]] | int:
+    """The submission one job (or component) asks for, checked as sbatch checks it, with
+    the options in force; or the exit status once a check refused it. ``source`` is the
+    script, its path and its arguments."""
+    script, path, args = source
     values, origin = layers[-1]
     if gres_help(values):
         return 0
@@ -119,7 +200,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             submit_options(earlier, script, path, args)
         if (
             exclusive_options(PROG, values)
-            or quiet_and_verbose(PROG, values, verbosity(cmdline, values))
+            or quiet_and_verbose(PROG, values, verbosity(_getopt(argv)[0], values))
             or burst_buffer_refused(PROG, values)
         ):
             return 1
@@ -154,7 +235,16 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             return 1
         error(PROG, f"Batch job submission failed: {e.message}")
         return error_exit
+    return opts, values
 
+
+def _submit(
+    opts: SubmitOptions,
+    values: dict[str, str | None],
+    cmdline: list[tuple[str, str | None]],
+    env: Mapping[str, str],
+    error_exit: int,
+) -> int:
     from slurmsim.api import submit as api  # keeps --help and usage errors fast
     from slurmsim.api.cluster import cluster_name, now
 
@@ -202,6 +292,36 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
 
         sys.stdout.flush()
         return wait_status(until_ended(submitted.job_id))
+    return 0
+
+
+def _submit_het(
+    parts: list[SubmitOptions],
+    values: dict[str, str | None],
+    cmdline: list[tuple[str, str | None]],
+    error_exit: int,
+) -> int:
+    """Submit the components of a heterogeneous job as one (``api.submit_het``)."""
+    from slurmsim.api import submit as api
+
+    if "test-only" in values:
+        not_supported(PROG)
+    try:
+        if any(opts.array for opts in parts):
+            raise SlurmError("Invalid job array specification")
+        submitted = api.submit_het(parts)
+    except InvalidOption as e:
+        return option_refused(PROG, e)
+    except SlurmError as e:
+        if e.detail:
+            for line in e.detail.splitlines():
+                error(PROG, line)
+        error(PROG, f"Batch job submission failed: {e.message}")
+        return error_exit
+    if "parsable" in values:
+        out(f"{submitted.job_id}\n")
+    elif "quiet" not in values:
+        out(f"Submitted batch job {submitted.job_id}\n")
     return 0
 
 
@@ -510,7 +630,9 @@ def _read_script(wrap: str | None, operands: list[str]) -> tuple[str, str | None
     return data.decode("utf-8", errors="replace"), path, tuple(operands[1:])
 
 
-def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
+def _directives(script: str, path: str | None) -> list[list[tuple[str, str | None]]]:
+    """The script's ``#SBATCH`` options, a list per heterogeneous job component (the
+    groups ``#SBATCH hetjob`` separates; one list for any other job)."""
     from slurmsim.parse.script import SLURM_PREFIX_WARNING, scan_directives
 
     source = os.path.basename(path) if path else "stdin"
@@ -521,9 +643,16 @@ def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
         raise _Exit(1) from None
     if found.slurm_prefix_used:
         error(PROG, SLURM_PREFIX_WARNING)
-    pairs, rest = _getopt(list(found.args))
-    if rest and rest[0] in HET_DIRECTIVES:
-        not_supported(PROG)
+    groups = []
+    words = list(found.args)
+    while True:
+        pairs, rest = _getopt(words)
+        groups.append(pairs)
+        if not rest or rest[0] not in HET_DIRECTIVES:
+            break
+        if rest[0] == "packjob":
+            err(f"{PROG}: Warning: {PACKJOB_WARNING}\n")
+        words = rest[1:]
     if rest:
         # sbatch checks each option's value as getopt reaches it, so a bad one before the
         # stray word is what it complains about.
@@ -535,7 +664,7 @@ def _directives(script: str, path: str | None) -> list[tuple[str, str | None]]:
             pass  # the controller's refusals come later: the stray word first
         error(PROG, f"Invalid directive found in batch script: {rest[0]}")
         raise _Exit(255)
-    return pairs
+    return groups
 
 
 def _ignore_pbs(

@@ -38,6 +38,7 @@ ERRNO = {
     "Access/permission denied": 2002,
     "Job/step already completing or completed": 2021,
     "Job can not be altered now, try again later": 2020,
+    "Operation not permitted on individual component of heterogeneous job": 2108,
 }
 #: How often scancel retries a signal the controller cannot deliver yet (a pending job).
 _RETRIES = 10

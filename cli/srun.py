@@ -56,6 +56,14 @@ def srun(argv: list[str]) -> int:
         from cli._step import step_in_job
         from cli.sbatch import exclusive_options
 
+        if (group := values.get("het-group")) is not None and "SLURM_HET_SIZE" in os.environ:
+            from slurmsim.execution.environment import in_het_group
+
+            component = in_het_group(os.environ, group)
+            if component is None:
+                not_supported(PROG)  # a step over several components at once
+            values = {**values, "jobid": str(component)}
+
         if exclusive_options(PROG, values, os.environ):
             return 1
         chosen = task_program(values, operands, ntasks_given(values))

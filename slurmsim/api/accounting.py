@@ -31,7 +31,7 @@ from slurmsim.model.accounting import (
 )
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import SlurmError
-from slurmsim.model.jobs import Job, JobState, NodeAlloc
+from slurmsim.model.jobs import REFUSED, Job, JobState, NodeAlloc
 from slurmsim.model.signals import SIGHUP, SIGKILL, SIGTERM
 from slurmsim.model.steps import (
     Step,
@@ -208,8 +208,8 @@ def _matches_job(head: AcctRecord, q: AcctQuery) -> bool:
 
 
 def _names_job(head: AcctRecord, job_id: int, task: int | None) -> bool:
-    if task is None:
-        return job_id in (head.job_id, head.array_job_id)
+    if task is None:  # a heterogeneous job's leader names every component (the oracle)
+        return job_id in (head.job_id, head.array_job_id, head.het and head.het[0])
     return head.array_job_id == job_id and head.array_task_id == task
 
 
@@ -426,6 +426,8 @@ def _base(state: ClusterState, job: Job) -> dict[str, object]:
         "array_job_id": job.array_job_id,
         "array_task_id": job.array_task_id,
         "array_pending": pending,
+        # slurmdbd never hears a component abandoned at submission is one (the oracle).
+        "het": None if (het := job.het) is None or REFUSED in job.extra else het[:2],
         # slurmdbd learns of a step's signal with the job's end (the oracle: 0:0 till then).
         "derived_exit": derived_exit(job) if job.state.finished else (job.derived_exit_code, 0),
         "submit_line": job.extra.get(SUBMIT_LINE),
@@ -647,6 +649,9 @@ def _run_steps(job: Job, head: AcctRecord, alloc: tuple[NodeAlloc, ...]) -> list
     if not alloc:
         return []
     if job.request.batch:
+        het = job.het
+        if het is not None and het.offset:
+            return []  # the script runs in the leader
         return [replace(_step(head, "batch", "batch", alloc[:1], 1), layout="Unknown")]
     if not runs_as_step_zero(job):
         return []
@@ -705,6 +710,7 @@ def _step(
         flags=None,
         array_job_id=head.array_job_id,
         array_task_id=head.array_task_id,
+        het=head.het,
         assoc_id=head.assoc_id,
         exit_known=head.state is not AcctState.NODE_FAIL,
     )

@@ -14,6 +14,7 @@ from slurmsim.model.cluster import ClusterState
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import AppliedError, SlurmError
 from slurmsim.model.events import Event
+from slurmsim.model.hetjobs import is_component
 from slurmsim.model.job_update import JobUpdate
 from slurmsim.model.jobs import ARRAY_EMPTIED, Job, JobState
 from slurmsim.model.node_update import UNCHANGED, NodeSettings
@@ -23,10 +24,12 @@ from slurmsim.model.signals import SIGKILL, Target
 
 @dataclass(frozen=True)
 class JobRef:
-    """A job as users name it: ``12`` or the array task ``12_3``."""
+    """A job as users name it: ``12``, the array task ``12_3``, or the heterogeneous job
+    component ``12+1`` (``label``: the record ``job_id`` named so)."""
 
     job_id: int
     task_id: int | None = None
+    label: str | None = None
 
     @classmethod
     def parse(cls, text: str) -> "JobRef":
@@ -36,11 +39,17 @@ class JobRef:
         return cls(int(head), int(task) if sep else None)
 
     def __str__(self) -> str:
+        if self.label is not None:
+            return self.label
         return f"{self.job_id}" if self.task_id is None else f"{self.job_id}_{self.task_id}"
 
     @classmethod
     def parse_many(cls, text: str) -> "list[JobRef]":
-        """``12``, ``12_3``, every task ``12_*``, or the tasks ``12_[1-3,7]`` (scancel)."""
+        """``12``, ``12_3``, every task ``12_*``, the tasks ``12_[1-3,7]``, or ``12+1``
+        (scancel)."""
+        leader, plus, offset = text.partition("+")
+        if plus and is_number(leader) and is_number(offset):
+            return [cls(int(leader) + int(offset), label=text)]
         head, sep, tasks = text.partition("_")
         if sep and tasks == "*":
             return [cls.parse(head)]
@@ -211,11 +220,20 @@ def _choose(
             if not found:
                 missing.append(Outcome(ref, "Invalid job id specified"))
             chosen += [j for j in found if j not in chosen]
+    else:  # a filter names a heterogeneous job by its leader alone (the oracle)
+        chosen = [j for j in chosen if not is_component(j)]
     chosen = [j for j in chosen if wanted.takes(j)]
     pending = [j for j in chosen if j.state is JobState.PENDING]
     ordered = pending + [j for j in chosen if j.state is not JobState.PENDING]
     records = [
-        _Chosen(job_id_text(j), _own_refs(j), j.request.name, shown_partition(j)) for j in ordered
+        # (a heterogeneous job's leader by its own id: ``Terminating job 3645``)
+        _Chosen(
+            job_id_text(j) if j.het is None else str(j.job_id),
+            _own_refs(j),
+            j.request.name,
+            shown_partition(j),
+        )
+        for j in ordered
     ]
     return missing, records, _uid(state, user)
 

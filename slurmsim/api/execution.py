@@ -25,11 +25,12 @@ from slurmsim import clock
 from slurmsim.api.host_files import output_files
 from slurmsim.api.processes import signal_tree
 from slurmsim.engine.execution import EXECUTION, is_executed, process_exited
-from slurmsim.execution.environment import batch_environment
+from slurmsim.execution.environment import batch_environment, het_environment
 from slurmsim.model.accounting import OWN_CPU
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.digits import is_number
 from slurmsim.model.events import Event
+from slurmsim.model.hetjobs import components, is_component
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.signals import PENDING_SIGNALS, Target, queue_signal, take_signals
 
@@ -81,8 +82,8 @@ def reconcile(state: ClusterState, how: clock.Clock) -> list[Event]:
     for job in list(state.jobs.values()):
         pid = job.extra.get(RUNNER_PID)
         if pid is None:
-            if is_executed(job) and job.state is JobState.RUNNING:
-                _launch(state, job, how)
+            if is_executed(job) and job.state is JobState.RUNNING and not is_component(job):
+                _launch(state, job, how)  # a heterogeneous job's script runs in its leader
             continue
         status = _exit_status(job)
         gone = status is not None or not _alive(int(pid))
@@ -367,14 +368,20 @@ def _launch(state: ClusterState, job: Job, how: clock.Clock) -> None:
     uid, gid = _owner(request.user)
     submitted = dict(request.environment)
     stdout, stderr = output_files(job)
-    env = batch_environment(
-        job,
-        cluster=state.config.cluster_name,
-        submitted=submitted,
-        uid=uid if uid is not None else os.getuid(),
-        gid=gid if gid is not None else os.getgid(),
-        def_mem_per_cpu=state.config.def_mem_per_cpu,
-    )
+
+    def environment(record: Job) -> dict[str, str]:
+        return batch_environment(
+            record,
+            cluster=state.config.cluster_name,
+            submitted=submitted,
+            uid=uid if uid is not None else os.getuid(),
+            gid=gid if gid is not None else os.getgid(),
+            def_mem_per_cpu=state.config.def_mem_per_cpu,
+        )
+
+    env = environment(job)
+    if job.het is not None:
+        env = het_environment(env, [environment(c) for c in components(state.jobs, job)])
     env.setdefault("SLURM_SUBMIT_DIR", request.work_dir)
     env.setdefault("SLURM_SUBMIT_HOST", socket.gethostname().split(".")[0])
     mode = submitted.get("SLURM_OPEN_MODE")

@@ -6,10 +6,12 @@ Between them srun runs the tasks itself (``slurmsim.api.launch``), watching the 
 (``job_ended``) so that no task outlives it.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from slurmsim.api.session import session
 from slurmsim.model.accounting import note_step_exit
+from slurmsim.model.hetjobs import components
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.steps import (
     NumberedRefusal,
@@ -49,7 +51,8 @@ def create(job_id: int, request: StepRequest) -> Created:
         check_names(s.state, request)
         steps = steps_of(job)
         try:
-            step = place(job, steps, request, s.state.now, ids_used=ids_used(job))
+            used = ids_used(job) + _siblings_ids(s.state.jobs, job)
+            step = place(job, steps, request, s.state.now, ids_used=used)
         except NumberedRefusal as e:
             use_id(job)  # kept: the refusal still used up the step's id
             refused, step = e, None
@@ -60,6 +63,12 @@ def create(job_id: int, request: StepRequest) -> Created:
     if refused is not None:
         raise refused
     return created
+
+
+def _siblings_ids(jobs: Mapping[int, Job], job: Job) -> int:
+    """The step ids ``job``'s heterogeneous siblings took: the whole job counts its steps
+    as one (the oracle: component 1's step took 0, the leader's next ones 1 and 2)."""
+    return sum(len(steps_of(c)) + ids_used(c) for c in components(jobs, job) if c is not job)
 
 
 def finish(

@@ -130,6 +130,51 @@ def submit(opts: SubmitOptions) -> Submitted:
     raise rejected
 
 
+def submit_het(components: list[SubmitOptions]) -> Submitted:
+    """``sbatch A : B``: queue a heterogeneous job, one job per component, the first the
+    leader (or raise ``SlurmError`` with Slurm's refusal). A component refused after
+    the ones before it were made leaves those cancelled, as slurmctld does."""
+    from slurmsim.engine import hetjobs
+    from slurmsim.engine.submit import submit as engine_submit
+
+    leader = components[0]
+    sim = simulated(leader.script, leader.script_args)
+    with session(write=True) as s:
+        executing = s.state.extra.get("execution") == "on"
+        jobs: list[Job] = []
+        rejected: SlurmError | None = None
+        for opts in components:
+            try:
+                # Each component is checked as the controller makes it: a refusal of a
+                # later one comes after the earlier ones exist (the oracle).
+                request = build_request(s, opts, sim)
+                if not executing:
+                    request = replace(request, environment=())
+                job = engine_submit(
+                    s.state,
+                    request,
+                    hold=Hold.USER if leader.hold else Hold.NONE,
+                    constraint=read_constraint(opts.constraint),
+                    prefer=read_constraint(request.shown_value("prefer")),
+                    unreadable_dependency=unreadable_dependency(opts, request),
+                )
+            except SlurmError as e:
+                rejected = e  # raised after the commit, as a job of its own's refusal
+                break
+            keep_extras(job, opts)
+            jobs.append(job)
+        if jobs:  # the ones made: all, or those before a refusal (HetJobIdSet=3 alone)
+            hetjobs.bind(jobs, len(jobs))
+        if rejected is None:
+            if sim.steps:
+                from slurmsim.api import script_steps
+
+                script_steps.keep(jobs[0], sim.steps)
+            return Submitted(jobs[0].job_id, s.state.config.cluster_name)
+        hetjobs.abandon(jobs, s.state.now)
+    raise rejected
+
+
 def keep_extras(job: Job, opts: SubmitOptions) -> None:
     """What the job keeps of the submission beside its request: the command line as
     typed and the ``--signal`` request."""

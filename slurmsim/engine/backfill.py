@@ -31,7 +31,7 @@ from itertools import compress
 from operator import and_, attrgetter, inv, is_not, or_
 from typing import NamedTuple
 
-from slurmsim.engine import limits, preempt, reservations, whatif
+from slurmsim.engine import hetjobs, limits, preempt, reservations, whatif
 from slurmsim.engine.availability import NOW, Availability, Running
 from slurmsim.engine.context import Context
 from slurmsim.engine.eligibility import judged, throttle_reached
@@ -42,7 +42,7 @@ from slurmsim.engine.select import Free, Pool, gathered_nodes, place
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, NodeAlloc, list_place
+from slurmsim.model.jobs import HET, Job, NodeAlloc, list_place
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant, Seconds
 
@@ -315,6 +315,7 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
     resv = ReservationMap(now, params.bf_resolution, window, known.bits, size)
     avail = known.availability(ctx, now)
     repeats = _Repeats(known)
+    ctx.het_starts = hetjobs.HetStarts()
     deferred = Deferred(ctx, seq, now, resv, avail, repeats, known)
     ctx.deferred = deferred
     startable = _Startable(ctx, now, resv, known)
@@ -365,6 +366,8 @@ def backfill_pass(ctx: Context, now: Instant) -> list[Event]:
         before = (ctx.pool.changes, resv.version)
         planned += 1
         events.extend(repeats.plan(ctx, job, now, resv, avail, key))
+        if HET in job.extra:
+            events.extend(_start_het(ctx, job, now))
         if resv.overflowed:
             break  # the map's table is full: the cycle ends here
         tested += repeats.more_tasks
@@ -1035,6 +1038,10 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
             if held is not None:
                 job.reason = held  # its nodes would pass a node limit: no start, no plan
                 return events
+            if HET in job.extra:  # it waits for its siblings, its nodes kept
+                ctx.het_starts.hold(job, alloc)
+                _hold_for(job, now, span, tuple(a.node for a in alloc), resv)
+                return events
             events.append(ctx.start(job, alloc, now, "Backfill"))
             return events
         if found is None:
@@ -1076,6 +1083,16 @@ def _plan(  # noqa: PLR0917 (the cycle's parts, the job and its facts)
 def _reserved_for(job: Job, now: Instant) -> bool:
     """Did the plan just made reserve nodes for ``job`` ahead (not start it)?"""
     return job.scheduler == "Backfill" and job.start_time is not None and job.start_time > now
+
+
+def _start_het(ctx: Context, job: Job, now: Instant) -> list[Event]:
+    """After a plan of a heterogeneous job's component: start every component if each
+    could start now, else show them all the latest planned start (``hetjobs``)."""
+    ready = ctx.het_starts.all_ready(ctx.state, job)
+    if not ready:
+        hetjobs.latest_start(ctx.state, job, now)
+        return []
+    return [ctx.start(component, alloc, now, "Backfill") for component, alloc in ready]
 
 
 def _plan_more_tasks(  # noqa: PLR0917 (_plan's arguments)

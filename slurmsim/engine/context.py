@@ -38,6 +38,7 @@ from slurmsim.engine.eligibility import (
     throttle_reached,
 )
 from slurmsim.engine.fairshare import FairShare
+from slurmsim.engine.hetjobs import HetStarts
 from slurmsim.engine.lifecycle import (
     correspond_split,
     finish,
@@ -58,7 +59,8 @@ from slurmsim.model.accounting import note_db_reason
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
-from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
+from slurmsim.model.hetjobs import components
+from slurmsim.model.jobs import HET, Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
 
@@ -176,6 +178,8 @@ class Context:
         self.failed_tries: dict[int, tuple[tuple[int, JobRequest], str]] = {}
         self.tails: list[Tail] = []
         self.deferred: Deferred | None = None
+        #: The heterogeneous jobs' components the running backfill cycle found could start.
+        self.het_starts = HetStarts()
         self._blocked_checked_at = -1
         self._priorities_due: Instant | None = None  # see ``recalculate_priorities``
         self.ticks: Ticks | None = None
@@ -594,7 +598,13 @@ class Context:
         self.ended += 1
         self.freed += 1
         self.version += 1
-        return [event, *self._left(job, now)]
+        events = [event, *self._left(job, now)]
+        het = job.het
+        if het is not None and het.offset == 0:  # its script ran in the leader: all end
+            for sibling in components(self.state.jobs, job)[1:]:
+                if sibling.state in HOLDS_RESOURCES:
+                    events.extend(self.end(sibling, now, final, **how))
+        return events
 
     def _left(self, job: Job, now: Instant) -> list[Event]:
         """``job`` has let go of its nodes: they were last busy now, and those it leaves
@@ -701,8 +711,9 @@ def _shape_kind(request: JobRequest, n: int, part: Partition) -> tuple[object, .
 
 
 def _repeat_fields(job: Job) -> tuple[object, ...] | None:
-    """Everything backfill planning reads from a job; None for arrays."""
-    if job.array_tasks:
+    """Everything backfill planning reads from a job; None for arrays and the components
+    of heterogeneous jobs (each plan of those reserves nodes of its own)."""
+    if job.array_tasks or HET in job.extra:
         return None
     r = job.request
     return (

@@ -9,7 +9,7 @@ that free resources or make jobs runnable queue a main pass (``trigger``).
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from slurmsim.engine import lifecycle, node_accounting, resize, usage
+from slurmsim.engine import hetjobs, lifecycle, node_accounting, resize, usage
 from slurmsim.engine.dependency import (
     DEPENDENCY_PROBLEM,
     NOT_SUPPORTED,
@@ -48,6 +48,7 @@ from slurmsim.model.errors import (
 )
 from slurmsim.model.events import Event
 from slurmsim.model.features import Unreadable as UnreadableConstraint
+from slurmsim.model.hetjobs import is_component, named
 from slurmsim.model.hostlist import sort_hosts
 from slurmsim.model.job_update import JobUpdate, LimitChange, TresChange
 from slurmsim.model.jobs import (
@@ -185,6 +186,10 @@ def cancel(
     targets = _records(state, job_id, task_id)
     if not targets:
         raise InvalidJobId()
+    if task_id is None and len(targets) == 1:
+        if is_component(targets[0]):
+            raise SlurmError(hetjobs.NOT_WHOLE)
+        targets = named(state.jobs, targets[0])  # a leader names every component
     if not all(may_manage_job(state, j, actor) for j in targets):
         raise AccessDenied()
     active = [j for j in targets if not j.state.finished]
@@ -246,6 +251,17 @@ def signal_jobs(
     return events
 
 
+def _each_named(act: Callable[[Job], None], state: ClusterState) -> Callable[[Job], None]:
+    """``act`` on every record a job's id names (a heterogeneous job's leader names all
+    its components: the oracle holds, releases and updates them all)."""
+
+    def each(job: Job) -> None:
+        for record in named(state.jobs, job):
+            act(record)
+
+    return each
+
+
 def hold(
     state: ClusterState, job_id: int, task_id: int | None, actor: str, *, user_hold: bool = False
 ) -> TaskAnswers | None:
@@ -257,7 +273,8 @@ def hold(
     unless its begin time lies ahead.
     A running job is accepted and left as it is (the oracle answers 0).
     """
-    return on_named(state, job_id, task_id, lambda job: _hold(state, job, actor, user_hold))
+    act = _each_named(lambda job: _hold(state, job, actor, user_hold), state)
+    return on_named(state, job_id, task_id, act)
 
 
 def _hold(state: ClusterState, job: Job, actor: str, user_hold: bool) -> None:
@@ -289,7 +306,8 @@ def release(
     state: ClusterState, job_id: int, task_id: int | None, actor: str
 ) -> TaskAnswers | None:
     """``scontrol release``: owners lift only user holds; reason None until the next pass."""
-    return on_named(state, job_id, task_id, lambda job: _release(state, job, actor))
+    act = _each_named(lambda job: _release(state, job, actor), state)
+    return on_named(state, job_id, task_id, act)
 
 
 def _release(state: ClusterState, job: Job, actor: str) -> None:
@@ -497,7 +515,8 @@ def update_job(
     change pending-only fields; raising a limit, a negative nice or Priority needs an
     operator. Another user's job is refused as slurmctld refuses it (``Invalid user id``).
     """
-    return on_named(state, job_id, task_id, lambda job: _update(state, job, actor, update))
+    act = _each_named(lambda job: _update(state, job, actor, update), state)
+    return on_named(state, job_id, task_id, act)
 
 
 def _update(state: ClusterState, job: Job, actor: str, update: JobUpdate) -> None:

@@ -15,6 +15,7 @@ from slurmsim.engine.node_accounting import drained_by
 from slurmsim.model.accounting import CANCELLED_BY
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.events import Event
+from slurmsim.model.hetjobs import named
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.launch import LAUNCH_FAILURE
 
@@ -39,7 +40,11 @@ def process_exited(state: ClusterState, job: Job, exit_code: int, signal: int) -
     and ``ExitCode=0:1``)."""
     final = JobState.COMPLETED if exit_code == 0 and signal == 0 else JobState.FAILED
     reason = LAUNCH_FAILURE if signal and job.request.batch else None
-    return _ended(state, job, final, reason=reason, exit_code=exit_code, signal=signal)
+    return [
+        event  # a heterogeneous job's components end with its leader's script (the oracle)
+        for record in named(state.jobs, job)
+        for event in _ended(state, record, final, reason=reason, exit_code=exit_code, signal=signal)
+    ]
 
 
 def cancelled_by_command(state: ClusterState, job: Job) -> list[Event]:

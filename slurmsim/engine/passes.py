@@ -27,7 +27,7 @@ from slurmsim.engine.submit import idle_fit
 from slurmsim.model.accounting import NODES_UNAVAILABLE
 from slurmsim.model.events import Event
 from slurmsim.model.hostlist import compress
-from slurmsim.model.jobs import Job, JobRequest
+from slurmsim.model.jobs import HET, Job, JobRequest
 from slurmsim.model.nodes import KEPT_OFF, usable
 from slurmsim.model.partitions import Partition
 from slurmsim.model.time import Instant
@@ -59,6 +59,9 @@ def main_pass(ctx: Context, now: Instant, depth: int | None) -> list[Event]:
             walk.push_back(job)  # the rest only wait on Priority: settle writes that
             stopped = True
             break
+        if HET in job.extra:
+            tried.add(job.job_id)  # its reason is backfill's to give
+            continue  # only backfill starts a heterogeneous job's components (hetjobs)
         seen += 1
         tried.add(job.job_id)
         if job.array_job_id is not None and ctx.throttled(job):

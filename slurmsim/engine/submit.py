@@ -49,7 +49,7 @@ from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import AccessDenied, SlurmError
 from slurmsim.model.features import Constraint, Unreadable, counted, matches, names
-from slurmsim.model.jobs import TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
+from slurmsim.model.jobs import REFUSED, TIME_MIN_UNLIMITED, Hold, Job, JobRequest, JobState
 from slurmsim.model.nodes import NodeConfig, usable
 from slurmsim.model.partitions import Partition, PartitionState
 from slurmsim.model.time import Instant, Seconds
@@ -705,4 +705,5 @@ def reject(state: ClusterState, job: Job) -> None:
     job.state = JobState.FAILED
     job.reason = "BadConstraints"
     job.exit_code = 1
+    job.extra[REFUSED] = "1"
     job.eligible_time = job.start_time = job.end_time = now

@@ -6,7 +6,7 @@ sbatch adds itself), then what the job's allocation says (ids, nodes, CPUs, memo
 GPUs), then the per-node values for the first node, where the script runs.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 
 from slurmsim.model.hostlist import compress
@@ -118,6 +118,91 @@ def batch_environment(
     if request.batch:
         env.setdefault("TMPDIR", DEFAULT_TMPDIR)
     return env
+
+
+#: What a heterogeneous job's script is told of each component, suffixed with its offset
+#: (``SLURM_JOB_NODELIST_HET_GROUP_1``), and again under the old ``PACK`` name (the
+#: oracle); a component's variable is there only when its own environment has it.
+_HET_GROUP_VARIABLES = (
+    "SLURM_JOB_ACCOUNT", "SLURM_JOB_CPUS_PER_NODE", "SLURM_JOB_ID", "SLURM_JOB_NAME",
+    "SLURM_JOB_NODELIST", "SLURM_JOB_NUM_NODES", "SLURM_JOB_PARTITION", "SLURM_JOB_QOS",
+    "SLURM_TASKS_PER_NODE", "SLURM_CPUS_PER_TASK", "SLURM_MEM_PER_CPU", "SLURM_MEM_PER_NODE",
+    "SLURM_MEM_PER_GPU", "SLURM_NPROCS", "SLURM_NTASKS", "SLURM_NTASKS_PER_NODE",
+    "SLURM_GPUS", "SLURM_GPUS_PER_NODE", "SLURM_GPUS_PER_TASK", "SLURM_CPUS_PER_GPU",
+    "SLURM_GPU_BIND", "SLURM_NTASKS_PER_GPU",
+)  # fmt: skip
+#: The variables sbatch sets from a component's options: a heterogeneous job's script
+#: has them only suffixed, its leader's too (the oracle: ``SLURM_CPUS_PER_TASK_HET_GROUP_0``
+#: and no ``SLURM_CPUS_PER_TASK``); the controller's (``SLURM_MEM_PER_CPU``) stay.
+_OPTION_VARIABLES = frozenset(
+    {
+        "SLURM_CPUS_PER_TASK", "SLURM_MEM_PER_GPU", "SLURM_NTASKS_PER_NODE", "SLURM_GPUS",
+        "SLURM_GPUS_PER_NODE", "SLURM_GPUS_PER_TASK", "SLURM_CPUS_PER_GPU", "SLURM_GPU_BIND",
+        "SLURM_NTASKS_PER_GPU",
+    }
+)  # fmt: skip
+
+
+def het_environment(own: Mapping[str, str], components: list[Mapping[str, str]]) -> dict[str, str]:
+    """The environment of a heterogeneous job's script, from its leader's own (``own``)
+    and each component's batch environment in offset order."""
+    size = str(len(components))
+    env = {k: v for k, v in own.items() if k not in _OPTION_VARIABLES}
+    env |= {"SLURM_HET_SIZE": size, "SLURM_PACK_SIZE": size}
+    for offset, theirs in enumerate(components):
+        for name in _HET_GROUP_VARIABLES:
+            if name in theirs:
+                env[f"{name}_HET_GROUP_{offset}"] = theirs[name]
+                env[f"{name}_PACK_GROUP_{offset}"] = theirs[name]
+    return env
+
+
+#: The plain names that repeat another (``SLURM_JOBID`` is ``SLURM_JOB_ID``).
+_ALIASES = {
+    "SLURM_NODELIST": "SLURM_JOB_NODELIST",
+    "SLURM_NNODES": "SLURM_JOB_NUM_NODES",
+}
+
+
+#: What the tasks of a heterogeneous job's steps see as the leader's script had it,
+#: whichever component they run in (the oracle: a ``--het-group=1`` step's tasks see the
+#: leader's ``SLURM_MEM_PER_NODE`` and none of component 1's options made plain).
+_AS_SCRIPT_HAD = {"SLURM_MEM_PER_CPU", "SLURM_MEM_PER_NODE", "SLURM_MEM_PER_GPU"}
+
+
+def in_het_group(env: MutableMapping[str, str], group: str) -> int | None:
+    """``srun --het-group=K`` in a heterogeneous job's script: component K's job id, with
+    ``env`` made that component's, its suffixed variables the plain ones, for srun to
+    read its step from (the job id stays the leader's, as the step's tasks see it;
+    ``as_script_had``). None, ``env`` unchanged, when K is not one component of the job
+    ``env`` describes."""
+    suffix = f"_HET_GROUP_{group}"
+    own = env.get(f"SLURM_JOB_ID{suffix}")
+    if not group.isdigit() or own is None:
+        return None
+    for name in _HET_GROUP_VARIABLES:
+        if name == "SLURM_JOB_ID":
+            continue
+        if name + suffix in env:
+            env[name] = env[name + suffix]
+        else:
+            env.pop(name, None)  # the leader's, not this component's
+    for alias, name in _ALIASES.items():
+        if name in env:
+            env[alias] = env[name]
+    return int(own)
+
+
+def as_script_had(env: MutableMapping[str, str]) -> None:
+    """The memory and option variables of a heterogeneous job's step's tasks, put back as
+    the leader's script had them (``in_het_group`` made them a component's for srun)."""
+    for name in _OPTION_VARIABLES:
+        env.pop(name, None)
+    for name in _AS_SCRIPT_HAD:
+        if (leader := env.get(f"{name}_HET_GROUP_0")) is not None:
+            env[name] = leader
+        else:
+            env.pop(name, None)
 
 
 def _job_variables(job: Job, cluster: str, uid: int, gid: int) -> dict[str, str]:

@@ -10,6 +10,7 @@ from slurmsim.execution.environment import (
     DEFAULT_TMPDIR,
     SBATCH_ONLY,
     allocation_environment,
+    as_script_had,
     counted,
     exported,
 )
@@ -65,7 +66,8 @@ def step_base_environment(
     step's own."""
     srun_env = exported(export, srun_env)
     env = dict(srun_env)
-    if env.get("SLURM_JOB_ID") != str(job.job_id):
+    # (A heterogeneous job's script knows every component by its leader's id.)
+    if env.get("SLURM_JOB_ID") != str(job.job_id if job.het is None else job.het.leader):
         env = allocation_environment(
             job,
             cluster=cluster,
@@ -89,7 +91,12 @@ def step_base_environment(
             else:
                 env.pop(name, None)
     elif "SLURM_JOB_CPUS_PER_NODE" in env:  # srun in the job tells its tasks this way too
-        env["SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0"] = env["SLURM_JOB_CPUS_PER_NODE"]
+        # (under its offset in a heterogeneous job: the oracle's --het-group=1 step keeps
+        # the leader's PACK_GROUP_0)
+        group = job.het.offset if job.het is not None else 0
+        env[f"SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_{group}"] = env["SLURM_JOB_CPUS_PER_NODE"]
+    if job.het is not None and "SLURM_HET_SIZE" in env:
+        as_script_had(env)
     nodelist = compress(step.nodes)
     per_node = counted(step.tasks)
     env.pop("ENVIRONMENT", None)  # BATCH belongs to the batch script alone

@@ -80,9 +80,11 @@ def _task_ranges(tasks: tuple[int, ...]) -> str:
 
 
 def job_id_text(job: Job, task: int | None = None) -> str:
-    """squeue's JOBID: ``233``, ``234_0``, ``234_[2-3%2]``; ``task`` picks one pending task."""
+    """squeue's JOBID: ``233``, ``234_0``, ``234_[2-3%2]``, ``235+1`` (a heterogeneous job's
+    component); ``task`` picks one pending task."""
     if job.array_job_id is None:
-        return str(job.job_id)
+        het = job.het
+        return str(job.job_id) if het is None else f"{het.leader}+{het.offset}"
     if task is not None:
         return f"{job.array_job_id}_{task}"
     if job.array_task_id is not None:
@@ -90,6 +92,14 @@ def job_id_text(job: Job, task: int | None = None) -> str:
     if is_emptied(job):
         return str(job.array_job_id)
     return f"{job.array_job_id}_[{array_task_text(job)}]"
+
+
+def het_id_set(job: Job) -> str:
+    """``HetJobIdSet``: the components' ids as a range (``235-236``)."""
+    het = job.het
+    assert het is not None
+    ids = het.ids
+    return str(ids[0]) if len(ids) == 1 else f"{ids[0]}-{ids[-1]}"
 
 
 def reason_text(job: Job) -> str:

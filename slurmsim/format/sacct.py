@@ -50,11 +50,13 @@ LONG_FORMAT = (
 
 
 def job_id(r: AcctRecord) -> str:
-    """``233``, ``234_0``, ``234_[2-3%2]``, and ``.batch`` etc. for a step."""
+    """``233``, ``234_0``, ``234_[2-3%2]``, ``235+1``, and ``.batch`` etc. for a step."""
     if r.array_pending is not None:
         text = f"{r.array_job_id}_[{r.array_pending}]"
     elif r.array_job_id is not None and r.array_task_id is not None:
         text = f"{r.array_job_id}_{r.array_task_id}"
+    elif r.het is not None:
+        text = f"{r.het[0]}+{r.het[1]}"
     else:
         text = str(r.job_id)
     return text if r.step is None else f"{text}.{r.step}"

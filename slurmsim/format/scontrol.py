@@ -25,7 +25,9 @@ from slurmsim.model.alloc import node_usage
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.cpu_freq import describe as describe_cpu_freq
 from slurmsim.model.cpu_freq import read_cpu_freq
+from slurmsim.model.hetjobs import named
 from slurmsim.model.jobs import (
+    REFUSED,
     TIME_MIN_UNLIMITED,
     Job,
     JobRequest,
@@ -193,6 +195,11 @@ def _tres_request_lines(job: Job) -> list[list[str]]:
 _Lines = list[list[str]]
 
 
+def _exit_text(job: Job) -> str:
+    """``ExitCode``: code and signal; a refused record's bare status 1 reads ``0:1``."""
+    return "0:1" if REFUSED in job.extra else f"{job.exit_code}:{job.exit_signal}"
+
+
 def _identity(state: ClusterState, job: Job, task: int | None) -> _Lines:
     """JobId/array ids/JobName, the owner, and priority/account/QOS."""
     request = job.request
@@ -204,9 +211,14 @@ def _identity(state: ClusterState, job: Job, task: int | None) -> _Lines:
         head += [f"ArrayJobId={job.array_job_id}", f"ArrayTaskId={task_text}"]
         if job.array_throttle:
             head.append(f"ArrayTaskThrottle={job.array_throttle}")
+    het = job.het
+    if het is not None:
+        head += [f"HetJobId={het.leader}", f"HetJobOffset={het.offset}"]
     head.append(f"JobName={request.name}")
     account = [f"Priority={jv.shown_priority(state, job)}", f"Nice={request.nice}"]
     account += [f"Account={request.account}", f"QOS={request.qos}"]
+    if het is not None:
+        return [head, [f"HetJobIdSet={jv.het_id_set(job)}"], _user_field(state, job), account]
     return [head, _user_field(state, job), account]
 
 
@@ -223,7 +235,9 @@ def _status(state: ClusterState, job: Job, detail: bool) -> _Lines:
             f"Restarts={job.restarts}",
             f"BatchFlag={int(request.batch)}",
             f"Reboot={int(request.reboot)}",
-            f"ExitCode={job.exit_code}:{job.exit_signal}",
+            "ExitCode=0:1"
+            if REFUSED in job.extra
+            else f"ExitCode={job.exit_code}:{job.exit_signal}",
         ],
     ]
     if detail:
@@ -440,13 +454,16 @@ def show_jobs(
             return Rendered(stdout="No jobs in the system\n")
         text = "".join(show_job(state, j, now=now, detail=detail, oneliner=oneliner) for j in jobs)
         return Rendered(stdout=text)
+    leader, plus, offset = selector.partition("+")
+    if plus and leader.isdigit() and offset.isdigit():  # ``235+1``: one component
+        selector = str(int(leader) + int(offset))
     match = _JOB_ID.match(selector)
     if match is None:
         return Rendered(stderr="scontrol_print_job error: Invalid job id specified\n", exit_code=1)
     job_id, task = int(match.group(1)), match.group(2)
     records = _array_records(state, job_id)
     if not records and job_id in state.jobs:
-        records = [state.jobs[job_id]]
+        records = named(state.jobs, state.jobs[job_id])
     if not records:
         return Rendered(stderr="slurm_load_jobs error: Invalid job id specified\n", exit_code=1)
     if task is None:

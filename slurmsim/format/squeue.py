@@ -24,7 +24,7 @@ from slurmsim.format.times import (
 from slurmsim.model import dependency_status
 from slurmsim.model import tres_specs as ts
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobRequest, JobState, state_code, state_name
+from slurmsim.model.jobs import HetPart, Job, JobRequest, JobState, state_code, state_name
 from slurmsim.model.time import Instant
 
 DEFAULT_FORMAT = "%.18i %.9P %.8j %.8u %.2t %.10M %.6D %R"
@@ -360,10 +360,16 @@ def _shown_or(option: str, absent: str | None) -> _Value:
     return lambda r: r.job.request.shown_value(option) or absent
 
 
+def _het_or_na(r: _Row, value: Callable[[HetPart], str]) -> str:
+    """A heterogeneous job field of ``r``'s job, or ``N/A`` for a job of its own."""
+    het = r.job.het
+    return "N/A" if het is None else value(het)
+
+
 #: ``-O`` names with no ``-o`` letter of their own.
 _LONG_ONLY: dict[str, tuple[str, _Value]] = {
-    # Features slurmsim's clusters do not have (federation, heterogeneous jobs, burst
-    # buffers, MCS, boards): what squeue prints for a job without them.
+    # Features slurmsim's clusters do not have (federation, burst buffers, MCS, boards):
+    # what squeue prints for a job without them.
     "admin_comment": ("ADMIN_COMMENT", lambda r: None),
     "system_comment": ("SYSTEM_COMMENT", lambda r: None),
     "burstbufferstate": ("BURST_BUFFER_STATE", lambda r: None),
@@ -376,14 +382,12 @@ _LONG_ONLY: dict[str, tuple[str, _Value]] = {
     "reboot": ("REBOOT", lambda r: str(int(r.job.request.reboot))),
     "resizetime": ("RESIZE_TIME", lambda r: "N/A"),
     **{
-        name: (header, lambda r: "N/A")
-        for name, header in (
-            ("hetjobid", "HET_JOB_ID"),
-            ("hetjobidset", "HET_JOB_ID_SET"),
-            ("hetjoboffset", "HET_JOB_OFFSET"),
-            ("packjobid", "HET_JOB_ID"),
-            ("packjobidset", "HET_JOB_ID_SET"),
-            ("packjoboffset", "HET_JOB_OFFSET"),
+        f"{prefix}{name}": (header, value)
+        for prefix in ("het", "pack")
+        for name, header, value in (
+            ("jobid", "HET_JOB_ID", lambda r: _het_or_na(r, lambda h: str(h.leader))),
+            ("jobidset", "HET_JOB_ID_SET", lambda r: _het_or_na(r, lambda h: jv.het_id_set(r.job))),
+            ("joboffset", "HET_JOB_OFFSET", lambda r: _het_or_na(r, lambda h: str(h.offset))),
         )
     },
     **{
@@ -638,7 +642,8 @@ class _JobSelector:
     def parse(cls, specs: Iterable[str]) -> "_JobSelector | str":
         selector = cls()
         for spec in specs:
-            read = job_spec(spec)
+            # A heterogeneous job's component as ``235+1`` names the whole job (the oracle).
+            read = job_spec(spec.split("+", 1)[0] if "+" in spec else spec)
             if read is None:
                 return spec
             job_id, task = read
@@ -653,6 +658,9 @@ class _JobSelector:
         array_id = job.array_job_id
         if job.job_id in self.ids or (array_id is not None and array_id in self.ids):
             return [None]
+        het = job.het
+        if het is not None and het.leader in self.ids:
+            return [None]  # a leader's id names every component
         if array_id is None:
             return None
         if job.array_task_id is not None:

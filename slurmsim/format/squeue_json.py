@@ -20,7 +20,7 @@ from slurmsim.model import tres_specs as ts
 from slurmsim.model.accounting import NODES_UNAVAILABLE, derived_exit
 from slurmsim.model.alloc import HOLDS_RESOURCES
 from slurmsim.model.cluster import ClusterState
-from slurmsim.model.jobs import Job, JobState, state_name
+from slurmsim.model.jobs import REFUSED, Job, JobState, state_name
 
 #: Reasons slurmsim keeps as the text squeue shows, with the code Slurm files them
 #: under: the dump gives the code as ``state_reason`` and the text as
@@ -134,7 +134,7 @@ def _derived_status(job: Job) -> int:
 
 def _exit_status(job: Job) -> int:
     """The raw wait status; a job the controller refused carries a bare 1."""
-    if job.state is JobState.FAILED and not job.alloc:
+    if REFUSED in job.extra:
         return job.exit_code
     return (job.exit_code << 8) | job.exit_signal
 

@@ -116,6 +116,8 @@ class AcctRecord:
     array_job_id: int | None = None
     array_task_id: int | None = None
     array_pending: str | None = None
+    #: A heterogeneous job's component: its leader's id and its offset (``235+1``).
+    het: tuple[int, int] | None = None
     #: The association the job ran under (``sacctmgr show assoc`` ids); None if gone.
     assoc_id: int | None = None
     submit_line: str | None = None

@@ -7,7 +7,7 @@ Field names follow ``scontrol show job``. Times are ``Instant``s (int seconds);
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import Final, NamedTuple
 
 from slurmsim.model.dependency import Dependency
 from slurmsim.model.digits import is_number
@@ -117,6 +117,14 @@ TRES_NODES = "tres_nodes"
 #: moved its node count (slurmctld counts the GRES of the TRES again only when the GRES
 #: asked for change: the oracle's ``--gres=gpu:1`` job shows ``gres/gpu=1`` on 2 nodes).
 TRES_GPUS = "tres_gpus"
+#: Key in ``Job.extra`` of a heterogeneous job's component: ``leader:offset:size``. The
+#: components are jobs of their own with ids running on from the leader's (the first
+#: component's, ``HetJobId``); squeue names each ``leader+offset``.
+HET = "het"
+#: Key in ``Job.extra`` of a record the controller refused or abandoned at submission:
+#: its exit status is a bare 1 (the raw wait status), which scontrol shows as ``0:1``,
+#: the JSON as 1 and sacct as ``1:0`` (the oracle).
+REFUSED = "refused"
 
 
 #: The options -B sets, by sbatch's names, in -B's order.
@@ -381,6 +389,22 @@ class JobRequest:
         return kept + tuple((key, v) for key, v in changes.items() if v is not None)
 
 
+class HetPart(NamedTuple):
+    """A component of a heterogeneous job: its leader's id, its offset, how many in all."""
+
+    leader: int
+    offset: int
+    size: int
+
+    @property
+    def ids(self) -> range:
+        """The components' job ids (``HetJobIdSet``)."""
+        return range(self.leader, self.leader + self.size)
+
+    def encode(self) -> str:
+        return f"{self.leader}:{self.offset}:{self.size}"
+
+
 @dataclass(slots=True)
 class NodeAlloc:
     """What a running job holds on one node."""
@@ -449,6 +473,15 @@ class Job:
     @property
     def is_array(self) -> bool:
         return self.array_job_id is not None
+
+    @property
+    def het(self) -> "HetPart | None":
+        """Which heterogeneous job this is a component of (None: a job of its own)."""
+        text = self.extra.get(HET)
+        if text is None:
+            return None
+        leader, offset, size = map(int, text.split(":"))
+        return HetPart(leader, offset, size)
 
     @property
     def num_cpus(self) -> int:

@@ -324,26 +324,48 @@ def test_licenses_are_refused_without_using_a_job_id(cluster: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("command", "body"),
-    [
-        (["sbatch", "-N1", ":", "-N2", "--wrap=true"], None),
-        (["sbatch", "JOB"], "#!/bin/sh\n#SBATCH -N1\n#SBATCH hetjob\n#SBATCH -N2\ntrue\n"),
-        (["sbatch", "JOB"], "#!/bin/sh\n#SBATCH packjob\ntrue\n"),
-        (["srun", "-N1", "true", ":", "-N1", "true"], None),
-        (["salloc", "-N1", ":", "-N1", "true"], None),
-    ],
+    "command",
+    [["srun", "-N1", "true", ":", "-N1", "true"], ["salloc", "-N1", ":", "-N1", "true"]],
 )
-def test_heterogeneous_jobs_are_not_supported_yet(
-    cluster: Path, tmp_path: Path, command: list[str], body: str | None
+def test_interactive_heterogeneous_jobs_are_not_supported_yet(
+    cluster: Path, command: list[str]
 ) -> None:
-    if body is not None:
-        command = [script(tmp_path / "job.sh", body) if w == "JOB" else w for w in command]
     before = dump(cluster)
     got = slurm(*command, user="alice")
     prog = command[0]
     assert (got.exit, got.out) == (1, "")
     assert got.err == f"{prog}: error: not supported yet by slurmsim (see docs/differences.md)\n"
     assert dump(cluster) == before
+
+
+@pytest.mark.parametrize(
+    ("command", "body"),
+    [
+        (["sbatch", "-H", "-N1", ":", "-N2", "--wrap=true"], None),
+        (["sbatch", "-H", "JOB"], "#!/bin/sh\n#SBATCH -N1\n#SBATCH hetjob\n#SBATCH -N2\ntrue\n"),
+    ],
+)
+def test_a_heterogeneous_job_is_a_job_per_component(
+    cluster: Path, tmp_path: Path, command: list[str], body: str | None
+) -> None:
+    if body is not None:
+        command = [script(tmp_path / "job.sh", body) if w == "JOB" else w for w in command]
+    assert slurm(*command, user="alice").out == "Submitted batch job 1\n"
+    got = slurm("squeue", "-o", "%i %A %D", user="alice")
+    assert got.out == "JOBID JOBID NODES\n1+1 2 2\n1+0 1 1\n"
+    assert slurm("sbatch", "--parsable", "--wrap=true", user="alice").out == "3\n"
+
+
+def test_a_packjob_separator_is_warned_about(cluster: Path, tmp_path: Path) -> None:
+    path = script(
+        tmp_path / "job.sh", "#!/bin/sh\n#SBATCH -N1\n#SBATCH packjob\n#SBATCH -N2\ntrue\n"
+    )
+    got = slurm("sbatch", "-H", path, user="alice")
+    assert (got.exit, got.out) == (0, "Submitted batch job 1\n")
+    assert got.err == (
+        'sbatch: Warning: the "packjob" component separator is being deprecated. '
+        'Please, use "hetjob" instead.\n'
+    )
 
 
 def test_a_refused_dependency_uses_up_a_job_id(cluster: Path) -> None:

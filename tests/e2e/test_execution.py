@@ -221,6 +221,21 @@ def test_a_batch_script_and_its_steps_see_slurms_variables(
     )
 
 
+def test_a_heterogeneous_jobs_script_and_its_steps_see_slurms_variables(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """``data/hetjob.sh``: the leader's script sees every component's variables (suffixed
+    ``_HET_GROUP_K``), and ``srun --het-group=K`` runs a step in component K whose tasks
+    see it as theirs, the step ids counted over the whole job (the oracle's output,
+    ``data/hetjob.oracle.out``, but for who ran it and where)."""
+    _run_to_the_end(live, tmp_path, DATA / "hetjob.sh")
+    got = (tmp_path / "hetjob-1.out").read_text()
+    want = (DATA / "hetjob.oracle.out").read_text()
+    assert _anyone_anywhere(got, str(tmp_path)) == _anyone_anywhere(
+        want, "/tmp/slurm-oracle-jobs/bx"
+    )
+
+
 def test_batch_scripts_see_the_variables_of_their_options(
     live: dict[str, str], tmp_path: Path
 ) -> None:
@@ -279,7 +294,7 @@ def _run_to_the_end(live: dict[str, str], tmp_path: Path, script: Path) -> None:
 
 def _anyone_anywhere(text: str, cwd: str) -> str:
     """``text`` with the submitting user, account and directory masked."""
-    text = re.sub(r"(SLURM_JOB_(?:USER|ACCOUNT))=\S+", r"\1=*", text)
+    text = re.sub(r"(SLURM_JOB_(?:USER|ACCOUNT)(?:_(?:HET|PACK)_GROUP_\d+)?)=\S+", r"\1=*", text)
     return text.replace(cwd, "<cwd>")
 
 

@@ -5,7 +5,14 @@ from typing import Any
 
 import pytest
 
-from slurmsim.execution.environment import batch_environment, counted, exported
+from slurmsim.execution.environment import (
+    as_script_had,
+    batch_environment,
+    counted,
+    exported,
+    het_environment,
+    in_het_group,
+)
 from slurmsim.model.jobs import Job, JobRequest, NodeAlloc
 from slurmsim.model.time import Instant
 from slurmsim.model.tres import Gres
@@ -157,3 +164,63 @@ def test_the_gpu_options_are_repeated_as_typed(shown, want) -> None:
     env = batch_environment(_job(shown=shown), cluster="c", submitted={}, uid=1, gid=1)
     got = {k: v for k, v in env.items() if k.startswith("SLURM_GPUS") and k != "SLURM_GPUS_ON_NODE"}
     assert got == want
+
+
+LEADER = {
+    "SLURM_JOB_ID": "7",
+    "SLURM_JOBID": "7",
+    "SLURM_JOB_NODELIST": "dgx3",
+    "SLURM_NODELIST": "dgx3",
+    "SLURM_JOB_NUM_NODES": "1",
+    "SLURM_NNODES": "1",
+    "SLURM_CPUS_PER_TASK": "4",
+    "SLURM_MEM_PER_CPU": "16384",
+}
+SECOND = {
+    "SLURM_JOB_ID": "8",
+    "SLURM_JOB_NODELIST": "dgx[1-2]",
+    "SLURM_JOB_NUM_NODES": "2",
+    "SLURM_NTASKS": "2",
+    "SLURM_MEM_PER_NODE": "10240",
+}
+
+
+def test_a_heterogeneous_jobs_script_sees_every_component_suffixed() -> None:
+    env = het_environment(LEADER, [LEADER, SECOND])
+    assert env["SLURM_HET_SIZE"] == env["SLURM_PACK_SIZE"] == "2"
+    assert (
+        env["SLURM_JOB_NODELIST_HET_GROUP_1"]
+        == env["SLURM_JOB_NODELIST_PACK_GROUP_1"]
+        == "dgx[1-2]"
+    )
+    assert env["SLURM_NTASKS_HET_GROUP_1"] == "2"
+    assert "SLURM_NTASKS_HET_GROUP_0" not in env
+    # What sbatch sets from the leader's options shows only suffixed (the oracle); what
+    # the controller sets stays.
+    assert "SLURM_CPUS_PER_TASK" not in env
+    assert env["SLURM_CPUS_PER_TASK_HET_GROUP_0"] == "4"
+    assert env["SLURM_MEM_PER_CPU"] == "16384"
+
+
+def test_srun_het_group_takes_that_components_variables() -> None:
+    env = het_environment(LEADER, [LEADER, SECOND])
+    assert in_het_group(env, "1") == 8  # the step goes to component 1's job
+    assert (env["SLURM_JOB_ID"], env["SLURM_JOBID"]) == ("7", "7")  # its tasks see the leader
+    assert (env["SLURM_NODELIST"], env["SLURM_NNODES"]) == ("dgx[1-2]", "2")
+    assert env["SLURM_MEM_PER_NODE"] == "10240"
+    assert "SLURM_MEM_PER_CPU" not in env  # the leader's, not this component's
+    before = dict(env)
+    assert in_het_group(env, "0,1") is None
+    assert in_het_group(env, "5") is None
+    assert env == before
+
+
+def test_a_component_steps_tasks_see_the_leaders_memory_and_no_options() -> None:
+    env = het_environment(LEADER, [LEADER, {**SECOND, "SLURM_GPUS_PER_NODE": "1"}])
+    in_het_group(env, "1")  # what srun reads its step from: component 1's
+    assert (env["SLURM_GPUS_PER_NODE"], env["SLURM_MEM_PER_NODE"]) == ("1", "10240")
+    as_script_had(env)  # what its tasks see: the leader's script's (the oracle)
+    assert "SLURM_GPUS_PER_NODE" not in env
+    assert "SLURM_MEM_PER_NODE" not in env  # the leader asked memory per CPU
+    assert env["SLURM_MEM_PER_CPU"] == "16384"
+    assert env["SLURM_JOB_NODELIST"] == "dgx[1-2]"
