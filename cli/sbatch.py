@@ -69,18 +69,20 @@ THREAD_SPEC_IGNORED = (
 PACKJOB_WARNING = (
     'the "packjob" component separator is being deprecated. Please, use "hetjob" instead.'
 )
-#: The options sbatch sets anew for each heterogeneous job component: every other one a
-#: component leaves in force carries on to the next (the oracle: the name, time limit,
-#: QOS, --mem and -x carry on; the node and task counts, GRES, --mem-per-cpu, -w and
-#: the partition do not).
-HET_RESET = frozenset(
+#: The options a heterogeneous job component leaves in force for the next one: Slurm's
+#: documented list (heterogeneous_jobs.html), with --mem and --hint, which the oracle
+#: carried on too; every other option is set anew for each component (the oracle: the
+#: node, task, CPU and GPU counts, --mem-per-cpu, -w, --tmp and the partition).
+HET_CARRIED = frozenset(
     {
-        "nodes", "ntasks", "cpus-per-task", "cpus-per-gpu", "gres", "gres-flags", "gpus",
-        "gpus-per-node", "gpus-per-socket", "gpus-per-task", "mem-per-cpu", "mem-per-gpu",
-        "ntasks-per-core", "ntasks-per-gpu", "ntasks-per-node", "ntasks-per-socket",
-        "exclusive", "tmp", "mincpus", "contiguous", "constraint", "nodelist",
-        "partition", "sockets-per-node", "cores-per-socket", "threads-per-core",
-        "extra-node-info", "array", "wrap",
+        "account", "acctg-freq", "begin", "chdir", "cluster-constraint", "clusters",
+        "comment", "deadline", "delay-boot", "dependency", "distribution", "error", "export",
+        "export-file", "exclude", "get-user-env", "gid", "hint", "hold", "ignore-pbs",
+        "immediate", "input", "job-name", "mail-type", "mail-user", "mcs-label", "mem",
+        "nice", "no-kill", "no-requeue", "open-mode", "output", "parsable", "priority",
+        "profile", "propagate", "qos", "quiet", "reboot", "requeue", "reservation",
+        "signal", "test-only", "time", "time-min", "uid", "verbose", "wait",
+        "wait-all-nodes", "wckey",
     }
 )  # fmt: skip
 
@@ -145,13 +147,16 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
             line = [*line, ("wrap", given["wrap"])]
         layers = _layers(carried + (groups[i] if i < len(groups) else []), env, line)
         layered.append(layers)
-        carried = [(k, v) for k, v in layers[-1][0].items() if k not in HET_RESET]
+        carried = [(k, v) for k, v in layers[-1][0].items() if k in HET_CARRIED]
     # Each component keeps off the nodes the others ask for by name (the oracle: a later
     # component's -w dgx3 shows in the leader's ExcNodeList).
     named = [layers[-1][0].get("nodelist") or "" for layers in layered]
     parts: list[SubmitOptions] = []
     for i, layers in enumerate(layered):
         values = layers[-1][0]
+        if i:  # mail is the leader's alone (Slurm ignores the others')
+            values.pop("mail-type", None)
+            values.pop("mail-user", None)
         others = [n for j, n in enumerate(named) if j != i and n]
         if others:
             values["exclude"] = ",".join(filter(None, [values.get("exclude"), *others]))
@@ -178,7 +183,7 @@ def _first_pass(cmdlines: list[list[tuple[str, str | None]]]) -> list[tuple[str,
     reads the whole line once before each component's own options, so the first one
     takes those of the later ones that are not set anew for each (the oracle: ``-N1 :
     -N2 -t 7 -J b`` gives the leader 7 minutes and the name b, not the partition)."""
-    return [(k, v) for part in cmdlines[1:] for k, v in part if k not in HET_RESET]
+    return [(k, v) for part in cmdlines[1:] for k, v in part if k in HET_CARRIED]
 
 
 def _options(

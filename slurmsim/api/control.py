@@ -33,10 +33,19 @@ class JobRef:
 
     @classmethod
     def parse(cls, text: str) -> "JobRef":
+        leader, plus, offset = text.partition("+")
+        if plus and is_number(leader) and is_number(offset):
+            return cls(int(leader) + int(offset), label=text)  # a heterogeneous job's component
         head, sep, task = text.partition("_")
         if not is_number(head) or (sep and not is_number(task)) or int(head) <= 0:
             raise SlurmError("Invalid job id specified")
         return cls(int(head), int(task) if sep else None)
+
+    @property
+    def whole(self) -> bool:
+        """Does the id stand for a heterogeneous job's every component when it is the
+        leader's (``235``, not ``235+0``)?"""
+        return self.label is None
 
     def __str__(self) -> str:
         if self.label is not None:
@@ -267,7 +276,13 @@ def _cancel(
         try:
             s.events.extend(
                 control.cancel(
-                    s.state, ref.job_id, ref.task_id, s.user, signal=signal, target=target
+                    s.state,
+                    ref.job_id,
+                    ref.task_id,
+                    s.user,
+                    signal=signal,
+                    target=target,
+                    whole=ref.whole,
                 )
             )
         except SlurmError as e:
@@ -344,7 +359,7 @@ def hold(refs: Sequence[JobRef], *, user_hold: bool = False) -> list[Outcome]:
     return _each(
         refs,
         lambda st, ref, actor: control.hold(
-            st, ref.job_id, ref.task_id, actor, user_hold=user_hold
+            st, ref.job_id, ref.task_id, actor, user_hold=user_hold, whole=ref.whole
         ),
     )
 
@@ -353,7 +368,10 @@ def release(refs: Sequence[JobRef]) -> list[Outcome]:
     """``scontrol release``."""
     from slurmsim.engine import control
 
-    return _each(refs, lambda st, ref, actor: control.release(st, ref.job_id, ref.task_id, actor))
+    return _each(
+        refs,
+        lambda st, ref, actor: control.release(st, ref.job_id, ref.task_id, actor, whole=ref.whole),
+    )
 
 
 def _outcome(ref: JobRef, answers: "dict[int, str | None] | None") -> Outcome:
@@ -432,7 +450,9 @@ def update_job(ref: JobRef, update: JobUpdate) -> Outcome:
     from slurmsim.engine import control
 
     with _saving_applied() as s:
-        answers = control.update_job(s.state, ref.job_id, ref.task_id, s.user, update)
+        answers = control.update_job(
+            s.state, ref.job_id, ref.task_id, s.user, update, whole=ref.whole
+        )
     return _outcome(ref, answers)
 
 

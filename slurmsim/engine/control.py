@@ -177,8 +177,11 @@ def cancel(
     *,
     signal: int | None = None,
     target: Target = Target.STEPS,
+    whole: bool = True,
 ) -> list[Event]:
     """``scancel``: cancel a job, a whole array, or one task; with ``signal``, only signal it.
+    ``whole``: a heterogeneous job's leader named by its id (not as ``235+0``) stands
+    for every component; a component alone may end once the job runs, not before.
 
     ``scancel -s KILL`` (without ``-b``) cancels, as plain scancel does; any other
     signal goes to the job's processes (``target``, see ``signal_jobs``).
@@ -187,9 +190,11 @@ def cancel(
     if not targets:
         raise InvalidJobId()
     if task_id is None and len(targets) == 1:
-        if is_component(targets[0]):
+        pending = targets[0].state is JobState.PENDING
+        if is_component(targets[0]) and pending:
             raise SlurmError(hetjobs.NOT_WHOLE)
-        targets = named(state.jobs, targets[0])  # a leader names every component
+        if whole or pending:  # a waiting leader is cancelled whole, even as ``235+0``
+            targets = named(state.jobs, targets[0])
     if not all(may_manage_job(state, j, actor) for j in targets):
         raise AccessDenied()
     active = [j for j in targets if not j.state.finished]
@@ -251,9 +256,14 @@ def signal_jobs(
     return events
 
 
-def _each_named(act: Callable[[Job], None], state: ClusterState) -> Callable[[Job], None]:
+def _each_named(
+    act: Callable[[Job], None], state: ClusterState, whole: bool
+) -> Callable[[Job], None]:
     """``act`` on every record a job's id names (a heterogeneous job's leader names all
-    its components: the oracle holds, releases and updates them all)."""
+    its components: the oracle holds, releases and updates them all), unless the id
+    named one component (``235+0``: ``whole`` is False)."""
+    if not whole:
+        return act
 
     def each(job: Job) -> None:
         for record in named(state.jobs, job):
@@ -263,7 +273,13 @@ def _each_named(act: Callable[[Job], None], state: ClusterState) -> Callable[[Jo
 
 
 def hold(
-    state: ClusterState, job_id: int, task_id: int | None, actor: str, *, user_hold: bool = False
+    state: ClusterState,
+    job_id: int,
+    task_id: int | None,
+    actor: str,
+    *,
+    user_hold: bool = False,
+    whole: bool = True,
 ) -> TaskAnswers | None:
     """``scontrol hold``: priority 0; JobHeldAdmin by an operator, JobHeldUser by the owner
     (``on_named`` says what is answered how).
@@ -273,7 +289,7 @@ def hold(
     unless its begin time lies ahead.
     A running job is accepted and left as it is (the oracle answers 0).
     """
-    act = _each_named(lambda job: _hold(state, job, actor, user_hold), state)
+    act = _each_named(lambda job: _hold(state, job, actor, user_hold), state, whole)
     return on_named(state, job_id, task_id, act)
 
 
@@ -303,10 +319,10 @@ def _hold(state: ClusterState, job: Job, actor: str, user_hold: bool) -> None:
 
 
 def release(
-    state: ClusterState, job_id: int, task_id: int | None, actor: str
+    state: ClusterState, job_id: int, task_id: int | None, actor: str, *, whole: bool = True
 ) -> TaskAnswers | None:
     """``scontrol release``: owners lift only user holds; reason None until the next pass."""
-    act = _each_named(lambda job: _release(state, job, actor), state)
+    act = _each_named(lambda job: _release(state, job, actor), state, whole)
     return on_named(state, job_id, task_id, act)
 
 
@@ -392,7 +408,13 @@ def requeue(
     if not records:
         raise InvalidJobId()
     if task_id is not None or records[0].array_job_id is None:
-        found.extend(_requeue_one(state, _one(state, job_id, task_id), actor, hold))
+        job = _one(state, job_id, task_id)
+        if is_component(job):
+            raise SlurmError(hetjobs.NOT_LEADER)
+        for record in named(state.jobs, job):  # a leader's every component comes back
+            found.extend(_requeue_one(state, record, actor, hold))
+            if record.het is not None and record.reason == "BeginTime":
+                record.reason = "None"  # no pass looks at it (the oracle)
         return {}
     answers: dict[int, str | None] = {}
     for job in records:
@@ -506,7 +528,13 @@ def named_jobs(state: ClusterState, name: str, user: str | None) -> list[str]:
 
 
 def update_job(
-    state: ClusterState, job_id: int, task_id: int | None, actor: str, update: JobUpdate
+    state: ClusterState,
+    job_id: int,
+    task_id: int | None,
+    actor: str,
+    update: JobUpdate,
+    *,
+    whole: bool = True,
 ) -> TaskAnswers | None:
     """``scontrol update JobId=...``: apply ``update`` (``on_named`` says what is answered
     how).
@@ -515,7 +543,7 @@ def update_job(
     change pending-only fields; raising a limit, a negative nice or Priority needs an
     operator. Another user's job is refused as slurmctld refuses it (``Invalid user id``).
     """
-    act = _each_named(lambda job: _update(state, job, actor, update), state)
+    act = _each_named(lambda job: _update(state, job, actor, update), state, whole)
     return on_named(state, job_id, task_id, act)
 
 

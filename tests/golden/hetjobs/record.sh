@@ -71,6 +71,14 @@ c free scancel "$x"
 sleep 7
 c started-queue squeue -o '%i|%T|%r|%N|%Y'
 c started-scheduler squeue -O JobArrayID,State,SchedNodes,NodeList -j "$h"
+# Once they run, a component may be cancelled alone, updated as N+k; a requeue of the
+# leader brings every component back.
+c started-cancel-component scancel "$((h+1))"
+c started-after-cancel squeue -j "$h" -o '%i|%T'
+c started-update-plus scontrol update jobid="$h+0" timelimit=8
+c started-requeue-component scontrol requeue "$((h+1))"
+c started-requeue scontrol requeue "$h"
+c started-requeued squeue -j "$h" -o '%i|%T|%l|%r'
 c started-cancel scancel "$h"
 sleep 2
 c accounting sacct -X -j "$h" -o JobID,JobIDRaw,JobName,State,NodeList
