@@ -256,6 +256,7 @@ def _query(
         associations=_associations(given),
         clusters=_clusters(given),
         allocations_only="allocations" in flags,
+        whole_hetjob=_whole_hetjob(given),
         duplicates="duplicates" in flags,
         truncate="truncate" in flags,
         least_limit=least_limit,
@@ -325,6 +326,14 @@ def _job(text: str) -> tuple[int, int | None, str | None]:
     job = re.match(r"\d+", job, re.ASCII).group()  # type: ignore[union-attr]  # starts with one
     task_id = int(re.match(r"\d+", task, re.ASCII).group()) if under else None  # type: ignore[union-attr]
     return int(job), task_id, step if dot else None
+
+
+def _whole_hetjob(given: dict[str, list[str]]) -> bool | None:
+    """``--whole-hetjob[=yes|no]`` (alone: yes); None when not given."""
+    values = given.get("whole-hetjob")
+    if not values:
+        return None
+    return (values[-1] or "yes").lower() == "yes"
 
 
 def _clusters(given: dict[str, list[str]]) -> tuple[str, ...]:

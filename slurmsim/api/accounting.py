@@ -86,6 +86,10 @@ class AcctQuery:
     #: ``-i``/``-I``: (least, most) allocated nodes or CPUs; most None: exactly least.
     node_range: tuple[int, int | None] | None = None
     cpu_range: tuple[int, int | None] | None = None
+    #: ``--whole-hetjob``: a heterogeneous job's component named in ``jobs`` stands for
+    #: every component (True), only itself, even the leader (False); None: a leader's id
+    #: stands for every component, another's for itself.
+    whole_hetjob: bool | None = None
 
 
 #: ``-k UNLIMITED``: slurmdbd stores no limit as the largest number of minutes there is.
@@ -130,6 +134,9 @@ def select(state: ClusterState, jobs: Iterable[Job], q: AcctQuery) -> list[AcctR
     now = state.now
     gid_of = {"root": 0, **{u.name: u.gid for u in state.users.values()}}
     chosen: list[tuple[tuple[int, int, int, int], list[AcctRecord]]] = []
+    if q.whole_hetjob and q.jobs:
+        jobs = list(jobs)
+        q = replace(q, jobs=q.jobs + _leaders_of(jobs, q.jobs))
     for job in jobs:
         runs = [run for run in job_runs(state, job, now) if _wanted(run[0], q, now, gid_of)]
         if not runs:
@@ -201,28 +208,39 @@ def _no_steps(q: AcctQuery) -> bool:
     return q.allocations_only or (bool(q.states) and set(q.states) == {AcctState.PENDING})
 
 
+def _leaders_of(
+    jobs: list[Job], named: tuple[tuple[int, int | None, str | None], ...]
+) -> tuple[tuple[int, int | None, str | None], ...]:
+    """The leaders of the heterogeneous jobs whose components ``named`` names by id."""
+    leaders = {j.job_id: het.leader for j in jobs if (het := j.het) is not None}
+    return tuple(
+        (leaders[i], None, step) for i, task, step in named if task is None and i in leaders
+    )
+
+
 def _matches_job(head: AcctRecord, q: AcctQuery) -> bool:
     if not q.jobs:
         return True
-    return any(_names_job(head, job_id, task) for job_id, task, _ in q.jobs)
+    return any(_names_job(head, job_id, task, q) for job_id, task, _ in q.jobs)
 
 
-def _names_job(head: AcctRecord, job_id: int, task: int | None) -> bool:
+def _names_job(head: AcctRecord, job_id: int, task: int | None, q: AcctQuery) -> bool:
     if task is None:  # a heterogeneous job's leader names every component (the oracle)
-        return job_id in (head.job_id, head.array_job_id, head.het and head.het[0])
+        leader = head.het[0] if head.het is not None and q.whole_hetjob is not False else None
+        return job_id in (head.job_id, head.array_job_id, leader)
     return head.array_job_id == job_id and head.array_task_id == task
 
 
 def _any_whole_job(head: AcctRecord, q: AcctQuery) -> bool:
     """Whether some ``-j`` item names the job itself rather than only a step of it."""
-    return any(step is None and _names_job(head, job_id, task) for job_id, task, step in q.jobs)
+    return any(step is None and _names_job(head, job_id, task, q) for job_id, task, step in q.jobs)
 
 
 def _step_wanted(step: AcctRecord, q: AcctQuery) -> bool:
     if not q.jobs:
         return True
     return any(
-        _names_job(step, job_id, task) and name in (None, step.step)
+        _names_job(step, job_id, task, q) and name in (None, step.step)
         for job_id, task, name in q.jobs
     )
 

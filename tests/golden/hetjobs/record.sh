@@ -54,7 +54,7 @@ c array sbatch -H hetjobs/array.sh
 c refused-partition sbatch -N1 -t 5 : -p nosuch --wrap true
 c refused-gpus sbatch -N1 -t 5 : --gres=gpu:9 --wrap true
 c after-refusals sbatch -H --wrap true; z=$(id)
-c refusals-queue squeue -t all -j "$((z-3)),$((z-2)),$((z-1)),$z" -o '%i|%T|%r'
+for k in 3 2 1 0; do c "refusals-queue-$k" squeue -t all -j "$((z-k))" -o '%i|%T|%r'; done
 c refusals-accounting sacct -X -j "$((z-3)),$((z-2)),$((z-1))" -o JobID,JobIDRaw,State,ExitCode
 c refusals-show-cancelled scontrol show job "$((z-3))"
 c refusals-show scontrol show job "$((z-1))"
@@ -71,6 +71,14 @@ c free scancel "$x"
 sleep 7
 c started-queue squeue -o '%i|%T|%r|%N|%Y'
 c started-scheduler squeue -O JobArrayID,State,SchedNodes,NodeList -j "$h"
+# sacct -j: a leader's id names every component, a component's itself, unless
+# --whole-hetjob says otherwise.
+c accounting sacct -X -j "$h" -o JobID,JobIDRaw,JobName,State,NodeList
+c accounting-steps sacct -j "$h" -o JobID,JobIDRaw,State,AllocTRES%40
+c accounting-component sacct -X -j "$((h+1))" -o JobID,State
+c accounting-whole-yes sacct -X --whole-hetjob=yes -j "$((h+1))" -o JobID,State
+c accounting-whole-no sacct -X --whole-hetjob=no -j "$h" -o JobID,State
+c accounting-whole-bad sacct -X --whole-hetjob=maybe -j "$h" -o JobID,State
 # Once they run, a component may be cancelled alone, updated as N+k; a requeue of the
 # leader brings every component back.
 c started-cancel-component scancel "$((h+1))"
@@ -80,9 +88,6 @@ c started-requeue-component scontrol requeue "$((h+1))"
 c started-requeue scontrol requeue "$h"
 c started-requeued squeue -j "$h" -o '%i|%T|%l|%r'
 c started-cancel scancel "$h"
-sleep 2
-c accounting sacct -X -j "$h" -o JobID,JobIDRaw,JobName,State,NodeList
-c accounting-steps sacct -j "$h" -o JobID,JobIDRaw,State,AllocTRES%40
 # scancel's filters name a heterogeneous job by its leader alone, by its own id.
 c filter-submit sbatch -H -J hetfilter -N1 : -N2 --wrap true; f=$(id)
 c filter-cancel-verbose scancel -v -n hetfilter

@@ -21,21 +21,10 @@ import pytest
 
 from tests.clirunner import Result
 from tests.golden.replay import JOB_DIR
-from tests.goldenfile import (
-    load_case,
-    replay_corpus,
-    with_known_gaps,
-    without_times_or_priorities,
-)
+from tests.goldenfile import load_case, replay_corpus, without_times_or_priorities
 
 HERE = Path(__file__).parent
 CASES = {path.stem: load_case(path) for path in sorted((HERE / "cases").glob("*.txt"))}
-
-
-#: Cases where slurmsim differs from the recording (docs/differences.md says why).
-KNOWN_GAPS = {
-    "058-accounting-steps": "a job requeued after it ended keeps no AllocTRES in its new record",
-}
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +34,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     )
 
 
-@pytest.mark.parametrize("name", with_known_gaps(CASES, KNOWN_GAPS))
+@pytest.mark.parametrize("name", list(CASES))
 def test_heterogeneous_job_is_what_slurm_makes_of_it(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
     want = (
