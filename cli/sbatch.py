@@ -137,7 +137,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         if isinstance(chosen, int):
             return chosen
         opts, values = chosen
-        return _submit(opts, values, cmdline, env, error_exit)
+        return _submit([opts], values, cmdline, env, error_exit)
     layered: list[list[tuple[dict[str, str | None], Origin]]] = []
     carried = _first_pass(cmdlines) if len(cmdlines) > 1 else []
     for i in range(count):
@@ -164,7 +164,7 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         if isinstance(chosen, int):
             return chosen
         parts.append(chosen[0])
-    return _submit_het(parts, values, cmdline, error_exit)
+    return _submit(parts, values, cmdline, env, error_exit)
 
 
 def _components(argv: list[str]) -> tuple[list[list[tuple[str, str | None]]], list[str]]:
@@ -244,12 +244,15 @@ def _options(
 
 
 def _submit(
-    opts: SubmitOptions,
+    parts: list[SubmitOptions],
     values: dict[str, str | None],
     cmdline: list[tuple[str, str | None]],
     env: Mapping[str, str],
     error_exit: int,
 ) -> int:
+    """Submit the job, or the components of a heterogeneous job as one (``values``: the
+    last component's options in force); sbatch's exit status."""
+    opts = parts[0]
     from slurmsim.api import submit as api  # keeps --help and usage errors fast
     from slurmsim.api.cluster import cluster_name, now
 
@@ -265,6 +268,8 @@ def _submit(
 
     try:
         if "test-only" in values:
+            if len(parts) > 1:
+                not_supported(PROG)
             will = api.test_only(opts)
             from slurmsim.format.sbatch import render_test_only
 
@@ -273,7 +278,12 @@ def _submit(
             )
             err(rendered.stderr)
             return rendered.exit_code
-        submitted = api.submit(opts)
+        if len(parts) == 1:
+            submitted = api.submit(opts)
+        elif any(part.array for part in parts):
+            raise SlurmError("Invalid job array specification")  # no array of them
+        else:
+            submitted = api.submit_het(parts)
     except InvalidOption as e:
         return option_refused(PROG, e)
     except SlurmError as e:
@@ -297,36 +307,6 @@ def _submit(
 
         sys.stdout.flush()
         return wait_status(until_ended(submitted.job_id))
-    return 0
-
-
-def _submit_het(
-    parts: list[SubmitOptions],
-    values: dict[str, str | None],
-    cmdline: list[tuple[str, str | None]],
-    error_exit: int,
-) -> int:
-    """Submit the components of a heterogeneous job as one (``api.submit_het``)."""
-    from slurmsim.api import submit as api
-
-    if "test-only" in values:
-        not_supported(PROG)
-    try:
-        if any(opts.array for opts in parts):
-            raise SlurmError("Invalid job array specification")
-        submitted = api.submit_het(parts)
-    except InvalidOption as e:
-        return option_refused(PROG, e)
-    except SlurmError as e:
-        if e.detail:
-            for line in e.detail.splitlines():
-                error(PROG, line)
-        error(PROG, f"Batch job submission failed: {e.message}")
-        return error_exit
-    if "parsable" in values:
-        out(f"{submitted.job_id}\n")
-    elif "quiet" not in values:
-        out(f"Submitted batch job {submitted.job_id}\n")
     return 0
 
 
