@@ -413,8 +413,6 @@ def requeue(
             raise SlurmError(hetjobs.NOT_LEADER)
         for record in named(state.jobs, job):  # a leader's every component comes back
             found.extend(_requeue_one(state, record, actor, hold))
-            if record.het is not None and record.reason == "BeginTime":
-                record.reason = "None"  # no pass looks at it (the oracle)
         return {}
     answers: dict[int, str | None] = {}
     for job in records:

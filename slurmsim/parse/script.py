@@ -132,6 +132,22 @@ def directive_words(rest: str, source: str = "stdin", lineno: int = 1) -> list[s
     return _split(rest, source, lineno)
 
 
+#: The words that separate a heterogeneous job's components (``#SBATCH hetjob``; sbatch's
+#: ``HET_DIRECTIVES``), in any case.
+_SEPARATORS = frozenset({"hetjob", "packjob"})
+
+
+def _separated(words: list[str]) -> list[str]:
+    """One line's words as sbatch takes them around a component separator: a line that
+    begins with one is that separator alone (lower case), and one later in a line ends
+    the line there (the oracle: ``#SBATCH hetjob -N2`` separates and drops ``-N2``,
+    ``#SBATCH -N1 hetjob -N2`` is ``-N1``)."""
+    for i, word in enumerate(words):
+        if word.lower() in _SEPARATORS:
+            return [word.lower()] if i == 0 else words[:i]
+    return words
+
+
 def scan_directives(script: str, prefix: str = "#SBATCH", source: str = "stdin") -> Directives:
     """Collect directive words the way sbatch does.
 
@@ -145,14 +161,16 @@ def scan_directives(script: str, prefix: str = "#SBATCH", source: str = "stdin")
     """
     args: list[str] = []
     slurm_used = False
+    sbatch = prefix == "#SBATCH"
     for lineno, line in enumerate(script.split("\n"), start=1):
         if line.startswith(prefix):
-            args.extend(_split(line[len(prefix) :], source, lineno))
+            words = _split(line[len(prefix) :], source, lineno)
+            args.extend(_separated(words) if sbatch else words)
         elif line.startswith(SIMULATION_PREFIX):
             continue
-        elif prefix == "#SBATCH" and line.startswith("#SLURM"):
+        elif sbatch and line.startswith("#SLURM"):
             slurm_used = True
-            args.extend(_split(line[len("#SLURM") :], source, lineno))
+            args.extend(_separated(_split(line[len("#SLURM") :], source, lineno)))
         elif line.strip(_TEXT_BLANKS) and not line.lstrip(_TEXT_BLANKS).startswith("#"):
             break
     return Directives(tuple(args), slurm_used)

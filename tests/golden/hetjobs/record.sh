@@ -27,7 +27,9 @@ c script-cancel-component scancel "$((j+1))"
 c script-cancel-plus scancel "$j+2"
 c script-cancel-plus-zero scancel "$j+0"
 q script-cancelled
-c pack sbatch -H hetjobs/pack.sh; j=$(id)
+# (It waits on a held job, so that no pass starts it when it is released below.)
+c anchor sbatch -H -J anchor --wrap true; anchor=$(id)
+c pack sbatch -H -d "afterok:$anchor" hetjobs/pack.sh; j=$(id)
 c pack-show scontrol show job "$j"
 c pack-override sbatch -H -t 20 -p debug hetjobs/pack.sh; k=$(id)
 q pack-override-queue
@@ -47,7 +49,16 @@ q release-leader-queue
 c update-leader scontrol update jobid="$j" timelimit=5
 c update-component scontrol update jobid="$((j+1))" timelimit=4
 q update-queue
-c cancel-leaders scancel "$j" "$k" "$m" "$p" "$s" "$w"
+c cancel-leaders scancel "$j" "$k" "$m" "$p" "$s" "$w" "$anchor"
+# Odd separators: empty components, a separator line's other words, one mid-line, in
+# capitals, as an option; and components on the command line beside the script's.
+e() { local nm=$1; shift; c "$nm" sbatch -H "$@"; local j; j=$(id); [ -n "$j" ] && { c "$nm-queue" squeue -j "$j" -o '%i|%D|%l'; c "$nm-cancel" scancel "$j"; }; }
+e empty-first : --wrap true
+e empty-last -N1 : --wrap true
+e empty-middle -N1 : : -N2 --wrap true
+e no-script -N1 :
+for f in trailing empty-groups mid-line rest-of-line upper as-option; do e "$f" "hetjobs/$f.sh"; done
+e both-lines -N1 : -N2 : -N1 hetjobs/trailing.sh
 # Refusals: an array, and a later component refused before (partition) or after (GPUs)
 # its record is made: the ones made before it are cancelled.
 c array sbatch -H hetjobs/array.sh
@@ -86,7 +97,7 @@ c started-after-cancel squeue -j "$h" -o '%i|%T'
 c started-update-plus scontrol update jobid="$h+0" timelimit=8
 c started-requeue-component scontrol requeue "$((h+1))"
 c started-requeue scontrol requeue "$h"
-c started-requeued squeue -j "$h" -o '%i|%T|%l|%r'
+c started-requeued squeue -j "$h" -o '%i|%T|%l'
 c started-cancel scancel "$h"
 # scancel's filters name a heterogeneous job by its leader alone, by its own id.
 c filter-submit sbatch -H -J hetfilter -N1 : -N2 --wrap true; f=$(id)

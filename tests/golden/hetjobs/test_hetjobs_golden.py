@@ -34,16 +34,16 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     )
 
 
+def _shown(name: str, data: bytes) -> str:
+    """``data`` without instants and priorities; right after a release, a job waiting on
+    a dependency shows ``Dependency`` once a pass has looked at it and ``None`` before,
+    and the oracle's passes run on their own phase (both were recorded): one reason."""
+    text = without_times_or_priorities(data)
+    return text.replace("|Dependency|", "|None|") if "release" in name else text
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_heterogeneous_job_is_what_slurm_makes_of_it(name: str, results: dict[str, Result]) -> None:
     case, got = CASES[name], results[name]
-    want = (
-        case.exit,
-        without_times_or_priorities(case.stdout),
-        without_times_or_priorities(case.stderr),
-    )
-    assert (
-        got.exit,
-        without_times_or_priorities(got.out.encode()),
-        without_times_or_priorities(got.err.encode()),
-    ) == want
+    want = (case.exit, _shown(name, case.stdout), _shown(name, case.stderr))
+    assert (got.exit, _shown(name, got.out.encode()), _shown(name, got.err.encode())) == want

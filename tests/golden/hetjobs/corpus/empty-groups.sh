@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH hetjob
+#SBATCH hetjob
+#SBATCH -N2
+true

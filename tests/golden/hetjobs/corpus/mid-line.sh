@@ -1,0 +1,3 @@
+#!/bin/bash
+#SBATCH -N1 hetjob -N2
+true

@@ -1,0 +1,4 @@
+#!/bin/bash
+#SBATCH -N1
+#SBATCH hetjob
+true

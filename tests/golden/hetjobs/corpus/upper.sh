@@ -1,0 +1,5 @@
+#!/bin/bash
+#SBATCH -N1
+#SBATCH HETJOB
+#SBATCH -N2
+true
