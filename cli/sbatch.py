@@ -66,6 +66,7 @@ THREAD_SPEC_IGNORED = (
 )
 
 
+#: sbatch's warning for each ``#SBATCH packjob`` (the separator's old name).
 PACKJOB_WARNING = (
     'the "packjob" component separator is being deprecated. Please, use "hetjob" instead.'
 )
@@ -130,21 +131,41 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
     if not _ignore_pbs(cmdline, groups[0], env):
         groups[0] = groups[0] + _pbs_directives(script, path)
     _power_warnings([pair for group in groups for pair in group], env, cmdline)
-    count = max(len(cmdlines), len(groups))
-    if count == 1:
+    if max(len(cmdlines), len(groups)) == 1:
         layers = _layers(groups[0], env, cmdline)
-        chosen = _options(layers, (script, path, args), argv, env, error_exit)
+        chosen = _options(layers, (script, path, args), argv, cmdline, env, error_exit)
         if isinstance(chosen, int):
             return chosen
         opts, values = chosen
         return _submit([opts], values, cmdline, env, error_exit)
+    het = _het_parts(cmdlines, groups, env, (script, path, args), argv, error_exit)
+    if isinstance(het, int):
+        return het
+    return _submit(*het, cmdline, env, error_exit)
+
+
+def _het_parts(  # noqa: PLR0917 (what each component's checks read)
+    cmdlines: list[list[tuple[str, str | None]]],
+    groups: list[list[tuple[str, str | None]]],
+    env: Mapping[str, str],
+    source: tuple[str, str | None, tuple[str, ...]],
+    argv: list[str],
+    error_exit: int,
+) -> tuple[list[SubmitOptions], dict[str, str | None]] | int:
+    """A heterogeneous job's components, each checked as sbatch checks a job, with the
+    last one's options in force; or the exit status once a check refused one.
+
+    Each component starts from what the one before left in force (``HET_CARRIED``),
+    then takes its directives, ``SBATCH_*`` and its command line (one command line is
+    every component's)."""
+    cmdline = [pair for part in cmdlines for pair in part]
+    wrap = dict(cmdline).get("wrap")
     layered: list[list[tuple[dict[str, str | None], Origin]]] = []
     carried = _first_pass(cmdlines) if len(cmdlines) > 1 else []
-    for i in range(count):
-        own = cmdlines[i] if len(cmdlines) > 1 and i < len(cmdlines) else []
-        line = own if len(cmdlines) > 1 else cmdline  # one command line is every component's
-        if "wrap" in given and "wrap" not in dict(line):  # the script is every component's
-            line = [*line, ("wrap", given["wrap"])]
+    for i in range(max(len(cmdlines), len(groups))):
+        line = (cmdlines[i] if i < len(cmdlines) else []) if len(cmdlines) > 1 else cmdline
+        if wrap is not None and "wrap" not in dict(line):  # the script is every component's
+            line = [*line, ("wrap", wrap)]
         layers = _layers(carried + (groups[i] if i < len(groups) else []), env, line)
         layered.append(layers)
         carried = [(k, v) for k, v in layers[-1][0].items() if k in HET_CARRIED]
@@ -160,11 +181,11 @@ def _sbatch(argv: list[str], env: Mapping[str, str]) -> int:
         others = [n for j, n in enumerate(named) if j != i and n]
         if others:
             values["exclude"] = ",".join(filter(None, [values.get("exclude"), *others]))
-        chosen = _options(layers, (script, path, args), argv, env, error_exit)
+        chosen = _options(layers, source, argv, cmdline, env, error_exit)
         if isinstance(chosen, int):
             return chosen
         parts.append(chosen[0])
-    return _submit(parts, values, cmdline, env, error_exit)
+    return parts, values
 
 
 def _components(argv: list[str]) -> tuple[list[list[tuple[str, str | None]]], list[str]]:
@@ -186,16 +207,17 @@ def _first_pass(cmdlines: list[list[tuple[str, str | None]]]) -> list[tuple[str,
     return [(k, v) for part in cmdlines[1:] for k, v in part if k in HET_CARRIED]
 
 
-def _options(
+def _options(  # noqa: PLR0917 (what the checks read)
     layers: list[tuple[dict[str, str | None], "Origin"]],
     source: tuple[str, str | None, tuple[str, ...]],
     argv: list[str],
+    cmdline: list[tuple[str, str | None]],
     env: Mapping[str, str],
     error_exit: int,
 ) -> tuple[SubmitOptions, dict[str, str | None]] | int:
     """The submission one job (or component) asks for, checked as sbatch checks it, with
     the options in force; or the exit status once a check refused it. ``source`` is the
-    script, its path and its arguments."""
+    script, its path and its arguments; ``cmdline`` the options typed (for -v)."""
     script, path, args = source
     values, origin = layers[-1]
     if gres_help(values):
@@ -205,7 +227,7 @@ def _options(
             submit_options(earlier, script, path, args)
         if (
             exclusive_options(PROG, values)
-            or quiet_and_verbose(PROG, values, verbosity(_getopt(argv)[0], values))
+            or quiet_and_verbose(PROG, values, verbosity(cmdline, values))
             or burst_buffer_refused(PROG, values)
         ):
             return 1

@@ -163,8 +163,8 @@ def submit_het(components: list[SubmitOptions]) -> Submitted:
                 break
             keep_extras(job, opts)
             jobs.append(job)
-        if jobs:  # the ones made: all, or those before a refusal (HetJobIdSet=3 alone)
-            hetjobs.bind(jobs, len(jobs))
+        if jobs:  # the ones made: all, or those before a refusal
+            hetjobs.bind(jobs)
         if rejected is None:
             if sim.steps:
                 from slurmsim.api import script_steps

@@ -24,12 +24,12 @@ NOT_WHOLE = "Operation not permitted on individual component of heterogeneous jo
 NOT_LEADER = "Job not heterogeneous job leader"
 
 
-def bind(jobs: list[Job], size: int) -> None:
-    """Make ``jobs``, submitted one after the other, components of one heterogeneous job
-    of ``size`` components (fewer when a later one was refused)."""
+def bind(jobs: list[Job]) -> None:
+    """Make ``jobs``, submitted one after the other, the components of one heterogeneous
+    job (those made before a later one was refused, if one was: ``HetJobIdSet=3``)."""
     leader = jobs[0].job_id
     for offset, job in enumerate(jobs):
-        job.extra[HET] = HetPart(leader, offset, size).encode()
+        job.extra[HET] = HetPart(leader, offset, len(jobs)).encode()
 
 
 def abandon(jobs: Iterable[Job], now: Instant) -> None:

@@ -15,7 +15,7 @@ from tests.engine.builders import T0, cluster, job
 
 def het(s: ClusterState, *requests: JobRequest) -> list[Job]:
     jobs = [submit(s, r) for r in requests]
-    hetjobs.bind(jobs, len(jobs))
+    hetjobs.bind(jobs)
     return jobs
 
 
