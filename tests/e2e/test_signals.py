@@ -134,6 +134,14 @@ def test_suspend_stops_the_script_and_resume_continues_it(
     assert _process_states(group) == set()
 
 
+def _until_job_1_runs(env: dict[str, str]) -> None:
+    """Wait (ten seconds at most) until job 1 is RUNNING."""
+    deadline = time.monotonic() + 10
+    while "1 RUNNING" not in run(env, "squeue", "-h", "-o", "%i %T"):
+        assert time.monotonic() < deadline, "the job did not start"
+        time.sleep(0.1)
+
+
 def _start(env: dict[str, str], command: str, *argv: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", f"from cli.{command} import main; main()", *argv],
@@ -335,10 +343,7 @@ def test_srun_passes_user_signals_on_to_its_tasks(live: dict[str, str]) -> None:
     128+10, the job FAILED 0:10 with DerivedExitCode 0:10); SIGALRM it ignores."""
     run(live, "slurmsim", "clock", "mode", "realtime")
     proc = _start(live, "srun", "-n2", "sleep", "30")
-    deadline = time.monotonic() + 10
-    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
-        assert time.monotonic() < deadline, "the job did not start"
-        time.sleep(0.1)
+    _until_job_1_runs(live)
     time.sleep(0.5)  # its tasks run
     proc.send_signal(signal.SIGALRM)
     time.sleep(0.3)
@@ -354,10 +359,7 @@ def test_srun_passes_user_signals_on_to_what_its_tasks_started(live: dict[str, s
     ``sleep`` with its shell (slurmstepd signals every process of the step)."""
     run(live, "slurmsim", "clock", "mode", "realtime")
     proc = _start(live, "srun", "-n1", "bash", "-c", "sleep 20; echo done")
-    deadline = time.monotonic() + 10
-    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
-        assert time.monotonic() < deadline, "the job did not start"
-        time.sleep(0.1)
+    _until_job_1_runs(live)
     time.sleep(0.5)  # its shell has started sleep
     sent = time.monotonic()
     proc.send_signal(signal.SIGUSR1)
@@ -587,10 +589,7 @@ def test_salloc_answers_a_users_signal_as_slurm_does(
 ) -> None:
     run(live, "slurmsim", "clock", "mode", "realtime")
     proc = _start(live, "salloc", "-t", "1", "sleep", "3")
-    deadline = time.monotonic() + 10
-    while "1 RUNNING" not in run(live, "squeue", "-h", "-o", "%i %T"):
-        assert time.monotonic() < deadline, "the job did not start"
-        time.sleep(0.1)
+    _until_job_1_runs(live)
     time.sleep(1)  # its command runs
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=20)
