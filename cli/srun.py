@@ -20,6 +20,7 @@ from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.parse.option_tables import SRUN_ENV, SRUN_OPTIONS
 
 if TYPE_CHECKING:
+    from cli._het_step import Entry
     from slurmsim.api.interactive import Revoked
 
 PROG = "srun"
@@ -33,9 +34,18 @@ def srun(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SRUN_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if HET_SEPARATOR in operands:  # srun A : B runs the components of a heterogeneous job
-        not_supported(PROG)
     values = dict(pairs)
+    if HET_SEPARATOR in operands or "het-group" in values:
+        groups = _het_entries(argv, values)
+        if isinstance(groups, int):
+            return groups
+        if groups is not None and len(groups) > 1:  # one step over several components
+            from cli._het_step import het_step
+
+            return het_step(groups)
+        if groups is not None:
+            operands = groups[0].operands
+            values = groups[0].values | {"het-group": str(groups[0].group)}
     if gres_help(values) or mpi_list(values):
         return 0
     if not operands:
@@ -56,12 +66,11 @@ def srun(argv: list[str]) -> int:
         from cli._step import step_in_job
         from cli.sbatch import exclusive_options
 
-        if (group := values.get("het-group")) is not None and "SLURM_HET_SIZE" in os.environ:
+        if (group := values.get("het-group")) is not None:
             from slurmsim.execution.environment import in_het_group
 
             component = in_het_group(os.environ, group)
-            if component is None:
-                not_supported(PROG)  # a step over several components at once
+            assert component is not None, "_het_entries checked the offset"
             values = {**values, "jobid": str(component)}
 
         if exclusive_options(PROG, values, os.environ):
@@ -134,6 +143,23 @@ def srun(argv: list[str]) -> int:
         cpu=(after[0] - before[0], after[1] - before[1]),  # what its tasks used
     )
     return 128 + sig if sig else code
+
+
+def _het_entries(argv: list[str], values: dict[str, str | None]) -> "list[Entry] | int | None":
+    """The components of a heterogeneous job a step in its script runs in (``cli._het_step``),
+    or srun's exit status; None for a new job, whose ``--het-group`` names nothing. A new
+    job of several components (srun's), or a step over parts of a job of one, is not
+    emulated yet."""
+    several = HET_SEPARATOR in argv
+    if "test-only" in values or not ("jobid" in values or "SLURM_JOB_ID" in os.environ):
+        if several:
+            not_supported(PROG)
+        return None
+    if several and "SLURM_HET_SIZE" not in os.environ:
+        not_supported(PROG)
+    from cli._het_step import entries
+
+    return entries(argv, os.environ)
 
 
 def ntasks_given(values: dict[str, str | None]) -> str | None:

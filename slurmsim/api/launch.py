@@ -19,14 +19,19 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
 from slurmsim.api.processes import signal_tree
 from slurmsim.api.steps import Watch
 from slurmsim.execution.patterns import Names, expand
-from slurmsim.execution.step_environment import StepTask, step_layout, task_environment
+from slurmsim.execution.step_environment import (
+    StepTask,
+    het_task_variables,
+    step_layout,
+    task_environment,
+)
 from slurmsim.model.digits import is_number
 from slurmsim.model.jobs import Job
 from slurmsim.model.steps import Step
@@ -214,11 +219,15 @@ class Interrupts:
 
 @dataclass
 class _Launch(Generic[T]):
-    """What srun holds while its tasks run."""
+    """What srun holds while its tasks run: them, the threads that copy their output, the
+    files it opened for them (one descriptor per file name, shared by the tasks) and the
+    lock its writes take turns on."""
 
-    procs: list[tuple[T, subprocess.Popen[bytes] | None]]
-    pumps: list[threading.Thread]
-    opened: list[int]
+    procs: list[tuple[T, subprocess.Popen[bytes] | None]] = field(default_factory=list)
+    pumps: list[threading.Thread] = field(default_factory=list)
+    opened: list[int] = field(default_factory=list)
+    files: dict[str, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def run_step(
@@ -259,6 +268,93 @@ def run_step(
     return ends, cut
 
 
+@dataclass(frozen=True)
+class StepPart:
+    """One component's share of a step over several components of a heterogeneous job:
+    its step, what its tasks run and share, srun's I/O options for it, and its offset."""
+
+    job: Job
+    step: Step
+    program: Program
+    base_env: Mapping[str, str]
+    io: StepIo
+    offset: int
+
+
+def run_het_step(
+    parts: Sequence[StepPart], *, look: Callable[[], Watch], report: Report
+) -> tuple[list[list[Ended]], Cut | None]:
+    """Run the components' shares of one step as one (``run_step``), ``parts`` in the
+    order of their offsets: ranks and node indexes count on across them, srun's options
+    but the I/O ones are the first's. How each share's tasks ended, ranked in the share
+    (srun names them so: the oracle's ``dgx2: task 0`` for the step's task 2)."""
+    first = parts[0]
+    cwd = first.io.chdir or os.getcwd()
+    if not os.path.isdir(cwd):
+        cwd = "/tmp"
+    total = sum(part.step.num_tasks for part in parts)
+    launch: _Launch[StepTask] = _Launch()
+    spans: list[tuple[int, int]] = []  # each share's places in ``launch.procs``
+    first_rank = first_node = 0
+    for part in parts:
+        begin = len(launch.procs)
+        _start_share(launch, part, first_rank, first_node, width=len(str(total - 1)), cwd=cwd)
+        spans.append((begin, len(launch.procs)))
+        first_rank += part.step.num_tasks
+        first_node += len(part.step.alloc)
+    from slurmsim.api.execution import note_step_tasks
+
+    noted = [
+        note_step_tasks(part.job, part.step.step_id, [p.pid for _, p in launch.procs[a:b] if p])
+        for part, (a, b) in zip(parts, spans, strict=True)
+    ]
+    cut = _wait(launch, first.io, look, Interrupts(launch.procs, report, first.io))
+    for path in noted:
+        if path is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+    finish_io(launch)
+    ends: list[list[Ended]] = []
+    for part, (a, b) in zip(parts, spans, strict=True):
+        rank0 = launch.procs[a][0].rank if a < b else 0
+        share = []
+        for task, proc in launch.procs[a:b]:
+            node = part.step.alloc[task.node_index].node
+            code = proc.returncode if proc is not None else NOT_STARTED
+            local = StepTask(task.rank - rank0, task.node_index, task.local_id)
+            share.append(Ended(local, node, max(code, 0), -code if code < 0 else 0))
+        ends.append(share)
+    return ends, cut
+
+
+def _start_share(
+    launch: _Launch[StepTask], part: StepPart, rank0: int, node0: int, *, width: int, cwd: str
+) -> None:
+    """Start ``part``'s tasks ``into`` the step's ``launch``, ranked from ``rank0``, its
+    nodes indexed from ``node0``."""
+    step = part.step
+
+    def env_of(task: StepTask) -> dict[str, str]:
+        local = StepTask(task.rank - rank0, task.node_index, task.local_id)
+        env = task_environment(part.job, step, part.base_env, local)
+        env.update(het_task_variables(step, local, rank0, node0))
+        return env
+
+    start_tasks(
+        part.job,
+        [StepTask(t.rank + rank0, t.node_index, t.local_id) for t in step_layout(step)],
+        lambda i: step.alloc[i].node,
+        str(step.step_id),
+        lambda rank: part.program(rank - rank0),
+        env_of,
+        io=part.io,
+        cwd=cwd,
+        into=launch,
+        width=width,
+        file_rank=part.offset,
+    )
+
+
 def _start(
     job: Job, step: Step, program: Program, base_env: Mapping[str, str], *, io: StepIo, cwd: str
 ) -> _Launch[StepTask]:
@@ -287,15 +383,22 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
     *,
     io: StepIo,
     cwd: str,
+    into: _Launch[T] | None = None,
+    width: int | None = None,
+    file_rank: int = 0,
 ) -> _Launch[T]:
     """Start each task's ``program``, with srun's I/O options: where each task's output,
     errors and input go, and the pumps that copy (and label) them. ``node_of`` names a
     task's node by its index; a task that cannot start has its node's slurmstepd say
-    why on the task's error stream."""
-    launch: _Launch[T] = _Launch([], [], [])
-    width = len(str(len(tasks) - 1))
-    files: dict[str, int] = {}  # one descriptor per file name, shared by the tasks
-    lock = threading.Lock()
+    why on the task's error stream.
+
+    A step over several components of a heterogeneous job starts each one's tasks
+    ``into`` one launch, their labels ``width`` digits wide, ``file_rank`` added to
+    their ranks in file names (the oracle: component 1's tasks, ranked 1 and 2 in the
+    step, wrote ``%t`` as 2 and 3)."""
+    launch: _Launch[T] = _Launch() if into is None else into
+    width = len(str(len(tasks) - 1)) if width is None else width
+    files, lock = launch.files, launch.lock
     apart = not io.pty and terminal_input()  # see ``terminal_input``
     for task in tasks:
         node = node_of(task.node_index)
@@ -307,7 +410,7 @@ def start_tasks(  # noqa: PLR0917 (what a task is started from)
             job.request.name,
             node,
             step=step_id,
-            task=task.rank,
+            task=task.rank + file_rank,
             node_index=task.node_index,
         )
         label = f"{task.rank:>{width}}: " if io.label else ""

@@ -6,11 +6,12 @@ Between them srun runs the tasks itself (``slurmsim.api.launch``), watching the 
 (``job_ended``) so that no task outlives it.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from slurmsim.api.session import session
 from slurmsim.model.accounting import note_step_exit
+from slurmsim.model.errors import SlurmError
 from slurmsim.model.hetjobs import components
 from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.steps import (
@@ -51,7 +52,7 @@ def create(job_id: int, request: StepRequest) -> Created:
         check_names(s.state, request)
         steps = steps_of(job)
         try:
-            used = ids_used(job) + _siblings_ids(s.state.jobs, job)
+            used = next_step_id(s.state.jobs, job) - len(steps)
             step = place(job, steps, request, s.state.now, ids_used=used)
         except NumberedRefusal as e:
             use_id(job)  # kept: the refusal still used up the step's id
@@ -65,10 +66,65 @@ def create(job_id: int, request: StepRequest) -> Created:
     return created
 
 
-def _siblings_ids(jobs: Mapping[int, Job], job: Job) -> int:
-    """The step ids ``job``'s heterogeneous siblings took: the whole job counts its steps
-    as one (the oracle: component 1's step took 0, the leader's next ones 1 and 2)."""
-    return sum(len(steps_of(c)) + ids_used(c) for c in components(jobs, job) if c is not job)
+def next_step_id(jobs: Mapping[int, Job], job: Job) -> int:
+    """The id ``job``'s next step takes: a heterogeneous job numbers its steps as one, a
+    step over several components taking one id in each (the oracle: component 1's step
+    took 0, the leader's next ones 1 and 2; a step over both took 0 in each, the next 1),
+    after the ids its refused steps used up."""
+    comps = components(jobs, job)
+    taken = {step.step_id for c in comps for step in steps_of(c)}
+    return len(taken) + sum(ids_used(c) for c in comps)
+
+
+class ComponentRefused(Exception):
+    """``create_het`` could not make the step in component ``job_id``: ``error`` says why."""
+
+    def __init__(self, job_id: int, error: SlurmError) -> None:
+        super().__init__(error.message)
+        self.job_id = job_id
+        self.error = error
+
+
+def create_het(requests: Sequence[tuple[int, StepRequest]]) -> list[Created]:
+    """Create one step over several components of a heterogeneous job (``srun A : B``),
+    ``requests`` by component in the order of their offsets, one id for all. The steps
+    are None, and nothing is written, while one must wait for resources. The shares are
+    made in turn: when a component refuses its share (``ComponentRefused``), those made
+    before it are kept, ended at once, and the id is used up (the oracle: the leader's
+    share COMPLETED when component 1 refused; nothing kept when the leader refused)."""
+    from slurmsim.engine.steps import check_job, check_names, end_step, place
+
+    refused: ComponentRefused | None = None
+    with session(write=True) as s:
+        now = s.state.now
+        made: list[tuple[Job, list[Step], Step | None]] = []
+        for job_id, request in requests:
+            try:
+                job = check_job(s.state, job_id, request.user)
+                check_names(s.state, request)
+                steps = steps_of(job)
+                if not made:
+                    step_id = next_step_id(s.state.jobs, job)
+                step = place(job, steps, request, now, ids_used=step_id - len(steps))
+            except SlurmError as e:
+                refused = ComponentRefused(job_id, e)
+                break
+            made.append((job, steps, step))
+        waits = any(step is None for _, _, step in made)
+        if not waits:
+            for job, steps, step in made:
+                assert step is not None
+                put_steps(job, [*steps, step if refused is None else end_step(step, now, 0, 0)])
+        cfg = s.state.config
+        created = [
+            Created(
+                job, None if waits else step, cfg.cluster_name, cfg.kill_wait, cfg.def_mem_per_cpu
+            )
+            for job, _, step in made
+        ]
+    if refused is not None:
+        raise refused
+    return created
 
 
 def finish(

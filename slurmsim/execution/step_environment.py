@@ -3,7 +3,7 @@ build it: srun's own environment (which, inside a batch script, already holds th
 job's variables), the job's variables when srun was pointed at the job from outside
 (``--jobid``), then the step's and the task's."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from slurmsim.execution.environment import (
@@ -15,7 +15,7 @@ from slurmsim.execution.environment import (
     exported,
 )
 from slurmsim.model import distribution
-from slurmsim.model.hostlist import compress
+from slurmsim.model.hostlist import compress, sort_hosts
 from slurmsim.model.jobs import Job
 from slurmsim.model.steps import Step
 
@@ -119,6 +119,8 @@ def step_base_environment(
             "SLURM_UMASK": "0022",
         }
     )
+    if job.het is not None and "SLURM_HET_SIZE" in env:
+        env.update(het_step_variables([(job, step)]))
     env.update(distribution.environment(step.distribution))
     if step.cpus_per_task != 1:
         env["SLURM_CPUS_PER_TASK"] = str(step.cpus_per_task)
@@ -166,3 +168,50 @@ def task_environment(
         env["SLURM_STEP_GPUS"] = indexes
         env["CUDA_VISIBLE_DEVICES"] = indexes
     return env
+
+
+def het_step_variables(parts: Sequence[tuple[Job, Step]]) -> dict[str, str]:
+    """What the tasks of a heterogeneous job's step see of it, ``parts`` the (component,
+    step) pairs it runs over: the step's tasks and nodes counted over all of them, the
+    job's nodes as the step's (the oracle: a one-task step in a two-node component sees
+    ``SLURM_JOB_NODELIST=dgx1``, one over both components ``dgx[1-3]``) and the CPUs of
+    every node of those components. Lists by node follow the nodes' order, not the
+    components' (the oracle: ``1(x2),2`` for dgx1 and dgx2 in component 1 and dgx3 in 0)."""
+    tasks = {a.node: n for _, step in parts for a, n in zip(step.alloc, step.tasks, strict=True)}
+    cpus = {a.node: a.cpus for job, _ in parts for a in job.alloc}
+    nodes = sort_hosts(tasks)
+    nodelist, per_node, count = compress(nodes), counted(tasks[n] for n in nodes), str(len(nodes))
+    return {
+        "SLURM_JOB_NODELIST": nodelist,
+        "SLURM_NODELIST": nodelist,
+        "SLURM_JOB_NUM_NODES": count,
+        "SLURM_NNODES": count,
+        "SLURM_JOB_CPUS_PER_NODE": counted(cpus[n] for n in sort_hosts(cpus)),
+        "SLURM_STEP_NODELIST": nodelist,
+        "SLURM_STEP_NUM_NODES": count,
+        "SLURM_STEP_NUM_TASKS": str(sum(tasks.values())),
+        "SLURM_STEP_TASKS_PER_NODE": per_node,
+        "SLURM_TASKS_PER_NODE": per_node,
+        "SLURM_NTASKS": str(sum(tasks.values())),
+        "SLURM_NPROCS": str(sum(tasks.values())),
+        # srun sets these for its tasks once, as the last share has them (the oracle: cyclic
+        # for two tasks on one node in the leader, beside two on two nodes in component 1;
+        # the name of component 1 for a step over 0 and 1, of 2 over 1 and 2).
+        "SLURM_JOB_NAME": parts[-1][0].request.name,
+        **distribution.environment(parts[-1][1].distribution),
+    }
+
+
+def het_task_variables(
+    step: Step, task: StepTask, first_rank: int, first_node: int
+) -> dict[str, str]:
+    """What ``task`` of a component's share of a step over several components sees as its
+    place in the whole step: its share's tasks are ranked from ``first_rank`` and its
+    nodes indexed from ``first_node`` (the components in the order of their offsets)."""
+    on_node = sum(step.tasks[: task.node_index])
+    gtids = ",".join(str(first_rank + on_node + i) for i in range(step.tasks[task.node_index]))
+    return {
+        "SLURM_PROCID": str(first_rank + task.rank),
+        "SLURM_NODEID": str(first_node + task.node_index),
+        "SLURM_GTIDS": gtids,
+    }

@@ -236,6 +236,28 @@ def test_a_heterogeneous_jobs_script_and_its_steps_see_slurms_variables(
     )
 
 
+def test_a_step_over_several_components_of_a_heterogeneous_job(
+    live: dict[str, str], tmp_path: Path
+) -> None:
+    """``data/hetstep.sh``: ``srun A : B`` and ``srun --het-group=0-1`` run one step over
+    both components, its tasks ranked across them in the order of their offsets and
+    seeing the whole step; options carry on to the next component but not back; a
+    component without a command runs the next one's; file names, refusals, exit codes
+    and the next step's id are the oracle's (``data/hetstep.oracle.out``, but for who
+    ran it, where, and the job's id)."""
+    _run_to_the_end(live, tmp_path, DATA / "hetstep.sh")
+    got = (tmp_path / "hetstep-1.out").read_text()
+    want = (DATA / "hetstep.oracle.out").read_text()
+    assert _no_id(_anyone_anywhere(got, str(tmp_path))) == _no_id(
+        _anyone_anywhere(want, "/tmp/hs2")
+    )
+
+
+def _no_id(text: str) -> str:
+    """``text`` with the job's id in step ids masked."""
+    return re.sub(r"StepId=\d+\.", "StepId=<id>.", text)
+
+
 def test_batch_scripts_see_the_variables_of_their_options(
     live: dict[str, str], tmp_path: Path
 ) -> None:

@@ -1,0 +1,245 @@
+"""``srun`` in a heterogeneous job's script: which components a step runs in, and a step
+over several of them at once (``srun A : B``, ``srun --het-group=0,1``).
+
+Each component of the command line names its components with ``--het-group`` (the
+next one in turn without it) and starts from the options the one before left in force
+that Slurm passes on; one with no command runs the next one's. The step takes one id
+in every component it runs in, its tasks ranked across them in the order of their
+offsets, as one ``MPI_COMM_WORLD``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from cli._common import HET_SEPARATOR, err, error, parse_args
+from cli.sbatch import HET_CARRIED
+from slurmsim.parse.option_tables import SRUN_OPTIONS
+
+if TYPE_CHECKING:
+    from slurmsim.api.launch import Ended
+    from slurmsim.api.steps import Created, Watch
+    from slurmsim.model.steps import StepRequest
+
+PROG = "srun"
+
+#: What one component of srun's command line passes on to the next: sbatch's, and the
+#: srun options Slurm's list adds (the oracle: ``srun -l A : B`` labels both, ``srun -n1
+#: A : B`` runs B with its component's own task count).
+SRUN_HET_CARRIED = HET_CARRIED | {
+    "epilog", "kill-on-bad-exit", "label", "msg-timeout", "no-allocate", "prolog",
+    "quit-on-interrupt", "slurmd-debug", "task-epilog", "task-prolog", "unbuffered",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One component a step runs in: its offset, srun's options and command for it."""
+
+    group: int
+    values: dict[str, str | None]
+    operands: list[str]
+
+
+def split(argv: Sequence[str]) -> list[list[str]]:
+    """srun's command line cut at each ``:``, one piece per component."""
+    pieces: list[list[str]] = [[]]
+    for arg in argv:
+        if arg == HET_SEPARATOR:
+            pieces.append([])
+        else:
+            pieces[-1].append(arg)
+    return pieces
+
+
+def het_groups(text: str) -> list[int] | None:
+    """``--het-group``'s offsets (``0,2-3``), None when it is no such list."""
+    groups: list[int] = []
+    for item in text.split(","):
+        low, _, high = item.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            return None
+        groups.extend(range(int(low), int(high or low) + 1))
+    return groups
+
+
+def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
+    """The components srun's command line runs a step in, in the order of their offsets;
+    or srun's exit status once it has said why it will not (checked as srun checks them,
+    against the job ``env`` describes)."""
+    made: list[Entry] = []
+    carried: dict[str, str | None] = {}
+    for i, piece in enumerate(split(argv)):
+        pairs, operands = parse_args(PROG, piece, SRUN_OPTIONS, stop_at_operand=True, code=255)
+        values = {**carried, **dict(pairs)}
+        carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
+        text = dict(pairs).get("het-group")
+        groups = [i] if text is None else het_groups(text)
+        if groups is None:
+            error(PROG, f"_parse_single_range: Invalid range: `{text}'")
+            error(PROG, f"Invalid --het-group value: {text}")
+            return 1
+        if any(e.group in groups for e in made):  # (within one list, once is enough)
+            err(f"{PROG}: fatal: Duplicate het groups in single srun not supported\n")
+            return 1
+        own = {k: v for k, v in values.items() if k != "het-group"}
+        made += [Entry(g, own, operands) for g in dict.fromkeys(groups)]
+    highest = int(env.get("SLURM_HET_SIZE", "1")) - 1
+    beyond = [e.group for e in made if e.group > highest]
+    if beyond and len(made) == 1:
+        error(
+            PROG,
+            f"Requested het-group offset exceeds highest hetjob index ({beyond[0]} > {highest})",
+        )
+        return 1
+    if beyond:
+        error(
+            PROG,
+            f"Attempt to run a job step with het group value of {beyond[0]}, but the job "
+            f"allocation has maximum value of {highest}",
+        )
+        return 1
+    if "SLURM_HET_SIZE" not in env:  # --het-group=0 in a job of one component
+        error(PROG, "No directives to start application on any available hetjob components")
+        return 1
+    # One with no command runs the next one's.
+    made = [
+        e if e.operands else replace(e, operands=_next_command(made[i:]))
+        for i, e in enumerate(made)
+    ]
+    if not made[-1].operands:
+        err(f"{PROG}: fatal: No command given to execute.\n")
+        return 1
+    return sorted(made, key=lambda e: e.group)
+
+
+def _next_command(rest: Sequence[Entry]) -> list[str]:
+    return next((e.operands for e in rest if e.operands), [])
+
+
+def het_step(chosen: Sequence[Entry]) -> int:
+    """Run one step over the components ``chosen``; srun's exit status."""
+    from cli._multi_prog import task_program
+    from cli._step import _aborted, interrupt_report, report_ends, step_io, task_variables
+    from cli._verify import srun_verify
+    from cli.sbatch import exclusive_options
+    from slurmsim.api.launch import Cut, StepPart, run_het_step
+    from slurmsim.api.processes import children_cpu_us
+    from slurmsim.api.session import current_user
+    from slurmsim.api.steps import finish, watch
+    from slurmsim.execution.environment import in_het_group
+    from slurmsim.execution.step_environment import het_step_variables, step_base_environment
+    from slurmsim.model.errors import InvalidOption
+    from slurmsim.parse.step_options import step_request
+
+    prepared = []
+    for entry in chosen:
+        env = dict(os.environ)
+        job_id = in_het_group(env, str(entry.group))
+        assert job_id is not None, "entries() checked the offsets"
+        values = {**entry.values, "jobid": str(job_id)}
+        stop = srun_verify(values, 0, env)
+        if stop is not None:
+            return stop
+        if exclusive_options(PROG, values, env):
+            return 1
+        ntasks = values.get("ntasks") or env.get("SLURM_NTASKS")
+        chosen_program = task_program(values, entry.operands, ntasks)
+        if isinstance(chosen_program, int):
+            return chosen_program
+        values, program = chosen_program
+        try:
+            request, warning = step_request(
+                values,
+                env,
+                os.path.basename(entry.operands[0]),
+                user=current_user(),
+                srun_host=_host(),
+                srun_pid=os.getpid(),
+            )
+        except InvalidOption as e:
+            for line in e.errors:
+                error(PROG, line)
+            error(PROG, e.message)
+            return 1 if e.status is None else e.status
+        if warning is not None:
+            err(f"{PROG}: {warning}\n")
+        prepared.append((entry, env, values, program, job_id, request))
+    created = _create([(job_id, request) for *_, job_id, request in prepared])
+    if isinstance(created, int):
+        return created
+    shares = [(c.job, c.step) for c in created if c.step is not None]
+    whole = het_step_variables(shares)
+    parts = []
+    for (entry, env, values, program, _, _), made in zip(prepared, created, strict=True):
+        assert made.step is not None
+        base = step_base_environment(
+            made.job,
+            made.step,
+            {**env, **task_variables(values)},
+            cluster=made.cluster,
+            uid=os.getuid(),
+            gid=os.getgid(),
+            def_mem_per_cpu=made.def_mem_per_cpu,
+            export=values.get("export"),
+        )
+        base.update(whole)
+        parts.append(StepPart(made.job, made.step, program, base, step_io(values), entry.group))
+    leader, step = created[0].job, parts[0].step
+    step_text = f"{leader.het.leader if leader.het else leader.job_id}.{step.step_id}"
+
+    seen: list[Watch] = []
+
+    def look() -> Watch:
+        seen.append(watch(leader.job_id, step.step_id))
+        return seen[-1]
+
+    before = children_cpu_us()
+    ends, cut = run_het_step(parts, look=look, report=interrupt_report(step_text))
+    after = children_cpu_us()
+    if cut in (Cut.JOB_ENDED, Cut.CANCELLED):
+        _aborted(created[0], step, seen[-1], by_scancel=cut is Cut.CANCELLED)
+    every: list[Ended] = [e for share in ends for e in share]  # each ranked in its share
+    report_ends(every, step_text, cut, parts[0].io, created[0].kill_wait)
+    code = max((e.exit_code for e in every), default=0)
+    sig = max((e.signal for e in every), default=0)
+    aborted = cut in (Cut.INTERRUPTED, Cut.FORCED)
+    if sig and not aborted and cut not in (Cut.JOB_ENDED, Cut.CANCELLED):
+        err(f"{PROG}: Force Terminated StepId={step_text}\n")
+    cpu = (after[0] - before[0], after[1] - before[1])  # all of it the first share's
+    for part, share in zip(parts, ends, strict=True):
+        part_code = max((e.exit_code for e in share), default=0)
+        part_sig = max((e.signal for e in share), default=0)
+        finish(part.job.job_id, step.step_id, part_code, part_sig, aborted=aborted, cpu=cpu)
+        cpu = (0, 0)
+    return 128 + sig if sig else code
+
+
+def _create(requests: list[tuple[int, StepRequest]]) -> list[Created] | int:
+    """The step's shares, once every component has the resources free (``api.create_het``);
+    srun's exit status when a component refuses its share."""
+    import time
+
+    from cli._step import RETRY_S
+    from slurmsim.api.steps import ComponentRefused, create_het
+
+    while True:
+        try:
+            created = create_het(requests)
+        except ComponentRefused as e:
+            if e.error.detail:
+                error(PROG, e.error.detail)
+            error(PROG, f"Unable to create step for job {e.job_id}: {e.error.message}")
+            return 1
+        if all(c.step is not None for c in created):
+            return created
+        time.sleep(RETRY_S)
+
+
+def _host() -> str:
+    from cli._common import short_hostname
+
+    return short_hostname()
