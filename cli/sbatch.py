@@ -21,7 +21,6 @@ from cli._common import (
     HET_SEPARATOR,
     err,
     error,
-    not_supported,
     out,
     parse_args,
     run,
@@ -290,13 +289,15 @@ def _submit(
 
     try:
         if "test-only" in values:
-            if len(parts) > 1:
-                not_supported(PROG)
-            will = api.test_only(opts)
-            from slurmsim.format.sbatch import render_test_only
+            will = api.test_only_het(parts)
+            from slurmsim.format.sbatch import render_test_only, render_test_only_het
 
-            rendered = render_test_only(
-                will.job_id, will.start, will.cpus, will.nodes, will.partition, program=PROG
+            rendered = (
+                render_test_only(
+                    will.job_id, will.start, will.cpus, will.nodes, will.partition, program=PROG
+                )
+                if len(parts) == 1
+                else render_test_only_het(will.job_id, will.start, will.cpus, will.nodes)
             )
             err(rendered.stderr)
             return rendered.exit_code

@@ -6,6 +6,7 @@ association, names are checked, and the engine decides acceptance.
 """
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from slurmsim.model.dependency import Dependency
 from slurmsim.model.digits import is_number
 from slurmsim.model.errors import IncompatibleOptions, InvalidGres, InvalidOption, SlurmError
 from slurmsim.model.features import UNREADABLE, Constraint, Unreadable
+from slurmsim.model.hostlist import sort_hosts
 from slurmsim.model.jobs import Hold, Job, JobRequest
 from slurmsim.model.signals import WARN_SIGNAL, WarnSignal
 from slurmsim.model.time import Instant, Seconds
@@ -198,24 +200,42 @@ def read_constraint(text: str | None) -> Constraint | Unreadable | None:
 
 def test_only(opts: SubmitOptions) -> WillRun:
     """``sbatch --test-only``: when and where the job would start, without queueing it."""
+    return test_only_het([opts])
+
+
+def test_only_het(parts: Sequence[SubmitOptions]) -> WillRun:
+    """``sbatch --test-only`` of a job, or of the components of a heterogeneous one: when
+    and where it would start, without queueing it. Each component is tested alone, in
+    turn, on the cluster as it is (the oracle's ``-N1 : -N2`` would use dgx1 twice): the
+    answer is the first's id, the latest start, every processor and node. A test that
+    fails still used the ids of those before it, and its own when its record was made."""
     from slurmsim.engine.submit import will_run
 
-    sim = simulated(opts.script, opts.script_args)
+    wills: list[WillRun] = []
     with session(write=True) as s:
-        request = build_request(s, opts, sim)
-        job_id = s.state.next_job_id
-        try:
-            start, nodes, cpus, partition = will_run(
-                s.state,
-                request,
-                constraint=read_constraint(opts.constraint),
-                prefer=read_constraint(request.shown_value("prefer")),
-                unreadable_dependency=unreadable_dependency(opts, request),
-            )
-        except SlurmError as e:
-            refused = e  # raised after the commit: a test that fails still used its job id
+        for opts in parts:
+            job_id = s.state.next_job_id
+            try:
+                request = build_request(s, opts, simulated(opts.script, opts.script_args))
+                start, nodes, cpus, partition = will_run(
+                    s.state,
+                    request,
+                    constraint=read_constraint(opts.constraint),
+                    prefer=read_constraint(request.shown_value("prefer")),
+                    unreadable_dependency=unreadable_dependency(opts, request),
+                )
+            except SlurmError as e:
+                refused = e  # raised after the commit: the ids stay used
+                break
+            wills.append(WillRun(job_id, start, nodes, cpus, partition))
         else:
-            return WillRun(job_id, start, nodes, cpus, partition)
+            return WillRun(
+                wills[0].job_id,
+                max(w.start for w in wills),
+                tuple(sort_hosts(n for w in wills for n in w.nodes)),
+                sum(w.cpus for w in wills),
+                wills[0].partition,
+            )
     raise refused
 
 

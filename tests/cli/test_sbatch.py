@@ -175,6 +175,25 @@ def test_a_test_only_that_fails_still_uses_up_its_job_id(cluster: Path, option: 
     assert got.out == "Submitted batch job 2\n"
 
 
+@pytest.mark.parametrize(
+    ("components", "used"),
+    [
+        pytest.param(["-N1", ":", "-N2"], 2, id="each component tested uses its id"),
+        pytest.param(["-N1", ":", "-p", "nope"], 1, id="not the one refused before its record"),
+        pytest.param(["-p", "nope", ":", "-N1"], 0, id="nor those after a refusal"),
+        pytest.param(["-N1", ":", "--gres=gpu:9"], 2, id="but one refused once made"),
+    ],
+)
+def test_a_heterogeneous_test_only_uses_an_id_per_component_tested(
+    cluster: Path, components: list[str], used: int
+) -> None:
+    """The oracle: ``-N1 : -p nope`` then ``--test-only`` named the next id but one,
+    ``-N1 : --gres=gpu:9`` the next but two."""
+    slurm("sbatch", "--test-only", "-t", "5", *components, "--wrap=true", user="alice")
+    got = slurm("sbatch", "--wrap=true", user="alice")
+    assert got.out == f"Submitted batch job {used + 1}\n"
+
+
 def test_test_only_does_not_offer_nodes_a_maintenance_reservation_holds(cluster: Path) -> None:
     create = ["create", "reservation", "reservationname=m", "starttime=now", "duration=60"]
     assert slurm("scontrol", *create, "nodes=dgx1", "flags=maint", "users=root").exit == 0
