@@ -12,6 +12,7 @@ from slurmsim.format.rendered import Rendered
 from slurmsim.format.times import format_instant
 from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
+from slurmsim.model.hetjobs import is_component
 from slurmsim.model.jobs import Job, JobState, NodeAlloc
 from slurmsim.model.steps import (
     SRUN_AT,
@@ -40,7 +41,7 @@ def step_ids(job: Job) -> list[str]:
     if job.state not in _LIVE or not job.alloc:
         return []
     numbered = [str(s.step_id) for s in running_steps(job)]
-    if job.request.batch:
+    if job.request.batch and not is_component(job):  # (a script runs in the leader alone)
         return ["batch", *numbered]
     if runs_as_step_zero(job) and not steps_of(job):
         return ["0"]
