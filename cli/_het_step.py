@@ -20,7 +20,7 @@ from cli.sbatch import HET_CARRIED
 from slurmsim.parse.option_tables import SRUN_OPTIONS
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Ended
+    from slurmsim.api.launch import Ended, StepPart
     from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import StepRequest
 
@@ -123,7 +123,7 @@ def _next_command(rest: Sequence[Entry]) -> list[str]:
 def het_step(chosen: Sequence[Entry]) -> int:
     """Run one step over the components ``chosen``; srun's exit status."""
     from cli._multi_prog import task_program
-    from cli._step import _aborted, interrupt_report, report_ends, step_io, task_variables
+    from cli._step import interrupt_report, report_ends, step_io, task_variables
     from cli._verify import srun_verify
     from cli.sbatch import exclusive_options
     from slurmsim.api.launch import Cut, StepPart, run_het_step
@@ -201,7 +201,7 @@ def het_step(chosen: Sequence[Entry]) -> int:
     ends, cut = run_het_step(parts, look=look, report=interrupt_report(step_text))
     after = children_cpu_us()
     if cut in (Cut.JOB_ENDED, Cut.CANCELLED):
-        _aborted(created[0], step, seen[-1], by_scancel=cut is Cut.CANCELLED)
+        _aborted(parts, seen[-1], created[0].kill_wait, by_scancel=cut is Cut.CANCELLED)
     every: list[Ended] = [e for share in ends for e in share]  # each ranked in its share
     report_ends(every, step_text, cut, parts[0].io, created[0].kill_wait)
     code = max((e.exit_code for e in every), default=0)
@@ -216,6 +216,24 @@ def het_step(chosen: Sequence[Entry]) -> int:
         finish(part.job.job_id, step.step_id, part_code, part_sig, aborted=aborted, cpu=cpu)
         cpu = (0, 0)
     return 128 + sig if sig else code
+
+
+def _aborted(parts: Sequence[StepPart], seen: Watch, kill_wait: int, *, by_scancel: bool) -> None:
+    """srun's line for each share, and the slurmstepd's of each share's first node, when the
+    job ended under the step or scancel ended it (srun's lines first then; the oracle)."""
+    from slurmsim.format.times import format_instant
+
+    at = format_instant(seen.at)
+    aborted = len(parts) * (
+        f"{PROG}: Job step aborted: Waiting up to {kill_wait + 2} seconds for job step to finish.\n"
+    )
+    stepd = "".join(
+        f"slurmstepd-{node}: error: *** STEP {p.job.job_id}.{p.step.step_id} ON {node} "
+        f"CANCELLED AT {at} ***\n"
+        for p in parts
+        for node in p.step.nodes[:1]
+    )
+    err(aborted + stepd if by_scancel else stepd + aborted)
 
 
 def _create(requests: list[tuple[int, StepRequest]]) -> list[Created] | int:

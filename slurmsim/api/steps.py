@@ -192,10 +192,8 @@ def cancel(job_id: int, step_id: int, signal: int | None) -> None:
     have its srun send them that signal. Raises ``UnknownJob`` when there is no such job,
     ``InvalidJobId`` for a step that does not run and ``InvalidUserId`` for someone else's
     (slurmctld's answer for a step)."""
-    from dataclasses import replace
-
     from slurmsim.engine.permissions import may_manage_job
-    from slurmsim.model.errors import InvalidJobId, SlurmError, UnknownJob
+    from slurmsim.model.errors import InvalidJobId, UnknownJob
 
     with session(write=True) as s:
         job = s.state.jobs.get(job_id)
@@ -209,18 +207,25 @@ def cancel(job_id: int, step_id: int, signal: int | None) -> None:
             raise InvalidJobId()
         if not may_manage_job(s.state, job, s.user):
             raise SlurmError("Invalid user id")
-        step = steps[found[0]]
-        if signal is None or signal == SIGKILL:
-            steps[found[0]] = replace(
-                step,
-                state=JobState.CANCELLED,
-                end_time=s.state.now,
-                exit_signal=SIGKILL,
-                cancelled_by=s.user,
-            )
-        else:
-            steps[found[0]] = replace(step, signals=(*step.signals, signal))
-        put_steps(job, steps)
+        # A step over several components of a heterogeneous job has the same id in each
+        # (no other step shares one): naming it names every share (the oracle's scancel
+        # of the leader's step ended component 1's too).
+        for each in components(s.state.jobs, job):
+            shares = steps_of(each)
+            for i, step in enumerate(shares):
+                if step.step_id != step_id or ended(step, each).state is not JobState.RUNNING:
+                    continue
+                if signal is None or signal == SIGKILL:
+                    shares[i] = replace(
+                        step,
+                        state=JobState.CANCELLED,
+                        end_time=s.state.now,
+                        exit_signal=SIGKILL,
+                        cancelled_by=s.user,
+                    )
+                else:
+                    shares[i] = replace(step, signals=(*step.signals, signal))
+            put_steps(each, shares)
 
 
 def job_end(job_id: int) -> Instant | None:

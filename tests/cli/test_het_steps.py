@@ -4,6 +4,12 @@ oracle's srun reads them (``tests/e2e/data/hetstep.sh`` runs them end to end).""
 import pytest
 
 from cli._het_step import Entry, entries, het_groups, split
+from slurmsim.api import steps
+from slurmsim.api.session import session
+from slurmsim.model.jobs import JobState
+from slurmsim.model.steps import StepRequest, steps_of
+from slurmsim.parse.step_options import step_request
+from tests.cli.conftest import advance, slurm
 
 JOB = {"SLURM_JOB_ID": "7", "SLURM_HET_SIZE": "2"}
 
@@ -96,3 +102,51 @@ def test_srun_refuses_what_names_no_components(
 ) -> None:
     assert entries(argv, env) == 1
     assert capsys.readouterr().err == err
+
+
+@pytest.fixture
+def het_job(cluster: object, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """alice's heterogeneous job 1 (one node) + 2 (two nodes) runs, its steps her own."""
+    assert slurm("sbatch", "-N1", ":", "-N2", "--wrap=sleep 300", user="alice").exit == 0
+    advance(60)  # a backfill cycle starts it
+    monkeypatch.setenv("SLURMSIM_USER", "alice")
+    return 1, 2
+
+
+def _requests(jobs: tuple[int, ...]) -> list[tuple[int, StepRequest]]:
+    return [(job, step_request({}, {}, "sleep", user="alice")[0]) for job in jobs]
+
+
+def test_a_step_over_two_components_takes_one_id_in_both(het_job: tuple[int, int]) -> None:
+    first = steps.create_het(_requests(het_job))
+    assert [(c.job.job_id, c.step and c.step.step_id) for c in first] == [(1, 0), (2, 0)]
+    (alone,) = steps.create_het(_requests(het_job[1:]))  # the next id counts the pair once
+    assert alone.step is not None
+    assert alone.step.step_id == 1
+
+
+def test_a_later_components_refusal_keeps_the_shares_before_it_ended(
+    het_job: tuple[int, int],
+) -> None:
+    """The oracle: the leader's share COMPLETED, its id used, when component 1 refused."""
+    leader, second = _requests(het_job)
+    too_many = (second[0], step_request({"ntasks": "9"}, {}, "sleep", user="alice")[0])
+    with pytest.raises(steps.ComponentRefused) as refused:
+        steps.create_het([leader, too_many])
+    assert refused.value.job_id == 2
+    assert refused.value.error.message == "More processors requested than permitted"
+    (next_one,) = steps.create_het([leader])
+    assert next_one.step is not None
+    assert next_one.step.step_id == 1
+    shown = slurm("sacct", "-n", "-P", "-o", "jobid,state", "-j", "1+0.0", user="alice")
+    assert shown.out == f"1+0.0|{JobState.COMPLETED.value}\n"
+
+
+def test_cancelling_a_step_over_two_components_cancels_both_shares(
+    het_job: tuple[int, int],
+) -> None:
+    steps.create_het(_requests(het_job))
+    steps.cancel(1, 0, None)
+    with session(write=False) as s:
+        shares = [steps_of(s.state.jobs[j])[0] for j in het_job]
+    assert [(x.state, x.cancelled_by) for x in shares] == [(JobState.CANCELLED, "alice")] * 2
