@@ -2,6 +2,8 @@
 oracle's srun reads them (``tests/e2e/data/hetstep.sh`` runs them end to end)."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cli._het_step import Entry, entries, het_groups, split
 from slurmsim.api import steps
@@ -150,3 +152,48 @@ def test_cancelling_a_step_over_two_components_cancels_both_shares(
     with session(write=False) as s:
         shares = [steps_of(s.state.jobs[j])[0] for j in het_job]
     assert [(x.state, x.cancelled_by) for x in shares] == [(JobState.CANCELLED, "alice")] * 2
+
+
+@given(st.text(alphabet="0123456789,-x ", max_size=12))
+def test_het_group_never_raises(text: str) -> None:
+    groups = het_groups(text)
+    assert groups is None or all(g >= 0 for g in groups)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    argv=st.lists(
+        st.sampled_from(
+            [
+                ":",
+                "-l",
+                "-n1",
+                "--het-group=1",
+                "--het-group=0-1",
+                "--het-group=x",
+                "--het-group=5",
+                "true",
+                "-o",
+                "f",
+            ]
+        ),
+        max_size=8,
+    )
+)
+def test_any_command_line_names_components_or_is_refused_as_srun_refuses_it(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Never a traceback: the components in the order of their offsets, each named once
+    and within the job, each with a command; or exit 1 (255 from getopt) and srun's words."""
+    try:
+        chosen: list[Entry] | int = entries(argv, JOB)
+    except SystemExit as stopped:
+        chosen = -1 if stopped.code == 255 else 0  # getopt's refusal
+    said = capsys.readouterr().err
+    if isinstance(chosen, int):
+        assert chosen in (1, -1)
+        assert said.startswith("srun: ")
+        return
+    groups = [entry.group for entry in chosen]
+    assert groups == sorted(set(groups))
+    assert all(0 <= entry.group <= 1 and entry.operands for entry in chosen)
