@@ -21,6 +21,7 @@ from cli.sbatch import (
     verified_options,
 )
 from slurmsim.api.interactive import Allocation
+from slurmsim.api.submit import SubmitOptions
 from slurmsim.model.errors import InvalidOption, SlurmError
 from slurmsim.model.jobs import Job
 from slurmsim.parse.options import Opt
@@ -72,10 +73,13 @@ def allocate(
     argv: Sequence[str],
     command: Sequence[str],
     given: AbstractSet[str],
+    *,
+    components: Sequence[Mapping[str, str | None]] = (),
 ) -> Allocation | int:
     """Create the job, wait for it to start saying what Slurm says, and return it (or the
     exit code when it was refused or never started). ``given``: the options of the command
-    line (the others came from input variables)."""
+    line (the others came from input variables). ``components``: the options of each
+    component of a heterogeneous job after the first (``salloc A : B``)."""
     from slurmsim.api import interactive as api
     from slurmsim.api.waiting import until_started
     from slurmsim.model.jobs import JobState
@@ -85,33 +89,18 @@ def allocate(
         error(prog, f'Invalid numeric value "{wait}" for immediate.')
         return 1
     try:
-        if exclusive_options(prog, values):
-            return 1
-        values = dict(values)  # an option clears the memory variables that rival it
-        origin = {key: "option" if key in given else "env" for key in values}
-        conflict = memory_conflict(prog, values, origin)
-        verified = verified_options(
-            prog,
-            values,
-            conflict,
-            lambda: submit_options(
-                values, "", None, (), layout_tasks=prog != "srun", range_tasks=True
-            ),
-        )
-        if verified is None:
-            return 1
-        opts = fit_nodes(prog, verified, "ntasks" in values)
-        nodes = opts.nodes and opts.nodes[0]
-        if prog == "salloc" and too_few_for_plane(prog, values, opts.ntasks, nodes):
-            return 1
-        if tasks_without_gpus(values, opts.ntasks):
-            error(prog, NO_GPU_FOR_TASKS)
-        opts = replace(opts, submit_line=" ".join([prog, *argv]))
-        if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
-            raise SlurmError("X11 forwarding not available")
+        parts = []
+        for each in (values, *components):
+            opts = _request(prog, each, given)
+            if opts is None:
+                return 1
+            parts.append(replace(opts, submit_line=" ".join([prog, *argv])))
         # slurmctld keeps the program srun runs, and nothing of what salloc runs.
         shown = command if prog == "srun" else None
-        submitted = api.submit(opts, shown, immediate=wait == 1)
+        if components:
+            submitted = api.submit_het(parts, shown)
+        else:
+            submitted = api.submit(parts[0], shown, immediate=wait == 1)
     except InvalidOption as e:
         return option_refused(prog, e)
     except api.NotImmediate as e:
@@ -162,6 +151,35 @@ def allocate(
     if prog == "salloc":
         say(f"salloc: Granted job allocation {job_id}\n")
     return api.allocation(job_id, claim=bool(command))  # salloc --no-shell runs nothing
+
+
+def _request(
+    prog: str, values: Mapping[str, str | None], given: AbstractSet[str]
+) -> SubmitOptions | None:
+    """The request ``values`` make, checked as the client checks it (None once it has
+    said why not; ``InvalidOption`` and ``SlurmError`` for the caller to say)."""
+    if exclusive_options(prog, values):
+        return None
+    values = dict(values)  # an option clears the memory variables that rival it
+    origin = {key: "option" if key in given else "env" for key in values}
+    conflict = memory_conflict(prog, values, origin)
+    verified = verified_options(
+        prog,
+        values,
+        conflict,
+        lambda: submit_options(values, "", None, (), layout_tasks=prog != "srun", range_tasks=True),
+    )
+    if verified is None:
+        return None
+    opts = fit_nodes(prog, verified, "ntasks" in values)
+    nodes = opts.nodes and opts.nodes[0]
+    if prog == "salloc" and too_few_for_plane(prog, values, opts.ntasks, nodes):
+        return None
+    if tasks_without_gpus(values, opts.ntasks):
+        error(prog, NO_GPU_FOR_TASKS)
+    if wants_x11(values):  # slurmsim's clusters never set PrologFlags=X11
+        raise SlurmError("X11 forwarding not available")
+    return opts
 
 
 class _Revoked(Exception):

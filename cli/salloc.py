@@ -3,16 +3,18 @@
 ``salloc --no-shell`` only takes the allocation and leaves it running; scancel ends it.
 """
 
+from __future__ import annotations
+
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cli._allocate import allocate, with_environment
 from cli._common import (
     HET_SEPARATOR,
     err,
     error,
-    not_supported,
     parse_args,
     run,
     short_hostname,
@@ -26,8 +28,11 @@ from cli._verify import (
     wants_x11,
     x11_unusable,
 )
-from cli.sbatch import spec_warnings
+from cli.sbatch import HET_CARRIED, spec_warnings
 from slurmsim.parse.option_tables import SALLOC_ENV, SALLOC_OPTIONS
+
+if TYPE_CHECKING:
+    from slurmsim.api.interactive import Allocation
 
 PROG = "salloc"
 
@@ -41,10 +46,9 @@ def salloc(argv: list[str]) -> int:
     pairs, operands = parse_args(PROG, argv, SALLOC_OPTIONS, stop_at_operand=True, code=255)
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
-    if operands[:1] == [HET_SEPARATOR]:  # salloc A : B allocates a heterogeneous job
-        not_supported(PROG)
     given = {key for key, _ in pairs}
     values = with_environment(dict(pairs), os.environ, SALLOC_ENV, SALLOC_OPTIONS)
+    components, operands = _components(values, operands)
     if gres_help(values):
         return 0
     if "get-user-env" in values:
@@ -68,7 +72,9 @@ def salloc(argv: list[str]) -> int:
     no_shell = "no-shell" in values
     command = [] if no_shell else operands or [os.environ.get("SHELL") or "/bin/sh"]
     values.setdefault("job-name", "no-shell" if no_shell else "interactive")
-    got = allocate(PROG, values, argv, command, given)
+    for each in components:
+        each.setdefault("job-name", values["job-name"])
+    got = allocate(PROG, values, argv, command, given, components=components)
     if isinstance(got, int):
         return got
     if no_shell:
@@ -89,17 +95,46 @@ def salloc(argv: list[str]) -> int:
         else:
             err(f"salloc: Job allocation {got.job_id} has been revoked.\n")
 
-    env = api.shell_environment(got, dict(os.environ))
-    env["SLURM_SUBMIT_HOST"] = short_hostname()  # the client's own, as sbatch's
+    submitted = {**os.environ, "SLURM_SUBMIT_HOST": short_hostname()}  # the client's, as sbatch's
+    if components:
+        allocs = [got, *(api.allocation(i, claim=False) for i in _siblings(got))]
+        env = api.het_shell_environment(allocs, submitted)
+    else:
+        env = api.shell_environment(got, submitted)
     ran = api.run_command(got, command, env, missing, revoked, kill_with=_kill_signal(values))
     if not ended and "quiet" not in values:
         err(f"salloc: Relinquishing job allocation {got.job_id}\n")
+        if components:  # it hears the whole job's end too (the oracle)
+            err(f"salloc: Job allocation {got.job_id} has been revoked.\n")
     if ran is None:  # hung up: it gave the allocation back and left its command (the oracle)
         api.end(got.job_id, 0, 0)
         return 1
     code, sig = ran
     api.end(got.job_id, code, sig)
     return _exit_status(code, sig)
+
+
+def _components(
+    values: dict[str, str | None], operands: list[str]
+) -> tuple[list[dict[str, str | None]], list[str]]:
+    """``salloc A : B CMD``: the options of each component after the first, each starting
+    from what the one before left in force that Slurm passes on, and the command."""
+    components: list[dict[str, str | None]] = []
+    before = values
+    while operands[:1] == [HET_SEPARATOR]:
+        pairs, operands = parse_args(
+            PROG, operands[1:], SALLOC_OPTIONS, stop_at_operand=True, code=255
+        )
+        carried = {k: v for k, v in before.items() if k in HET_CARRIED}
+        before = {**carried, **dict(pairs)}
+        components.append(before)
+    return components, operands
+
+
+def _siblings(got: Allocation) -> list[int]:
+    """The ids of the components of ``got``'s heterogeneous job after the leader."""
+    het = got.job.het
+    return [] if het is None else list(het.ids[1:])
 
 
 def _exit_status(code: int, sig: int) -> int:

@@ -168,6 +168,49 @@ def submit(
     raise rejected
 
 
+def submit_het(parts: Sequence[SubmitOptions], command: Sequence[str] | None) -> Submitted:
+    """``salloc A : B``: queue an allocation request of one job per component, the first
+    the leader (or raise Slurm's refusal: one refused after the ones before it were made
+    leaves those cancelled, as sbatch's). Only backfill starts heterogeneous jobs, so it
+    always waits (the oracle: queued, then allocated)."""
+    from slurmsim.engine import hetjobs
+    from slurmsim.engine.submit import submit as engine_submit
+
+    with session(write=True) as s:
+        jobs: list[Job] = []
+        rejected: SlurmError | None = None
+        for opts in parts:
+            try:
+                request = replace(
+                    build_request(s, opts, Simulated(runtime=None)),
+                    batch=False,
+                    command=command[0] if command else None,
+                    script="",
+                    std_in="/dev/null",
+                    environment=(),
+                    runtime=None,
+                    exit_code=0,
+                )
+                job = engine_submit(
+                    s.state,
+                    request,
+                    hold=Hold.USER if parts[0].hold else Hold.NONE,
+                    constraint=read_constraint(opts.constraint),
+                    unreadable_dependency=unreadable_dependency(opts, request),
+                )
+            except SlurmError as e:
+                rejected = Rejected(e, jobs[0].job_id) if jobs else e
+                break
+            keep_extras(job, opts)
+            jobs.append(job)
+        if jobs:
+            hetjobs.bind(jobs)
+        if rejected is None:
+            return Submitted(jobs[0].job_id, False)
+        hetjobs.abandon(jobs, s.state.now)
+    raise rejected
+
+
 def give_up(job_id: int) -> None:
     """The client stopped waiting for its allocation (``--immediate=SECONDS`` ran out, or
     a signal ended it): it cancels the still pending job itself, as srun and salloc do."""
@@ -271,6 +314,39 @@ def shell_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[s
     for name in ("SLURM_JOB_USER", "SLURM_JOB_UID", "SLURM_JOB_GID"):
         env.pop(name, None)
     env["SLURM_SUBMIT_DIR"] = os.getcwd()
+    return env
+
+
+#: What salloc's command sees of a heterogeneous job but by component: the cluster, where
+#: it was asked from, and the leader's id (the oracle).
+_WHOLE_JOB = ("SLURM_CLUSTER_NAME", "SLURM_SUBMIT_DIR", "SLURM_SUBMIT_HOST")
+
+
+def het_shell_environment(
+    allocs: Sequence[Allocation], submitted: Mapping[str, str]
+) -> dict[str, str]:
+    """salloc's command's environment in a heterogeneous job, ``allocs`` its components in
+    offset order: each one's variables (``shell_environment``) only suffixed with
+    ``_HET_GROUP_K`` and ``_PACK_GROUP_K``, the leader's id as ``SLURM_JOB_ID``, and the
+    task counts added up when every component has one (the oracle)."""
+    env = dict(submitted)
+    size = str(len(allocs))
+    env |= {"SLURM_HET_SIZE": size, "SLURM_PACK_SIZE": size}
+    counts: list[str] = []
+    for offset, alloc in enumerate(allocs):
+        own = shell_environment(alloc, submitted)
+        for name, value in own.items():
+            if not name.startswith("SLURM_") or submitted.get(name) == value:
+                continue
+            if name in _WHOLE_JOB:
+                env[name] = value
+                continue
+            env[f"{name}_HET_GROUP_{offset}"] = value
+            env[f"{name}_PACK_GROUP_{offset}"] = value
+        counts.append(own.get("SLURM_NTASKS", ""))
+    env["SLURM_JOB_ID"] = str(allocs[0].job_id)
+    if all(count.isdigit() for count in counts):
+        env["SLURM_NTASKS"] = env["SLURM_NPROCS"] = str(sum(map(int, counts)))
     return env
 
 

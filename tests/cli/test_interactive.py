@@ -250,3 +250,38 @@ def test_a_step_of_an_exclusive_job_that_asked_no_gpu_has_none(cluster: Path) ->
         "salloc", "--exclusive", "sh", "-c", f"srun sh -c '{show}'; srun --gpus=1 sh -c '{show}'"
     )
     assert got.out.splitlines() == ["none none", "1 0"]
+
+
+def test_salloc_of_a_heterogeneous_job_runs_its_command_with_each_components_variables(
+    cluster: Path,
+) -> None:
+    """The oracle: only backfill starts it, so salloc waits; its command sees each
+    component's variables suffixed, the leader's id, and the task counts added up."""
+    show = (
+        "echo $SLURM_JOB_ID $SLURM_HET_SIZE $SLURM_NTASKS $SLURM_JOB_NODELIST_HET_GROUP_0 "
+        "$SLURM_JOB_NODELIST_PACK_GROUP_1 $SLURM_NTASKS_HET_GROUP_1 ${SLURM_JOB_NODELIST:-none}"
+    )
+    got = slurm("salloc", "-N1", "-n1", ":", "-N2", "-n2", "sh", "-c", show, user="alice")
+    assert (got.exit, got.out) == (0, "1 2 3 dgx3 dgx[1-2] 2 none\n")
+    assert got.err == (
+        "salloc: Pending job allocation 1\n"
+        "salloc: job 1 queued and waiting for resources\n"
+        "salloc: job 1 has been allocated resources\n"
+        "salloc: Granted job allocation 1\n"
+        "salloc: Relinquishing job allocation 1\n"
+        "salloc: Job allocation 1 has been revoked.\n"
+    )
+    shown = slurm("sacct", "-n", "-P", "-X", "-o", "jobid,jobname,state", user="alice")
+    assert shown.out == "1+0|interactive|COMPLETED\n1+1|interactive|COMPLETED\n"
+
+
+def test_salloc_of_a_heterogeneous_job_a_later_component_refused(cluster: Path) -> None:
+    """The oracle: the leader's record made before the refusal is revoked, CANCELLED."""
+    got = slurm("salloc", "-N1", ":", "-p", "nope", "true", user="alice")
+    assert (got.exit, got.err) == (
+        1,
+        "salloc: error: invalid partition specified: nope\n"
+        "salloc: error: Job submit/allocate failed: Invalid partition name specified\n"
+        "salloc: Job allocation 1 has been revoked.\n",
+    )
+    assert slurm("squeue", "-h", "-t", "all", "-o", "%i %T").out == "1+0 CANCELLED\n"
