@@ -20,7 +20,7 @@ from cli.sbatch import HET_CARRIED
 from slurmsim.parse.option_tables import SRUN_OPTIONS
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Ended, StepPart
+    from slurmsim.api.launch import Ended, Program, StepPart
     from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import StepRequest
 
@@ -55,15 +55,24 @@ def split(argv: Sequence[str]) -> list[list[str]]:
     return pieces
 
 
-def het_groups(text: str) -> list[int] | None:
-    """``--het-group``'s offsets (``0,2-3``), None when it is no such list."""
-    groups: list[int] = []
-    for item in text.split(","):
-        low, _, high = item.partition("-")
-        if not low.isdigit() or (high and not high.isdigit()):
-            return None
-        groups.extend(range(int(low), int(high or low) + 1))
-    return groups
+#: The most components one heterogeneous job may have: offsets run from 0 to 127.
+MAX_COMPONENTS = 128
+
+
+def het_groups(text: str) -> list[int] | str | None:
+    """``--het-group``'s offsets (``0,2-3``, or in brackets), in the order given; else the
+    item srun cannot read as a range, or None when the list names an offset beyond
+    ``MAX_COMPONENTS`` (the oracle: ``0-500`` and ``128`` refused, ``127`` read)."""
+    inner = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    ranges = []
+    for item in inner.split(","):
+        low, dash, high = item.partition("-")
+        if not low.isdigit() or (dash and (not high.isdigit() or int(high) < int(low))):
+            return item
+        ranges.append((int(low), int(high) if dash else int(low)))
+    if any(high >= MAX_COMPONENTS for _, high in ranges):
+        return None
+    return [g for low, high in ranges for g in range(low, high + 1)]
 
 
 def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
@@ -78,8 +87,9 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
         carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
         text = dict(pairs).get("het-group")
         groups = [i] if text is None else het_groups(text)
-        if groups is None:
-            error(PROG, f"_parse_single_range: Invalid range: `{text}'")
+        if not isinstance(groups, list):
+            if groups is not None:
+                error(PROG, f"_parse_single_range: Invalid range: `{groups}'")
             error(PROG, f"Invalid --het-group value: {text}")
             return 1
         if any(e.group in groups for e in made):  # (within one list, once is enough)
@@ -120,81 +130,92 @@ def _next_command(rest: Sequence[Entry]) -> list[str]:
     return next((e.operands for e in rest if e.operands), [])
 
 
+@dataclass(frozen=True)
+class _Share:
+    """What srun makes of one component's part of the step before asking for it."""
+
+    entry: Entry
+    env: dict[str, str]  # srun's environment, made that component's (``in_het_group``)
+    values: dict[str, str | None]
+    program: Program
+    job_id: int
+    request: StepRequest
+
+
 def het_step(chosen: Sequence[Entry]) -> int:
     """Run one step over the components ``chosen``; srun's exit status."""
-    from cli._multi_prog import task_program
-    from cli._step import interrupt_report, report_ends, step_io, task_variables
-    from cli._verify import srun_verify
-    from cli.sbatch import exclusive_options
-    from slurmsim.api.launch import Cut, StepPart, run_het_step
-    from slurmsim.api.processes import children_cpu_us
-    from slurmsim.api.session import current_user
-    from slurmsim.api.steps import finish, watch
-    from slurmsim.execution.environment import in_het_group
-    from slurmsim.execution.step_environment import het_step_variables, step_base_environment
-    from slurmsim.model.errors import InvalidOption
-    from slurmsim.parse.step_options import step_request
-
-    prepared = []
+    shares = []
     for entry in chosen:
-        env = dict(os.environ)
-        job_id = in_het_group(env, str(entry.group))
-        assert job_id is not None, "entries() checked the offsets"
-        values = {**entry.values, "jobid": str(job_id)}
-        stop = srun_verify(values, 0, env)
-        if stop is not None:
-            return stop
-        if exclusive_options(PROG, values, env):
-            return 1
-        ntasks = values.get("ntasks") or env.get("SLURM_NTASKS")
-        chosen_program = task_program(values, entry.operands, ntasks)
-        if isinstance(chosen_program, int):
-            return chosen_program
-        values, program = chosen_program
-        try:
-            request, warning = step_request(
-                values,
-                env,
-                os.path.basename(entry.operands[0]),
-                user=current_user(),
-                srun_host=_host(),
-                srun_pid=os.getpid(),
-            )
-        except InvalidOption as e:
-            for line in e.errors:
-                error(PROG, line)
-            error(PROG, e.message)
-            return 1 if e.status is None else e.status
-        if warning is not None:
-            err(f"{PROG}: {warning}\n")
-        prepared.append((entry, env, values, program, job_id, request))
-    created = _create([(job_id, request) for *_, job_id, request in prepared])
+        share = _share(entry)
+        if isinstance(share, int):
+            return share
+        shares.append(share)
+    created = _create([(share.job_id, share.request) for share in shares])
     if isinstance(created, int):
         return created
-    shares = [(c.job, c.step) for c in created if c.step is not None]
-    whole = het_step_variables(shares)
+    return _run(shares, created)
+
+
+def _share(entry: Entry) -> _Share | int:
+    """``entry``'s share of the step as srun reads it, its checks and warnings said; or
+    srun's exit status once it has said why not."""
+    from cli._multi_prog import task_program
+    from cli._step import read_request
+    from cli._verify import srun_verify
+    from cli.sbatch import exclusive_options
+    from slurmsim.execution.environment import in_het_group
+
+    env = dict(os.environ)
+    job_id = in_het_group(env, str(entry.group))
+    assert job_id is not None, "entries() checked the offsets"
+    values = {**entry.values, "jobid": str(job_id)}
+    stop = srun_verify(values, 0, env)
+    if stop is not None:
+        return stop
+    if exclusive_options(PROG, values, env):
+        return 1
+    chosen = task_program(values, entry.operands, values.get("ntasks") or env.get("SLURM_NTASKS"))
+    if isinstance(chosen, int):
+        return chosen
+    values, program = chosen
+    request = read_request(values, env, entry.operands[0])
+    if isinstance(request, int):
+        return request
+    return _Share(entry, env, values, program, job_id, request)
+
+
+def _run(shares: Sequence[_Share], created: Sequence[Created]) -> int:
+    """Run the step's tasks in every share at once, say how they ended as srun does, and
+    record each share's end; srun's exit status."""
+    from cli._step import interrupt_report, report_ends, step_io, task_variables
+    from slurmsim.api.launch import Cut, StepPart, run_het_step
+    from slurmsim.api.processes import children_cpu_us
+    from slurmsim.api.steps import finish, watch
+    from slurmsim.execution.step_environment import het_step_variables, step_base_environment
+
+    whole = het_step_variables([(c.job, c.step) for c in created if c.step is not None])
     parts = []
-    for (entry, env, values, program, _, _), made in zip(prepared, created, strict=True):
+    for share, made in zip(shares, created, strict=True):
         assert made.step is not None
         base = step_base_environment(
             made.job,
             made.step,
-            {**env, **task_variables(values)},
+            {**share.env, **task_variables(share.values)},
             cluster=made.cluster,
             uid=os.getuid(),
             gid=os.getgid(),
             def_mem_per_cpu=made.def_mem_per_cpu,
-            export=values.get("export"),
+            export=share.values.get("export"),
         )
         base.update(whole)
-        parts.append(StepPart(made.job, made.step, program, base, step_io(values), entry.group))
-    leader, step = created[0].job, parts[0].step
-    step_text = f"{leader.het.leader if leader.het else leader.job_id}.{step.step_id}"
-
+        io = step_io(share.values)
+        parts.append(StepPart(made.job, made.step, share.program, base, io, share.entry.group))
+    first, step = created[0].job, parts[0].step
+    step_text = f"{first.het.leader if first.het else first.job_id}.{step.step_id}"
     seen: list[Watch] = []
 
     def look() -> Watch:
-        seen.append(watch(leader.job_id, step.step_id))
+        seen.append(watch(first.job_id, step.step_id))
         return seen[-1]
 
     before = children_cpu_us()
@@ -210,9 +231,9 @@ def het_step(chosen: Sequence[Entry]) -> int:
     if sig and not aborted and cut not in (Cut.JOB_ENDED, Cut.CANCELLED):
         err(f"{PROG}: Force Terminated StepId={step_text}\n")
     cpu = (after[0] - before[0], after[1] - before[1])  # all of it the first share's
-    for part, share in zip(parts, ends, strict=True):
-        part_code = max((e.exit_code for e in share), default=0)
-        part_sig = max((e.signal for e in share), default=0)
+    for part, ended in zip(parts, ends, strict=True):
+        part_code = max((e.exit_code for e in ended), default=0)
+        part_sig = max((e.signal for e in ended), default=0)
         finish(part.job.job_id, step.step_id, part_code, part_sig, aborted=aborted, cpu=cpu)
         cpu = (0, 0)
     return 128 + sig if sig else code
@@ -255,9 +276,3 @@ def _create(requests: list[tuple[int, StepRequest]]) -> list[Created] | int:
         if all(c.step is not None for c in created):
             return created
         time.sleep(RETRY_S)
-
-
-def _host() -> str:
-    from cli._common import short_hostname
-
-    return short_hostname()

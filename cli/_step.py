@@ -38,18 +38,34 @@ def step_in_job(values: Mapping[str, str | None], program: Program, argv: Sequen
     if isinstance(wait, str):
         error(PROG, f'Invalid numeric value "{wait}" for immediate.')
         return 1
-    from slurmsim.api.session import current_user
-    from slurmsim.parse.step_options import step_request
-
     try:
         check_shown(values)
     except InvalidOption as e:
         return _refused(e)
+    request = read_request(values, os.environ, argv[0])
+    if isinstance(request, int):
+        return request
+    created = _create(job_id, request, wait)
+    if isinstance(created, int):
+        return created
+    if request.ntasks_per_node is None:  # dropped: the tasks see the job's own (the oracle)
+        values = {k: v for k, v in values.items() if k != "ntasks-per-node"}
+    return _run(*created, program, values)
+
+
+def read_request(
+    values: Mapping[str, str | None], env: Mapping[str, str], command: str
+) -> StepRequest | int:
+    """The step srun asks for in the job ``env`` describes, its warning said; or srun's exit
+    status once it has said why it asks for none."""
+    from slurmsim.api.session import current_user
+    from slurmsim.parse.step_options import step_request
+
     try:
         request, warning = step_request(
             values,
-            os.environ,
-            os.path.basename(argv[0]),
+            env,
+            os.path.basename(command),
             user=current_user(),
             srun_host=short_hostname(),
             srun_pid=os.getpid(),
@@ -61,12 +77,7 @@ def step_in_job(values: Mapping[str, str | None], program: Program, argv: Sequen
         return 1 if e.status is None else e.status
     if warning is not None:
         err(f"{PROG}: {warning}\n")
-    created = _create(job_id, request, wait)
-    if isinstance(created, int):
-        return created
-    if request.ntasks_per_node is None:  # dropped: the tasks see the job's own (the oracle)
-        values = {k: v for k, v in values.items() if k != "ntasks-per-node"}
-    return _run(*created, program, values)
+    return request
 
 
 def _refused(e: InvalidOption) -> int:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from types import FrameType
 from typing import IO, TYPE_CHECKING, Final
 
-from slurmsim.api.session import session
+from slurmsim.api.session import Session, session
 from slurmsim.api.submit import (
     SubmitOptions,
     build_request,
@@ -41,7 +41,7 @@ from slurmsim.execution.environment import (
     task_environment,
 )
 from slurmsim.model.errors import SlurmError
-from slurmsim.model.jobs import Hold, Job, JobState
+from slurmsim.model.jobs import Hold, Job, JobRequest, JobState
 from slurmsim.parse.simulated import Simulated
 
 if TYPE_CHECKING:
@@ -125,16 +125,7 @@ def submit(
     from slurmsim.engine.submit import submit as engine_submit
 
     with session(write=True) as s:
-        request = replace(
-            build_request(s, opts, Simulated(runtime=None)),
-            batch=False,
-            command=command[0] if command else None,
-            script="",
-            std_in="/dev/null",
-            environment=(),
-            runtime=None,  # the command decides, not a simulated run time
-            exit_code=0,
-        )
+        request = _allocation_request(s, opts, command)
         first_id, due = s.state.next_job_id, s.state.sched_due
         try:
             job = engine_submit(
@@ -168,6 +159,22 @@ def submit(
     raise rejected
 
 
+def _allocation_request(
+    s: Session, opts: SubmitOptions, command: Sequence[str] | None
+) -> JobRequest:
+    """An allocation request's job: no script, run by its command (srun's, kept by name)."""
+    return replace(
+        build_request(s, opts, Simulated(runtime=None)),
+        batch=False,
+        command=command[0] if command else None,
+        script="",
+        std_in="/dev/null",
+        environment=(),
+        runtime=None,  # the command decides, not a simulated run time
+        exit_code=0,
+    )
+
+
 def submit_het(parts: Sequence[SubmitOptions], command: Sequence[str] | None) -> Submitted:
     """``salloc A : B``: queue an allocation request of one job per component, the first
     the leader (or raise Slurm's refusal: one refused after the ones before it were made
@@ -181,16 +188,7 @@ def submit_het(parts: Sequence[SubmitOptions], command: Sequence[str] | None) ->
         rejected: SlurmError | None = None
         for opts in parts:
             try:
-                request = replace(
-                    build_request(s, opts, Simulated(runtime=None)),
-                    batch=False,
-                    command=command[0] if command else None,
-                    script="",
-                    std_in="/dev/null",
-                    environment=(),
-                    runtime=None,
-                    exit_code=0,
-                )
+                request = _allocation_request(s, opts, command)
                 job = engine_submit(
                     s.state,
                     request,

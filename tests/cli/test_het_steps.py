@@ -27,9 +27,23 @@ def test_the_command_line_is_cut_at_each_colon() -> None:
 
 @pytest.mark.parametrize(
     ("text", "want"),
-    [("0", [0]), ("0,2-3", [0, 2, 3]), ("1-1", [1]), ("x", None), ("1-x", None), ("", None)],
+    [
+        pytest.param("0", [0], id="one"),
+        pytest.param("0,2-3", [0, 2, 3], id="a list of ranges"),
+        pytest.param("[0-1]", [0, 1], id="in brackets"),
+        pytest.param("127", [127], id="the highest offset"),
+        pytest.param("x", "x", id="not a number: the item"),
+        pytest.param("0,1-x", "1-x", id="a bad range: that range"),
+        pytest.param("1-0", "1-0", id="a range backwards"),
+        pytest.param("0-1-2", "0-1-2", id="a range of three"),
+        pytest.param("0,1,", "", id="an empty item"),
+        pytest.param("128", None, id="an offset beyond any job"),
+        pytest.param("0-5000000000", None, id="a range beyond any job, not counted out"),
+    ],
 )
-def test_het_group_reads_a_list_of_offsets(text: str, want: list[int] | None) -> None:
+def test_het_group_reads_a_list_of_offsets(text: str, want: list[int] | str | None) -> None:
+    """The oracle's srun: a bad item is named (``_parse_single_range``), an offset from 128
+    on refused without it."""
     assert het_groups(text) == want
 
 
@@ -84,6 +98,12 @@ def test_options_carry_on_to_later_components_only() -> None:
             "srun: error: _parse_single_range: Invalid range: `x'\n"
             "srun: error: Invalid --het-group value: x\n",
             id="not an offset",
+        ),
+        pytest.param(
+            ["--het-group=0-500", "a"],
+            JOB,
+            "srun: error: Invalid --het-group value: 0-500\n",
+            id="offsets beyond any job",
         ),
         pytest.param(
             ["--het-group=0", "a"],
@@ -154,10 +174,10 @@ def test_cancelling_a_step_over_two_components_cancels_both_shares(
     assert [(x.state, x.cancelled_by) for x in shares] == [(JobState.CANCELLED, "alice")] * 2
 
 
-@given(st.text(alphabet="0123456789,-x ", max_size=12))
+@given(st.text(alphabet="0123456789,-x[] ", max_size=12))
 def test_het_group_never_raises(text: str) -> None:
     groups = het_groups(text)
-    assert groups is None or all(g >= 0 for g in groups)
+    assert not isinstance(groups, list) or all(0 <= g < 128 for g in groups)
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
