@@ -20,7 +20,8 @@ from cli.sbatch import HET_CARRIED
 from slurmsim.parse.option_tables import SRUN_OPTIONS
 
 if TYPE_CHECKING:
-    from slurmsim.api.launch import Ended, Program, StepPart
+    from slurmsim.api.interactive import Allocation
+    from slurmsim.api.launch import Ended, Program, StepIo, StepPart
     from slurmsim.api.steps import Created, Watch
     from slurmsim.model.steps import StepRequest
 
@@ -276,3 +277,126 @@ def _create(requests: list[tuple[int, StepRequest]]) -> list[Created] | int:
         if all(c.step is not None for c in created):
             return created
         time.sleep(RETRY_S)
+
+
+#: What each task of srun's own step over a new heterogeneous job sees of every component,
+#: under its offset (the oracle: these, ``_PACK_GROUP_K`` alone).
+_PACK_GROUP_VARIABLES = (
+    "SLURM_JOB_ACCOUNT", "SLURM_JOB_CPUS_PER_NODE", "SLURM_JOB_ID", "SLURM_JOB_NODELIST",
+    "SLURM_JOB_PARTITION", "SLURM_JOB_QOS",
+)  # fmt: skip
+
+
+def new_het_job(argv: Sequence[str]) -> int:
+    """``srun A : B`` outside a job: a heterogeneous job of those components, and srun's
+    own step 0 over all of them (one ``MPI_COMM_WORLD``); the job ends with its tasks.
+    Each component starts from the options the one before left in force that Slurm
+    passes on, and one with no command runs the next one's."""
+    from cli._allocate import allocate, with_environment
+    from cli._multi_prog import task_program
+    from cli._step import step_io, task_variables
+    from slurmsim.api import interactive as api
+    from slurmsim.parse.option_tables import SRUN_ENV
+
+    pieces: list[tuple[dict[str, str | None], list[str]]] = []
+    carried: dict[str, str | None] = {}
+    for piece in split(argv):
+        pairs, operands = parse_args(PROG, piece, SRUN_OPTIONS, stop_at_operand=True, code=255)
+        values = {**carried, **dict(pairs)}
+        carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
+        pieces.append((values, operands))
+    commands = [ops or _next_command([Entry(0, {}, o) for _, o in pieces[i:]])
+                for i, (_, ops) in enumerate(pieces)]  # fmt: skip
+    if not commands[-1]:
+        err(f"{PROG}: fatal: No command given to execute.\n")
+        return 1
+    given = set(pieces[0][0])  # the first component's own options (none carried to it)
+    first = with_environment(pieces[0][0], os.environ, SRUN_ENV, SRUN_OPTIONS)
+    parts = [first, *(values for values, _ in pieces[1:])]
+    # The name the first command gives passes on as an option given would (the oracle:
+    # `srun sh ... : true` names component 1 sh too).
+    for values in parts:
+        values.setdefault("job-name", os.path.basename(commands[0][0]))
+    programs = []
+    for values, command in zip(parts, commands, strict=True):
+        chosen = task_program(values, command, values.get("ntasks"))
+        if isinstance(chosen, int):
+            return chosen
+        programs.append(chosen)
+    got = allocate(PROG, first, argv, commands[0], given, components=parts[1:])
+    if isinstance(got, int):
+        return got
+    het = got.job.het
+    allocs = [got, *(api.allocation(i, claim=False) for i in (het.ids[1:] if het else ()))]
+    made = [
+        (alloc, api.own_step_environment(alloc, {**os.environ, **task_variables(values)}))
+        for alloc, (values, _) in zip(allocs, programs, strict=True)
+    ]
+    ios = [step_io(values) for values, _ in programs]
+    return _run_own(made, [program for _, program in programs], ios)
+
+
+def _run_own(
+    made: Sequence[tuple[Allocation, dict[str, str]]],
+    programs: Sequence[Program],
+    ios: Sequence[StepIo],
+) -> int:
+    """Run srun's step 0 over the components ``made`` (each with its tasks' environment),
+    end the job, and say how its tasks ended as srun does; srun's exit status."""
+    from cli._step import interrupt_report, report_ends
+    from slurmsim.api import interactive as api
+    from slurmsim.api.launch import Cut, StepPart, run_het_step
+    from slurmsim.api.processes import children_cpu_us
+    from slurmsim.api.steps import watch
+    from slurmsim.execution.step_environment import het_step_variables
+    from slurmsim.format.steps import own_step
+
+    leader = made[0][0]
+    shares = [(alloc.job, own_step(alloc.job)) for alloc, _ in made]
+    whole = het_step_variables(shares)
+    size = str(len(made))
+    whole |= {"SLURM_JOB_ID": str(leader.job_id), "SLURM_JOBID": str(leader.job_id)}
+    whole |= {"SLURM_HET_SIZE": size, "SLURM_PACK_SIZE": size}
+    whole |= {"SLURM_STEP_ID": "0", "SLURM_STEPID": "0"}
+    if (per_task := made[0][1].get("SLURM_CPUS_PER_TASK")) is not None:
+        whole["SLURM_CPUS_PER_TASK"] = per_task  # the leader's, for every task (the oracle)
+    for offset, (_, env) in enumerate(made):
+        for name in _PACK_GROUP_VARIABLES:
+            if name in env:
+                whole[f"{name}_PACK_GROUP_{offset}"] = env[name]
+    parts = []
+    for offset, ((_, env), (job, step)) in enumerate(zip(made, shares, strict=True)):
+        base = {k: v for k, v in env.items() if not k.startswith("SLURM_MEM_PER_")} | whole
+        parts.append(StepPart(job, step, programs[offset], base, ios[offset], offset))
+    step_text = f"{leader.job_id}.0"
+    seen: list[Watch] = []
+
+    def look() -> Watch:
+        seen.append(watch(leader.job_id, None))
+        return seen[-1]
+
+    before = children_cpu_us()
+    ends, cut = run_het_step(parts, look=look, report=interrupt_report(step_text))
+    after = children_cpu_us()
+    if cut is Cut.JOB_ENDED:
+        _aborted(parts, seen[-1], leader.kill_wait, by_scancel=False)
+    every: list[Ended] = [e for share in ends for e in share]
+    report_ends(every, step_text, cut, parts[0].io, leader.kill_wait)
+    code = max((e.exit_code for e in every), default=0)
+    sig = max((e.signal for e in every), default=0)
+    by_user = cut in (Cut.INTERRUPTED, Cut.FORCED, Cut.PASSED_ON)
+    if sig and cut is not Cut.JOB_ENDED and not by_user:
+        err(f"{PROG}: Force Terminated StepId={step_text}\n")
+    api.end(
+        leader.job_id,
+        code,
+        sig,
+        aborted=cut in (Cut.INTERRUPTED, Cut.FORCED),
+        cancel=cut is Cut.INTERRUPTED,
+        cpu=(after[0] - before[0], after[1] - before[1]),
+        shares={
+            part.job.job_id: max((e.exit_code for e in share), default=0)
+            for part, share in zip(parts, ends, strict=True)
+        },
+    )
+    return 128 + sig if sig else code

@@ -35,6 +35,12 @@ def srun(argv: list[str]) -> int:
     if answer_probe(PROG, (key for key, _ in pairs)):
         return 0
     values = dict(pairs)
+    if HET_SEPARATOR in operands and "test-only" in values:
+        not_supported(PROG)  # the test of a heterogeneous job
+    if HET_SEPARATOR in operands and not _inside(values):  # a new heterogeneous job
+        from cli._het_step import new_het_job
+
+        return new_het_job(argv)
     if HET_SEPARATOR in operands or "het-group" in values:
         groups = _het_entries(argv, values)
         if isinstance(groups, int):
@@ -145,17 +151,19 @@ def srun(argv: list[str]) -> int:
     return 128 + sig if sig else code
 
 
+def _inside(values: dict[str, str | None]) -> bool:
+    """Does srun run a step in an existing job (rather than make one)?"""
+    inside = "jobid" in values or "SLURM_JOB_ID" in os.environ
+    return inside and "test-only" not in values
+
+
 def _het_entries(argv: list[str], values: dict[str, str | None]) -> "list[Entry] | int | None":
     """The components of a heterogeneous job a step in its script runs in (``cli._het_step``),
-    or srun's exit status; None for a new job, whose ``--het-group`` names nothing. A new
-    job of several components (srun's), or a step over parts of a job of one, is not
-    emulated yet."""
-    several = HET_SEPARATOR in argv
-    if "test-only" in values or not ("jobid" in values or "SLURM_JOB_ID" in os.environ):
-        if several:
-            not_supported(PROG)
+    or srun's exit status; None for a new job, whose ``--het-group`` names nothing. A step
+    over parts of a job of one component (``srun a : b`` in it) is not emulated yet."""
+    if not _inside(values):
         return None
-    if several and "SLURM_HET_SIZE" not in os.environ:
+    if HET_SEPARATOR in argv and "SLURM_HET_SIZE" not in os.environ:
         not_supported(PROG)
     from cli._het_step import entries
 

@@ -250,13 +250,16 @@ def end(
     aborted: bool = False,
     cancel: bool = False,
     cpu: tuple[int, int] | None = None,
+    shares: Mapping[int, int] | None = None,
 ) -> None:
     """The command has exited: end the job (unless it ended already). ``step_exit``: its
     step 0's own exit code where the step ended otherwise than the job (the tasks that
     outlived ``--wait`` were killed: the step is recorded by those that exited).
     ``aborted``: srun aborted its step 0 at a user's signal; ``cancel``: and cancels its
     job for it (a Ctrl-C), where the job otherwise ends as its tasks did. ``cpu``: the
-    CPU time (user, system; µs) srun's tasks used, its step 0's."""
+    CPU time (user, system; µs) srun's tasks used, its step 0's. ``shares``: by component
+    of a heterogeneous job, the exit code of its share of step 0, where the job ends with
+    the highest of all (the oracle: component 1's share COMPLETED, the job FAILED 3:0)."""
     from slurmsim.api import execution
     from slurmsim.engine.execution import cancelled_by_command, process_exited
     from slurmsim.model.accounting import OWN_CPU, STEP_ABORTED, STEP_EXIT, note_step_exit
@@ -270,6 +273,10 @@ def end(
         execution.forget(job)
         if step_exit is not None and job.state is JobState.RUNNING:
             job.extra[STEP_EXIT] = str(step_exit)
+        for component_id, share_exit in (shares or {}).items():
+            component = s.state.jobs.get(component_id)
+            if component is not None and component.state is JobState.RUNNING:
+                component.extra[STEP_EXIT] = str(share_exit)
         if cpu is not None and runs_as_step_zero(job):
             job.extra[OWN_CPU] = f"{cpu[0]} {cpu[1]}"
         if runs_as_step_zero(job) and job.state is JobState.RUNNING:
@@ -428,15 +435,7 @@ def run_tasks(
 
     job = alloc.job
     io = io or StepIo()
-    job_env = srun_job_environment(
-        job,
-        cluster=alloc.cluster,
-        submitted=submitted,
-        uid=os.getuid(),
-        gid=os.getgid(),
-        launcher=_launcher(),
-    )
-    job_env["SLURM_JOB_NAME"] = job.request.name
+    job_env = own_step_environment(alloc, submitted)
     cwd = job.request.work_dir
     if not os.path.isdir(cwd):  # slurmstepd goes on from /tmp
         sys.stderr.write(
@@ -475,6 +474,20 @@ def run_tasks(
     if cut:
         return ends, cut[0]
     return ends, interrupts.cut if interrupts is not None else None
+
+
+def own_step_environment(alloc: Allocation, submitted: Mapping[str, str]) -> dict[str, str]:
+    """What the tasks of the step 0 srun runs in the job it made share (``run_tasks``)."""
+    env = srun_job_environment(
+        alloc.job,
+        cluster=alloc.cluster,
+        submitted=submitted,
+        uid=os.getuid(),
+        gid=os.getgid(),
+        launcher=_launcher(),
+    )
+    env["SLURM_JOB_NAME"] = alloc.job.request.name
+    return env
 
 
 def _launcher() -> dict[str, str]:

@@ -285,3 +285,44 @@ def test_salloc_of_a_heterogeneous_job_a_later_component_refused(cluster: Path) 
         "salloc: Job allocation 1 has been revoked.\n",
     )
     assert slurm("squeue", "-h", "-t", "all", "-o", "%i %T").out == "1+0 CANCELLED\n"
+
+
+def test_srun_of_a_new_heterogeneous_job_runs_one_step_over_its_components(
+    cluster: Path,
+) -> None:
+    """The oracle: srun waits for backfill to start the job, then its step 0 runs over both
+    components, ranked in their order, each task seeing the whole step, the leader's id and
+    the last component's name."""
+    show = (
+        "echo $SLURM_PROCID $SLURM_JOB_ID $SLURM_STEP_ID $SLURM_NTASKS $SLURM_JOB_NAME "
+        "$SLURM_HET_SIZE $SLURM_JOB_NODELIST $SLURM_NODEID"
+    )
+    got = slurm(
+        "srun", "-N1", "sh", "-c", show, ":", "-N2", "-J", "other", "sh", "-c", show,
+        user="alice",
+    )  # fmt: skip
+    assert got.exit == 0
+    assert sorted(got.out.splitlines()) == [
+        "0 1 0 3 other 2 dgx[1-3] 0",
+        "1 1 0 3 other 2 dgx[1-3] 1",
+        "2 1 0 3 other 2 dgx[1-3] 2",
+    ]
+    assert got.err == (
+        "srun: job 1 queued and waiting for resources\nsrun: job 1 has been allocated resources\n"
+    )
+    shown = slurm("sacct", "-n", "-P", "-o", "jobid,jobname,state,nodelist", user="alice")
+    assert shown.out == (
+        "1+0|sh|COMPLETED|dgx3\n1+0.0|sh|COMPLETED|dgx3\n"
+        "1+1|other|COMPLETED|dgx[1-2]\n1+1.0|other|COMPLETED|dgx[1-2]\n"
+    )
+
+
+def test_srun_of_a_new_heterogeneous_job_ends_with_the_highest_exit_code(cluster: Path) -> None:
+    """The oracle: both components FAILED 3:0, the second's share of step 0 COMPLETED."""
+    got = slurm("srun", "-N1", "sh", "-c", "exit 3", ":", "-N1", "true", user="alice")
+    assert got.exit == 3
+    assert got.err.endswith("srun: error: dgx1: task 0: Exited with exit code 3\n")
+    shown = slurm("sacct", "-n", "-P", "-o", "jobid,jobname,state,exitcode", user="alice")
+    assert shown.out == (
+        "1+0|sh|FAILED|3:0\n1+0.0|sh|FAILED|3:0\n1+1|sh|FAILED|3:0\n1+1.0|sh|COMPLETED|0:0\n"
+    )

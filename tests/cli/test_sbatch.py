@@ -342,9 +342,9 @@ def test_licenses_are_refused_without_using_a_job_id(cluster: Path) -> None:
     assert slurm("sbatch", "--parsable", "--wrap=true", user="alice").out == "1\n"
 
 
-def test_srun_of_a_new_heterogeneous_job_is_not_supported_yet(cluster: Path) -> None:
+def test_srun_test_only_of_a_heterogeneous_job_is_not_supported_yet(cluster: Path) -> None:
     before = dump(cluster)
-    got = slurm("srun", "-N1", "true", ":", "-N1", "true", user="alice")
+    got = slurm("srun", "--test-only", "-N1", "true", ":", "-N1", "true", user="alice")
     assert (got.exit, got.out) == (1, "")
     assert got.err == "srun: error: not supported yet by slurmsim (see docs/differences.md)\n"
     assert dump(cluster) == before
