@@ -347,9 +347,10 @@ def _run_own(
     from slurmsim.api import interactive as api
     from slurmsim.api.launch import Cut, StepPart, run_het_step
     from slurmsim.api.processes import children_cpu_us
-    from slurmsim.api.steps import watch
+    from slurmsim.api.steps import Watch
     from slurmsim.execution.step_environment import het_step_variables
     from slurmsim.format.steps import own_step
+    from slurmsim.model.jobs import JobState
 
     leader = made[0][0]
     shares = [(alloc.job, own_step(alloc.job)) for alloc, _ in made]
@@ -372,14 +373,18 @@ def _run_own(
     seen: list[Watch] = []
 
     def look() -> Watch:
-        seen.append(watch(leader.job_id, None))
+        # (A writing session: it waits for the command that ended the job to commit.)
+        gone = api.revoked(leader.job_id)
+        seen.append(Watch(job_ended=True, at=gone.job.end_time) if gone else Watch())
         return seen[-1]
 
     before = children_cpu_us()
     ends, cut = run_het_step(parts, look=look, report=interrupt_report(step_text))
     after = children_cpu_us()
-    if cut is Cut.JOB_ENDED:
-        _aborted(parts, seen[-1], leader.kill_wait, by_scancel=False)
+    if cut is Cut.JOB_ENDED:  # scancel's: srun's lines first (the oracle)
+        cancelled = api.revoked(leader.job_id)
+        by_scancel = cancelled is not None and cancelled.job.state is JobState.CANCELLED
+        _aborted(parts, seen[-1], leader.kill_wait, by_scancel=by_scancel)
     every: list[Ended] = [e for share in ends for e in share]
     report_ends(every, step_text, cut, parts[0].io, leader.kill_wait)
     code = max((e.exit_code for e in every), default=0)

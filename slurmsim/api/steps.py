@@ -173,16 +173,13 @@ class Watch:
     signals: tuple[int, ...] = ()
 
 
-def watch(job_id: int, step_id: int | None) -> Watch:
-    """How the step stands in the store now (None: srun's own step 0 of the job it made,
-    which stands as long as the job)."""
+def watch(job_id: int, step_id: int) -> Watch:
+    """How the step stands in the store now."""
     with session(write=False) as s:
         job = s.state.jobs.get(job_id)
         if job is None or job.state not in (JobState.RUNNING, JobState.SUSPENDED):
             end = job.end_time if job is not None else None
             return Watch(job_ended=True, at=end if end is not None else s.state.now)
-        if step_id is None:
-            return Watch()
         step = next((x for x in steps_of(job) if x.step_id == step_id), None)
         if step is None or step.state is not JobState.RUNNING:
             end = step.end_time if step is not None else None
