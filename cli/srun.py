@@ -72,7 +72,7 @@ def srun(argv: list[str]) -> int:
         from cli._step import step_in_job
         from cli.sbatch import exclusive_options
 
-        if (group := values.get("het-group")) is not None:
+        if (group := values.get("het-group")) is not None and "SLURM_HET_SIZE" in os.environ:
             from slurmsim.execution.environment import in_het_group
 
             component = in_het_group(os.environ, group)
@@ -163,8 +163,11 @@ def _het_entries(argv: list[str], values: dict[str, str | None]) -> "list[Entry]
     over parts of a job of one component (``srun a : b`` in it) is not emulated yet."""
     if not _inside(values):
         return None
-    if HET_SEPARATOR in argv and "SLURM_HET_SIZE" not in os.environ:
-        not_supported(PROG)
+    if "SLURM_HET_SIZE" not in os.environ:
+        if HET_SEPARATOR in argv:
+            not_supported(PROG)
+        if "jobid" in values:  # attached from outside: the step goes to the job named
+            return None
     from cli._het_step import entries
 
     return entries(argv, os.environ)

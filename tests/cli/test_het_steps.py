@@ -217,3 +217,10 @@ def test_any_command_line_names_components_or_is_refused_as_srun_refuses_it(
     groups = [entry.group for entry in chosen]
     assert groups == sorted(set(groups))
     assert all(0 <= entry.group <= 1 and entry.operands for entry in chosen)
+
+
+def test_het_group_from_outside_the_job_goes_to_the_job_named(het_job: tuple[int, int]) -> None:
+    """An srun attached with ``--jobid`` has no component variables to read offsets in:
+    its step goes to the job it names, as before offsets were read."""
+    got = slurm("srun", "--jobid=1", "--het-group=0", "-n1", "true", user="alice")
+    assert (got.exit, got.err) == (0, "")
