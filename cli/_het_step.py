@@ -118,7 +118,7 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
         return 1
     # One with no command runs the next one's.
     made = [
-        e if e.operands else replace(e, operands=_next_command(made[i:]))
+        e if e.operands else replace(e, operands=_next_command([n.operands for n in made[i:]]))
         for i, e in enumerate(made)
     ]
     if not made[-1].operands:
@@ -127,8 +127,9 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
     return sorted(made, key=lambda e: e.group)
 
 
-def _next_command(rest: Sequence[Entry]) -> list[str]:
-    return next((e.operands for e in rest if e.operands), [])
+def _next_command(commands: Sequence[list[str]]) -> list[str]:
+    """The first of ``commands`` given: a component without one runs the next one's."""
+    return next((command for command in commands if command), [])
 
 
 @dataclass(frozen=True)
@@ -305,8 +306,7 @@ def new_het_job(argv: Sequence[str]) -> int:
         values = {**carried, **dict(pairs)}
         carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
         pieces.append((values, operands))
-    commands = [ops or _next_command([Entry(0, {}, o) for _, o in pieces[i:]])
-                for i, (_, ops) in enumerate(pieces)]  # fmt: skip
+    commands = [_next_command([ops for _, ops in pieces[i:]]) for i in range(len(pieces))]
     if not commands[-1]:
         err(f"{PROG}: fatal: No command given to execute.\n")
         return 1

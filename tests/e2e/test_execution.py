@@ -213,12 +213,8 @@ def test_a_batch_script_and_its_steps_see_slurms_variables(
     """Realtime with execution: ``data/envjob.sh`` writes its own SLURM_* variables and its
     steps' tasks'; they are real Slurm's (``data/envjob.oracle.out``, the oracle's output
     of the same script), but for who ran it and where."""
-    _run_to_the_end(live, tmp_path, DATA / "envjob.sh")
-    got = (tmp_path / "envjob-1.out").read_text()
-    want = (DATA / "envjob.oracle.out").read_text()
-    assert _anyone_anywhere(got, str(tmp_path)) == _anyone_anywhere(
-        want, "/tmp/slurm-oracle-jobs/bx"
-    )
+    got, want = _as_the_oracle_ran_it(live, tmp_path, "envjob", "/tmp/slurm-oracle-jobs/bx")
+    assert got == want
 
 
 def test_a_heterogeneous_jobs_script_and_its_steps_see_slurms_variables(
@@ -228,12 +224,8 @@ def test_a_heterogeneous_jobs_script_and_its_steps_see_slurms_variables(
     ``_HET_GROUP_K``), and ``srun --het-group=K`` runs a step in component K whose tasks
     see it as theirs, the step ids counted over the whole job (the oracle's output,
     ``data/hetjob.oracle.out``, but for who ran it and where)."""
-    _run_to_the_end(live, tmp_path, DATA / "hetjob.sh")
-    got = (tmp_path / "hetjob-1.out").read_text()
-    want = (DATA / "hetjob.oracle.out").read_text()
-    assert _anyone_anywhere(got, str(tmp_path)) == _anyone_anywhere(
-        want, "/tmp/slurm-oracle-jobs/bx"
-    )
+    got, want = _as_the_oracle_ran_it(live, tmp_path, "hetjob", "/tmp/slurm-oracle-jobs/bx")
+    assert got == want
 
 
 def test_a_step_over_several_components_of_a_heterogeneous_job(
@@ -245,17 +237,24 @@ def test_a_step_over_several_components_of_a_heterogeneous_job(
     component without a command runs the next one's; file names, refusals, exit codes
     and the next step's id are the oracle's (``data/hetstep.oracle.out``, but for who
     ran it, where, and the job's id)."""
-    _run_to_the_end(live, tmp_path, DATA / "hetstep.sh")
-    got = (tmp_path / "hetstep-1.out").read_text()
-    want = (DATA / "hetstep.oracle.out").read_text()
-    assert _no_id(_anyone_anywhere(got, str(tmp_path))) == _no_id(
-        _anyone_anywhere(want, "/tmp/hs2")
-    )
+    got, want = _as_the_oracle_ran_it(live, tmp_path, "hetstep", "/tmp/hs2")
+    assert got == want
 
 
-def _no_id(text: str) -> str:
-    """``text`` with the job's id in step ids masked."""
-    return re.sub(r"StepId=\d+\.", "StepId=<id>.", text)
+def _as_the_oracle_ran_it(
+    live: dict[str, str], tmp_path: Path, name: str, oracle_cwd: str
+) -> tuple[str, str]:
+    """Run ``data/NAME.sh`` to the end; what it wrote and what the oracle's copy wrote
+    (``data/NAME.oracle.out``, run in ``oracle_cwd``), both with who ran it, where, and
+    the job's id in step ids masked."""
+    _run_to_the_end(live, tmp_path, DATA / f"{name}.sh")
+    got = (tmp_path / f"{name}-1.out").read_text()
+    want = (DATA / f"{name}.oracle.out").read_text()
+    return _masked(got, str(tmp_path)), _masked(want, oracle_cwd)
+
+
+def _masked(text: str, cwd: str) -> str:
+    return re.sub(r"StepId=\d+\.", "StepId=<id>.", _anyone_anywhere(text, cwd))
 
 
 def test_batch_scripts_see_the_variables_of_their_options(
