@@ -1,5 +1,6 @@
 """``srun`` in a heterogeneous job's script: which components a step runs in, and a step
-over several of them at once (``srun A : B``, ``srun --het-group=0,1``).
+over several of them at once (``srun A : B``, ``srun --het-group=0,1``); and ``srun A :
+B`` in a job of one component, a step over parts of its nodes (``parts_step``).
 
 Each component of the command line names its components with ``--het-group`` (the
 next one in turn without it) and starts from the options the one before left in force
@@ -11,7 +12,7 @@ offsets, as one ``MPI_COMM_WORLD``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -81,12 +82,8 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
     or srun's exit status once it has said why it will not (checked as srun checks them,
     against the job ``env`` describes)."""
     made: list[Entry] = []
-    carried: dict[str, str | None] = {}
-    for i, piece in enumerate(split(argv)):
-        pairs, operands = parse_args(PROG, piece, SRUN_OPTIONS, stop_at_operand=True, code=255)
-        values = {**carried, **dict(pairs)}
-        carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
-        text = dict(pairs).get("het-group")
+    for i, (given, values, operands) in enumerate(_pieces(argv)):
+        text = given.get("het-group")
         groups = [i] if text is None else het_groups(text)
         if not isinstance(groups, list):
             if groups is not None:
@@ -127,6 +124,62 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
     return sorted(made, key=lambda e: e.group)
 
 
+#: One component of srun's command line: the options given in it, those in force there,
+#: and its command.
+_Piece = tuple[dict[str, str | None], dict[str, str | None], list[str]]
+
+
+def _pieces(argv: Sequence[str]) -> list[_Piece]:
+    """Each component of srun's command line: the options given in it, those in force
+    there (with what the one before passes on), and its command."""
+    pieces = []
+    carried: dict[str, str | None] = {}
+    for piece in split(argv):
+        pairs, operands = parse_args(PROG, piece, SRUN_OPTIONS, stop_at_operand=True, code=255)
+        values = {**carried, **dict(pairs)}
+        carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
+        pieces.append((dict(pairs), values, operands))
+    return pieces
+
+
+def parts_step(argv: Sequence[str], env: Mapping[str, str]) -> int:
+    """``srun A : B`` in a job of one component: one step over parts of the job's nodes,
+    each component on nodes of its own (none any component before it has), its tasks
+    ranked across them as one ``MPI_COMM_WORLD`` (the oracle's ``12.3+0``, ``12.3+1``).
+    Components are read as in a heterogeneous job's; ``--het-group`` in one is refused
+    as srun refuses it in such a job."""
+    from cli._step import job_of, unconfirmed
+    from slurmsim.api.steps import create_parts
+    from slurmsim.model.errors import InvalidJobId
+    from slurmsim.model.steps import AllocationUnconfirmed, JobExpired
+
+    pieces = _pieces(argv)
+    if any("het-group" in given for given, _, _ in pieces):
+        made = entries(argv, env)
+        assert isinstance(made, int), "a job of one component has no offsets to run in"
+        return made
+    commands = [_next_command([ops for _, _, ops in pieces[i:]]) for i in range(len(pieces))]
+    if not commands[-1]:
+        err(f"{PROG}: fatal: No command given to execute.\n")
+        return 1
+    job_id = job_of(pieces[0][1])
+    if job_id is None:
+        return 1
+    shares = []
+    for k, ((_, values, _), command) in enumerate(zip(pieces, commands, strict=True)):
+        share = _share(Entry(k, values, command), job_id)
+        if isinstance(share, int):
+            return share
+        shares.append(share)
+    try:
+        created = _create(lambda: create_parts(job_id, [share.request for share in shares]))
+    except (InvalidJobId, AllocationUnconfirmed, JobExpired) as e:
+        return unconfirmed(job_id, e)
+    if isinstance(created, int):
+        return created
+    return _run(shares, created)
+
+
 def _next_command(commands: Sequence[list[str]]) -> list[str]:
     """The first of ``commands`` given: a component without one runs the next one's."""
     return next((command for command in commands if command), [])
@@ -152,15 +205,19 @@ def het_step(chosen: Sequence[Entry]) -> int:
         if isinstance(share, int):
             return share
         shares.append(share)
-    created = _create([(share.job_id, share.request) for share in shares])
+    from slurmsim.api.steps import create_het
+
+    requests = [(share.job_id, share.request) for share in shares]
+    created = _create(lambda: create_het(requests))
     if isinstance(created, int):
         return created
     return _run(shares, created)
 
 
-def _share(entry: Entry) -> _Share | int:
+def _share(entry: Entry, job_id: int | None = None) -> _Share | int:
     """``entry``'s share of the step as srun reads it, its checks and warnings said; or
-    srun's exit status once it has said why not."""
+    srun's exit status once it has said why not. ``job_id``: the job of one component
+    whose nodes the step shares out (else the component at the entry's offset)."""
     from cli._multi_prog import task_program
     from cli._step import read_request
     from cli._verify import srun_verify
@@ -168,8 +225,10 @@ def _share(entry: Entry) -> _Share | int:
     from slurmsim.execution.environment import in_het_group
 
     env = dict(os.environ)
-    job_id = in_het_group(env, str(entry.group))
-    assert job_id is not None, "entries() checked the offsets"
+    parts = job_id is not None
+    if job_id is None:
+        job_id = in_het_group(env, str(entry.group))
+        assert job_id is not None, "entries() checked the offsets"
     values = {**entry.values, "jobid": str(job_id)}
     stop = srun_verify(values, 0, env)
     if stop is not None:
@@ -180,7 +239,10 @@ def _share(entry: Entry) -> _Share | int:
     if isinstance(chosen, int):
         return chosen
     values, program = chosen
-    request = read_request(values, env, entry.operands[0])
+    # srun over parts of a job of one component does not take the job's node count for
+    # each (the oracle: no "can't run 1 processes on 2 nodes" for ``-n1 a : -n1 b``).
+    reads = {k: v for k, v in env.items() if k != "SLURM_NNODES"} if parts else env
+    request = read_request(values, reads, entry.operands[0])
     if isinstance(request, int):
         return request
     return _Share(entry, env, values, program, job_id, request)
@@ -193,7 +255,11 @@ def _run(shares: Sequence[_Share], created: Sequence[Created]) -> int:
     from slurmsim.api.launch import Cut, StepPart, run_het_step
     from slurmsim.api.processes import children_cpu_us
     from slurmsim.api.steps import finish, watch
-    from slurmsim.execution.step_environment import het_step_variables, step_base_environment
+    from slurmsim.execution.step_environment import (
+        NOT_IN_PARTS,
+        het_step_variables,
+        step_base_environment,
+    )
 
     whole = het_step_variables([(c.job, c.step) for c in created if c.step is not None])
     parts = []
@@ -210,6 +276,9 @@ def _run(shares: Sequence[_Share], created: Sequence[Created]) -> int:
             export=share.values.get("export"),
         )
         base.update(whole)
+        if made.step.component is not None:
+            for name in NOT_IN_PARTS:
+                base.pop(name, None)
         io = step_io(share.values)
         parts.append(StepPart(made.job, made.step, share.program, base, io, share.entry.group))
     first, step = created[0].job, parts[0].step
@@ -236,7 +305,15 @@ def _run(shares: Sequence[_Share], created: Sequence[Created]) -> int:
     for part, ended in zip(parts, ends, strict=True):
         part_code = max((e.exit_code for e in ended), default=0)
         part_sig = max((e.signal for e in ended), default=0)
-        finish(part.job.job_id, step.step_id, part_code, part_sig, aborted=aborted, cpu=cpu)
+        finish(
+            part.job.job_id,
+            step.step_id,
+            part_code,
+            part_sig,
+            aborted=aborted,
+            cpu=cpu,
+            component=part.step.component,
+        )
         cpu = (0, 0)
     return 128 + sig if sig else code
 
@@ -251,7 +328,7 @@ def _aborted(parts: Sequence[StepPart], seen: Watch, kill_wait: int, *, by_scanc
         f"{PROG}: Job step aborted: Waiting up to {kill_wait + 2} seconds for job step to finish.\n"
     )
     stepd = "".join(
-        f"slurmstepd-{node}: error: *** STEP {p.job.job_id}.{p.step.step_id} ON {node} "
+        f"slurmstepd-{node}: error: *** STEP {p.job.job_id}.{p.step.label} ON {node} "
         f"CANCELLED AT {at} ***\n"
         for p in parts
         for node in p.step.nodes[:1]
@@ -259,18 +336,22 @@ def _aborted(parts: Sequence[StepPart], seen: Watch, kill_wait: int, *, by_scanc
     err(aborted + stepd if by_scancel else stepd + aborted)
 
 
-def _create(requests: list[tuple[int, StepRequest]]) -> list[Created] | int:
-    """The step's shares, once every component has the resources free (``api.create_het``);
-    srun's exit status when a component refuses its share."""
+def _create(make: Callable[[], list[Created]]) -> list[Created] | int:
+    """The step's shares, once every one has the resources free (``make``: ``api.create_het``
+    or ``create_parts``); srun's exit status when one is refused."""
     import time
 
     from cli._step import RETRY_S
-    from slurmsim.api.steps import ComponentRefused, create_het
+    from slurmsim.api.steps import ComponentRefused
+    from slurmsim.model.steps import StepRefused
 
     while True:
         try:
-            created = create_het(requests)
+            created = make()
         except ComponentRefused as e:
+            if isinstance(e.error, StepRefused):  # srun's own refusal
+                error(PROG, e.error.message)
+                return 1
             if e.error.detail:
                 error(PROG, e.error.detail)
             error(PROG, f"Unable to create step for job {e.job_id}: {e.error.message}")

@@ -28,11 +28,8 @@ RETRY_S = 1.0
 def step_in_job(values: Mapping[str, str | None], program: Program, argv: Sequence[str]) -> int:
     """Run ``program`` (srun's ``argv``, or the lines of its ``--multi-prog`` file) as a
     new step of the job srun is pointed at; srun's exit status."""
-    raw = values.get("jobid") or os.environ.get("SLURM_JOB_ID", "")
-    try:
-        job_id = int(raw.split("_")[0].split(".")[0])
-    except ValueError:
-        error(PROG, f'Invalid numeric value "{raw}" for --jobid.')
+    job_id = job_of(values)
+    if job_id is None:
         return 1
     wait = immediate_seconds(values)
     if isinstance(wait, str):
@@ -51,6 +48,31 @@ def step_in_job(values: Mapping[str, str | None], program: Program, argv: Sequen
     if request.ntasks_per_node is None:  # dropped: the tasks see the job's own (the oracle)
         values = {k: v for k, v in values.items() if k != "ntasks-per-node"}
     return _run(*created, program, values)
+
+
+def job_of(values: Mapping[str, str | None]) -> int | None:
+    """The job srun runs its step in: ``--jobid``, else the one it runs inside; None once
+    srun has said it cannot read the id."""
+    raw = values.get("jobid") or os.environ.get("SLURM_JOB_ID", "")
+    try:
+        return int(raw.split("_")[0].split(".")[0])
+    except ValueError:
+        error(PROG, f'Invalid numeric value "{raw}" for --jobid.')
+        return None
+
+
+def unconfirmed(job_id: int, e: SlurmError) -> int:
+    """srun's lines when the job it is pointed at does not run (or is not there); its exit
+    status."""
+    from slurmsim.model.steps import JobExpired
+
+    if isinstance(e, JobExpired):
+        error(PROG, f"Slurm job {job_id} has expired")
+    else:
+        error(PROG, f"Unable to confirm allocation for job {job_id}: {e.message}")
+    err(f"{PROG}: Check SLURM_JOB_ID environment variable. ")
+    err(f"Expired or invalid job {job_id}\n")
+    return 1
 
 
 def read_request(
@@ -108,13 +130,7 @@ def _create(job_id: int, request: StepRequest, immediate: int) -> tuple[Created,
         try:
             created = api.create(job_id, request)
         except (InvalidJobId, AllocationUnconfirmed, JobExpired) as e:
-            if isinstance(e, JobExpired):
-                error(PROG, f"Slurm job {job_id} has expired")
-            else:
-                error(PROG, f"Unable to confirm allocation for job {job_id}: {e.message}")
-            err(f"{PROG}: Check SLURM_JOB_ID environment variable. ")
-            err(f"Expired or invalid job {job_id}\n")
-            return 1
+            return unconfirmed(job_id, e)
         except StepRefused as e:
             error(PROG, e.message)
             if e.detail:

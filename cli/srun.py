@@ -41,6 +41,10 @@ def srun(argv: list[str]) -> int:
         from cli._het_step import new_het_job
 
         return new_het_job(argv)
+    if HET_SEPARATOR in operands and "SLURM_HET_SIZE" not in os.environ:  # a job of one
+        from cli._het_step import parts_step
+
+        return parts_step(argv, os.environ)
     if HET_SEPARATOR in operands or "het-group" in values:
         groups = _het_entries(argv, values)
         if isinstance(groups, int):
@@ -159,15 +163,11 @@ def _inside(values: dict[str, str | None]) -> bool:
 
 def _het_entries(argv: list[str], values: dict[str, str | None]) -> "list[Entry] | int | None":
     """The components of a heterogeneous job a step in its script runs in (``cli._het_step``),
-    or srun's exit status; None for a new job, whose ``--het-group`` names nothing. A step
-    over parts of a job of one component (``srun a : b`` in it) is not emulated yet."""
+    or srun's exit status; None for a new job, whose ``--het-group`` names nothing."""
     if not _inside(values):
         return None
-    if "SLURM_HET_SIZE" not in os.environ:
-        if HET_SEPARATOR in argv:
-            not_supported(PROG)
-        if "jobid" in values:  # attached from outside: the step goes to the job named
-            return None
+    if "SLURM_HET_SIZE" not in os.environ and "jobid" in values:
+        return None  # attached from outside: the step goes to the job named
     from cli._het_step import entries
 
     return entries(argv, os.environ)

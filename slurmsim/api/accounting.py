@@ -645,7 +645,7 @@ def _numbered_step(state: ClusterState, head: AcctRecord, step: Step) -> AcctRec
     )
     until = step.end_time if step.end_time is not None else reached
     return replace(
-        _step(head, str(step.step_id), step.name, step.alloc, step.num_tasks),
+        _step(head, step.label, step.name, step.alloc, step.num_tasks),
         state=AcctState(step.state.value),
         cancelled_by=_uid_of(state, step.cancelled_by) if step.cancelled_by else None,
         exit_code=step.exit_code,

@@ -202,6 +202,12 @@ def het_step_variables(parts: Sequence[tuple[Job, Step]]) -> dict[str, str]:
     }
 
 
+#: What a step srun runs over parts of a job of one component (``srun A : B`` in it) does
+#: not pass on to its tasks from the job's script, where a step of the whole job does
+#: (the oracle).
+NOT_IN_PARTS = ("SLURM_JOB_CPUS_PER_NODE_PACK_GROUP_0", "SLURM_NODE_ALIASES")
+
+
 def het_task_variables(
     step: Step, task: StepTask, first_rank: int, first_node: int
 ) -> dict[str, str]:

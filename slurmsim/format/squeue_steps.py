@@ -33,7 +33,7 @@ class StepLine(NamedTuple):
 
     @property
     def step_id(self) -> str:
-        return "batch" if self.step is None else str(self.step.step_id)
+        return "batch" if self.step is None else self.step.label
 
     @property
     def nodes(self) -> tuple[str, ...]:
@@ -135,7 +135,7 @@ def step_lines(state: ClusterState, now: Instant) -> list[StepLine]:
     """Every running step, in squeue's order."""
     lines = []
     for job in state.jobs.values():
-        numbered = {str(s.step_id): s for s in running_steps(job)}
+        numbered = {s.label: s for s in running_steps(job)}
         for step_id in step_ids(job):
             if step_id == "0" and step_id not in numbered:
                 lines.append(StepLine(job, own_step(job), state, now))  # an srun's own

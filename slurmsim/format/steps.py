@@ -40,7 +40,7 @@ def step_ids(job: Job) -> list[str]:
     allocation's ``0``) first, then the numbered steps."""
     if job.state not in _LIVE or not job.alloc:
         return []
-    numbered = [str(s.step_id) for s in running_steps(job)]
+    numbered = [s.label for s in running_steps(job)]
     if job.request.batch and not is_component(job):  # (a script runs in the leader alone)
         return ["batch", *numbered]
     if runs_as_step_zero(job) and not steps_of(job):
@@ -70,7 +70,7 @@ def show_step(state: ClusterState, job: Job, step: str, *, oneliner: bool) -> st
     """One step record; ``-o`` puts it on one line.
 
     slurmctld reports a batch step with no CPUs and no TRES (oracle: scontrol/013)."""
-    real = next((s for s in steps_of(job) if str(s.step_id) == step), None)
+    real = next((s for s in steps_of(job) if s.label == step), None)
     if real is None and step != "batch":
         real = own_step(job)
     if real is not None:
@@ -152,7 +152,7 @@ def _show_real(state: ClusterState, job: Job, step: Step, *, oneliner: bool) -> 
     user = state.users.get(job.request.user)
     uid = user.uid if user is not None else job.request.uid
     lines = [
-        f"StepId={job_text(job)}.{step.step_id} UserId={uid} "
+        f"StepId={job_text(job)}.{step.label} UserId={uid} "
         f"StartTime={format_instant(step.start_time)} TimeLimit=UNLIMITED",
         f"State={ended(step, job).state.value} Partition={job.request.partition} "
         f"NodeList={compress(step.nodes)}",
@@ -187,7 +187,8 @@ def show_steps(state: ClusterState, selector: str | None, *, oneliner: bool) -> 
         show_step(state, job, step, oneliner=oneliner)
         for job in sorted(jobs, key=lambda j: j.job_id)
         for step in step_ids(job)
-        if wanted is None or step == wanted
+        # (A step run over parts of the job shows its first part: the oracle.)
+        if wanted is None or step in (wanted, f"{wanted}+0")
     )
     if text:
         return Rendered(stdout=text)

@@ -159,6 +159,14 @@ class Step:
     #: CPU time its tasks used, in µs (user, system), as srun counted it when they ended.
     user_cpu_us: int = 0
     system_cpu_us: int = 0
+    #: Its place among the parts of one step srun ran over a job of one component (``srun
+    #: A : B`` in it): each part is a step of its own under the same id, ``12.3+0``.
+    component: int | None = None
+
+    @property
+    def label(self) -> str:
+        """Its id as slurmctld names it after the job's: ``3``, or a part's ``3+1``."""
+        return str(self.step_id) if self.component is None else f"{self.step_id}+{self.component}"
 
     @property
     def nodes(self) -> tuple[str, ...]:

@@ -174,6 +174,56 @@ def test_cancelling_a_step_over_two_components_cancels_both_shares(
     assert [(x.state, x.cancelled_by) for x in shares] == [(JobState.CANCELLED, "alice")] * 2
 
 
+@pytest.fixture
+def plain_job(cluster: object, monkeypatch: pytest.MonkeyPatch) -> int:
+    """alice's job 1 of one component, on three nodes with 3, 1 and 1 CPUs, runs."""
+    assert slurm("sbatch", "-N3", "-n5", "--wrap=sleep 300", user="alice").exit == 0
+    advance(60)
+    monkeypatch.setenv("SLURMSIM_USER", "alice")
+    return 1
+
+
+def _parts(*ntasks: int) -> list[StepRequest]:
+    return [step_request({"ntasks": str(n)}, {}, "sleep", user="alice")[0] for n in ntasks]
+
+
+def test_parts_of_a_job_take_its_first_nodes_their_tasks_need(plain_job: int) -> None:
+    """The oracle: ``-n4 : -n1`` on 3, 1 and 1 CPUs runs on dgx1-2 and dgx3 as step 0+0
+    and 0+1; the next step takes the next id."""
+    made = steps.create_parts(plain_job, _parts(4, 1))
+    assert [(c.step and (c.step.label, c.step.nodes)) for c in made] == [
+        ("0+0", ("dgx1", "dgx2")),
+        ("0+1", ("dgx3",)),
+    ]
+    steps.finish(plain_job, 0, 0, 0, component=0)
+    steps.finish(plain_job, 0, 3, 0, component=1)  # each part ends as its own tasks did
+    (after,) = steps.create_parts(plain_job, _parts(1))
+    assert after.step is not None
+    assert after.step.label == "1+0"
+    with session(write=False) as s:
+        ended = [(x.label, x.state, x.exit_code) for x in steps_of(s.state.jobs[plain_job])]
+    assert ended[:2] == [("0+0", JobState.COMPLETED, 0), ("0+1", JobState.FAILED, 3)]
+
+
+def test_srun_refuses_a_part_the_nodes_left_cannot_hold(plain_job: int) -> None:
+    """The oracle: ``-n5 : -n1`` leaves the second no node; the first stays, COMPLETED."""
+    with pytest.raises(steps.ComponentRefused) as refused:
+        steps.create_parts(plain_job, _parts(5, 1))
+    assert refused.value.error.message == (
+        "Allocation failure of 1 nodes: job size of 3, already allocated 3 nodes to "
+        "previous components."
+    )
+    shown = slurm("sacct", "-n", "-P", "-o", "jobid,state,nnodes", "-j", "1", user="alice")
+    assert shown.out.splitlines()[-1] == f"1.0+0|{JobState.COMPLETED.value}|3"
+
+
+def test_a_part_gets_only_the_nodes_its_cpus_count(plain_job: int) -> None:
+    """The oracle: the second part of ``-n2 : -n2`` gets one node of one CPU, not two."""
+    with pytest.raises(steps.ComponentRefused) as refused:
+        steps.create_parts(plain_job, _parts(2, 2))
+    assert refused.value.error.message == "More processors requested than permitted"
+
+
 @given(st.text(alphabet="0123456789,-x[] ", max_size=12))
 def test_het_group_never_raises(text: str) -> None:
     groups = het_groups(text)

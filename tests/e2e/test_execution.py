@@ -241,6 +241,18 @@ def test_a_step_over_several_components_of_a_heterogeneous_job(
     assert got == want
 
 
+def test_a_step_over_parts_of_a_job_of_one_component(live: dict[str, str], tmp_path: Path) -> None:
+    """``data/mpmd.sh``: ``srun A : B`` in a job of one component runs one step over parts
+    of its nodes, each part on the job's first nodes no part before it has, as many as
+    its tasks' CPUs need there; the tasks see one step, ranked across the parts; srun's
+    own refusal when the nodes run out, the controller's when CPUs do, file names, exit
+    codes, squeue, scancel, sacct's ``N.S+K`` and the next step's id are the oracle's
+    (``data/mpmd.oracle.out``, but for who ran it, where, and the job's id)."""
+    got, want = _as_the_oracle_ran_it(live, tmp_path, "mpmd", "/tmp/mpmd")
+    job = re.compile(r"for job \d+:")
+    assert job.sub("for job <id>:", got) == job.sub("for job <id>:", want)
+
+
 def _as_the_oracle_ran_it(
     live: dict[str, str], tmp_path: Path, name: str, oracle_cwd: str
 ) -> tuple[str, str]:
