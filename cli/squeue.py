@@ -98,14 +98,17 @@ def _steps(state: "ClusterState", given: dict[str, list[str]], flags: set[str]) 
         if not _STEP_JOB.fullmatch(item.partition(".")[0]):
             err(f"squeue: error: Invalid job_step id: {item}\n")
             return 1
+    # A step over parts of a job is named by its id: every part shows (the oracle: ``-s
+    # 12.0`` and ``-s 12.0+1`` both list 12.0+0 and 12.0+1).
+    wanted = tuple(item.partition("+")[0] for item in wanted)
     jobs = comma_list(given.get("jobs", []))
     users = comma_list(given.get("user", []))
     partitions = comma_list(given.get("partition", []))
     lines = [
         line
         for line in step_lines(state, state.now)
-        if (not wanted or f"{line.job.job_id}.{line.step_id}" in wanted
-            or f"{job_text(line.job)}.{line.step_id}" in wanted)
+        if (not wanted or f"{line.job.job_id}.{line.number}" in wanted
+            or f"{job_text(line.job)}.{line.number}" in wanted)
         and (not jobs or str(line.job.job_id) in jobs)
         and (not users or line.job.request.user in users)
         and (not partitions or line.job.request.partition in partitions)
@@ -146,15 +149,23 @@ def squeue(argv: list[str]) -> int:
     if clash is not None:
         err(clash)
         return 1
-    if "jobs" in flags and "jobs" not in given and operands:
-        given["jobs"] = [operands.pop(0)]  # ``-j 12``: -j's argument is optional
+    # ``-j 12`` and ``-s 12.0``: their arguments are optional, so the first word left over
+    # is the list of -j when it is given, else of -s; any other word is
+    # refused (the oracle: ``-s 12.0 -j 12`` refuses 12, ``-j 1,2 %t`` reads %t as a job).
+    if operands and "jobs" in flags:
+        given["jobs"] = [operands.pop(0)]
         from slurmsim.format.squeue import bad_job_id
 
         if (spec := bad_job_id(comma_list(given["jobs"]))) is not None:
             err(f"{PROG}: error: Invalid job id: {spec}\n")
             return 1
+    elif operands and "steps" in flags:
+        given["steps"] = [operands.pop(0)]
     if operands:
         return _unrecognized(given, operands[0])
+    if {"jobs", "steps"} <= flags and not {"jobs", "steps"} & given.keys():
+        err(f"{PROG}: error: Incompatible options --jobs and --steps\n")  # (the oracle)
+        return 1
     nodelist = _nodelist(given.get("nodelist", []))
     if nodelist is None:
         return 1

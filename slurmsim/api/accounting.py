@@ -179,7 +179,7 @@ def job_runs(state: ClusterState, job: Job, now: Instant) -> list[list[AcctRecor
         runs.append(_past(state, job, run, restarts, with_steps=opens))
     head = _current(state, job, now)
     steps = _steps(state, job, head)
-    if any(r.step is not None and r.step.isdigit() and r.end is not None for r in steps):
+    if any(r.number is not None and r.end is not None for r in steps):
         head = replace(head, step_energy=True)
     if steps:  # a job's CPU time is its steps'
         head = replace(
@@ -240,7 +240,9 @@ def _step_wanted(step: AcctRecord, q: AcctQuery) -> bool:
     if not q.jobs:
         return True
     return any(
-        _names_job(step, job_id, task, q) and name in (None, step.step)
+        # (A step over parts of a job is named by its id: the oracle's ``-j 12.0`` lists
+        # 12.0+0 and 12.0+1.)
+        _names_job(step, job_id, task, q) and name in (None, step.step, step.number)
         for job_id, task, name in q.jobs
     )
 

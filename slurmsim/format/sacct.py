@@ -168,7 +168,7 @@ def _req_cpu_freq(r: AcctRecord) -> str:
     (none was asked for: the oracle)."""
     if r.step == "batch":
         return "0"
-    return "Unknown" if r.step is None or r.step.isdigit() else ""
+    return "Unknown" if r.step is None or r.number is not None else ""
 
 
 def _ended_step(value: str) -> Getter:

@@ -36,6 +36,11 @@ class StepLine(NamedTuple):
         return "batch" if self.step is None else self.step.label
 
     @property
+    def number(self) -> str:
+        """Its id without a part's ``+K``."""
+        return "batch" if self.step is None else str(self.step.step_id)
+
+    @property
     def nodes(self) -> tuple[str, ...]:
         return self.job.nodes[:1] if self.step is None else self.step.nodes
 

@@ -144,6 +144,15 @@ class AcctRecord:
     def is_step(self) -> bool:
         return self.step is not None
 
+    @property
+    def number(self) -> str | None:
+        """A numbered step's id, without a part's ``+K`` (``3`` for ``3+1``); None for the
+        job and its batch, extern or interactive steps."""
+        if self.step is None:
+            return None
+        number = self.step.partition("+")[0]
+        return number if number.isdigit() else None
+
 
 #: Key in ``Job.extra``: the job's earlier runs, ended by a requeue (JSON, see ``PastRun``).
 PAST_RUNS = "acct_past_runs"

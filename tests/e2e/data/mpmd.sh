@@ -34,7 +34,13 @@ echo "## cancelled"
 srun -n1 sleep 30 : -n1 sleep 30 2> cancelled.err &
 sleep 3
 squeue -s -j $SLURM_JOB_ID -o "%i %j %N %A" | id
-scancel $SLURM_JOB_ID.$(squeue -h -s -j $SLURM_JOB_ID -o %i | grep + | head -1 | sed 's/.*\.//; s/+.*//')
+S=$(squeue -h -s -j $SLURM_JOB_ID -o %i | grep + | head -1 | sed 's/+.*//')
+squeue -h -s $S -o %i | id
+squeue -h -s $S+1 -o %i | id
+sacct -n -p -j $S -o jobid,state | id
+scontrol show step $S+1 | head -1 | cut -d' ' -f1 | sed "s/=$SLURM_JOB_ID\./=<id>./"
+scancel $S+1 2>&1 | sed "s/$SLURM_JOB_ID\./<id>./"
+scancel $S
 wait
 sort cancelled.err | sed 's/CANCELLED AT [^ ]*/CANCELLED AT <t>/' | id; rm -f cancelled.err
 echo "## the next step"
