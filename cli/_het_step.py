@@ -82,7 +82,7 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
     or srun's exit status once it has said why it will not (checked as srun checks them,
     against the job ``env`` describes)."""
     made: list[Entry] = []
-    for i, (given, values, operands) in enumerate(_pieces(argv)):
+    for i, (given, values, operands) in enumerate(pieces(argv)):
         text = given.get("het-group")
         groups = [i] if text is None else het_groups(text)
         if not isinstance(groups, list):
@@ -115,7 +115,7 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
         return 1
     # One with no command runs the next one's.
     made = [
-        e if e.operands else replace(e, operands=_next_command([n.operands for n in made[i:]]))
+        e if e.operands else replace(e, operands=next_command([n.operands for n in made[i:]]))
         for i, e in enumerate(made)
     ]
     if not made[-1].operands:
@@ -129,7 +129,7 @@ def entries(argv: Sequence[str], env: Mapping[str, str]) -> list[Entry] | int:
 _Piece = tuple[dict[str, str | None], dict[str, str | None], list[str]]
 
 
-def _pieces(argv: Sequence[str]) -> list[_Piece]:
+def pieces(argv: Sequence[str]) -> list[_Piece]:
     """Each component of srun's command line: the options given in it, those in force
     there (with what the one before passes on), and its command."""
     pieces = []
@@ -153,20 +153,20 @@ def parts_step(argv: Sequence[str], env: Mapping[str, str]) -> int:
     from slurmsim.model.errors import InvalidJobId
     from slurmsim.model.steps import AllocationUnconfirmed, JobExpired
 
-    pieces = _pieces(argv)
-    if any("het-group" in given for given, _, _ in pieces):
+    read = pieces(argv)
+    if any("het-group" in given for given, _, _ in read):
         made = entries(argv, env)
         assert isinstance(made, int), "a job of one component has no offsets to run in"
         return made
-    commands = [_next_command([ops for _, _, ops in pieces[i:]]) for i in range(len(pieces))]
+    commands = [next_command([ops for _, _, ops in read[i:]]) for i in range(len(read))]
     if not commands[-1]:
         err(f"{PROG}: fatal: No command given to execute.\n")
         return 1
-    job_id = job_of(pieces[0][1])
+    job_id = job_of(read[0][1])
     if job_id is None:
         return 1
     shares = []
-    for k, ((_, values, _), command) in enumerate(zip(pieces, commands, strict=True)):
+    for k, ((_, values, _), command) in enumerate(zip(read, commands, strict=True)):
         share = _share(Entry(k, values, command), job_id)
         if isinstance(share, int):
             return share
@@ -180,7 +180,7 @@ def parts_step(argv: Sequence[str], env: Mapping[str, str]) -> int:
     return _run(shares, created)
 
 
-def _next_command(commands: Sequence[list[str]]) -> list[str]:
+def next_command(commands: Sequence[list[str]]) -> list[str]:
     """The first of ``commands`` given: a component without one runs the next one's."""
     return next((command for command in commands if command), [])
 
@@ -387,7 +387,7 @@ def new_het_job(argv: Sequence[str]) -> int:
         values = {**carried, **dict(pairs)}
         carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
         pieces.append((values, operands))
-    commands = [_next_command([ops for _, ops in pieces[i:]]) for i in range(len(pieces))]
+    commands = [next_command([ops for _, ops in pieces[i:]]) for i in range(len(pieces))]
     if not commands[-1]:
         err(f"{PROG}: fatal: No command given to execute.\n")
         return 1

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cli._common import HET_SEPARATOR, err, error, not_supported, parse_args, run
+from cli._common import HET_SEPARATOR, err, error, parse_args, run
 from cli._defined import defined_options, verbosity
 from cli._help import answer_probe
 from cli._multi_prog import task_program
@@ -36,7 +36,7 @@ def srun(argv: list[str]) -> int:
         return 0
     values = dict(pairs)
     if HET_SEPARATOR in operands and "test-only" in values:
-        not_supported(PROG)  # the test of a heterogeneous job
+        return _test_only_components(argv)
     if HET_SEPARATOR in operands and not _inside(values):  # a new heterogeneous job
         from cli._het_step import new_het_job
 
@@ -204,6 +204,26 @@ def _aborted(revoked: "Revoked") -> None:
     aborted = f"srun: Job step aborted: Waiting up to {wait} seconds for job step to finish.\n"
     stepd = "".join(step_cancelled_lines(job))
     err(aborted + stepd if job.state is JobState.TIMEOUT else stepd + aborted)
+
+
+def _test_only_components(argv: list[str]) -> int:
+    """``srun --test-only A : B``: each component tested as a job of its own, in turn, on
+    the cluster as it is, each answer its own line and id, until one is refused (the
+    oracle)."""
+    from cli._allocate import with_environment
+    from cli._het_step import next_command, pieces
+
+    read = pieces(argv)
+    commands = [next_command([ops for _, _, ops in read[i:]]) for i in range(len(read))]
+    for i, ((_, given, _), command) in enumerate(zip(read, commands, strict=True)):
+        # (Input variables set the first component's options alone; a component without a
+        # command is tested all the same: the oracle.)
+        values = with_environment(given, os.environ, SRUN_ENV, SRUN_OPTIONS) if not i else given
+        values.setdefault("job-name", os.path.basename(command[0]) if command else PROG)
+        code = _test_only(values)
+        if code:
+            return code
+    return 0
 
 
 def _test_only(values: dict[str, str | None]) -> int:

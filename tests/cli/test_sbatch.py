@@ -342,12 +342,14 @@ def test_licenses_are_refused_without_using_a_job_id(cluster: Path) -> None:
     assert slurm("sbatch", "--parsable", "--wrap=true", user="alice").out == "1\n"
 
 
-def test_srun_test_only_of_a_heterogeneous_job_is_not_supported_yet(cluster: Path) -> None:
-    before = dump(cluster)
-    got = slurm("srun", "--test-only", "-N1", "true", ":", "-N1", "true", user="alice")
-    assert (got.exit, got.out) == (1, "")
-    assert got.err == "srun: error: not supported yet by slurmsim (see docs/differences.md)\n"
-    assert dump(cluster) == before
+def test_srun_test_only_of_a_heterogeneous_job_tests_each_component_and_queues_none(
+    cluster: Path,
+) -> None:
+    """Golden ``sruntestonly/`` has the lines; each component uses up an id of its own."""
+    got = slurm("srun", "--test-only", "-N1", "true", ":", "-N2", "true", user="alice")
+    assert (got.exit, got.out, got.err.count("srun: Job ")) == (0, "", 2)
+    assert slurm("squeue", "-h", user="alice").out == ""
+    assert slurm("sbatch", "--parsable", "--wrap=true", user="alice").out == "3\n"
 
 
 @pytest.mark.parametrize(
