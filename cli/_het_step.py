@@ -17,8 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cli._common import HET_SEPARATOR, err, error, parse_args
-from cli.sbatch import HET_CARRIED
-from slurmsim.parse.option_tables import SRUN_OPTIONS
+from slurmsim.parse.option_tables import SRUN_HET_CARRIED, SRUN_OPTIONS
 
 if TYPE_CHECKING:
     from slurmsim.api.interactive import Allocation
@@ -27,14 +26,6 @@ if TYPE_CHECKING:
     from slurmsim.model.steps import StepRequest
 
 PROG = "srun"
-
-#: What one component of srun's command line passes on to the next: sbatch's, and the
-#: srun options Slurm's list adds (the oracle: ``srun -l A : B`` labels both, ``srun -n1
-#: A : B`` runs B with its component's own task count).
-SRUN_HET_CARRIED = HET_CARRIED | {
-    "epilog", "kill-on-bad-exit", "label", "msg-timeout", "no-allocate", "prolog",
-    "quit-on-interrupt", "slurmd-debug", "task-epilog", "task-prolog", "unbuffered",
-}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,8 @@ from cli._verify import (
     wants_x11,
     x11_unusable,
 )
-from cli.sbatch import HET_CARRIED, spec_warnings
-from slurmsim.parse.option_tables import SALLOC_ENV, SALLOC_OPTIONS
+from cli.sbatch import spec_warnings
+from slurmsim.parse.option_tables import HET_CARRIED, SALLOC_ENV, SALLOC_OPTIONS
 
 if TYPE_CHECKING:
     from slurmsim.api.interactive import Allocation

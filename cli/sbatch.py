@@ -51,7 +51,7 @@ from slurmsim.model.signals import WarnSignal
 from slurmsim.model.time import Seconds
 from slurmsim.model.tres import Gres
 from slurmsim.parse.errors import ParseError
-from slurmsim.parse.option_tables import SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
+from slurmsim.parse.option_tables import HET_CARRIED, SBATCH_ARGS, SBATCH_ENV, SBATCH_OPTIONS
 from slurmsim.parse.shown_checks import BadNumber, check_shown
 
 PROG = "sbatch"
@@ -69,22 +69,6 @@ THREAD_SPEC_IGNORED = (
 PACKJOB_WARNING = (
     'the "packjob" component separator is being deprecated. Please, use "hetjob" instead.'
 )
-#: The options a heterogeneous job component leaves in force for the next one: Slurm's
-#: documented list (heterogeneous_jobs.html), with --mem and --hint, which the oracle
-#: carried on too; every other option is set anew for each component (the oracle: the
-#: node, task, CPU and GPU counts, --mem-per-cpu, -w, --tmp and the partition).
-HET_CARRIED = frozenset(
-    {
-        "account", "acctg-freq", "begin", "chdir", "cluster-constraint", "clusters",
-        "comment", "deadline", "delay-boot", "dependency", "distribution", "error", "export",
-        "export-file", "exclude", "get-user-env", "gid", "hint", "hold", "ignore-pbs",
-        "immediate", "input", "job-name", "mail-type", "mail-user", "mcs-label", "mem",
-        "nice", "no-kill", "no-requeue", "open-mode", "output", "parsable", "priority",
-        "profile", "propagate", "qos", "quiet", "reboot", "requeue", "reservation",
-        "signal", "test-only", "time", "time-min", "uid", "verbose", "wait",
-        "wait-all-nodes", "wckey",
-    }
-)  # fmt: skip
 
 
 class UnreadableNodes(InvalidOption):

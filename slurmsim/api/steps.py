@@ -17,7 +17,6 @@ from slurmsim.model.jobs import Job, JobState
 from slurmsim.model.steps import (
     NumberedRefusal,
     Step,
-    StepRefused,
     StepRequest,
     ended,
     ids_used,
@@ -129,86 +128,38 @@ def create_het(requests: Sequence[tuple[int, StepRequest]]) -> list[Created]:
 
 
 def create_parts(job_id: int, requests: Sequence[StepRequest]) -> list[Created]:
-    """Create one step over parts of a job of one component (``srun A : B`` in it), each
-    ``requests`` item a part on nodes of the job no part before it has, all under one id
-    (sacct's ``12.3+0``, ``12.3+1``). The steps are None, and nothing is written, while
-    one must wait. A part refused (``ComponentRefused``) leaves those made before it kept,
-    ended at once, and the id used up, as ``create_het``; srun refuses one itself when
-    the nodes left cannot be enough (the oracle: ``Allocation failure of 2 nodes: job
-    size of 2, already allocated 2 nodes to previous components.``)."""
-    from slurmsim.engine.steps import check_job, check_names, end_step, place
+    """Create one step over parts of a job of one component (``srun A : B`` in it), a part
+    for each of ``requests`` on nodes of the job no part before it has, all under one id
+    (sacct's ``12.3+0``, ``12.3+1``; ``engine.steps.place_parts``). The steps are None,
+    and nothing is written, while one must wait. A part refused (``ComponentRefused``)
+    leaves those made before it kept, ended at once, and the id used up, as
+    ``create_het``."""
+    from slurmsim.engine.steps import check_job, check_names, end_step, place_parts
 
-    refused: ComponentRefused | None = None
     with session(write=True) as s:
         now = s.state.now
         job = check_job(s.state, job_id, requests[0].user)
+        try:
+            for request in requests:
+                check_names(s.state, request)
+        except SlurmError as e:
+            raise ComponentRefused(job_id, e) from None
         steps = steps_of(job)
-        step_id = next_step_id(s.state.jobs, job)
-        made: list[Step | None] = []
-        taken: tuple[str, ...] = ()
-        for k, request in enumerate(requests):
-            count = part_nodes(request, job)
-            if k and len(taken) + count > len(job.alloc):
-                text = (
-                    f"Allocation failure of {count} nodes: job size of {len(job.alloc)}, "
-                    f"already allocated {len(taken)} nodes to previous components."
-                )
-                refused = ComponentRefused(job_id, StepRefused(text))
-                break
-            before = [*steps, *(step for step in made if step is not None)]
-            part = replace(request, num_nodes=count, exclude=(*request.exclude, *taken))
-            try:
-                check_names(s.state, part)
-                step = place(job, before, part, now, ids_used=step_id - len(before))
-            except NumberedRefusal as e:
-                if not k:
-                    use_id(job)
-                refused = ComponentRefused(job_id, e)
-                break
-            except SlurmError as e:
-                refused = ComponentRefused(job_id, e)
-                break
-            if step is None:
-                made.append(None)
-                break  # it waits: so does the whole step
-            step = replace(step, component=k)
-            made.append(step)
-            taken += step.nodes
-        waits = None in made
-        if not waits and made:
-            kept = [
-                step if refused is None else end_step(step, now, 0, 0)
-                for step in made
-                if step is not None
-            ]
-            put_steps(job, [*steps, *kept])
+        parts = place_parts(job, steps, requests, now, next_step_id(s.state.jobs, job))
+        if isinstance(parts.refused, NumberedRefusal) and not parts.made:
+            use_id(job)  # the first part was numbered before it was refused
+        if parts.refused is not None and parts.made:
+            put_steps(job, [*steps, *(end_step(step, now, 0, 0) for step in parts.made)])
+        elif parts.refused is None and not parts.waits:
+            put_steps(job, [*steps, *parts.made])
         cfg = s.state.config
         created = [
-            Created(
-                job, None if waits else step, cfg.cluster_name, cfg.kill_wait, cfg.def_mem_per_cpu
-            )
-            for step in made
+            Created(job, step, cfg.cluster_name, cfg.kill_wait, cfg.def_mem_per_cpu)
+            for step in ([None] if parts.waits else parts.made)
         ]
-    if refused is not None:
-        raise refused
+    if parts.refused is not None:
+        raise ComponentRefused(job_id, parts.refused)
     return created
-
-
-def part_nodes(request: StepRequest, job: Job) -> int:
-    """The nodes srun gives a part of a step over parts of ``job``: ``-N``'s, else as many of
-    the job's first nodes as its CPUs there need for the part's tasks, else all of them
-    (the oracle, on a job of 3, 1 and 1 CPUs: ``-n2`` one node, ``-n4`` two; the second
-    part of ``-n2 : -n2`` one node too, too few CPUs on the one left)."""
-    if request.num_nodes:
-        return request.num_nodes
-    if request.num_tasks is None:
-        return len(job.alloc)
-    need, have = request.num_tasks * max(request.cpus_per_task, 1), 0
-    for count, a in enumerate(job.alloc, 1):
-        have += a.cpus
-        if have >= need:
-            return count
-    return len(job.alloc)
 
 
 def finish(

@@ -18,6 +18,7 @@ memory per CPU side by side).
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from slurmsim.engine.permissions import may_manage_job
 from slurmsim.engine.resources import fill
@@ -114,6 +115,65 @@ def place(
         srun_host=request.srun_host,
         srun_pid=request.srun_pid,
     )
+
+
+class Parts(NamedTuple):
+    """What ``place_parts`` made of a step over parts of a job: the parts placed, in
+    order; why the next one was refused (None: none was); whether the next one waits for
+    what other steps hold (nothing is kept then)."""
+
+    made: list[Step]
+    refused: SlurmError | None = None
+    waits: bool = False
+
+
+def place_parts(
+    job: Job, steps: Sequence[Step], requests: Sequence[StepRequest], now: Instant, step_id: int
+) -> Parts:
+    """One step, ``step_id``, over parts of ``job`` (``srun A : B`` in a job of one
+    component), a part for each of ``requests`` in turn, on the job's nodes no part before
+    it has (``part_nodes`` of them). srun refuses a part itself when the nodes left are
+    too few (the oracle: ``Allocation failure of 2 nodes: job size of 3, already
+    allocated 2 nodes to previous components.``); the controller refuses what ``place``
+    refuses."""
+    made: list[Step] = []
+    taken: tuple[str, ...] = ()
+    for k, request in enumerate(requests):
+        count = part_nodes(request, job)
+        if k and len(taken) + count > len(job.alloc):
+            text = (
+                f"Allocation failure of {count} nodes: job size of {len(job.alloc)}, "
+                f"already allocated {len(taken)} nodes to previous components."
+            )
+            return Parts(made, StepRefused(text))
+        part = replace(request, num_nodes=count, exclude=(*request.exclude, *taken))
+        before = [*steps, *made]
+        try:
+            step = place(job, before, part, now, ids_used=step_id - len(before))
+        except SlurmError as e:
+            return Parts(made, e)
+        if step is None:
+            return Parts([], waits=True)
+        made.append(replace(step, component=k))
+        taken += step.nodes
+    return Parts(made)
+
+
+def part_nodes(request: StepRequest, job: Job) -> int:
+    """The nodes srun gives a part of a step over parts of ``job``: ``-N``'s, else as many of
+    the job's first nodes as its CPUs there need for the part's tasks, else all of them
+    (the oracle, on a job of 3, 1 and 1 CPUs: ``-n2`` one node, ``-n4`` two; the second
+    part of ``-n2 : -n2`` one node too, too few CPUs on the one left)."""
+    if request.num_nodes:
+        return request.num_nodes
+    if request.num_tasks is None:
+        return len(job.alloc)
+    need, have = request.num_tasks * max(request.cpus_per_task, 1), 0
+    for count, a in enumerate(job.alloc, 1):
+        have += a.cpus
+        if have >= need:
+            return count
+    return len(job.alloc)
 
 
 def check_names(state: ClusterState, request: StepRequest) -> None:

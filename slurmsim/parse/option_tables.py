@@ -254,3 +254,29 @@ SRUN_ENV: Final = {
     "SLURM_USE_MIN_NODES": "use-min-nodes", "SLURM_WAIT": "wait", "SLURM_WCKEY": "wckey",
     "SLURM_WORKING_DIR": "chdir", "SRUN_CONTAINER": "container",
 }  # fmt: skip
+
+
+#: The options a heterogeneous job component leaves in force for the next one: Slurm's
+#: documented list (heterogeneous_jobs.html), with --mem and --hint, which the oracle
+#: carried on too; every other option is set anew for each component (the oracle: the
+#: node, task, CPU and GPU counts, --mem-per-cpu, -w, --tmp and the partition).
+HET_CARRIED = frozenset(
+    {
+        "account", "acctg-freq", "begin", "chdir", "cluster-constraint", "clusters",
+        "comment", "deadline", "delay-boot", "dependency", "distribution", "error", "export",
+        "export-file", "exclude", "get-user-env", "gid", "hint", "hold", "ignore-pbs",
+        "immediate", "input", "job-name", "mail-type", "mail-user", "mcs-label", "mem",
+        "nice", "no-kill", "no-requeue", "open-mode", "output", "parsable", "priority",
+        "profile", "propagate", "qos", "quiet", "reboot", "requeue", "reservation",
+        "signal", "test-only", "time", "time-min", "uid", "verbose", "wait",
+        "wait-all-nodes", "wckey",
+    }
+)  # fmt: skip
+
+#: What one component of srun's command line passes on to the next: sbatch's, and the
+#: srun options Slurm's list adds (the oracle: ``srun -l A : B`` labels both, ``srun -n1
+#: A : B`` runs B with its component's own task count).
+SRUN_HET_CARRIED = HET_CARRIED | {
+    "epilog", "kill-on-bad-exit", "label", "msg-timeout", "no-allocate", "prolog",
+    "quit-on-interrupt", "slurmd-debug", "task-epilog", "task-prolog", "unbuffered",
+}  # fmt: skip
