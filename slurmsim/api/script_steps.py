@@ -38,7 +38,7 @@ from slurmsim.model.steps import (
 from slurmsim.model.time import Instant, Seconds
 from slurmsim.parse.script_flow import OWN_STATUS
 from slurmsim.parse.shown_checks import BadNumber, check_shown
-from slurmsim.parse.simulated import ScriptStep, refused_status
+from slurmsim.parse.simulated import Part, ScriptStep, refused_status
 from slurmsim.parse.step_options import step_request, tasks_per_gpu_conflict
 
 #: Where the made-up process ids of a script's sruns start (shown as ``SrunHost:Pid``).
@@ -46,6 +46,9 @@ _SRUN_PID = 4000
 #: Key in ``Job.extra``: how many steps this module wrote onto the job last time.
 WRITTEN = "script_steps_written"
 
+
+#: Where ``ScriptStep.parts`` is among the fields after its options, as kept.
+_PARTS = 10
 
 #: A script step as kept: the step, and when (seconds into the job) and by which signal
 #: it was killed, if it was.
@@ -67,6 +70,8 @@ def _read(text: str) -> list[_Entry]:
     entries: list[_Entry] = []
     for *fields, killed in json.loads(text):
         at, runs, name, options, *rest = fields  # a store written before a field came keeps fewer
+        if len(rest) > _PARTS:
+            rest[_PARTS] = tuple((n, tuple(map(tuple, o)), t) for n, o, t in rest[_PARTS])
         step = ScriptStep(at, runs, name, tuple(map(tuple, options)), *rest)
         entries.append((step, None if killed is None else (killed[0], killed[1])))
     return entries
@@ -115,7 +120,8 @@ def signal_steps(state: ClusterState, job: Job, signal: int) -> list[Event]:
         return []
     entries = _read(text)
     now = state.now - job.start_time
-    killed = [i for i, step in made if step.state is JobState.RUNNING and entries[i][1] is None]
+    running = (i for i, step in made if step.state is JobState.RUNNING)
+    killed = [i for i in dict.fromkeys(running) if entries[i][1] is None]  # (once each srun)
     for i in killed:
         step, _ = entries[i]
         entries[i] = (step, (now, signal))
@@ -330,32 +336,74 @@ def _made(
         if s.refused:
             used += 1  # the controller numbered it before it refused it
             continue
-        request = _request(state, job, env, s, i)
-        if request is None:
+        requests = _request(state, job, env, s, i)
+        if requests is None:
             continue
         start: int | None = job.start_time + s.at
-        step = None
-        while start is not None and start <= until and step is None:
+        steps: list[Step] = []
+        while start is not None and start <= until and not steps:
+            now = _as_of(made, ends, start)
+            step_id = len({step.step_id for step in made}) + used
             try:
-                step = placing.place(
-                    running, _as_of(made, ends, start), request, Instant(start), ids_used=used
-                )
+                steps = _placed(running, now, requests, Instant(start), step_id)
             except NumberedRefusal:
                 if refusals is not None:
                     refusals.append((i, start - job.start_time))
                 break
-            if step is None:  # it waits for the first step holding what it needs to end
+            if not steps:  # it waits for the first step holding what it needs to end
                 start = min((e[0] for e in ends if e and e[0] > start), default=None)
-        if step is not None:
+        for step in steps:
             made.append(step)
             places.append(i)
-            if killed is not None:
+            # (A part of ``srun A : B`` runs as long as its own command, when that is known:
+            # one done before its srun was killed stays done.)
+            runs = s.runs if step.component is None else _part_runs(s, step.component)
+            done = (
+                runs is not None
+                and step.component is not None
+                and step.start_time + runs < job.start_time + (killed[0] if killed else 0)
+            )
+            if step.end_time is not None:  # a part made before one refused: ended at once
+                ends.append((step.end_time, step.state, 0, 0))
+            elif killed is not None and not done:
                 ends.append((job.start_time + killed[0], JobState.CANCELLED, killed[1], 0))
-            elif s.runs is not None:
-                ends.append((step.start_time + s.runs, *_status(job, s)))
+            elif runs is not None:
+                ends.append((step.start_time + runs, *_status(job, s)))
             else:
                 ends.append(None)
     return list(zip(places, _as_of(made, ends, until), strict=True))
+
+
+def _parts_of(job: Job, s: ScriptStep) -> tuple[Part, ...]:
+    """The parts of a job of one component the srun ``s`` runs its step over (none: one
+    step; in a heterogeneous job ``srun A : B`` is one over its components, which a
+    simulated script leaves to its first)."""
+    named = any(key == "het-group" for _, options, _ in s.parts for key, _ in options)
+    return () if job.het is not None or named else s.parts
+
+
+def _part_runs(s: ScriptStep, k: int) -> int | None:
+    """How long part ``k`` of the srun ``s`` runs: its own command's time, else the srun's."""
+    own = s.parts[k][2] if k < len(s.parts) else None
+    return own if own is not None else s.runs
+
+
+def _placed(
+    job: Job, steps: list[Step], requests: list[StepRequest], now: Instant, step_id: int
+) -> list[Step]:
+    """The step an srun makes (its parts, for ``srun A : B``), or none while it waits for
+    what other steps hold; raises ``NumberedRefusal`` when the controller refuses it for
+    that. A part refused leaves those made before it ended at once (srun exits 1: the
+    script went on at ``begin``), as the oracle kept them."""
+    if len(requests) == 1:
+        step = placing.place(job, steps, requests[0], now, ids_used=step_id - len(steps))
+        return [] if step is None else [step]
+    parts = placing.place_parts(job, steps, requests, now, step_id)
+    if isinstance(parts.refused, NumberedRefusal):
+        raise parts.refused
+    if parts.refused is not None:
+        return [placing.end_step(step, now, 0, 0) for step in parts.made]
+    return [] if parts.waits else parts.made
 
 
 def _environment(state: ClusterState, job: Job) -> dict[str, str]:
@@ -372,43 +420,58 @@ def _environment(state: ClusterState, job: Job) -> dict[str, str]:
 
 def _request(
     state: ClusterState, job: Job, env: dict[str, str], s: ScriptStep, i: int
-) -> StepRequest | None:
-    """What the script's ``i``th srun asks of ``job`` (which has its nodes); None when
-    srun or the controller refuses it, whatever other steps hold."""
+) -> list[StepRequest] | None:
+    """What the script's ``i``th srun asks of ``job`` (which has its nodes), a request a
+    part (one but for ``srun A : B``); None when srun or the controller refuses it,
+    whatever other steps hold."""
     return _asked(state, job, env, s, i)[0]
 
 
 def _asked(
     state: ClusterState, job: Job, env: dict[str, str], s: ScriptStep, i: int
-) -> tuple[StepRequest | None, int]:
+) -> tuple[list[StepRequest] | None, int]:
     """``_request``, with srun's exit status when it is refused: 255 for a value it cannot
-    read (``-m foo``, ``--mem=1Q``), else 1 (the oracle: tests/golden/srunopts)."""
+    read (``-m foo``, ``--mem=1Q``), else 1 (the oracle: tests/golden/srunopts). Over
+    parts of the job, srun reads no node count from the job's environment (``cli``'s
+    ``parts_step``)."""
     status = refused_status(s.options)
     if status is not None:
         return None, status  # srun exits at once: an option it does not know, no command
-    options = dict(s.options)
-    try:
-        check_shown(options)
-    except InvalidOption as e:
-        return None, 1 if isinstance(e, BadNumber) else 255
-    if tasks_per_gpu_conflict(options, env) is not None:
-        return None, 1  # srun's fatal
-    try:
-        request, _ = step_request(
-            options,
-            env,
-            s.name,
-            user=job.request.user,
-            srun_host=job.alloc[0].node,  # srun runs where the script does
-            srun_pid=_SRUN_PID + 10 * job.job_id + i,
-        )
-        placing.check(job, request)
-        placing.check_names(state, request)  # ``-x`` naming a node the cluster lacks
-    except InvalidOption as e:
-        return None, 1 if e.status is None else e.status
-    except SlurmError:
-        return None, 1
-    return request, 0
+    parts = _parts_of(job, s)
+    if parts:
+        env = {k: v for k, v in env.items() if k != "SLURM_NNODES"}
+    requests = []
+    for name, pairs, _ in parts or ((s.name, s.options, s.runs),):
+        options = dict(pairs)
+        try:
+            check_shown(options)
+        except InvalidOption as e:
+            return None, 1 if isinstance(e, BadNumber) else 255
+        if tasks_per_gpu_conflict(options, env) is not None:
+            return None, 1  # srun's fatal
+        try:
+            request, _ = step_request(
+                options,
+                env,
+                name,
+                user=job.request.user,
+                srun_host=job.alloc[0].node,  # srun runs where the script does
+                srun_pid=_SRUN_PID + 10 * job.job_id + i,
+            )
+            placing.check_names(state, request)  # ``-x`` naming a node the cluster lacks
+            if not parts:
+                placing.check(job, request)
+        except InvalidOption as e:
+            return None, 1 if e.status is None else e.status
+        except SlurmError:
+            return None, 1
+        requests.append(request)
+    if parts:  # refused for good, on the job's nodes with no other step: srun exits 1,
+        # the parts before the refused one made all the same (``_placed``)
+        start = Instant(job.start_time or 0)
+        if placing.place_parts(job, [], requests, start, 0).refused is not None:
+            return requests, 1
+    return requests, 0
 
 
 #: How a step ends: when, in which state, by which signal, with which status (None: it

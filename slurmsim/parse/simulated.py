@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from slurmsim.model.digits import is_number
 from slurmsim.parse.durations import parse_interval
 from slurmsim.parse.errors import OptionError, ParseError
-from slurmsim.parse.option_tables import SRUN_OPTIONS
+from slurmsim.parse.option_tables import SRUN_HET_CARRIED, SRUN_OPTIONS
 from slurmsim.parse.options import getopt
 from slurmsim.parse.script_flow import SUBSTITUTED, script_commands
 
@@ -190,7 +190,7 @@ def _from_commands(
     script_time.errexit = bool(lines) and _shebang_errexit(lines[0])
     for command in script_commands(script, args):
         follows = command.follows
-        words, srun = _launched(command.words)
+        words, srun, parts = _launched(command.words)
         if not words:
             script_time.chained(follows)
             continue  # a bare assignment, or ``time`` alone
@@ -209,11 +209,17 @@ def _from_commands(
         if name == "set" and srun is None:
             script_time.errexit = _errexit_after(words[1:], script_time.errexit)
         seconds = _sleep_seconds(words[1], args) if name == "sleep" and len(words) == 2 else None
+        unknown = seconds is None and not _quick(name)
         step = None
         if srun is not None:
             step_name = next((v for k, v in srun if k == "job-name" and v), name)
-            step = (step_name, srun)
-        unknown = seconds is None and not _quick(name)
+            each = tuple((n, o, _command_seconds(c, args)) for n, o, c in parts)
+            if each:  # srun returns when every part's command has: the longest
+                unknown = any(t is None for _, _, t in each)
+                sleeps = zip(each, parts, strict=True)
+                slept = [t for (_, _, t), (_, _, c) in sleeps if t is not None and _sleeps(c)]
+                seconds = max(slept) if slept and not unknown else None
+            step = (step_name, srun, each)
         unknown = unknown and not (srun is not None and refused_status(srun))
         if unknown and not command.background:
             script_time.foreground_unknowns += 1
@@ -230,6 +236,18 @@ def _from_commands(
         )
         script_time.chained(follows)
     return script_time.ended(0), script_time.foreground_unknowns, script_time.now
+
+
+def _command_seconds(words: list[str], args: tuple[str, ...]) -> int | None:
+    """How long a part's command runs when the script says (``sleep N``), 0 for a quick
+    one; None when nobody can tell."""
+    if _sleeps(words):
+        return _sleep_seconds(words[1], args)
+    return 0 if _quick(words[0].rsplit("/", 1)[-1]) else None
+
+
+def _sleeps(words: list[str]) -> bool:
+    return len(words) == 2 and words[0].rsplit("/", 1)[-1] == "sleep"
 
 
 def _exit_code_of(words: list[str]) -> int:
@@ -272,8 +290,13 @@ def _errexit_after(words: list[str], errexit: bool) -> bool:
     return errexit
 
 
-#: A step the script runs: its name and srun's options (as ``getopt`` pairs).
-Launch = tuple[str, tuple[tuple[str, str | None], ...]]
+#: srun's options, as ``getopt`` pairs.
+Options = tuple[tuple[str, str | None], ...]
+#: A part of ``srun A : B``: its name, srun's options for it, how long its command runs.
+Part = tuple[str, Options, int | None]
+#: A step the script runs: its name and srun's options, and its parts (``srun A : B``:
+#: ``ScriptStep.parts``).
+Launch = tuple[str, Options, tuple[Part, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +314,8 @@ class ScriptStep:
     step (``wait_others``): it ends sooner when the step does (-1: no wait). An ``exit``
     after ``||`` (``srun ... || exit 3``) ends the script when the srun fails, with that
     status (``or_exit``; ``OWN_STATUS``: srun's). ``refused``: the controller refused the
-    step as it came, for what the script's other steps held then (its srun exits 1)."""
+    step as it came, for what the script's other steps held then (its srun exits 1).
+    ``parts``: srun runs the step over parts of the job (``srun A : B``)."""
 
     at: int
     runs: int | None
@@ -307,6 +331,10 @@ class ScriptStep:
     wait_others: int = -1
     or_exit: int | None = None
     refused: bool = False
+    #: An ``srun A : B`` in a job of one component: every part, on nodes of its own, its
+    #: name, srun's options for it (with what the part before passes on) and how long its
+    #: command runs (None: as long as the srun; ``runs`` is the longest).
+    parts: tuple[Part, ...] = ()
 
 
 class _Timeline:
@@ -432,11 +460,13 @@ class _Timeline:
             began, first, end, end_steps = self._chains.get(index, (0, 0, 0, 0))
             chain = (end - began, end_steps - first)
             others, until = self._waits.get(index, (-1, -1))
+            name, options, parts = launch
             steps.append(
                 ScriptStep(
                     at,
                     known,
-                    *launch,
+                    name,
+                    options,
                     after,
                     last,
                     background,
@@ -445,6 +475,7 @@ class _Timeline:
                     until,
                     others,
                     or_exit,
+                    parts=parts,
                 )
             )
         return Simulated(runtime, exit_code, steps=tuple(steps))
@@ -483,13 +514,14 @@ def refused_status(options: tuple[tuple[str, str | None], ...]) -> int | None:
 
 def _launched(
     words: list[str],
-) -> tuple[list[str], tuple[tuple[str, str | None], ...] | None]:
+) -> tuple[list[str], Options | None, tuple[tuple[str, Options, list[str]], ...]]:
     """The command ``words`` runs, once what launches it is taken away (shell variable
     assignments, ``srun`` and its options, ``time``, ``env``, ...), and srun's options
     when srun launches it (``_refused`` when it exits at once: ``srun`` is then the
-    command). Another launcher given options it does not have is left as it is: a command
-    like any other."""
+    command), with the further parts of ``srun A : B`` (``_parts``). Another launcher
+    given options it does not have is left as it is: a command like any other."""
     srun = None
+    parts: tuple[tuple[str, Options, list[str]], ...] = ()
     while words:
         if _ASSIGNMENT.match(words[0]):
             words = words[1:]
@@ -498,22 +530,58 @@ def _launched(
         if name == "srun":
             try:
                 pairs, operands = getopt(words[1:], SRUN_OPTIONS, stop_at_operand=True)
+                first, parts = _parts(tuple(pairs), operands)
             except OptionError:
-                return ["srun"], _refused(255)
+                return ["srun"], _refused(255), ()
             if any(key in _INFORMATIONAL for key, _ in pairs):
-                return ["true"], None  # it prints and exits 0 at once, as a quick command
-            if not operands:
-                return ["srun"], _refused(1)  # srun: fatal: No command given to execute.
-            words, srun = operands, tuple(pairs)
+                return ["true"], None, ()  # it prints and exits 0 at once, as a quick command
+            if not first:
+                return ["srun"], _refused(1), ()  # srun: fatal: No command given to execute.
+            words, srun = first, tuple(pairs)
             continue
         takes = _LAUNCHERS.get(name)
         if takes is None or (name == "env" and len(words) == 1):
-            return words, srun  # not a launcher; or ``env`` alone: it prints the environment
+            return words, srun, parts  # not a launcher; or ``env`` alone: it prints it
         i = 1
         while i < len(words) and words[i].startswith("-") and words[i] != "-":
             i += 2 if words[i] in takes else 1
         words = words[i:]
-    return words, srun
+    return words, srun, parts
+
+
+def _parts(
+    options: Options, operands: list[str]
+) -> tuple[list[str], tuple[tuple[str, Options, list[str]], ...]]:
+    """srun's words after its first part's options, cut at each ``:``: the first part's
+    command, and every part's name, options (with those the part before passes on) and
+    command, when there are several; a part without a command runs the next one's (none
+    at all: no command). Raises ``OptionError`` for an option srun does not know."""
+    pieces: list[list[str]] = [[]]
+    for word in operands:
+        if word == ":":
+            pieces.append([])
+        else:
+            pieces[-1].append(word)
+    if len(pieces) == 1:
+        return pieces[0], ()
+    read: list[tuple[Options, list[str]]] = [(options, pieces[0])]
+    for piece in pieces[1:]:
+        carried = tuple((k, v) for k, v in read[-1][0] if k in SRUN_HET_CARRIED)
+        pairs, command = getopt(piece, SRUN_OPTIONS, stop_at_operand=True)
+        read.append(((*carried, *pairs), command))
+    commands = [next((c for _, c in read[i:] if c), []) for i in range(len(read))]
+    if not commands[-1]:
+        return [], ()
+    named = tuple(
+        (_step_name(opts, command), opts, command)
+        for (opts, _), command in zip(read, commands, strict=True)
+    )
+    return commands[0], named
+
+
+def _step_name(options: Options, command: list[str]) -> str:
+    """A step's name: ``-J``'s, else its command's."""
+    return next((v for k, v in options if k == "job-name" and v), command[0].rsplit("/", 1)[-1])
 
 
 def _sleep_seconds(word: str, args: tuple[str, ...]) -> int | None:
