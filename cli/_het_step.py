@@ -123,14 +123,14 @@ _Piece = tuple[dict[str, str | None], dict[str, str | None], list[str]]
 def pieces(argv: Sequence[str]) -> list[_Piece]:
     """Each component of srun's command line: the options given in it, those in force
     there (with what the one before passes on), and its command."""
-    pieces = []
+    read = []
     carried: dict[str, str | None] = {}
     for piece in split(argv):
         pairs, operands = parse_args(PROG, piece, SRUN_OPTIONS, stop_at_operand=True, code=255)
         values = {**carried, **dict(pairs)}
         carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
-        pieces.append((dict(pairs), values, operands))
-    return pieces
+        read.append((dict(pairs), values, operands))
+    return read
 
 
 def parts_step(argv: Sequence[str], env: Mapping[str, str]) -> int:
@@ -371,20 +371,14 @@ def new_het_job(argv: Sequence[str]) -> int:
     from slurmsim.api import interactive as api
     from slurmsim.parse.option_tables import SRUN_ENV
 
-    pieces: list[tuple[dict[str, str | None], list[str]]] = []
-    carried: dict[str, str | None] = {}
-    for piece in split(argv):
-        pairs, operands = parse_args(PROG, piece, SRUN_OPTIONS, stop_at_operand=True, code=255)
-        values = {**carried, **dict(pairs)}
-        carried = {k: v for k, v in values.items() if k in SRUN_HET_CARRIED}
-        pieces.append((values, operands))
-    commands = [next_command([ops for _, ops in pieces[i:]]) for i in range(len(pieces))]
+    read = [(values, operands) for _, values, operands in pieces(argv)]
+    commands = [next_command([ops for _, ops in read[i:]]) for i in range(len(read))]
     if not commands[-1]:
         err(f"{PROG}: fatal: No command given to execute.\n")
         return 1
-    given = set(pieces[0][0])  # the first component's own options (none carried to it)
-    first = with_environment(pieces[0][0], os.environ, SRUN_ENV, SRUN_OPTIONS)
-    parts = [first, *(values for values, _ in pieces[1:])]
+    given = set(read[0][0])  # the first component's own options (none carried to it)
+    first = with_environment(read[0][0], os.environ, SRUN_ENV, SRUN_OPTIONS)
+    parts = [first, *(values for values, _ in read[1:])]
     # The name the first command gives passes on as an option given would (the oracle:
     # `srun sh ... : true` names component 1 sh too).
     for values in parts:
