@@ -150,8 +150,8 @@ def squeue(argv: list[str]) -> int:
         err(clash)
         return 1
     # ``-j 12`` and ``-s 12.0``: their arguments are optional, so the first word left over
-    # is the list of -j when it is given, else of -s; any other word is
-    # refused (the oracle: ``-s 12.0 -j 12`` refuses 12, ``-j 1,2 %t`` reads %t as a job).
+    # is the list of -j when it is given, else of -s; any other word is refused (the
+    # oracle: ``-s 12.0 -j 12`` refuses 12, ``-j 1,2 %t`` reads %t as a job).
     if operands and "jobs" in flags:
         given["jobs"] = [operands.pop(0)]
         from slurmsim.format.squeue import bad_job_id

@@ -342,10 +342,10 @@ def _made(
         start: int | None = job.start_time + s.at
         steps: list[Step] = []
         while start is not None and start <= until and not steps:
-            now = _as_of(made, ends, start)
+            current = _as_of(made, ends, start)
             step_id = len({step.step_id for step in made}) + used
             try:
-                steps = _placed(running, now, requests, Instant(start), step_id)
+                steps = _placed(running, current, requests, Instant(start), step_id)
             except NumberedRefusal:
                 if refusals is not None:
                     refusals.append((i, start - job.start_time))

@@ -247,6 +247,7 @@ def _command_seconds(words: list[str], args: tuple[str, ...]) -> int | None:
 
 
 def _sleeps(words: list[str]) -> bool:
+    """Is the command ``sleep N``, whose time the script tells?"""
     return len(words) == 2 and words[0].rsplit("/", 1)[-1] == "sleep"
 
 
