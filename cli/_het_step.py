@@ -342,6 +342,8 @@ def _create(make: Callable[[], list[Created]]) -> list[Created] | int:
         except ComponentRefused as e:
             if isinstance(e.error, StepRefused):  # srun's own refusal
                 error(PROG, e.error.message)
+                if e.error.detail:
+                    error(PROG, e.error.detail)
                 return 1
             if e.error.detail:
                 error(PROG, e.error.detail)

@@ -42,6 +42,13 @@ def step_in_job(values: Mapping[str, str | None], program: Program, argv: Sequen
     request = read_request(values, os.environ, argv[0])
     if isinstance(request, int):
         return request
+    # srun's own check, before it asks for anything (the oracle: the first node excluded
+    # that -w names; a step over parts of a job does not make it).
+    clash = next((node for node in request.exclude if node in request.nodelist), None)
+    if clash is not None:
+        error(PROG, f"Requested node {clash} is also in the excluded list.")
+        error(PROG, "Job not submitted.")
+        return 1
     created = _create(job_id, request, wait)
     if isinstance(created, int):
         return created

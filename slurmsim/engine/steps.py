@@ -25,6 +25,7 @@ from slurmsim.engine.resources import fill
 from slurmsim.model import distribution
 from slurmsim.model.cluster import ClusterState
 from slurmsim.model.errors import GRES_ERROR, AccessDenied, InvalidJobId, SlurmError
+from slurmsim.model.hostlist import compress, sort_hosts
 from slurmsim.model.jobs import Job, JobRequest, JobState, NodeAlloc
 from slurmsim.model.steps import (
     AllocationUnconfirmed,
@@ -147,6 +148,8 @@ def place_parts(
             )
             return Parts(made, StepRefused(text))
         part = replace(request, num_nodes=count, exclude=(*request.exclude, *taken))
+        if k and set(part.nodelist) & set(part.exclude):
+            return Parts(made, _overlaps(part))
         before = [*steps, *made]
         try:
             step = place(job, before, part, now, ids_used=step_id - len(before))
@@ -159,13 +162,29 @@ def place_parts(
     return Parts(made)
 
 
+def _overlaps(part: StepRequest) -> StepRefused:
+    """srun's refusal of a later part whose ``-w`` names a node it excludes, the nodes of
+    the parts before it among them (the oracle: ``Requested nodelist dgx3 overlaps with
+    excluded dgx[1,3].``; the list as srun cut it to the part's node count)."""
+    named = part.nodelist
+    if part.num_nodes and part.num_nodes < len(named):
+        named = tuple(sort_hosts(named)[: part.num_nodes])
+    return StepRefused(
+        f"Requested nodelist {compress(named)} overlaps with excluded {compress(part.exclude)}.",
+        detail="Job not submitted.",
+    )
+
+
 def part_nodes(request: StepRequest, job: Job) -> int:
-    """The nodes srun gives a part of a step over parts of ``job``: ``-N``'s, else as many of
-    the job's first nodes as its CPUs there need for the part's tasks, else all of them
-    (the oracle, on a job of 3, 1 and 1 CPUs: ``-n2`` one node, ``-n4`` two; the second
-    part of ``-n2 : -n2`` one node too, too few CPUs on the one left)."""
+    """The nodes srun gives a part of a step over parts of ``job``: ``-N``'s, else those
+    ``-w`` names (no more than its tasks), else as many of the job's first nodes as its
+    CPUs there need for the part's tasks, else all of them (the oracle, on a job of 3, 1
+    and 1 CPUs: ``-n2`` one node, ``-n4`` two; the second part of ``-n2 : -n2`` one node
+    too, too few CPUs on the one left)."""
     if request.num_nodes:
         return request.num_nodes
+    if request.nodelist:
+        return min(len(request.nodelist), request.num_tasks or len(request.nodelist))
     if request.num_tasks is None:
         return len(job.alloc)
     need, have = request.num_tasks * max(request.cpus_per_task, 1), 0

@@ -28,6 +28,11 @@ srun -n5 true : -n1 true; echo "rc $?"
 srun true : true; echo "rc $?"
 srun -N2 true : -n1 true; echo "rc $?"
 srun -n1 true : -n1; echo "rc $?"
+srun -w dgx1 -x dgx1 -n1 true; echo "rc $?"
+srun -w dgx1,dgx2 -x dgx2,dgx1 -n2 true; echo "rc $?"
+srun -n1 true : -w dgx3 -x dgx3 -n1 true; echo "rc $?"
+srun -n1 true : -w dgx2,dgx1 -n2 true; echo "rc $?"
+srun -w dgx1 -x dgx1 -n1 true : -n1 true; echo "rc $?"
 echo "## accounting"; sleep 3
 sacct -p -j $SLURM_JOB_ID -o jobid,jobname,state,exitcode,nnodes,ntasks,nodelist,alloccpus | id
 echo "## cancelled"
